@@ -1,0 +1,27 @@
+#pragma once
+// One `assay-cli` sub-command. Conventions for every command: --json puts machine output on
+// stdout, messages go to stderr; bad usage exits 2 with the usage text, runtime failure exits 1.
+#include "cliio.h"
+
+#include <QCommandLineParser>
+#include <QStringList>
+
+namespace assay {
+
+class CliCommand {
+public:
+    virtual ~CliCommand() = default;
+    virtual QString name() const = 0;
+    virtual QString summary() const = 0;
+    virtual int run(const QStringList &args, CliIo &io) = 0;
+
+protected:
+    // Parses args (without the command name). On failure prints the error and usage to err.
+    bool parse(QCommandLineParser &parser, const QStringList &args, CliIo &io, int minPositional,
+               int maxPositional) const;
+    QString helpText(const QCommandLineParser &parser) const;
+    int fail(CliIo &io, const QString &message) const;
+    int usageError(QCommandLineParser &parser, CliIo &io, const QString &message) const;
+};
+
+} // namespace assay

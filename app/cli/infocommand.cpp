@@ -1,0 +1,28 @@
+#include "infocommand.h"
+
+#include "io/projectsummary.h"
+#include "project/project.h"
+
+namespace assay {
+
+int InfoCommand::run(const QStringList &args, CliIo &io)
+{
+    QCommandLineParser parser;
+    parser.addPositionalArgument(QStringLiteral("FILE.assay"), QStringLiteral("The project file."));
+    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print machine-readable JSON."));
+    parser.addOption(json);
+    if (!parse(parser, args, io, 1, 1))
+        return parser.isSet(QStringLiteral("help")) ? ExitOk : ExitUsage;
+    auto project = Project::open(parser.positionalArguments().constFirst());
+    if (!project)
+        return fail(io, project.error());
+    if (!project.value()->concurrentUseWarning().isEmpty())
+        io.err << "warning: " << project.value()->concurrentUseWarning() << '\n';
+    if (parser.isSet(json))
+        io.out << QString::fromStdString(ProjectSummary::toJson(*project.value()).dump(2)) << '\n';
+    else
+        io.out << ProjectSummary::toText(*project.value());
+    return ExitOk;
+}
+
+} // namespace assay

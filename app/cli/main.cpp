@@ -1,0 +1,29 @@
+#include "clirunner.h"
+#include "core/version.h"
+#include "democommand.h"
+#include "infocommand.h"
+#include "newcommand.h"
+
+#include <QCoreApplication>
+
+#include <cstdio>
+
+int main(int argc, char *argv[])
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("assay"));
+    QCoreApplication::setOrganizationName(QStringLiteral("Assay"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(ASSAY_VERSION));
+
+    QTextStream out(stdout);
+    QTextStream err(stderr);
+    assay::CliIo io{out, err};
+    assay::CliRunner runner;
+    runner.add(std::make_unique<assay::NewCommand>());
+    runner.add(std::make_unique<assay::InfoCommand>());
+    runner.add(std::make_unique<assay::DemoCommand>());
+    const int code = runner.run(QCoreApplication::arguments().mid(1), io);
+    out.flush();
+    err.flush();
+    return code;
+}

@@ -1,0 +1,325 @@
+#include "mainwindow.h"
+
+#include "core/job.h"
+#include "core/recentfiles.h"
+#include "core/version.h"
+#include "dialogs/projectpropertiesdialog.h"
+#include "dialogs/settingsdialog.h"
+#include "logview.h"
+#include "placeholderpage.h"
+#include "progressarea.h"
+#include "project/demoproject.h"
+#include "project/project.h"
+#include "projectnavigator.h"
+#include "welcomepage.h"
+
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDir>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSettings>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QUndoGroup>
+#include <QUndoStack>
+
+namespace assay {
+
+MainWindow::MainWindow(QWidget *parent)
+    : QMainWindow(parent), m_recent(std::make_unique<RecentFiles>(SettingsDialog::recentFilesMaximum())),
+      m_undoGroup(new QUndoGroup(this)), m_central(new QStackedWidget(this)), m_welcome(new WelcomePage(this)),
+      m_navigator(new ProjectNavigator(this)), m_pages(new QStackedWidget(this)), m_progress(new ProgressArea(this)),
+      m_logDock(new QDockWidget(tr("Log"), this))
+{
+    setObjectName(QStringLiteral("mainWindow"));
+    setWindowIcon(QIcon(QStringLiteral(":/icons/assay.svg")));
+    createPages();
+
+    auto *workspace = new QWidget(this);
+    auto *row = new QHBoxLayout(workspace);
+    row->setContentsMargins(0, 0, 0, 0);
+    row->setSpacing(0);
+    row->addWidget(m_navigator);
+    row->addWidget(m_pages, 1);
+    m_central->addWidget(m_welcome);
+    m_central->addWidget(workspace);
+    setCentralWidget(m_central);
+    connect(m_navigator, &ProjectNavigator::pageSelected, m_pages, &QStackedWidget::setCurrentIndex);
+
+    m_logDock->setObjectName(QStringLiteral("logDock"));
+    m_logDock->setWidget(new LogView(m_logDock));
+    addDockWidget(Qt::BottomDockWidgetArea, m_logDock);
+    statusBar()->addPermanentWidget(m_progress);
+
+    connect(m_welcome, &WelcomePage::demoRequested, this, &MainWindow::openDemoProject);
+    connect(m_welcome, &WelcomePage::recentRequested, this, &MainWindow::openProject);
+    createMenus();
+
+    QSettings settings;
+    if (!restoreGeometry(settings.value(QStringLiteral("mainWindow/geometry")).toByteArray()))
+        resize(1180, 760);
+    if (!restoreState(settings.value(QStringLiteral("mainWindow/state")).toByteArray()))
+        resizeDocks({m_logDock}, {150}, Qt::Vertical); // the pages, not the log, get the room
+    updateRecentMenu();
+    updateTitle();
+    statusBar()->showMessage(tr("Ready"), 3000);
+}
+
+MainWindow::~MainWindow()
+{
+    if (m_demoJob) {
+        m_demoJob->cancel();
+        m_demoJob->wait();
+    }
+}
+
+void MainWindow::createPages()
+{
+    struct Text {
+        ProjectNavigator::Page page;
+        QString what;
+        QString how;
+    };
+    const Text texts[] = {
+        {ProjectNavigator::Schema,
+         tr("The knowledge schema of your closed domain: tables, columns, keys and a few rows. Questions are "
+            "generated from it and answered by running SQL, so their ground truth needs no annotation."),
+         tr("Import a SQLite database, a folder of CSV files or an SQL script with <tt>assay-cli schema import</tt>, "
+            "or open the demo project (<i>File → Open Demo Project</i>).")},
+        {ProjectNavigator::Corpus,
+         tr("The documents your RAG system retrieves from, chunked and indexed for keyword, TF-IDF, BM25 and dense "
+            "retrieval."),
+         tr("Import a folder of .txt/.md files or a JSONL file; the demo project brings its own corpus.")},
+        {ProjectNavigator::Templates,
+         tr("SQL query templates and their natural-language text templates in short and long forms, each with its "
+            "validation status and singular-answer rate, ready for review."),
+         tr("Generate them from the schema with the rule enumerator and the offline verbalizer, or with an LLM.")},
+        {ProjectNavigator::Queries,
+         tr("Grounded queries: text templates filled with values from the knowledge base, each with its SQL answer "
+            "and true documents, grouped into semantic groups."),
+         tr("Fill in the accepted templates; balanced mode gives every group the same number of queries per form.")},
+        {ProjectNavigator::Exams,
+         tr("Multiple-choice exams generated from the corpus or from grounded queries, with filter reasons, Bloom "
+            "levels and IRT item parameters for curation."),
+         tr("Generate an exam from the corpus (LLM) or from the query set (offline).")},
+        {ProjectNavigator::Runs,
+         tr("Pipelines — retriever, k and reader — run over a query set or an exam, with every answer, retrieved "
+            "context, latency and cost stored as it arrives."),
+         tr("Configure a pipeline in the run launcher, or import results of an external system.")},
+        {ProjectNavigator::Analysis,
+         tr("Gap / robust / non-robust breakdowns, accuracies with confidence intervals, the response taxonomy and "
+            "item information curves, each exportable as PNG, SVG or PDF."),
+         tr("Score a run first; the charts appear here and every bar opens the groups behind it.")},
+    };
+    for (const Text &t : texts) {
+        auto *page = new PlaceholderPage(ProjectNavigator::pageIcon(t.page), ProjectNavigator::pageTitle(t.page),
+                                         t.what, t.how, m_pages);
+        page->setObjectName(ProjectNavigator::pageTitle(t.page).toLower() + QStringLiteral("Page"));
+        m_pages->addWidget(page);
+    }
+}
+
+void MainWindow::createMenus()
+{
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("&New Project…"), QKeySequence::New, this, [this] {
+        const QString path = QFileDialog::getSaveFileName(this, tr("New Assay Project"), QDir::homePath(),
+                                                          tr("Assay projects (*.assay)"));
+        if (!path.isEmpty())
+            newProject(path.endsWith(QLatin1String(".assay")) ? path : path + QStringLiteral(".assay"));
+    });
+    connect(m_welcome, &WelcomePage::newRequested, file->actions().constLast(), &QAction::trigger);
+    file->addAction(tr("&Open…"), QKeySequence::Open, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open Assay Project"), QDir::homePath(),
+                                                          tr("Assay projects (*.assay);;All files (*)"));
+        if (!path.isEmpty())
+            openProject(path);
+    });
+    connect(m_welcome, &WelcomePage::openRequested, file->actions().constLast(), &QAction::trigger);
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    file->addAction(tr("Open &Demo Project"), this, &MainWindow::openDemoProject)
+        ->setObjectName(QStringLiteral("actionOpenDemo"));
+    file->addSeparator();
+    QAction *properties = file->addAction(tr("Project &Properties…"), this, [this] {
+        if (m_project)
+            ProjectPropertiesDialog(m_project.get(), this).exec();
+    });
+    QAction *close = file->addAction(tr("&Close Project"), QKeySequence::Close, this, &MainWindow::closeProject);
+    m_projectActions = {properties, close};
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+
+    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
+    QAction *undo = m_undoGroup->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    undo->setObjectName(QStringLiteral("actionUndo"));
+    QAction *redo = m_undoGroup->createRedoAction(this, tr("&Redo"));
+    redo->setShortcut(QKeySequence::Redo);
+    redo->setObjectName(QStringLiteral("actionRedo"));
+    edit->addAction(undo);
+    edit->addAction(redo);
+    edit->addSeparator();
+    edit->addAction(tr("&Settings…"), QKeySequence::Preferences, this, [this] {
+        SettingsDialog dialog(this);
+        if (dialog.exec() == QDialog::Accepted) {
+            m_recent = std::make_unique<RecentFiles>(SettingsDialog::recentFilesMaximum());
+            updateRecentMenu();
+        }
+    });
+
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    view->addAction(m_logDock->toggleViewAction());
+
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About Assay"), this, [this] {
+        QMessageBox::about(this, tr("About Assay"),
+                           tr("<h3>Assay %1</h3><p>Grounded, modular evaluation of retrieval-augmented generation: "
+                              "GRAMMAR query generation, exams with item response theory, R-Eval taxonomy and GaRAGe "
+                              "grounding metrics.</p>")
+                               .arg(QStringLiteral(ASSAY_VERSION)));
+    });
+}
+
+void MainWindow::updateRecentMenu()
+{
+    const QStringList paths = m_recent->paths();
+    m_welcome->setRecentFiles(paths);
+    if (!m_recentMenu)
+        return;
+    m_recentMenu->clear();
+    for (const QString &path : paths)
+        m_recentMenu->addAction(QFileInfo(path).fileName() + QStringLiteral("  —  ") + QFileInfo(path).path(), this,
+                                [this, path] { openProject(path); });
+    if (!paths.isEmpty()) {
+        m_recentMenu->addSeparator();
+        m_recentMenu->addAction(tr("Clear List"), this, [this] {
+            m_recent->clear();
+            updateRecentMenu();
+        });
+    }
+    m_recentMenu->setEnabled(!paths.isEmpty());
+}
+
+void MainWindow::updateTitle()
+{
+    const bool open = m_project != nullptr;
+    for (QAction *a : std::as_const(m_projectActions))
+        a->setEnabled(open);
+    m_central->setCurrentIndex(open ? 1 : 0);
+    if (open) {
+        setWindowTitle(QStringLiteral("%1 — Assay").arg(m_project->name()));
+        setWindowFilePath(m_project->path());
+    } else {
+        setWindowTitle(QStringLiteral("Assay"));
+        setWindowFilePath(QString());
+    }
+}
+
+bool MainWindow::openProject(const QString &path)
+{
+    if (m_project && QFileInfo(path).absoluteFilePath() == m_project->path())
+        return true; // already open in this window
+    auto project = Project::open(path);
+    if (!project) {
+        showError(project.error());
+        if (!QFileInfo::exists(path)) {
+            m_recent->remove(path);
+            updateRecentMenu();
+        }
+        return false;
+    }
+    if (!project.value()->concurrentUseWarning().isEmpty())
+        showWarning(project.value()->concurrentUseWarning());
+    adoptProject(project.take());
+    return true;
+}
+
+bool MainWindow::newProject(const QString &path)
+{
+    auto project = Project::create(path);
+    if (!project) {
+        showError(project.error());
+        return false;
+    }
+    adoptProject(project.take());
+    return true;
+}
+
+void MainWindow::adoptProject(std::unique_ptr<Project> project)
+{
+    closeProject();
+    m_project = std::move(project);
+    m_undoGroup->addStack(m_project->undoStack());
+    m_undoGroup->setActiveStack(m_project->undoStack());
+    connect(m_project.get(), &Project::propertyChanged, this, &MainWindow::updateTitle);
+    m_recent->add(m_project->path());
+    updateRecentMenu();
+    updateTitle();
+    m_navigator->setCurrentPage(ProjectNavigator::Schema);
+    qInfo("Opened project %s (schema version %d)", qPrintable(m_project->path()), m_project->schemaVersion());
+    emit projectOpened(m_project->path());
+}
+
+void MainWindow::closeProject()
+{
+    if (!m_project)
+        return;
+    m_undoGroup->removeStack(m_project->undoStack());
+    m_project.reset();
+    updateTitle();
+}
+
+void MainWindow::openDemoProject()
+{
+    if (m_demoJob && m_demoJob->isRunning())
+        return;
+    const QString folder = SettingsDialog::demoFolder();
+    QDir().mkpath(folder);
+    const QString path = QDir(folder).filePath(QStringLiteral("demo.assay"));
+    if (m_project && m_project->path() == QFileInfo(path).absoluteFilePath())
+        closeProject(); // the demo file is rebuilt in place
+    m_demoJob = std::make_unique<Job>(tr("Building the demo project"),
+                                      [path](Job &job) { return DemoProject::build(path, &job); });
+    m_progress->track(m_demoJob.get());
+    connect(m_demoJob.get(), &Job::finished, this, [this, path](bool ok, const QString &message) {
+        if (ok)
+            openProject(path);
+        else
+            showError(message);
+    });
+    m_demoJob->start();
+}
+
+void MainWindow::showError(const QString &message)
+{
+    qWarning("%s", qPrintable(message));
+    statusBar()->showMessage(message, 10000);
+    auto *box = new QMessageBox(QMessageBox::Critical, tr("Assay"), message, QMessageBox::Ok, this);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+    emit errorShown(message);
+}
+
+void MainWindow::showWarning(const QString &message)
+{
+    qWarning("%s", qPrintable(message));
+    auto *box = new QMessageBox(QMessageBox::Warning, tr("Assay"), message, QMessageBox::Ok, this);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    QSettings settings;
+    settings.setValue(QStringLiteral("mainWindow/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("mainWindow/state"), saveState());
+    settings.setValue(QStringLiteral("project/last"), m_project ? m_project->path() : QString());
+    event->accept();
+}
+
+} // namespace assay

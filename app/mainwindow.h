@@ -1,0 +1,69 @@
+#pragma once
+// The main window wires the project, the navigator, the pages, the log dock and the progress
+// area together; it holds no domain logic of its own.
+#include <QMainWindow>
+
+#include <memory>
+
+class QStackedWidget;
+class QUndoGroup;
+class QMenu;
+class QDockWidget;
+
+namespace assay {
+
+class Project;
+class Job;
+class ProjectNavigator;
+class ProgressArea;
+class WelcomePage;
+class RecentFiles;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    bool openProject(const QString &path);
+    bool newProject(const QString &path);
+    void openDemoProject();
+    void closeProject();
+
+    Project *project() const { return m_project.get(); }
+    QUndoGroup *undoGroup() const { return m_undoGroup; }
+    ProjectNavigator *navigator() const { return m_navigator; }
+    QStackedWidget *pages() const { return m_pages; }
+    ProgressArea *progressArea() const { return m_progress; }
+
+signals:
+    void projectOpened(const QString &path);
+    void errorShown(const QString &message);
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+
+private:
+    void createPages();
+    void createMenus();
+    void updateRecentMenu();
+    void updateTitle();
+    void showError(const QString &message);
+    void showWarning(const QString &message);
+    void adoptProject(std::unique_ptr<Project> project);
+
+    std::unique_ptr<Project> m_project;
+    std::unique_ptr<RecentFiles> m_recent;
+    std::unique_ptr<Job> m_demoJob;
+    QUndoGroup *m_undoGroup;
+    QStackedWidget *m_central;
+    WelcomePage *m_welcome;
+    ProjectNavigator *m_navigator;
+    QStackedWidget *m_pages;
+    ProgressArea *m_progress;
+    QDockWidget *m_logDock;
+    QMenu *m_recentMenu = nullptr;
+    QList<QAction *> m_projectActions;
+};
+
+} // namespace assay

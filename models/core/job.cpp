@@ -1,0 +1,76 @@
+#include "core/job.h"
+
+#include <QFuture>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace assay {
+
+class Job::Waiter {
+public:
+    QFuture<void> future;
+};
+
+Job::Job(QString title, Work work, QObject *parent)
+    : QObject(parent), m_title(std::move(title)), m_work(std::move(work)), m_waiter(std::make_unique<Waiter>())
+{
+}
+
+Job::~Job()
+{
+    cancel();
+    wait();
+}
+
+void Job::start()
+{
+    m_running = true;
+    m_waiter->future = QtConcurrent::run([this] { execute(); });
+}
+
+Status Job::runHere()
+{
+    m_running = true;
+    return execute();
+}
+
+void Job::wait()
+{
+    if (m_waiter->future.isValid())
+        m_waiter->future.waitForFinished();
+}
+
+Status Job::execute()
+{
+    {
+        QMutexLocker lock(&m_mutex);
+        m_eta.start();
+        m_emitClock.start();
+        m_lastEmitMs = -1;
+    }
+    Status status = m_work(*this);
+    if (status && m_cancelled)
+        status = Status::failure(QStringLiteral("%1: cancelled").arg(m_title));
+    m_running = false;
+    emit finished(status.ok(), status.ok() ? QString() : status.error());
+    return status;
+}
+
+void Job::reportProgress(qint64 done, qint64 total, const QString &detail)
+{
+    double eta;
+    {
+        QMutexLocker lock(&m_mutex);
+        m_eta.update(done, total);
+        const qint64 now = m_emitClock.elapsed();
+        // At most ten updates a second reach the GUI, but the last one always does.
+        if (done < total && m_lastEmitMs >= 0 && now - m_lastEmitMs < 100)
+            return;
+        m_lastEmitMs = now;
+        eta = m_eta.secondsLeft();
+    }
+    emit progressChanged(done, total, detail, eta);
+}
+
+void Job::cancel() { m_cancelled = true; }
+
+} // namespace assay

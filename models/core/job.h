@@ -1,0 +1,61 @@
+#pragma once
+// A unit of long work run on the thread pool. The work function reports progress and polls
+// isCancelled(); signals reach GUI receivers queued, so the GUI thread never blocks.
+#include "core/etaestimator.h"
+#include "core/result.h"
+
+#include <QMutex>
+#include <QObject>
+#include <QString>
+
+#include <atomic>
+#include <functional>
+
+namespace assay {
+
+class Job : public QObject {
+    Q_OBJECT
+public:
+    using Work = std::function<Status(Job &)>;
+
+    Job(QString title, Work work, QObject *parent = nullptr);
+    ~Job() override;
+
+    QString title() const { return m_title; }
+    bool isRunning() const { return m_running.load(); }
+    bool isCancelled() const { return m_cancelled.load(); }
+
+    // Starts the work on QThreadPool::globalInstance().
+    void start();
+    // Runs the work on the calling thread (CLI, tests).
+    Status runHere();
+    // Blocks until a started job has finished; for the CLI and tests only.
+    void wait();
+
+    // Called from the work function (any thread).
+    void reportProgress(qint64 done, qint64 total, const QString &detail = {});
+
+public slots:
+    void cancel();
+
+signals:
+    // etaSeconds < 0 while unknown.
+    void progressChanged(qint64 done, qint64 total, const QString &detail, double etaSeconds);
+    void finished(bool ok, const QString &message);
+
+private:
+    Status execute();
+
+    QString m_title;
+    Work m_work;
+    std::atomic_bool m_cancelled{false};
+    std::atomic_bool m_running{false};
+    QMutex m_mutex;
+    EtaEstimator m_eta;
+    qint64 m_lastEmitMs = -1;
+    QElapsedTimer m_emitClock;
+    class Waiter;
+    std::unique_ptr<Waiter> m_waiter;
+};
+
+} // namespace assay

@@ -1,0 +1,17 @@
+#pragma once
+// The machine-readable description of a project that `assay-cli info --json` prints and the
+// report embeds: schema version, knowledge tables and entity counts.
+#include <QString>
+#include <nlohmann/json.hpp>
+
+namespace assay {
+
+class Project;
+
+class ProjectSummary {
+public:
+    static nlohmann::json toJson(const Project &project);
+    static QString toText(const Project &project);
+};
+
+} // namespace assay

@@ -1,0 +1,107 @@
+#include "project/database.h"
+
+#include <sqlite3.h>
+
+namespace assay {
+
+Database::~Database() { close(); }
+
+Database::Database(Database &&other) noexcept : m_db(other.m_db), m_path(std::move(other.m_path))
+{
+    other.m_db = nullptr;
+}
+
+Database &Database::operator=(Database &&other) noexcept
+{
+    if (this != &other) {
+        close();
+        m_db = other.m_db;
+        m_path = std::move(other.m_path);
+        other.m_db = nullptr;
+    }
+    return *this;
+}
+
+Result<Database> Database::open(const QString &path, Mode mode)
+{
+    int flags = SQLITE_OPEN_FULLMUTEX;
+    switch (mode) {
+    case Mode::ReadOnly: flags |= SQLITE_OPEN_READONLY; break;
+    case Mode::ReadWrite: flags |= SQLITE_OPEN_READWRITE; break;
+    case Mode::ReadWriteCreate: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE; break;
+    }
+    sqlite3 *db = nullptr;
+    const int rc = sqlite3_open_v2(path.toUtf8().constData(), &db, flags, nullptr);
+    if (rc != SQLITE_OK) {
+        const QString message = db ? QString::fromUtf8(sqlite3_errmsg(db)) : QString::fromUtf8(sqlite3_errstr(rc));
+        sqlite3_close_v2(db);
+        return Result<Database>::failure(QStringLiteral("%1: cannot open: %2").arg(path, message));
+    }
+    sqlite3_extended_result_codes(db, 1);
+    sqlite3_busy_timeout(db, 5000);
+    return Database(db, path);
+}
+
+Status Database::exec(const QString &sql)
+{
+    char *err = nullptr;
+    if (sqlite3_exec(m_db, sql.toUtf8().constData(), nullptr, nullptr, &err) != SQLITE_OK) {
+        const QString message = err ? QString::fromUtf8(err) : lastError();
+        sqlite3_free(err);
+        return Status::failure(message);
+    }
+    return {};
+}
+
+Result<Statement> Database::prepare(const QString &sql) const
+{
+    sqlite3_stmt *stmt = nullptr;
+    const QByteArray utf8 = sql.toUtf8();
+    const char *tail = nullptr;
+    if (sqlite3_prepare_v2(m_db, utf8.constData(), int(utf8.size()), &stmt, &tail) != SQLITE_OK)
+        return Result<Statement>::failure(lastError());
+    if (!stmt)
+        return Result<Statement>::failure(QStringLiteral("empty statement"));
+    if (tail && QByteArray(tail).trimmed().size() > 0) {
+        sqlite3_finalize(stmt);
+        return Result<Statement>::failure(QStringLiteral("more than one statement"));
+    }
+    return Statement(m_db, stmt);
+}
+
+Result<QVariant> Database::scalar(const QString &sql) const
+{
+    auto stmt = prepare(sql);
+    if (!stmt)
+        return Result<QVariant>::failure(stmt.error());
+    switch (stmt.value().step()) {
+    case Statement::Step::Row: return stmt.value().value(0);
+    case Statement::Step::Done: return Result<QVariant>::failure(QStringLiteral("no row"));
+    case Statement::Step::Error: break;
+    }
+    return Result<QVariant>::failure(stmt.value().error());
+}
+
+bool Database::tableExists(const QString &name) const
+{
+    auto stmt = prepare(QStringLiteral("SELECT 1 FROM sqlite_schema WHERE type='table' AND name=?"));
+    if (!stmt)
+        return false;
+    stmt.value().bind(1, name);
+    return stmt.value().step() == Statement::Step::Row;
+}
+
+QString Database::lastError() const
+{
+    return m_db ? QString::fromUtf8(sqlite3_errmsg(m_db)) : QStringLiteral("database is not open");
+}
+
+void Database::close()
+{
+    if (m_db) {
+        sqlite3_close_v2(m_db);
+        m_db = nullptr;
+    }
+}
+
+} // namespace assay

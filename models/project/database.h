@@ -1,0 +1,45 @@
+#pragma once
+// Thin RAII owner of one sqlite3 connection. All SQL in Assay goes through this class and
+// Statement, so errors always come back as Result messages naming the statement's purpose.
+#include "core/result.h"
+#include "project/statement.h"
+
+#include <QString>
+
+struct sqlite3;
+
+namespace assay {
+
+class Database {
+public:
+    enum class Mode { ReadWrite, ReadWriteCreate, ReadOnly };
+
+    Database() = default;
+    ~Database();
+    Database(Database &&other) noexcept;
+    Database &operator=(Database &&other) noexcept;
+    Database(const Database &) = delete;
+    Database &operator=(const Database &) = delete;
+
+    static Result<Database> open(const QString &path, Mode mode);
+
+    bool isOpen() const { return m_db != nullptr; }
+    sqlite3 *handle() const { return m_db; }
+    QString path() const { return m_path; }
+
+    // Runs one or more statements that return no rows.
+    Status exec(const QString &sql);
+    Result<Statement> prepare(const QString &sql) const;
+    // First column of the first row, or an error if there is no row.
+    Result<QVariant> scalar(const QString &sql) const;
+    bool tableExists(const QString &name) const;
+    QString lastError() const;
+    void close();
+
+private:
+    explicit Database(sqlite3 *db, QString path) : m_db(db), m_path(std::move(path)) {}
+    sqlite3 *m_db = nullptr;
+    QString m_path;
+};
+
+} // namespace assay

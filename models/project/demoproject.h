@@ -1,0 +1,19 @@
+#pragma once
+// Builds the bundled demo project: a fictional organisation's knowledge base and documents,
+// so every feature can be tried without data of one's own or an LLM.
+#include "core/result.h"
+
+#include <QString>
+
+namespace assay {
+
+class Job;
+
+class DemoProject {
+public:
+    // Writes a new project at path (replacing an older demo file there). job may be null.
+    static Status build(const QString &path, Job *job = nullptr);
+    static QString defaultName();
+};
+
+} // namespace assay

@@ -1,0 +1,165 @@
+#include "project/project.h"
+
+#include "core/version.h"
+#include "project/migrations.h"
+#include "project/migrator.h"
+#include "project/projectfileprobe.h"
+
+#include <QDateTime>
+#include <QFileInfo>
+#include <QUndoStack>
+
+namespace assay {
+
+namespace {
+
+// Entity tables reported by counts(); a table appears once its migration has created it.
+struct CountedTable {
+    const char *key;
+    const char *table;
+};
+constexpr CountedTable countedTables[] = {
+    {"knowledge_tables", "knowledge_table"},
+    {"knowledge_rows", "knowledge_row"},
+    {"documents", "document"},
+    {"sql_templates", "sql_template"},
+    {"text_templates", "text_template"},
+    {"queries", "query"},
+    {"exam_items", "exam_item"},
+    {"runs", "run"},
+};
+
+Status configureConnection(Database &db)
+{
+    // WAL keeps readers (analysis threads) unblocked while a run writes results.
+    auto mode = db.scalar(QStringLiteral("PRAGMA journal_mode = WAL"));
+    if (!mode)
+        return Status::failure(mode.error());
+    if (mode.value().toString().compare(QLatin1String("wal"), Qt::CaseInsensitive) != 0)
+        return Status::failure(QStringLiteral("%1: cannot switch the project file to WAL mode").arg(db.path()));
+    if (auto s = db.exec(QStringLiteral("PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL")); !s)
+        return s;
+    return {};
+}
+
+} // namespace
+
+Project::Project(QString path, Database db)
+    : m_path(std::move(path)), m_db(std::move(db)), m_undoStack(new QUndoStack(this))
+{
+}
+
+Project::~Project() = default;
+
+int Project::latestSchemaVersion()
+{
+    return Migrator(builtinMigrations()).latestVersion();
+}
+
+Result<std::unique_ptr<Project>> Project::create(const QString &path, const QString &name)
+{
+    using R = Result<std::unique_ptr<Project>>;
+    if (QFileInfo::exists(path))
+        return R::failure(QStringLiteral("%1: already exists; choose another name or open it").arg(path));
+    auto db = Database::open(path, Database::Mode::ReadWriteCreate);
+    if (!db)
+        return R::failure(db.error());
+    if (auto s = db.value().exec(QStringLiteral("PRAGMA application_id = %1").arg(ProjectFileProbe::applicationId)); !s)
+        return R::failure(s.error());
+    auto project = finishOpen(path, db.take());
+    if (!project)
+        return project;
+    const QString projectName = name.isEmpty() ? QFileInfo(path).completeBaseName() : name;
+    Project &p = *project.value();
+    for (const auto &[key, value] : {std::pair{QStringLiteral("name"), projectName},
+                                     std::pair{QStringLiteral("created_at"),
+                                               QDateTime::currentDateTimeUtc().toString(Qt::ISODate)},
+                                     std::pair{QStringLiteral("created_with"), QStringLiteral(ASSAY_VERSION)}}) {
+        if (auto s = p.setProperty(key, value); !s)
+            return R::failure(s.error());
+    }
+    return project;
+}
+
+Result<std::unique_ptr<Project>> Project::open(const QString &path)
+{
+    using R = Result<std::unique_ptr<Project>>;
+    auto info = ProjectFileProbe::inspect(path, latestSchemaVersion());
+    if (!info)
+        return R::failure(info.error());
+    auto db = Database::open(path, Database::Mode::ReadWrite);
+    if (!db)
+        return R::failure(db.error());
+    return finishOpen(path, db.take());
+}
+
+Result<std::unique_ptr<Project>> Project::finishOpen(const QString &path, Database db)
+{
+    using R = Result<std::unique_ptr<Project>>;
+    if (auto s = configureConnection(db); !s)
+        return R::failure(s.error());
+    auto applied = Migrator(builtinMigrations()).migrate(db);
+    if (!applied)
+        return R::failure(applied.error());
+
+    std::unique_ptr<Project> project(new Project(QFileInfo(path).absoluteFilePath(), std::move(db)));
+    project->m_lock = std::make_unique<QLockFile>(path + QStringLiteral(".lock"));
+    project->m_lock->setStaleLockTime(0); // only a dead owner makes the lock stale
+    if (!project->m_lock->tryLock(0)) {
+        qint64 pid = 0;
+        QString host, app;
+        project->m_lock->getLockInfo(&pid, &host, &app);
+        project->m_concurrentUseWarning =
+            QStringLiteral("%1 is already open in another Assay (process %2 on %3). Changes from both are "
+                           "committed immediately, but views in the other window will not refresh.")
+                .arg(path)
+                .arg(pid)
+                .arg(host.isEmpty() ? QStringLiteral("this machine") : host);
+        project->m_lock.reset();
+    }
+    return project;
+}
+
+int Project::schemaVersion() const
+{
+    auto v = m_db.scalar(QStringLiteral("PRAGMA user_version"));
+    return v ? v.value().toInt() : -1;
+}
+
+QString Project::property(const QString &key) const
+{
+    auto stmt = m_db.prepare(QStringLiteral("SELECT value FROM project_meta WHERE key = ?"));
+    if (!stmt)
+        return {};
+    stmt.value().bind(1, key);
+    return stmt.value().step() == Statement::Step::Row ? stmt.value().text(0) : QString();
+}
+
+Status Project::setProperty(const QString &key, const QString &value)
+{
+    auto stmt = m_db.prepare(QStringLiteral(
+        "INSERT INTO project_meta(key, value) VALUES(?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value"));
+    if (!stmt)
+        return Status::failure(stmt.error());
+    stmt.value().bind(1, key).bind(2, value);
+    if (auto s = stmt.value().run(); !s)
+        return Status::failure(QStringLiteral("%1: cannot save project property '%2': %3").arg(m_path, key, s.error()));
+    emit propertyChanged(key);
+    return {};
+}
+
+QMap<QString, qint64> Project::counts() const
+{
+    QMap<QString, qint64> result;
+    for (const CountedTable &t : countedTables) {
+        const QString table = QString::fromLatin1(t.table);
+        if (!m_db.tableExists(table))
+            continue;
+        auto n = m_db.scalar(QStringLiteral("SELECT count(*) FROM \"%1\"").arg(table));
+        if (n)
+            result.insert(QString::fromLatin1(t.key), n.value().toLongLong());
+    }
+    return result;
+}
+
+} // namespace assay

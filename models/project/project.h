@@ -1,0 +1,57 @@
+#pragma once
+// An open Assay project: one SQLite file (WAL, foreign keys on) whose every change is
+// committed as it is made. The project owns the undo stack that GUI edits are pushed to.
+#include "core/result.h"
+#include "project/database.h"
+
+#include <QLockFile>
+#include <QMap>
+#include <QObject>
+#include <QString>
+
+#include <memory>
+
+class QUndoStack;
+
+namespace assay {
+
+class Project : public QObject {
+    Q_OBJECT
+public:
+    ~Project() override;
+
+    static Result<std::unique_ptr<Project>> create(const QString &path, const QString &name = {});
+    static Result<std::unique_ptr<Project>> open(const QString &path);
+    static int latestSchemaVersion();
+
+    QString path() const { return m_path; }
+    int schemaVersion() const;
+    // Non-empty when another Assay process has this file open; the project is usable anyway.
+    QString concurrentUseWarning() const { return m_concurrentUseWarning; }
+
+    QString name() const { return property(QStringLiteral("name")); }
+    QString property(const QString &key) const;
+    Status setProperty(const QString &key, const QString &value);
+
+    // Row counts of the project's entity tables, keyed by a stable name ("documents", ...).
+    QMap<QString, qint64> counts() const;
+
+    Database &database() { return m_db; }
+    const Database &database() const { return m_db; }
+    QUndoStack *undoStack() const { return m_undoStack; }
+
+signals:
+    void propertyChanged(const QString &key);
+
+private:
+    Project(QString path, Database db);
+    static Result<std::unique_ptr<Project>> finishOpen(const QString &path, Database db);
+
+    QString m_path;
+    Database m_db;
+    QUndoStack *m_undoStack = nullptr;
+    std::unique_ptr<QLockFile> m_lock;
+    QString m_concurrentUseWarning;
+};
+
+} // namespace assay

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages Assay needs to build, test and package.
+# Idempotent: prints nothing and touches nothing when everything is already present.
+set -euo pipefail
+
+packages=(
+  build-essential cmake pkg-config dpkg-dev file
+  qt6-base-dev qt6-base-dev-tools qt6-charts-dev qt6-svg-dev qt6-qpa-plugins
+  libqt6opengl6-dev libgl-dev libsqlite3-dev sqlite3 nlohmann-json3-dev
+  libeigen3-dev liblbfgspp-dev qtkeychain-qt6-dev
+  xvfb xauth fonts-dejavu-core
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then
+    missing+=("$p")
+  fi
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+if [ "$(id -u)" -ne 0 ]; then
+  sudo_cmd=sudo
+else
+  sudo_cmd=
+fi
+echo "Installing missing Debian packages: ${missing[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+$sudo_cmd apt-get update -qq
+$sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

@@ -1,0 +1,140 @@
+// assay-cli as a user runs it: a real process, its exit codes, stdout and stderr.
+#include "core/version.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <nlohmann/json.hpp>
+
+namespace {
+struct Outcome {
+    int code = -1;
+    QString out;
+    QString err;
+};
+
+Outcome runCli(const QStringList &args, const QString &workdir = {})
+{
+    QProcess p;
+    if (!workdir.isEmpty())
+        p.setWorkingDirectory(workdir);
+    p.start(QStringLiteral(ASSAY_CLI), args);
+    if (!p.waitForFinished(120000))
+        return {};
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAllStandardOutput()),
+            QString::fromUtf8(p.readAllStandardError())};
+}
+} // namespace
+
+class TestCli : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_dir;
+
+private slots:
+    void version()
+    {
+        const Outcome o = runCli({QStringLiteral("--version")});
+        QCOMPARE(o.code, 0);
+        QCOMPARE(o.out.trimmed(), QStringLiteral("assay " ASSAY_VERSION));
+        QVERIFY(QRegularExpression(QStringLiteral("^assay \\d+\\.\\d+\\.\\d+$")).match(o.out.trimmed()).hasMatch());
+    }
+
+    void helpListsCommands()
+    {
+        const Outcome o = runCli({QStringLiteral("--help")});
+        QCOMPARE(o.code, 0);
+        for (const char *c : {"new", "info", "demo"})
+            QVERIFY2(QRegularExpression(QStringLiteral("\\n  %1 ").arg(QLatin1String(c))).match(o.out).hasMatch(),
+                     qPrintable(o.out));
+    }
+
+    void newThenInfoJson()
+    {
+        const QString file = m_dir.filePath(QStringLiteral("p.assay"));
+        Outcome o = runCli({QStringLiteral("new"), file});
+        QCOMPARE(o.code, 0);
+        QVERIFY(QFile::exists(file));
+        o = runCli({QStringLiteral("info"), file, QStringLiteral("--json")});
+        QCOMPARE(o.code, 0);
+        const auto j = nlohmann::json::parse(o.out.toStdString());
+        QVERIFY(j.contains("schema_version"));
+        QVERIFY(j["schema_version"].get<int>() >= 1);
+        QVERIFY(j["tables"].is_array());
+        QVERIFY(j["counts"].is_object());
+        QCOMPARE(QString::fromStdString(j["name"].get<std::string>()), QStringLiteral("p"));
+        // Human output names the same facts.
+        o = runCli({QStringLiteral("info"), file});
+        QCOMPARE(o.code, 0);
+        QVERIFY(o.out.contains(QLatin1String("Schema version:")));
+    }
+
+    void newRefusesExistingFile()
+    {
+        const QString file = m_dir.filePath(QStringLiteral("twice.assay"));
+        QCOMPARE(runCli({QStringLiteral("new"), file}).code, 0);
+        const Outcome o = runCli({QStringLiteral("new"), file});
+        QCOMPARE(o.code, 1);
+        QVERIFY(o.err.contains(QLatin1String("already exists")));
+    }
+
+    void usageErrorsExitTwo_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("no command") << QStringList{} << QStringLiteral("missing command");
+        QTest::newRow("unknown command") << QStringList{QStringLiteral("frobnicate")} << QStringLiteral("unknown command");
+        QTest::newRow("unknown top-level flag") << QStringList{QStringLiteral("--frob")} << QStringLiteral("unknown option");
+        QTest::newRow("unknown command flag")
+            << QStringList{QStringLiteral("info"), QStringLiteral("x.assay"), QStringLiteral("--bogus")}
+            << QStringLiteral("Unknown option 'bogus'");
+        QTest::newRow("missing argument") << QStringList{QStringLiteral("info")} << QStringLiteral("missing argument");
+        QTest::newRow("extra argument") << QStringList{QStringLiteral("new"), QStringLiteral("a"), QStringLiteral("b")}
+                                        << QStringLiteral("too many arguments");
+    }
+
+    void usageErrorsExitTwo()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, expected);
+        const Outcome o = runCli(args);
+        QCOMPARE(o.code, 2);
+        QVERIFY2(o.err.contains(expected), qPrintable(o.err));
+        QVERIFY2(o.err.contains(QLatin1String("Usage: assay-cli")), qPrintable(o.err));
+        QVERIFY(o.out.isEmpty());
+    }
+
+    void runtimeFailureExitsOne()
+    {
+        const QString file = m_dir.filePath(QStringLiteral("text.assay"));
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("not a project");
+        f.close();
+        const Outcome o = runCli({QStringLiteral("info"), file, QStringLiteral("--json")});
+        QCOMPARE(o.code, 1);
+        QVERIFY(o.err.contains(file));
+        QVERIFY(o.out.isEmpty());
+    }
+
+    void demoWritesProjectAndReport()
+    {
+        const QString out = m_dir.filePath(QStringLiteral("demo-out"));
+        const Outcome o = runCli({QStringLiteral("demo"), QStringLiteral("--out"), out});
+        QCOMPARE(o.code, 0);
+        QVERIFY(QFile::exists(out + QStringLiteral("/demo.assay")));
+        QFile report(out + QStringLiteral("/report.html"));
+        QVERIFY(report.open(QIODevice::ReadOnly));
+        const QString html = QString::fromUtf8(report.readAll());
+        QVERIFY(html.startsWith(QLatin1String("<!DOCTYPE html>")));
+        QVERIFY(html.contains(QLatin1String("Assay demo")));
+        QVERIFY(o.out.contains(QLatin1String("report.html")));
+        // Running it again replaces the demo rather than failing.
+        QCOMPARE(runCli({QStringLiteral("demo"), QStringLiteral("--out"), out}).code, 0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"

@@ -1,0 +1,177 @@
+// Smoke test of the GUI shell, offscreen: the window builds, the navigator switches pages,
+// projects open/close, errors surface without blocking, the undo stack is wired to Edit.
+// With ASSAY_SCREENSHOT_DIR set it saves PNGs of what it shows.
+#include "commands/setprojectpropertycommand.h"
+#include "core/messagelog.h"
+#include "mainwindow.h"
+#include "placeholderpage.h"
+#include "progressarea.h"
+#include "project/project.h"
+#include "projectnavigator.h"
+#include "testsettings.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSettings>
+#include <QStackedWidget>
+#include <QUndoGroup>
+#include <QUndoStack>
+#include <QtTest>
+
+using namespace assay;
+
+namespace {
+void screenshot(QWidget *w, const QString &name)
+{
+    const QString dir = qEnvironmentVariable("ASSAY_SCREENSHOT_DIR");
+    if (!dir.isEmpty())
+        w->grab().save(dir + QLatin1Char('/') + name + QStringLiteral(".png"));
+}
+
+QAction *findAction(QWidget *w, const QString &objectName)
+{
+    return w->findChild<QAction *>(objectName);
+}
+} // namespace
+
+class TestMainWindow : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_dir;
+
+private slots:
+    void initTestCase()
+    {
+        QTemporaryDir &settingsDir = test::isolateSettings();
+        MessageLog::install();
+        QSettings().setValue(QStringLiteral("general/demoFolder"), settingsDir.filePath(QStringLiteral("demo")));
+    }
+
+    void buildsWithNavigatorAndPages()
+    {
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QCOMPARE(w.windowTitle(), QStringLiteral("Assay"));
+        QVERIFY(w.findChild<QWidget *>(QStringLiteral("welcomePage"))->isVisible());
+        QCOMPARE(w.navigator()->count(), int(ProjectNavigator::PageCount));
+        QCOMPARE(w.pages()->count(), int(ProjectNavigator::PageCount));
+        QVERIFY(w.findChild<QWidget *>(QStringLiteral("logView")));
+        screenshot(&w, QStringLiteral("welcome"));
+    }
+
+    void navigatorSwitchesPages()
+    {
+        MainWindow w;
+        w.show();
+        QVERIFY(w.newProject(m_dir.filePath(QStringLiteral("nav.assay"))));
+        QVERIFY(w.navigator()->isVisible());
+        const char *expected[] = {"schemaPage", "corpusPage", "templatesPage", "queriesPage",
+                                  "examsPage",  "runsPage",   "analysisPage"};
+        for (int p = ProjectNavigator::PageCount - 1; p >= 0; --p) {
+            w.navigator()->setCurrentPage(ProjectNavigator::Page(p));
+            QCOMPARE(w.pages()->currentWidget()->objectName(), QString::fromLatin1(expected[p]));
+            auto *page = qobject_cast<PlaceholderPage *>(w.pages()->currentWidget());
+            QVERIFY(page);
+            QCOMPARE(page->title(), ProjectNavigator::pageTitle(ProjectNavigator::Page(p)));
+            // Empty pages say what will appear and how to get it.
+            QVERIFY(!page->findChild<QLabel *>(QStringLiteral("placeholderWhat"))->text().isEmpty());
+            QVERIFY(!page->findChild<QLabel *>(QStringLiteral("placeholderHow"))->text().isEmpty());
+        }
+        w.navigator()->setCurrentPage(ProjectNavigator::Schema);
+        screenshot(&w, QStringLiteral("schema-page"));
+        // Clicking a row in the list switches too.
+        const QRect rect = w.navigator()->visualItemRect(w.navigator()->item(ProjectNavigator::Runs));
+        QTest::mouseClick(w.navigator()->viewport(), Qt::LeftButton, {}, rect.center());
+        QCOMPARE(w.pages()->currentWidget()->objectName(), QStringLiteral("runsPage"));
+    }
+
+    void undoStackIsWiredToEditMenu()
+    {
+        MainWindow w;
+        w.show();
+        QVERIFY(w.newProject(m_dir.filePath(QStringLiteral("undo.assay"))));
+        QAction *undo = findAction(&w, QStringLiteral("actionUndo"));
+        QAction *redo = findAction(&w, QStringLiteral("actionRedo"));
+        QVERIFY(undo && redo);
+        QVERIFY(!undo->isEnabled());
+        Project *project = w.project();
+        QCOMPARE(w.undoGroup()->activeStack(), project->undoStack());
+        project->undoStack()->push(
+            new SetProjectPropertyCommand(project, QStringLiteral("name"), QStringLiteral("Renamed")));
+        QVERIFY(undo->isEnabled());
+        QCOMPARE(w.windowTitle(), QStringLiteral("Renamed — Assay"));
+        undo->trigger();
+        QCOMPARE(project->name(), QStringLiteral("undo"));
+        QCOMPARE(w.windowTitle(), QStringLiteral("undo — Assay"));
+        QVERIFY(redo->isEnabled());
+        redo->trigger();
+        QCOMPARE(project->name(), QStringLiteral("Renamed"));
+    }
+
+    void badFileShowsErrorAndKeepsProject()
+    {
+        MainWindow w;
+        w.show();
+        const QString good = m_dir.filePath(QStringLiteral("good.assay"));
+        QVERIFY(w.newProject(good));
+        const QString bad = m_dir.filePath(QStringLiteral("bad.assay"));
+        QFile f(bad);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("garbage");
+        f.close();
+        QSignalSpy errors(&w, &MainWindow::errorShown);
+        QVERIFY(!w.openProject(bad));
+        QCOMPARE(errors.count(), 1);
+        QVERIFY(errors.constFirst().at(0).toString().contains(QLatin1String("not an SQLite database")));
+        QVERIFY(w.project());
+        QCOMPARE(w.project()->path(), QFileInfo(good).absoluteFilePath());
+        auto *box = w.findChild<QMessageBox *>();
+        QVERIFY(box && box->isVisible()); // shown window-modal, without blocking
+        screenshot(box, QStringLiteral("error-box"));
+        box->close();
+    }
+
+    void demoProjectOpensInBackground()
+    {
+        MainWindow w;
+        w.show();
+        QSignalSpy opened(&w, &MainWindow::projectOpened);
+        findAction(&w, QStringLiteral("actionOpenDemo"))->trigger();
+        QVERIFY(opened.wait(30000));
+        QVERIFY(w.project());
+        QCOMPARE(w.project()->name(), QStringLiteral("Assay demo"));
+        QTRY_VERIFY(!w.progressArea()->isVisible());
+        screenshot(&w, QStringLiteral("demo"));
+    }
+
+    void recentFilesAndGeometryPersist()
+    {
+        const QString file = m_dir.filePath(QStringLiteral("recent.assay"));
+        {
+            MainWindow w;
+            w.show();
+            QVERIFY(w.newProject(file));
+            w.resize(900, 640);
+            w.close();
+        }
+        QSettings settings;
+        QVERIFY(!settings.value(QStringLiteral("mainWindow/geometry")).toByteArray().isEmpty());
+        QCOMPARE(settings.value(QStringLiteral("project/recentFiles")).toStringList().constFirst(),
+                 QFileInfo(file).absoluteFilePath());
+        MainWindow again;
+        QCOMPARE(again.size(), QSize(900, 640));
+        const QMenu *file_menu = again.menuBar()->findChildren<QMenu *>().constFirst();
+        QVERIFY(file_menu);
+        bool listed = false;
+        for (QMenu *m : again.findChildren<QMenu *>())
+            for (QAction *a : m->actions())
+                listed = listed || a->text().startsWith(QLatin1String("recent.assay"));
+        QVERIFY(listed);
+    }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"

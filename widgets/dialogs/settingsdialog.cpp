@@ -1,0 +1,94 @@
+#include "settingsdialog.h"
+
+#include <QCheckBox>
+#include <QDialogButtonBox>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSettings>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace assay {
+
+namespace {
+const QString recentKey = QStringLiteral("general/recentFilesMaximum");
+const QString demoKey = QStringLiteral("general/demoFolder");
+const QString restoreKey = QStringLiteral("general/restoreLastProject");
+} // namespace
+
+int SettingsDialog::recentFilesMaximum() { return QSettings().value(recentKey, 10).toInt(); }
+
+QString SettingsDialog::demoFolder()
+{
+    return QSettings()
+        .value(demoKey, QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation))
+        .toString();
+}
+
+bool SettingsDialog::restoreLastProject() { return QSettings().value(restoreKey, false).toBool(); }
+
+SettingsDialog::SettingsDialog(QWidget *parent)
+    : QDialog(parent), m_recentMaximum(new QSpinBox(this)), m_demoFolder(new QLineEdit(this)),
+      m_restoreLast(new QCheckBox(tr("Reopen the last project at start"), this))
+{
+    setWindowTitle(tr("Assay Settings"));
+    setObjectName(QStringLiteral("settingsDialog"));
+    auto *tabs = new QTabWidget(this);
+
+    auto *general = new QWidget(tabs);
+    auto *form = new QFormLayout(general);
+    m_recentMaximum->setRange(1, 30);
+    m_recentMaximum->setValue(recentFilesMaximum());
+    form->addRow(tr("Recent projects to remember:"), m_recentMaximum);
+    m_demoFolder->setText(demoFolder());
+    auto *browse = new QToolButton(general);
+    browse->setText(tr("…"));
+    connect(browse, &QToolButton::clicked, this, [this] {
+        const QString dir = QFileDialog::getExistingDirectory(this, tr("Demo project folder"), m_demoFolder->text());
+        if (!dir.isEmpty())
+            m_demoFolder->setText(dir);
+    });
+    auto *demoRow = new QHBoxLayout;
+    demoRow->addWidget(m_demoFolder);
+    demoRow->addWidget(browse);
+    form->addRow(tr("Demo project folder:"), demoRow);
+    m_restoreLast->setChecked(restoreLastProject());
+    form->addRow(QString(), m_restoreLast);
+    tabs->addTab(general, tr("General"));
+
+    auto *llm = new QWidget(tabs);
+    auto *llmLayout = new QVBoxLayout(llm);
+    auto *llmNote = new QLabel(tr("LLM endpoint profiles (OpenAI-compatible base URL, model, API-key source, "
+                                  "concurrency and rate limits, prices) are kept here, outside project files, "
+                                  "so a project can be shared without secrets."),
+                               llm);
+    llmNote->setWordWrap(true);
+    llmLayout->addWidget(llmNote);
+    llmLayout->addStretch(1);
+    tabs->addTab(llm, tr("LLM endpoints"));
+
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(tabs);
+    layout->addWidget(buttons);
+    resize(520, 320);
+}
+
+void SettingsDialog::accept()
+{
+    QSettings settings;
+    settings.setValue(recentKey, m_recentMaximum->value());
+    settings.setValue(demoKey, m_demoFolder->text());
+    settings.setValue(restoreKey, m_restoreLast->isChecked());
+    QDialog::accept();
+}
+
+} // namespace assay
