@@ -2,6 +2,7 @@
 // projects open/close, errors surface without blocking, the undo stack is wired to Edit.
 // With ASSAY_SCREENSHOT_DIR set it saves PNGs of what it shows.
 #include "commands/setprojectpropertycommand.h"
+#include "core/job.h"
 #include "core/messagelog.h"
 #include "mainwindow.h"
 #include "placeholderpage.h"
@@ -19,6 +20,8 @@
 #include <QStackedWidget>
 #include <QUndoGroup>
 #include <QUndoStack>
+#include <QThread>
+#include <QToolButton>
 #include <QtTest>
 
 using namespace assay;
@@ -145,6 +148,33 @@ private slots:
         QCOMPARE(w.project()->name(), QStringLiteral("Assay demo"));
         QTRY_VERIFY(!w.progressArea()->isVisible());
         screenshot(&w, QStringLiteral("demo"));
+    }
+
+    void progressAreaShowsEtaAndCancels()
+    {
+        ProgressArea area;
+        std::atomic_int steps{0};
+        Job job(QStringLiteral("Slow work"), [&](Job &j) {
+            for (int i = 1; i <= 100000 && !j.isCancelled(); ++i) {
+                QThread::msleep(2);
+                steps = i;
+                j.reportProgress(i, 100000);
+            }
+            return Status();
+        });
+        area.track(&job);
+        QVERIFY(area.isVisible() || !area.isHidden());
+        QCOMPARE(area.titleText(), QStringLiteral("Slow work"));
+        QSignalSpy finished(&job, &Job::finished);
+        job.start();
+        QTRY_VERIFY_WITH_TIMEOUT(area.etaText().contains(QLatin1String("left")), 5000);
+        auto *cancel = area.findChild<QToolButton *>(QStringLiteral("cancelJob"));
+        QVERIFY(cancel);
+        QTest::mouseClick(cancel, Qt::LeftButton);
+        QVERIFY(finished.wait(5000));
+        QCOMPARE(finished.constFirst().at(0).toBool(), false);
+        QVERIFY(steps.load() < 100000);
+        QTRY_VERIFY(area.isHidden());
     }
 
     void recentFilesAndGeometryPersist()
