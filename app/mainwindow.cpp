@@ -8,7 +8,7 @@
 #include "logview.h"
 #include "placeholderpage.h"
 #include "progressarea.h"
-#include "project/demoproject.h"
+#include "demo/demoproject.h"
 #include "project/project.h"
 #include "projectnavigator.h"
 #include "welcomepage.h"

@@ -2,7 +2,9 @@
 
 #include "core/job.h"
 #include "io/reportwriter.h"
-#include "project/demoproject.h"
+#include "demo/democorpus.h"
+#include "demo/demoproject.h"
+#include "demo/demoworld.h"
 #include "project/project.h"
 
 #include <QDir>
@@ -36,10 +38,21 @@ int DemoCommand::run(const QStringList &args, CliIo &io)
     auto project = Project::open(projectPath);
     if (!project)
         return fail(io, project.error());
+    auto world = DemoWorld::load();
+    if (!world)
+        return fail(io, world.error());
+    auto corpus = DemoCorpus::generate(world.value());
+    if (!corpus)
+        return fail(io, corpus.error());
+    if (auto s = corpus.value().writeTo(dir.absolutePath()); !s)
+        return fail(io, s.error());
     const QString reportPath = dir.absoluteFilePath(QStringLiteral("report.html"));
     if (auto s = ReportWriter(*project.value()).writeHtml(reportPath); !s)
         return fail(io, s.error());
-    io.out << "Demo project: " << projectPath << '\n' << "Report:       " << reportPath << '\n';
+    io.out << "Demo project: " << projectPath << '\n'
+           << "Documents:    " << dir.absoluteFilePath(QStringLiteral("corpus")) << " (" << corpus.value().documents().size()
+           << " files; facts.json says which document states which fact)\n"
+           << "Report:       " << reportPath << '\n';
     io.err << QStringLiteral("Done in %1 s\n").arg(clock.elapsed() / 1000.0, 0, 'f', 1);
     return ExitOk;
 }

@@ -3,6 +3,7 @@
 #include "democommand.h"
 #include "infocommand.h"
 #include "newcommand.h"
+#include "schemacommand.h"
 
 #include <QCoreApplication>
 
@@ -21,6 +22,7 @@ int main(int argc, char *argv[])
     assay::CliRunner runner;
     runner.add(std::make_unique<assay::NewCommand>());
     runner.add(std::make_unique<assay::InfoCommand>());
+    runner.add(std::make_unique<assay::SchemaCommand>());
     runner.add(std::make_unique<assay::DemoCommand>());
     const int code = runner.run(QCoreApplication::arguments().mid(1), io);
     out.flush();

@@ -91,9 +91,18 @@ bool Database::tableExists(const QString &name) const
     return stmt.value().step() == Statement::Step::Row;
 }
 
+qint64 Database::lastInsertId() const { return sqlite3_last_insert_rowid(m_db); }
+
 QString Database::lastError() const
 {
     return m_db ? QString::fromUtf8(sqlite3_errmsg(m_db)) : QStringLiteral("database is not open");
+}
+
+QString Database::quoteIdentifier(const QString &name)
+{
+    QString q = name;
+    q.replace(QLatin1Char('"'), QStringLiteral("\"\""));
+    return QLatin1Char('"') + q + QLatin1Char('"');
 }
 
 void Database::close()

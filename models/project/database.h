@@ -33,8 +33,13 @@ public:
     // First column of the first row, or an error if there is no row.
     Result<QVariant> scalar(const QString &sql) const;
     bool tableExists(const QString &name) const;
+    qint64 lastInsertId() const;
     QString lastError() const;
     void close();
+    // Takes ownership of an already open connection (e.g. one made by sqlite3_deserialize).
+    static Database adopt(sqlite3 *db, const QString &path) { return Database(db, path); }
+    // "name" with embedded quotes doubled: safe for any user-chosen identifier.
+    static QString quoteIdentifier(const QString &name);
 
 private:
     explicit Database(sqlite3 *db, QString path) : m_db(db), m_path(std::move(path)) {}

@@ -4,6 +4,7 @@
 #include "project/migrations.h"
 #include "project/migrator.h"
 #include "project/projectfileprobe.h"
+#include "schema/knowledgebase.h"
 
 #include <QDateTime>
 #include <QFileInfo>
@@ -118,6 +119,18 @@ Result<std::unique_ptr<Project>> Project::finishOpen(const QString &path, Databa
         project->m_lock.reset();
     }
     return project;
+}
+
+KnowledgeBase *Project::knowledge()
+{
+    if (!m_knowledge)
+        m_knowledge = std::make_unique<KnowledgeBase>(m_db, m_path);
+    return m_knowledge.get();
+}
+
+const KnowledgeBase *Project::knowledge() const
+{
+    return const_cast<Project *>(this)->knowledge();
 }
 
 int Project::schemaVersion() const

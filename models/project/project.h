@@ -15,6 +15,8 @@ class QUndoStack;
 
 namespace assay {
 
+class KnowledgeBase;
+
 class Project : public QObject {
     Q_OBJECT
 public:
@@ -39,6 +41,9 @@ public:
     Database &database() { return m_db; }
     const Database &database() const { return m_db; }
     QUndoStack *undoStack() const { return m_undoStack; }
+    // The knowledge schema and rows (created on first use).
+    KnowledgeBase *knowledge();
+    const KnowledgeBase *knowledge() const;
 
 signals:
     void propertyChanged(const QString &key);
@@ -51,6 +56,7 @@ private:
     Database m_db;
     QUndoStack *m_undoStack = nullptr;
     std::unique_ptr<QLockFile> m_lock;
+    mutable std::unique_ptr<KnowledgeBase> m_knowledge;
     QString m_concurrentUseWarning;
 };
 

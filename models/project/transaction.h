@@ -1,0 +1,27 @@
+#pragma once
+// All-or-nothing scope on a Database: a SAVEPOINT that is rolled back unless commit() is
+// called. Savepoints nest, so a service that uses one can be called inside a larger one.
+#include "core/result.h"
+
+namespace assay {
+
+class Database;
+
+class Transaction {
+public:
+    explicit Transaction(Database &db);
+    ~Transaction();
+    Transaction(const Transaction &) = delete;
+    Transaction &operator=(const Transaction &) = delete;
+
+    bool began() const { return m_began.ok(); }
+    const Status &beginStatus() const { return m_began; }
+    Status commit();
+
+private:
+    Database &m_db;
+    Status m_began;
+    bool m_done = false;
+};
+
+} // namespace assay

@@ -1,0 +1,91 @@
+#pragma once
+// The user's knowledge schema and rows as stored in the project file. Every mutator commits
+// at once and emits a change signal; undo commands call these mutators, views never do.
+#include "core/result.h"
+#include "schema/knowledgerow.h"
+#include "schema/knowledgetable.h"
+
+#include <QHash>
+#include <QObject>
+#include <QVector>
+
+namespace assay {
+
+class Database;
+
+class KnowledgeBase : public QObject {
+    Q_OBJECT
+public:
+    enum class Source { None, Embedded, Linked };
+
+    // What a removed table or column takes with it, so undo can put it back exactly.
+    struct TableSnapshot {
+        KnowledgeTable table;
+        QVector<KnowledgeRow> rows;
+        QVector<QPair<qint64, qint64>> incomingForeignKeys; // (column id, referenced column id)
+    };
+    struct ColumnSnapshot {
+        KnowledgeColumn column;
+        QVector<QPair<qint64, qint64>> incomingForeignKeys;
+    };
+
+    KnowledgeBase(Database &db, QString projectPath, QObject *parent = nullptr);
+
+    Source source() const { return m_source; }
+    QString linkedPath() const { return m_linkedPath; }
+    QString projectPath() const { return m_projectPath; }
+    bool isLinked() const { return m_source == Source::Linked; }
+
+    const QVector<KnowledgeTable> &tables() const { return m_tables; }
+    const KnowledgeTable *table(qint64 tableId) const;
+    const KnowledgeTable *tableNamed(const QString &name) const;
+    const KnowledgeColumn *column(qint64 columnId) const;
+    QString qualifiedName(qint64 columnId) const; // "Table.column"
+    Result<QVector<KnowledgeRow>> rows(qint64 tableId) const;
+    Result<qint64> rowCount(qint64 tableId) const;
+    // Why a name cannot be used for a table or column, or empty when it can.
+    static QString nameProblem(const QString &name);
+
+    // Structure edits (refused for a linked database, except descriptions and flags).
+    Result<qint64> addTable(const QString &name, qint64 reuseId = 0);
+    Status renameTable(qint64 tableId, const QString &name);
+    Status setTableDescription(qint64 tableId, const QString &description);
+    Result<TableSnapshot> removeTable(qint64 tableId);
+    Status restoreTable(const TableSnapshot &snapshot);
+    Result<qint64> addColumn(qint64 tableId, const KnowledgeColumn &column);
+    Status updateColumn(const KnowledgeColumn &column);
+    Result<ColumnSnapshot> removeColumn(qint64 columnId);
+    Status restoreColumn(const ColumnSnapshot &snapshot);
+
+    // Row edits.
+    Status setCell(qint64 tableId, qint64 rowId, qint64 columnId, const QVariant &value);
+    Result<qint64> insertRow(qint64 tableId, const KnowledgeRow &row); // row.id/position 0 → new, at the end
+    Result<QVector<KnowledgeRow>> removeRows(qint64 tableId, const QVector<qint64> &rowIds);
+
+    // Re-reads everything from the project file (after an import).
+    void reload();
+    Status setSource(Source source, const QString &linkedPath, const QString &importedFrom);
+
+signals:
+    void tablesChanged();
+    void columnsChanged(qint64 tableId);
+    void rowsChanged(qint64 tableId);
+    void cellChanged(qint64 tableId, qint64 rowId, qint64 columnId);
+    void reloaded();
+
+private:
+    Status refuseIfLinked(const QString &what) const;
+    Status writeRow(qint64 tableId, const KnowledgeRow &row);
+    Status checkTableName(const QString &name, qint64 exceptId) const;
+    KnowledgeTable *mutableTable(qint64 tableId);
+    void loadStructure();
+
+    Database &m_db;
+    QString m_projectPath;
+    Source m_source = Source::None;
+    QString m_linkedPath;
+    QVector<KnowledgeTable> m_tables;
+    mutable QHash<qint64, QVector<KnowledgeRow>> m_rowCache;
+};
+
+} // namespace assay

@@ -1,0 +1,193 @@
+#include "schema/knowledgeconnection.h"
+
+#include "schema/knowledgebase.h"
+
+#include <QFileInfo>
+
+#include <sqlite3.h>
+
+namespace assay {
+
+namespace {
+
+int readOnlyAuthorizer(void *, int action, const char *, const char *, const char *, const char *)
+{
+    switch (action) {
+    case SQLITE_SELECT:
+    case SQLITE_READ:
+    case SQLITE_FUNCTION:
+    case SQLITE_RECURSIVE:
+        return SQLITE_OK;
+    default:
+        return SQLITE_DENY; // writes, DDL, ATTACH, PRAGMA, transactions, ...
+    }
+}
+
+Status materialise(const KnowledgeBase &knowledge, Database &target)
+{
+    auto scratch = Database::open(QStringLiteral(":memory:"), Database::Mode::ReadWriteCreate);
+    if (!scratch)
+        return Status::failure(scratch.error());
+    Database &db = scratch.value();
+    if (auto s = db.exec(QStringLiteral("BEGIN")); !s)
+        return s;
+    for (const KnowledgeTable &t : knowledge.tables()) {
+        // Keys are declared so the materialised database (and an export of it) keeps the
+        // schema's meaning; foreign keys are not enforced (foreign_keys is off here).
+        QStringList defs, pk;
+        for (const KnowledgeColumn &c : t.columns) {
+            QString def = Database::quoteIdentifier(c.name) + QLatin1Char(' ') + c.type;
+            if (c.foreignKey) {
+                const KnowledgeColumn *target = knowledge.column(c.foreignKey);
+                if (const KnowledgeTable *tt = target ? knowledge.table(target->tableId) : nullptr)
+                    def += QStringLiteral(" REFERENCES %1(%2)").arg(Database::quoteIdentifier(tt->name), Database::quoteIdentifier(target->name));
+            }
+            defs << def;
+            if (c.primaryKey)
+                pk << Database::quoteIdentifier(c.name);
+        }
+        if (!pk.isEmpty())
+            defs << QStringLiteral("PRIMARY KEY (%1)").arg(pk.join(QStringLiteral(", ")));
+        if (defs.isEmpty())
+            continue; // a table without columns cannot exist in SQL; validation reports it
+        if (auto s = db.exec(QStringLiteral("CREATE TABLE %1 (%2)").arg(Database::quoteIdentifier(t.name), defs.join(QStringLiteral(", ")))); !s)
+            return Status::failure(QStringLiteral("table %1: %2").arg(t.name, s.error()));
+        QStringList marks;
+        for (int i = 0; i < t.columns.size(); ++i)
+            marks << QStringLiteral("?");
+        auto insert = db.prepare(QStringLiteral("INSERT INTO %1 VALUES (%2)").arg(Database::quoteIdentifier(t.name), marks.join(QLatin1Char(','))));
+        if (!insert)
+            return Status::failure(insert.error());
+        auto rows = knowledge.rows(t.id);
+        if (!rows)
+            return Status::failure(rows.error());
+        for (const KnowledgeRow &r : rows.value()) {
+            insert.value().reset();
+            for (int i = 0; i < t.columns.size(); ++i)
+                insert.value().bind(i + 1, r.value(t.columns[i].id));
+            if (auto s = insert.value().run(); !s)
+                return Status::failure(QStringLiteral("table %1, row %2: %3").arg(t.name).arg(r.position).arg(s.error()));
+        }
+        for (const KnowledgeColumn &c : t.columns) {
+            if (!c.primaryKey && !c.foreignKey)
+                continue;
+            db.exec(QStringLiteral("CREATE INDEX %1 ON %2(%3)")
+                        .arg(Database::quoteIdentifier(QStringLiteral("assay_idx_%1").arg(c.id)),
+                             Database::quoteIdentifier(t.name), Database::quoteIdentifier(c.name)));
+        }
+    }
+    if (auto s = db.exec(QStringLiteral("COMMIT")); !s)
+        return s;
+
+    sqlite3_int64 size = 0;
+    unsigned char *bytes = sqlite3_serialize(db.handle(), "main", &size, 0);
+    if (!bytes && size > 0)
+        return Status::failure(QStringLiteral("out of memory while materialising the knowledge tables"));
+    sqlite3 *ro = nullptr;
+    if (sqlite3_open_v2(":memory:", &ro, SQLITE_OPEN_READWRITE | SQLITE_OPEN_FULLMUTEX, nullptr) != SQLITE_OK) {
+        sqlite3_free(bytes);
+        sqlite3_close_v2(ro);
+        return Status::failure(QStringLiteral("cannot open the in-memory knowledge database"));
+    }
+    const int rc = sqlite3_deserialize(ro, "main", bytes, size, size,
+                                       SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_READONLY);
+    if (rc != SQLITE_OK) {
+        sqlite3_close_v2(ro);
+        return Status::failure(QStringLiteral("cannot load the knowledge database: %1").arg(QString::fromUtf8(sqlite3_errstr(rc))));
+    }
+    target = Database::adopt(ro, QStringLiteral("(knowledge tables of %1)").arg(knowledge.projectPath()));
+    return {};
+}
+
+} // namespace
+
+Status KnowledgeConnection::guard(Database &db)
+{
+    sqlite3 *h = db.handle();
+    sqlite3_limit(h, SQLITE_LIMIT_ATTACHED, 0);
+    sqlite3_db_config(h, SQLITE_DBCONFIG_DEFENSIVE, 1, nullptr);
+    sqlite3_db_config(h, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0, nullptr);
+    if (auto s = db.exec(QStringLiteral("PRAGMA query_only = 1")); !s)
+        return s;
+    if (sqlite3_set_authorizer(h, readOnlyAuthorizer, nullptr) != SQLITE_OK)
+        return Status::failure(QStringLiteral("cannot install the read-only authorizer"));
+    return {};
+}
+
+Result<KnowledgeConnection> KnowledgeConnection::open(const KnowledgeBase &knowledge)
+{
+    using R = Result<KnowledgeConnection>;
+    if (knowledge.source() == KnowledgeBase::Source::Linked)
+        return openLinked(knowledge.linkedPath());
+    Database db;
+    if (auto s = materialise(knowledge, db); !s)
+        return R::failure(s.error());
+    if (auto s = guard(db); !s)
+        return R::failure(s.error());
+    return KnowledgeConnection(std::move(db));
+}
+
+Result<KnowledgeConnection> KnowledgeConnection::openLinked(const QString &path)
+{
+    using R = Result<KnowledgeConnection>;
+    if (!QFileInfo::exists(path))
+        return R::failure(QStringLiteral("%1: the linked knowledge database is missing (moved or deleted?)").arg(path));
+    auto db = Database::open(path, Database::Mode::ReadOnly);
+    if (!db)
+        return R::failure(db.error());
+    if (auto s = guard(db.value()); !s)
+        return R::failure(s.error());
+    return KnowledgeConnection(db.take());
+}
+
+Status KnowledgeConnection::exportTo(const QString &path) const
+{
+    auto target = Database::open(path, Database::Mode::ReadWriteCreate);
+    if (!target)
+        return Status::failure(target.error());
+    sqlite3_backup *backup = sqlite3_backup_init(target.value().handle(), "main", m_db.handle(), "main");
+    if (!backup)
+        return Status::failure(QStringLiteral("%1: cannot export: %2").arg(path, target.value().lastError()));
+    const int rc = sqlite3_backup_step(backup, -1);
+    sqlite3_backup_finish(backup);
+    if (rc != SQLITE_DONE)
+        return Status::failure(QStringLiteral("%1: cannot export: %2").arg(path, QString::fromUtf8(sqlite3_errstr(rc))));
+    return {};
+}
+
+Status KnowledgeConnection::check(const QString &sql) const
+{
+    auto stmt = m_db.prepare(sql);
+    if (!stmt)
+        return Status::failure(stmt.error());
+    return {};
+}
+
+Result<KnowledgeConnection::Rows> KnowledgeConnection::query(const QString &sql, const QVariantList &params,
+                                                             int maxRows) const
+{
+    using R = Result<Rows>;
+    auto stmt = m_db.prepare(sql);
+    if (!stmt)
+        return R::failure(stmt.error());
+    Statement &s = stmt.value();
+    s.bindAll(params);
+    Rows out;
+    for (int i = 0; i < s.columnCount(); ++i)
+        out.columns << s.columnName(i);
+    Statement::Step step = Statement::Step::Done;
+    while ((maxRows < 0 || out.rows.size() < maxRows) && (step = s.step()) == Statement::Step::Row) {
+        QVariantList row;
+        row.reserve(s.columnCount());
+        for (int i = 0; i < s.columnCount(); ++i)
+            row << s.value(i);
+        out.rows << row;
+    }
+    if (maxRows < 0 || out.rows.size() < maxRows) {
+        if (step == Statement::Step::Error)
+            return R::failure(s.error());
+    }
+    return out;
+}
+
+} // namespace assay

@@ -1,0 +1,167 @@
+#include "schema/knowledgeimporter.h"
+
+#include "project/project.h"
+#include "project/transaction.h"
+#include "schema/knowledgebase.h"
+#include "schema/knowledgevalue.h"
+
+#include <QFileInfo>
+#include <QHash>
+#include <QRegularExpression>
+
+#include <nlohmann/json.hpp>
+
+namespace assay {
+
+bool KnowledgeImporter::isSurrogate(const ImportedColumn &c)
+{
+    static const QRegularExpression idName(QStringLiteral("(^id$|_id$|^id_)"), QRegularExpression::CaseInsensitiveOption);
+    return (c.primaryKey || !c.foreignTable.isEmpty()) &&
+           KnowledgeValue::affinity(c.type) == KnowledgeValue::Affinity::Integer && idName.match(c.name).hasMatch();
+}
+
+Status KnowledgeImporter::validate(const ImportedSchema &schema)
+{
+    if (schema.tables.isEmpty())
+        return Status::failure(QStringLiteral("%1: no tables to import").arg(schema.origin));
+    QHash<QString, const ImportedTable *> byName;
+    for (const ImportedTable &t : schema.tables) {
+        if (const QString p = KnowledgeBase::nameProblem(t.name); !p.isEmpty())
+            return Status::failure(QStringLiteral("%1: table name: %2").arg(t.origin, p));
+        if (byName.contains(t.name.toLower()))
+            return Status::failure(QStringLiteral("%1: duplicate table name '%2'").arg(t.origin, t.name));
+        byName.insert(t.name.toLower(), &t);
+        if (t.columns.isEmpty())
+            return Status::failure(QStringLiteral("%1: table %2 has no columns").arg(t.origin, t.name));
+        QSet<QString> columns;
+        for (const ImportedColumn &c : t.columns) {
+            if (const QString p = KnowledgeBase::nameProblem(c.name); !p.isEmpty())
+                return Status::failure(QStringLiteral("%1: column %2: %3").arg(t.origin, c.name, p));
+            if (columns.contains(c.name.toLower()))
+                return Status::failure(QStringLiteral("%1: duplicate column name '%2'").arg(t.origin, c.name));
+            columns.insert(c.name.toLower());
+        }
+    }
+    for (const ImportedTable &t : schema.tables) {
+        for (const ImportedColumn &c : t.columns) {
+            if (c.foreignTable.isEmpty())
+                continue;
+            const ImportedTable *target = byName.value(c.foreignTable.toLower());
+            if (!target)
+                return Status::failure(QStringLiteral("%1: column %2.%3: foreign key references missing table '%4'")
+                                           .arg(t.origin, t.name, c.name, c.foreignTable));
+            int matches = 0;
+            for (const ImportedColumn &tc : target->columns)
+                matches += c.foreignColumn.isEmpty() ? tc.primaryKey
+                                                     : tc.name.compare(c.foreignColumn, Qt::CaseInsensitive) == 0;
+            if (matches != 1)
+                return Status::failure(QStringLiteral("%1: column %2.%3: foreign key references %4 which %5")
+                                           .arg(t.origin, t.name, c.name,
+                                                c.foreignColumn.isEmpty() ? c.foreignTable + QStringLiteral("'s primary key")
+                                                                          : c.foreignTable + QLatin1Char('.') + c.foreignColumn,
+                                                c.foreignColumn.isEmpty() ? QStringLiteral("is not a single column")
+                                                                          : QStringLiteral("does not exist")));
+        }
+    }
+    return {};
+}
+
+Result<KnowledgeImporter::Report> KnowledgeImporter::import(Project &project, const ImportedSchema &schema,
+                                                            const Options &options)
+{
+    using R = Result<Report>;
+    if (auto s = validate(schema); !s)
+        return R::failure(s.error());
+    KnowledgeBase *kb = project.knowledge();
+    const bool linking = !options.linkPath.isEmpty();
+    if (!options.replace) {
+        if (linking && !kb->tables().isEmpty())
+            return R::failure(QStringLiteral("%1: the project already has knowledge tables; a linked database replaces them "
+                                             "(use --replace)").arg(project.path()));
+        if (kb->isLinked())
+            return R::failure(QStringLiteral("%1: the project's knowledge is linked to %2; use --replace to import instead")
+                                  .arg(project.path(), kb->linkedPath()));
+        for (const ImportedTable &t : schema.tables)
+            if (const KnowledgeTable *existing = kb->tableNamed(t.name))
+                return R::failure(QStringLiteral("%1: duplicate table name: the project already has a table '%2' (use --replace)")
+                                      .arg(t.origin, existing->name));
+    }
+
+    Database &db = project.database();
+    Transaction tx(db);
+    if (!tx.began())
+        return R::failure(tx.beginStatus().error());
+    if (options.replace)
+        if (auto s = db.exec(QStringLiteral("DELETE FROM knowledge_table; DELETE FROM knowledge_source")); !s)
+            return R::failure(s.error());
+    if (auto s = kb->setSource(linking ? KnowledgeBase::Source::Linked : KnowledgeBase::Source::Embedded,
+                               linking ? QFileInfo(options.linkPath).absoluteFilePath() : QString(), schema.origin);
+        !s)
+        return R::failure(s.error());
+
+    auto position = db.scalar(QStringLiteral("SELECT coalesce(max(position) + 1, 0) FROM knowledge_table"));
+    int tablePosition = position ? position.value().toInt() : 0;
+    auto insertTable = db.prepare(QStringLiteral("INSERT INTO knowledge_table(name, description, position) VALUES (?, ?, ?)"));
+    auto insertColumn = db.prepare(QStringLiteral("INSERT INTO knowledge_column(table_id, name, type, position, description, "
+                                                  "is_pk, meaningful) VALUES (?, ?, ?, ?, ?, ?, ?)"));
+    auto setFk = db.prepare(QStringLiteral("UPDATE knowledge_column SET fk_column = ? WHERE id = ?"));
+    auto insertRow = db.prepare(QStringLiteral("INSERT INTO knowledge_row(table_id, position, vals) VALUES (?, ?, ?)"));
+    if (!insertTable || !insertColumn || !setFk || !insertRow)
+        return R::failure(db.lastError());
+
+    QHash<QString, QHash<QString, qint64>> columnIds; // table (lower) → column (lower) → id
+    QHash<QString, QString> primaryKeyOf;              // table (lower) → pk column (lower)
+    Report report;
+    for (const ImportedTable &t : schema.tables) {
+        insertTable.value().reset();
+        insertTable.value().bindAll({t.name, t.description, tablePosition++});
+        if (auto s = insertTable.value().run(); !s)
+            return R::failure(QStringLiteral("%1: %2").arg(t.origin, s.error()));
+        const qint64 tableId = db.lastInsertId();
+        QVector<qint64> ids;
+        for (int i = 0; i < t.columns.size(); ++i) {
+            const ImportedColumn &c = t.columns[i];
+            insertColumn.value().reset();
+            insertColumn.value().bindAll({tableId, c.name, c.type, i, c.description, c.primaryKey, !isSurrogate(c)});
+            if (auto s = insertColumn.value().run(); !s)
+                return R::failure(QStringLiteral("%1: column %2: %3").arg(t.origin, c.name, s.error()));
+            ids << db.lastInsertId();
+            columnIds[t.name.toLower()].insert(c.name.toLower(), ids.constLast());
+            if (c.primaryKey)
+                primaryKeyOf.insert(t.name.toLower(), c.name.toLower());
+        }
+        ++report.tables;
+        if (linking)
+            continue;
+        double rowPosition = 1;
+        for (const QVariantList &row : t.rows) {
+            nlohmann::json vals = nlohmann::json::object();
+            for (int i = 0; i < row.size() && i < ids.size(); ++i)
+                if (row[i].isValid() && !row[i].isNull())
+                    vals[std::to_string(ids[i])] = KnowledgeValue::toJson(row[i]);
+            insertRow.value().reset();
+            insertRow.value().bindAll({tableId, rowPosition++, QString::fromStdString(vals.dump())});
+            if (auto s = insertRow.value().run(); !s)
+                return R::failure(QStringLiteral("%1: row %2: %3").arg(t.origin).arg(qint64(rowPosition) - 1).arg(s.error()));
+            ++report.rows;
+        }
+    }
+    for (const ImportedTable &t : schema.tables) {
+        for (const ImportedColumn &c : t.columns) {
+            if (c.foreignTable.isEmpty())
+                continue;
+            const QString target = c.foreignTable.toLower();
+            const QString targetColumn = c.foreignColumn.isEmpty() ? primaryKeyOf.value(target) : c.foreignColumn.toLower();
+            setFk.value().reset();
+            setFk.value().bind(1, columnIds[target].value(targetColumn)).bind(2, columnIds[t.name.toLower()].value(c.name.toLower()));
+            if (auto s = setFk.value().run(); !s)
+                return R::failure(QStringLiteral("%1: column %2: %3").arg(t.origin, c.name, s.error()));
+        }
+    }
+    if (auto s = tx.commit(); !s)
+        return R::failure(s.error());
+    kb->reload();
+    return report;
+}
+
+} // namespace assay

@@ -1,0 +1,97 @@
+#include "schema/sqliteschemareader.h"
+
+#include "project/database.h"
+
+#include <QFile>
+#include <QFileInfo>
+
+namespace assay {
+
+Result<ImportedSchema> SqliteSchemaReader::readFile(const QString &path, bool withRows)
+{
+    using R = Result<ImportedSchema>;
+    if (!QFileInfo(path).isFile())
+        return R::failure(QStringLiteral("%1: no such file").arg(path));
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly) || !f.read(16).startsWith("SQLite format 3"))
+        return R::failure(QStringLiteral("%1: not an SQLite database").arg(path));
+    auto db = Database::open(path, Database::Mode::ReadOnly);
+    if (!db)
+        return R::failure(db.error());
+    return read(db.value(), path, withRows);
+}
+
+Result<ImportedSchema> SqliteSchemaReader::read(const Database &db, const QString &origin, bool withRows)
+{
+    using R = Result<ImportedSchema>;
+    ImportedSchema schema;
+    schema.origin = origin;
+    auto names = db.prepare(QStringLiteral(
+        "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY rowid"));
+    if (!names)
+        return R::failure(QStringLiteral("%1: %2").arg(origin, names.error()));
+    while (true) {
+        const Statement::Step step = names.value().step();
+        if (step == Statement::Step::Error)
+            return R::failure(QStringLiteral("%1: %2").arg(origin, names.value().error()));
+        if (step == Statement::Step::Done)
+            break;
+        ImportedTable t;
+        t.name = names.value().text(0);
+        t.origin = QStringLiteral("%1 (table %2)").arg(origin, t.name);
+        schema.tables.append(t);
+    }
+    for (ImportedTable &t : schema.tables) {
+        const QString q = Database::quoteIdentifier(t.name);
+        auto info = db.prepare(QStringLiteral("PRAGMA table_info(%1)").arg(q));
+        if (!info)
+            return R::failure(QStringLiteral("%1: %2").arg(t.origin, info.error()));
+        while (info.value().step() == Statement::Step::Row) {
+            ImportedColumn c;
+            c.name = info.value().text(1);
+            c.type = info.value().text(2).trimmed();
+            if (c.type.isEmpty())
+                c.type = QStringLiteral("TEXT");
+            c.primaryKey = info.value().integer(5) > 0;
+            t.columns.append(c);
+        }
+        auto fks = db.prepare(QStringLiteral("PRAGMA foreign_key_list(%1)").arg(q));
+        while (fks && fks.value().step() == Statement::Step::Row) {
+            const QString from = fks.value().text(3);
+            for (ImportedColumn &c : t.columns) {
+                if (c.name.compare(from, Qt::CaseInsensitive) == 0) {
+                    c.foreignTable = fks.value().text(2);
+                    c.foreignColumn = fks.value().text(4);
+                }
+            }
+        }
+        if (!withRows)
+            continue;
+        auto rows = db.prepare(QStringLiteral("SELECT * FROM %1").arg(q));
+        if (!rows)
+            return R::failure(QStringLiteral("%1: %2").arg(t.origin, rows.error()));
+        int rowNumber = 0;
+        while (true) {
+            const Statement::Step step = rows.value().step();
+            if (step == Statement::Step::Error)
+                return R::failure(QStringLiteral("%1: %2").arg(t.origin, rows.value().error()));
+            if (step == Statement::Step::Done)
+                break;
+            ++rowNumber;
+            QVariantList values;
+            for (int i = 0; i < rows.value().columnCount(); ++i) {
+                const QVariant v = rows.value().value(i);
+                if (v.typeId() == QMetaType::QByteArray)
+                    return R::failure(QStringLiteral("%1, row %2, column %3: binary data (BLOB) cannot be a knowledge value")
+                                          .arg(t.origin)
+                                          .arg(rowNumber)
+                                          .arg(rows.value().columnName(i)));
+                values << v;
+            }
+            t.rows.append(values);
+        }
+    }
+    return schema;
+}
+
+} // namespace assay

@@ -1,0 +1,89 @@
+#include "schema/sqlscriptreader.h"
+
+#include "project/database.h"
+#include "schema/sqliteschemareader.h"
+
+#include <QFile>
+
+#include <algorithm>
+
+#include <sqlite3.h>
+
+namespace assay {
+
+namespace {
+// A script may create, insert and toggle foreign_keys; it may not reach other files.
+int scriptAuthorizer(void *, int action, const char *a1, const char *, const char *, const char *)
+{
+    switch (action) {
+    case SQLITE_ATTACH:
+    case SQLITE_DETACH:
+        return SQLITE_DENY;
+    case SQLITE_PRAGMA:
+        return a1 && (qstrcmp(a1, "foreign_keys") == 0 || qstrcmp(a1, "defer_foreign_keys") == 0) ? SQLITE_OK : SQLITE_DENY;
+    default:
+        return SQLITE_OK;
+    }
+}
+} // namespace
+
+Result<ImportedSchema> SqlScriptReader::readFile(const QString &path)
+{
+    QFile f(path);
+    if (!f.exists())
+        return Result<ImportedSchema>::failure(QStringLiteral("%1: no such file").arg(path));
+    if (!f.open(QIODevice::ReadOnly))
+        return Result<ImportedSchema>::failure(QStringLiteral("%1: cannot read: %2").arg(path, f.errorString()));
+    return read(f.readAll(), path);
+}
+
+Result<ImportedSchema> SqlScriptReader::read(const QByteArray &script, const QString &origin)
+{
+    using R = Result<ImportedSchema>;
+    auto scratch = Database::open(QStringLiteral(":memory:"), Database::Mode::ReadWriteCreate);
+    if (!scratch)
+        return R::failure(scratch.error());
+    sqlite3 *db = scratch.value().handle();
+    sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0, nullptr);
+    sqlite3_set_authorizer(db, scriptAuthorizer, nullptr);
+
+    const char *begin = script.constData();
+    const char *end = begin + script.size();
+    const char *cursor = begin;
+    int statements = 0;
+    while (cursor < end) {
+        sqlite3_stmt *stmt = nullptr;
+        const char *tail = nullptr;
+        // Line of the statement's first non-blank character, for messages.
+        const char *start = cursor;
+        while (start < end && (*start == ' ' || *start == '\n' || *start == '\r' || *start == '\t'))
+            ++start;
+        const int line = 1 + int(std::count(begin, start, '\n'));
+        const int rc = sqlite3_prepare_v2(db, cursor, int(end - cursor), &stmt, &tail);
+        if (rc != SQLITE_OK) {
+            QString message = QString::fromUtf8(sqlite3_errmsg(db));
+            if (rc == SQLITE_AUTH)
+                message += QStringLiteral(" (scripts may not ATTACH other files or set PRAGMAs other than foreign_keys)");
+            sqlite3_finalize(stmt);
+            return R::failure(QStringLiteral("%1:%2: %3").arg(origin).arg(line).arg(message));
+        }
+        cursor = tail ? tail : end;
+        if (!stmt)
+            continue; // whitespace or a comment
+        ++statements;
+        int step;
+        while ((step = sqlite3_step(stmt)) == SQLITE_ROW) {
+        }
+        sqlite3_finalize(stmt);
+        if (step != SQLITE_DONE)
+            return R::failure(QStringLiteral("%1:%2: %3").arg(origin).arg(line).arg(QString::fromUtf8(sqlite3_errmsg(db))));
+    }
+    if (statements == 0)
+        return R::failure(QStringLiteral("%1: the script holds no SQL statements").arg(origin));
+    if (!sqlite3_get_autocommit(db))
+        scratch.value().exec(QStringLiteral("COMMIT"));
+    sqlite3_set_authorizer(db, nullptr, nullptr); // the reader's PRAGMA table_info is ours, not the script's
+    return SqliteSchemaReader::read(scratch.value(), origin, true);
+}
+
+} // namespace assay
