@@ -11,6 +11,7 @@
 #include "demo/demoproject.h"
 #include "project/project.h"
 #include "projectnavigator.h"
+#include "schemaeditor.h"
 #include "welcomepage.h"
 
 #include <QApplication>
@@ -121,6 +122,7 @@ void MainWindow::createPages()
                                          t.what, t.how, m_pages);
         page->setObjectName(ProjectNavigator::pageTitle(t.page).toLower() + QStringLiteral("Page"));
         m_pages->addWidget(page);
+        m_placeholders << page;
     }
 }
 
@@ -257,6 +259,8 @@ void MainWindow::adoptProject(std::unique_ptr<Project> project)
     m_undoGroup->addStack(m_project->undoStack());
     m_undoGroup->setActiveStack(m_project->undoStack());
     connect(m_project.get(), &Project::propertyChanged, this, &MainWindow::updateTitle);
+    m_schemaEditor = new SchemaEditor(m_project->knowledge(), m_project->undoStack(), m_pages);
+    setProjectPage(ProjectNavigator::Schema, m_schemaEditor);
     m_recent->add(m_project->path());
     updateRecentMenu();
     updateTitle();
@@ -270,8 +274,25 @@ void MainWindow::closeProject()
     if (!m_project)
         return;
     m_undoGroup->removeStack(m_project->undoStack());
+    setProjectPage(ProjectNavigator::Schema, m_placeholders.value(ProjectNavigator::Schema));
+    m_schemaEditor = nullptr;
     m_project.reset();
     updateTitle();
+}
+
+// Puts widget on a navigator page; a page widget of the closed project is deleted.
+void MainWindow::setProjectPage(int page, QWidget *widget)
+{
+    QWidget *old = m_pages->widget(page);
+    if (old == widget)
+        return;
+    const bool wasCurrent = m_pages->currentIndex() == page;
+    m_pages->removeWidget(old);
+    if (!m_placeholders.contains(old))
+        delete old;
+    m_pages->insertWidget(page, widget);
+    if (wasCurrent)
+        m_pages->setCurrentIndex(page);
 }
 
 void MainWindow::openDemoProject()

@@ -18,6 +18,7 @@ class ProjectNavigator;
 class ProgressArea;
 class WelcomePage;
 class RecentFiles;
+class SchemaEditor;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -35,6 +36,7 @@ public:
     ProjectNavigator *navigator() const { return m_navigator; }
     QStackedWidget *pages() const { return m_pages; }
     ProgressArea *progressArea() const { return m_progress; }
+    SchemaEditor *schemaEditor() const { return m_schemaEditor; }
 
 signals:
     void projectOpened(const QString &path);
@@ -51,6 +53,7 @@ private:
     void showError(const QString &message);
     void showWarning(const QString &message);
     void adoptProject(std::unique_ptr<Project> project);
+    void setProjectPage(int page, QWidget *widget);
 
     std::unique_ptr<Project> m_project;
     std::unique_ptr<RecentFiles> m_recent;
@@ -64,6 +67,8 @@ private:
     QDockWidget *m_logDock;
     QMenu *m_recentMenu = nullptr;
     QList<QAction *> m_projectActions;
+    QList<QWidget *> m_placeholders;
+    SchemaEditor *m_schemaEditor = nullptr;
 };
 
 } // namespace assay

@@ -17,6 +17,8 @@ public:
     explicit operator bool() const { return ok(); }
     const T &value() const & { return *m_value; }
     T &value() & { return *m_value; }
+    // On a temporary, hand the value out by value: `for (x : f().value())` must not dangle.
+    T value() && { return std::move(*m_value); }
     T take() { return std::move(*m_value); }
     const QString &error() const { return m_error; }
 

@@ -9,6 +9,7 @@
 #include "progressarea.h"
 #include "project/project.h"
 #include "projectnavigator.h"
+#include "schemaeditor.h"
 #include "testsettings.h"
 
 #include <QAction>
@@ -76,6 +77,10 @@ private slots:
         for (int p = ProjectNavigator::PageCount - 1; p >= 0; --p) {
             w.navigator()->setCurrentPage(ProjectNavigator::Page(p));
             QCOMPARE(w.pages()->currentWidget()->objectName(), QString::fromLatin1(expected[p]));
+            if (p == ProjectNavigator::Schema) {
+                QCOMPARE(w.pages()->currentWidget(), static_cast<QWidget *>(w.schemaEditor()));
+                continue;
+            }
             auto *page = qobject_cast<PlaceholderPage *>(w.pages()->currentWidget());
             QVERIFY(page);
             QCOMPARE(page->title(), ProjectNavigator::pageTitle(ProjectNavigator::Page(p)));

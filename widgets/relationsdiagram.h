@@ -1,0 +1,33 @@
+#pragma once
+// A small diagram of the knowledge tables and their foreign keys: the join paths the query
+// generator will follow. Tables sit on a circle; each foreign key is an arrow labelled with
+// its column. Clicking a table selects it.
+#include <QWidget>
+
+namespace assay {
+
+class KnowledgeBase;
+
+class RelationsDiagram : public QWidget {
+    Q_OBJECT
+public:
+    explicit RelationsDiagram(KnowledgeBase *knowledge, QWidget *parent = nullptr);
+    void setCurrentTable(qint64 tableId);
+    QSize sizeHint() const override { return {260, 220}; }
+    // "projects.client_id → clients.client_id" for each relation, as listed in the tooltip.
+    QStringList relations() const;
+
+signals:
+    void tableClicked(qint64 tableId);
+
+protected:
+    void paintEvent(QPaintEvent *event) override;
+    void mousePressEvent(QMouseEvent *event) override;
+
+private:
+    QHash<qint64, QRectF> layoutBoxes() const;
+    KnowledgeBase *m_knowledge;
+    qint64 m_current = 0;
+};
+
+} // namespace assay

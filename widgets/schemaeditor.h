@@ -1,0 +1,72 @@
+#pragma once
+// The Schema page: tables on the left with their relations, the selected table's columns and
+// rows on the right, and the validation problems below. Every edit goes through an undo command.
+#include <QWidget>
+
+class QListView;
+class QTableView;
+class QListWidget;
+class QLabel;
+class QUndoStack;
+class QAction;
+class QTimer;
+
+namespace assay {
+
+class KnowledgeBase;
+class KnowledgeTableModel;
+class KnowledgeColumnModel;
+class KnowledgeRowModel;
+class RelationsDiagram;
+
+class SchemaEditor : public QWidget {
+    Q_OBJECT
+public:
+    SchemaEditor(KnowledgeBase *knowledge, QUndoStack *undoStack, QWidget *parent = nullptr);
+
+    qint64 currentTable() const;
+    void selectTable(qint64 tableId);
+    QTableView *columnsView() const { return m_columns; }
+    QTableView *rowsView() const { return m_rows; }
+    QListView *tablesView() const { return m_tables; }
+    QListWidget *problemsView() const { return m_problems; }
+    QString inlineMessage() const;
+
+public slots:
+    void addTable();
+    void removeTable();
+    void addColumn();
+    void removeColumn();
+    void addRow();
+    void removeRows();
+    void revalidate();
+
+private:
+    void showRejection(const QString &reason);
+    void updateActions();
+    void tableChanged();
+
+    KnowledgeBase *m_knowledge;
+    QUndoStack *m_undoStack;
+    KnowledgeTableModel *m_tableModel;
+    KnowledgeColumnModel *m_columnModel;
+    KnowledgeRowModel *m_rowModel;
+    QListView *m_tables;
+    QTableView *m_columns;
+    QTableView *m_rows;
+    QListWidget *m_problems;
+    RelationsDiagram *m_diagram;
+    QLabel *m_heading;
+    QLabel *m_message;
+    QLabel *m_emptyHint;
+    QTimer *m_revalidate;
+    QTimer *m_messageTimer;
+    QAction *m_removeTable;
+    QAction *m_addColumn;
+    QAction *m_removeColumn;
+    QAction *m_addRow;
+    QAction *m_removeRows;
+    QAction *m_addTable;
+};
+
+} // namespace assay
