@@ -1,5 +1,6 @@
 #include "mainwindow.h"
 
+#include "commands/importknowledgecommand.h"
 #include "core/job.h"
 #include "core/recentfiles.h"
 #include "core/version.h"
@@ -12,6 +13,9 @@
 #include "project/project.h"
 #include "projectnavigator.h"
 #include "schemaeditor.h"
+#include "schema/csvschemareader.h"
+#include "schema/sqliteschemareader.h"
+#include "schema/sqlscriptreader.h"
 #include "welcomepage.h"
 
 #include <QApplication>
@@ -147,12 +151,17 @@ void MainWindow::createMenus()
     file->addAction(tr("Open &Demo Project"), this, &MainWindow::openDemoProject)
         ->setObjectName(QStringLiteral("actionOpenDemo"));
     file->addSeparator();
+    QMenu *import = file->addMenu(tr("&Import Knowledge Schema"));
+    import->addAction(tr("From &SQLite Database…"), this, [this] { chooseKnowledgeImport(ImportSource::Sqlite); });
+    import->addAction(tr("&Link SQLite Database (read-only)…"), this, [this] { chooseKnowledgeImport(ImportSource::LinkedSqlite); });
+    import->addAction(tr("From &CSV Folder…"), this, [this] { chooseKnowledgeImport(ImportSource::CsvFolder); });
+    import->addAction(tr("From SQL &Script…"), this, [this] { chooseKnowledgeImport(ImportSource::SqlScript); });
     QAction *properties = file->addAction(tr("Project &Properties…"), this, [this] {
         if (m_project)
             ProjectPropertiesDialog(m_project.get(), this).exec();
     });
     QAction *close = file->addAction(tr("&Close Project"), QKeySequence::Close, this, &MainWindow::closeProject);
-    m_projectActions = {properties, close};
+    m_projectActions = {import->menuAction(), properties, close};
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
@@ -314,6 +323,67 @@ void MainWindow::openDemoProject()
             showError(message);
     });
     m_demoJob->start();
+}
+
+void MainWindow::chooseKnowledgeImport(ImportSource source)
+{
+    if (!m_project)
+        return;
+    const QString path =
+        source == ImportSource::CsvFolder
+            ? QFileDialog::getExistingDirectory(this, tr("Folder with one CSV file per table"), QDir::homePath())
+            : QFileDialog::getOpenFileName(this, tr("Import knowledge schema"), QDir::homePath(),
+                                           source == ImportSource::SqlScript ? tr("SQL scripts (*.sql);;All files (*)")
+                                                                             : tr("SQLite databases (*.sqlite *.sqlite3 *.db);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    bool replace = source == ImportSource::LinkedSqlite;
+    if (!m_project->knowledge()->tables().isEmpty() && !replace) {
+        const auto answer = QMessageBox::question(
+            this, tr("Import knowledge schema"),
+            tr("The project already has knowledge tables. Replace them, or add the imported tables beside them?"),
+            QMessageBox::Yes | QMessageBox::No | QMessageBox::Cancel, QMessageBox::Yes);
+        if (answer == QMessageBox::Cancel)
+            return;
+        replace = answer == QMessageBox::Yes;
+    }
+    importKnowledge(source, path, replace);
+}
+
+void MainWindow::importKnowledge(ImportSource source, const QString &path, bool replace)
+{
+    if (!m_project || (m_importJob && m_importJob->isRunning()))
+        return;
+    auto schema = std::make_shared<ImportedSchema>();
+    m_importJob = std::make_unique<Job>(tr("Reading %1").arg(QFileInfo(path).fileName()), [source, path, schema](Job &job) {
+        job.reportProgress(0, 1);
+        Result<ImportedSchema> r = source == ImportSource::CsvFolder   ? CsvSchemaReader::readFolder(path)
+                                   : source == ImportSource::SqlScript ? SqlScriptReader::readFile(path)
+                                                                       : SqliteSchemaReader::readFile(path, source != ImportSource::LinkedSqlite);
+        if (!r)
+            return Status::failure(r.error());
+        *schema = r.take();
+        job.reportProgress(1, 1);
+        return Status();
+    });
+    m_progress->track(m_importJob.get());
+    connect(m_importJob.get(), &Job::finished, this, [this, source, path, replace, schema](bool ok, const QString &message) {
+        if (!ok || !m_project) {
+            if (!ok)
+                showError(message);
+            return;
+        }
+        KnowledgeImporter::Options options;
+        options.replace = replace;
+        if (source == ImportSource::LinkedSqlite)
+            options.linkPath = path;
+        if (auto s = KnowledgeImporter::precheck(*m_project, *schema, options); !s)
+            return showError(s.error());
+        m_project->undoStack()->push(new ImportKnowledgeCommand(m_project.get(), *schema, options));
+        qInfo("Imported %lld knowledge tables from %s", qint64(schema->tables.size()), qPrintable(path));
+        emit knowledgeImported();
+    });
+    m_importJob->start();
 }
 
 void MainWindow::showError(const QString &message)

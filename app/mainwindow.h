@@ -31,6 +31,10 @@ public:
     void openDemoProject();
     void closeProject();
 
+    enum class ImportSource { Sqlite, LinkedSqlite, CsvFolder, SqlScript };
+    // Reads the source off the GUI thread, then imports it as one undoable edit.
+    void importKnowledge(ImportSource source, const QString &path, bool replace);
+
     Project *project() const { return m_project.get(); }
     QUndoGroup *undoGroup() const { return m_undoGroup; }
     ProjectNavigator *navigator() const { return m_navigator; }
@@ -40,6 +44,7 @@ public:
 
 signals:
     void projectOpened(const QString &path);
+    void knowledgeImported();
     void errorShown(const QString &message);
 
 protected:
@@ -48,6 +53,7 @@ protected:
 private:
     void createPages();
     void createMenus();
+    void chooseKnowledgeImport(ImportSource source);
     void updateRecentMenu();
     void updateTitle();
     void showError(const QString &message);
@@ -58,6 +64,7 @@ private:
     std::unique_ptr<Project> m_project;
     std::unique_ptr<RecentFiles> m_recent;
     std::unique_ptr<Job> m_demoJob;
+    std::unique_ptr<Job> m_importJob;
     QUndoGroup *m_undoGroup;
     QStackedWidget *m_central;
     WelcomePage *m_welcome;

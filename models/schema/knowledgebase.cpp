@@ -279,13 +279,8 @@ Result<KnowledgeBase::TableSnapshot> KnowledgeBase::removeTable(qint64 tableId)
     return snap;
 }
 
-Status KnowledgeBase::restoreTable(const TableSnapshot &snap)
+Status KnowledgeBase::insertSnapshot(const TableSnapshot &snap)
 {
-    if (auto s = refuseIfLinked(QStringLiteral("restore a table")); !s)
-        return s;
-    if (auto s = checkTableName(snap.table.name, 0); !s)
-        return s;
-    Transaction tx(m_db);
     auto t = m_db.prepare(QStringLiteral("INSERT INTO knowledge_table(id, name, description, position) VALUES (?, ?, ?, ?)"));
     t.value().bind(1, snap.table.id).bind(2, snap.table.name).bind(3, snap.table.description).bind(4, snap.table.position);
     if (auto r = t.value().run(); !r)
@@ -298,24 +293,84 @@ Status KnowledgeBase::restoreTable(const TableSnapshot &snap)
         if (auto r = c.value().run(); !r)
             return r;
     }
-    auto fk = m_db.prepare(QStringLiteral("UPDATE knowledge_column SET fk_column = ? WHERE id = ?"));
-    QVector<QPair<qint64, qint64>> links = snap.incomingForeignKeys;
-    for (const KnowledgeColumn &col : snap.table.columns)
-        if (col.foreignKey)
-            links.append({col.id, col.foreignKey});
+    for (const KnowledgeRow &row : snap.rows)
+        if (auto r = writeRow(snap.table.id, row); !r)
+            return r;
+    return {};
+}
+
+// Foreign keys are set after every table of a restore exists, since they may point anywhere.
+static Status linkForeignKeys(Database &db, const QVector<QPair<qint64, qint64>> &links)
+{
+    auto fk = db.prepare(QStringLiteral("UPDATE knowledge_column SET fk_column = ? WHERE id = ?"));
     for (const auto &[from, to] : links) {
         fk.value().reset();
         fk.value().bind(1, to).bind(2, from);
         if (auto r = fk.value().run(); !r)
             return r;
     }
-    for (const KnowledgeRow &row : snap.rows)
-        if (auto r = writeRow(snap.table.id, row); !r)
-            return r;
+    return {};
+}
+
+Status KnowledgeBase::restoreTable(const TableSnapshot &snap)
+{
+    if (auto s = refuseIfLinked(QStringLiteral("restore a table")); !s)
+        return s;
+    if (auto s = checkTableName(snap.table.name, 0); !s)
+        return s;
+    Transaction tx(m_db);
+    if (auto r = insertSnapshot(snap); !r)
+        return r;
+    QVector<QPair<qint64, qint64>> links = snap.incomingForeignKeys;
+    for (const KnowledgeColumn &col : snap.table.columns)
+        if (col.foreignKey)
+            links.append({col.id, col.foreignKey});
+    if (auto r = linkForeignKeys(m_db, links); !r)
+        return r;
     if (auto r = tx.commit(); !r)
         return r;
     loadStructure();
     emit tablesChanged();
+    return {};
+}
+
+Result<KnowledgeBase::Snapshot> KnowledgeBase::snapshot() const
+{
+    Snapshot snap{m_source, m_linkedPath, {}};
+    for (const KnowledgeTable &t : m_tables) {
+        TableSnapshot ts{t, {}, {}};
+        if (!isLinked()) {
+            auto r = rows(t.id);
+            if (!r)
+                return Result<Snapshot>::failure(r.error());
+            ts.rows = r.value();
+        }
+        snap.tables.append(ts);
+    }
+    return snap;
+}
+
+Status KnowledgeBase::restore(const Snapshot &snap)
+{
+    Transaction tx(m_db);
+    if (auto r = m_db.exec(QStringLiteral("DELETE FROM knowledge_table; DELETE FROM knowledge_source")); !r)
+        return r;
+    if (snap.source != Source::None)
+        if (auto r = setSource(snap.source, snap.linkedPath, QStringLiteral("undo")); !r)
+            return r;
+    QVector<QPair<qint64, qint64>> links;
+    for (const TableSnapshot &t : snap.tables) {
+        if (auto r = insertSnapshot(t); !r)
+            return r;
+        for (const KnowledgeColumn &col : t.table.columns)
+            if (col.foreignKey)
+                links.append({col.id, col.foreignKey});
+    }
+    if (auto r = linkForeignKeys(m_db, links); !r)
+        return r;
+    if (auto r = tx.commit(); !r)
+        return r;
+    reload();
     return {};
 }
 

@@ -29,6 +29,13 @@ public:
         QVector<QPair<qint64, qint64>> incomingForeignKeys;
     };
 
+    // Everything the knowledge holds, for undoing an import.
+    struct Snapshot {
+        Source source = Source::None;
+        QString linkedPath;
+        QVector<TableSnapshot> tables;
+    };
+
     KnowledgeBase(Database &db, QString projectPath, QObject *parent = nullptr);
 
     Source source() const { return m_source; }
@@ -62,6 +69,10 @@ public:
     Result<qint64> insertRow(qint64 tableId, const KnowledgeRow &row); // row.id/position 0 → new, at the end
     Result<QVector<KnowledgeRow>> removeRows(qint64 tableId, const QVector<qint64> &rowIds);
 
+    Result<Snapshot> snapshot() const;
+    // Replaces all knowledge tables and the source with a snapshot, in one transaction.
+    Status restore(const Snapshot &snapshot);
+
     // Re-reads everything from the project file (after an import).
     void reload();
     Status setSource(Source source, const QString &linkedPath, const QString &importedFrom);
@@ -76,6 +87,7 @@ signals:
 private:
     Status refuseIfLinked(const QString &what) const;
     Status writeRow(qint64 tableId, const KnowledgeRow &row);
+    Status insertSnapshot(const TableSnapshot &snapshot);
     Status checkTableName(const QString &name, qint64 exceptId) const;
     KnowledgeTable *mutableTable(qint64 tableId);
     void loadStructure();

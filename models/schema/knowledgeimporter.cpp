@@ -66,26 +66,34 @@ Status KnowledgeImporter::validate(const ImportedSchema &schema)
     return {};
 }
 
+Status KnowledgeImporter::precheck(const Project &project, const ImportedSchema &schema, const Options &options)
+{
+    if (auto s = validate(schema); !s)
+        return s;
+    const KnowledgeBase *kb = project.knowledge();
+    if (options.replace)
+        return {};
+    if (!options.linkPath.isEmpty() && !kb->tables().isEmpty())
+        return Status::failure(QStringLiteral("%1: the project already has knowledge tables; a linked database replaces them "
+                                              "(use --replace)").arg(project.path()));
+    if (kb->isLinked())
+        return Status::failure(QStringLiteral("%1: the project's knowledge is linked to %2; use --replace to import instead")
+                                   .arg(project.path(), kb->linkedPath()));
+    for (const ImportedTable &t : schema.tables)
+        if (const KnowledgeTable *existing = kb->tableNamed(t.name))
+            return Status::failure(QStringLiteral("%1: duplicate table name: the project already has a table '%2' (use --replace)")
+                                       .arg(t.origin, existing->name));
+    return {};
+}
+
 Result<KnowledgeImporter::Report> KnowledgeImporter::import(Project &project, const ImportedSchema &schema,
                                                             const Options &options)
 {
     using R = Result<Report>;
-    if (auto s = validate(schema); !s)
+    if (auto s = precheck(project, schema, options); !s)
         return R::failure(s.error());
     KnowledgeBase *kb = project.knowledge();
     const bool linking = !options.linkPath.isEmpty();
-    if (!options.replace) {
-        if (linking && !kb->tables().isEmpty())
-            return R::failure(QStringLiteral("%1: the project already has knowledge tables; a linked database replaces them "
-                                             "(use --replace)").arg(project.path()));
-        if (kb->isLinked())
-            return R::failure(QStringLiteral("%1: the project's knowledge is linked to %2; use --replace to import instead")
-                                  .arg(project.path(), kb->linkedPath()));
-        for (const ImportedTable &t : schema.tables)
-            if (const KnowledgeTable *existing = kb->tableNamed(t.name))
-                return R::failure(QStringLiteral("%1: duplicate table name: the project already has a table '%2' (use --replace)")
-                                      .arg(t.origin, existing->name));
-    }
 
     Database &db = project.database();
     Transaction tx(db);

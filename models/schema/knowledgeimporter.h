@@ -21,6 +21,8 @@ public:
 
     static Result<Report> import(Project &project, const ImportedSchema &schema, const Options &options);
     static Status validate(const ImportedSchema &schema);
+    // Everything import() checks before writing: the schema itself and its fit with the project.
+    static Status precheck(const Project &project, const ImportedSchema &schema, const Options &options);
     // Surrogate keys (integer id columns) are not meaningful question targets or conditions.
     static bool isSurrogate(const ImportedColumn &column);
 };

@@ -9,10 +9,13 @@
 #include "progressarea.h"
 #include "project/project.h"
 #include "projectnavigator.h"
+#include "schema/knowledgebase.h"
 #include "schemaeditor.h"
 #include "testsettings.h"
 
 #include <QAction>
+#include <QDir>
+#include <QListView>
 #include <QApplication>
 #include <QLabel>
 #include <QMenuBar>
@@ -180,6 +183,34 @@ private slots:
         QCOMPARE(finished.constFirst().at(0).toBool(), false);
         QVERIFY(steps.load() < 100000);
         QTRY_VERIFY(area.isHidden());
+    }
+
+    void knowledgeImportRunsInBackgroundAndUndoes()
+    {
+        MainWindow w;
+        w.show();
+        QVERIFY(w.newProject(m_dir.filePath(QStringLiteral("import.assay"))));
+        const QString csv = m_dir.filePath(QStringLiteral("csv"));
+        QDir().mkpath(csv);
+        QFile f(csv + QStringLiteral("/cities.csv"));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("city_id,name,population\n1,Oslo,709000\n2,Lyon,522000\n");
+        f.close();
+        QSignalSpy imported(&w, &MainWindow::knowledgeImported);
+        w.importKnowledge(MainWindow::ImportSource::CsvFolder, csv, false);
+        QVERIFY(imported.wait(10000));
+        QCOMPARE(w.project()->knowledge()->tables().size(), 1);
+        QCOMPARE(w.schemaEditor()->tablesView()->model()->rowCount(), 1);
+        findAction(&w, QStringLiteral("actionUndo"))->trigger();
+        QCOMPARE(w.project()->knowledge()->tables().size(), 0);
+        // Bad input: the error is shown and nothing is imported.
+        QSignalSpy errors(&w, &MainWindow::errorShown);
+        w.importKnowledge(MainWindow::ImportSource::SqlScript, m_dir.filePath(QStringLiteral("missing.sql")), false);
+        QVERIFY(errors.wait(10000));
+        QVERIFY(errors.constFirst().at(0).toString().contains(QLatin1String("no such file")));
+        QCOMPARE(w.project()->knowledge()->tables().size(), 0);
+        for (auto *box : w.findChildren<QMessageBox *>())
+            box->close();
     }
 
     void recentFilesAndGeometryPersist()

@@ -4,6 +4,7 @@
 #include "commands/addknowledgerowcommand.h"
 #include "commands/addknowledgetablecommand.h"
 #include "commands/changeknowledgecolumncommand.h"
+#include "commands/importknowledgecommand.h"
 #include "commands/removeknowledgecolumncommand.h"
 #include "commands/removeknowledgerowscommand.h"
 #include "commands/removeknowledgetablecommand.h"
@@ -156,6 +157,20 @@ private slots:
     {
         const qint64 t = tableId("players");
         roundTrip(new RemoveKnowledgeRowsCommand(kb, t, {kb->rows(t).value()[0].id, kb->rows(t).value()[2].id}));
+    }
+
+    void importIsUndoable()
+    {
+        const auto extra = SqlScriptReader::read("CREATE TABLE venues(venue_id INTEGER PRIMARY KEY, city TEXT); "
+                                                 "INSERT INTO venues VALUES (1, 'Oslo');", QStringLiteral("v.sql")).value();
+        roundTrip(new ImportKnowledgeCommand(m_project.get(), extra, {}));
+        QCOMPARE(kb->tables().size(), 3);
+        KnowledgeImporter::Options replace;
+        replace.replace = true;
+        roundTrip(new ImportKnowledgeCommand(m_project.get(), extra, replace));
+        QCOMPARE(kb->tables().size(), 1);
+        stack->undo();
+        QCOMPARE(kb->qualifiedName(kb->column(columnId("players", "team_id"))->foreignKey), QStringLiteral("teams.team_id"));
     }
 
     void refusedEditLeavesNoUndoStep()
