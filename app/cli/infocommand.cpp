@@ -18,10 +18,7 @@ int InfoCommand::run(const QStringList &args, CliIo &io)
         return fail(io, project.error());
     if (!project.value()->concurrentUseWarning().isEmpty())
         io.err << "warning: " << project.value()->concurrentUseWarning() << '\n';
-    if (parser.isSet(json))
-        io.out << QString::fromStdString(ProjectSummary::toJson(*project.value()).dump(2)) << '\n';
-    else
-        io.out << ProjectSummary::toText(*project.value());
+    io.out << ProjectSummary::render(*project.value(), parser.isSet(json));
     return ExitOk;
 }
 

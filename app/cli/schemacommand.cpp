@@ -50,10 +50,7 @@ int SchemaCommand::run(const QStringList &args, CliIo &io)
                   .arg(report.value().tables)
                   .arg(report.value().rows)
                   .arg(options.linkPath.isEmpty() ? QString() : QStringLiteral(" (linked read-only)"));
-    if (parser.isSet(json))
-        io.out << QString::fromStdString(ProjectSummary::toJson(*project.value()).dump(2)) << '\n';
-    else
-        io.out << ProjectSummary::toText(*project.value());
+    io.out << ProjectSummary::render(*project.value(), parser.isSet(json));
     return ExitOk;
 }
 

@@ -46,6 +46,11 @@ nlohmann::json ProjectSummary::toJson(const Project &project)
     return j;
 }
 
+QString ProjectSummary::render(const Project &project, bool json)
+{
+    return json ? QString::fromStdString(toJson(project).dump(2)) + QLatin1Char('\n') : toText(project);
+}
+
 QString ProjectSummary::toText(const Project &project)
 {
     QString out;

@@ -12,6 +12,8 @@ class ProjectSummary {
 public:
     static nlohmann::json toJson(const Project &project);
     static QString toText(const Project &project);
+    // What the CLI prints: indented JSON (with a final newline) or the text form.
+    static QString render(const Project &project, bool json);
 };
 
 } // namespace assay
