@@ -68,8 +68,10 @@ Status materialise(const KnowledgeBase &knowledge, Database &target)
             if (auto s = insert.value().run(); !s)
                 return Status::failure(QStringLiteral("table %1, row %2: %3").arg(t.name).arg(r.position).arg(s.error()));
         }
+        // Fill-in runs one query per value of a condition column, so every column a question
+        // may condition on (meaningful ones) and every join column gets an index.
         for (const KnowledgeColumn &c : t.columns) {
-            if (!c.primaryKey && !c.foreignKey)
+            if (!c.primaryKey && !c.foreignKey && !c.meaningful)
                 continue;
             db.exec(QStringLiteral("CREATE INDEX %1 ON %2(%3)")
                         .arg(Database::quoteIdentifier(QStringLiteral("assay_idx_%1").arg(c.id)),
