@@ -2,6 +2,7 @@
 
 #include "core/version.h"
 #include "project/project.h"
+#include "schema/knowledgebase.h"
 
 #include <QDateTime>
 #include <QFile>
@@ -54,6 +55,32 @@ QString ReportWriter::html() const
                      .arg(QString(it.key()).replace(QLatin1Char('_'), QLatin1Char(' ')).toHtmlEscaped())
                      .arg(it.value());
         h += QStringLiteral("</table>\n");
+    }
+    const KnowledgeBase *kb = m_project.knowledge();
+    if (!kb->tables().isEmpty()) {
+        h += QStringLiteral("<h2>Knowledge schema</h2>\n");
+        if (kb->isLinked())
+            h += QStringLiteral("<p class=\"note\">Linked read-only to %1.</p>\n").arg(kb->linkedPath().toHtmlEscaped());
+        h += QStringLiteral("<table><tr><th>Table</th><th>Rows</th><th>Columns</th><th>References</th></tr>\n");
+        for (const KnowledgeTable &t : kb->tables()) {
+            QStringList columns, references;
+            for (const KnowledgeColumn &c : t.columns) {
+                QString label = c.name.toHtmlEscaped();
+                if (c.primaryKey)
+                    label = QStringLiteral("<b>%1</b>").arg(label);
+                else if (!c.meaningful)
+                    label = QStringLiteral("<i>%1</i>").arg(label);
+                columns << label;
+                if (c.foreignKey)
+                    references << QStringLiteral("%1 → %2").arg(c.name, kb->qualifiedName(c.foreignKey)).toHtmlEscaped();
+            }
+            auto rows = kb->rowCount(t.id);
+            h += QStringLiteral("<tr><td>%1</td><td class=\"num\">%2</td><td>%3</td><td>%4</td></tr>\n")
+                     .arg(t.name.toHtmlEscaped(), rows ? QString::number(rows.value()) : rows.error().toHtmlEscaped(),
+                          columns.join(QStringLiteral(", ")), references.join(QStringLiteral("<br>")));
+        }
+        h += QStringLiteral("</table>\n<p class=\"note\">Bold: primary key. Italic: surrogate ids not used in "
+                            "questions.</p>\n");
     }
     h += QStringLiteral("<footer>Written by Assay %1 on %2.</footer>\n</body></html>\n")
              .arg(QStringLiteral(ASSAY_VERSION), QDateTime::currentDateTimeUtc().toString(Qt::ISODate));

@@ -1,6 +1,7 @@
 // assay-cli as a user runs it: a real process, its exit codes, stdout and stderr.
 #include "core/version.h"
 
+#include <QDir>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -130,6 +131,11 @@ private slots:
         const QString html = QString::fromUtf8(report.readAll());
         QVERIFY(html.startsWith(QLatin1String("<!DOCTYPE html>")));
         QVERIFY(html.contains(QLatin1String("Assay demo")));
+        QVERIFY(html.contains(QLatin1String("<h2>Knowledge schema</h2>")));
+        QVERIFY(html.contains(QStringLiteral("client_id → clients.client_id")));
+        // The documents and the fact map are written beside the project.
+        QVERIFY(QDir(out + QStringLiteral("/corpus")).entryList({QStringLiteral("*.txt")}).size() >= 30);
+        QVERIFY(QFile::exists(out + QStringLiteral("/facts.json")));
         QVERIFY(o.out.contains(QLatin1String("report.html")));
         // Running it again replaces the demo rather than failing.
         QCOMPARE(runCli({QStringLiteral("demo"), QStringLiteral("--out"), out}).code, 0);
