@@ -1,17 +1,15 @@
 #include "io/csvdocument.h"
 
-#include <QFile>
+#include "io/filereader.h"
 
 namespace assay {
 
 Result<CsvDocument> CsvDocument::readFile(const QString &path)
 {
-    QFile f(path);
-    if (!f.exists())
-        return Result<CsvDocument>::failure(QStringLiteral("%1: no such file").arg(path));
-    if (!f.open(QIODevice::ReadOnly))
-        return Result<CsvDocument>::failure(QStringLiteral("%1: cannot read: %2").arg(path, f.errorString()));
-    return parse(f.readAll(), path);
+    auto bytes = FileReader::readAll(path);
+    if (!bytes)
+        return Result<CsvDocument>::failure(bytes.error());
+    return parse(bytes.value(), path);
 }
 
 Result<CsvDocument> CsvDocument::parse(const QByteArray &bytes, const QString &origin)

@@ -1,6 +1,7 @@
 #include "schema/csvschemareader.h"
 
 #include "io/csvdocument.h"
+#include "io/filereader.h"
 #include "schema/knowledgevalue.h"
 
 #include <QDate>
@@ -26,12 +27,12 @@ QString singular(const QString &name)
 
 Status applySchemaFile(const QString &path, ImportedSchema &schema)
 {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return Status::failure(QStringLiteral("%1: cannot read: %2").arg(path, f.errorString()));
+    auto bytes = FileReader::readAll(path);
+    if (!bytes)
+        return Status::failure(bytes.error());
     nlohmann::json j;
     try {
-        j = nlohmann::json::parse(f.readAll().toStdString());
+        j = nlohmann::json::parse(bytes.value().toStdString());
     } catch (const nlohmann::json::parse_error &e) {
         return Status::failure(QStringLiteral("%1: not valid JSON (byte %2): %3").arg(path).arg(e.byte).arg(QString::fromUtf8(e.what())));
     }

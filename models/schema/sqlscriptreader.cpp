@@ -1,9 +1,9 @@
 #include "schema/sqlscriptreader.h"
 
+#include "io/filereader.h"
 #include "project/database.h"
 #include "schema/sqliteschemareader.h"
 
-#include <QFile>
 
 #include <algorithm>
 
@@ -29,12 +29,10 @@ int scriptAuthorizer(void *, int action, const char *a1, const char *, const cha
 
 Result<ImportedSchema> SqlScriptReader::readFile(const QString &path)
 {
-    QFile f(path);
-    if (!f.exists())
-        return Result<ImportedSchema>::failure(QStringLiteral("%1: no such file").arg(path));
-    if (!f.open(QIODevice::ReadOnly))
-        return Result<ImportedSchema>::failure(QStringLiteral("%1: cannot read: %2").arg(path, f.errorString()));
-    return read(f.readAll(), path);
+    auto bytes = FileReader::readAll(path);
+    if (!bytes)
+        return Result<ImportedSchema>::failure(bytes.error());
+    return read(bytes.value(), path);
 }
 
 Result<ImportedSchema> SqlScriptReader::read(const QByteArray &script, const QString &origin)

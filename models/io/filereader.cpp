@@ -1,0 +1,17 @@
+#include "io/filereader.h"
+
+#include <QFile>
+
+namespace assay {
+
+Result<QByteArray> FileReader::readAll(const QString &path)
+{
+    QFile f(path);
+    if (!f.exists())
+        return Result<QByteArray>::failure(QStringLiteral("%1: no such file").arg(path));
+    if (!f.open(QIODevice::ReadOnly))
+        return Result<QByteArray>::failure(QStringLiteral("%1: cannot read: %2").arg(path, f.errorString()));
+    return f.readAll();
+}
+
+} // namespace assay
