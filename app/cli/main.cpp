@@ -2,7 +2,11 @@
 #include "core/version.h"
 #include "democommand.h"
 #include "infocommand.h"
+#include "exportcommand.h"
+#include "generatecommand.h"
+#include "importcommand.h"
 #include "newcommand.h"
+#include "statscommand.h"
 #include "schemacommand.h"
 
 #include <QCoreApplication>
@@ -23,6 +27,10 @@ int main(int argc, char *argv[])
     runner.add(std::make_unique<assay::NewCommand>());
     runner.add(std::make_unique<assay::InfoCommand>());
     runner.add(std::make_unique<assay::SchemaCommand>());
+    runner.add(std::make_unique<assay::GenerateCommand>());
+    runner.add(std::make_unique<assay::ImportCommand>());
+    runner.add(std::make_unique<assay::ExportCommand>());
+    runner.add(std::make_unique<assay::StatsCommand>());
     runner.add(std::make_unique<assay::DemoCommand>());
     const int code = runner.run(QCoreApplication::arguments().mid(1), io);
     out.flush();

@@ -50,6 +50,58 @@ CREATE TABLE knowledge_row (
 );
 CREATE INDEX knowledge_row_table ON knowledge_row(table_id, position);
 )sql")},
+        {3, QStringLiteral("grounded query generation"), QStringLiteral(R"sql(
+-- GRAMMAR-Gen: SQL templates → text templates (per form) → semantic groups (template +
+-- fill-in values, answered by SQL) → text queries. state: accepted items feed runs,
+-- 'review' items were flagged (e.g. low singular-answer rate), rejected items are kept with
+-- their reason but used nowhere.
+CREATE TABLE sql_template (
+    id            INTEGER PRIMARY KEY,
+    sql           TEXT NOT NULL UNIQUE,
+    source        TEXT NOT NULL CHECK (source IN ('rules', 'llm', 'import', 'user')),
+    state         TEXT NOT NULL DEFAULT 'accepted' CHECK (state IN ('accepted', 'review', 'rejected')),
+    reason        TEXT NOT NULL DEFAULT '',
+    tables        TEXT NOT NULL DEFAULT '',
+    fill_ins      INTEGER,
+    singular_rate REAL
+);
+CREATE TABLE text_form (
+    name     TEXT PRIMARY KEY NOT NULL,
+    criteria TEXT NOT NULL DEFAULT ''
+);
+INSERT INTO text_form(name, criteria) VALUES
+ ('short', 'Short and clear: fragmented phrases without articles or conjunctions that still convey the full meaning.'),
+ ('long', 'Complete, complex sentences of at least 30 words with context and background information.');
+CREATE TABLE text_template (
+    id              INTEGER PRIMARY KEY,
+    sql_template_id INTEGER NOT NULL REFERENCES sql_template(id) ON DELETE CASCADE,
+    form            TEXT NOT NULL REFERENCES text_form(name) ON UPDATE CASCADE,
+    text            TEXT NOT NULL,
+    source          TEXT NOT NULL CHECK (source IN ('offline', 'llm', 'import', 'user')),
+    state           TEXT NOT NULL DEFAULT 'accepted' CHECK (state IN ('accepted', 'review', 'rejected')),
+    reason          TEXT NOT NULL DEFAULT '',
+    UNIQUE (sql_template_id, form, text)
+);
+CREATE INDEX text_template_sql ON text_template(sql_template_id, form);
+CREATE TABLE query_group (
+    id              INTEGER PRIMARY KEY,
+    sql_template_id INTEGER NOT NULL REFERENCES sql_template(id) ON DELETE CASCADE,
+    vals            TEXT NOT NULL,
+    answer          TEXT,
+    row_count       INTEGER NOT NULL,
+    doc_ids         TEXT NOT NULL DEFAULT '[]',
+    UNIQUE (sql_template_id, vals)
+);
+CREATE TABLE query (
+    id               INTEGER PRIMARY KEY,
+    group_id         INTEGER NOT NULL REFERENCES query_group(id) ON DELETE CASCADE,
+    text_template_id INTEGER NOT NULL REFERENCES text_template(id) ON DELETE CASCADE,
+    text             TEXT NOT NULL,
+    state            TEXT NOT NULL DEFAULT 'accepted' CHECK (state IN ('accepted', 'rejected'))
+);
+CREATE INDEX query_group_idx ON query(group_id);
+CREATE INDEX query_text_template ON query(text_template_id);
+)sql")},
     };
     return migrations;
 }

@@ -16,8 +16,12 @@ namespace assay {
 bool KnowledgeImporter::isSurrogate(const ImportedColumn &c)
 {
     static const QRegularExpression idName(QStringLiteral("(^id$|_id$|^id_)"), QRegularExpression::CaseInsensitiveOption);
-    return (c.primaryKey || !c.foreignTable.isEmpty()) &&
-           KnowledgeValue::affinity(c.type) == KnowledgeValue::Affinity::Integer && idName.match(c.name).hasMatch();
+    // Numeric id columns only: Spider, for one, declares some ids REAL; a text key such as an
+    // airport code is a meaningful value.
+    const auto affinity = KnowledgeValue::affinity(c.type);
+    const bool numeric = affinity == KnowledgeValue::Affinity::Integer || affinity == KnowledgeValue::Affinity::Real ||
+                         affinity == KnowledgeValue::Affinity::Numeric;
+    return (c.primaryKey || !c.foreignTable.isEmpty()) && numeric && idName.match(c.name).hasMatch();
 }
 
 Status KnowledgeImporter::validate(const ImportedSchema &schema)

@@ -1,0 +1,76 @@
+#include "generatecommand.h"
+
+#include "core/job.h"
+#include "generation/generationstore.h"
+#include "generation/ruleenumerator.h"
+#include "generation/sqltemplateintake.h"
+#include "generation/texttemplateintake.h"
+#include "project/project.h"
+
+#include <QElapsedTimer>
+
+namespace assay {
+
+int GenerateCommand::run(const QStringList &args, CliIo &io)
+{
+    QCommandLineParser parser;
+    parser.addPositionalArgument(QStringLiteral("what"), QStringLiteral("sql-templates, text-templates or queries."));
+    parser.addPositionalArgument(QStringLiteral("FILE.assay"), QStringLiteral("The project."));
+    const QCommandLineOption rules(QStringLiteral("rules"), QStringLiteral("sql-templates: enumerate from the schema (default)."));
+    const QCommandLineOption threshold(QStringLiteral("threshold"), QStringLiteral("sql-templates: singular-answer rate below which a template is flagged (0.95)."),
+                                       QStringLiteral("RATE"), QStringLiteral("0.95"));
+    const QCommandLineOption forms(QStringLiteral("forms"), QStringLiteral("text-templates: forms to write (short,long)."),
+                                   QStringLiteral("LIST"), QStringLiteral("short,long"));
+    const QCommandLineOption perTemplate(QStringLiteral("per-template"), QStringLiteral("text-templates: how many per SQL template and form (3)."),
+                                         QStringLiteral("N"), QStringLiteral("3"));
+    const QCommandLineOption offline(QStringLiteral("offline"), QStringLiteral("text-templates: use the offline verbalizer (default)."));
+    const QCommandLineOption balanced(QStringLiteral("balanced"), QStringLiteral("queries: the same number of queries per group and form."));
+    parser.addOptions({rules, threshold, forms, perTemplate, offline, balanced});
+    if (!parse(parser, args, io, 2, 2))
+        return parser.isSet(QStringLiteral("help")) ? ExitOk : ExitUsage;
+    const QString what = parser.positionalArguments().at(0);
+    if (what != QLatin1String("sql-templates") && what != QLatin1String("text-templates") && what != QLatin1String("queries"))
+        return usageError(parser, io, QStringLiteral("unknown target '%1' (sql-templates, text-templates, queries)").arg(what));
+    bool ok = false;
+    const double rate = parser.value(threshold).toDouble(&ok);
+    if (!ok || rate < 0 || rate > 1)
+        return usageError(parser, io, QStringLiteral("--threshold takes a rate between 0 and 1"));
+    const int n = parser.value(perTemplate).toInt(&ok);
+    if (!ok || n < 1)
+        return usageError(parser, io, QStringLiteral("--per-template takes a whole number ≥ 1"));
+
+    auto project = Project::open(parser.positionalArguments().at(1));
+    if (!project)
+        return fail(io, project.error());
+    QElapsedTimer clock;
+    clock.start();
+    if (what == QLatin1String("sql-templates")) {
+        const QStringList sqls = RuleEnumerator::enumerate(*project.value()->knowledge());
+        Job job(QStringLiteral("Measuring SQL templates"), [&](Job &j) {
+            auto report = SqlTemplateIntake(*project.value(), rate).add(sqls, QStringLiteral("rules"), &j);
+            if (!report)
+                return Status::failure(report.error());
+            io.out << QStringLiteral("SQL templates: %1 enumerated, %2 accepted, %3 flagged for review, %4 rejected; %5 semantic groups\n")
+                          .arg(sqls.size()).arg(report.value().accepted).arg(report.value().review).arg(report.value().rejected)
+                          .arg(report.value().groups);
+            return Status();
+        });
+        if (auto s = job.runHere(); !s)
+            return fail(io, s.error());
+    } else if (what == QLatin1String("text-templates")) {
+        const QStringList formList = parser.value(forms).split(QLatin1Char(','), Qt::SkipEmptyParts);
+        auto report = TextTemplateIntake(*project.value()).generateOffline(formList, n);
+        if (!report)
+            return fail(io, report.error());
+        io.out << QStringLiteral("Text templates: %1 accepted, %2 rejected\n").arg(report.value().accepted).arg(report.value().rejected);
+    } else {
+        auto written = GenerationStore(project.value()->database()).rebuildQueries(parser.isSet(balanced));
+        if (!written)
+            return fail(io, written.error());
+        io.out << QStringLiteral("Text queries: %1%2\n").arg(written.value()).arg(parser.isSet(balanced) ? QStringLiteral(" (balanced)") : QString());
+    }
+    io.err << QStringLiteral("Done in %1 s\n").arg(clock.elapsed() / 1000.0, 0, 'f', 2);
+    return ExitOk;
+}
+
+} // namespace assay

@@ -1,0 +1,51 @@
+#pragma once
+// Reads and writes the generation tables of a project (SQL templates, forms, text templates,
+// semantic groups, text queries). Writes commit at once; bulk writes are one transaction.
+#include "core/result.h"
+#include "generation/generationrecords.h"
+#include "generation/semanticgroup.h"
+
+#include <QMap>
+#include <QVector>
+
+namespace assay {
+
+class Database;
+
+class GenerationStore {
+public:
+    struct Stats {
+        qint64 sqlTemplates = 0;
+        qint64 sqlQueries = 0; // semantic groups of accepted SQL templates
+        QMap<QString, qint64> textTemplates; // per form, accepted
+        QMap<QString, qint64> textQueries;   // per form, accepted
+    };
+
+    explicit GenerationStore(Database &db);
+
+    Result<qint64> addSqlTemplate(const SqlTemplateRecord &record); // an existing identical SQL keeps its id
+    Status updateSqlTemplate(const SqlTemplateRecord &record);
+    QVector<SqlTemplateRecord> sqlTemplates() const;
+    Result<SqlTemplateRecord> sqlTemplate(qint64 id) const;
+
+    QStringList forms() const;
+    Status addForm(const QString &name, const QString &criteria);
+    Result<qint64> addTextTemplate(const TextTemplateRecord &record);
+    QVector<TextTemplateRecord> textTemplates(qint64 sqlTemplateId = 0) const;
+
+    Status replaceGroups(qint64 sqlTemplateId, const QVector<SemanticGroup> &groups);
+    QVector<SemanticGroup> groups(qint64 sqlTemplateId) const;
+
+    // Rebuilds every text query from the accepted SQL and text templates. Balanced: each form
+    // uses the same number k of text templates for every SQL template (k = the smallest
+    // number any accepted, answered SQL template has), so every group has k queries per form.
+    Result<qint64> rebuildQueries(bool balanced);
+    Stats stats() const;
+
+    Database &database() { return m_db; }
+
+private:
+    Database &m_db;
+};
+
+} // namespace assay

@@ -1,0 +1,18 @@
+#pragma once
+#include <QStringList>
+#include <QVariantList>
+
+namespace assay {
+
+// GRAMMAR's semantic group: one SQL template with one combination of fill-in values, and the
+// ground truth the knowledge base gives for it.
+struct SemanticGroup {
+    QVariantList values;  // in the template's placeholder order, typed as stored
+    QString answer;       // first column of the first row
+    int rowCount = 0;     // rows the SQL returned (1 = a singular answer)
+    QStringList documentIds; // from projected columns named doc_id / doc_ids / document_id
+
+    QStringList valueTexts() const;
+};
+
+} // namespace assay

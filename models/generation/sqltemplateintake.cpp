@@ -1,0 +1,77 @@
+#include "generation/sqltemplateintake.h"
+
+#include "core/job.h"
+#include "generation/fillinengine.h"
+#include "generation/generationstore.h"
+#include "generation/templatevalidator.h"
+#include "project/project.h"
+#include "project/transaction.h"
+#include "schema/knowledgebase.h"
+#include "schema/knowledgeconnection.h"
+
+namespace assay {
+
+SqlTemplateIntake::SqlTemplateIntake(Project &project, double threshold) : m_project(project), m_threshold(threshold) {}
+
+Result<SqlTemplateIntake::Report> SqlTemplateIntake::add(const QStringList &sqls, const QString &source, Job *job)
+{
+    using R = Result<Report>;
+    const KnowledgeBase &kb = *m_project.knowledge();
+    auto connection = KnowledgeConnection::open(kb);
+    if (!connection)
+        return R::failure(connection.error());
+    FillInEngine engine(connection.value());
+    GenerationStore store(m_project.database());
+    Report report;
+    Transaction tx(m_project.database());
+    for (int i = 0; i < sqls.size(); ++i) {
+        if (job && job->isCancelled())
+            return R::failure(QStringLiteral("cancelled"));
+        SqlTemplateRecord record;
+        record.sql = sqls[i].trimmed();
+        record.source = source;
+        record.tables = SqlTemplate(record.sql).tablesKey();
+        auto id = store.addSqlTemplate(record);
+        if (!id)
+            return R::failure(id.error());
+        record.id = id.value();
+        QVector<SemanticGroup> groups;
+        if (auto valid = TemplateValidator::validate(record.sql, kb, connection.value()); !valid) {
+            record.state = QStringLiteral("rejected");
+            record.reason = valid.error();
+        } else {
+            auto outcome = engine.run(SqlTemplate(record.sql), [job] { return job && job->isCancelled(); });
+            if (!outcome)
+                return R::failure(outcome.error());
+            groups = outcome.value().groups;
+            record.fillIns = groups.size();
+            record.singularRate = outcome.value().singularRate;
+            if (groups.isEmpty()) {
+                record.state = QStringLiteral("review");
+                record.reason = QStringLiteral("no fill-in returns an answer");
+            } else if (record.singularRate < m_threshold) {
+                record.state = QStringLiteral("review");
+                record.reason = QStringLiteral("singular-answer rate %1 is below %2")
+                                    .arg(record.singularRate, 0, 'f', 2)
+                                    .arg(m_threshold, 0, 'f', 2);
+            } else {
+                record.state = QStringLiteral("accepted");
+            }
+        }
+        if (auto s = store.updateSqlTemplate(record); !s)
+            return R::failure(s.error());
+        if (auto s = store.replaceGroups(record.id, groups); !s)
+            return R::failure(s.error());
+        report.groups += groups.size();
+        (record.state == QLatin1String("accepted") ? report.accepted
+         : record.state == QLatin1String("review") ? report.review
+                                                   : report.rejected)++;
+        if (job)
+            job->reportProgress(i + 1, sqls.size(), record.sql);
+    }
+    if (auto s = tx.commit(); !s)
+        return R::failure(s.error());
+    return report;
+}
+
+} // namespace assay

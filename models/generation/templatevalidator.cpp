@@ -1,0 +1,45 @@
+#include "generation/templatevalidator.h"
+
+#include "generation/sqltemplate.h"
+#include "schema/knowledgebase.h"
+#include "schema/knowledgeconnection.h"
+
+#include <QRegularExpression>
+
+#include <sqlite3.h>
+
+namespace assay {
+
+Status TemplateValidator::validate(const QString &sql, const KnowledgeBase &knowledge, const KnowledgeConnection &connection)
+{
+    const QString trimmed = sql.trimmed();
+    if (trimmed.isEmpty())
+        return Status::failure(QStringLiteral("empty template"));
+    static const QRegularExpression select(QStringLiteral("^(SELECT|WITH)\\b"), QRegularExpression::CaseInsensitiveOption);
+    if (!select.match(trimmed).hasMatch())
+        return Status::failure(QStringLiteral("not a SELECT statement"));
+    const SqlTemplate t(trimmed);
+    if (t.placeholders().isEmpty())
+        return Status::failure(QStringLiteral("no placeholder: the WHERE clause needs at least one '[Table.Column]'"));
+    for (const Placeholder &p : t.placeholders()) {
+        const KnowledgeTable *table = knowledge.tableNamed(p.table);
+        if (!table)
+            return Status::failure(QStringLiteral("placeholder %1: no table %2").arg(p.token(), p.table));
+        if (!table->columnNamed(p.column))
+            return Status::failure(QStringLiteral("placeholder %1: table %2 has no column %3").arg(p.token(), table->name, p.column));
+    }
+    auto stmt = connection.database().prepare(t.parameterised());
+    if (!stmt) {
+        const QString e = stmt.error();
+        if (e == QLatin1String("more than one statement"))
+            return Status::failure(QStringLiteral("more than one statement"));
+        if (e.contains(QLatin1String("not authorized")))
+            return Status::failure(QStringLiteral("not read-only: %1").arg(e));
+        return Status::failure(QStringLiteral("SQLite cannot prepare it: %1").arg(e));
+    }
+    if (stmt.value().columnCount() < 1)
+        return Status::failure(QStringLiteral("projects no column"));
+    return {};
+}
+
+} // namespace assay

@@ -1,0 +1,307 @@
+// GRAMMAR-Gen: rule enumeration on the demo schema, validation, fill-in on a tiny fixed DB
+// (including hostile values bound as parameters), singular-answer rates, text-template
+// checks, the offline verbalizer, balanced counts, GRAMMAR JSON round trip, and the
+// reproduction of GRAMMAR's Spider figures (57 SQL queries, 570 text queries per form).
+#include "demo/demoproject.h"
+#include "generation/fillinengine.h"
+#include "generation/generationstore.h"
+#include "generation/grammarimport.h"
+#include "generation/offlineverbalizer.h"
+#include "generation/ruleenumerator.h"
+#include "generation/sqltemplate.h"
+#include "generation/sqltemplateintake.h"
+#include "generation/templatevalidator.h"
+#include "generation/texttemplatecheck.h"
+#include "generation/texttemplateintake.h"
+#include "io/grammarjson.h"
+#include "project/project.h"
+#include "schema/knowledgebase.h"
+#include "schema/knowledgeconnection.h"
+#include "schema/knowledgeimporter.h"
+#include "schema/sqlscriptreader.h"
+#include "testsettings.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <nlohmann/json.hpp>
+
+using namespace assay;
+
+namespace {
+const char *tinyWorld = R"sql(
+CREATE TABLE person(person_id INTEGER PRIMARY KEY, name TEXT, city TEXT, team TEXT);
+INSERT INTO person VALUES (1, 'Ann', 'Oslo', 'red'), (2, 'Bob', 'Lyon', 'red'), (3, 'Cat', 'Oslo', 'blue'),
+                          (4, 'O''Brien "x"; DROP TABLE person; --', 'Rome', 'green'), (5, 'Dan', NULL, 'blue');
+)sql";
+} // namespace
+
+class TestGeneration : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_dir;
+    int m_serial = 0;
+    std::unique_ptr<Project> m_demo;
+
+    std::unique_ptr<Project> projectWith(const QByteArray &script)
+    {
+        auto p = Project::create(m_dir.filePath(QStringLiteral("g%1.assay").arg(++m_serial))).take();
+        auto schema = SqlScriptReader::read(script, QStringLiteral("world.sql"));
+        if (!schema || !KnowledgeImporter::import(*p, schema.value(), {}).ok())
+            return nullptr;
+        return p;
+    }
+    QString findSql(GenerationStore &store, const QString &sql, QString *state = nullptr, double *rate = nullptr)
+    {
+        for (const SqlTemplateRecord &r : store.sqlTemplates())
+            if (r.sql == sql) {
+                if (state)
+                    *state = r.state;
+                if (rate)
+                    *rate = r.singularRate;
+                return r.reason;
+            }
+        return QStringLiteral("(missing)");
+    }
+
+private slots:
+    void initTestCase()
+    {
+        test::isolateSettings();
+        const QString path = m_dir.filePath(QStringLiteral("demo.assay"));
+        QVERIFY(DemoProject::build(path).ok());
+        m_demo = Project::open(path).take();
+    }
+
+    void enumeratorOnDemoSchema()
+    {
+        const QStringList sqls = RuleEnumerator::enumerate(*m_demo->knowledge());
+        QVERIFY(sqls.contains(QStringLiteral("SELECT budget_keur FROM projects WHERE title = '[projects.title]';")));
+        QVERIFY(sqls.contains(QStringLiteral("SELECT country FROM offices WHERE city = '[offices.city]';")));
+        QVERIFY(sqls.contains(QStringLiteral("SELECT status FROM projects WHERE title = '[projects.title]' AND start_date = '[projects.start_date]';")));
+        QVERIFY(sqls.contains(QStringLiteral("SELECT b.name FROM projects a JOIN clients b ON a.client_id = b.client_id WHERE a.title = '[projects.title]';")));
+        QVERIFY(sqls.contains(QStringLiteral("SELECT a.title FROM projects a JOIN clients b ON a.client_id = b.client_id WHERE b.name = '[clients.name]';")));
+        QVERIFY(sqls.contains(QStringLiteral("SELECT a.budget_keur FROM projects a JOIN clients x ON a.client_id = x.client_id JOIN employees y ON "
+                                             "a.lead_id = y.employee_id WHERE x.name = '[clients.name]' AND y.full_name = '[employees.full_name]';")));
+        for (const QString &sql : sqls) {
+            // Surrogate ids are never a target or a placeholder (they appear only in join conditions).
+            QVERIFY2(!QRegularExpression(QStringLiteral("_id\\]|SELECT (a\\.|b\\.)?\\w*_id\\b")).match(sql).hasMatch(), qPrintable(sql));
+            QVERIFY(!SqlTemplate(sql).placeholders().isEmpty());
+        }
+    }
+
+    void validationRejects_data()
+    {
+        QTest::addColumn<QString>("sql");
+        QTest::addColumn<QString>("reason");
+        QTest::newRow("not select") << "DELETE FROM projects WHERE title = '[projects.title]'" << "not a SELECT";
+        QTest::newRow("two statements") << "SELECT status FROM projects WHERE title = '[projects.title]'; DROP TABLE projects" << "more than one statement";
+        QTest::newRow("unknown column") << "SELECT status FROM projects WHERE title = '[projects.nope]'" << "table projects has no column nope";
+        QTest::newRow("unknown table") << "SELECT status FROM projects WHERE title = '[nowhere.title]'" << "no table nowhere";
+        QTest::newRow("no placeholder") << "SELECT status FROM projects WHERE title = 'x'" << "no placeholder";
+        QTest::newRow("syntax") << "SELECT status FROM projects WHERE title = '[projects.title]' AND" << "SQLite cannot prepare it";
+        QTest::newRow("unknown column in select") << "SELECT colour FROM projects WHERE title = '[projects.title]'" << "no such column: colour";
+    }
+    void validationRejects()
+    {
+        QFETCH(QString, sql);
+        QFETCH(QString, reason);
+        auto conn = KnowledgeConnection::open(*m_demo->knowledge());
+        const Status s = TemplateValidator::validate(sql, *m_demo->knowledge(), conn.value());
+        QVERIFY(!s.ok());
+        QVERIFY2(s.error().contains(reason), qPrintable(s.error()));
+    }
+
+    void fillInCountsOnTinyDb()
+    {
+        auto p = projectWith(tinyWorld);
+        QVERIFY(p);
+        auto conn = KnowledgeConnection::open(*p->knowledge());
+        FillInEngine engine(conn.value());
+        // One placeholder: 5 distinct names, all answered except Dan (NULL city).
+        auto one = engine.run(SqlTemplate(QStringLiteral("SELECT city FROM person WHERE name = '[person.name]'")));
+        QVERIFY2(one.ok(), qPrintable(one.error()));
+        QCOMPARE(one.value().combinations, qint64(5));
+        QCOMPARE(one.value().groups.size(), 4);
+        QCOMPARE(one.value().skipped, qint64(1));
+        QCOMPARE(one.value().singularRate, 1.0);
+        // Deterministic order (ORDER BY the value) and a hostile value answered through binding.
+        QCOMPARE(one.value().groups[0].valueTexts(), QStringList{QStringLiteral("Ann")});
+        bool hostile = false;
+        for (const SemanticGroup &g : one.value().groups)
+            hostile = hostile || (g.valueTexts().constFirst().startsWith(QLatin1String("O'Brien")) && g.answer == QLatin1String("Rome"));
+        QVERIFY(hostile);
+        // Two placeholders: Cartesian product 3 cities × 3 teams = 9, of which 4 return rows.
+        auto two = engine.run(SqlTemplate(QStringLiteral("SELECT name FROM person WHERE city = '[person.city]' AND team = '[person.team]'")));
+        QCOMPARE(two.value().combinations, qint64(9));
+        QCOMPARE(two.value().groups.size(), 4);
+        QCOMPARE(two.value().singularRate, 1.0);
+        // Not singular: Oslo has two people.
+        auto many = engine.run(SqlTemplate(QStringLiteral("SELECT name FROM person WHERE city = '[person.city]'")));
+        QCOMPARE(many.value().groups.size(), 3);
+        QVERIFY(qAbs(many.value().singularRate - 2.0 / 3.0) < 1e-9);
+        QCOMPARE(many.value().groups[1].rowCount, 2);
+    }
+
+    void intakeFlagsLowSingularRates()
+    {
+        auto p = projectWith(tinyWorld);
+        GenerationStore store(p->database());
+        auto report = SqlTemplateIntake(*p).add({QStringLiteral("SELECT city FROM person WHERE name = '[person.name]';"),
+                                                 QStringLiteral("SELECT name FROM person WHERE city = '[person.city]';"),
+                                                 QStringLiteral("UPDATE person SET city = 'x' WHERE name = '[person.name]';")},
+                                                QStringLiteral("user"));
+        QVERIFY(report.ok());
+        QCOMPARE(report.value().accepted, 1);
+        QCOMPARE(report.value().review, 1);
+        QCOMPARE(report.value().rejected, 1);
+        QString state;
+        double rate = 0;
+        QVERIFY(findSql(store, QStringLiteral("SELECT name FROM person WHERE city = '[person.city]';"), &state, &rate).contains(QLatin1String("0.67 is below 0.95")));
+        QCOMPARE(state, QStringLiteral("review"));
+        QVERIFY(findSql(store, QStringLiteral("UPDATE person SET city = 'x' WHERE name = '[person.name]';"), &state).contains(QLatin1String("not a SELECT")));
+        QCOMPARE(state, QStringLiteral("rejected"));
+        QCOMPARE(store.stats().sqlTemplates, 1);
+        QCOMPARE(store.stats().sqlQueries, 4);
+    }
+
+    void textTemplatesKeepTheirPlaceholders()
+    {
+        const SqlTemplate t(QStringLiteral("SELECT a FROM T WHERE b = '[T.b]' AND c = '[T.c]'"));
+        QVERIFY(TextTemplateCheck::check(QStringLiteral("a for '[T.b]' and '[T.c]'"), t).ok());
+        QVERIFY(TextTemplateCheck::check(QStringLiteral("a for '[T.b]'"), t).error().contains(QLatin1String("loses placeholder [T.c]")));
+        QVERIFY(TextTemplateCheck::check(QStringLiteral("a for '[T.b]' '[T.c]' '[T.d]'"), t).error().contains(QLatin1String("adds placeholder [T.d]")));
+        QCOMPARE(SqlTemplate::substitute(QStringLiteral("x '[T.c]' y [T.b]"), t.placeholders(), {QStringLiteral("B"), QStringLiteral("C&$1")}),
+                 QStringLiteral("x 'C&$1' y B"));
+    }
+
+    void offlineVerbalizerWritesDistinctForms()
+    {
+        const OfflineVerbalizer v(*m_demo->knowledge());
+        for (const QString &sql : RuleEnumerator::enumerate(*m_demo->knowledge())) {
+            const SqlTemplate t(sql);
+            for (const QString &form : {QStringLiteral("short"), QStringLiteral("long")}) {
+                const QStringList texts = v.verbalize(t, form, 10);
+                QCOMPARE(texts.size(), OfflineVerbalizer::available(form));
+                QVERIFY(texts.size() >= 3);
+                QCOMPARE(QSet<QString>(texts.begin(), texts.end()).size(), texts.size());
+                for (const QString &text : texts) {
+                    QVERIFY2(TextTemplateCheck::check(text, t).ok(), qPrintable(text));
+                    if (form == QLatin1String("long"))
+                        QVERIFY2(text.split(QLatin1Char(' '), Qt::SkipEmptyParts).size() >= 30, qPrintable(text));
+                }
+            }
+        }
+        const auto text = v.verbalize(SqlTemplate(QStringLiteral("SELECT budget_keur FROM projects WHERE title = '[projects.title]';")), QStringLiteral("short"), 1);
+        QCOMPARE(text.constFirst(), QStringLiteral("budget in thousand euros of project with title '[projects.title]'"));
+    }
+
+    void balancedModeEqualisesCounts()
+    {
+        auto p = projectWith(tinyWorld);
+        GenerationStore store(p->database());
+        QVERIFY(SqlTemplateIntake(*p).add({QStringLiteral("SELECT city FROM person WHERE name = '[person.name]';"),
+                                           QStringLiteral("SELECT team FROM person WHERE name = '[person.name]';")},
+                                          QStringLiteral("user")).ok());
+        const auto records = store.sqlTemplates();
+        TextTemplateIntake intake(*p);
+        QVERIFY(intake.add(records[0].id, QStringLiteral("short"), {QStringLiteral("city [person.name]"), QStringLiteral("[person.name] city"), QStringLiteral("town of [person.name]")}, QStringLiteral("user")).ok());
+        QVERIFY(intake.add(records[1].id, QStringLiteral("short"), {QStringLiteral("team [person.name]"), QStringLiteral("[person.name] team"), QStringLiteral("team of person")}, QStringLiteral("user")).ok());
+        // The third text template of the second SQL template lost its placeholder: rejected.
+        QCOMPARE(store.textTemplates(records[1].id)[2].state, QStringLiteral("rejected"));
+        QCOMPARE(store.rebuildQueries(false).value(), qint64(4 * 3 + 5 * 2));
+        QCOMPARE(store.rebuildQueries(true).value(), qint64(4 * 2 + 5 * 2));
+        QCOMPARE(store.stats().textQueries.value(QStringLiteral("short")), 18);
+    }
+
+    void spiderReproducesGrammarFigures()
+    {
+        const QString dir = QStringLiteral(ASSAY_TEST_DATA "/spider_company_employee");
+        auto p = Project::create(m_dir.filePath(QStringLiteral("spider.assay"))).take();
+        auto schema = SqlScriptReader::readFile(dir + QStringLiteral("/schema.sql"));
+        QVERIFY2(schema.ok(), qPrintable(schema.error()));
+        QVERIFY(KnowledgeImporter::import(*p, schema.value(), {}).ok());
+        auto report = GrammarImport::run(*p, dir + QStringLiteral("/sql_templates.json"),
+                                         {{QStringLiteral("short"), dir + QStringLiteral("/text_templates_short.json")},
+                                          {QStringLiteral("long"), dir + QStringLiteral("/text_templates_long.json")}});
+        QVERIFY2(report.ok(), qPrintable(report.error()));
+        QCOMPARE(report.value().sql.accepted, 5);
+        QCOMPARE(report.value().acceptedTexts.value(QStringLiteral("short")), 50);
+        GenerationStore store(p->database());
+        QVERIFY(store.rebuildQueries(true).ok());
+        const auto st = store.stats();
+        QCOMPARE(st.sqlTemplates, 5);
+        QCOMPARE(st.sqlQueries, 57);
+        QCOMPARE(st.textQueries.value(QStringLiteral("short")), 570);
+        QCOMPARE(st.textQueries.value(QStringLiteral("long")), 570);
+        // The join template answers only for the 5 employment rows: ExxonMobil's industry etc.
+        // Templates arrive in file order; the join answers only for the 5 employment rows.
+        const SqlTemplateRecord join = store.sqlTemplates().constLast();
+        QVERIFY(join.sql.contains(QLatin1String("Year_working")));
+        QCOMPARE(store.groups(join.id).size(), 5);
+    }
+
+    void grammarJsonRoundTrip()
+    {
+        GenerationStore demo(m_demo->database());
+        QVERIFY(SqlTemplateIntake(*m_demo).add(RuleEnumerator::enumerate(*m_demo->knowledge()), QStringLiteral("rules")).ok());
+        QVERIFY(TextTemplateIntake(*m_demo).generateOffline({QStringLiteral("short"), QStringLiteral("long")}, 3).ok());
+        QVERIFY(demo.rebuildQueries(true).ok());
+        const QString out = m_dir.filePath(QStringLiteral("grammar-out"));
+        QVERIFY(GrammarJson::writeGrammarFolder(demo, out).ok());
+
+        const QString copyPath = m_dir.filePath(QStringLiteral("copy.assay"));
+        QVERIFY(DemoProject::build(copyPath).ok());
+        auto copy = Project::open(copyPath).take();
+        auto imported = GrammarImport::run(*copy, out + QStringLiteral("/sql_templates.json"),
+                                           {{QStringLiteral("short"), out + QStringLiteral("/text_templates_short.json")},
+                                            {QStringLiteral("long"), out + QStringLiteral("/text_templates_long.json")}});
+        QVERIFY2(imported.ok(), qPrintable(imported.error()));
+        GenerationStore second(copy->database());
+        QVERIFY(second.rebuildQueries(true).ok());
+        QCOMPARE(second.stats().sqlQueries, demo.stats().sqlQueries);
+        QCOMPARE(second.stats().textQueries, demo.stats().textQueries);
+        auto canonical = [](const nlohmann::json &qa) {
+            QStringList perTemplate;
+            for (const auto &t : qa)
+                perTemplate << QString::fromStdString(t.dump());
+            perTemplate.sort();
+            return perTemplate;
+        };
+        QCOMPARE(canonical(GrammarJson::queryAnswers(second, QStringLiteral("long"))),
+                 canonical(GrammarJson::queryAnswers(demo, QStringLiteral("long"))));
+        // The query–answer file: a list per SQL template of [answer, [text queries]].
+        const auto qa = GrammarJson::queryAnswers(demo, QStringLiteral("short"));
+        QCOMPARE(qint64(qa.size()), demo.stats().sqlTemplates);
+        QVERIFY(qa[0][0][0].is_string());
+        QCOMPARE(qa[0][0][1].size(), size_t(3));
+
+        const QString jsonl = m_dir.filePath(QStringLiteral("q.jsonl"));
+        auto n = GrammarJson::writeQueriesJsonl(demo, jsonl);
+        QCOMPARE(n.value(), demo.stats().textQueries.value(QStringLiteral("short")) * 2);
+        QFile f(jsonl);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const auto first = nlohmann::json::parse(f.readLine().toStdString());
+        for (const char *key : {"id", "group", "form", "sql_template_id", "text_template_id", "text", "answer", "doc_ids"})
+            QVERIFY2(first.contains(key), key);
+    }
+
+    void importRefusesUnknownSqlInTextFile()
+    {
+        auto p = projectWith(tinyWorld);
+        const QString sqlFile = m_dir.filePath(QStringLiteral("s.json")), textFile = m_dir.filePath(QStringLiteral("t.json"));
+        QFile s(sqlFile), t(textFile);
+        QVERIFY(s.open(QIODevice::WriteOnly) && t.open(QIODevice::WriteOnly));
+        s.write(R"json({"('person',)": ["SELECT city FROM person WHERE name = '[person.name]';"]})json");
+        t.write(R"json({"SELECT team FROM person WHERE name = '[person.name]';": ["team [person.name]"]})json");
+        s.close();
+        t.close();
+        auto r = GrammarImport::run(*p, sqlFile, {{QStringLiteral("short"), textFile}});
+        QVERIFY(!r.ok());
+        QVERIFY2(r.error().contains(QLatin1String("is not one of the SQL templates")), qPrintable(r.error()));
+        QCOMPARE(GenerationStore(p->database()).sqlTemplates().size(), 0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestGeneration)
+#include "tst_generation.moc"
