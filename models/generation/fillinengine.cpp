@@ -7,14 +7,6 @@
 
 namespace assay {
 
-QStringList SemanticGroup::valueTexts() const
-{
-    QStringList out;
-    for (const QVariant &v : values)
-        out << KnowledgeValue::displayText(v);
-    return out;
-}
-
 FillInEngine::FillInEngine(const KnowledgeConnection &connection) : m_connection(connection) {}
 
 Result<QVariantList> FillInEngine::distinctValues(const Placeholder &p)

@@ -1,7 +1,5 @@
 #include "generation/generationstore.h"
 
-#include "generation/sqltemplate.h"
-#include "generation/textpattern.h"
 #include "project/database.h"
 #include "project/transaction.h"
 #include "schema/knowledgevalue.h"
@@ -10,29 +8,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include <sqlite3.h>
+
 #include <algorithm>
 
 namespace assay {
 
 namespace {
-QString encodeValues(const QVariantList &values)
-{
-    nlohmann::json j = nlohmann::json::array();
-    for (const QVariant &v : values)
-        j.push_back(KnowledgeValue::toJson(v));
-    return QString::fromStdString(j.dump());
-}
-
-QVariantList decodeValues(const QString &text)
-{
-    QVariantList out;
-    const auto j = nlohmann::json::parse(text.toStdString(), nullptr, false);
-    if (j.is_array())
-        for (const auto &v : j)
-            out << KnowledgeValue::fromJson(v);
-    return out;
-}
-
 QStringList decodeStrings(const QString &text)
 {
     QStringList out;
@@ -155,7 +137,7 @@ Status GenerationStore::replaceGroups(qint64 sqlTemplateId, const QVector<Semant
         for (const QString &d : g.documentIds)
             docs.push_back(d.toStdString());
         ins.value().reset();
-        ins.value().bindAll({sqlTemplateId, encodeValues(g.values), g.answer, g.rowCount, QString::fromStdString(docs.dump())});
+        ins.value().bindAll({sqlTemplateId, g.valuesJson(), g.answer, g.rowCount, QString::fromStdString(docs.dump())});
         if (auto e = ins.value().run(); !e)
             return e;
     }
@@ -168,7 +150,7 @@ QVector<SemanticGroup> GenerationStore::groups(qint64 sqlTemplateId) const
     auto s = m_db.prepare(QStringLiteral("SELECT vals, answer, row_count, doc_ids FROM query_group WHERE sql_template_id = ? ORDER BY id"));
     s.value().bind(1, sqlTemplateId);
     while (s.value().step() == Statement::Step::Row)
-        out << SemanticGroup{decodeValues(s.value().text(0)), s.value().text(1), int(s.value().integer(2)), decodeStrings(s.value().text(3))};
+        out << SemanticGroup{SemanticGroup::valuesFromJson(s.value().text(0)), s.value().text(1), int(s.value().integer(2)), decodeStrings(s.value().text(3))};
     return out;
 }
 
@@ -176,10 +158,10 @@ Result<qint64> GenerationStore::rebuildQueries(bool balanced)
 {
     using R = Result<qint64>;
     // Accepted text templates per accepted SQL template and form, in id order.
-    QHash<qint64, QMap<QString, QVector<TextTemplateRecord>>> texts;
+    QHash<qint64, QMap<QString, QVector<qint64>>> texts;
     for (const TextTemplateRecord &t : textTemplates())
         if (t.state == QLatin1String("accepted"))
-            texts[t.sqlTemplateId][t.form] << t;
+            texts[t.sqlTemplateId][t.form] << t.id;
     QVector<SqlTemplateRecord> used;
     for (const SqlTemplateRecord &r : sqlTemplates())
         if (r.state == QLatin1String("accepted") && r.fillIns > 0)
@@ -198,32 +180,20 @@ Result<qint64> GenerationStore::rebuildQueries(bool balanced)
     Transaction tx(m_db);
     if (auto e = m_db.exec(QStringLiteral("DELETE FROM query")); !e)
         return R::failure(e.error());
-    auto groupIds = m_db.prepare(QStringLiteral("SELECT id, vals FROM query_group WHERE sql_template_id = ? ORDER BY id"));
-    auto insert = m_db.prepare(QStringLiteral("INSERT INTO query(group_id, text_template_id, text) VALUES (?, ?, ?)"));
+    // One INSERT ... SELECT per text template: SQLite pairs it with every group of its SQL template.
+    auto insert = m_db.prepare(QStringLiteral("INSERT INTO query(group_id, text_template_id) "
+                                              "SELECT id, ?1 FROM query_group WHERE sql_template_id = ?2 ORDER BY id"));
     qint64 written = 0;
     for (const SqlTemplateRecord &r : used) {
-        const SqlTemplate sqlTemplate(r.sql);
-        QVector<QPair<qint64, QStringList>> groupValues;
-        groupIds.value().reset();
-        groupIds.value().bind(1, r.id);
-        while (groupIds.value().step() == Statement::Step::Row) {
-            QStringList values;
-            for (const QVariant &v : decodeValues(groupIds.value().text(1)))
-                values << KnowledgeValue::displayText(v);
-            groupValues.append({groupIds.value().integer(0), values});
-        }
         const auto byForm = texts.value(r.id);
         for (auto it = byForm.begin(); it != byForm.end(); ++it) {
             const int limit = balanced ? quota.value(it.key()) : int(it.value().size());
             for (int i = 0; i < limit && i < it.value().size(); ++i) {
-                const TextPattern pattern(it.value()[i].text, sqlTemplate.placeholders());
-                for (const auto &[groupId, values] : groupValues) {
-                    insert.value().reset();
-                    insert.value().bind(1, groupId).bind(2, it.value()[i].id).bind(3, pattern.fill(values));
-                    if (auto e = insert.value().run(); !e)
-                        return R::failure(e.error());
-                    ++written;
-                }
+                insert.value().reset();
+                insert.value().bind(1, it.value()[i]).bind(2, r.id);
+                if (auto e = insert.value().run(); !e)
+                    return R::failure(e.error());
+                written += sqlite3_changes(m_db.handle());
             }
         }
     }

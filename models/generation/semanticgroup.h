@@ -13,6 +13,9 @@ struct SemanticGroup {
     QStringList documentIds; // from projected columns named doc_id / doc_ids / document_id
 
     QStringList valueTexts() const;
+    // The values as stored in the project: a JSON array keeping numbers as numbers.
+    QString valuesJson() const;
+    static QVariantList valuesFromJson(const QString &json);
 };
 
 } // namespace assay

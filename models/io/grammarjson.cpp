@@ -1,6 +1,7 @@
 #include "io/grammarjson.h"
 
 #include "generation/generationstore.h"
+#include "generation/queryrenderer.h"
 #include "generation/sqltemplate.h"
 #include "io/filereader.h"
 #include "project/database.h"
@@ -112,36 +113,22 @@ nlohmann::json GrammarJson::textTemplates(const GenerationStore &store, const QS
 nlohmann::json GrammarJson::queryAnswers(GenerationStore &store, const QString &form)
 {
     nlohmann::json out = nlohmann::json::array();
-    auto s = store.database().prepare(QStringLiteral(
-        "SELECT g.sql_template_id, g.id, g.answer, q.text FROM query q JOIN query_group g ON g.id = q.group_id "
-        "JOIN text_template tt ON tt.id = q.text_template_id JOIN sql_template t ON t.id = g.sql_template_id "
-        "WHERE tt.form = ? AND q.state = 'accepted' AND tt.state = 'accepted' AND t.state = 'accepted' "
-        "ORDER BY g.sql_template_id, g.id, q.id"));
-    s.value().bind(1, form);
-    qint64 template_ = -1, group = -1;
-    nlohmann::json perTemplate, entry;
-    auto flushGroup = [&] {
-        if (group >= 0)
-            perTemplate.push_back(entry);
-    };
-    while (s.value().step() == Statement::Step::Row) {
-        const qint64 t = s.value().integer(0), g = s.value().integer(1);
-        if (g != group) {
-            flushGroup();
-            if (t != template_) {
-                if (template_ >= 0)
-                    out.push_back(perTemplate);
-                perTemplate = nlohmann::json::array();
-                template_ = t;
+    qint64 currentTemplate = -1, currentGroup = -1;
+    QueryRenderer(store.database()).forEach(
+        [&](const RenderedQuery &q) {
+            if (q.sqlTemplateId != currentTemplate) {
+                out.push_back(nlohmann::json::array());
+                currentTemplate = q.sqlTemplateId;
+                currentGroup = -1;
             }
-            entry = nlohmann::json::array({s.value().text(2).toStdString(), nlohmann::json::array()});
-            group = g;
-        }
-        entry[1].push_back(s.value().text(3).toStdString());
-    }
-    flushGroup();
-    if (template_ >= 0)
-        out.push_back(perTemplate);
+            if (q.groupId != currentGroup) {
+                out.back().push_back(nlohmann::json::array({q.answer.toStdString(), nlohmann::json::array()}));
+                currentGroup = q.groupId;
+            }
+            out.back().back()[1].push_back(q.text.toStdString());
+            return true;
+        },
+        form, QueryRenderer::Order::ByGroup);
     return out;
 }
 
@@ -167,22 +154,19 @@ Result<qint64> GrammarJson::writeQueriesJsonl(GenerationStore &store, const QStr
     QSaveFile f(path);
     if (!f.open(QIODevice::WriteOnly))
         return R::failure(QStringLiteral("%1: cannot write: %2").arg(path, f.errorString()));
-    auto s = store.database().prepare(QStringLiteral(
-        "SELECT q.id, g.id, tt.form, g.sql_template_id, tt.id, q.text, g.answer, g.doc_ids FROM query q "
-        "JOIN query_group g ON g.id = q.group_id JOIN text_template tt ON tt.id = q.text_template_id "
-        "JOIN sql_template t ON t.id = g.sql_template_id WHERE q.state = 'accepted' AND tt.state = 'accepted' "
-        "AND t.state = 'accepted' ORDER BY q.id"));
     qint64 n = 0;
-    while (s.value().step() == Statement::Step::Row) {
-        const Statement &r = s.value();
-        nlohmann::json line{{"id", r.integer(0)}, {"group", r.integer(1)}, {"form", r.text(2).toStdString()},
-                            {"sql_template_id", r.integer(3)}, {"text_template_id", r.integer(4)},
-                            {"text", r.text(5).toStdString()}, {"answer", r.text(6).toStdString()},
-                            {"doc_ids", nlohmann::json::parse(r.text(7).toStdString(), nullptr, false)}};
+    const Status s = QueryRenderer(store.database()).forEach([&](const RenderedQuery &q) {
+        const nlohmann::json line{{"id", q.id}, {"group", q.groupId}, {"form", q.form.toStdString()},
+                                  {"sql_template_id", q.sqlTemplateId}, {"text_template_id", q.textTemplateId},
+                                  {"text", q.text.toStdString()}, {"answer", q.answer.toStdString()},
+                                  {"doc_ids", nlohmann::json::parse(q.documentIdsJson.toStdString(), nullptr, false)}};
         f.write(QByteArray::fromStdString(line.dump()));
         f.write("\n");
         ++n;
-    }
+        return true;
+    });
+    if (!s)
+        return R::failure(s.error());
     if (!f.commit())
         return R::failure(QStringLiteral("%1: cannot write: %2").arg(path, f.errorString()));
     return n;

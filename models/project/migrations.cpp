@@ -92,11 +92,12 @@ CREATE TABLE query_group (
     doc_ids         TEXT NOT NULL DEFAULT '[]',
     UNIQUE (sql_template_id, vals)
 );
+-- A text query is its text template filled with its group's values; the text is derived
+-- when read (TextPattern), so editing a text template re-derives its queries.
 CREATE TABLE query (
     id               INTEGER PRIMARY KEY,
     group_id         INTEGER NOT NULL REFERENCES query_group(id) ON DELETE CASCADE,
     text_template_id INTEGER NOT NULL REFERENCES text_template(id) ON DELETE CASCADE,
-    text             TEXT NOT NULL,
     state            TEXT NOT NULL DEFAULT 'accepted' CHECK (state IN ('accepted', 'rejected'))
 );
 CREATE INDEX query_group_idx ON query(group_id);
