@@ -12,6 +12,7 @@
 #include "demo/demoproject.h"
 #include "project/project.h"
 #include "projectnavigator.h"
+#include "reviewgrid.h"
 #include "schemaeditor.h"
 #include "schema/csvschemareader.h"
 #include "schema/sqliteschemareader.h"
@@ -270,6 +271,12 @@ void MainWindow::adoptProject(std::unique_ptr<Project> project)
     connect(m_project.get(), &Project::propertyChanged, this, &MainWindow::updateTitle);
     m_schemaEditor = new SchemaEditor(m_project->knowledge(), m_project->undoStack(), m_pages);
     setProjectPage(ProjectNavigator::Schema, m_schemaEditor);
+    m_templateGrid = new ReviewGrid(m_project.get(), m_project->undoStack(), ReviewModel::Scope::SqlTemplates, m_pages);
+    m_templateGrid->setObjectName(QStringLiteral("templatesPage"));
+    setProjectPage(ProjectNavigator::Templates, m_templateGrid);
+    m_queryGrid = new ReviewGrid(m_project.get(), m_project->undoStack(), ReviewModel::Scope::Queries, m_pages);
+    m_queryGrid->setObjectName(QStringLiteral("queriesPage"));
+    setProjectPage(ProjectNavigator::Queries, m_queryGrid);
     m_recent->add(m_project->path());
     updateRecentMenu();
     updateTitle();
@@ -283,8 +290,10 @@ void MainWindow::closeProject()
     if (!m_project)
         return;
     m_undoGroup->removeStack(m_project->undoStack());
-    setProjectPage(ProjectNavigator::Schema, m_placeholders.value(ProjectNavigator::Schema));
+    for (int page : {int(ProjectNavigator::Schema), int(ProjectNavigator::Templates), int(ProjectNavigator::Queries)})
+        setProjectPage(page, m_placeholders.value(page));
     m_schemaEditor = nullptr;
+    m_templateGrid = m_queryGrid = nullptr;
     m_project.reset();
     updateTitle();
 }

@@ -19,6 +19,7 @@ class ProgressArea;
 class WelcomePage;
 class RecentFiles;
 class SchemaEditor;
+class ReviewGrid;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -41,6 +42,8 @@ public:
     QStackedWidget *pages() const { return m_pages; }
     ProgressArea *progressArea() const { return m_progress; }
     SchemaEditor *schemaEditor() const { return m_schemaEditor; }
+    ReviewGrid *templateGrid() const { return m_templateGrid; }
+    ReviewGrid *queryGrid() const { return m_queryGrid; }
 
 signals:
     void projectOpened(const QString &path);
@@ -76,6 +79,8 @@ private:
     QList<QAction *> m_projectActions;
     QList<QWidget *> m_placeholders;
     SchemaEditor *m_schemaEditor = nullptr;
+    ReviewGrid *m_templateGrid = nullptr;
+    ReviewGrid *m_queryGrid = nullptr;
 };
 
 } // namespace assay

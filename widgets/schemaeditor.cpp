@@ -229,7 +229,7 @@ void SchemaEditor::updateActions()
     m_removeRows->setEnabled(editable && hasTable && m_rows->selectionModel()->hasSelection());
 }
 
-QString SchemaEditor::inlineMessage() const { return m_message->isVisible() ? m_message->text() : QString(); }
+QString SchemaEditor::inlineMessage() const { return m_message->isHidden() ? QString() : m_message->text(); }
 
 void SchemaEditor::showRejection(const QString &reason)
 {

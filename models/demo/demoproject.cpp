@@ -3,6 +3,10 @@
 #include "core/job.h"
 #include "demo/demoworld.h"
 #include "project/project.h"
+#include "generation/generationstore.h"
+#include "generation/ruleenumerator.h"
+#include "generation/sqltemplateintake.h"
+#include "generation/texttemplateintake.h"
 #include "schema/knowledgeimporter.h"
 
 #include <QFile>
@@ -17,7 +21,7 @@ Status DemoProject::build(const QString &path, Job *job)
         if (QFile::exists(path + suffix) && !QFile::remove(path + suffix))
             return Status::failure(QStringLiteral("%1: cannot replace the old demo project").arg(path + suffix));
     }
-    constexpr int steps = 3;
+    constexpr int steps = 5;
     if (job)
         job->reportProgress(0, steps, QStringLiteral("Reading the demo world"));
     auto world = DemoWorld::load();
@@ -40,6 +44,21 @@ Status DemoProject::build(const QString &path, Job *job)
     auto imported = KnowledgeImporter::import(*project.value(), world.value(), {});
     if (!imported)
         return Status::failure(imported.error());
+    // GRAMMAR-Gen without an LLM: rule templates, three offline text templates per form,
+    // balanced queries.
+    if (job)
+        job->reportProgress(2, steps, QStringLiteral("Generating SQL templates"));
+    Project &p = *project.value();
+    if (auto r = SqlTemplateIntake(p).add(RuleEnumerator::enumerate(*p.knowledge()), QStringLiteral("rules")); !r)
+        return Status::failure(r.error());
+    if (job)
+        job->reportProgress(3, steps, QStringLiteral("Writing text templates"));
+    if (auto r = TextTemplateIntake(p).generateOffline({QStringLiteral("short"), QStringLiteral("long")}, 3); !r)
+        return Status::failure(r.error());
+    if (job)
+        job->reportProgress(4, steps, QStringLiteral("Filling in queries"));
+    if (auto r = GenerationStore(p.database()).rebuildQueries(true); !r)
+        return Status::failure(r.error());
     if (job)
         job->reportProgress(steps, steps, QStringLiteral("Demo project written"));
     return {};

@@ -154,6 +154,15 @@ QVector<SemanticGroup> GenerationStore::groups(qint64 sqlTemplateId) const
     return out;
 }
 
+Result<SemanticGroup> GenerationStore::firstGroup(qint64 sqlTemplateId) const
+{
+    auto s = m_db.prepare(QStringLiteral("SELECT vals, answer, row_count, doc_ids FROM query_group WHERE sql_template_id = ? ORDER BY id LIMIT 1"));
+    s.value().bind(1, sqlTemplateId);
+    if (s.value().step() != Statement::Step::Row)
+        return Result<SemanticGroup>::failure(QStringLiteral("no fill-in returns an answer"));
+    return SemanticGroup{SemanticGroup::valuesFromJson(s.value().text(0)), s.value().text(1), int(s.value().integer(2)), decodeStrings(s.value().text(3))};
+}
+
 Result<qint64> GenerationStore::rebuildQueries(bool balanced)
 {
     using R = Result<qint64>;
@@ -197,9 +206,20 @@ Result<qint64> GenerationStore::rebuildQueries(bool balanced)
             }
         }
     }
+    auto mode = m_db.prepare(QStringLiteral("INSERT INTO project_meta(key, value) VALUES ('queries_balanced', ?) "
+                                            "ON CONFLICT(key) DO UPDATE SET value = excluded.value"));
+    mode.value().bind(1, balanced ? QStringLiteral("1") : QStringLiteral("0"));
+    if (auto e = mode.value().run(); !e)
+        return R::failure(e.error());
     if (auto e = tx.commit(); !e)
         return R::failure(e.error());
     return written;
+}
+
+bool GenerationStore::lastRebuildBalanced() const
+{
+    auto v = m_db.scalar(QStringLiteral("SELECT value FROM project_meta WHERE key = 'queries_balanced'"));
+    return !v || v.value().toString() != QLatin1String("0");
 }
 
 GenerationStore::Stats GenerationStore::stats() const

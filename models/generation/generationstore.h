@@ -35,12 +35,16 @@ public:
 
     Status replaceGroups(qint64 sqlTemplateId, const QVector<SemanticGroup> &groups);
     QVector<SemanticGroup> groups(qint64 sqlTemplateId) const;
+    // The first semantic group of a template (an example fill-in), if it has one.
+    Result<SemanticGroup> firstGroup(qint64 sqlTemplateId) const;
 
     // Rebuilds every text query from the accepted SQL and text templates. Balanced: each form
     // uses the same number k of text templates for every SQL template (k = the smallest
     // number any accepted, answered SQL template has), so every group has k queries per form.
     Result<qint64> rebuildQueries(bool balanced);
     Stats stats() const;
+    // The mode of the last rebuild (balanced unless the user chose otherwise).
+    bool lastRebuildBalanced() const;
 
     Database &database() { return m_db; }
 

@@ -13,6 +13,21 @@ namespace assay {
 
 SqlTemplateIntake::SqlTemplateIntake(Project &project, double threshold) : m_project(project), m_threshold(threshold) {}
 
+Result<QString> SqlTemplateIntake::remeasure(qint64 sqlTemplateId)
+{
+    using R = Result<QString>;
+    GenerationStore store(m_project.database());
+    auto record = store.sqlTemplate(sqlTemplateId);
+    if (!record)
+        return R::failure(record.error());
+    const QString sql = record.value().sql;
+    // add() finds the stored row by its SQL text and measures it in place.
+    auto report = add({sql}, record.value().source);
+    if (!report)
+        return R::failure(report.error());
+    return store.sqlTemplate(sqlTemplateId).value().state;
+}
+
 Result<SqlTemplateIntake::Report> SqlTemplateIntake::add(const QStringList &sqls, const QString &source, Job *job)
 {
     using R = Result<Report>;
@@ -31,7 +46,7 @@ Result<SqlTemplateIntake::Report> SqlTemplateIntake::add(const QStringList &sqls
         record.sql = sqls[i].trimmed();
         record.source = source;
         record.tables = SqlTemplate(record.sql).tablesKey();
-        auto id = store.addSqlTemplate(record);
+        auto id = store.addSqlTemplate(record); // an existing identical SQL keeps its row and source
         if (!id)
             return R::failure(id.error());
         record.id = id.value();

@@ -26,6 +26,8 @@ public:
 
     explicit SqlTemplateIntake(Project &project, double threshold = defaultThreshold);
     Result<Report> add(const QStringList &sqls, const QString &source, Job *job = nullptr);
+    // Validates and measures a stored template again (after its SQL changed); returns its new state.
+    Result<QString> remeasure(qint64 sqlTemplateId);
 
 private:
     Project &m_project;

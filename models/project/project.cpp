@@ -4,6 +4,7 @@
 #include "project/migrations.h"
 #include "project/migrator.h"
 #include "project/projectfileprobe.h"
+#include "generation/generationcuration.h"
 #include "schema/knowledgebase.h"
 
 #include <QDateTime>
@@ -131,6 +132,13 @@ KnowledgeBase *Project::knowledge()
 const KnowledgeBase *Project::knowledge() const
 {
     return const_cast<Project *>(this)->knowledge();
+}
+
+GenerationCuration *Project::generation()
+{
+    if (!m_generation)
+        m_generation = std::make_unique<GenerationCuration>(*this);
+    return m_generation.get();
 }
 
 int Project::schemaVersion() const

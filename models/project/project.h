@@ -16,6 +16,7 @@ class QUndoStack;
 namespace assay {
 
 class KnowledgeBase;
+class GenerationCuration;
 
 class Project : public QObject {
     Q_OBJECT
@@ -44,6 +45,8 @@ public:
     // The knowledge schema and rows (created on first use).
     KnowledgeBase *knowledge();
     const KnowledgeBase *knowledge() const;
+    // Curation of generated templates and queries (created on first use).
+    GenerationCuration *generation();
 
 signals:
     void propertyChanged(const QString &key);
@@ -57,6 +60,7 @@ private:
     QUndoStack *m_undoStack = nullptr;
     std::unique_ptr<QLockFile> m_lock;
     mutable std::unique_ptr<KnowledgeBase> m_knowledge;
+    std::unique_ptr<GenerationCuration> m_generation;
     QString m_concurrentUseWarning;
 };
 

@@ -80,8 +80,8 @@ private slots:
         for (int p = ProjectNavigator::PageCount - 1; p >= 0; --p) {
             w.navigator()->setCurrentPage(ProjectNavigator::Page(p));
             QCOMPARE(w.pages()->currentWidget()->objectName(), QString::fromLatin1(expected[p]));
-            if (p == ProjectNavigator::Schema) {
-                QCOMPARE(w.pages()->currentWidget(), static_cast<QWidget *>(w.schemaEditor()));
+            if (p == ProjectNavigator::Schema || p == ProjectNavigator::Templates || p == ProjectNavigator::Queries) {
+                QVERIFY(!qobject_cast<PlaceholderPage *>(w.pages()->currentWidget())); // real editors
                 continue;
             }
             auto *page = qobject_cast<PlaceholderPage *>(w.pages()->currentWidget());

@@ -1,0 +1,41 @@
+#pragma once
+// Curation of generated items: accept / reject SQL templates, text templates and queries,
+// and edit templates. Each mutator commits at once and emits changed(); undo commands call
+// these, views never do. Changing which templates are accepted re-derives the queries in
+// the mode of the last rebuild (balanced or not).
+#include "core/result.h"
+
+#include <QHash>
+#include <QObject>
+#include <QVector>
+
+namespace assay {
+
+class Project;
+
+class GenerationCuration : public QObject {
+    Q_OBJECT
+public:
+    enum class Scope { SqlTemplates, TextTemplates, Queries };
+
+    explicit GenerationCuration(Project &project, QObject *parent = nullptr);
+
+    // Sets the curation state (accepted / review / rejected; queries: accepted / rejected)
+    // and returns the previous state of each item, for undo.
+    Result<QHash<qint64, QString>> setStates(Scope scope, const QVector<qint64> &ids, const QString &state);
+    Status restoreStates(Scope scope, const QHash<qint64, QString> &states);
+    // An edit keeps the template's placeholders, so its text templates stay valid.
+    Status editSqlTemplate(qint64 id, const QString &sql);
+    Status editTextTemplate(qint64 id, const QString &text);
+    QString sqlOf(qint64 sqlTemplateId) const;
+    QString textOf(qint64 textTemplateId) const;
+
+signals:
+    void changed(assay::GenerationCuration::Scope scope);
+
+private:
+    Status rederive();
+    Project &m_project;
+};
+
+} // namespace assay

@@ -1,0 +1,200 @@
+#include "reviewgrid.h"
+
+#include "generation/generationstore.h"
+#include "project/project.h"
+#include "schema/knowledgebase.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTabBar>
+#include <QTableView>
+#include <QTextBrowser>
+#include <QTimer>
+#include <QVBoxLayout>
+
+namespace assay {
+
+ReviewGrid::ReviewGrid(Project *project, QUndoStack *undoStack, ReviewModel::Scope scope, QWidget *parent)
+    : QWidget(parent), m_project(project), m_model(new ReviewModel(project, undoStack, this)), m_scopes(new QTabBar(this)),
+      m_search(new QLineEdit(this)), m_form(new QComboBox(this)), m_state(new QComboBox(this)), m_table(new QComboBox(this)),
+      m_view(new QTableView(this)), m_side(new QTextBrowser(this)), m_count(new QLabel(this)), m_message(new QLabel(this)),
+      m_debounce(new QTimer(this))
+{
+    setObjectName(QStringLiteral("reviewGrid"));
+    for (const QString &name : {tr("SQL templates"), tr("Text templates"), tr("Queries")})
+        m_scopes->addTab(name);
+    m_scopes->setCurrentIndex(int(scope));
+    m_model->setScope(scope);
+    m_search->setPlaceholderText(tr("Filter by text…"));
+    m_search->setClearButtonEnabled(true);
+    m_search->setObjectName(QStringLiteral("reviewSearch"));
+    m_form->addItem(tr("All forms"), QString());
+    for (const QString &f : GenerationStore(project->database()).forms())
+        m_form->addItem(f, f);
+    m_state->addItem(tr("All states"), QString());
+    for (const char *s : {"accepted", "review", "rejected"})
+        m_state->addItem(QLatin1String(s), QLatin1String(s));
+    m_table->addItem(tr("All tables"), QString());
+    for (const KnowledgeTable &t : project->knowledge()->tables())
+        m_table->addItem(t.name, t.name);
+    auto *accept = new QPushButton(tr("Accept"), this);
+    auto *reject = new QPushButton(tr("Reject"), this);
+    accept->setObjectName(QStringLiteral("reviewAccept"));
+    reject->setObjectName(QStringLiteral("reviewReject"));
+    connect(accept, &QPushButton::clicked, this, &ReviewGrid::acceptSelection);
+    connect(reject, &QPushButton::clicked, this, &ReviewGrid::rejectSelection);
+
+    m_view->setModel(m_model);
+    m_view->setObjectName(QStringLiteral("reviewView"));
+    m_view->setSortingEnabled(true);
+    m_view->sortByColumn(0, Qt::AscendingOrder);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_view->setWordWrap(false);
+    m_view->setAlternatingRowColors(true);
+    m_view->verticalHeader()->hide();
+    m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 8);
+    m_view->horizontalHeader()->setDefaultSectionSize(110);
+    m_view->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
+    m_side->setObjectName(QStringLiteral("reviewSide"));
+    m_side->setMinimumWidth(280);
+    m_message->setStyleSheet(QStringLiteral("color: #b3261e;"));
+    m_message->setWordWrap(true);
+    m_message->hide();
+
+    auto *filters = new QHBoxLayout;
+    filters->addWidget(m_search, 3);
+    filters->addWidget(m_form);
+    filters->addWidget(m_state);
+    filters->addWidget(m_table);
+    filters->addSpacing(12);
+    filters->addWidget(accept);
+    filters->addWidget(reject);
+    auto *left = new QWidget(this);
+    auto *leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    leftLayout->addWidget(m_view);
+    leftLayout->addWidget(m_count);
+    auto *split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(left);
+    split->addWidget(m_side);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 1);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(8, 6, 8, 8);
+    layout->addWidget(m_scopes);
+    layout->addLayout(filters);
+    layout->addWidget(m_message);
+    layout->addWidget(split);
+
+    m_debounce->setSingleShot(true);
+    m_debounce->setInterval(200);
+    connect(m_debounce, &QTimer::timeout, this, &ReviewGrid::applyFilter);
+    connect(m_search, &QLineEdit::textChanged, m_debounce, qOverload<>(&QTimer::start));
+    for (QComboBox *c : {m_form, m_state, m_table})
+        connect(c, &QComboBox::currentIndexChanged, this, &ReviewGrid::applyFilter);
+    connect(m_scopes, &QTabBar::currentChanged, this, [this](int i) {
+        m_form->setEnabled(i != int(ReviewModel::Scope::SqlTemplates));
+        m_model->setScope(ReviewModel::Scope(i));
+        applyFilter();
+    });
+    connect(m_model, &ReviewModel::viewUpdated, this, &ReviewGrid::updateCounts);
+    connect(m_model, &ReviewModel::editRejected, this, [this](const QString &reason) {
+        m_message->setText(reason);
+        m_message->show();
+        QTimer::singleShot(8000, m_message, &QLabel::hide);
+    });
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &ReviewGrid::describeCurrent);
+    connect(m_model, &QAbstractItemModel::modelReset, this, &ReviewGrid::describeCurrent);
+    m_form->setEnabled(scope != ReviewModel::Scope::SqlTemplates);
+    updateCounts();
+}
+
+void ReviewGrid::applyFilter()
+{
+    m_model->setFilter({m_search->text(), m_form->currentData().toString(), m_state->currentData().toString(),
+                        m_table->currentData().toString()});
+}
+
+void ReviewGrid::updateCounts()
+{
+    using S = ReviewModel::Scope;
+    m_scopes->setTabText(0, tr("SQL templates (%L1)").arg(m_model->totalCount(S::SqlTemplates)));
+    m_scopes->setTabText(1, tr("Text templates (%L1)").arg(m_model->totalCount(S::TextTemplates)));
+    m_scopes->setTabText(2, tr("Queries (%L1)").arg(m_model->totalCount(S::Queries)));
+    m_count->setText(tr("Showing %L1 of %L2").arg(m_model->rowCount()).arg(m_model->totalCount(m_model->scope())));
+    layoutColumns();
+}
+
+// Once per scope, so a user's own column widths survive filtering and sorting.
+void ReviewGrid::layoutColumns()
+{
+    const int scope = int(m_model->scope());
+    if (scope == m_laidOutScope || m_model->columnCount() == 0)
+        return;
+    m_laidOutScope = scope;
+    const int digits = m_view->fontMetrics().horizontalAdvance(QStringLiteral("0000000")) + 12;
+    for (int c = 0; c < m_model->columnCount(); ++c)
+        m_view->setColumnWidth(c, c == 0 ? digits : 96);
+    m_view->setColumnWidth(1, 480); // the SQL / text the user reviews
+    if (m_model->scope() != ReviewModel::Scope::Queries)
+        m_view->setColumnWidth(m_model->scope() == ReviewModel::Scope::SqlTemplates ? 4 : 6, 200); // reason
+    else
+        m_view->setColumnWidth(3, 160); // answer
+}
+
+QList<int> ReviewGrid::selectedRows() const
+{
+    QList<int> rows;
+    for (const QModelIndex &i : m_view->selectionModel()->selectedRows())
+        rows << i.row();
+    return rows;
+}
+
+void ReviewGrid::acceptSelection() { m_model->setState(selectedRows(), QStringLiteral("accepted")); }
+void ReviewGrid::rejectSelection() { m_model->setState(selectedRows(), QStringLiteral("rejected")); }
+
+QString ReviewGrid::sidePanelText() const { return m_side->toPlainText(); }
+QString ReviewGrid::inlineMessage() const { return m_message->isHidden() ? QString() : m_message->text(); }
+
+void ReviewGrid::describeCurrent()
+{
+    const QModelIndex current = m_view->currentIndex();
+    if (!current.isValid()) {
+        m_side->setHtml(tr("<p style='color:gray'>Select a row to see its SQL, an example fill-in with its answer, and its text templates.</p>"));
+        return;
+    }
+    GenerationStore store(m_project->database());
+    const qint64 sqlId = m_model->data(current, ReviewModel::SqlTemplateIdRole).toLongLong();
+    auto sql = store.sqlTemplate(sqlId);
+    if (!sql)
+        return m_side->setPlainText(sql.error());
+    QString html = tr("<h3>SQL template %1</h3><pre style='white-space:pre-wrap'>%2</pre>").arg(sqlId).arg(sql.value().sql.toHtmlEscaped());
+    html += tr("<p><b>State:</b> %1 %2<br><b>Source:</b> %3<br><b>Singular-answer rate:</b> %4</p>")
+                .arg(sql.value().state, sql.value().reason.isEmpty() ? QString() : QStringLiteral("— ") + sql.value().reason.toHtmlEscaped(),
+                     sql.value().source, sql.value().singularRate < 0 ? tr("not measured") : QString::number(sql.value().singularRate, 'f', 2));
+    if (m_model->scope() == ReviewModel::Scope::Queries) {
+        html += tr("<h4>Query</h4><p>%1</p><p><b>Answer:</b> %2</p>")
+                    .arg(m_model->data(m_model->index(current.row(), QueryIndex::TextColumn), Qt::DisplayRole).toString().toHtmlEscaped(),
+                         m_model->data(m_model->index(current.row(), QueryIndex::AnswerColumn), Qt::DisplayRole).toString().toHtmlEscaped());
+    } else if (auto example = store.firstGroup(sqlId)) {
+        html += tr("<h4>Example fill-in</h4><p>%1 → <b>%2</b>%3</p>")
+                    .arg(example.value().valueTexts().join(QStringLiteral(", ")).toHtmlEscaped(), example.value().answer.toHtmlEscaped(),
+                         example.value().rowCount > 1 ? tr(" (%1 rows)").arg(example.value().rowCount) : QString());
+    } else {
+        html += tr("<p><i>%1</i></p>").arg(example.error().toHtmlEscaped());
+    }
+    html += tr("<h4>Text templates</h4><ul>");
+    for (const TextTemplateRecord &t : store.textTemplates(sqlId))
+        html += QStringLiteral("<li><b>%1</b>%2: %3</li>")
+                    .arg(t.form, t.state == QLatin1String("accepted") ? QString() : QStringLiteral(" (%1)").arg(t.state), t.text.toHtmlEscaped());
+    html += QStringLiteral("</ul>");
+    m_side->setHtml(html);
+}
+
+} // namespace assay
