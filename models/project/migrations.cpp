@@ -103,6 +103,37 @@ CREATE TABLE query (
 CREATE INDEX query_group_idx ON query(group_id);
 CREATE INDEX query_text_template ON query(text_template_id);
 )sql")},
+        {4, QStringLiteral("LLM cache and call ledger"), QStringLiteral(R"sql(
+-- Responses keyed by SHA-256 of the canonical request (base URL, path, body, sample index);
+-- never an API key or a header.
+CREATE TABLE llm_cache (
+    key               TEXT PRIMARY KEY NOT NULL,
+    path              TEXT NOT NULL,
+    request           TEXT NOT NULL,
+    response          TEXT NOT NULL,
+    prompt_tokens     INTEGER NOT NULL DEFAULT 0,
+    completion_tokens INTEGER NOT NULL DEFAULT 0,
+    created_at        TEXT NOT NULL
+) WITHOUT ROWID;
+-- One row per finished call (cached, succeeded or failed with its class), for accounting.
+CREATE TABLE llm_call (
+    id                INTEGER PRIMARY KEY,
+    profile           TEXT NOT NULL,
+    tag               TEXT NOT NULL DEFAULT '',
+    path              TEXT NOT NULL,
+    cached            INTEGER NOT NULL,
+    status            INTEGER NOT NULL,
+    error_class       TEXT NOT NULL DEFAULT '',
+    error             TEXT NOT NULL DEFAULT '',
+    latency_ms        INTEGER NOT NULL,
+    attempts          INTEGER NOT NULL,
+    prompt_tokens     INTEGER NOT NULL DEFAULT 0,
+    completion_tokens INTEGER NOT NULL DEFAULT 0,
+    cost              REAL NOT NULL DEFAULT 0,
+    at                TEXT NOT NULL
+);
+CREATE INDEX llm_call_tag ON llm_call(tag);
+)sql")},
     };
     return migrations;
 }

@@ -1,0 +1,233 @@
+#include "llm/llmclient.h"
+
+#include "llm/llmstore.h"
+
+#include <QNetworkReply>
+#include <QNetworkRequest>
+#include <QUrl>
+
+namespace assay {
+
+struct LlmClient::Call {
+    LlmRequest request;
+    Callback done;
+    QString key;
+    QByteArray payload;
+    int attempts = 0;
+    QElapsedTimer clock;
+    bool timedOut = false;
+};
+
+LlmClient::LlmClient(LlmProfile profile, LlmStore *store, QObject *parent)
+    : QObject(parent), m_profile(std::move(profile)), m_store(store)
+{
+    if (const QString key = m_profile.apiKey(); !key.isEmpty())
+        m_authorization = "Bearer " + key.toUtf8();
+    m_pumpTimer.setSingleShot(true);
+    connect(&m_pumpTimer, &QTimer::timeout, this, &LlmClient::pump);
+    m_clock.start();
+}
+
+LlmClient::~LlmClient() = default;
+
+LlmRequest LlmClient::chat(const QString &system, const QString &user, double temperature, int maxTokens)
+{
+    LlmRequest r;
+    nlohmann::json messages = nlohmann::json::array();
+    if (!system.isEmpty())
+        messages.push_back({{"role", "system"}, {"content", system.toStdString()}});
+    messages.push_back({{"role", "user"}, {"content", user.toStdString()}});
+    r.body = {{"messages", messages}, {"temperature", temperature}, {"max_tokens", maxTokens}};
+    return r;
+}
+
+void LlmClient::send(LlmRequest request, Callback done)
+{
+    auto call = std::make_shared<Call>();
+    if (!request.body.contains("model"))
+        request.body["model"] = m_profile.model.toStdString();
+    call->request = std::move(request);
+    call->done = std::move(done);
+    call->clock.start();
+    call->key = LlmStore::cacheKey(m_profile.baseUrl, call->request);
+    if (m_store) {
+        LlmResult cached;
+        if (m_store->lookup(call->key, cached)) {
+            cached.attempts = 0;
+            cached.cost = 0; // a cached answer costs nothing
+            finish(call, cached);
+            return;
+        }
+    }
+    call->payload = QByteArray::fromStdString(call->request.body.dump());
+    m_queue.enqueue(call);
+    pump();
+}
+
+qint64 LlmClient::estimatedTokens(const LlmRequest &request) const
+{
+    // About four characters a token for the prompt, plus the completion allowance.
+    return qint64(request.body.dump().size() / 4) + request.body.value("max_tokens", 256);
+}
+
+void LlmClient::pump()
+{
+    while (!m_queue.isEmpty() && m_inFlight < m_profile.concurrency) {
+        const qint64 now = m_clock.elapsed();
+        if (now < m_nextStartMs) {
+            m_pumpTimer.start(int(m_nextStartMs - now));
+            return;
+        }
+        auto call = m_queue.dequeue();
+        // Pace starts so that requests/min and tokens/min are never exceeded.
+        qint64 gap = 0;
+        if (m_profile.requestsPerMinute > 0)
+            gap = std::max<qint64>(gap, 60000 / m_profile.requestsPerMinute);
+        if (m_profile.tokensPerMinute > 0)
+            gap = std::max<qint64>(gap, estimatedTokens(call->request) * 60000 / m_profile.tokensPerMinute);
+        m_nextStartMs = std::max(now, m_nextStartMs) + gap;
+        start(call);
+    }
+}
+
+void LlmClient::start(const std::shared_ptr<Call> &call)
+{
+    ++call->attempts;
+    call->timedOut = false;
+    ++m_inFlight;
+    m_maxInFlight = std::max(m_maxInFlight, m_inFlight);
+    QString base = m_profile.baseUrl;
+    while (base.endsWith(QLatin1Char('/')))
+        base.chop(1);
+    QNetworkRequest request(QUrl(base + call->request.path));
+    request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
+    if (!m_authorization.isEmpty())
+        request.setRawHeader("Authorization", m_authorization);
+    QNetworkReply *reply = m_network.post(request, call->payload);
+    auto *timer = new QTimer(reply);
+    timer->setSingleShot(true);
+    connect(timer, &QTimer::timeout, reply, [call, reply] {
+        call->timedOut = true;
+        reply->abort();
+    });
+    timer->start(m_profile.timeoutMs);
+    connect(reply, &QNetworkReply::finished, this, [this, call, reply] { onFinished(call, reply); });
+}
+
+void LlmClient::onFinished(const std::shared_ptr<Call> &call, QNetworkReply *reply)
+{
+    reply->deleteLater();
+    --m_inFlight;
+    LlmResult r;
+    r.attempts = call->attempts;
+    r.httpStatus = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    const QByteArray bytes = reply->readAll();
+    const auto body = nlohmann::json::parse(bytes.toStdString(), nullptr, false);
+    const auto serverMessage = [&body, &bytes]() {
+        if (body.is_object() && body.contains("error") && body["error"].is_object())
+            return QString::fromStdString(body["error"].value("message", std::string()));
+        return QString::fromUtf8(bytes.left(300));
+    };
+    bool retry = false;
+    int retryAfterMs = -1;
+    if (call->timedOut) {
+        r.errorClass = QStringLiteral("timeout");
+        r.error = QStringLiteral("no answer within %1 s").arg(m_profile.timeoutMs / 1000.0);
+        retry = true;
+    } else if (r.httpStatus == 0 || (reply->error() != QNetworkReply::NoError && r.httpStatus < 400)) {
+        r.errorClass = QStringLiteral("connection");
+        r.error = reply->errorString();
+        retry = true;
+    } else if (r.httpStatus == 429) {
+        const std::string type = body.is_object() && body.contains("error") && body["error"].is_object()
+                                     ? body["error"].value("code", body["error"].value("type", std::string()))
+                                     : std::string();
+        r.error = serverMessage();
+        if (type == "insufficient_quota") {
+            r.errorClass = QStringLiteral("insufficient_quota");
+        } else {
+            r.errorClass = QStringLiteral("rate_limited");
+            retry = true;
+            bool ok = false;
+            const int seconds = reply->rawHeader("Retry-After").trimmed().toInt(&ok);
+            if (ok)
+                retryAfterMs = seconds * 1000;
+        }
+    } else if (r.httpStatus >= 500) {
+        r.errorClass = QStringLiteral("server_error");
+        r.error = serverMessage();
+        retry = true;
+    } else if (r.httpStatus >= 400) {
+        r.errorClass = r.httpStatus == 401 || r.httpStatus == 403 ? QStringLiteral("auth") : QStringLiteral("client_error");
+        r.error = QStringLiteral("HTTP %1: %2").arg(r.httpStatus).arg(serverMessage());
+    } else if (!body.is_object()) {
+        r.errorClass = QStringLiteral("malformed_response");
+        r.error = QStringLiteral("the server's reply is not JSON: %1").arg(QString::fromUtf8(bytes.left(120)));
+    } else {
+        r.ok = true;
+        r.body = body;
+        const auto usage = body.value("usage", nlohmann::json::object());
+        r.promptTokens = usage.value("prompt_tokens", 0);
+        r.completionTokens = usage.value("completion_tokens", 0);
+        r.cost = m_profile.cost(r.promptTokens, r.completionTokens);
+    }
+    if (retry && call->attempts <= m_profile.maxRetries) {
+        // Exponential backoff with jitter in [50%, 100%], or the server's Retry-After.
+        const qint64 backoff = qint64(m_profile.retryBaseMs) << std::min(call->attempts - 1, 16);
+        const double jitter = std::uniform_real_distribution<double>(0.5, 1.0)(m_random);
+        const qint64 delay = retryAfterMs >= 0 ? retryAfterMs : qint64(double(std::min<qint64>(backoff, 60000)) * jitter);
+        ++m_waiting;
+        QTimer::singleShot(int(delay), this, [this, call] {
+            --m_waiting;
+            m_queue.prepend(call);
+            pump();
+        });
+        pump();
+        return;
+    }
+    if (r.ok && m_store)
+        m_store->store(call->key, call->request, r);
+    finish(call, r);
+    pump();
+}
+
+void LlmClient::finish(const std::shared_ptr<Call> &call, LlmResult result)
+{
+    result.latencyMs = call->clock.elapsed();
+    for (LlmUsage *u : {&m_usage, &m_byTag[call->request.tag]}) {
+        ++u->requests;
+        u->cached += result.cached;
+        u->promptTokens += result.cached ? 0 : result.promptTokens;
+        u->completionTokens += result.cached ? 0 : result.completionTokens;
+        u->cost += result.cost;
+        u->latencyMs += result.latencyMs;
+        if (!result.ok) {
+            ++u->failed;
+            ++u->failures[result.errorClass];
+        }
+    }
+    if (m_store)
+        m_store->record(m_profile.name, call->request, result);
+    if (!result.ok)
+        qWarning("LLM %s %s failed (%s) after %d attempt(s): %s", qPrintable(m_profile.name), qPrintable(call->request.path),
+                 qPrintable(result.errorClass), result.attempts, qPrintable(result.error));
+    emit usageChanged();
+    if (call->done)
+        call->done(result);
+    if (pending() == 0)
+        emit idle();
+}
+
+void LlmClient::cancelQueued()
+{
+    const auto queued = m_queue;
+    m_queue.clear();
+    for (const auto &call : queued) {
+        LlmResult r;
+        r.errorClass = QStringLiteral("cancelled");
+        r.error = QStringLiteral("cancelled before it was sent");
+        finish(call, r);
+    }
+}
+
+} // namespace assay

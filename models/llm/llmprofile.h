@@ -1,0 +1,37 @@
+#pragma once
+// An OpenAI-compatible endpoint and how to use it. Profiles live in QSettings, never in a
+// project file; the API key itself is read from the environment at call time.
+#include "core/result.h"
+
+#include <QString>
+
+class QSettings;
+
+namespace assay {
+
+struct LlmProfile {
+    QString name;
+    QString baseUrl;                               // ends in /v1
+    QString model;
+    QString keyEnv = QStringLiteral("OPENAI_API_KEY");
+    int concurrency = 8;
+    int requestsPerMinute = 0; // 0: no limit
+    int tokensPerMinute = 0;   // 0: no limit
+    int timeoutMs = 120000;
+    int maxRetries = 6;
+    int retryBaseMs = 1000;    // first backoff; doubles per attempt, with jitter
+    double pricePerMillionInput = 0;
+    double pricePerMillionOutput = 0;
+
+    // Explains what is wrong (a missing /v1 in particular), or succeeds.
+    Status validate() const;
+    QString apiKey() const;
+    // "sk-…abcd": enough to recognise a key, never the key.
+    static QString maskedKey(const QString &key);
+    double cost(qint64 promptTokens, qint64 completionTokens) const;
+
+    void write(QSettings &settings) const;
+    static LlmProfile read(QSettings &settings);
+};
+
+} // namespace assay

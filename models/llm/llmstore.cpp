@@ -1,0 +1,100 @@
+#include "llm/llmstore.h"
+
+#include "project/database.h"
+
+#include <QCryptographicHash>
+#include <QDateTime>
+
+namespace assay {
+
+QString LlmResult::content() const
+{
+    if (!body.is_object() || !body.contains("choices") || body["choices"].empty())
+        return {};
+    const auto &c = body["choices"][0];
+    if (c.contains("message") && c["message"].contains("content") && c["message"]["content"].is_string())
+        return QString::fromStdString(c["message"]["content"].get<std::string>());
+    if (c.contains("text") && c["text"].is_string())
+        return QString::fromStdString(c["text"].get<std::string>());
+    return {};
+}
+
+LlmStore::LlmStore(Database &db) : m_db(db) {}
+
+QString LlmStore::cacheKey(const QString &baseUrl, const LlmRequest &request)
+{
+    // nlohmann::json objects keep keys sorted, so dump() is canonical.
+    nlohmann::json material{{"base_url", baseUrl.toStdString()}, {"path", request.path.toStdString()}, {"body", request.body}};
+    if (request.body.value("temperature", 0.0) > 0)
+        material["sample"] = request.sampleIndex;
+    return QString::fromLatin1(QCryptographicHash::hash(QByteArray::fromStdString(material.dump()), QCryptographicHash::Sha256).toHex());
+}
+
+bool LlmStore::lookup(const QString &key, LlmResult &result) const
+{
+    auto s = m_db.prepare(QStringLiteral("SELECT response, prompt_tokens, completion_tokens FROM llm_cache WHERE key = ?"));
+    if (!s)
+        return false;
+    s.value().bind(1, key);
+    if (s.value().step() != Statement::Step::Row)
+        return false;
+    result = LlmResult{};
+    result.body = nlohmann::json::parse(s.value().text(0).toStdString(), nullptr, false);
+    result.ok = !result.body.is_discarded();
+    result.httpStatus = 200;
+    result.cached = true;
+    result.promptTokens = s.value().integer(1);
+    result.completionTokens = s.value().integer(2);
+    return result.ok;
+}
+
+Status LlmStore::store(const QString &key, const LlmRequest &request, const LlmResult &result)
+{
+    auto s = m_db.prepare(QStringLiteral("INSERT OR REPLACE INTO llm_cache(key, path, request, response, prompt_tokens, completion_tokens, created_at) "
+                                         "VALUES (?, ?, ?, ?, ?, ?, ?)"));
+    if (!s)
+        return Status::failure(s.error());
+    s.value().bindAll({key, request.path, QString::fromStdString(request.body.dump()), QString::fromStdString(result.body.dump()),
+                       result.promptTokens, result.completionTokens, QDateTime::currentDateTimeUtc().toString(Qt::ISODate)});
+    return s.value().run();
+}
+
+Status LlmStore::record(const QString &profile, const LlmRequest &request, const LlmResult &r)
+{
+    auto s = m_db.prepare(QStringLiteral("INSERT INTO llm_call(profile, tag, path, cached, status, error_class, error, latency_ms, attempts, "
+                                         "prompt_tokens, completion_tokens, cost, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+    if (!s)
+        return Status::failure(s.error());
+    s.value().bindAll({profile, request.tag, request.path, r.cached, r.httpStatus, r.errorClass, r.error, r.latencyMs, r.attempts,
+                       r.promptTokens, r.completionTokens, r.cost, QDateTime::currentDateTimeUtc().toString(Qt::ISODate)});
+    return s.value().run();
+}
+
+LlmUsage LlmStore::usage(const QString &tag) const
+{
+    LlmUsage u;
+    const QString where = tag.isEmpty() ? QString() : QStringLiteral("WHERE tag = ?1");
+    auto s = m_db.prepare(QStringLiteral("SELECT count(*), sum(cached), sum(error_class != ''), sum(prompt_tokens), sum(completion_tokens), "
+                                         "sum(cost), sum(latency_ms) FROM llm_call %1").arg(where));
+    if (!tag.isEmpty())
+        s.value().bind(1, tag);
+    if (s && s.value().step() == Statement::Step::Row) {
+        const Statement &r = s.value();
+        u = {r.integer(0), r.integer(1), r.integer(2), r.integer(3), r.integer(4), r.real(5), r.integer(6), {}};
+    }
+    auto f = m_db.prepare(QStringLiteral("SELECT error_class, count(*) FROM llm_call WHERE error_class != '' %1 GROUP BY 1")
+                              .arg(tag.isEmpty() ? QString() : QStringLiteral("AND tag = ?1")));
+    if (!tag.isEmpty())
+        f.value().bind(1, tag);
+    while (f && f.value().step() == Statement::Step::Row)
+        u.failures.insert(f.value().text(0), f.value().integer(1));
+    return u;
+}
+
+qint64 LlmStore::cacheSize() const
+{
+    auto v = m_db.scalar(QStringLiteral("SELECT count(*) FROM llm_cache"));
+    return v ? v.value().toLongLong() : 0;
+}
+
+} // namespace assay

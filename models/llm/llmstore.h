@@ -1,0 +1,28 @@
+#pragma once
+// The project's LLM cache and call ledger. The cache key is the SHA-256 of the canonical
+// JSON of base URL, path and body (plus the sample index at temperature > 0): never the API
+// key or any header, so the same request answers from the cache whoever sends it.
+#include "core/result.h"
+#include "llm/llmrequest.h"
+#include "llm/llmusage.h"
+
+namespace assay {
+
+class Database;
+
+class LlmStore {
+public:
+    explicit LlmStore(Database &db);
+    static QString cacheKey(const QString &baseUrl, const LlmRequest &request);
+
+    bool lookup(const QString &key, LlmResult &result) const;
+    Status store(const QString &key, const LlmRequest &request, const LlmResult &result);
+    Status record(const QString &profile, const LlmRequest &request, const LlmResult &result);
+    LlmUsage usage(const QString &tag = {}) const; // empty tag: every call
+    qint64 cacheSize() const;
+
+private:
+    Database &m_db;
+};
+
+} // namespace assay

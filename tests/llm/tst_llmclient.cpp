@@ -1,0 +1,344 @@
+// The LLM client against the local OpenAI-compatible endpoint: wire format, every retry
+// class, Retry-After, no retry where none is allowed, timeouts, cache hits that send nothing,
+// canonical keys, concurrency and rate limits, cost, JSON extraction, batch round trip, and
+// the API key never reaching the project file or the log.
+#include "core/messagelog.h"
+#include "llm/jsonextractor.h"
+#include "llm/llmbatch.h"
+#include "llm/llmclient.h"
+#include "llm/llmprofilestore.h"
+#include "llm/llmstore.h"
+#include "project/project.h"
+#include "testendpoint.h"
+#include "testsettings.h"
+
+#include <QElapsedTimer>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace assay;
+using Endpoint = assay::test::TestEndpoint;
+
+namespace {
+const char *secret = "sk-test-SECRET-0123456789";
+}
+
+class TestLlmClient : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_dir;
+    std::unique_ptr<Endpoint> m_endpoint;
+    int m_serial = 0;
+
+    LlmProfile profile() const
+    {
+        LlmProfile p;
+        p.name = QStringLiteral("local");
+        p.baseUrl = m_endpoint->baseUrl();
+        p.model = QStringLiteral("test-model");
+        p.keyEnv = QStringLiteral("ASSAY_TEST_KEY");
+        p.retryBaseMs = 20;
+        p.timeoutMs = 3000;
+        return p;
+    }
+    // Sends one request and waits for its result.
+    LlmResult call(LlmClient &client, LlmRequest request)
+    {
+        LlmResult out;
+        bool done = false;
+        client.send(std::move(request), [&](const LlmResult &r) {
+            out = r;
+            done = true;
+        });
+        QElapsedTimer clock;
+        clock.start();
+        while (!done && clock.elapsed() < 20000)
+            QTest::qWait(5);
+        if (!done)
+            out.error = QStringLiteral("no result within 20 s");
+        return out;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        test::isolateSettings();
+        MessageLog::install();
+        qputenv("ASSAY_TEST_KEY", secret);
+        m_endpoint = std::make_unique<Endpoint>();
+        QVERIFY(m_endpoint->start());
+        m_endpoint->addFixture(QStringLiteral("capital of Norway"), QStringLiteral("Oslo"));
+    }
+
+    void chatSpeaksTheWireFormat()
+    {
+        LlmClient client(profile());
+        const int before = m_endpoint->requestCount();
+        const LlmResult r = call(client, LlmClient::chat(QStringLiteral("Be brief."), QStringLiteral("What is the capital of Norway?")));
+        QVERIFY2(r.ok, qPrintable(r.error));
+        QCOMPARE(r.content(), QStringLiteral("Oslo"));
+        QCOMPARE(r.attempts, 1);
+        QCOMPARE(m_endpoint->requestCount(), before + 1);
+        QCOMPARE(m_endpoint->lastAuthorization(), QByteArray("Bearer ") + secret);
+        const auto sent = nlohmann::json::parse(m_endpoint->lastBody().toStdString());
+        QCOMPARE(sent["model"].get<std::string>(), std::string("test-model"));
+        QCOMPARE(sent["messages"].size(), size_t(2));
+        QVERIFY(r.promptTokens > 0);
+        QCOMPARE(r.completionTokens, qint64(1));
+    }
+
+    void completionsAndEmbeddings()
+    {
+        LlmClient client(profile());
+        LlmRequest completion;
+        completion.path = QStringLiteral("/completions");
+        completion.body = {{"prompt", "The answer is B"}, {"echo", true}, {"logprobs", 1}, {"max_tokens", 0}};
+        const LlmResult c = call(client, completion);
+        QVERIFY(c.ok);
+        QCOMPARE(c.content(), QStringLiteral("The answer is B"));
+        QCOMPARE(c.body["choices"][0]["logprobs"]["token_logprobs"].size(), size_t(4));
+        LlmRequest embedding;
+        embedding.path = QStringLiteral("/embeddings");
+        embedding.body = {{"input", {"alpha", "beta"}}};
+        const LlmResult e = call(client, embedding);
+        QVERIFY(e.ok);
+        QCOMPARE(e.body["data"].size(), size_t(2));
+        QCOMPARE(e.body["data"][0]["embedding"].size(), size_t(16));
+    }
+
+    void retryClasses_data()
+    {
+        QTest::addColumn<int>("fault");
+        QTest::addColumn<QString>("klass");
+        QTest::newRow("429") << int(Endpoint::Fault::RateLimited) << "rate_limited";
+        QTest::newRow("500") << int(Endpoint::Fault::ServerError) << "server_error";
+        QTest::newRow("timeout") << int(Endpoint::Fault::Hang) << "timeout";
+        QTest::newRow("connection reset") << int(Endpoint::Fault::TruncatedBody) << "connection";
+    }
+    void retryClasses()
+    {
+        QFETCH(int, fault);
+        QFETCH(QString, klass);
+        LlmProfile p = profile();
+        p.timeoutMs = 300;
+        LlmClient client(p);
+        m_endpoint->script({{Endpoint::Fault(fault), 0}, {Endpoint::Fault::Latency, 1}});
+        const int before = m_endpoint->requestCount();
+        const LlmResult r = call(client, LlmClient::chat({}, QStringLiteral("capital of Norway")));
+        QVERIFY2(r.ok, qPrintable(r.errorClass + QLatin1Char(' ') + r.error));
+        QCOMPARE(r.attempts, 2);
+        QCOMPARE(m_endpoint->requestCount(), before + 2);
+        QCOMPARE(client.usage().failed, 0);
+        Q_UNUSED(klass);
+    }
+
+    void retriesExhaustedRecordTheClass()
+    {
+        LlmProfile p = profile();
+        p.maxRetries = 2;
+        LlmClient client(p);
+        m_endpoint->script({{Endpoint::Fault::ServerError, 0}, {Endpoint::Fault::ServerError, 0}, {Endpoint::Fault::ServerError, 0}});
+        const LlmResult r = call(client, LlmClient::chat({}, QStringLiteral("x")));
+        QVERIFY(!r.ok);
+        QCOMPARE(r.attempts, 3);
+        QCOMPARE(r.errorClass, QStringLiteral("server_error"));
+        QCOMPARE(client.usage().failures.value(QStringLiteral("server_error")), 1);
+    }
+
+    void retryAfterIsHonoured()
+    {
+        LlmClient client(profile());
+        m_endpoint->script({{Endpoint::Fault::RateLimited, 1}});
+        QElapsedTimer clock;
+        clock.start();
+        const LlmResult r = call(client, LlmClient::chat({}, QStringLiteral("capital of Norway")));
+        QVERIFY(r.ok);
+        QCOMPARE(r.attempts, 2);
+        QVERIFY2(clock.elapsed() >= 950, qPrintable(QString::number(clock.elapsed())));
+    }
+
+    void noRetryWhereNoneIsAllowed_data()
+    {
+        QTest::addColumn<int>("fault");
+        QTest::addColumn<QString>("klass");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("401") << int(Endpoint::Fault::Unauthorized) << "auth" << "Incorrect API key provided";
+        QTest::newRow("insufficient_quota") << int(Endpoint::Fault::InsufficientQuota) << "insufficient_quota" << "exceeded your current quota";
+        QTest::newRow("malformed JSON") << int(Endpoint::Fault::MalformedJson) << "malformed_response" << "not JSON";
+    }
+    void noRetryWhereNoneIsAllowed()
+    {
+        QFETCH(int, fault);
+        QFETCH(QString, klass);
+        QFETCH(QString, message);
+        LlmClient client(profile());
+        m_endpoint->script({{Endpoint::Fault(fault), 0}});
+        const int before = m_endpoint->requestCount();
+        const LlmResult r = call(client, LlmClient::chat({}, QStringLiteral("x")));
+        QVERIFY(!r.ok);
+        QCOMPARE(r.attempts, 1);
+        QCOMPARE(m_endpoint->requestCount(), before + 1);
+        QCOMPARE(r.errorClass, klass);
+        QVERIFY2(r.error.contains(message), qPrintable(r.error));
+    }
+
+    void cacheHitSendsNothing()
+    {
+        auto project = Project::create(m_dir.filePath(QStringLiteral("cache%1.assay").arg(++m_serial))).take();
+        LlmStore store(project->database());
+        LlmClient client(profile(), &store);
+        const int before = m_endpoint->requestCount();
+        QVERIFY(call(client, LlmClient::chat({}, QStringLiteral("capital of Norway"))).ok);
+        const LlmResult again = call(client, LlmClient::chat({}, QStringLiteral("capital of Norway")));
+        QVERIFY(again.cached);
+        QCOMPARE(again.content(), QStringLiteral("Oslo"));
+        QCOMPARE(m_endpoint->requestCount(), before + 1);
+        // At temperature > 0 each sample index is its own entry.
+        LlmRequest sample = LlmClient::chat({}, QStringLiteral("tell a story"), 0.8);
+        QVERIFY(!call(client, sample).cached);
+        sample.sampleIndex = 1;
+        QVERIFY(!call(client, sample).cached);
+        QVERIFY(call(client, sample).cached);
+        QCOMPARE(m_endpoint->requestCount(), before + 3);
+        QCOMPARE(store.usage().cached, qint64(2));
+        QCOMPARE(store.usage().requests, qint64(5));
+    }
+
+    void canonicalKey()
+    {
+        LlmRequest a, b;
+        a.body = nlohmann::json::parse(R"({"model":"m","messages":[{"role":"user","content":"x"}],"temperature":0})");
+        b.body = nlohmann::json::parse(R"({"temperature":0,"messages":[{"content":"x","role":"user"}],"model":"m"})");
+        QCOMPARE(LlmStore::cacheKey(QStringLiteral("http://h/v1"), a), LlmStore::cacheKey(QStringLiteral("http://h/v1"), b));
+        QVERIFY(LlmStore::cacheKey(QStringLiteral("http://h/v1"), a) != LlmStore::cacheKey(QStringLiteral("http://other/v1"), a));
+        // The API key is no input at all: two profiles with different keys share cache entries.
+        qputenv("ASSAY_TEST_KEY", "sk-different");
+        QCOMPARE(LlmStore::cacheKey(profile().baseUrl, a), LlmStore::cacheKey(m_endpoint->baseUrl(), a));
+        qputenv("ASSAY_TEST_KEY", secret);
+        QCOMPARE(LlmStore::cacheKey(QStringLiteral("http://h/v1"), a).size(), 64);
+    }
+
+    void concurrencyNeverExceedsTheLimit()
+    {
+        LlmProfile p = profile();
+        p.concurrency = 3;
+        LlmClient client(p);
+        m_endpoint->setDefaultLatency(40);
+        int done = 0;
+        for (int i = 0; i < 12; ++i)
+            client.send(LlmClient::chat({}, QStringLiteral("n %1").arg(i)), [&](const LlmResult &r) { done += r.ok; });
+        QCOMPARE(client.inFlight(), 3);
+        QTRY_COMPARE_WITH_TIMEOUT(done, 12, 10000);
+        m_endpoint->setDefaultLatency(0);
+        QCOMPARE(client.maxInFlightSeen(), 3);
+    }
+
+    void rateLimitIsRespected()
+    {
+        LlmProfile p = profile();
+        p.requestsPerMinute = 600; // one start every 100 ms
+        LlmClient client(p);
+        int done = 0;
+        QElapsedTimer clock;
+        clock.start();
+        for (int i = 0; i < 6; ++i)
+            client.send(LlmClient::chat({}, QStringLiteral("r %1").arg(i)), [&](const LlmResult &) { ++done; });
+        QTRY_COMPARE_WITH_TIMEOUT(done, 6, 10000);
+        QVERIFY2(clock.elapsed() >= 490, qPrintable(QString::number(clock.elapsed())));
+    }
+
+    void costArithmetic()
+    {
+        LlmProfile p = profile();
+        p.pricePerMillionInput = 2.5;
+        p.pricePerMillionOutput = 10;
+        QCOMPARE(p.cost(1000000, 0), 2.5);
+        QCOMPARE(p.cost(2000, 500), 2000 * 2.5e-6 + 500 * 10e-6);
+        LlmClient client(p);
+        const LlmResult r = call(client, LlmClient::chat({}, QStringLiteral("capital of Norway")));
+        QCOMPARE(r.cost, p.cost(r.promptTokens, r.completionTokens));
+        QCOMPARE(client.usage().cost, r.cost);
+    }
+
+    void jsonExtraction()
+    {
+        QCOMPARE(JsonExtractor::extract(QStringLiteral("Sure!\n```json\n{\"a\": 1}\n```\nDone.")).value()["a"].get<int>(), 1);
+        QCOMPARE(JsonExtractor::extract(QStringLiteral("Here: {\"s\": \"a } b\", \"n\": [1, 2]} and more")).value()["n"].size(), size_t(2));
+        QCOMPARE(JsonExtractor::extract(QStringLiteral("[\"x\", \"y\"]")).value().size(), size_t(2));
+        QVERIFY(!JsonExtractor::extract(QStringLiteral("no json here {broken")).ok());
+    }
+
+    void batchRoundTrip()
+    {
+        auto project = Project::create(m_dir.filePath(QStringLiteral("batch.assay"))).take();
+        LlmStore store(project->database());
+        const LlmProfile p = profile();
+        const QString requests = m_dir.filePath(QStringLiteral("requests.jsonl")), results = m_dir.filePath(QStringLiteral("results.jsonl"));
+        QVERIFY(LlmBatch::writeRequests(requests, {{QStringLiteral("q1"), LlmClient::chat({}, QStringLiteral("first"))},
+                                                   {QStringLiteral("q2"), LlmClient::chat({}, QStringLiteral("second"))}}, p).ok());
+        QFile req(requests);
+        QVERIFY(req.open(QIODevice::ReadOnly));
+        const auto line = nlohmann::json::parse(req.readLine().toStdString());
+        QCOMPARE(line["method"].get<std::string>(), std::string("POST"));
+        QCOMPARE(line["url"].get<std::string>(), std::string("/v1/chat/completions"));
+        // The provider's output for q1 succeeded, q2 failed.
+        QFile out(results);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(R"({"custom_id":"q2","response":{"status_code":500,"body":{}},"error":null})" "\n");
+        out.write(R"({"custom_id":"q1","response":{"status_code":200,"body":{"choices":[{"message":{"role":"assistant","content":"from batch"}}],"usage":{"prompt_tokens":3,"completion_tokens":2}}},"error":null})" "\n");
+        out.close();
+        QCOMPARE(LlmBatch::ingestResults(requests, results, store, p).value(), 1);
+        LlmClient client(p, &store);
+        const int before = m_endpoint->requestCount();
+        const LlmResult r = call(client, LlmClient::chat({}, QStringLiteral("first")));
+        QVERIFY(r.cached);
+        QCOMPARE(r.content(), QStringLiteral("from batch"));
+        QCOMPARE(m_endpoint->requestCount(), before);
+        // A results file naming an unknown request is refused with its line.
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(R"({"custom_id":"zz","response":{"status_code":200,"body":{}}})" "\n");
+        out.close();
+        QVERIFY(LlmBatch::ingestResults(requests, results, store, p).error().contains(QLatin1String("results.jsonl:1: custom_id 'zz'")));
+    }
+
+    void apiKeyNeverReachesProjectOrLog()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("secret.assay"));
+        {
+            auto project = Project::create(path).take();
+            LlmStore store(project->database());
+            LlmClient client(profile(), &store);
+            QVERIFY(call(client, LlmClient::chat({}, QStringLiteral("capital of Norway"))).ok);
+            m_endpoint->script({{Endpoint::Fault::Unauthorized, 0}});
+            QVERIFY(!call(client, LlmClient::chat({}, QStringLiteral("denied"))).ok);
+        }
+        for (const QString &file : {path, path + QStringLiteral("-wal")}) {
+            QFile f(file);
+            if (f.open(QIODevice::ReadOnly))
+                QVERIFY2(!f.readAll().contains("SECRET"), qPrintable(file));
+        }
+        for (const LogEntry &e : MessageLog::instance().entries())
+            QVERIFY2(!e.message.contains(QLatin1String("SECRET")), qPrintable(e.message));
+        QCOMPARE(LlmProfile::maskedKey(QString::fromLatin1(secret)), QStringLiteral("sk-…6789"));
+    }
+
+    void profilesValidateAndPersist()
+    {
+        LlmProfile p = profile();
+        p.baseUrl = QStringLiteral("http://127.0.0.1:8000");
+        QVERIFY(p.validate().error().contains(QLatin1String("must end in /v1")));
+        p.baseUrl = QStringLiteral("http://127.0.0.1:8000/v1/");
+        QVERIFY(p.validate().ok());
+        p.name = QStringLiteral("team");
+        p.concurrency = 16;
+        QVERIFY(LlmProfileStore::save(p).ok());
+        const auto found = LlmProfileStore::find(QStringLiteral("team"));
+        QVERIFY(found.ok());
+        QCOMPARE(found.value().concurrency, 16);
+        QVERIFY(LlmProfileStore::remove(QStringLiteral("team")).ok());
+        QVERIFY(!LlmProfileStore::find(QStringLiteral("team")).ok());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLlmClient)
+#include "tst_llmclient.moc"

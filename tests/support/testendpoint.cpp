@@ -1,0 +1,241 @@
+#include "testendpoint.h"
+
+#include <QCryptographicHash>
+#include <QPointer>
+#include <QTcpSocket>
+#include <QTimer>
+
+#include <nlohmann/json.hpp>
+
+namespace assay::test {
+
+namespace {
+int tokens(const QString &text) { return int(text.split(QLatin1Char(' '), Qt::SkipEmptyParts).size()); }
+
+const char *reason(int status)
+{
+    switch (status) {
+    case 200: return "OK";
+    case 400: return "Bad Request";
+    case 401: return "Unauthorized";
+    case 404: return "Not Found";
+    case 429: return "Too Many Requests";
+    default: return "Internal Server Error";
+    }
+}
+} // namespace
+
+TestEndpoint::TestEndpoint(QObject *parent) : QObject(parent)
+{
+    connect(&m_server, &QTcpServer::newConnection, this, [this] {
+        while (QTcpSocket *s = m_server.nextPendingConnection())
+            serve(s);
+    });
+}
+
+bool TestEndpoint::start(quint16 port) { return m_server.listen(QHostAddress::LocalHost, port); }
+
+void TestEndpoint::addFixture(const QString &needle, const QString &content)
+{
+    QMutexLocker lock(&m_mutex);
+    m_fixtures.insert(needle, content);
+}
+
+void TestEndpoint::script(const QList<Step> &steps)
+{
+    QMutexLocker lock(&m_mutex);
+    for (const Step &s : steps)
+        m_script.enqueue(s);
+}
+
+QByteArray TestEndpoint::lastAuthorization() const
+{
+    QMutexLocker lock(&m_mutex);
+    return m_lastAuthorization;
+}
+
+QByteArray TestEndpoint::lastBody() const
+{
+    QMutexLocker lock(&m_mutex);
+    return m_lastBody;
+}
+
+void TestEndpoint::serve(QTcpSocket *socket)
+{
+    auto buffer = std::make_shared<QByteArray>();
+    connect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
+    connect(socket, &QTcpSocket::readyRead, this, [this, socket, buffer] {
+        buffer->append(socket->readAll());
+        // Requests on a keep-alive connection arrive one after another.
+        while (true) {
+            const qsizetype end = buffer->indexOf("\r\n\r\n");
+            if (end < 0)
+                return;
+            const QList<QByteArray> lines = buffer->left(end).split('\n');
+            const QList<QByteArray> first = lines.value(0).trimmed().split(' ');
+            qsizetype length = 0;
+            QByteArray authorization;
+            for (const QByteArray &line : lines) {
+                const QByteArray lower = line.trimmed().toLower();
+                if (lower.startsWith("content-length:"))
+                    length = lower.mid(15).trimmed().toLongLong();
+                if (lower.startsWith("authorization:"))
+                    authorization = line.trimmed().mid(14).trimmed();
+            }
+            if (buffer->size() < end + 4 + length)
+                return;
+            const QByteArray body = buffer->mid(end + 4, length);
+            buffer->remove(0, end + 4 + length);
+            {
+                QMutexLocker lock(&m_mutex);
+                m_lastAuthorization = authorization;
+                m_lastBody = body;
+            }
+            respond(socket, first.value(0), first.value(1), body);
+        }
+    });
+}
+
+void TestEndpoint::respond(QTcpSocket *socket, const QByteArray &method, const QByteArray &path, const QByteArray &body)
+{
+    ++m_requests;
+    const int open = ++m_open;
+    for (int seen = m_maxConcurrent.load(); open > seen && !m_maxConcurrent.compare_exchange_weak(seen, open);) {
+    }
+    Step step;
+    {
+        QMutexLocker lock(&m_mutex);
+        if (!m_script.isEmpty())
+            step = m_script.dequeue();
+    }
+    QPointer<QTcpSocket> guard(socket);
+    auto finish = [this, guard, method, path, body, step] {
+        --m_open;
+        if (!guard)
+            return;
+        QTcpSocket *s = guard.data();
+        switch (step.fault) {
+        case Fault::Hang:
+            return; // never answer; the client's timeout must fire
+        case Fault::RateLimited:
+            return send(s, 429, R"({"error":{"message":"Rate limit reached","type":"requests","code":"rate_limit_exceeded"}})",
+                        step.value > 0 ? QByteArray("Retry-After: ") + QByteArray::number(step.value) + "\r\n" : QByteArray());
+        case Fault::InsufficientQuota:
+            return send(s, 429, R"({"error":{"message":"You exceeded your current quota","type":"insufficient_quota","code":"insufficient_quota"}})");
+        case Fault::Unauthorized:
+            return send(s, 401, R"({"error":{"message":"Incorrect API key provided","type":"invalid_request_error","code":"invalid_api_key"}})");
+        case Fault::ServerError:
+            return send(s, 500, R"({"error":{"message":"The server had an error","type":"server_error"}})");
+        case Fault::MalformedJson:
+            return send(s, 200, "{\"choices\": [ {\"message\": ");
+        case Fault::TruncatedBody:
+            return send(s, 200, R"({"choices":[{"message":{"role":"assistant","content":"cut short"}}]})", {}, true);
+        case Fault::Latency:
+        case Fault::None:
+            break;
+        }
+        if (method != "POST")
+            return send(s, 404, R"({"error":{"message":"Unknown endpoint","type":"invalid_request_error"}})");
+        int status = 200;
+        const QByteArray out = reply(path, body, &status);
+        send(s, status, out);
+    };
+    const int delay = step.fault == Fault::Latency ? step.value : m_latency;
+    if (delay > 0)
+        QTimer::singleShot(delay, this, finish);
+    else
+        finish();
+}
+
+QByteArray TestEndpoint::reply(const QByteArray &path, const QByteArray &body, int *status) const
+{
+    const auto request = nlohmann::json::parse(body.toStdString(), nullptr, false);
+    if (!request.is_object()) {
+        *status = 400;
+        return R"({"error":{"message":"We could not parse the JSON body of your request.","type":"invalid_request_error"}})";
+    }
+    const std::string model = request.value("model", std::string("test-model"));
+    if (path.endsWith("/chat/completions")) {
+        QString last;
+        int promptTokens = 0;
+        for (const auto &m : request.value("messages", nlohmann::json::array())) {
+            const QString content = QString::fromStdString(m.value("content", std::string()));
+            promptTokens += tokens(content);
+            if (m.value("role", std::string()) == "user")
+                last = content;
+        }
+        QString content = QStringLiteral("echo: %1").arg(last);
+        {
+            QMutexLocker lock(&m_mutex);
+            for (auto it = m_fixtures.begin(); it != m_fixtures.end(); ++it)
+                if (last.contains(it.key()))
+                    content = it.value();
+        }
+        nlohmann::json choice{{"index", 0}, {"message", {{"role", "assistant"}, {"content", content.toStdString()}}}, {"finish_reason", "stop"}};
+        if (request.value("logprobs", false)) {
+            nlohmann::json top = nlohmann::json::array();
+            for (const char *letter : {"A", "B", "C", "D"})
+                top.push_back({{"token", letter}, {"logprob", letter == content.left(1).toStdString() ? -0.1 : -3.0}});
+            choice["logprobs"] = {{"content", nlohmann::json::array({{{"token", content.left(1).toStdString()}, {"logprob", -0.1}, {"top_logprobs", top}}})}};
+        }
+        const int completion = tokens(content);
+        return QByteArray::fromStdString(nlohmann::json{{"id", "chatcmpl-test"}, {"object", "chat.completion"}, {"created", 0}, {"model", model},
+                                                        {"choices", nlohmann::json::array({choice})},
+                                                        {"usage", {{"prompt_tokens", promptTokens}, {"completion_tokens", completion}, {"total_tokens", promptTokens + completion}}}}
+                                             .dump());
+    }
+    if (path.endsWith("/completions")) {
+        const QString prompt = QString::fromStdString(request.value("prompt", std::string()));
+        const QStringList words = prompt.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+        nlohmann::json tokenList = nlohmann::json::array(), logprobs = nlohmann::json::array();
+        for (int i = 0; i < words.size(); ++i) {
+            tokenList.push_back((i ? " " : "") + words[i].toStdString());
+            // Deterministic: longer words are less likely; the first token has no logprob.
+            if (i == 0)
+                logprobs.push_back(nullptr);
+            else
+                logprobs.push_back(-0.5 * double(words[i].size()));
+        }
+        nlohmann::json choice{{"index", 0}, {"text", request.value("echo", false) ? prompt.toStdString() : std::string()}, {"finish_reason", "length"},
+                              {"logprobs", {{"tokens", tokenList}, {"token_logprobs", logprobs}}}};
+        return QByteArray::fromStdString(nlohmann::json{{"id", "cmpl-test"}, {"object", "text_completion"}, {"model", model},
+                                                        {"choices", nlohmann::json::array({choice})},
+                                                        {"usage", {{"prompt_tokens", words.size()}, {"completion_tokens", 0}, {"total_tokens", words.size()}}}}
+                                             .dump());
+    }
+    if (path.endsWith("/embeddings")) {
+        nlohmann::json inputs = request.value("input", nlohmann::json());
+        if (!inputs.is_array())
+            inputs = nlohmann::json::array({inputs});
+        nlohmann::json data = nlohmann::json::array();
+        int used = 0;
+        for (size_t i = 0; i < inputs.size(); ++i) {
+            const QString text = QString::fromStdString(inputs[i].get<std::string>());
+            used += tokens(text);
+            // A deterministic unit-free vector from the text's hash.
+            const QByteArray h = QCryptographicHash::hash(text.toUtf8(), QCryptographicHash::Sha256);
+            nlohmann::json v = nlohmann::json::array();
+            for (int k = 0; k < 16; ++k)
+                v.push_back((quint8(h[k]) - 127.5) / 127.5);
+            data.push_back({{"object", "embedding"}, {"index", i}, {"embedding", v}});
+        }
+        return QByteArray::fromStdString(nlohmann::json{{"object", "list"}, {"data", data}, {"model", model},
+                                                        {"usage", {{"prompt_tokens", used}, {"total_tokens", used}}}}
+                                             .dump());
+    }
+    *status = 404;
+    return R"({"error":{"message":"Unknown endpoint","type":"invalid_request_error"}})";
+}
+
+void TestEndpoint::send(QTcpSocket *socket, int status, const QByteArray &body, const QByteArray &extraHeaders, bool truncate)
+{
+    QByteArray head = "HTTP/1.1 " + QByteArray::number(status) + ' ' + reason(status) + "\r\nContent-Type: application/json\r\n" +
+                      extraHeaders + "Content-Length: " + QByteArray::number(body.size() + (truncate ? 200 : 0)) + "\r\n\r\n";
+    socket->write(head + body);
+    if (truncate) {
+        socket->flush();
+        socket->disconnectFromHost(); // fewer bytes than Content-Length promised
+    }
+}
+
+} // namespace assay::test
