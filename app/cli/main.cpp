@@ -2,6 +2,7 @@
 #include "core/version.h"
 #include "democommand.h"
 #include "infocommand.h"
+#include "llmcommand.h"
 #include "exportcommand.h"
 #include "generatecommand.h"
 #include "importcommand.h"
@@ -31,6 +32,7 @@ int main(int argc, char *argv[])
     runner.add(std::make_unique<assay::ImportCommand>());
     runner.add(std::make_unique<assay::ExportCommand>());
     runner.add(std::make_unique<assay::StatsCommand>());
+    runner.add(std::make_unique<assay::LlmCommand>());
     runner.add(std::make_unique<assay::DemoCommand>());
     const int code = runner.run(QCoreApplication::arguments().mid(1), io);
     out.flush();

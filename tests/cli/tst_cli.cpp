@@ -17,9 +17,20 @@ struct Outcome {
     QString err;
 };
 
+// Settings of the CLI processes go to a folder of the test's own.
+QTemporaryDir &configDir()
+{
+    static QTemporaryDir dir;
+    return dir;
+}
+
 Outcome runCli(const QStringList &args, const QString &workdir = {})
 {
     QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("XDG_CONFIG_HOME"), configDir().path());
+    env.insert(QStringLiteral("ASSAY_CLI_TEST_KEY"), QStringLiteral("sk-cli-SECRET-98765"));
+    p.setProcessEnvironment(env);
     if (!workdir.isEmpty())
         p.setWorkingDirectory(workdir);
     p.start(QStringLiteral(ASSAY_CLI), args);
@@ -118,6 +129,43 @@ private slots:
         QCOMPARE(o.code, 1);
         QVERIFY(o.err.contains(file));
         QVERIFY(o.out.isEmpty());
+    }
+
+    void llmProfilesPingAndBench()
+    {
+        QProcess endpoint;
+        endpoint.start(QStringLiteral(ASSAY_TEST_ENDPOINT), {});
+        QVERIFY(endpoint.waitForReadyRead(10000));
+        const QString port = QString::fromLatin1(endpoint.readLine()).section(QLatin1Char(' '), 1).trimmed();
+        Outcome o = runCli({QStringLiteral("llm"), QStringLiteral("profile"), QStringLiteral("add"), QStringLiteral("local"),
+                            QStringLiteral("--base-url"), QStringLiteral("http://127.0.0.1:%1").arg(port), QStringLiteral("--model"), QStringLiteral("m")});
+        QCOMPARE(o.code, 1);
+        QVERIFY2(o.err.contains(QLatin1String("must end in /v1")), qPrintable(o.err));
+        o = runCli({QStringLiteral("llm"), QStringLiteral("profile"), QStringLiteral("add"), QStringLiteral("local"),
+                    QStringLiteral("--base-url"), QStringLiteral("http://127.0.0.1:%1/v1").arg(port), QStringLiteral("--model"), QStringLiteral("m"),
+                    QStringLiteral("--key-env"), QStringLiteral("ASSAY_CLI_TEST_KEY")});
+        QCOMPARE(o.code, 0);
+        o = runCli({QStringLiteral("llm"), QStringLiteral("profile"), QStringLiteral("list"), QStringLiteral("--json")});
+        QCOMPARE(o.code, 0);
+        QVERIFY(!o.out.contains(QLatin1String("SECRET"))); // the key is never shown in full
+        const auto list = nlohmann::json::parse(o.out.toStdString());
+        QCOMPARE(list[0]["key"].get<std::string>(), std::string("sk-…8765"));
+        o = runCli({QStringLiteral("llm"), QStringLiteral("ping"), QStringLiteral("local")});
+        QCOMPARE(o.code, 0);
+        QVERIFY2(o.out.contains(QLatin1String("pong")), qPrintable(o.out + o.err));
+        o = runCli({QStringLiteral("llm"), QStringLiteral("bench"), QStringLiteral("local"), QStringLiteral("--requests"), QStringLiteral("200"),
+                    QStringLiteral("--concurrency"), QStringLiteral("16"), QStringLiteral("--json")});
+        QCOMPARE(o.code, 0);
+        const auto bench = nlohmann::json::parse(o.out.toStdString());
+        QCOMPARE(bench["requests"].get<int>(), 200);
+        QCOMPARE(bench["failed"].get<int>(), 0);
+        QVERIFY(bench["requests_per_second"].get<double>() > 0);
+        QVERIFY(bench.contains("p99_ms") && bench.contains("client_cpu_ms_per_request"));
+        endpoint.closeWriteChannel();
+        QVERIFY(endpoint.waitForFinished(5000));
+        o = runCli({QStringLiteral("llm"), QStringLiteral("ping"), QStringLiteral("local")});
+        QCOMPARE(o.code, 1); // the endpoint is gone: a clear connection error
+        QVERIFY2(o.err.contains(QLatin1String("connection")), qPrintable(o.err));
     }
 
     void demoWritesProjectAndReport()
