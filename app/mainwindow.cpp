@@ -2,6 +2,7 @@
 
 #include "commands/importknowledgecommand.h"
 #include "core/job.h"
+#include "llm/llmactivity.h"
 #include "core/recentfiles.h"
 #include "core/version.h"
 #include "dialogs/projectpropertiesdialog.h"
@@ -26,6 +27,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
+#include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSettings>
@@ -61,6 +63,16 @@ MainWindow::MainWindow(QWidget *parent)
     m_logDock->setWidget(new LogView(m_logDock));
     addDockWidget(Qt::BottomDockWidgetArea, m_logDock);
     statusBar()->addPermanentWidget(m_progress);
+    // LLM calls, tokens and cost of this session, shown once any call was made.
+    auto *llmUsage = new QLabel(this);
+    llmUsage->setObjectName(QStringLiteral("llmUsage"));
+    llmUsage->hide();
+    statusBar()->addPermanentWidget(llmUsage);
+    connect(&LlmActivity::instance(), &LlmActivity::changed, llmUsage, [llmUsage] {
+        const LlmUsage u = LlmActivity::instance().total();
+        llmUsage->setText(QStringLiteral("LLM: %1").arg(u.summary()));
+        llmUsage->setVisible(u.requests > 0);
+    });
 
     connect(m_welcome, &WelcomePage::demoRequested, this, &MainWindow::openDemoProject);
     connect(m_welcome, &WelcomePage::recentRequested, this, &MainWindow::openProject);

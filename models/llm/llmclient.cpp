@@ -1,5 +1,6 @@
 #include "llm/llmclient.h"
 
+#include "llm/llmactivity.h"
 #include "llm/llmstore.h"
 
 #include <QNetworkReply>
@@ -26,9 +27,10 @@ LlmClient::LlmClient(LlmProfile profile, LlmStore *store, QObject *parent)
     m_pumpTimer.setSingleShot(true);
     connect(&m_pumpTimer, &QTimer::timeout, this, &LlmClient::pump);
     m_clock.start();
+    LlmActivity::instance().clientStarted();
 }
 
-LlmClient::~LlmClient() = default;
+LlmClient::~LlmClient() { LlmActivity::instance().clientStopped(); }
 
 LlmRequest LlmClient::chat(const QString &system, const QString &user, double temperature, int maxTokens)
 {
@@ -208,6 +210,14 @@ void LlmClient::finish(const std::shared_ptr<Call> &call, LlmResult result)
     }
     if (m_store)
         m_store->record(m_profile.name, call->request, result);
+    LlmUsage delta;
+    delta.requests = 1;
+    delta.cached = result.cached;
+    delta.failed = !result.ok;
+    delta.promptTokens = result.cached ? 0 : result.promptTokens;
+    delta.completionTokens = result.cached ? 0 : result.completionTokens;
+    delta.cost = result.cost;
+    LlmActivity::instance().add(delta);
     if (!result.ok)
         qWarning("LLM %s %s failed (%s) after %d attempt(s): %s", qPrintable(m_profile.name), qPrintable(call->request.path),
                  qPrintable(result.errorClass), result.attempts, qPrintable(result.error));

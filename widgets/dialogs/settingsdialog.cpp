@@ -1,5 +1,7 @@
 #include "settingsdialog.h"
 
+#include "llmprofilespage.h"
+
 #include <QCheckBox>
 #include <QDialogButtonBox>
 #include <QFileDialog>
@@ -62,15 +64,7 @@ SettingsDialog::SettingsDialog(QWidget *parent)
     form->addRow(QString(), m_restoreLast);
     tabs->addTab(general, tr("General"));
 
-    auto *llm = new QWidget(tabs);
-    auto *llmLayout = new QVBoxLayout(llm);
-    auto *llmNote = new QLabel(tr("LLM endpoint profiles (OpenAI-compatible base URL, model, API-key source, "
-                                  "concurrency and rate limits, prices) are kept here, outside project files, "
-                                  "so a project can be shared without secrets."),
-                               llm);
-    llmNote->setWordWrap(true);
-    llmLayout->addWidget(llmNote);
-    llmLayout->addStretch(1);
+    auto *llm = new LlmProfilesPage(tabs);
     tabs->addTab(llm, tr("LLM endpoints"));
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
@@ -79,7 +73,7 @@ SettingsDialog::SettingsDialog(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(tabs);
     layout->addWidget(buttons);
-    resize(520, 320);
+    resize(720, 520);
 }
 
 void SettingsDialog::accept()

@@ -1,0 +1,167 @@
+#include "llmprofilespage.h"
+
+#include "llm/llmclient.h"
+#include "llm/llmprofilestore.h"
+
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+namespace assay {
+
+LlmProfilesPage::LlmProfilesPage(QWidget *parent)
+    : QWidget(parent), m_list(new QListWidget(this)), m_name(new QLineEdit(this)), m_baseUrl(new QLineEdit(this)),
+      m_model(new QLineEdit(this)), m_keyEnv(new QLineEdit(this)), m_key(new QLabel(this)), m_concurrency(new QSpinBox(this)),
+      m_rpm(new QSpinBox(this)), m_tpm(new QSpinBox(this)), m_timeout(new QSpinBox(this)), m_retries(new QSpinBox(this)),
+      m_priceIn(new QDoubleSpinBox(this)), m_priceOut(new QDoubleSpinBox(this)), m_status(new QLabel(this))
+{
+    setObjectName(QStringLiteral("llmProfilesPage"));
+    m_baseUrl->setPlaceholderText(QStringLiteral("http://127.0.0.1:8000/v1"));
+    m_concurrency->setRange(1, 512);
+    m_rpm->setRange(0, 1000000);
+    m_tpm->setRange(0, 100000000);
+    m_rpm->setSpecialValueText(tr("no limit"));
+    m_tpm->setSpecialValueText(tr("no limit"));
+    m_timeout->setRange(1, 3600);
+    m_timeout->setSuffix(tr(" s"));
+    m_retries->setRange(0, 20);
+    for (QDoubleSpinBox *p : {m_priceIn, m_priceOut}) {
+        p->setRange(0, 10000);
+        p->setDecimals(3);
+        p->setPrefix(QStringLiteral("$"));
+    }
+    m_status->setWordWrap(true);
+    m_status->setObjectName(QStringLiteral("llmTestResult"));
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto *form = new QFormLayout;
+    form->addRow(tr("Name:"), m_name);
+    form->addRow(tr("Base URL:"), m_baseUrl);
+    form->addRow(tr("Model:"), m_model);
+    form->addRow(tr("API key variable:"), m_keyEnv);
+    form->addRow(tr("API key:"), m_key);
+    form->addRow(tr("Concurrency:"), m_concurrency);
+    form->addRow(tr("Requests / min:"), m_rpm);
+    form->addRow(tr("Tokens / min:"), m_tpm);
+    form->addRow(tr("Timeout:"), m_timeout);
+    form->addRow(tr("Retries:"), m_retries);
+    form->addRow(tr("Price / M input tokens:"), m_priceIn);
+    form->addRow(tr("Price / M output tokens:"), m_priceOut);
+    auto *save = new QPushButton(tr("Save"), this);
+    auto *remove = new QPushButton(tr("Delete"), this);
+    auto *test = new QPushButton(tr("Test connection"), this);
+    test->setObjectName(QStringLiteral("llmTestConnection"));
+    connect(save, &QPushButton::clicked, this, &LlmProfilesPage::save);
+    connect(remove, &QPushButton::clicked, this, &LlmProfilesPage::remove);
+    connect(test, &QPushButton::clicked, this, &LlmProfilesPage::testConnection);
+    connect(m_keyEnv, &QLineEdit::textChanged, this, [this](const QString &var) {
+        m_key->setText(LlmProfile::maskedKey(var.isEmpty() ? QString() : qEnvironmentVariable(var.toUtf8().constData())));
+    });
+    connect(m_list, &QListWidget::currentTextChanged, this, &LlmProfilesPage::showProfile);
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(save);
+    buttons->addWidget(remove);
+    buttons->addStretch(1);
+    buttons->addWidget(test);
+    auto *right = new QVBoxLayout;
+    right->addLayout(form);
+    right->addLayout(buttons);
+    right->addWidget(m_status);
+    right->addStretch(1);
+    auto *layout = new QHBoxLayout(this);
+    m_list->setMaximumWidth(170);
+    layout->addWidget(m_list);
+    layout->addLayout(right, 1);
+    showProfile({});
+    reloadList();
+}
+
+LlmProfilesPage::~LlmProfilesPage() = default;
+
+void LlmProfilesPage::reloadList(const QString &select)
+{
+    m_list->clear();
+    for (const LlmProfile &p : LlmProfileStore::all())
+        m_list->addItem(p.name);
+    const auto found = m_list->findItems(select, Qt::MatchExactly);
+    if (!found.isEmpty())
+        m_list->setCurrentItem(found.constFirst());
+}
+
+void LlmProfilesPage::showProfile(const QString &name)
+{
+    LlmProfile p;
+    if (auto found = LlmProfileStore::find(name))
+        p = found.value();
+    m_name->setText(p.name);
+    m_baseUrl->setText(p.baseUrl);
+    m_model->setText(p.model);
+    m_keyEnv->setText(p.keyEnv);
+    m_key->setText(LlmProfile::maskedKey(p.apiKey()));
+    m_concurrency->setValue(p.concurrency);
+    m_rpm->setValue(p.requestsPerMinute);
+    m_tpm->setValue(p.tokensPerMinute);
+    m_timeout->setValue(p.timeoutMs / 1000);
+    m_retries->setValue(p.maxRetries);
+    m_priceIn->setValue(p.pricePerMillionInput);
+    m_priceOut->setValue(p.pricePerMillionOutput);
+}
+
+LlmProfile LlmProfilesPage::edited() const
+{
+    LlmProfile p;
+    p.name = m_name->text().trimmed();
+    p.baseUrl = m_baseUrl->text().trimmed();
+    p.model = m_model->text().trimmed();
+    p.keyEnv = m_keyEnv->text().trimmed();
+    p.concurrency = m_concurrency->value();
+    p.requestsPerMinute = m_rpm->value();
+    p.tokensPerMinute = m_tpm->value();
+    p.timeoutMs = m_timeout->value() * 1000;
+    p.maxRetries = m_retries->value();
+    p.pricePerMillionInput = m_priceIn->value();
+    p.pricePerMillionOutput = m_priceOut->value();
+    return p;
+}
+
+void LlmProfilesPage::save()
+{
+    const LlmProfile p = edited();
+    if (auto s = LlmProfileStore::save(p); !s)
+        return m_status->setText(QStringLiteral("<span style='color:#b3261e'>%1</span>").arg(s.error().toHtmlEscaped()));
+    m_status->setText(tr("Saved."));
+    reloadList(p.name);
+}
+
+void LlmProfilesPage::remove()
+{
+    if (auto s = LlmProfileStore::remove(m_name->text().trimmed()); !s)
+        return m_status->setText(s.error());
+    reloadList();
+    showProfile({});
+}
+
+void LlmProfilesPage::testConnection()
+{
+    LlmProfile p = edited();
+    if (p.name.isEmpty())
+        p.name = QStringLiteral("test");
+    if (auto s = p.validate(); !s)
+        return m_status->setText(QStringLiteral("<span style='color:#b3261e'>%1</span>").arg(s.error().toHtmlEscaped()));
+    p.maxRetries = 0;
+    m_status->setText(tr("Sending one request…"));
+    m_testClient = std::make_unique<LlmClient>(p);
+    m_testClient->send(LlmClient::chat({}, QStringLiteral("Reply with the word pong."), 0, 5), [this](const LlmResult &r) {
+        m_status->setText(r.ok ? tr("<span style='color:#1b7f3b'>Answered in %1 ms:</span> %2").arg(r.latencyMs).arg(r.content().toHtmlEscaped())
+                               : tr("<span style='color:#b3261e'>%1 (%2) after %3 ms</span>").arg(r.error.toHtmlEscaped(), r.errorClass).arg(r.latencyMs));
+    });
+}
+
+QString LlmProfilesPage::testResult() const { return m_status->text(); }
+
+} // namespace assay
