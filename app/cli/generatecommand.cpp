@@ -2,12 +2,17 @@
 
 #include "core/job.h"
 #include "generation/generationstore.h"
+#include "generation/llmtemplategenerator.h"
+#include "llm/llmclient.h"
+#include "llm/llmprofilestore.h"
+#include "llm/llmstore.h"
 #include "generation/ruleenumerator.h"
 #include "generation/sqltemplateintake.h"
 #include "generation/texttemplateintake.h"
 #include "project/project.h"
 
 #include <QElapsedTimer>
+#include <QEventLoop>
 
 namespace assay {
 
@@ -24,8 +29,10 @@ int GenerateCommand::run(const QStringList &args, CliIo &io)
     const QCommandLineOption perTemplate(QStringLiteral("per-template"), QStringLiteral("text-templates: how many per SQL template and form (3)."),
                                          QStringLiteral("N"), QStringLiteral("3"));
     const QCommandLineOption offline(QStringLiteral("offline"), QStringLiteral("text-templates: use the offline verbalizer (default)."));
+    const QCommandLineOption llm(QStringLiteral("llm"), QStringLiteral("sql-templates / text-templates: generate with this LLM profile."), QStringLiteral("PROFILE"));
+    const QCommandLineOption requirements(QStringLiteral("requirements"), QStringLiteral("sql-templates --llm: an extra criterion for the prompt."), QStringLiteral("TEXT"));
     const QCommandLineOption balanced(QStringLiteral("balanced"), QStringLiteral("queries: the same number of queries per group and form."));
-    parser.addOptions({rules, threshold, forms, perTemplate, offline, balanced});
+    parser.addOptions({rules, threshold, forms, perTemplate, offline, llm, requirements, balanced});
     if (!parse(parser, args, io, 2, 2))
         return parser.isSet(QStringLiteral("help")) ? ExitOk : ExitUsage;
     const QString what = parser.positionalArguments().at(0);
@@ -44,6 +51,40 @@ int GenerateCommand::run(const QStringList &args, CliIo &io)
         return fail(io, project.error());
     QElapsedTimer clock;
     clock.start();
+    if (parser.isSet(llm)) {
+        if (what == QLatin1String("queries"))
+            return usageError(parser, io, QStringLiteral("--llm goes with sql-templates or text-templates"));
+        auto profile = LlmProfileStore::find(parser.value(llm));
+        if (!profile)
+            return fail(io, profile.error());
+        LlmStore store(project.value()->database());
+        LlmClient client(profile.value(), &store);
+        LlmTemplateGenerator generator(*project.value(), client);
+        LlmTemplateGenerator::Report report;
+        QEventLoop loop;
+        QObject::connect(&generator, &LlmTemplateGenerator::finished, &loop, [&](const LlmTemplateGenerator::Report &r) {
+            report = r;
+            loop.quit();
+        });
+        QObject::connect(&generator, &LlmTemplateGenerator::progress, &loop, [&io](int done, int total) {
+            io.err << QStringLiteral("[%1/%2]\r").arg(done).arg(total);
+            io.err.flush();
+        });
+        if (what == QLatin1String("sql-templates"))
+            generator.generateSqlTemplates(parser.value(requirements));
+        else
+            generator.generateTextTemplates(parser.value(forms).split(QLatin1Char(','), Qt::SkipEmptyParts), n);
+        loop.exec();
+        io.out << QStringLiteral("%1 (LLM %2): %3 accepted, %4 flagged for review, %5 rejected; %6 requests, %7 model errors, %8 unparsable replies; %9\n")
+                      .arg(what == QLatin1String("sql-templates") ? QStringLiteral("SQL templates") : QStringLiteral("Text templates"), profile.value().name)
+                      .arg(report.accepted).arg(report.review).arg(report.rejected).arg(report.requests).arg(report.modelErrors)
+                      .arg(report.parseFailures).arg(client.usage().summary());
+        for (const QString &e : std::as_const(report.errors).mid(0, 5))
+            io.err << "  " << e << '\n';
+        if (report.requests > 0 && report.modelErrors == report.requests)
+            return fail(io, QStringLiteral("every LLM request failed"));
+        return ExitOk;
+    }
     if (what == QLatin1String("sql-templates")) {
         const QStringList sqls = RuleEnumerator::enumerate(*project.value()->knowledge());
         Job job(QStringLiteral("Measuring SQL templates"), [&](Job &j) {

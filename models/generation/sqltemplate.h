@@ -15,7 +15,9 @@ public:
 
     const QString &sql() const { return m_sql; }
     // Distinct placeholders in order of first appearance.
-    const QVector<Placeholder> &placeholders() const { return m_placeholders; }
+    const QVector<Placeholder> &placeholders() const & { return m_placeholders; }
+    // On a temporary, by value: `for (p : SqlTemplate(sql).placeholders())` must not dangle.
+    QVector<Placeholder> placeholders() && { return std::move(m_placeholders); }
     // The SQL with '[T.C]' (quotes included) replaced by ?N; N follows placeholders().
     QString parameterised() const;
     // Placeholders written in any text (SQL or natural language), in order, distinct.
