@@ -14,6 +14,8 @@
 #include <QElapsedTimer>
 #include <QEventLoop>
 
+#include <unistd.h>
+
 namespace assay {
 
 int GenerateCommand::run(const QStringList &args, CliIo &io)
@@ -31,8 +33,9 @@ int GenerateCommand::run(const QStringList &args, CliIo &io)
     const QCommandLineOption offline(QStringLiteral("offline"), QStringLiteral("text-templates: use the offline verbalizer (default)."));
     const QCommandLineOption llm(QStringLiteral("llm"), QStringLiteral("sql-templates / text-templates: generate with this LLM profile."), QStringLiteral("PROFILE"));
     const QCommandLineOption requirements(QStringLiteral("requirements"), QStringLiteral("sql-templates --llm: an extra criterion for the prompt."), QStringLiteral("TEXT"));
+    const QCommandLineOption criteria(QStringLiteral("criteria"), QStringLiteral("text-templates: FORM=TEXT, the criteria of a (new) form; may repeat."), QStringLiteral("FORM=TEXT"));
     const QCommandLineOption balanced(QStringLiteral("balanced"), QStringLiteral("queries: the same number of queries per group and form."));
-    parser.addOptions({rules, threshold, forms, perTemplate, offline, llm, requirements, balanced});
+    parser.addOptions({rules, threshold, forms, perTemplate, offline, llm, requirements, criteria, balanced});
     if (!parse(parser, args, io, 2, 2))
         return parser.isSet(QStringLiteral("help")) ? ExitOk : ExitUsage;
     const QString what = parser.positionalArguments().at(0);
@@ -49,6 +52,13 @@ int GenerateCommand::run(const QStringList &args, CliIo &io)
     auto project = Project::open(parser.positionalArguments().at(1));
     if (!project)
         return fail(io, project.error());
+    for (const QString &pair : parser.values(criteria)) {
+        const auto eq = pair.indexOf(QLatin1Char('='));
+        if (eq <= 0)
+            return usageError(parser, io, QStringLiteral("--criteria: '%1' is not FORM=TEXT").arg(pair));
+        if (auto s = GenerationStore(project.value()->database()).addForm(pair.left(eq).trimmed(), pair.mid(eq + 1).trimmed()); !s)
+            return fail(io, s.error());
+    }
     QElapsedTimer clock;
     clock.start();
     if (parser.isSet(llm)) {
@@ -66,8 +76,14 @@ int GenerateCommand::run(const QStringList &args, CliIo &io)
             report = r;
             loop.quit();
         });
-        QObject::connect(&generator, &LlmTemplateGenerator::progress, &loop, [&io](int done, int total) {
-            io.err << QStringLiteral("[%1/%2]\r").arg(done).arg(total);
+        // Progress in 5% steps, on a terminal only: logs and pipes get the summary alone.
+        const bool terminal = isatty(STDERR_FILENO);
+        QObject::connect(&generator, &LlmTemplateGenerator::progress, &loop, [&io, terminal, last = -1](int done, int total) mutable {
+            const int step = done * 20 / std::max(1, total);
+            if (!terminal || step == last)
+                return;
+            last = step;
+            io.err << QStringLiteral("\r%1/%2 requests").arg(done).arg(total) << (done == total ? "\n" : "");
             io.err.flush();
         });
         if (what == QLatin1String("sql-templates"))

@@ -3,6 +3,7 @@
 #include "io/filereader.h"
 #include "llm/llmbatch.h"
 #include "llm/llmclient.h"
+#include "llm/llmkeychain.h"
 #include "llm/llmprofilestore.h"
 #include "llm/llmstore.h"
 #include "project/project.h"
@@ -62,7 +63,8 @@ int LlmCommand::profile(const QStringList &args, CliIo &io)
     const QCommandLineOption priceIn(QStringLiteral("price-in"), QStringLiteral("Price per million input tokens."), QStringLiteral("USD"), QStringLiteral("0"));
     const QCommandLineOption priceOut(QStringLiteral("price-out"), QStringLiteral("Price per million output tokens."), QStringLiteral("USD"), QStringLiteral("0"));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("list: machine-readable JSON."));
-    parser.addOptions({base, model, keyEnv, concurrency, rpm, tpm, timeout, retries, priceIn, priceOut, json});
+    const QCommandLineOption keychain(QStringLiteral("keychain"), QStringLiteral("Keep the key in the OS keychain; it is read from standard input."));
+    parser.addOptions({base, model, keyEnv, concurrency, rpm, tpm, timeout, retries, priceIn, priceOut, json, keychain});
     if (!parse(parser, args, io, 1, 2))
         return parser.isSet(QStringLiteral("help")) ? ExitOk : ExitUsage;
     const QString what = parser.positionalArguments().at(0);
@@ -106,6 +108,28 @@ int LlmCommand::profile(const QStringList &args, CliIo &io)
     p.maxRetries = parser.value(retries).toInt();
     p.pricePerMillionInput = parser.value(priceIn).toDouble();
     p.pricePerMillionOutput = parser.value(priceOut).toDouble();
+    p.keyInKeychain = parser.isSet(keychain);
+    if (auto s = p.validate(); !s)
+        return fail(io, s.error());
+    if (p.keyInKeychain) {
+        QTextStream in(stdin);
+        const QString key = in.readLine().trimmed();
+        if (key.isEmpty())
+            return fail(io, QStringLiteral("--keychain: give the key on standard input"));
+        Status stored;
+        QEventLoop loop;
+        LlmKeychain::write(name, key, [&](Status s) {
+            stored = s;
+            loop.quit();
+        });
+        loop.exec();
+        if (!stored)
+            return fail(io, stored.error()); // no profile without its key
+        if (auto s = LlmProfileStore::save(p); !s)
+            return fail(io, s.error());
+        io.err << "Saved profile " << name << " (key " << LlmProfile::maskedKey(key) << " in the OS keychain)\n";
+        return ExitOk;
+    }
     if (auto s = LlmProfileStore::save(p); !s)
         return fail(io, s.error());
     io.err << "Saved profile " << name << " (key from $" << p.keyEnv << ": " << LlmProfile::maskedKey(p.apiKey()) << ")\n";

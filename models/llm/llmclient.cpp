@@ -1,9 +1,11 @@
 #include "llm/llmclient.h"
 
 #include "llm/llmactivity.h"
+#include "llm/llmkeychain.h"
 #include "llm/llmstore.h"
 
 #include <QNetworkReply>
+#include <QPointer>
 #include <QNetworkRequest>
 #include <QUrl>
 
@@ -24,6 +26,20 @@ LlmClient::LlmClient(LlmProfile profile, LlmStore *store, QObject *parent)
 {
     if (const QString key = m_profile.apiKey(); !key.isEmpty())
         m_authorization = "Bearer " + key.toUtf8();
+    if (m_profile.keyInKeychain) {
+        m_keyPending = true;
+        QPointer<LlmClient> self(this);
+        LlmKeychain::read(m_profile.name, [self](Result<QString> key) {
+            if (!self)
+                return;
+            self->m_keyPending = false;
+            if (key)
+                self->m_authorization = "Bearer " + key.value().toUtf8();
+            else
+                self->m_keyError = key.error();
+            self->pump();
+        });
+    }
     m_pumpTimer.setSingleShot(true);
     connect(&m_pumpTimer, &QTimer::timeout, this, &LlmClient::pump);
     m_clock.start();
@@ -74,6 +90,18 @@ qint64 LlmClient::estimatedTokens(const LlmRequest &request) const
 
 void LlmClient::pump()
 {
+    if (m_keyPending)
+        return;
+    if (!m_keyError.isEmpty()) {
+        // Without its key no call can succeed; each one says why.
+        while (!m_queue.isEmpty()) {
+            LlmResult r;
+            r.errorClass = QStringLiteral("auth");
+            r.error = m_keyError;
+            finish(m_queue.dequeue(), r);
+        }
+        return;
+    }
     while (!m_queue.isEmpty() && m_inFlight < m_profile.concurrency) {
         const qint64 now = m_clock.elapsed();
         if (now < m_nextStartMs) {

@@ -74,6 +74,8 @@ private:
     LlmUsage m_usage;
     QMap<QString, LlmUsage> m_byTag;
     std::mt19937 m_random{20261122u};
+    bool m_keyPending = false; // a keychain read is under way; calls wait in the queue
+    QString m_keyError;
 };
 
 } // namespace assay

@@ -26,7 +26,10 @@ Status LlmProfile::validate() const
     return {};
 }
 
-QString LlmProfile::apiKey() const { return keyEnv.isEmpty() ? QString() : qEnvironmentVariable(keyEnv.toUtf8().constData()); }
+QString LlmProfile::apiKey() const
+{
+    return keyInKeychain || keyEnv.isEmpty() ? QString() : qEnvironmentVariable(keyEnv.toUtf8().constData());
+}
 
 QString LlmProfile::maskedKey(const QString &key)
 {
@@ -45,6 +48,7 @@ void LlmProfile::write(QSettings &s) const
     s.setValue(QStringLiteral("baseUrl"), baseUrl);
     s.setValue(QStringLiteral("model"), model);
     s.setValue(QStringLiteral("keyEnv"), keyEnv);
+    s.setValue(QStringLiteral("keyInKeychain"), keyInKeychain);
     s.setValue(QStringLiteral("concurrency"), concurrency);
     s.setValue(QStringLiteral("requestsPerMinute"), requestsPerMinute);
     s.setValue(QStringLiteral("tokensPerMinute"), tokensPerMinute);
@@ -61,6 +65,7 @@ LlmProfile LlmProfile::read(QSettings &s)
     p.baseUrl = s.value(QStringLiteral("baseUrl")).toString();
     p.model = s.value(QStringLiteral("model")).toString();
     p.keyEnv = s.value(QStringLiteral("keyEnv"), p.keyEnv).toString();
+    p.keyInKeychain = s.value(QStringLiteral("keyInKeychain"), false).toBool();
     p.concurrency = s.value(QStringLiteral("concurrency"), p.concurrency).toInt();
     p.requestsPerMinute = s.value(QStringLiteral("requestsPerMinute"), 0).toInt();
     p.tokensPerMinute = s.value(QStringLiteral("tokensPerMinute"), 0).toInt();

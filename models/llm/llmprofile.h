@@ -14,6 +14,7 @@ struct LlmProfile {
     QString baseUrl;                               // ends in /v1
     QString model;
     QString keyEnv = QStringLiteral("OPENAI_API_KEY");
+    bool keyInKeychain = false; // the OS keychain (service "assay", account = profile name) instead of keyEnv
     int concurrency = 8;
     int requestsPerMinute = 0; // 0: no limit
     int tokensPerMinute = 0;   // 0: no limit
@@ -25,6 +26,7 @@ struct LlmProfile {
 
     // Explains what is wrong (a missing /v1 in particular), or succeeds.
     Status validate() const;
+    // The key from the environment (empty for a keychain profile: see LlmKeychain).
     QString apiKey() const;
     // "sk-…abcd": enough to recognise a key, never the key.
     static QString maskedKey(const QString &key);

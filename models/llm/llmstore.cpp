@@ -70,22 +70,25 @@ Status LlmStore::record(const QString &profile, const LlmRequest &request, const
     return s.value().run();
 }
 
-LlmUsage LlmStore::usage(const QString &tag) const
+LlmUsage LlmStore::usage(const QString &tag) const { return aggregate(QStringLiteral("tag"), tag); }
+LlmUsage LlmStore::usageOfProfile(const QString &profile) const { return aggregate(QStringLiteral("profile"), profile); }
+
+// Sums the ledger, over every call or those whose column equals value.
+LlmUsage LlmStore::aggregate(const QString &column, const QString &value) const
 {
     LlmUsage u;
-    const QString where = tag.isEmpty() ? QString() : QStringLiteral("WHERE tag = ?1");
+    const QString where = value.isEmpty() ? QStringLiteral("1") : QStringLiteral("%1 = ?1").arg(column);
     auto s = m_db.prepare(QStringLiteral("SELECT count(*), sum(cached), sum(error_class != ''), sum(prompt_tokens), sum(completion_tokens), "
-                                         "sum(cost), sum(latency_ms) FROM llm_call %1").arg(where));
-    if (!tag.isEmpty())
-        s.value().bind(1, tag);
+                                         "sum(cost), sum(latency_ms) FROM llm_call WHERE %1").arg(where));
+    if (!value.isEmpty())
+        s.value().bind(1, value);
     if (s && s.value().step() == Statement::Step::Row) {
         const Statement &r = s.value();
         u = {r.integer(0), r.integer(1), r.integer(2), r.integer(3), r.integer(4), r.real(5), r.integer(6), {}};
     }
-    auto f = m_db.prepare(QStringLiteral("SELECT error_class, count(*) FROM llm_call WHERE error_class != '' %1 GROUP BY 1")
-                              .arg(tag.isEmpty() ? QString() : QStringLiteral("AND tag = ?1")));
-    if (!tag.isEmpty())
-        f.value().bind(1, tag);
+    auto f = m_db.prepare(QStringLiteral("SELECT error_class, count(*) FROM llm_call WHERE error_class != '' AND %1 GROUP BY 1").arg(where));
+    if (!value.isEmpty())
+        f.value().bind(1, value);
     while (f && f.value().step() == Statement::Step::Row)
         u.failures.insert(f.value().text(0), f.value().integer(1));
     return u;

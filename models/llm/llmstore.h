@@ -19,9 +19,11 @@ public:
     Status store(const QString &key, const LlmRequest &request, const LlmResult &result);
     Status record(const QString &profile, const LlmRequest &request, const LlmResult &result);
     LlmUsage usage(const QString &tag = {}) const; // empty tag: every call
+    LlmUsage usageOfProfile(const QString &profile) const;
     qint64 cacheSize() const;
 
 private:
+    LlmUsage aggregate(const QString &column, const QString &value) const;
     Database &m_db;
 };
 

@@ -247,6 +247,61 @@ private slots:
         QVERIFY2(clock.elapsed() >= 490, qPrintable(QString::number(clock.elapsed())));
     }
 
+    void tokenRateLimitIsRespected()
+    {
+        LlmProfile p = profile();
+        // Each request is estimated at max_tokens (6000) plus its prompt (~30 tokens):
+        // at 3.6M tokens/min that is one start every ~100 ms.
+        p.tokensPerMinute = 3600000;
+        LlmClient client(p);
+        int done = 0;
+        QElapsedTimer clock;
+        clock.start();
+        for (int i = 0; i < 6; ++i)
+            client.send(LlmClient::chat({}, QStringLiteral("t %1").arg(i), 0, 6000), [&](const LlmResult &) { ++done; });
+        QTRY_COMPARE_WITH_TIMEOUT(done, 6, 10000);
+        QVERIFY2(clock.elapsed() >= 490, qPrintable(QString::number(clock.elapsed())));
+    }
+
+    void usagePerRunAndProfile()
+    {
+        auto project = Project::create(m_dir.filePath(QStringLiteral("usage.assay"))).take();
+        LlmStore store(project->database());
+        LlmClient client(profile(), &store);
+        LlmRequest a = LlmClient::chat({}, QStringLiteral("run a")), b = LlmClient::chat({}, QStringLiteral("run b"));
+        a.tag = QStringLiteral("run-1");
+        b.tag = QStringLiteral("run-2");
+        QVERIFY(call(client, a).ok);
+        QVERIFY(call(client, b).ok);
+        m_endpoint->script({{Endpoint::Fault::Unauthorized, 0}});
+        LlmRequest c = LlmClient::chat({}, QStringLiteral("run b again"));
+        c.tag = QStringLiteral("run-2");
+        QVERIFY(!call(client, c).ok);
+        QCOMPARE(store.usage(QStringLiteral("run-1")).requests, qint64(1));
+        QCOMPARE(store.usage(QStringLiteral("run-2")).requests, qint64(2));
+        QCOMPARE(store.usage(QStringLiteral("run-2")).failures.value(QStringLiteral("auth")), 1);
+        QCOMPARE(store.usageOfProfile(QStringLiteral("local")).requests, qint64(3));
+        QCOMPARE(store.usageOfProfile(QStringLiteral("other")).requests, qint64(0));
+        QCOMPARE(client.usage(QStringLiteral("run-2")).failed, qint64(1));
+    }
+
+    void keychainWithoutAKeyFailsClearly()
+    {
+        LlmProfile p = profile();
+        p.name = QStringLiteral("no-such-keychain-entry");
+        p.keyInKeychain = true;
+        LlmClient client(p);
+        const int before = m_endpoint->requestCount();
+        QElapsedTimer clock;
+        clock.start();
+        const LlmResult r = call(client, LlmClient::chat({}, QStringLiteral("x")));
+        QVERIFY(!r.ok);
+        QCOMPARE(r.errorClass, QStringLiteral("auth"));
+        QVERIFY2(r.error.startsWith(QLatin1String("keychain:")), qPrintable(r.error));
+        QCOMPARE(m_endpoint->requestCount(), before); // nothing was sent without a key
+        QVERIFY(clock.elapsed() < 15000);
+    }
+
     void costArithmetic()
     {
         LlmProfile p = profile();

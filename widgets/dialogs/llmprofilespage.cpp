@@ -1,8 +1,10 @@
 #include "llmprofilespage.h"
 
 #include "llm/llmclient.h"
+#include "llm/llmkeychain.h"
 #include "llm/llmprofilestore.h"
 
+#include <QCheckBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -17,7 +19,8 @@ namespace assay {
 
 LlmProfilesPage::LlmProfilesPage(QWidget *parent)
     : QWidget(parent), m_list(new QListWidget(this)), m_name(new QLineEdit(this)), m_baseUrl(new QLineEdit(this)),
-      m_model(new QLineEdit(this)), m_keyEnv(new QLineEdit(this)), m_key(new QLabel(this)), m_concurrency(new QSpinBox(this)),
+      m_model(new QLineEdit(this)), m_keyEnv(new QLineEdit(this)), m_key(new QLabel(this)),
+      m_inKeychain(new QCheckBox(tr("Keep the key in the OS keychain"), this)), m_newKey(new QLineEdit(this)), m_concurrency(new QSpinBox(this)),
       m_rpm(new QSpinBox(this)), m_tpm(new QSpinBox(this)), m_timeout(new QSpinBox(this)), m_retries(new QSpinBox(this)),
       m_priceIn(new QDoubleSpinBox(this)), m_priceOut(new QDoubleSpinBox(this)), m_status(new QLabel(this))
 {
@@ -45,6 +48,13 @@ LlmProfilesPage::LlmProfilesPage(QWidget *parent)
     form->addRow(tr("Model:"), m_model);
     form->addRow(tr("API key variable:"), m_keyEnv);
     form->addRow(tr("API key:"), m_key);
+    form->addRow(QString(), m_inKeychain);
+    m_newKey->setEchoMode(QLineEdit::Password);
+    m_newKey->setPlaceholderText(tr("new key, stored in the keychain on Save"));
+    m_newKey->setEnabled(false);
+    form->addRow(tr("Keychain key:"), m_newKey);
+    connect(m_inKeychain, &QCheckBox::toggled, m_newKey, &QWidget::setEnabled);
+    connect(m_inKeychain, &QCheckBox::toggled, m_keyEnv, &QWidget::setDisabled);
     form->addRow(tr("Concurrency:"), m_concurrency);
     form->addRow(tr("Requests / min:"), m_rpm);
     form->addRow(tr("Tokens / min:"), m_tpm);
@@ -102,7 +112,9 @@ void LlmProfilesPage::showProfile(const QString &name)
     m_baseUrl->setText(p.baseUrl);
     m_model->setText(p.model);
     m_keyEnv->setText(p.keyEnv);
-    m_key->setText(LlmProfile::maskedKey(p.apiKey()));
+    m_inKeychain->setChecked(p.keyInKeychain);
+    m_newKey->clear();
+    m_key->setText(p.keyInKeychain ? tr("in the OS keychain") : LlmProfile::maskedKey(p.apiKey()));
     m_concurrency->setValue(p.concurrency);
     m_rpm->setValue(p.requestsPerMinute);
     m_tpm->setValue(p.tokensPerMinute);
@@ -119,6 +131,7 @@ LlmProfile LlmProfilesPage::edited() const
     p.baseUrl = m_baseUrl->text().trimmed();
     p.model = m_model->text().trimmed();
     p.keyEnv = m_keyEnv->text().trimmed();
+    p.keyInKeychain = m_inKeychain->isChecked();
     p.concurrency = m_concurrency->value();
     p.requestsPerMinute = m_rpm->value();
     p.tokensPerMinute = m_tpm->value();
@@ -136,6 +149,14 @@ void LlmProfilesPage::save()
         return m_status->setText(QStringLiteral("<span style='color:#b3261e'>%1</span>").arg(s.error().toHtmlEscaped()));
     m_status->setText(tr("Saved."));
     reloadList(p.name);
+    if (p.keyInKeychain && !m_newKey->text().isEmpty()) {
+        const QString key = m_newKey->text();
+        m_newKey->clear(); // the key lives in the keychain only
+        LlmKeychain::write(p.name, key, [this](Status s) {
+            m_status->setText(s ? tr("Saved; the key is in the OS keychain.")
+                                : QStringLiteral("<span style='color:#b3261e'>%1</span>").arg(s.error().toHtmlEscaped()));
+        });
+    }
 }
 
 void LlmProfilesPage::remove()

@@ -11,6 +11,7 @@ class QLineEdit;
 class QSpinBox;
 class QDoubleSpinBox;
 class QLabel;
+class QCheckBox;
 
 namespace assay {
 
@@ -40,6 +41,8 @@ private:
     QLineEdit *m_model;
     QLineEdit *m_keyEnv;
     QLabel *m_key;
+    QCheckBox *m_inKeychain;
+    QLineEdit *m_newKey;
     QSpinBox *m_concurrency;
     QSpinBox *m_rpm;
     QSpinBox *m_tpm;
