@@ -7,6 +7,7 @@
 #include "project/project.h"
 #include "schema/knowledgebase.h"
 #include "schema/knowledgeconnection.h"
+#include "testdemo.h"
 #include "testsettings.h"
 
 #include <QRegularExpression>
@@ -39,9 +40,8 @@ private slots:
     void initTestCase()
     {
         test::isolateSettings();
-        const QString path = m_dir.filePath(QStringLiteral("demo.assay"));
-        QVERIFY(DemoProject::build(path).ok());
-        m_project = Project::open(path).take();
+        m_project = test::openDemoProject(m_dir);
+        QVERIFY(m_project);
         auto corpus = DemoCorpus::generate(DemoWorld::load().value());
         QVERIFY2(corpus.ok(), qPrintable(corpus.error()));
         m_corpus = corpus.take();

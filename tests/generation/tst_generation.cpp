@@ -19,6 +19,7 @@
 #include "schema/knowledgeconnection.h"
 #include "schema/knowledgeimporter.h"
 #include "schema/sqlscriptreader.h"
+#include "testdemo.h"
 #include "testsettings.h"
 
 #include <QFile>
@@ -68,9 +69,8 @@ private slots:
     void initTestCase()
     {
         test::isolateSettings();
-        const QString path = m_dir.filePath(QStringLiteral("demo.assay"));
-        QVERIFY(DemoProject::build(path).ok());
-        m_demo = Project::open(path).take();
+        m_demo = test::openDemoProject(m_dir);
+        QVERIFY(m_demo);
     }
 
     void enumeratorOnDemoSchema()

@@ -5,6 +5,7 @@
 #include "generation/generationstore.h"
 #include "project/project.h"
 #include "reviewgrid.h"
+#include "testdemo.h"
 #include "testsettings.h"
 
 #include <QLineEdit>
@@ -32,9 +33,8 @@ private slots:
     void initTestCase()
     {
         test::isolateSettings();
-        const QString path = m_dir.filePath(QStringLiteral("demo.assay"));
-        QVERIFY(DemoProject::build(path).ok());
-        m_project = Project::open(path).take();
+        m_project = test::openDemoProject(m_dir);
+        QVERIFY(m_project);
     }
 
     void templatesScopeFiltersAndSorts()

@@ -7,6 +7,7 @@
 #include "relationsdiagram.h"
 #include "schema/knowledgebase.h"
 #include "schemaeditor.h"
+#include "testdemo.h"
 #include "testsettings.h"
 
 #include <QAction>
@@ -37,9 +38,8 @@ private slots:
     void initTestCase()
     {
         test::isolateSettings();
-        const QString path = m_dir.filePath(QStringLiteral("demo.assay"));
-        QVERIFY(DemoProject::build(path).ok());
-        m_project = Project::open(path).take();
+        m_project = test::openDemoProject(m_dir);
+        QVERIFY(m_project);
         m_editor = std::make_unique<SchemaEditor>(m_project->knowledge(), m_project->undoStack());
         m_editor->resize(1100, 720);
         m_editor->show();
