@@ -1,5 +1,6 @@
 #include "clirunner.h"
 #include "core/version.h"
+#include "corpuscommand.h"
 #include "democommand.h"
 #include "infocommand.h"
 #include "llmcommand.h"
@@ -7,6 +8,7 @@
 #include "generatecommand.h"
 #include "importcommand.h"
 #include "newcommand.h"
+#include "retrievecommand.h"
 #include "statscommand.h"
 #include "schemacommand.h"
 
@@ -28,6 +30,8 @@ int main(int argc, char *argv[])
     runner.add(std::make_unique<assay::NewCommand>());
     runner.add(std::make_unique<assay::InfoCommand>());
     runner.add(std::make_unique<assay::SchemaCommand>());
+    runner.add(std::make_unique<assay::CorpusCommand>());
+    runner.add(std::make_unique<assay::RetrieveCommand>());
     runner.add(std::make_unique<assay::GenerateCommand>());
     runner.add(std::make_unique<assay::ImportCommand>());
     runner.add(std::make_unique<assay::ExportCommand>());

@@ -1,7 +1,9 @@
 #include "demo/demoproject.h"
 
 #include "core/job.h"
+#include "demo/democorpus.h"
 #include "demo/demoworld.h"
+#include "retrieval/corpusimporter.h"
 #include "project/project.h"
 #include "generation/generationstore.h"
 #include "generation/ruleenumerator.h"
@@ -44,6 +46,15 @@ Status DemoProject::build(const QString &path, Job *job)
     auto imported = KnowledgeImporter::import(*project.value(), world.value(), {});
     if (!imported)
         return Status::failure(imported.error());
+    // The documents written from the rows become the demo corpus, one chunk per document.
+    auto corpus = DemoCorpus::generate(world.value());
+    if (!corpus)
+        return Status::failure(corpus.error());
+    QVector<CorpusImporter::Document> documents;
+    for (const DemoDocument &d : corpus.value().documents())
+        documents.append({d.id, d.title, d.text(), QStringLiteral("{}"), QStringLiteral("demo")});
+    if (auto r = CorpusImporter::import(*project.value(), documents, {}); !r)
+        return Status::failure(r.error());
     // GRAMMAR-Gen without an LLM: rule templates, three offline text templates per form,
     // balanced queries.
     if (job)

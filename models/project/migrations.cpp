@@ -134,6 +134,32 @@ CREATE TABLE llm_call (
 );
 CREATE INDEX llm_call_tag ON llm_call(tag);
 )sql")},
+        {5, QStringLiteral("corpus"), QStringLiteral(R"sql(
+-- The documents a RAG system retrieves from, cut into chunks; every chunk keeps its
+-- document id. chunk_fts is an external-content FTS5 index over chunk.text for BM25.
+CREATE TABLE document (
+    id       INTEGER PRIMARY KEY,
+    doc_id   TEXT NOT NULL UNIQUE,
+    title    TEXT NOT NULL DEFAULT '',
+    text     TEXT NOT NULL,
+    metadata TEXT NOT NULL DEFAULT '{}',
+    source   TEXT NOT NULL DEFAULT ''
+);
+CREATE TABLE chunk (
+    id          INTEGER PRIMARY KEY,
+    document_id INTEGER NOT NULL REFERENCES document(id) ON DELETE CASCADE,
+    ordinal     INTEGER NOT NULL,
+    text        TEXT NOT NULL,
+    UNIQUE (document_id, ordinal)
+);
+CREATE VIRTUAL TABLE chunk_fts USING fts5(text, content='chunk', content_rowid='id');
+CREATE TRIGGER chunk_fts_insert AFTER INSERT ON chunk BEGIN
+    INSERT INTO chunk_fts(rowid, text) VALUES (new.id, new.text);
+END;
+CREATE TRIGGER chunk_fts_delete AFTER DELETE ON chunk BEGIN
+    INSERT INTO chunk_fts(chunk_fts, rowid, text) VALUES ('delete', old.id, old.text);
+END;
+)sql")},
     };
     return migrations;
 }

@@ -24,6 +24,7 @@ constexpr CountedTable countedTables[] = {
     {"knowledge_tables", "knowledge_table"},
     {"knowledge_rows", "knowledge_row"},
     {"documents", "document"},
+    {"chunks", "chunk"},
     {"sql_templates", "sql_template"},
     {"text_templates", "text_template"},
     {"queries", "query"},

@@ -1,0 +1,36 @@
+#pragma once
+// Brings documents into a project's corpus: a folder of .txt/.md files (doc id = path below
+// the folder without extension), JSONL ({"id", "text", ...metadata}), or GRAMMAR's corpus
+// JSON ({doc_id: text}). Each document is chunked; the whole import is one transaction and a
+// bad line or a duplicate id imports nothing.
+#include "core/result.h"
+#include "retrieval/chunker.h"
+
+#include <QJsonObject>
+#include <QVector>
+
+namespace assay {
+
+class Project;
+
+class CorpusImporter {
+public:
+    enum class Format { Folder, Jsonl, Grammar };
+    struct Document {
+        QString id;
+        QString title;
+        QString text;
+        QString metadataJson = QStringLiteral("{}");
+        QString source;
+    };
+    struct Report {
+        int documents = 0;
+        qint64 chunks = 0;
+    };
+
+    static Result<QVector<Document>> read(const QString &path, Format format);
+    static Result<Report> import(Project &project, const QVector<Document> &documents, const Chunker::Options &chunking);
+    static Result<Format> formatOf(const QString &name);
+};
+
+} // namespace assay

@@ -1,0 +1,32 @@
+#include "retrieval/corpussnapshot.h"
+
+#include "project/database.h"
+#include "retrieval/tokenizer.h"
+
+namespace assay {
+
+Result<std::shared_ptr<CorpusSnapshot>> CorpusSnapshot::load(Database &db)
+{
+    auto s = db.prepare(QStringLiteral("SELECT c.id, d.doc_id, c.text FROM chunk c JOIN document d ON d.id = c.document_id ORDER BY d.id, c.ordinal"));
+    if (!s)
+        return Result<std::shared_ptr<CorpusSnapshot>>::failure(s.error());
+    auto snapshot = std::make_shared<CorpusSnapshot>();
+    while (s.value().step() == Statement::Step::Row) {
+        const int index = int(snapshot->m_chunks.size());
+        snapshot->m_chunks.append({s.value().integer(0), s.value().text(1)});
+        QHash<QString, int> counts;
+        for (const QString &t : Tokenizer::tokens(s.value().text(2)))
+            ++counts[t];
+        for (auto it = counts.begin(); it != counts.end(); ++it)
+            snapshot->m_postings[it.key()].append({index, it.value()});
+    }
+    return snapshot;
+}
+
+const QVector<CorpusSnapshot::Posting> *CorpusSnapshot::postings(const QString &term) const
+{
+    const auto it = m_postings.constFind(term);
+    return it == m_postings.constEnd() ? nullptr : &*it;
+}
+
+} // namespace assay
