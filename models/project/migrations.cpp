@@ -152,7 +152,8 @@ CREATE TABLE chunk (
     text        TEXT NOT NULL,
     UNIQUE (document_id, ordinal)
 );
-CREATE VIRTUAL TABLE chunk_fts USING fts5(text, content='chunk', content_rowid='id');
+-- Diacritics are kept so FTS5 and Assay's Tokenizer read the same tokens.
+CREATE VIRTUAL TABLE chunk_fts USING fts5(text, content='chunk', content_rowid='id', tokenize='unicode61 remove_diacritics 0');
 CREATE TRIGGER chunk_fts_insert AFTER INSERT ON chunk BEGIN
     INSERT INTO chunk_fts(rowid, text) VALUES (new.id, new.text);
 END;

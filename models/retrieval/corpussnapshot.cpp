@@ -15,8 +15,11 @@ Result<std::shared_ptr<CorpusSnapshot>> CorpusSnapshot::load(Database &db)
         const int index = int(snapshot->m_chunks.size());
         snapshot->m_chunks.append({s.value().integer(0), s.value().text(1)});
         QHash<QString, int> counts;
-        for (const QString &t : Tokenizer::tokens(s.value().text(2)))
+        const QStringList tokens = Tokenizer::tokens(s.value().text(2));
+        for (const QString &t : tokens)
             ++counts[t];
+        snapshot->m_lengths.append(int(tokens.size()));
+        snapshot->m_totalTokens += tokens.size();
         for (auto it = counts.begin(); it != counts.end(); ++it)
             snapshot->m_postings[it.key()].append({index, it.value()});
     }

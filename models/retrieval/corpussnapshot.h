@@ -28,10 +28,14 @@ public:
     const QVector<Chunk> &chunks() const { return m_chunks; }
     const QVector<Posting> *postings(const QString &term) const;
     int size() const { return int(m_chunks.size()); }
+    int length(int chunk) const { return m_lengths[chunk]; } // tokens in the chunk
+    qint64 totalTokens() const { return m_totalTokens; }
     const QHash<QString, QVector<Posting>> &index() const { return m_postings; }
 
 private:
     QVector<Chunk> m_chunks;
+    QVector<int> m_lengths;
+    qint64 m_totalTokens = 0;
     QHash<QString, QVector<Posting>> m_postings;
 };
 

@@ -7,7 +7,8 @@ QStringList Tokenizer::tokens(const QString &text)
     QStringList out;
     QString current;
     for (const QChar c : text) {
-        if (c.isLetterOrNumber() || c.category() == QChar::Mark_NonSpacing) {
+        const bool separator = c.isSpace() || c.isPunct() || c.category() == QChar::Other_Control || c.category() == QChar::Other_Format;
+        if (!separator) {
             current += c.toLower();
         } else if (!current.isEmpty()) {
             out << current;

@@ -3,7 +3,9 @@
 
 namespace assay {
 
-// Lowercased runs of letters and digits (any script); the lexical retrievers share it.
+// Lowercased tokens split where SQLite FTS5's unicode61 tokenizer splits (at spaces,
+// punctuation and control characters), so the in-memory retrievers and the FTS5 index see
+// the same words.
 class Tokenizer {
 public:
     static QStringList tokens(const QString &text);

@@ -3,7 +3,9 @@
 // rankings and ties, TF-IDF checked against an independent dense computation, and BM25 on
 // hostile query text.
 #include "project/project.h"
+#include "retrieval/bm25index.h"
 #include "retrieval/bm25retriever.h"
+#include "retrieval/corpussnapshot.h"
 #include "retrieval/chunker.h"
 #include "retrieval/corpusimporter.h"
 #include "retrieval/retriever.h"
@@ -16,6 +18,7 @@
 #include <QtTest>
 
 #include <cmath>
+#include <random>
 
 using namespace assay;
 
@@ -191,6 +194,46 @@ private slots:
         }
         QCOMPARE(Bm25Retriever::matchExpression(QStringLiteral("a \"b\" a")), QStringLiteral("\"a\" OR \"b\""));
         QCOMPARE(m_project->counts().value(QStringLiteral("chunks")), 4);
+    }
+
+    void bm25IndexEqualsFts5()
+    {
+        // A random corpus (Zipf-like word use, some accented and symbol tokens) and random
+        // queries: the in-memory index must rank exactly as FTS5's bm25() does.
+        std::mt19937 random(11);
+        const QStringList vocabulary = [] {
+            QStringList v;
+            for (int i = 0; i < 400; ++i)
+                v << QStringLiteral("w%1").arg(i);
+            v << QStringLiteral("café") << QStringLiteral("Ørn") << QStringLiteral("$100") << QStringLiteral("naïve") << QStringLiteral("東京");
+            return v;
+        }();
+        auto word = [&] {
+            const int r = int(random() % 1000);
+            return vocabulary[r < 600 ? r % 20 : r < 900 ? 20 + r % 100 : int(random() % vocabulary.size())];
+        };
+        QVector<CorpusImporter::Document> docs;
+        for (int d = 0; d < 1500; ++d) {
+            QStringList text;
+            const int len = 5 + int(random() % 40);
+            for (int w = 0; w < len; ++w)
+                text << word();
+            docs.append({QStringLiteral("r%1").arg(d), QString(), text.join(QLatin1Char(' ')) + QStringLiteral(", end."), QStringLiteral("{}"), QStringLiteral("random")});
+        }
+        auto p = fresh();
+        QVERIFY(CorpusImporter::import(*p, docs, {}).ok());
+        Bm25Retriever fts(p->database());
+        Bm25Index memory(CorpusSnapshot::load(p->database()).value());
+        for (int q = 0; q < 60; ++q) {
+            QStringList text;
+            for (int w = 0, len = 3 + int(random() % 35); w < len; ++w)
+                text << word();
+            const RetrievalQuery query{text.join(QLatin1Char(' ')), {}};
+            const auto a = fts.retrieve(query, 10).value(), b = memory.retrieve(query, 10).value();
+            QCOMPARE(docsOf(b), docsOf(a));
+            for (int i = 0; i < a.size(); ++i)
+                QVERIFY2(std::abs(a[i].score - b[i].score) < 1e-9, qPrintable(query.text));
+        }
     }
 
     void oracleAndClosedBook()
