@@ -9,6 +9,7 @@
 #include "importcommand.h"
 #include "newcommand.h"
 #include "retrievecommand.h"
+#include "runcommand.h"
 #include "statscommand.h"
 #include "schemacommand.h"
 
@@ -32,6 +33,8 @@ int main(int argc, char *argv[])
     runner.add(std::make_unique<assay::SchemaCommand>());
     runner.add(std::make_unique<assay::CorpusCommand>());
     runner.add(std::make_unique<assay::RetrieveCommand>());
+    runner.add(std::make_unique<assay::RunCommand>());
+    runner.add(std::make_unique<assay::RunsCommand>());
     runner.add(std::make_unique<assay::GenerateCommand>());
     runner.add(std::make_unique<assay::ImportCommand>());
     runner.add(std::make_unique<assay::ExportCommand>());

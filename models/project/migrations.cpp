@@ -161,6 +161,54 @@ CREATE TRIGGER chunk_fts_delete AFTER DELETE ON chunk BEGIN
     INSERT INTO chunk_fts(chunk_fts, rowid, text) VALUES ('delete', old.id, old.text);
 END;
 )sql")},
+        {6, QStringLiteral("runs"), QStringLiteral(R"sql(
+-- A pipeline is what answers (retriever, k, reader); a run is a pipeline over a query set.
+-- A run copies its items when it is created, so rebuilding queries later never changes or
+-- loses results; each item is updated as its result arrives, and a restarted run picks up
+-- the items still pending.
+CREATE TABLE pipeline (
+    id        INTEGER PRIMARY KEY,
+    spec      TEXT NOT NULL UNIQUE,
+    retriever TEXT NOT NULL,
+    k         INTEGER NOT NULL,
+    reader    TEXT NOT NULL,
+    options   TEXT NOT NULL DEFAULT '{}'
+);
+CREATE TABLE run (
+    id          INTEGER PRIMARY KEY,
+    name        TEXT NOT NULL UNIQUE,
+    pipeline_id INTEGER REFERENCES pipeline(id),
+    query_set   TEXT NOT NULL DEFAULT '',
+    source      TEXT NOT NULL DEFAULT 'executed',
+    status      TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'running', 'paused', 'done', 'failed')),
+    created_at  TEXT NOT NULL,
+    finished_at TEXT
+);
+CREATE TABLE run_item (
+    id                INTEGER PRIMARY KEY,
+    run_id            INTEGER NOT NULL REFERENCES run(id) ON DELETE CASCADE,
+    item_key          TEXT NOT NULL,
+    query             TEXT NOT NULL,
+    gold              TEXT NOT NULL DEFAULT '',
+    form              TEXT NOT NULL DEFAULT '',
+    sql_template_id   INTEGER,
+    group_key         TEXT NOT NULL DEFAULT '',
+    true_doc_ids      TEXT NOT NULL DEFAULT '[]',
+    status            TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'done', 'error')),
+    answer            TEXT NOT NULL DEFAULT '',
+    retrieved_ids     TEXT NOT NULL DEFAULT '[]',
+    retrieved_text    TEXT NOT NULL DEFAULT '',
+    trace             TEXT NOT NULL DEFAULT '',
+    halted            INTEGER NOT NULL DEFAULT 0,
+    error             TEXT NOT NULL DEFAULT '',
+    latency_ms        INTEGER NOT NULL DEFAULT 0,
+    prompt_tokens     INTEGER NOT NULL DEFAULT 0,
+    completion_tokens INTEGER NOT NULL DEFAULT 0,
+    cost              REAL NOT NULL DEFAULT 0,
+    UNIQUE (run_id, item_key)
+);
+CREATE INDEX run_item_status ON run_item(run_id, status);
+)sql")},
     };
     return migrations;
 }

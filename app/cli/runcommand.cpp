@@ -1,0 +1,96 @@
+#include "runcommand.h"
+
+#include "core/job.h"
+#include "project/project.h"
+#include "runs/runexecutor.h"
+#include "runs/runstore.h"
+
+#include <QElapsedTimer>
+
+#include <nlohmann/json.hpp>
+
+#include <csignal>
+
+namespace assay {
+
+namespace {
+Job *activeJob = nullptr;
+void stopOnSignal(int)
+{
+    if (activeJob)
+        activeJob->cancel(); // the loop stops after the current item; the run is resumable
+}
+} // namespace
+
+int RunCommand::run(const QStringList &args, CliIo &io)
+{
+    QCommandLineParser parser;
+    parser.addPositionalArgument(QStringLiteral("FILE.assay"), QStringLiteral("The project."));
+    const QCommandLineOption name(QStringLiteral("name"), QStringLiteral("The run's name; an unfinished run of that name is continued."), QStringLiteral("R"));
+    const QCommandLineOption pipeline(QStringLiteral("pipeline"), QStringLiteral("retriever=NAME,k=K,reader=none"), QStringLiteral("SPEC"), QStringLiteral("retriever=bm25,k=3,reader=none"));
+    const QCommandLineOption set(QStringLiteral("set"), QStringLiteral("Query set: a form (short, long, ...); all forms when absent."), QStringLiteral("FORM"));
+    parser.addOptions({name, pipeline, set});
+    if (!parse(parser, args, io, 1, 1))
+        return parser.isSet(QStringLiteral("help")) ? ExitOk : ExitUsage;
+    if (!parser.isSet(name))
+        return usageError(parser, io, QStringLiteral("--name is required"));
+    auto spec = PipelineSpec::parse(parser.value(pipeline));
+    if (!spec)
+        return usageError(parser, io, spec.error());
+    auto project = Project::open(parser.positionalArguments().constFirst());
+    if (!project)
+        return fail(io, project.error());
+    auto runId = RunStore(project.value()->database()).openOrCreate(parser.value(name), spec.value(), parser.value(set));
+    if (!runId)
+        return fail(io, runId.error());
+    QElapsedTimer clock;
+    clock.start();
+    RunExecutor::Report report;
+    QString failure;
+    Job job(QStringLiteral("Run %1").arg(parser.value(name)), [&](Job &j) {
+        auto r = RunExecutor::execute(*project.value(), runId.value(), &j);
+        if (!r)
+            return Status::failure(r.error());
+        report = r.value();
+        return Status();
+    });
+    activeJob = &job;
+    std::signal(SIGINT, stopOnSignal);
+    std::signal(SIGTERM, stopOnSignal);
+    const Status s = job.runHere();
+    activeJob = nullptr;
+    if (!s && !report.executed && !s.error().endsWith(QLatin1String("cancelled")))
+        return fail(io, s.error());
+    io.out << QStringLiteral("Run %1: %2 items executed (%3 errors) in %4 s; %5\n")
+                  .arg(parser.value(name)).arg(report.executed).arg(report.errors).arg(clock.elapsed() / 1000.0, 0, 'f', 2)
+                  .arg(report.finished ? QStringLiteral("done") : QStringLiteral("paused, run again to continue"));
+    return ExitOk;
+}
+
+int RunsCommand::run(const QStringList &args, CliIo &io)
+{
+    QCommandLineParser parser;
+    parser.addPositionalArgument(QStringLiteral("FILE.assay"), QStringLiteral("The project."));
+    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Machine-readable JSON."));
+    parser.addOption(json);
+    if (!parse(parser, args, io, 1, 1))
+        return parser.isSet(QStringLiteral("help")) ? ExitOk : ExitUsage;
+    auto project = Project::open(parser.positionalArguments().constFirst());
+    if (!project)
+        return fail(io, project.error());
+    const auto runs = RunStore(project.value()->database()).runs();
+    if (parser.isSet(json)) {
+        nlohmann::json out = nlohmann::json::array();
+        for (const RunSummary &r : runs)
+            out.push_back({{"name", r.name.toStdString()}, {"pipeline", r.pipeline.toStdString()}, {"query_set", r.querySet.toStdString()},
+                           {"status", r.status.toStdString()}, {"source", r.source.toStdString()}, {"items", r.total}, {"done", r.done},
+                           {"errors", r.errors}, {"created_at", r.createdAt.toStdString()}, {"finished_at", r.finishedAt.toStdString()}});
+        io.out << QString::fromStdString(out.dump(2)) << '\n';
+        return ExitOk;
+    }
+    for (const RunSummary &r : runs)
+        io.out << QStringLiteral("%1  %2  %3  %4/%5 done, %6 errors\n").arg(r.name, r.pipeline, r.status).arg(r.done).arg(r.total).arg(r.errors);
+    return ExitOk;
+}
+
+} // namespace assay

@@ -1,0 +1,119 @@
+#include "runs/runstore.h"
+
+#include "generation/queryrenderer.h"
+#include "project/database.h"
+#include "project/transaction.h"
+
+#include <QDateTime>
+
+#include <nlohmann/json.hpp>
+
+namespace assay {
+
+RunStore::RunStore(Database &db) : m_db(db) {}
+
+Result<qint64> RunStore::openOrCreate(const QString &name, const PipelineSpec &spec, const QString &querySet)
+{
+    using R = Result<qint64>;
+    auto existing = m_db.prepare(QStringLiteral("SELECT r.id, p.spec, r.query_set FROM run r LEFT JOIN pipeline p ON p.id = r.pipeline_id WHERE r.name = ?"));
+    existing.value().bind(1, name);
+    if (existing.value().step() == Statement::Step::Row) {
+        if (existing.value().text(1) != spec.text() || existing.value().text(2) != querySet)
+            return R::failure(QStringLiteral("run '%1' exists with pipeline '%2' and query set '%3'; choose another name")
+                                  .arg(name, existing.value().text(1), existing.value().text(2).isEmpty() ? QStringLiteral("all") : existing.value().text(2)));
+        return existing.value().integer(0);
+    }
+    Transaction tx(m_db);
+    auto pipeline = m_db.prepare(QStringLiteral("INSERT INTO pipeline(spec, retriever, k, reader) VALUES (?, ?, ?, ?) ON CONFLICT(spec) DO NOTHING"));
+    pipeline.value().bindAll({spec.text(), spec.retriever, spec.k, spec.reader});
+    if (auto s = pipeline.value().run(); !s)
+        return R::failure(s.error());
+    auto run = m_db.prepare(QStringLiteral("INSERT INTO run(name, pipeline_id, query_set, created_at) "
+                                           "VALUES (?, (SELECT id FROM pipeline WHERE spec = ?), ?, ?)"));
+    run.value().bindAll({name, spec.text(), querySet, QDateTime::currentDateTimeUtc().toString(Qt::ISODate)});
+    if (auto s = run.value().run(); !s)
+        return R::failure(s.error());
+    const qint64 runId = m_db.lastInsertId();
+    auto item = m_db.prepare(QStringLiteral("INSERT INTO run_item(run_id, item_key, query, gold, form, sql_template_id, group_key, true_doc_ids) "
+                                            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)"));
+    Status failure;
+    qint64 items = 0;
+    const Status read = QueryRenderer(m_db).forEach(
+        [&](const RenderedQuery &q) {
+            item.value().reset();
+            item.value().bindAll({runId, QStringLiteral("q%1").arg(q.id), q.text, q.answer, q.form, q.sqlTemplateId,
+                                  QStringLiteral("g%1").arg(q.groupId), q.documentIdsJson});
+            failure = item.value().run();
+            ++items;
+            return failure.ok();
+        },
+        querySet);
+    if (!read)
+        return R::failure(read.error());
+    if (!failure)
+        return R::failure(failure.error());
+    if (items == 0)
+        return R::failure(QStringLiteral("the query set '%1' holds no accepted queries (generate some first)").arg(querySet.isEmpty() ? QStringLiteral("all") : querySet));
+    if (auto s = tx.commit(); !s)
+        return R::failure(s.error());
+    return runId;
+}
+
+Result<PipelineSpec> RunStore::pipelineOf(qint64 runId) const
+{
+    auto s = m_db.prepare(QStringLiteral("SELECT p.spec FROM run r JOIN pipeline p ON p.id = r.pipeline_id WHERE r.id = ?"));
+    s.value().bind(1, runId);
+    if (s.value().step() != Statement::Step::Row)
+        return Result<PipelineSpec>::failure(QStringLiteral("run %1 has no pipeline").arg(runId));
+    return PipelineSpec::parse(s.value().text(0));
+}
+
+QVector<RunItem> RunStore::pending(qint64 runId) const
+{
+    QVector<RunItem> out;
+    auto s = m_db.prepare(QStringLiteral("SELECT id, query, true_doc_ids FROM run_item WHERE run_id = ? AND status = 'pending' ORDER BY id"));
+    s.value().bind(1, runId);
+    while (s.value().step() == Statement::Step::Row) {
+        RunItem item{s.value().integer(0), s.value().text(1), {}};
+        const auto ids = nlohmann::json::parse(s.value().text(2).toStdString(), nullptr, false);
+        if (ids.is_array())
+            for (const auto &id : ids)
+                item.trueDocIds << QString::fromStdString(id.is_string() ? id.get<std::string>() : id.dump());
+        out << item;
+    }
+    return out;
+}
+
+Status RunStore::saveRetrieval(qint64 itemId, const QStringList &docIds, const QString &text, qint64 latencyMs, const QString &error)
+{
+    nlohmann::json ids = nlohmann::json::array();
+    for (const QString &d : docIds)
+        ids.push_back(d.toStdString());
+    auto s = m_db.prepare(QStringLiteral("UPDATE run_item SET status = ?, retrieved_ids = ?, retrieved_text = ?, latency_ms = ?, error = ? "
+                                         "WHERE id = ? AND status = 'pending'"));
+    s.value().bindAll({error.isEmpty() ? QStringLiteral("done") : QStringLiteral("error"), QString::fromStdString(ids.dump()), text, latencyMs, error, itemId});
+    return s.value().run();
+}
+
+Status RunStore::setStatus(qint64 runId, const QString &status)
+{
+    auto s = m_db.prepare(QStringLiteral("UPDATE run SET status = ?, finished_at = CASE WHEN ? IN ('done', 'failed') THEN ? ELSE finished_at END WHERE id = ?"));
+    s.value().bindAll({status, status, QDateTime::currentDateTimeUtc().toString(Qt::ISODate), runId});
+    return s.value().run();
+}
+
+QVector<RunSummary> RunStore::runs() const
+{
+    QVector<RunSummary> out;
+    auto s = m_db.prepare(QStringLiteral(
+        "SELECT r.name, coalesce(p.spec, ''), r.query_set, r.status, r.source, count(i.id), sum(i.status = 'done'), sum(i.status = 'error'), "
+        "r.created_at, coalesce(r.finished_at, '') FROM run r LEFT JOIN pipeline p ON p.id = r.pipeline_id "
+        "LEFT JOIN run_item i ON i.run_id = r.id GROUP BY r.id ORDER BY r.id"));
+    while (s && s.value().step() == Statement::Step::Row) {
+        const Statement &r = s.value();
+        out << RunSummary{r.text(0), r.text(1), r.text(2), r.text(3), r.text(4), r.integer(5), r.integer(6), r.integer(7), r.text(8), r.text(9)};
+    }
+    return out;
+}
+
+} // namespace assay
