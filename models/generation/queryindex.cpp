@@ -72,12 +72,6 @@ QString QueryIndex::state(int row) const { return m_queries[row].rejected ? QStr
 QStringList QueryIndex::groupValues(int row) const { return m_groups[m_queries[row].group].values; }
 void QueryIndex::setState(int row, const QString &state) { m_queries[row].rejected = state == QLatin1String("rejected"); }
 
-int QueryIndex::rowOfId(qint64 queryId) const
-{
-    const auto it = std::lower_bound(m_queries.cbegin(), m_queries.cend(), queryId, [](const Query &q, qint64 id) { return q.id < id; });
-    return it != m_queries.cend() && it->id == queryId ? int(it - m_queries.cbegin()) : -1;
-}
-
 QVector<int> QueryIndex::select(const Criteria &c) const
 {
     const QString needle = c.text.toLower();

@@ -39,7 +39,6 @@ public:
     qint64 sqlTemplateId(int row) const;
     QString state(int row) const;
     QStringList groupValues(int row) const;
-    int rowOfId(qint64 queryId) const;
     void setState(int row, const QString &state);
 
     QVector<int> select(const Criteria &criteria) const;

@@ -4,21 +4,18 @@
 
 namespace assay {
 
-namespace {
-// [Table.Column]: table and column hold no dots, brackets or quotes (see KnowledgeBase::nameProblem).
-const QRegularExpression &tokenPattern()
+const QRegularExpression &SqlTemplate::placeholderPattern()
 {
     static const QRegularExpression re(QStringLiteral("\\[([^\\[\\]\\.'\"]+)\\.([^\\[\\]\\.'\"]+)\\]"));
     return re;
 }
-} // namespace
 
 SqlTemplate::SqlTemplate(QString sql) : m_sql(std::move(sql)), m_placeholders(placeholdersIn(m_sql)) {}
 
 QVector<Placeholder> SqlTemplate::placeholdersIn(const QString &text)
 {
     QVector<Placeholder> out;
-    auto it = tokenPattern().globalMatch(text);
+    auto it = placeholderPattern().globalMatch(text);
     while (it.hasNext()) {
         const auto m = it.next();
         const Placeholder p{m.captured(1).trimmed(), m.captured(2).trimmed()};
@@ -39,24 +36,6 @@ QString SqlTemplate::parameterised() const
         sql.replace(quoted, QStringLiteral("?%1").arg(i + 1));
     }
     return sql;
-}
-
-QString SqlTemplate::substitute(const QString &text, const QVector<Placeholder> &placeholders, const QStringList &values)
-{
-    QString out;
-    out.reserve(text.size() + 32);
-    qsizetype pos = 0;
-    auto it = tokenPattern().globalMatch(text);
-    while (it.hasNext()) {
-        const auto m = it.next();
-        out += QStringView(text).mid(pos, m.capturedStart() - pos);
-        const Placeholder p{m.captured(1).trimmed(), m.captured(2).trimmed()};
-        const auto index = placeholders.indexOf(p);
-        out += index >= 0 && index < values.size() ? values[index] : m.captured(0);
-        pos = m.capturedEnd();
-    }
-    out += QStringView(text).mid(pos);
-    return out;
 }
 
 QString SqlTemplate::tablesKey() const

@@ -4,6 +4,7 @@
 // values are always bound, never spliced into the SQL text.
 #include "generation/placeholder.h"
 
+#include <QRegularExpression>
 #include <QStringList>
 #include <QVector>
 
@@ -22,8 +23,9 @@ public:
     QString parameterised() const;
     // Placeholders written in any text (SQL or natural language), in order, distinct.
     static QVector<Placeholder> placeholdersIn(const QString &text);
-    // Replaces every [T.C] in text with the value of the matching placeholder, literally.
-    static QString substitute(const QString &text, const QVector<Placeholder> &placeholders, const QStringList &values);
+    // [Table.Column]: table and column hold no dots, brackets or quotes (see
+    // KnowledgeBase::nameProblem); captures 1 and 2 are the table and the column.
+    static const QRegularExpression &placeholderPattern();
     // The tables a template reads, as GRAMMAR's informational key: "('company', 'people')".
     QString tablesKey() const;
 

@@ -1,14 +1,14 @@
 #include "generation/textpattern.h"
 
-#include <QRegularExpression>
+#include "generation/sqltemplate.h"
+
 
 namespace assay {
 
 TextPattern::TextPattern(const QString &text, const QVector<Placeholder> &placeholders)
 {
-    static const QRegularExpression token(QStringLiteral("\\[([^\\[\\]\\.'\"]+)\\.([^\\[\\]\\.'\"]+)\\]"));
     qsizetype pos = 0;
-    auto it = token.globalMatch(text);
+    auto it = SqlTemplate::placeholderPattern().globalMatch(text);
     while (it.hasNext()) {
         const auto m = it.next();
         const auto index = placeholders.indexOf(Placeholder{m.captured(1).trimmed(), m.captured(2).trimmed()});

@@ -256,16 +256,4 @@ void LlmClient::finish(const std::shared_ptr<Call> &call, LlmResult result)
         emit idle();
 }
 
-void LlmClient::cancelQueued()
-{
-    const auto queued = m_queue;
-    m_queue.clear();
-    for (const auto &call : queued) {
-        LlmResult r;
-        r.errorClass = QStringLiteral("cancelled");
-        r.error = QStringLiteral("cancelled before it was sent");
-        finish(call, r);
-    }
-}
-
 } // namespace assay

@@ -45,8 +45,6 @@ public:
     int inFlight() const { return m_inFlight; }
     int maxInFlightSeen() const { return m_maxInFlight; }
     int pending() const { return int(m_queue.size()) + m_inFlight + m_waiting; }
-    // Cancels queued work: their callbacks get errorClass "cancelled".
-    void cancelQueued();
 
 signals:
     void usageChanged();

@@ -240,18 +240,6 @@ Status KnowledgeBase::renameTable(qint64 tableId, const QString &name)
     return {};
 }
 
-Status KnowledgeBase::setTableDescription(qint64 tableId, const QString &description)
-{
-    auto s = m_db.prepare(QStringLiteral("UPDATE knowledge_table SET description = ? WHERE id = ?"));
-    s.value().bind(1, description).bind(2, tableId);
-    if (auto r = s.value().run(); !r)
-        return r;
-    if (KnowledgeTable *t = mutableTable(tableId))
-        t->description = description;
-    emit tablesChanged();
-    return {};
-}
-
 Result<KnowledgeBase::TableSnapshot> KnowledgeBase::removeTable(qint64 tableId)
 {
     using R = Result<TableSnapshot>;

@@ -56,7 +56,6 @@ public:
     // Structure edits (refused for a linked database, except descriptions and flags).
     Result<qint64> addTable(const QString &name, qint64 reuseId = 0);
     Status renameTable(qint64 tableId, const QString &name);
-    Status setTableDescription(qint64 tableId, const QString &description);
     Result<TableSnapshot> removeTable(qint64 tableId);
     Status restoreTable(const TableSnapshot &snapshot);
     Result<qint64> addColumn(qint64 tableId, const KnowledgeColumn &column);

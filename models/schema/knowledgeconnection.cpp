@@ -157,14 +157,6 @@ Status KnowledgeConnection::exportTo(const QString &path) const
     return {};
 }
 
-Status KnowledgeConnection::check(const QString &sql) const
-{
-    auto stmt = m_db.prepare(sql);
-    if (!stmt)
-        return Status::failure(stmt.error());
-    return {};
-}
-
 Result<KnowledgeConnection::Rows> KnowledgeConnection::query(const QString &sql, const QVariantList &params,
                                                              int maxRows) const
 {

@@ -26,8 +26,6 @@ public:
     Result<Rows> query(const QString &sql, const QVariantList &params = {}, int maxRows = -1) const;
     // Writes the knowledge tables (with keys) to a new SQLite file.
     Status exportTo(const QString &path) const;
-    // Prepares without running: validation of templates.
-    Status check(const QString &sql) const;
     const Database &database() const { return m_db; }
 
 private:
