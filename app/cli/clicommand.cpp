@@ -38,6 +38,18 @@ QString CliCommand::helpText(const QCommandLineParser &parser) const
     return text;
 }
 
+std::unique_ptr<Project> CliCommand::openProject(const QString &path, CliIo &io) const
+{
+    auto project = Project::open(path);
+    if (!project) {
+        fail(io, project.error());
+        return nullptr;
+    }
+    if (!project.value()->concurrentUseWarning().isEmpty())
+        io.err << "warning: " << project.value()->concurrentUseWarning() << '\n';
+    return project.take();
+}
+
 int CliCommand::fail(CliIo &io, const QString &message) const
 {
     io.err << "assay-cli " << name() << ": " << message << '\n';

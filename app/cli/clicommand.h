@@ -3,8 +3,12 @@
 // stdout, messages go to stderr; bad usage exits 2 with the usage text, runtime failure exits 1.
 #include "cliio.h"
 
+#include "project/project.h"
+
 #include <QCommandLineParser>
 #include <QStringList>
+
+#include <memory>
 
 namespace assay {
 
@@ -21,6 +25,9 @@ protected:
                int maxPositional) const;
     QString helpText(const QCommandLineParser &parser) const;
     int fail(CliIo &io, const QString &message) const;
+    // Opens a project, or prints why not (then returns null). Every command warns the same
+    // way when another Assay has the file open.
+    std::unique_ptr<Project> openProject(const QString &path, CliIo &io) const;
     int usageError(QCommandLineParser &parser, CliIo &io, const QString &message) const;
 };
 

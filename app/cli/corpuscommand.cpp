@@ -35,10 +35,10 @@ int CorpusCommand::run(const QStringList &args, CliIo &io)
             return fail(io, read.error());
         documents += read.value();
     }
-    auto project = Project::open(parser.positionalArguments().at(1));
+    auto project = openProject(parser.positionalArguments().at(1), io);
     if (!project)
-        return fail(io, project.error());
-    auto report = CorpusImporter::import(*project.value(), documents, chunking);
+        return ExitFailure;
+    auto report = CorpusImporter::import(*project, documents, chunking);
     if (!report)
         return fail(io, report.error());
     io.out << QStringLiteral("Imported %1 documents as %2 chunks\n").arg(report.value().documents).arg(report.value().chunks);

@@ -35,9 +35,9 @@ int DemoCommand::run(const QStringList &args, CliIo &io)
     if (auto s = job.runHere(); !s)
         return fail(io, s.error());
 
-    auto project = Project::open(projectPath);
+    auto project = openProject(projectPath, io);
     if (!project)
-        return fail(io, project.error());
+        return ExitFailure;
     auto world = DemoWorld::load();
     if (!world)
         return fail(io, world.error());
@@ -47,7 +47,7 @@ int DemoCommand::run(const QStringList &args, CliIo &io)
     if (auto s = corpus.value().writeTo(dir.absolutePath()); !s)
         return fail(io, s.error());
     const QString reportPath = dir.absoluteFilePath(QStringLiteral("report.html"));
-    if (auto s = ReportWriter(*project.value()).writeHtml(reportPath); !s)
+    if (auto s = ReportWriter(*project).writeHtml(reportPath); !s)
         return fail(io, s.error());
     io.out << "Demo project: " << projectPath << '\n'
            << "Documents:    " << dir.absoluteFilePath(QStringLiteral("corpus")) << " (" << corpus.value().documents().size()

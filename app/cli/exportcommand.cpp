@@ -23,10 +23,10 @@ int ExportCommand::run(const QStringList &args, CliIo &io)
         return usageError(parser, io, QStringLiteral("--format is jsonl or grammar"));
     if (!parser.isSet(out))
         return usageError(parser, io, QStringLiteral("--out is required"));
-    auto project = Project::open(parser.positionalArguments().at(1));
+    auto project = openProject(parser.positionalArguments().at(1), io);
     if (!project)
-        return fail(io, project.error());
-    GenerationStore store(project.value()->database());
+        return ExitFailure;
+    GenerationStore store(project->database());
     if (f == QLatin1String("jsonl")) {
         auto n = GrammarJson::writeQueriesJsonl(store, parser.value(out));
         if (!n)

@@ -49,14 +49,14 @@ int GenerateCommand::run(const QStringList &args, CliIo &io)
     if (!ok || n < 1)
         return usageError(parser, io, QStringLiteral("--per-template takes a whole number ≥ 1"));
 
-    auto project = Project::open(parser.positionalArguments().at(1));
+    auto project = openProject(parser.positionalArguments().at(1), io);
     if (!project)
-        return fail(io, project.error());
+        return ExitFailure;
     for (const QString &pair : parser.values(criteria)) {
         const auto eq = pair.indexOf(QLatin1Char('='));
         if (eq <= 0)
             return usageError(parser, io, QStringLiteral("--criteria: '%1' is not FORM=TEXT").arg(pair));
-        if (auto s = GenerationStore(project.value()->database()).addForm(pair.left(eq).trimmed(), pair.mid(eq + 1).trimmed()); !s)
+        if (auto s = GenerationStore(project->database()).addForm(pair.left(eq).trimmed(), pair.mid(eq + 1).trimmed()); !s)
             return fail(io, s.error());
     }
     QElapsedTimer clock;
@@ -67,9 +67,9 @@ int GenerateCommand::run(const QStringList &args, CliIo &io)
         auto profile = LlmProfileStore::find(parser.value(llm));
         if (!profile)
             return fail(io, profile.error());
-        LlmStore store(project.value()->database());
+        LlmStore store(project->database());
         LlmClient client(profile.value(), &store);
-        LlmTemplateGenerator generator(*project.value(), client);
+        LlmTemplateGenerator generator(*project, client);
         LlmTemplateGenerator::Report report;
         QEventLoop loop;
         QObject::connect(&generator, &LlmTemplateGenerator::finished, &loop, [&](const LlmTemplateGenerator::Report &r) {
@@ -102,9 +102,9 @@ int GenerateCommand::run(const QStringList &args, CliIo &io)
         return ExitOk;
     }
     if (what == QLatin1String("sql-templates")) {
-        const QStringList sqls = RuleEnumerator::enumerate(*project.value()->knowledge());
+        const QStringList sqls = RuleEnumerator::enumerate(*project->knowledge());
         Job job(QStringLiteral("Measuring SQL templates"), [&](Job &j) {
-            auto report = SqlTemplateIntake(*project.value(), rate).add(sqls, QStringLiteral("rules"), &j);
+            auto report = SqlTemplateIntake(*project, rate).add(sqls, QStringLiteral("rules"), &j);
             if (!report)
                 return Status::failure(report.error());
             io.out << QStringLiteral("SQL templates: %1 enumerated, %2 accepted, %3 flagged for review, %4 rejected; %5 semantic groups\n")
@@ -116,12 +116,12 @@ int GenerateCommand::run(const QStringList &args, CliIo &io)
             return fail(io, s.error());
     } else if (what == QLatin1String("text-templates")) {
         const QStringList formList = parser.value(forms).split(QLatin1Char(','), Qt::SkipEmptyParts);
-        auto report = TextTemplateIntake(*project.value()).generateOffline(formList, n);
+        auto report = TextTemplateIntake(*project).generateOffline(formList, n);
         if (!report)
             return fail(io, report.error());
         io.out << QStringLiteral("Text templates: %1 accepted, %2 rejected\n").arg(report.value().accepted).arg(report.value().rejected);
     } else {
-        auto written = GenerationStore(project.value()->database()).rebuildQueries(parser.isSet(balanced));
+        auto written = GenerationStore(project->database()).rebuildQueries(parser.isSet(balanced));
         if (!written)
             return fail(io, written.error());
         io.out << QStringLiteral("Text queries: %1%2\n").arg(written.value()).arg(parser.isSet(balanced) ? QStringLiteral(" (balanced)") : QString());

@@ -26,10 +26,10 @@ int ImportCommand::run(const QStringList &args, CliIo &io)
             return usageError(parser, io, QStringLiteral("--text-templates: '%1' is not FORM=FILE").arg(pair));
         forms.insert(pair.left(eq).trimmed(), pair.mid(eq + 1).trimmed());
     }
-    auto project = Project::open(parser.positionalArguments().at(1));
+    auto project = openProject(parser.positionalArguments().at(1), io);
     if (!project)
-        return fail(io, project.error());
-    auto report = GrammarImport::run(*project.value(), parser.value(sql), forms);
+        return ExitFailure;
+    auto report = GrammarImport::run(*project, parser.value(sql), forms);
     if (!report)
         return fail(io, report.error());
     const auto &r = report.value();

@@ -13,12 +13,10 @@ int InfoCommand::run(const QStringList &args, CliIo &io)
     parser.addOption(json);
     if (!parse(parser, args, io, 1, 1))
         return parser.isSet(QStringLiteral("help")) ? ExitOk : ExitUsage;
-    auto project = Project::open(parser.positionalArguments().constFirst());
+    auto project = openProject(parser.positionalArguments().constFirst(), io);
     if (!project)
-        return fail(io, project.error());
-    if (!project.value()->concurrentUseWarning().isEmpty())
-        io.err << "warning: " << project.value()->concurrentUseWarning() << '\n';
-    io.out << ProjectSummary::render(*project.value(), parser.isSet(json));
+        return ExitFailure;
+    io.out << ProjectSummary::render(*project, parser.isSet(json));
     return ExitOk;
 }
 

@@ -253,10 +253,10 @@ int LlmCommand::batch(const QStringList &args, CliIo &io)
     }
     if (!parser.isSet(requests) || !parser.isSet(results) || !parser.isSet(project))
         return usageError(parser, io, QStringLiteral("import needs --requests, --results and --project"));
-    auto p = Project::open(parser.value(project));
+    auto p = openProject(parser.value(project), io);
     if (!p)
-        return fail(io, p.error());
-    LlmStore store(p.value()->database());
+        return ExitFailure;
+    LlmStore store(p->database());
     auto n = LlmBatch::ingestResults(parser.value(requests), parser.value(results), store, profile.value());
     if (!n)
         return fail(io, n.error());

@@ -25,10 +25,10 @@ int RetrieveCommand::run(const QStringList &args, CliIo &io)
         return usageError(parser, io, QStringLiteral("--k takes a whole number ≥ 1"));
     if (!parser.isSet(query))
         return usageError(parser, io, QStringLiteral("--query is required"));
-    auto project = Project::open(parser.positionalArguments().constFirst());
+    auto project = openProject(parser.positionalArguments().constFirst(), io);
     if (!project)
-        return fail(io, project.error());
-    auto r = Retriever::create(parser.value(retriever), *project.value());
+        return ExitFailure;
+    auto r = Retriever::create(parser.value(retriever), *project);
     if (!r)
         return usageError(parser, io, r.error());
     auto hits = r.value()->retrieve({parser.value(query), parser.values(truth)}, topK);

@@ -37,10 +37,10 @@ int RunCommand::run(const QStringList &args, CliIo &io)
     auto spec = PipelineSpec::parse(parser.value(pipeline));
     if (!spec)
         return usageError(parser, io, spec.error());
-    auto project = Project::open(parser.positionalArguments().constFirst());
+    auto project = openProject(parser.positionalArguments().constFirst(), io);
     if (!project)
-        return fail(io, project.error());
-    auto runId = RunStore(project.value()->database()).openOrCreate(parser.value(name), spec.value(), parser.value(set));
+        return ExitFailure;
+    auto runId = RunStore(project->database()).openOrCreate(parser.value(name), spec.value(), parser.value(set));
     if (!runId)
         return fail(io, runId.error());
     QElapsedTimer clock;
@@ -48,7 +48,7 @@ int RunCommand::run(const QStringList &args, CliIo &io)
     RunExecutor::Report report;
     QString failure;
     Job job(QStringLiteral("Run %1").arg(parser.value(name)), [&](Job &j) {
-        auto r = RunExecutor::execute(*project.value(), runId.value(), &j);
+        auto r = RunExecutor::execute(*project, runId.value(), &j);
         if (!r)
             return Status::failure(r.error());
         report = r.value();
@@ -75,10 +75,10 @@ int RunsCommand::run(const QStringList &args, CliIo &io)
     parser.addOption(json);
     if (!parse(parser, args, io, 1, 1))
         return parser.isSet(QStringLiteral("help")) ? ExitOk : ExitUsage;
-    auto project = Project::open(parser.positionalArguments().constFirst());
+    auto project = openProject(parser.positionalArguments().constFirst(), io);
     if (!project)
-        return fail(io, project.error());
-    const auto runs = RunStore(project.value()->database()).runs();
+        return ExitFailure;
+    const auto runs = RunStore(project->database()).runs();
     if (parser.isSet(json)) {
         nlohmann::json out = nlohmann::json::array();
         for (const RunSummary &r : runs)

@@ -36,21 +36,21 @@ int SchemaCommand::run(const QStringList &args, CliIo &io)
                                                          : SqlScriptReader::readFile(parser.value(sql));
     if (!schema)
         return fail(io, schema.error());
-    auto project = Project::open(parser.positionalArguments().at(1));
+    auto project = openProject(parser.positionalArguments().at(1), io);
     if (!project)
-        return fail(io, project.error());
+        return ExitFailure;
     KnowledgeImporter::Options options;
     options.replace = parser.isSet(replace);
     if (parser.isSet(link))
         options.linkPath = parser.value(sqlite);
-    auto report = KnowledgeImporter::import(*project.value(), schema.value(), options);
+    auto report = KnowledgeImporter::import(*project, schema.value(), options);
     if (!report)
         return fail(io, report.error());
     io.err << QStringLiteral("Imported %1 tables, %2 rows%3\n")
                   .arg(report.value().tables)
                   .arg(report.value().rows)
                   .arg(options.linkPath.isEmpty() ? QString() : QStringLiteral(" (linked read-only)"));
-    io.out << ProjectSummary::render(*project.value(), parser.isSet(json));
+    io.out << ProjectSummary::render(*project, parser.isSet(json));
     return ExitOk;
 }
 

@@ -15,10 +15,10 @@ int StatsCommand::run(const QStringList &args, CliIo &io)
     parser.addOption(json);
     if (!parse(parser, args, io, 1, 1))
         return parser.isSet(QStringLiteral("help")) ? ExitOk : ExitUsage;
-    auto project = Project::open(parser.positionalArguments().constFirst());
+    auto project = openProject(parser.positionalArguments().constFirst(), io);
     if (!project)
-        return fail(io, project.error());
-    const auto st = GenerationStore(project.value()->database()).stats();
+        return ExitFailure;
+    const auto st = GenerationStore(project->database()).stats();
     if (parser.isSet(json)) {
         nlohmann::json j{{"sql_templates", st.sqlTemplates}, {"sql_queries", st.sqlQueries}};
         j["text_templates"] = nlohmann::json::object();
