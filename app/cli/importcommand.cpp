@@ -2,21 +2,31 @@
 
 #include "generation/grammarimport.h"
 #include "project/project.h"
+#include "runs/resultsimporter.h"
 
 namespace assay {
 
 int ImportCommand::run(const QStringList &args, CliIo &io)
 {
     QCommandLineParser parser;
-    parser.addPositionalArgument(QStringLiteral("grammar"), QStringLiteral("The format (grammar)."));
+    parser.addPositionalArgument(QStringLiteral("grammar|results"), QStringLiteral("What to import: GRAMMAR's templates, or a system's results."));
     parser.addPositionalArgument(QStringLiteral("FILE.assay"), QStringLiteral("The project."));
-    const QCommandLineOption sql(QStringLiteral("sql-templates"), QStringLiteral("GRAMMAR's SQL-template JSON."), QStringLiteral("F.json"));
-    const QCommandLineOption texts(QStringLiteral("text-templates"), QStringLiteral("FORM=FILE pairs, comma separated."), QStringLiteral("LIST"));
-    parser.addOptions({sql, texts});
-    if (!parse(parser, args, io, 2, 2))
+    parser.addPositionalArgument(QStringLiteral("[PATH]"), QStringLiteral("results: the results file."));
+    const QCommandLineOption sql(QStringLiteral("sql-templates"), QStringLiteral("grammar: GRAMMAR's SQL-template JSON."), QStringLiteral("F.json"));
+    const QCommandLineOption texts(QStringLiteral("text-templates"), QStringLiteral("grammar: FORM=FILE pairs, comma separated."), QStringLiteral("LIST"));
+    const QCommandLineOption format(QStringLiteral("format"), QStringLiteral("results: grammar, reval or jsonl."), QStringLiteral("F"));
+    const QCommandLineOption name(QStringLiteral("name"), QStringLiteral("results: the new run's name."), QStringLiteral("R"));
+    const QCommandLineOption set(QStringLiteral("set"), QStringLiteral("results: the query set (form) the results answer."), QStringLiteral("FORM"));
+    parser.addOptions({sql, texts, format, name, set});
+    if (!parse(parser, args, io, 2, 3))
         return parser.isSet(QStringLiteral("help")) ? ExitOk : ExitUsage;
-    if (parser.positionalArguments().at(0) != QLatin1String("grammar"))
-        return usageError(parser, io, QStringLiteral("unknown format '%1' (expected: grammar)").arg(parser.positionalArguments().at(0)));
+    const QString kind = parser.positionalArguments().at(0);
+    if (kind == QLatin1String("results"))
+        return importResults(parser, io);
+    if (kind != QLatin1String("grammar"))
+        return usageError(parser, io, QStringLiteral("unknown import '%1' (expected: grammar or results)").arg(kind));
+    if (parser.positionalArguments().size() != 2)
+        return usageError(parser, io, QStringLiteral("import grammar takes the project file only"));
     if (!parser.isSet(sql))
         return usageError(parser, io, QStringLiteral("--sql-templates is required"));
     QMap<QString, QString> forms;
@@ -37,6 +47,27 @@ int ImportCommand::run(const QStringList &args, CliIo &io)
                   .arg(r.sql.accepted).arg(r.sql.review).arg(r.sql.rejected).arg(r.sql.groups);
     for (auto it = r.acceptedTexts.begin(); it != r.acceptedTexts.end(); ++it)
         io.out << QStringLiteral("Text templates (%1): %2 accepted, %3 rejected\n").arg(it.key()).arg(it.value()).arg(r.rejectedTexts.value(it.key()));
+    return ExitOk;
+}
+
+int ImportCommand::importResults(QCommandLineParser &parser, CliIo &io)
+{
+    if (parser.positionalArguments().size() != 3)
+        return usageError(parser, io, QStringLiteral("import results FILE PATH: the results file is missing"));
+    if (!parser.isSet(QStringLiteral("name")))
+        return usageError(parser, io, QStringLiteral("--name is required"));
+    auto format = ResultsImporter::formatFromName(parser.value(QStringLiteral("format")));
+    if (!format)
+        return usageError(parser, io, format.error());
+    auto project = openProject(parser.positionalArguments().at(1), io);
+    if (!project)
+        return ExitFailure;
+    auto report = ResultsImporter::import(project->database(), format.value(), parser.positionalArguments().at(2), parser.value(QStringLiteral("name")),
+                                          parser.value(QStringLiteral("set")));
+    if (!report)
+        return fail(io, report.error());
+    io.out << QStringLiteral("Run %1: %2 items imported, %3 answer verdicts and %4 retrieval verdicts (judge \"imported\")\n")
+                  .arg(parser.value(QStringLiteral("name"))).arg(report.value().items).arg(report.value().answerVerdicts).arg(report.value().retrievalVerdicts);
     return ExitOk;
 }
 

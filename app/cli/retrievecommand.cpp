@@ -1,5 +1,6 @@
 #include "retrievecommand.h"
 
+#include "llm/llmstore.h"
 #include "project/project.h"
 #include "retrieval/retriever.h"
 
@@ -11,12 +12,13 @@ int RetrieveCommand::run(const QStringList &args, CliIo &io)
 {
     QCommandLineParser parser;
     parser.addPositionalArgument(QStringLiteral("FILE.assay"), QStringLiteral("The project."));
-    const QCommandLineOption retriever(QStringLiteral("retriever"), QStringLiteral("keyword, tfidf, bm25, oracle or closed-book."), QStringLiteral("NAME"), QStringLiteral("bm25"));
+    const QCommandLineOption retriever(QStringLiteral("retriever"), QStringLiteral("keyword, tfidf, bm25, dense, hybrid, oracle or closed-book."), QStringLiteral("NAME"), QStringLiteral("bm25"));
+    const QCommandLineOption embedder(QStringLiteral("embedder"), QStringLiteral("dense, hybrid: the LLM profile serving /embeddings."), QStringLiteral("PROFILE"));
     const QCommandLineOption k(QStringLiteral("k"), QStringLiteral("How many results (5)."), QStringLiteral("K"), QStringLiteral("5"));
     const QCommandLineOption query(QStringLiteral("query"), QStringLiteral("The query text."), QStringLiteral("TEXT"));
     const QCommandLineOption truth(QStringLiteral("true-doc"), QStringLiteral("oracle: a true document id (may repeat)."), QStringLiteral("ID"));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Machine-readable JSON."));
-    parser.addOptions({retriever, k, query, truth, json});
+    parser.addOptions({retriever, k, query, truth, embedder, json});
     if (!parse(parser, args, io, 1, 1))
         return parser.isSet(QStringLiteral("help")) ? ExitOk : ExitUsage;
     bool ok = false;
@@ -28,7 +30,8 @@ int RetrieveCommand::run(const QStringList &args, CliIo &io)
     auto project = openProject(parser.positionalArguments().constFirst(), io);
     if (!project)
         return ExitFailure;
-    auto r = Retriever::create(parser.value(retriever), *project);
+    LlmStore store(project->database());
+    auto r = Retriever::create(parser.value(retriever), project->database(), parser.value(embedder), &store);
     if (!r)
         return usageError(parser, io, r.error());
     auto hits = r.value()->retrieve({parser.value(query), parser.values(truth)}, topK);

@@ -2,6 +2,7 @@
 
 #include "core/job.h"
 #include "project/project.h"
+#include "runs/pipelinegrid.h"
 #include "runs/runexecutor.h"
 #include "runs/runstore.h"
 
@@ -26,44 +27,56 @@ int RunCommand::run(const QStringList &args, CliIo &io)
 {
     QCommandLineParser parser;
     parser.addPositionalArgument(QStringLiteral("FILE.assay"), QStringLiteral("The project."));
-    const QCommandLineOption name(QStringLiteral("name"), QStringLiteral("The run's name; an unfinished run of that name is continued."), QStringLiteral("R"));
-    const QCommandLineOption pipeline(QStringLiteral("pipeline"), QStringLiteral("retriever=NAME,k=K,reader=none"), QStringLiteral("SPEC"), QStringLiteral("retriever=bm25,k=3,reader=none"));
+    const QCommandLineOption name(QStringLiteral("name"), QStringLiteral("The run's name (a grid's runs are named NAME/…); an unfinished run of that name is continued."), QStringLiteral("R"));
+    const QCommandLineOption pipeline(QStringLiteral("pipeline"),
+                                      QStringLiteral("retriever=NAME,k=K,reader=none|llm:PROFILE|http|command[,options]; 'a|b' lists alternatives (a grid)."),
+                                      QStringLiteral("SPEC"), QStringLiteral("retriever=bm25,k=3,reader=none"));
     const QCommandLineOption set(QStringLiteral("set"), QStringLiteral("Query set: a form (short, long, ...); all forms when absent."), QStringLiteral("FORM"));
     parser.addOptions({name, pipeline, set});
     if (!parse(parser, args, io, 1, 1))
         return parser.isSet(QStringLiteral("help")) ? ExitOk : ExitUsage;
     if (!parser.isSet(name))
         return usageError(parser, io, QStringLiteral("--name is required"));
-    auto spec = PipelineSpec::parse(parser.value(pipeline));
-    if (!spec)
-        return usageError(parser, io, spec.error());
+    auto specs = PipelineGrid::expand(parser.value(pipeline));
+    if (!specs)
+        return usageError(parser, io, specs.error());
     auto project = openProject(parser.positionalArguments().constFirst(), io);
     if (!project)
         return ExitFailure;
-    auto runId = RunStore(project->database()).openOrCreate(parser.value(name), spec.value(), parser.value(set));
-    if (!runId)
-        return fail(io, runId.error());
-    QElapsedTimer clock;
-    clock.start();
-    RunExecutor::Report report;
-    QString failure;
-    Job job(QStringLiteral("Run %1").arg(parser.value(name)), [&](Job &j) {
-        auto r = RunExecutor::execute(*project, runId.value(), &j);
-        if (!r)
-            return Status::failure(r.error());
-        report = r.value();
-        return Status();
-    });
-    activeJob = &job;
-    std::signal(SIGINT, stopOnSignal);
-    std::signal(SIGTERM, stopOnSignal);
-    const Status s = job.runHere();
-    activeJob = nullptr;
-    if (!s && !report.executed && !s.error().endsWith(QLatin1String("cancelled")))
-        return fail(io, s.error());
-    io.out << QStringLiteral("Run %1: %2 items executed (%3 errors) in %4 s; %5\n")
-                  .arg(parser.value(name)).arg(report.executed).arg(report.errors).arg(clock.elapsed() / 1000.0, 0, 'f', 2)
-                  .arg(report.finished ? QStringLiteral("done") : QStringLiteral("paused, run again to continue"));
+    RunStore store(project->database());
+    QVector<QPair<QString, qint64>> runs;
+    for (const auto &[runName, spec] : PipelineGrid::named(parser.value(name), specs.value())) {
+        auto runId = store.openOrCreate(runName, spec, parser.value(set));
+        if (!runId)
+            return fail(io, runId.error());
+        runs.append({runName, runId.value()});
+    }
+    for (const auto &[runName, runId] : runs) {
+        QElapsedTimer clock;
+        clock.start();
+        RunExecutor::Report report;
+        Job job(QStringLiteral("Run %1").arg(runName), [&, id = runId](Job &j) {
+            auto r = RunExecutor::execute(project->database(), id, &j);
+            if (!r)
+                return Status::failure(r.error());
+            report = r.value();
+            return Status();
+        });
+        activeJob = &job;
+        std::signal(SIGINT, stopOnSignal);
+        std::signal(SIGTERM, stopOnSignal);
+        const Status s = job.runHere();
+        activeJob = nullptr;
+        if (!s && !report.executed && !s.error().endsWith(QLatin1String("cancelled")))
+            return fail(io, QStringLiteral("run %1: %2").arg(runName, s.error()));
+        io.out << QStringLiteral("Run %1: %2 items executed (%3 errors) in %4 s, %5 tokens, cost %6; %7\n")
+                      .arg(runName).arg(report.executed).arg(report.errors).arg(clock.elapsed() / 1000.0, 0, 'f', 2)
+                      .arg(report.promptTokens + report.completionTokens).arg(report.cost, 0, 'f', 4)
+                      .arg(report.finished ? QStringLiteral("done") : QStringLiteral("paused, run again to continue"));
+        io.out.flush();
+        if (!report.finished)
+            break; // interrupted: the remaining runs wait for the next call
+    }
     return ExitOk;
 }
 

@@ -209,6 +209,29 @@ CREATE TABLE run_item (
 );
 CREATE INDEX run_item_status ON run_item(run_id, status);
 )sql")},
+        {7, QStringLiteral("embeddings and judgements"), QStringLiteral(R"sql(
+-- Chunk embeddings per embedding model ("base URL|model"): float32 little-endian, unit length.
+CREATE TABLE embedding (
+    model    TEXT NOT NULL,
+    chunk_id INTEGER NOT NULL REFERENCES chunk(id) ON DELETE CASCADE,
+    dims     INTEGER NOT NULL,
+    vector   BLOB NOT NULL,
+    PRIMARY KEY (model, chunk_id)
+) WITHOUT ROWID;
+-- Verdicts on run items: several judges may judge the same item, on its answer or on its
+-- retrieval. verdict is 1 (correct), 0 (incorrect) or NULL (the judge's reply could not be
+-- read); score carries a graded value (F1, reward) where the judge has one.
+CREATE TABLE judgement (
+    run_item_id INTEGER NOT NULL REFERENCES run_item(id) ON DELETE CASCADE,
+    judge       TEXT NOT NULL,
+    aspect      TEXT NOT NULL CHECK (aspect IN ('answer', 'retrieval')),
+    verdict     INTEGER CHECK (verdict IN (0, 1)),
+    score       REAL,
+    detail      TEXT NOT NULL DEFAULT '',
+    PRIMARY KEY (run_item_id, judge, aspect)
+) WITHOUT ROWID;
+CREATE INDEX judgement_judge ON judgement(judge, aspect);
+)sql")},
     };
     return migrations;
 }

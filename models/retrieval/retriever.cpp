@@ -1,7 +1,9 @@
 #include "retrieval/retriever.h"
 
-#include "project/project.h"
+#include "llm/llmprofilestore.h"
+#include "project/database.h"
 #include "retrieval/bm25retriever.h"
+#include "retrieval/hybridretriever.h"
 #include "retrieval/fixedretriever.h"
 #include "retrieval/lexicalretriever.h"
 
@@ -9,13 +11,25 @@ namespace assay {
 
 QStringList Retriever::names()
 {
-    return {QStringLiteral("keyword"), QStringLiteral("tfidf"), QStringLiteral("bm25"), QStringLiteral("oracle"), QStringLiteral("closed-book")};
+    return {QStringLiteral("keyword"), QStringLiteral("tfidf"), QStringLiteral("bm25"), QStringLiteral("dense"), QStringLiteral("hybrid"), QStringLiteral("oracle"), QStringLiteral("closed-book")};
 }
 
-Result<std::unique_ptr<Retriever>> Retriever::create(const QString &name, Project &project)
+Result<std::unique_ptr<Retriever>> Retriever::create(const QString &name, Database &db, const QString &embedder, LlmStore *store, Job *job)
 {
     using R = Result<std::unique_ptr<Retriever>>;
-    Database &db = project.database();
+    if (name == QLatin1String("dense") || name == QLatin1String("hybrid")) {
+        if (embedder.isEmpty())
+            return R::failure(QStringLiteral("retriever '%1' needs an embedding profile (embedder=PROFILE)").arg(name));
+        auto profile = LlmProfileStore::find(embedder);
+        if (!profile)
+            return R::failure(profile.error());
+        auto dense = DenseRetriever::create(db, profile.value(), store, job);
+        if (!dense)
+            return R::failure(dense.error());
+        if (name == QLatin1String("dense"))
+            return R(dense.take());
+        return R(std::make_unique<HybridRetriever>(db, dense.take()));
+    }
     if (name == QLatin1String("bm25"))
         return R(std::make_unique<Bm25Retriever>(db));
     if (name == QLatin1String("oracle"))

@@ -2,39 +2,132 @@
 
 #include "retrieval/retriever.h"
 
-#include <QStringList>
-
 namespace assay {
+
+namespace {
+
+// Splits on commas outside double quotes; a quoted value loses its quotes.
+Result<QStringList> splitParts(const QString &text)
+{
+    QStringList parts;
+    QString current;
+    bool quoted = false;
+    for (int i = 0; i < text.size(); ++i) {
+        const QChar c = text.at(i);
+        if (c == QLatin1Char('"')) {
+            if (quoted && i + 1 < text.size() && text.at(i + 1) == QLatin1Char('"')) {
+                current += c;
+                ++i;
+            } else {
+                quoted = !quoted;
+            }
+        } else if (c == QLatin1Char(',') && !quoted) {
+            parts << current;
+            current.clear();
+        } else {
+            current += c;
+        }
+    }
+    if (quoted)
+        return Result<QStringList>::failure(QStringLiteral("pipeline '%1': a quoted value is not closed").arg(text));
+    parts << current;
+    parts.removeIf([](const QString &p) { return p.trimmed().isEmpty(); });
+    return parts;
+}
+
+QString quoted(const QString &value)
+{
+    if (!value.contains(QLatin1Char(',')) && !value.contains(QLatin1Char('"')))
+        return value;
+    return QLatin1Char('"') + QString(value).replace(QLatin1String("\""), QLatin1String("\"\"")) + QLatin1Char('"');
+}
+
+} // namespace
 
 Result<PipelineSpec> PipelineSpec::parse(const QString &text)
 {
     using R = Result<PipelineSpec>;
+    auto parts = splitParts(text);
+    if (!parts)
+        return R::failure(parts.error());
     PipelineSpec spec;
-    for (const QString &part : text.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
-        const QString key = part.section(QLatin1Char('='), 0, 0).trimmed();
-        const QString value = part.section(QLatin1Char('='), 1).trimmed();
-        if (!part.contains(QLatin1Char('=')) || value.isEmpty())
+    const auto whole = [&](const QString &value, int minimum, int *out) {
+        bool ok = false;
+        *out = value.toInt(&ok);
+        return ok && *out >= minimum;
+    };
+    for (const QString &part : parts.value()) {
+        const int eq = part.indexOf(QLatin1Char('='));
+        const QString key = part.left(eq).trimmed();
+        const QString value = eq < 0 ? QString() : part.mid(eq + 1).trimmed();
+        if (eq < 0 || value.isEmpty())
             return R::failure(QStringLiteral("pipeline '%1': '%2' is not KEY=VALUE").arg(text, part));
         if (key == QLatin1String("retriever")) {
             if (!Retriever::names().contains(value))
                 return R::failure(QStringLiteral("pipeline '%1': unknown retriever '%2' (%3)").arg(text, value, Retriever::names().join(QStringLiteral(", "))));
             spec.retriever = value;
         } else if (key == QLatin1String("k")) {
-            bool ok = false;
-            spec.k = value.toInt(&ok);
-            if (!ok || spec.k < 1)
+            if (!whole(value, 1, &spec.k))
                 return R::failure(QStringLiteral("pipeline '%1': k must be a whole number ≥ 1").arg(text));
+        } else if (key == QLatin1String("icl")) {
+            if (!whole(value, 0, &spec.icl))
+                return R::failure(QStringLiteral("pipeline '%1': icl must be a whole number ≥ 0").arg(text));
         } else if (key == QLatin1String("reader")) {
-            if (value != QLatin1String("none"))
-                return R::failure(QStringLiteral("pipeline '%1': reader '%2' is not available yet (readers: none)").arg(text, value));
+            if (value != QLatin1String("none") && value != QLatin1String("http") && value != QLatin1String("command")
+                && !(value.startsWith(QLatin1String("llm:")) && value.size() > 4))
+                return R::failure(QStringLiteral("pipeline '%1': unknown reader '%2' (%3)").arg(text, value, readerKinds().join(QStringLiteral(", "))));
             spec.reader = value;
+        } else if (key == QLatin1String("embedder")) {
+            spec.embedder = value;
+        } else if (key == QLatin1String("prompt")) {
+            spec.prompt = value;
+        } else if (key == QLatin1String("url")) {
+            spec.url = value;
+        } else if (key == QLatin1String("request")) {
+            spec.requestTemplate = value;
+        } else if (key == QLatin1String("answer")) {
+            spec.answerPointer = value;
+        } else if (key == QLatin1String("ids")) {
+            spec.idsPointer = value;
+        } else if (key == QLatin1String("context")) {
+            spec.contextPointer = value;
+        } else if (key == QLatin1String("cmd")) {
+            spec.command = value;
         } else {
-            return R::failure(QStringLiteral("pipeline '%1': unknown key '%2' (retriever, k, reader)").arg(text, key));
+            return R::failure(QStringLiteral("pipeline '%1': unknown key '%2' (retriever, k, reader, embedder, prompt, icl, url, request, answer, ids, context, cmd)")
+                                  .arg(text, key));
         }
     }
+    if (spec.usesEmbeddings() && spec.embedder.isEmpty())
+        return R::failure(QStringLiteral("pipeline '%1': retriever '%2' needs embedder=PROFILE (an LLM profile serving /embeddings)").arg(text, spec.retriever));
+    if (spec.reader == QLatin1String("http") && !spec.url.startsWith(QLatin1String("http")))
+        return R::failure(QStringLiteral("pipeline '%1': reader http needs url=http://…").arg(text));
+    if (spec.reader == QLatin1String("command") && spec.command.isEmpty())
+        return R::failure(QStringLiteral("pipeline '%1': reader command needs cmd=PROGRAM [ARGS]").arg(text));
+    for (const QString &pointer : {spec.answerPointer, spec.idsPointer, spec.contextPointer})
+        if (!pointer.isEmpty() && !pointer.startsWith(QLatin1Char('/')))
+            return R::failure(QStringLiteral("pipeline '%1': '%2' is not a JSON pointer (it starts with /)").arg(text, pointer));
     return spec;
 }
 
-QString PipelineSpec::text() const { return QStringLiteral("retriever=%1,k=%2,reader=%3").arg(retriever).arg(k).arg(reader); }
+QString PipelineSpec::text() const
+{
+    QString out = QStringLiteral("retriever=%1,k=%2,reader=%3").arg(retriever).arg(k).arg(quoted(reader));
+    const PipelineSpec defaults;
+    const auto add = [&](const char *key, const QString &value, const QString &fallback) {
+        if (value != fallback)
+            out += QStringLiteral(",%1=%2").arg(QLatin1String(key), quoted(value));
+    };
+    add("embedder", embedder, defaults.embedder);
+    add("prompt", prompt, defaults.prompt);
+    add("icl", QString::number(icl), QString::number(defaults.icl));
+    add("url", url, defaults.url);
+    add("request", requestTemplate, defaults.requestTemplate);
+    add("answer", answerPointer, defaults.answerPointer);
+    add("ids", idsPointer, defaults.idsPointer);
+    add("context", contextPointer, defaults.contextPointer);
+    add("cmd", command, defaults.command);
+    return out;
+}
 
 } // namespace assay

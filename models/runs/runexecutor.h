@@ -1,22 +1,28 @@
 #pragma once
 // Executes a run's pending items with its pipeline and persists each result as it arrives,
 // so an interrupted run (cancelled, or the process killed) continues where it stopped, with
-// no item done twice and none lost. Reader "none" is retrieval only and runs offline.
+// no item done twice and none lost; LLM calls answer from the project's cache on a rerun.
+// Readers work asynchronously: up to the reader's concurrency items are in flight, on a
+// local event loop of the calling thread (a worker thread in the GUI, the main one in the CLI).
 #include "core/result.h"
 
 namespace assay {
 
+class Database;
 class Job;
-class Project;
 
 class RunExecutor {
 public:
     struct Report {
         qint64 executed = 0;
         qint64 errors = 0;
+        qint64 promptTokens = 0;
+        qint64 completionTokens = 0;
+        double cost = 0;
         bool finished = false; // false when cancelled with items still pending
     };
-    static Result<Report> execute(Project &project, qint64 runId, Job *job = nullptr);
+    // Progress detail (for the launcher): "errors=N cost=X".
+    static Result<Report> execute(Database &db, qint64 runId, Job *job = nullptr);
 };
 
 } // namespace assay

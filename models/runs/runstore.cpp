@@ -68,14 +68,25 @@ Result<PipelineSpec> RunStore::pipelineOf(qint64 runId) const
     return PipelineSpec::parse(s.value().text(0));
 }
 
+Result<qint64> RunStore::idOf(const QString &name) const
+{
+    auto s = m_db.prepare(QStringLiteral("SELECT id FROM run WHERE name = ?"));
+    s.value().bind(1, name);
+    if (s.value().step() != Statement::Step::Row)
+        return Result<qint64>::failure(QStringLiteral("no run named '%1' (see: assay-cli runs FILE)").arg(name));
+    return s.value().integer(0);
+}
+
 QVector<RunItem> RunStore::pending(qint64 runId) const
 {
     QVector<RunItem> out;
-    auto s = m_db.prepare(QStringLiteral("SELECT id, query, true_doc_ids FROM run_item WHERE run_id = ? AND status = 'pending' ORDER BY id"));
+    auto s = m_db.prepare(QStringLiteral("SELECT id, item_key, query, gold, group_key, true_doc_ids FROM run_item "
+                                         "WHERE run_id = ? AND status = 'pending' ORDER BY id"));
     s.value().bind(1, runId);
     while (s.value().step() == Statement::Step::Row) {
-        RunItem item{s.value().integer(0), s.value().text(1), {}};
-        const auto ids = nlohmann::json::parse(s.value().text(2).toStdString(), nullptr, false);
+        const Statement &r = s.value();
+        RunItem item{r.integer(0), r.text(1), r.text(2), r.text(3), r.text(4), {}};
+        const auto ids = nlohmann::json::parse(r.text(5).toStdString(), nullptr, false);
         if (ids.is_array())
             for (const auto &id : ids)
                 item.trueDocIds << QString::fromStdString(id.is_string() ? id.get<std::string>() : id.dump());
@@ -84,14 +95,30 @@ QVector<RunItem> RunStore::pending(qint64 runId) const
     return out;
 }
 
-Status RunStore::saveRetrieval(qint64 itemId, const QStringList &docIds, const QString &text, qint64 latencyMs, const QString &error)
+QVector<QPair<QString, QString>> RunStore::examples(qint64 runId, int count, const QString &excludeGroup) const
+{
+    QVector<QPair<QString, QString>> out;
+    if (count <= 0)
+        return out;
+    // One example per group, so the examples show different kinds of questions.
+    auto s = m_db.prepare(QStringLiteral("SELECT query, gold FROM run_item WHERE id IN (SELECT min(id) FROM run_item WHERE run_id = ? "
+                                         "AND group_key <> ? AND gold <> '' GROUP BY group_key) ORDER BY id LIMIT ?"));
+    s.value().bindAll({runId, excludeGroup, count});
+    while (s.value().step() == Statement::Step::Row)
+        out.append({s.value().text(0), s.value().text(1)});
+    return out;
+}
+
+Status RunStore::saveResult(qint64 itemId, const RunItemResult &r)
 {
     nlohmann::json ids = nlohmann::json::array();
-    for (const QString &d : docIds)
+    for (const QString &d : r.retrievedIds)
         ids.push_back(d.toStdString());
-    auto s = m_db.prepare(QStringLiteral("UPDATE run_item SET status = ?, retrieved_ids = ?, retrieved_text = ?, latency_ms = ?, error = ? "
+    auto s = m_db.prepare(QStringLiteral("UPDATE run_item SET status = ?, answer = ?, retrieved_ids = ?, retrieved_text = ?, trace = ?, halted = ?, "
+                                         "error = ?, latency_ms = ?, prompt_tokens = ?, completion_tokens = ?, cost = ? "
                                          "WHERE id = ? AND status = 'pending'"));
-    s.value().bindAll({error.isEmpty() ? QStringLiteral("done") : QStringLiteral("error"), QString::fromStdString(ids.dump()), text, latencyMs, error, itemId});
+    s.value().bindAll({r.error.isEmpty() ? QStringLiteral("done") : QStringLiteral("error"), r.answer, QString::fromStdString(ids.dump()),
+                       r.retrievedText, r.trace, int(r.halted), r.error, r.latencyMs, r.promptTokens, r.completionTokens, r.cost, itemId});
     return s.value().run();
 }
 

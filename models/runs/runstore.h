@@ -5,6 +5,7 @@
 #include "core/result.h"
 #include "runs/pipelinespec.h"
 
+#include <QPair>
 #include <QStringList>
 #include <QVector>
 
@@ -14,8 +15,25 @@ class Database;
 
 struct RunItem {
     qint64 id = 0;
+    QString key;
     QString query;
+    QString gold;
+    QString groupKey;
     QStringList trueDocIds;
+};
+
+// What executing one item produced.
+struct RunItemResult {
+    QString answer;
+    QStringList retrievedIds;
+    QString retrievedText;
+    QString trace;
+    bool halted = false;
+    QString error;
+    qint64 latencyMs = 0;
+    qint64 promptTokens = 0;
+    qint64 completionTokens = 0;
+    double cost = 0;
 };
 
 struct RunSummary {
@@ -38,8 +56,13 @@ public:
     // when a run of that name exists with the same pipeline, returns it for continuing.
     Result<qint64> openOrCreate(const QString &name, const PipelineSpec &spec, const QString &querySet);
     Result<PipelineSpec> pipelineOf(qint64 runId) const;
+    Result<qint64> idOf(const QString &name) const;
     QVector<RunItem> pending(qint64 runId) const;
-    Status saveRetrieval(qint64 itemId, const QStringList &docIds, const QString &text, qint64 latencyMs, const QString &error);
+    // Worked examples for in-context learning: up to `count` (question, gold) pairs of the
+    // run, from groups other than `excludeGroup`, in a fixed order.
+    QVector<QPair<QString, QString>> examples(qint64 runId, int count, const QString &excludeGroup) const;
+    // Stores an item's result once: an item already done is never overwritten.
+    Status saveResult(qint64 itemId, const RunItemResult &result);
     Status setStatus(qint64 runId, const QString &status);
     QVector<RunSummary> runs() const;
 

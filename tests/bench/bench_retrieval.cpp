@@ -67,7 +67,7 @@ int main(int argc, char *argv[])
 
     for (const QString &name : {QStringLiteral("bm25"), QStringLiteral("keyword"), QStringLiteral("tfidf")}) {
         clock.restart();
-        auto retriever = Retriever::create(name, *project);
+        auto retriever = Retriever::create(name, project->database());
         if (!retriever)
             return 1;
         const double buildSeconds = clock.nsecsElapsed() / 1e9;

@@ -103,7 +103,7 @@ private slots:
         const LlmResult e = call(client, embedding);
         QVERIFY(e.ok);
         QCOMPARE(e.body["data"].size(), size_t(2));
-        QCOMPARE(e.body["data"][0]["embedding"].size(), size_t(16));
+        QCOMPARE(e.body["data"][0]["embedding"].size(), size_t(64));
     }
 
     void retryClasses_data()

@@ -160,7 +160,7 @@ private slots:
 
     void keywordCountsSharedTokensWithTies()
     {
-        auto r = Retriever::create(QStringLiteral("keyword"), *m_project);
+        auto r = Retriever::create(QStringLiteral("keyword"), m_project->database());
         const auto hits = r.value()->retrieve({QStringLiteral("Red banana, cherry!"), {}}, 10).value();
         QCOMPARE(docsOf(hits), (QStringList{QStringLiteral("d1"), QStringLiteral("d4"), QStringLiteral("d2")})); // d1 before its twin d4; d3 scores 0
         QCOMPARE(hits[0].score, 2.0);
@@ -170,7 +170,7 @@ private slots:
 
     void tfidfMatchesTheDefinition()
     {
-        auto r = Retriever::create(QStringLiteral("tfidf"), *m_project);
+        auto r = Retriever::create(QStringLiteral("tfidf"), m_project->database());
         const QString query = QStringLiteral("red banana banana");
         const auto hits = r.value()->retrieve({query, {}}, 10).value();
         QCOMPARE(docsOf(hits), (QStringList{QStringLiteral("d1"), QStringLiteral("d4"), QStringLiteral("d2")}));
@@ -182,7 +182,7 @@ private slots:
 
     void bm25RanksAndSurvivesHostileText()
     {
-        auto r = Retriever::create(QStringLiteral("bm25"), *m_project);
+        auto r = Retriever::create(QStringLiteral("bm25"), m_project->database());
         const auto hits = r.value()->retrieve({QStringLiteral("banana kiwi"), {}}, 10).value();
         QCOMPARE(hits.size(), 3);
         QCOMPARE(hits[0].docId, QStringLiteral("d3")); // kiwi is rarer than banana
@@ -238,12 +238,12 @@ private slots:
 
     void oracleAndClosedBook()
     {
-        auto oracle = Retriever::create(QStringLiteral("oracle"), *m_project);
+        auto oracle = Retriever::create(QStringLiteral("oracle"), m_project->database());
         QCOMPARE(docsOf(oracle.value()->retrieve({QStringLiteral("anything"), {QStringLiteral("d3"), QStringLiteral("d2")}}, 5).value()),
                  (QStringList{QStringLiteral("d3"), QStringLiteral("d2")}));
-        auto none = Retriever::create(QStringLiteral("closed-book"), *m_project);
+        auto none = Retriever::create(QStringLiteral("closed-book"), m_project->database());
         QVERIFY(none.value()->retrieve({QStringLiteral("red"), {}}, 5).value().isEmpty());
-        QVERIFY(!Retriever::create(QStringLiteral("magic"), *m_project).ok());
+        QVERIFY(!Retriever::create(QStringLiteral("magic"), m_project->database()).ok());
     }
 };
 

@@ -70,7 +70,7 @@ private slots:
         const qint64 total = scalar(db, QStringLiteral("SELECT count(*) FROM run_item WHERE run_id = %1").arg(runId.value()));
         QCOMPARE(total, GenerationStore(db).stats().textQueries.value(QStringLiteral("short")));
         // Pause after 500 items.
-        Job job(QStringLiteral("run"), [&](Job &j) { return RunExecutor::execute(*m_project, runId.value(), &j).ok() ? Status() : Status::failure(QStringLiteral("x")); });
+        Job job(QStringLiteral("run"), [&](Job &j) { return RunExecutor::execute(m_project->database(), runId.value(), &j).ok() ? Status() : Status::failure(QStringLiteral("x")); });
         QObject::connect(&job, &Job::progressChanged, &job, [&job](qint64 done, qint64, const QString &, double) {
             if (done >= 500)
                 job.cancel();
@@ -84,7 +84,7 @@ private slots:
         // Continue: only the pending items run; the done ones stay as they were.
         auto again = store.openOrCreate(QStringLiteral("paused"), spec, QStringLiteral("short"));
         QCOMPARE(again.value(), runId.value());
-        auto report = RunExecutor::execute(*m_project, runId.value());
+        auto report = RunExecutor::execute(m_project->database(), runId.value());
         QVERIFY(report.ok() && report.value().finished);
         QCOMPARE(report.value().executed, total - done);
         QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM run_item WHERE run_id = %1 AND status = 'done'").arg(runId.value())), total);

@@ -2,6 +2,7 @@
 
 #include <QCryptographicHash>
 #include <QPointer>
+#include <QRegularExpression>
 #include <QTcpSocket>
 #include <QTimer>
 
@@ -212,16 +213,31 @@ QByteArray TestEndpoint::reply(const QByteArray &path, const QByteArray &body, i
         for (size_t i = 0; i < inputs.size(); ++i) {
             const QString text = QString::fromStdString(inputs[i].get<std::string>());
             used += tokens(text);
-            // A deterministic unit-free vector from the text's hash.
-            const QByteArray h = QCryptographicHash::hash(text.toUtf8(), QCryptographicHash::Sha256);
-            nlohmann::json v = nlohmann::json::array();
-            for (int k = 0; k < 16; ++k)
-                v.push_back((quint8(h[k]) - 127.5) / 127.5);
-            data.push_back({{"object", "embedding"}, {"index", i}, {"embedding", v}});
+            // Feature hashing of the lower-cased words into 64 signed buckets: texts sharing
+            // words point the same way, so dense retrieval ranks meaningfully in tests.
+            std::vector<double> v(64, 0.0);
+            for (const QString &word : text.toLower().split(QRegularExpression(QStringLiteral("[^\\w]+")), Qt::SkipEmptyParts)) {
+                const QByteArray h = QCryptographicHash::hash(word.toUtf8(), QCryptographicHash::Md5);
+                v[quint8(h[0]) % 64] += (quint8(h[1]) & 1) ? 1.0 : -1.0;
+            }
+            nlohmann::json vector = nlohmann::json::array();
+            for (double x : v)
+                vector.push_back(x);
+            data.push_back({{"object", "embedding"}, {"index", i}, {"embedding", vector}});
         }
         return QByteArray::fromStdString(nlohmann::json{{"object", "list"}, {"data", data}, {"model", model},
                                                         {"usage", {{"prompt_tokens", used}, {"total_tokens", used}}}}
                                              .dump());
+    }
+    if (path.endsWith("/rag")) {
+        // An external RAG system: answers in a nested shape so tests exercise JSON pointers.
+        const QString query = QString::fromStdString(request.value("query", std::string()));
+        nlohmann::json ids = nlohmann::json::array(), passages = nlohmann::json::array();
+        for (const auto &c : request.value("contexts", nlohmann::json::array())) {
+            ids.push_back("ext-" + c.value("id", std::string()));
+            passages.push_back(c.value("text", std::string()));
+        }
+        return QByteArray::fromStdString(nlohmann::json{{"output", {{"answer", ("RAG: " + query).toStdString()}}}, {"docs", ids}, {"passages", passages}}.dump());
     }
     *status = 404;
     return R"({"error":{"message":"Unknown endpoint","type":"invalid_request_error"}})";

@@ -1,0 +1,32 @@
+#pragma once
+// Results of systems run elsewhere, imported as a run (source "imported") whose verdicts
+// are kept as judgements of judge "imported":
+// - grammar: GRAMMAR's results JSON, a list of {query, answer, true_document_ids,
+//   retrieved_document_ids, gpt_response, retrieval_judgement (0/1), judgement
+//   ("Correct"/"Incorrect"), query_tag (the semantic group)};
+// - reval: R-Eval logs, JSONL of {question, answer (gold), prediction, reward, halted,
+//   error, scratchpad};
+// - jsonl: Assay's generic JSONL (see the README).
+// Everything is checked first: one bad record names its file and line (or record number)
+// and nothing is imported.
+#include "core/result.h"
+
+namespace assay {
+
+class Database;
+
+class ResultsImporter {
+public:
+    enum class Format { Grammar, Reval, Jsonl };
+    static Result<Format> formatFromName(const QString &name);
+
+    struct Report {
+        qint64 runId = 0;
+        qint64 items = 0;
+        qint64 answerVerdicts = 0;
+        qint64 retrievalVerdicts = 0;
+    };
+    static Result<Report> import(Database &db, Format format, const QString &path, const QString &runName, const QString &querySet = {});
+};
+
+} // namespace assay

@@ -1,0 +1,291 @@
+// Readers and the retrievers that need an embedding endpoint: the LLM reader through the
+// loopback OpenAI-compatible endpoint (prompt, tokens, cache on a rerun), the http reader
+// with JSON pointers, the command reader's JSONL round trip (out-of-order replies, a crash,
+// a line that is not JSON), pipeline grids, and dense / hybrid retrieval on a hand-made
+// corpus whose embeddings are stored in the project.
+#include "llm/llmprofilestore.h"
+#include "llm/llmstore.h"
+#include "project/project.h"
+#include "retrieval/corpusimporter.h"
+#include "retrieval/hybridretriever.h"
+#include "retrieval/retriever.h"
+#include "runs/llmreader.h"
+#include "runs/pipelinegrid.h"
+#include "runs/runexecutor.h"
+#include "runs/runstore.h"
+#include "testdemo.h"
+#include "testendpoint.h"
+#include "testsettings.h"
+
+#include <QtTest>
+
+#include <nlohmann/json.hpp>
+
+using namespace assay;
+
+namespace {
+
+QStringList docsOf(const QVector<RetrievalHit> &hits)
+{
+    QStringList out;
+    for (const RetrievalHit &h : hits)
+        out << h.docId;
+    return out;
+}
+
+} // namespace
+
+class TestReaders : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_dir;
+    std::unique_ptr<Project> m_demo;
+    test::TestEndpoint m_endpoint;
+
+    // A run of `spec` over the first `n` short queries of the demo (the rest removed).
+    qint64 smallRun(const QString &name, const QString &spec, int n)
+    {
+        RunStore store(m_demo->database());
+        auto p = PipelineSpec::parse(spec);
+        if (!p) {
+            qWarning() << p.error();
+            return 0;
+        }
+        auto id = store.openOrCreate(name, p.value(), QStringLiteral("short"));
+        if (!id)
+            return 0;
+        m_demo->database().exec(QStringLiteral("DELETE FROM run_item WHERE run_id = %1 AND id NOT IN "
+                                               "(SELECT id FROM run_item WHERE run_id = %1 ORDER BY id LIMIT %2)").arg(id.value()).arg(n));
+        return id.value();
+    }
+    nlohmann::json column(qint64 runId, const QString &expression)
+    {
+        auto s = m_demo->database().prepare(QStringLiteral("SELECT %1 FROM run_item WHERE run_id = ? ORDER BY id").arg(expression));
+        s.value().bind(1, runId);
+        nlohmann::json out = nlohmann::json::array();
+        while (s.value().step() == Statement::Step::Row)
+            out.push_back(s.value().text(0).toStdString());
+        return out;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        test::isolateSettings();
+        qputenv("ASSAY_TEST_KEY", "sk-test-readers-0000");
+        QVERIFY(m_endpoint.start());
+        for (const char *name : {"local", "emb"}) {
+            LlmProfile p;
+            p.name = QString::fromLatin1(name);
+            p.baseUrl = m_endpoint.baseUrl();
+            p.model = QStringLiteral("test-model");
+            p.keyEnv = QStringLiteral("ASSAY_TEST_KEY");
+            p.retryBaseMs = 20;
+            p.timeoutMs = 5000;
+            p.pricePerMillionInput = 1000;
+            p.pricePerMillionOutput = 2000;
+            QVERIFY(LlmProfileStore::save(p).ok());
+        }
+        m_demo = test::openDemoProject(m_dir);
+        QVERIFY(m_demo);
+    }
+
+    void specsWithReaderOptions_data()
+    {
+        QTest::addColumn<QString>("spec");
+        QTest::addColumn<QString>("canonical");
+        QTest::addColumn<QString>("error");
+        QTest::newRow("llm with icl") << "reader=llm:local,icl=2,k=4,retriever=tfidf" << "retriever=tfidf,k=4,reader=llm:local,icl=2" << "";
+        QTest::newRow("dense") << "retriever=dense,embedder=emb" << "retriever=dense,k=3,reader=none,embedder=emb" << "";
+        QTest::newRow("dense without embedder") << "retriever=dense" << "" << "needs embedder=PROFILE";
+        QTest::newRow("http without url") << "reader=http" << "" << "needs url=";
+        QTest::newRow("command without cmd") << "reader=command" << "" << "needs cmd=";
+        QTest::newRow("quoted command") << "reader=command,cmd=\"tool --sep=, --x\"" << "retriever=bm25,k=3,reader=command,cmd=\"tool --sep=, --x\"" << "";
+        QTest::newRow("unclosed quote") << "reader=command,cmd=\"tool" << "" << "not closed";
+        QTest::newRow("bad pointer") << "reader=http,url=http://127.0.0.1:1/x,answer=answer" << "" << "not a JSON pointer";
+        QTest::newRow("unknown reader") << "reader=oracle" << "" << "unknown reader";
+    }
+    void specsWithReaderOptions()
+    {
+        QFETCH(QString, spec);
+        QFETCH(QString, canonical);
+        QFETCH(QString, error);
+        auto p = PipelineSpec::parse(spec);
+        if (error.isEmpty()) {
+            QVERIFY2(p.ok(), qPrintable(p.error()));
+            QCOMPARE(p.value().text(), canonical);
+            QCOMPARE(PipelineSpec::parse(p.value().text()).value().text(), canonical); // round trip
+        } else {
+            QVERIFY(!p.ok());
+            QVERIFY2(p.error().contains(error), qPrintable(p.error()));
+        }
+    }
+
+    void gridsExpandInOrder()
+    {
+        auto grid = PipelineGrid::expand(QStringLiteral("retriever=keyword|bm25,k=1|3,reader=none"));
+        QVERIFY(grid.ok());
+        QStringList texts;
+        for (const auto &[name, spec] : PipelineGrid::named(QStringLiteral("g"), grid.value()))
+            texts << name + QLatin1Char(' ') + spec.text();
+        QCOMPARE(texts, (QStringList{QStringLiteral("g/keyword-k1 retriever=keyword,k=1,reader=none"),
+                                     QStringLiteral("g/keyword-k3 retriever=keyword,k=3,reader=none"),
+                                     QStringLiteral("g/bm25-k1 retriever=bm25,k=1,reader=none"),
+                                     QStringLiteral("g/bm25-k3 retriever=bm25,k=3,reader=none")}));
+        QCOMPARE(PipelineGrid::named(QStringLiteral("one"), PipelineGrid::expand(QStringLiteral("k=2")).value()).constFirst().first, QStringLiteral("one"));
+        QVERIFY(PipelineGrid::expand(QStringLiteral("retriever=keyword|magic")).error().contains(QLatin1String("unknown retriever 'magic'")));
+    }
+
+    void llmReaderAnswersAndPaysOnce()
+    {
+        const qint64 runId = smallRun(QStringLiteral("llm"), QStringLiteral("retriever=bm25,k=2,reader=llm:local,icl=1"), 12);
+        QVERIFY(runId > 0);
+        const int before = m_endpoint.requestCount();
+        auto report = RunExecutor::execute(m_demo->database(), runId);
+        QVERIFY2(report.ok(), qPrintable(report.error()));
+        QVERIFY(report.value().finished);
+        QCOMPARE(report.value().executed, qint64(12));
+        QCOMPARE(report.value().errors, qint64(0));
+        QCOMPARE(m_endpoint.requestCount() - before, 12);
+        QVERIFY(report.value().promptTokens > 12 * 20);
+        QVERIFY(report.value().cost > 0);
+        // The endpoint echoes the user message: the answer shows the prompt the reader sent.
+        const nlohmann::json answers = column(runId, QStringLiteral("answer"));
+        const nlohmann::json queries = column(runId, QStringLiteral("query"));
+        for (size_t i = 0; i < answers.size(); ++i) {
+            const QString a = QString::fromStdString(answers[i].get<std::string>());
+            QVERIFY(a.startsWith(QLatin1String("echo: Answer the question using only the sources below.")));
+            QVERIFY(a.contains(QStringLiteral("Question: %1\nAnswer:").arg(QString::fromStdString(queries[i].get<std::string>()))));
+            QVERIFY(a.contains(QLatin1String("[1] (document ")) && a.contains(QLatin1String("[2] (document ")));
+            QVERIFY(a.contains(QLatin1String("Examples:\nQuestion: ")));
+        }
+        QVERIFY(m_demo->database().scalar(QStringLiteral("SELECT min(prompt_tokens) FROM run_item WHERE run_id = %1").arg(runId)).value().toLongLong() > 0);
+        // The same requests in another run answer from the project's cache: nothing is paid twice.
+        const qint64 again = smallRun(QStringLiteral("llm-again"), QStringLiteral("retriever=bm25,k=2,reader=llm:local,icl=1"), 12);
+        const int afterFirst = m_endpoint.requestCount();
+        QVERIFY(RunExecutor::execute(m_demo->database(), again).ok());
+        QCOMPARE(m_endpoint.requestCount(), afterFirst);
+        QCOMPARE(column(again, QStringLiteral("answer")), answers);
+    }
+
+    void llmReaderFailuresAreKeptPerItem()
+    {
+        const qint64 runId = smallRun(QStringLiteral("llm-faults"), QStringLiteral("retriever=keyword,k=1,reader=llm:local"), 4);
+        m_endpoint.script({{test::TestEndpoint::Fault::Unauthorized, 0}});
+        auto report = RunExecutor::execute(m_demo->database(), runId);
+        QVERIFY(report.ok());
+        QCOMPARE(report.value().errors, qint64(1));
+        const QString error = m_demo->database().scalar(QStringLiteral("SELECT group_concat(error) FROM run_item WHERE run_id = %1 AND status = 'error'").arg(runId)).value().toString();
+        QVERIFY2(error.contains(QLatin1String("Incorrect API key")), qPrintable(error));
+    }
+
+    void httpReaderReadsPointers()
+    {
+        const QString spec = QStringLiteral("retriever=bm25,k=2,reader=http,url=%1/rag,answer=/output/answer,ids=/docs,context=/passages").arg(m_endpoint.baseUrl());
+        const qint64 runId = smallRun(QStringLiteral("http"), spec, 6);
+        auto report = RunExecutor::execute(m_demo->database(), runId);
+        QVERIFY2(report.ok(), qPrintable(report.error()));
+        QCOMPARE(report.value().errors, qint64(0));
+        const nlohmann::json answers = column(runId, QStringLiteral("answer"));
+        const nlohmann::json queries = column(runId, QStringLiteral("query"));
+        for (size_t i = 0; i < answers.size(); ++i)
+            QCOMPARE(answers[i].get<std::string>(), "RAG: " + queries[i].get<std::string>());
+        // The system's own context replaces Assay's retrieval in the stored result.
+        for (const auto &ids : column(runId, QStringLiteral("retrieved_ids"))) {
+            const auto list = nlohmann::json::parse(ids.get<std::string>());
+            QCOMPARE(list.size(), size_t(2));
+            QVERIFY(list[0].get<std::string>().rfind("ext-", 0) == 0);
+        }
+        // A missing pointer is an item error that names the pointer.
+        const qint64 bad = smallRun(QStringLiteral("http-bad"), QStringLiteral("retriever=bm25,k=1,reader=http,url=%1/rag,answer=/nothing").arg(m_endpoint.baseUrl()), 2);
+        QVERIFY(RunExecutor::execute(m_demo->database(), bad).ok());
+        QVERIFY(m_demo->database().scalar(QStringLiteral("SELECT error FROM run_item WHERE run_id = %1 LIMIT 1").arg(bad)).value().toString()
+                    .contains(QLatin1String("no answer at /nothing")));
+    }
+
+    void commandReaderRoundTrip()
+    {
+        const qint64 runId = smallRun(QStringLiteral("cmd"), QStringLiteral("retriever=tfidf,k=3,reader=command,cmd=%1").arg(QStringLiteral(ASSAY_TEST_READER)), 21);
+        auto report = RunExecutor::execute(m_demo->database(), runId);
+        QVERIFY2(report.ok(), qPrintable(report.error()));
+        QCOMPARE(report.value().executed, qint64(21));
+        QCOMPARE(report.value().errors, qint64(0));
+        const nlohmann::json answers = column(runId, QStringLiteral("answer"));
+        const nlohmann::json queries = column(runId, QStringLiteral("query"));
+        const nlohmann::json traces = column(runId, QStringLiteral("trace"));
+        for (size_t i = 0; i < answers.size(); ++i) {
+            // Replies came back out of order; each landed on its own item.
+            QCOMPARE(answers[i].get<std::string>(), "CMD: " + queries[i].get<std::string>());
+            const QString trace = QString::fromStdString(traces[i].get<std::string>());
+            QVERIFY2(QRegularExpression(QStringLiteral("^looked at [1-3] passages$")).match(trace).hasMatch(), qPrintable(trace));
+        }
+    }
+
+    void commandReaderCrashAndGarbage()
+    {
+        const QString spec = QStringLiteral("retriever=tfidf,k=1,reader=command,cmd=%1").arg(QStringLiteral(ASSAY_TEST_READER));
+        const qint64 runId = smallRun(QStringLiteral("cmd-crash"), spec, 6);
+        Database &db = m_demo->database();
+        QVERIFY(db.exec(QStringLiteral("UPDATE run_item SET query = query || ' GARBAGE' WHERE id = (SELECT min(id) FROM run_item WHERE run_id = %1)").arg(runId)).ok());
+        QVERIFY(db.exec(QStringLiteral("UPDATE run_item SET query = query || ' CRASH' WHERE id = (SELECT max(id) FROM run_item WHERE run_id = %1)").arg(runId)).ok());
+        auto report = RunExecutor::execute(db, runId);
+        QVERIFY2(report.ok(), qPrintable(report.error()));
+        const QString errors = db.scalar(QStringLiteral("SELECT group_concat(error, ' | ') FROM run_item WHERE run_id = %1 AND status = 'error'").arg(runId)).value().toString();
+        QVERIFY2(errors.contains(QLatin1String("stdout line 1: not JSON: this is not json")), qPrintable(errors));
+        QVERIFY2(errors.contains(QLatin1String("exited with code 3")) && errors.contains(QLatin1String("boom: the model server went away")), qPrintable(errors));
+        QVERIFY(db.scalar(QStringLiteral("SELECT count(*) FROM run_item WHERE run_id = %1 AND status = 'pending'").arg(runId)).value().toInt() == 0);
+    }
+
+    void denseAndHybridOnAHandMadeCorpus()
+    {
+        auto project = Project::create(m_dir.filePath(QStringLiteral("dense.assay")));
+        QVERIFY(project.ok());
+        QFile f(m_dir.filePath(QStringLiteral("corpus.jsonl")));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"id": "fruit", "text": "red apple and yellow banana"}
+{"id": "kiwi", "text": "green kiwi from the orchard"}
+{"id": "tools", "text": "hammer nails and a saw"}
+{"id": "boats", "text": "sail boats on the lake"}
+)");
+        f.close();
+        auto docs = CorpusImporter::read(f.fileName(), CorpusImporter::Format::Jsonl);
+        QVERIFY(docs.ok());
+        QVERIFY(CorpusImporter::import(*project.value(), docs.value(), {}).ok());
+        Database &db = project.value()->database();
+        LlmStore store(db);
+        const int before = m_endpoint.requestCount();
+        auto dense = Retriever::create(QStringLiteral("dense"), db, QStringLiteral("emb"), &store);
+        QVERIFY2(dense.ok(), qPrintable(dense.error()));
+        QCOMPARE(db.scalar(QStringLiteral("SELECT count(*) FROM embedding")).value().toInt(), 4);
+        auto hits = dense.value()->retrieve({QStringLiteral("green kiwi"), {}}, 2);
+        QVERIFY(hits.ok());
+        QCOMPARE(hits.value().first().docId, QStringLiteral("kiwi"));
+        QVERIFY(hits.value()[0].score > hits.value()[1].score);
+        QVERIFY(std::abs(hits.value()[0].score - 2.0 / std::sqrt(2.0 * 5.0)) < 0.2); // 2 shared words of 2 and 5
+        // Stored vectors are reused: a second retriever embeds only its query.
+        const int afterCorpus = m_endpoint.requestCount();
+        QCOMPARE(afterCorpus - before, 2);
+        auto hybrid = Retriever::create(QStringLiteral("hybrid"), db, QStringLiteral("emb"), &store);
+        QVERIFY(hybrid.ok());
+        QVERIFY(hybrid.value()->prepare({QStringLiteral("hammer and saw")}, nullptr).ok());
+        auto fused = hybrid.value()->retrieve({QStringLiteral("hammer and saw"), {}}, 3);
+        QVERIFY(fused.ok());
+        QCOMPARE(fused.value().first().docId, QStringLiteral("tools"));
+        QCOMPARE(m_endpoint.requestCount() - afterCorpus, 1);
+        QVERIFY(!Retriever::create(QStringLiteral("dense"), db, QStringLiteral("nobody"), &store).ok());
+    }
+
+    void reciprocalRankFusion()
+    {
+        const QVector<RetrievalHit> a{{1, QStringLiteral("x"), 10, 9}, {2, QStringLiteral("y"), 11, 8}, {3, QStringLiteral("z"), 12, 7}};
+        const QVector<RetrievalHit> b{{1, QStringLiteral("z"), 12, .9}, {2, QStringLiteral("w"), 13, .8}, {3, QStringLiteral("x"), 10, .7}};
+        const auto fused = HybridRetriever::fuse(a, b, 4);
+        // x: 1/61 + 1/63, z: 1/63 + 1/61 (tie → lower chunk id first), y: 1/62, w: 1/62 (tie → 11 before 13).
+        QCOMPARE(docsOf(fused), (QStringList{QStringLiteral("x"), QStringLiteral("z"), QStringLiteral("y"), QStringLiteral("w")}));
+        QVERIFY(std::abs(fused[0].score - (1.0 / 61 + 1.0 / 63)) < 1e-12);
+        QCOMPARE(fused[3].rank, 4);
+        QCOMPARE(HybridRetriever::fuse(a, b, 1).size(), 1);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestReaders)
+#include "tst_readers.moc"
