@@ -14,6 +14,7 @@
 #include "project/project.h"
 #include "projectnavigator.h"
 #include "reviewgrid.h"
+#include "runspage.h"
 #include "schemaeditor.h"
 #include "schema/csvschemareader.h"
 #include "schema/sqliteschemareader.h"
@@ -289,6 +290,9 @@ void MainWindow::adoptProject(std::unique_ptr<Project> project)
     m_queryGrid = new ReviewGrid(m_project.get(), m_project->undoStack(), ReviewModel::Scope::Queries, m_pages);
     m_queryGrid->setObjectName(QStringLiteral("queriesPage"));
     setProjectPage(ProjectNavigator::Queries, m_queryGrid);
+    m_runsPage = new RunsPage(m_project.get(), m_pages);
+    connect(m_runsPage, &RunsPage::jobStarted, this, [this](Job *job) { m_progress->track(job); });
+    setProjectPage(ProjectNavigator::Runs, m_runsPage);
     m_recent->add(m_project->path());
     updateRecentMenu();
     updateTitle();
@@ -302,10 +306,11 @@ void MainWindow::closeProject()
     if (!m_project)
         return;
     m_undoGroup->removeStack(m_project->undoStack());
-    for (int page : {int(ProjectNavigator::Schema), int(ProjectNavigator::Templates), int(ProjectNavigator::Queries)})
+    for (int page : {int(ProjectNavigator::Schema), int(ProjectNavigator::Templates), int(ProjectNavigator::Queries), int(ProjectNavigator::Runs)})
         setProjectPage(page, m_placeholders.value(page));
     m_schemaEditor = nullptr;
     m_templateGrid = m_queryGrid = nullptr;
+    m_runsPage = nullptr;
     m_project.reset();
     updateTitle();
 }

@@ -20,6 +20,7 @@ class WelcomePage;
 class RecentFiles;
 class SchemaEditor;
 class ReviewGrid;
+class RunsPage;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -44,6 +45,7 @@ public:
     SchemaEditor *schemaEditor() const { return m_schemaEditor; }
     ReviewGrid *templateGrid() const { return m_templateGrid; }
     ReviewGrid *queryGrid() const { return m_queryGrid; }
+    RunsPage *runsPage() const { return m_runsPage; }
 
 signals:
     void projectOpened(const QString &path);
@@ -81,6 +83,7 @@ private:
     SchemaEditor *m_schemaEditor = nullptr;
     ReviewGrid *m_templateGrid = nullptr;
     ReviewGrid *m_queryGrid = nullptr;
+    RunsPage *m_runsPage = nullptr;
 };
 
 } // namespace assay

@@ -2,6 +2,7 @@
 
 #include "core/job.h"
 #include "demo/democorpus.h"
+#include "demo/demogrounding.h"
 #include "demo/demoworld.h"
 #include "retrieval/corpusimporter.h"
 #include "project/project.h"
@@ -69,6 +70,8 @@ Status DemoProject::build(const QString &path, Job *job)
     if (job)
         job->reportProgress(4, steps, QStringLiteral("Filling in queries"));
     if (auto r = GenerationStore(p.database()).rebuildQueries(true); !r)
+        return Status::failure(r.error());
+    if (auto r = DemoGrounding::assign(p.database(), corpus.value()); !r)
         return Status::failure(r.error());
     if (job)
         job->reportProgress(steps, steps, QStringLiteral("Demo project written"));

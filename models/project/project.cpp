@@ -84,6 +84,16 @@ Result<std::unique_ptr<Project>> Project::create(const QString &path, const QStr
     return project;
 }
 
+Result<Database> Project::openConnection(const QString &path)
+{
+    auto db = Database::open(path, Database::Mode::ReadWrite);
+    if (!db)
+        return db;
+    if (auto s = configureConnection(db.value()); !s)
+        return Result<Database>::failure(s.error());
+    return db;
+}
+
 Result<std::unique_ptr<Project>> Project::open(const QString &path)
 {
     using R = Result<std::unique_ptr<Project>>;

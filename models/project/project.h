@@ -26,6 +26,9 @@ public:
     static Result<std::unique_ptr<Project>> create(const QString &path, const QString &name = {});
     static Result<std::unique_ptr<Project>> open(const QString &path);
     static int latestSchemaVersion();
+    // Another connection to an open project's file, configured like the project's own, for
+    // work on a background thread (the thread that uses it must own it).
+    static Result<Database> openConnection(const QString &path);
 
     QString path() const { return m_path; }
     int schemaVersion() const;

@@ -20,7 +20,7 @@ constexpr int CancelGraceMs = 3000;
 
 } // namespace
 
-Result<RunExecutor::Report> RunExecutor::execute(Database &db, qint64 runId, Job *job)
+Result<RunExecutor::Report> RunExecutor::execute(Database &db, qint64 runId, Job *job, const Progress &onProgress)
 {
     using R = Result<Report>;
     RunStore store(db);
@@ -113,7 +113,9 @@ Result<RunExecutor::Report> RunExecutor::execute(Database &db, qint64 runId, Job
                 report.cost += r.cost;
                 if (job)
                     job->reportProgress(report.executed, items.size(),
-                                        QStringLiteral("errors=%1 cost=%2").arg(report.errors).arg(report.cost, 0, 'f', 4));
+                                        QStringLiteral("%1 errors, cost %2").arg(report.errors).arg(report.cost, 0, 'f', 4));
+                if (onProgress)
+                    onProgress(report, items.size());
                 pump.start();
             };
             if (!hits) {

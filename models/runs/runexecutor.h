@@ -6,6 +6,8 @@
 // local event loop of the calling thread (a worker thread in the GUI, the main one in the CLI).
 #include "core/result.h"
 
+#include <functional>
+
 namespace assay {
 
 class Database;
@@ -21,8 +23,10 @@ public:
         double cost = 0;
         bool finished = false; // false when cancelled with items still pending
     };
-    // Progress detail (for the launcher): "errors=N cost=X".
-    static Result<Report> execute(Database &db, qint64 runId, Job *job = nullptr);
+    // `job` gets progress (items done of pending) and can cancel; `onProgress` (optional,
+    // called on the executing thread) sees the running totals after every item.
+    using Progress = std::function<void(const Report &sofar, qint64 pendingAtStart)>;
+    static Result<Report> execute(Database &db, qint64 runId, Job *job = nullptr, const Progress &onProgress = {});
 };
 
 } // namespace assay

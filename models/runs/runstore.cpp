@@ -134,11 +134,30 @@ QVector<RunSummary> RunStore::runs() const
     QVector<RunSummary> out;
     auto s = m_db.prepare(QStringLiteral(
         "SELECT r.name, coalesce(p.spec, ''), r.query_set, r.status, r.source, count(i.id), sum(i.status = 'done'), sum(i.status = 'error'), "
-        "r.created_at, coalesce(r.finished_at, '') FROM run r LEFT JOIN pipeline p ON p.id = r.pipeline_id "
+        "r.created_at, coalesce(r.finished_at, ''), coalesce(sum(i.cost), 0), coalesce(avg(CASE WHEN i.status <> 'pending' THEN i.latency_ms END), 0), r.id "
+        "FROM run r LEFT JOIN pipeline p ON p.id = r.pipeline_id "
         "LEFT JOIN run_item i ON i.run_id = r.id GROUP BY r.id ORDER BY r.id"));
     while (s && s.value().step() == Statement::Step::Row) {
         const Statement &r = s.value();
-        out << RunSummary{r.text(0), r.text(1), r.text(2), r.text(3), r.text(4), r.integer(5), r.integer(6), r.integer(7), r.text(8), r.text(9)};
+        out << RunSummary{r.text(0), r.text(1), r.text(2), r.text(3), r.text(4), r.integer(5), r.integer(6), r.integer(7), r.text(8), r.text(9),
+                          r.real(10), qint64(r.real(11)), r.integer(12)};
+    }
+    return out;
+}
+
+QVector<RunItemView> RunStore::items(qint64 runId) const
+{
+    QVector<RunItemView> out;
+    auto s = m_db.prepare(QStringLiteral("SELECT id, item_key, form, query, answer, gold, retrieved_ids, latency_ms, status, error FROM run_item WHERE run_id = ? ORDER BY id"));
+    s.value().bind(1, runId);
+    while (s.value().step() == Statement::Step::Row) {
+        const Statement &r = s.value();
+        QStringList ids;
+        const auto list = nlohmann::json::parse(r.text(6).toStdString(), nullptr, false);
+        if (list.is_array())
+            for (const auto &id : list)
+                ids << QString::fromStdString(id.is_string() ? id.get<std::string>() : id.dump());
+        out << RunItemView{r.integer(0), r.text(1), r.text(2), r.text(3), r.text(4), r.text(5), ids.join(QStringLiteral(", ")), r.integer(7), r.text(8), r.text(9)};
     }
     return out;
 }

@@ -47,6 +47,23 @@ struct RunSummary {
     qint64 errors = 0;
     QString createdAt;
     QString finishedAt;
+    double cost = 0;
+    qint64 meanLatencyMs = 0;
+    qint64 id = 0;
+};
+
+// One stored item as the items table shows it.
+struct RunItemView {
+    qint64 id = 0;
+    QString key;
+    QString form;
+    QString query;
+    QString answer;
+    QString gold;
+    QString retrievedIds; // comma separated
+    qint64 latencyMs = 0;
+    QString status;
+    QString error;
 };
 
 class RunStore {
@@ -65,6 +82,7 @@ public:
     Status saveResult(qint64 itemId, const RunItemResult &result);
     Status setStatus(qint64 runId, const QString &status);
     QVector<RunSummary> runs() const;
+    QVector<RunItemView> items(qint64 runId) const;
 
 private:
     Database &m_db;

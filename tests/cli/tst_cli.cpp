@@ -188,6 +188,44 @@ private slots:
         // Running it again replaces the demo rather than failing.
         QCOMPARE(runCli({QStringLiteral("demo"), QStringLiteral("--out"), out}).code, 0);
     }
+
+    void gridRunsAndImportedResults()
+    {
+        const QString out = m_dir.filePath(QStringLiteral("grid"));
+        QCOMPARE(runCli({QStringLiteral("demo"), QStringLiteral("--out"), out}).code, 0);
+        const QString project = out + QStringLiteral("/demo.assay");
+        Outcome o = runCli({QStringLiteral("run"), project, QStringLiteral("--name"), QStringLiteral("g"), QStringLiteral("--pipeline"),
+                            QStringLiteral("retriever=keyword|bm25,k=1|2,reader=none"), QStringLiteral("--set"), QStringLiteral("short")});
+        QVERIFY2(o.code == 0, qPrintable(o.err));
+        QCOMPARE(o.out.count(QLatin1String("; done")), 4);
+        QVERIFY(o.out.contains(QLatin1String("Run g/bm25-k2: ")));
+        // Imported results become a run of their own, listed with the executed ones.
+        QFile results(m_dir.filePath(QStringLiteral("results.jsonl")));
+        QVERIFY(results.open(QIODevice::WriteOnly));
+        results.write("{\"question\": \"q\", \"answer\": \"a\", \"prediction\": \"a\", \"reward\": 1}\n");
+        results.close();
+        o = runCli({QStringLiteral("import"), QStringLiteral("results"), project, results.fileName(), QStringLiteral("--format"), QStringLiteral("reval"),
+                    QStringLiteral("--name"), QStringLiteral("ext")});
+        QVERIFY2(o.code == 0, qPrintable(o.err));
+        QVERIFY(o.out.contains(QLatin1String("1 items imported, 1 answer verdicts")));
+        o = runCli({QStringLiteral("runs"), project, QStringLiteral("--json")});
+        QCOMPARE(o.code, 0);
+        const auto runs = nlohmann::json::parse(o.out.toStdString());
+        QCOMPARE(runs.size(), size_t(5));
+        QCOMPARE(runs[1]["pipeline"].get<std::string>(), std::string("retriever=keyword,k=2,reader=none"));
+        QCOMPARE(runs[3]["done"].get<qint64>(), runs[3]["items"].get<qint64>());
+        QCOMPARE(runs[4]["source"].get<std::string>(), std::string("imported:results.jsonl"));
+        // A bad results file names its line and imports nothing.
+        QVERIFY(results.open(QIODevice::WriteOnly));
+        results.write("{\"question\": \"q\", \"answer\": \"a\", \"prediction\": \"a\"}\nnot json\n");
+        results.close();
+        o = runCli({QStringLiteral("import"), QStringLiteral("results"), project, results.fileName(), QStringLiteral("--format"), QStringLiteral("reval"),
+                    QStringLiteral("--name"), QStringLiteral("ext2")});
+        QCOMPARE(o.code, 1);
+        QVERIFY2(o.err.contains(QLatin1String("results.jsonl:2: not a JSON object")), qPrintable(o.err));
+        QCOMPARE(runCli({QStringLiteral("import"), QStringLiteral("results"), project, results.fileName(), QStringLiteral("--format"), QStringLiteral("csv"),
+                         QStringLiteral("--name"), QStringLiteral("x")}).code, 2);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCli)

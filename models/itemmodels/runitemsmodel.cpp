@@ -1,0 +1,69 @@
+#include "itemmodels/runitemsmodel.h"
+
+#include <QBrush>
+#include <QColor>
+
+namespace assay {
+
+RunItemsModel::RunItemsModel(Database &db, QObject *parent) : QAbstractTableModel(parent), m_db(db) {}
+
+int RunItemsModel::rowCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : int(m_items.size()); }
+int RunItemsModel::columnCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : ColumnCount; }
+
+QVariant RunItemsModel::data(const QModelIndex &index, int role) const
+{
+    if (!index.isValid() || index.row() >= m_items.size())
+        return {};
+    const RunItemView &it = m_items[index.row()];
+    if (role == Qt::ToolTipRole) {
+        if (index.column() == Status && !it.error.isEmpty())
+            return it.error;
+        if (index.column() == Query || index.column() == Answer)
+            return index.column() == Query ? it.query : it.answer;
+        return {};
+    }
+    if (role == Qt::ForegroundRole && index.column() == Status && it.status == QLatin1String("error"))
+        return QBrush(QColor(0xb2, 0x22, 0x22));
+    if (role == Qt::TextAlignmentRole && index.column() == Latency)
+        return int(Qt::AlignRight | Qt::AlignVCenter);
+    if (role != Qt::DisplayRole)
+        return {};
+    switch (Column(index.column())) {
+    case Key: return it.key;
+    case Form: return it.form;
+    case Query: return it.query;
+    case Answer: return it.answer;
+    case Gold: return it.gold;
+    case Retrieved: return it.retrievedIds;
+    case Latency:
+        if (it.status == QLatin1String("pending"))
+            return {};
+        return it.latencyMs > 0 ? QStringLiteral("%1 ms").arg(it.latencyMs) : QStringLiteral("<1 ms");
+    case Status: return it.status;
+    case ColumnCount: break;
+    }
+    return {};
+}
+
+QVariant RunItemsModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    static const char *names[] = {"Item", "Form", "Query", "Answer", "Gold", "Retrieved ids", "Latency", "Status"};
+    return section < ColumnCount ? tr(names[section]) : QVariant();
+}
+
+void RunItemsModel::setRun(qint64 runId)
+{
+    m_runId = runId;
+    refresh();
+}
+
+void RunItemsModel::refresh()
+{
+    beginResetModel();
+    m_items = m_runId ? RunStore(m_db).items(m_runId) : QVector<RunItemView>();
+    endResetModel();
+}
+
+} // namespace assay

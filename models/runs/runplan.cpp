@@ -1,0 +1,96 @@
+#include "runs/runplan.h"
+
+#include "generation/generationstore.h"
+#include "generation/promptlibrary.h"
+#include "llm/llmprofilestore.h"
+#include "project/database.h"
+#include "runs/pipelinegrid.h"
+
+#include <QLocale>
+
+namespace assay {
+
+namespace {
+// An answer is a short phrase; the reader's max_tokens caps it at 256.
+constexpr qint64 CompletionTokensPerAnswer = 24;
+constexpr qint64 EmbeddingBatch = 64;
+} // namespace
+
+QString RunEstimate::summary() const
+{
+    const QLocale l;
+    QString s = QStringLiteral("%1 run(s), %2 items; %3 LLM calls, %4 embedding calls; ≈ %5 tokens; ≈ $%6")
+                    .arg(runs).arg(l.toString(items)).arg(l.toString(llmCalls)).arg(l.toString(embeddingCalls))
+                    .arg(l.toString(promptTokens + completionTokens)).arg(cost, 0, 'f', cost < 1 ? 4 : 2);
+    if (!problems.isEmpty())
+        s += QStringLiteral(" — ") + problems.join(QStringLiteral("; "));
+    return s;
+}
+
+QVector<PlannedRun> RunPlan::expand(const QString &base, const QVector<PipelineSpec> &specs, const QStringList &querySets)
+{
+    QVector<PlannedRun> out;
+    const QStringList sets = querySets.isEmpty() ? QStringList{QString()} : querySets;
+    for (const QString &set : sets) {
+        const QString prefix = sets.size() > 1 ? base + QLatin1Char('/') + (set.isEmpty() ? QStringLiteral("all") : set) : base;
+        for (const auto &[name, spec] : PipelineGrid::named(prefix, specs))
+            out.append({name, spec, set});
+    }
+    return out;
+}
+
+RunEstimate RunPlan::estimate(Database &db, const QVector<PlannedRun> &runs)
+{
+    RunEstimate e;
+    e.runs = int(runs.size());
+    const GenerationStore::Stats stats = GenerationStore(db).stats();
+    qint64 allQueries = 0;
+    for (qint64 n : stats.textQueries)
+        allQueries += n;
+    const qint64 chunkChars = db.scalar(QStringLiteral("SELECT coalesce(avg(length(text)), 0) FROM chunk")).value().toLongLong();
+    const qint64 queryChars = db.scalar(QStringLiteral("SELECT coalesce(avg(length(q)), 0) FROM (SELECT text AS q FROM text_template)")).value().toLongLong();
+    QStringList embeddersSeen;
+    for (const PlannedRun &run : runs) {
+        const qint64 items = run.querySet.isEmpty() ? allQueries : stats.textQueries.value(run.querySet);
+        e.items += items;
+        if (run.spec.usesEmbeddings()) {
+            auto profile = LlmProfileStore::find(run.spec.embedder);
+            if (!profile) {
+                e.problems << profile.error();
+            } else {
+                const QString model = profile.value().baseUrl + QLatin1Char('|') + profile.value().model;
+                qint64 missing = 0;
+                if (!embeddersSeen.contains(model)) {
+                    auto count = db.prepare(QStringLiteral("SELECT count(*) FROM chunk c WHERE NOT EXISTS "
+                                                           "(SELECT 1 FROM embedding e WHERE e.model = ? AND e.chunk_id = c.id)"));
+                    count.value().bind(1, model);
+                    missing = count.value().step() == Statement::Step::Row ? count.value().integer(0) : 0;
+                }
+                embeddersSeen << model;
+                e.embeddingCalls += (missing + EmbeddingBatch - 1) / EmbeddingBatch + (items + EmbeddingBatch - 1) / EmbeddingBatch;
+                const qint64 tokens = tokensOf(missing * chunkChars + items * queryChars);
+                e.promptTokens += tokens;
+                e.cost += profile.value().cost(tokens, 0);
+            }
+        }
+        if (run.spec.usesLlmReader()) {
+            auto profile = LlmProfileStore::find(run.spec.readerProfile());
+            if (!profile) {
+                e.problems << profile.error();
+                continue;
+            }
+            auto prompt = PromptLibrary::load(run.spec.prompt);
+            const qint64 promptChars = (prompt ? prompt.value().size() : 0) + run.spec.k * (chunkChars + 24) + queryChars * (1 + run.spec.icl) + 16 * run.spec.icl;
+            const qint64 prompts = items * tokensOf(promptChars);
+            const qint64 completions = items * CompletionTokensPerAnswer;
+            e.llmCalls += items;
+            e.promptTokens += prompts;
+            e.completionTokens += completions;
+            e.cost += profile.value().cost(prompts, completions);
+        }
+    }
+    e.problems.removeDuplicates();
+    return e;
+}
+
+} // namespace assay

@@ -1,0 +1,139 @@
+#include "runs/runqueue.h"
+
+#include "core/job.h"
+#include "project/database.h"
+#include "project/project.h"
+#include "runs/runstore.h"
+
+#include <QElapsedTimer>
+
+namespace assay {
+
+RunQueue::RunQueue(QString projectPath, Database &db, QObject *parent) : QObject(parent), m_path(std::move(projectPath)), m_db(db)
+{
+    qRegisterMetaType<RunProgress>();
+}
+
+RunQueue::~RunQueue()
+{
+    if (m_job) {
+        m_job->cancel();
+        m_job->wait();
+    }
+}
+
+bool RunQueue::isRunning() const { return m_job && m_job->isRunning(); }
+
+Result<int> RunQueue::enqueue(const QVector<PlannedRun> &runs)
+{
+    RunStore store(m_db);
+    QVector<QPair<qint64, QString>> created;
+    for (const PlannedRun &run : runs) {
+        auto id = store.openOrCreate(run.name, run.spec, run.querySet);
+        if (!id)
+            return Result<int>::failure(QStringLiteral("run '%1': %2").arg(run.name, id.error()));
+        created.append({id.value(), run.name});
+    }
+    for (const auto &c : created)
+        if (!m_queue.contains(c))
+            m_queue.enqueue(c);
+    m_paused = false;
+    if (!isRunning())
+        startNext();
+    return int(created.size());
+}
+
+Result<int> RunQueue::resumePaused()
+{
+    int added = 0;
+    RunStore store(m_db);
+    for (const RunSummary &r : store.runs()) {
+        if (r.source != QLatin1String("executed") || r.done + r.errors >= r.total)
+            continue;
+        auto id = store.idOf(r.name);
+        if (id && !m_queue.contains(qMakePair(id.value(), r.name)) && !(isRunning() && m_current.first == id.value())) {
+            m_queue.enqueue({id.value(), r.name});
+            ++added;
+        }
+    }
+    m_paused = false;
+    if (!isRunning())
+        startNext();
+    return added;
+}
+
+void RunQueue::pause()
+{
+    m_paused = true;
+    if (m_job)
+        m_job->cancel();
+}
+
+void RunQueue::cancel()
+{
+    m_queue.clear();
+    m_forgetCurrent = true;
+    pause();
+}
+
+void RunQueue::start()
+{
+    m_paused = false;
+    if (!isRunning())
+        startNext();
+}
+
+void RunQueue::startNext()
+{
+    if (m_paused || m_queue.isEmpty()) {
+        emit idle();
+        return;
+    }
+    m_current = m_queue.dequeue();
+    const auto [runId, name] = m_current;
+    const QString path = m_path;
+    m_job = std::make_unique<Job>(tr("Run %1").arg(name), [this, path, runId = runId, name = name](Job &job) {
+        // A connection of this thread: the GUI's connection stays free for reading.
+        auto db = Project::openConnection(path);
+        if (!db)
+            return Status::failure(db.error());
+        QElapsedTimer clock;
+        clock.start();
+        qint64 lastEmit = -1000;
+        auto report = RunExecutor::execute(db.value(), runId, &job, [&](const RunExecutor::Report &r, qint64 total) {
+            // At most ten updates a second reach the GUI, and always the last one.
+            if (clock.elapsed() - lastEmit < 100 && r.executed < total)
+                return;
+            lastEmit = clock.elapsed();
+            RunProgress p;
+            p.runId = runId;
+            p.name = name;
+            p.done = r.executed;
+            p.total = total;
+            p.errors = r.errors;
+            p.cost = r.cost;
+            const double seconds = clock.elapsed() / 1000.0;
+            p.itemsPerSecond = seconds > 0 ? r.executed / seconds : 0;
+            p.etaSeconds = p.itemsPerSecond > 0 ? (total - r.executed) / p.itemsPerSecond : -1;
+            emit progress(p); // queued to the queue's thread
+        });
+        if (!report)
+            return Status::failure(report.error());
+        if (!report.value().finished)
+            return Status::failure(QStringLiteral("paused"));
+        return Status();
+    });
+    connect(m_job.get(), &Job::finished, this, [this, runId = runId, name = name](bool ok, const QString &message) {
+        // A paused run goes back to the head of the queue, so Resume continues it first.
+        if (!ok && m_paused && !m_forgetCurrent && message == QLatin1String("paused"))
+            m_queue.prepend(m_current);
+        m_forgetCurrent = false;
+        emit runFinished(runId, name, ok, message);
+        // Not from inside the job's own signal: the next job replaces this one.
+        QMetaObject::invokeMethod(this, [this] { startNext(); }, Qt::QueuedConnection);
+    });
+    emit runStarted(runId, name);
+    m_job->start();
+}
+
+} // namespace assay

@@ -1,0 +1,70 @@
+#pragma once
+// Runs started from the GUI: each queued run executes in a background Job on its own
+// connection to the project file, one after the other; progress arrives as signals on the
+// owner's thread. Pausing cancels the running job (its run stays resumable) and keeps the
+// queue; resuming queues the project's paused runs again.
+#include "core/result.h"
+#include "runs/runexecutor.h"
+#include "runs/runplan.h"
+
+#include <QObject>
+#include <QQueue>
+
+#include <memory>
+
+namespace assay {
+
+class Database;
+class Job;
+
+struct RunProgress {
+    qint64 runId = 0;
+    QString name;
+    qint64 done = 0;
+    qint64 total = 0;
+    qint64 errors = 0;
+    double cost = 0;
+    double itemsPerSecond = 0;
+    double etaSeconds = -1;
+};
+
+class RunQueue : public QObject {
+    Q_OBJECT
+public:
+    RunQueue(QString projectPath, Database &db, QObject *parent = nullptr);
+    ~RunQueue() override;
+
+    // Creates (or finds, to continue) each run and queues it; starts when idle.
+    Result<int> enqueue(const QVector<PlannedRun> &runs);
+    // Queues the project's runs that are paused or were interrupted.
+    Result<int> resumePaused();
+    void pause();  // the current run stops after its items in flight; the queue waits
+    void cancel(); // pause, and forget the queue (runs stay resumable)
+    void start();  // continues the queue after a pause
+
+    bool isRunning() const;
+    bool isPaused() const { return m_paused; }
+    int queued() const { return int(m_queue.size()); }
+    Job *currentJob() const { return m_job.get(); }
+
+signals:
+    void runStarted(qint64 runId, const QString &name);
+    void progress(const assay::RunProgress &progress);
+    void runFinished(qint64 runId, const QString &name, bool ok, const QString &message);
+    void idle();
+
+private:
+    void startNext();
+
+    QString m_path;
+    Database &m_db;
+    QQueue<QPair<qint64, QString>> m_queue;
+    std::unique_ptr<Job> m_job;
+    bool m_paused = false;
+    bool m_forgetCurrent = false; // cancel: the interrupted run is not queued again
+    QPair<qint64, QString> m_current;
+};
+
+} // namespace assay
+
+Q_DECLARE_METATYPE(assay::RunProgress)

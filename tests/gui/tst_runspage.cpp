@@ -1,0 +1,158 @@
+// The Runs page on the demo project, offscreen: the checkable pipeline grid and the cost
+// estimate, starting a grid of runs in the background, pausing and resuming one, the runs
+// table and a run's items table.
+#include "itemmodels/runitemsmodel.h"
+#include "itemmodels/runsmodel.h"
+#include "llm/llmprofilestore.h"
+#include "project/project.h"
+#include "runlauncher.h"
+#include "runspage.h"
+#include "testdemo.h"
+#include "testsettings.h"
+
+#include <QHeaderView>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QTableView>
+#include <QTableWidget>
+#include <QtTest>
+
+using namespace assay;
+
+namespace {
+// Checks the cell of `retriever` under the column whose spec is `column`.
+bool check(QTableWidget *grid, const QString &retriever, const QString &column)
+{
+    for (int r = 0; r < grid->rowCount(); ++r)
+        for (int c = 0; c < grid->columnCount(); ++c)
+            if (grid->verticalHeaderItem(r)->text() == retriever && grid->horizontalHeaderItem(c)->data(Qt::UserRole).toString() == column) {
+                grid->item(r, c)->setCheckState(Qt::Checked);
+                return true;
+            }
+    return false;
+}
+} // namespace
+
+class TestRunsPage : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_dir;
+    std::unique_ptr<Project> m_project;
+
+    bool waitIdle(RunsPage &page, int ms = 60000)
+    {
+        QElapsedTimer clock;
+        clock.start();
+        while ((page.queue()->isRunning() || (page.queue()->queued() > 0 && !page.queue()->isPaused())) && clock.elapsed() < ms)
+            QTest::qWait(20);
+        QTest::qWait(50);
+        return !page.queue()->isRunning();
+    }
+
+private slots:
+    void initTestCase()
+    {
+        test::isolateSettings();
+        LlmProfile p;
+        p.name = QStringLiteral("cheap");
+        p.baseUrl = QStringLiteral("http://127.0.0.1:9/v1");
+        p.model = QStringLiteral("m");
+        p.pricePerMillionInput = 1.0;
+        p.pricePerMillionOutput = 2.0;
+        QVERIFY(LlmProfileStore::save(p).ok());
+        m_project = test::openDemoProject(m_dir);
+        QVERIFY(m_project);
+    }
+
+    void gridAndEstimate()
+    {
+        RunsPage page(m_project.get());
+        QTableWidget *grid = page.launcher()->grid();
+        QCOMPARE(grid->rowCount(), 7); // keyword, tfidf, bm25, dense, hybrid, oracle, closed-book
+        QCOMPARE(grid->columnCount(), 4); // {none, llm:cheap} × k ∈ {1, 3}
+        QVERIFY(!page.launcher()->startButton()->isEnabled());
+        QVERIFY(check(grid, QStringLiteral("keyword"), QStringLiteral("reader=none,k=1")));
+        QVERIFY(check(grid, QStringLiteral("bm25"), QStringLiteral("reader=none,k=3")));
+        QVERIFY(page.launcher()->startButton()->isEnabled());
+        const auto runs = page.launcher()->plannedRuns();
+        QCOMPARE(runs.size(), 2);
+        QCOMPARE(runs[0].name, QStringLiteral("run/keyword-k1"));
+        QCOMPARE(runs[1].spec.text(), QStringLiteral("retriever=bm25,k=3,reader=none"));
+        QVERIFY2(page.launcher()->estimateText().startsWith(QLatin1String("2 run(s)")), qPrintable(page.launcher()->estimateText()));
+        QVERIFY(page.launcher()->estimateText().contains(QLatin1String("0 LLM calls")));
+        // An LLM reader column: one call per item, priced from the profile.
+        QVERIFY(check(grid, QStringLiteral("bm25"), QStringLiteral("reader=llm:cheap,k=3")));
+        const RunEstimate e = RunPlan::estimate(m_project->database(), page.launcher()->plannedRuns());
+        QCOMPARE(e.llmCalls, e.items / 3);
+        QVERIFY(e.promptTokens > e.llmCalls * 50);
+        QVERIFY(e.cost > 0 && std::abs(e.cost - (e.promptTokens * 1.0 + e.completionTokens * 2.0) / 1e6) < 1e-9);
+        // Changing k keeps checked cells that still exist.
+        page.launcher()->kEdit()->setText(QStringLiteral("3, 5"));
+        emit page.launcher()->kEdit()->editingFinished();
+        QCOMPARE(grid->columnCount(), 4);
+        QCOMPARE(page.launcher()->plannedRuns().size(), 2); // bm25 × {none, llm} at k=3
+    }
+
+    void startPauseResume()
+    {
+        RunsPage page(m_project.get());
+        page.resize(1400, 900);
+        page.show();
+        QTableWidget *grid = page.launcher()->grid();
+        page.launcher()->nameEdit()->setText(QStringLiteral("gui"));
+        page.launcher()->setFormChecked(QStringLiteral("long"), true);
+        QVERIFY(check(grid, QStringLiteral("keyword"), QStringLiteral("reader=none,k=1")));
+        QVERIFY(check(grid, QStringLiteral("oracle"), QStringLiteral("reader=none,k=3")));
+        QCOMPARE(page.launcher()->plannedRuns().size(), 4); // {short, long} × 2 pipelines
+        const int before = page.runsModel()->rowCount();
+        // Pause as soon as the first run reports progress.
+        bool paused = false;
+        connect(page.queue(), &RunQueue::progress, &page, [&](const RunProgress &p) {
+            if (!paused && p.done > 0) {
+                paused = true;
+                page.queue()->pause();
+            }
+        });
+        page.launcher()->startButton()->click();
+        QVERIFY(waitIdle(page));
+        QVERIFY(paused);
+        QCOMPARE(page.runsModel()->rowCount(), before + 4);
+        QStringList statuses;
+        for (int r = before; r < page.runsModel()->rowCount(); ++r)
+            statuses << page.runsModel()->run(r).status;
+        QCOMPARE(statuses.count(QStringLiteral("paused")), 1);
+        QCOMPARE(statuses.count(QStringLiteral("pending")), 3);
+        QCOMPARE(page.queue()->queued(), 4); // the paused run first
+        QVERIFY(page.progressText().contains(QLatin1String("items/s")));
+        // Resume runs the queue to the end.
+        QPushButton *resume = nullptr;
+        for (QPushButton *b : page.findChildren<QPushButton *>())
+            if (b->text() == QLatin1String("Resume"))
+                resume = b;
+        QVERIFY(resume && resume->isEnabled());
+        resume->click();
+        QVERIFY(waitIdle(page, 120000));
+        page.runsModel()->refresh();
+        for (int r = before; r < page.runsModel()->rowCount(); ++r) {
+            const RunSummary &run = page.runsModel()->run(r);
+            QCOMPARE(run.status, QStringLiteral("done"));
+            QCOMPARE(run.done, run.total);
+        }
+        QCOMPARE(page.runsModel()->index(before, RunsModel::Name).data().toString(), QStringLiteral("gui/short/keyword-k1"));
+        // A run's items open in the items table.
+        page.runsView()->setCurrentIndex(page.runsModel()->index(before + 1, 0));
+        RunItemsModel *items = page.itemsModel();
+        QCOMPARE(qint64(items->rowCount()), page.runsModel()->run(before + 1).total);
+        int withDocuments = 0; // the oracle returns the true documents, where the group has any
+        for (int r = 0; r < items->rowCount(); ++r)
+            withDocuments += !items->index(r, RunItemsModel::Retrieved).data().toString().isEmpty();
+        QVERIFY2(withDocuments > items->rowCount() / 3 && withDocuments < items->rowCount(), qPrintable(QString::number(withDocuments)));
+        QVERIFY(items->index(0, RunItemsModel::Latency).data().toString().endsWith(QLatin1String(" ms")));
+        QVERIFY(!items->index(0, RunItemsModel::Gold).data().toString().isEmpty());
+        const QString dir = qEnvironmentVariable("ASSAY_SCREENSHOT_DIR");
+        if (!dir.isEmpty())
+            page.grab().save(dir + QStringLiteral("/runs-page.png"));
+    }
+};
+
+QTEST_MAIN(TestRunsPage)
+#include "tst_runspage.moc"

@@ -1,0 +1,217 @@
+#include "runlauncher.h"
+
+#include "generation/generationstore.h"
+#include "llm/llmprofilestore.h"
+#include "retrieval/retriever.h"
+#include "runs/pipelinegrid.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTableWidget>
+
+namespace assay {
+
+RunLauncher::RunLauncher(Database &db, QWidget *parent) : QWidget(parent), m_db(db)
+{
+    auto *form = new QFormLayout;
+    m_name = new QLineEdit(QStringLiteral("run"), this);
+    m_name->setToolTip(tr("Run names are NAME/form/pipeline when several are started; a paused run of the same name continues."));
+    form->addRow(tr("Name:"), m_name);
+    m_formsBox = new QWidget(this);
+    new QHBoxLayout(m_formsBox);
+    m_formsBox->layout()->setContentsMargins(0, 0, 0, 0);
+    form->addRow(tr("Query sets:"), m_formsBox);
+    m_ks = new QLineEdit(QStringLiteral("1, 3"), this);
+    m_ks->setToolTip(tr("Comma-separated values of k: each becomes a column for every reader."));
+    form->addRow(tr("k:"), m_ks);
+    auto *options = new QHBoxLayout;
+    m_embedder = new QComboBox(this);
+    m_embedder->setToolTip(tr("The LLM profile whose /embeddings endpoint serves dense and hybrid retrieval."));
+    m_icl = new QSpinBox(this);
+    m_icl->setRange(0, 8);
+    m_icl->setToolTip(tr("Worked examples (question, gold answer from other groups) in LLM reader prompts."));
+    options->addWidget(new QLabel(tr("Embeddings:"), this));
+    options->addWidget(m_embedder, 1);
+    options->addWidget(new QLabel(tr("ICL examples:"), this));
+    options->addWidget(m_icl);
+    form->addRow(tr("Options:"), options);
+    m_external = new QLineEdit(this);
+    m_external->setPlaceholderText(tr("optional: an external reader, e.g. reader=http,url=http://…/ask  or  reader=command,cmd=./my-rag"));
+    form->addRow(tr("External reader:"), m_external);
+
+    m_grid = new QTableWidget(this);
+    m_grid->setObjectName(QStringLiteral("pipelineGrid"));
+    m_grid->setSelectionMode(QAbstractItemView::NoSelection);
+    m_grid->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_grid->setMinimumHeight(150);
+    m_estimate = new QLabel(this);
+    m_estimate->setObjectName(QStringLiteral("estimate"));
+    m_estimate->setWordWrap(true);
+    m_start = new QPushButton(QIcon::fromTheme(QStringLiteral("media-playback-start")), tr("Start"), this);
+    m_start->setDefault(true);
+
+    auto *bottom = new QHBoxLayout;
+    bottom->addWidget(m_estimate, 1);
+    bottom->addWidget(m_start);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(form);
+    layout->addWidget(m_grid, 1);
+    layout->addLayout(bottom);
+
+    connect(m_ks, &QLineEdit::editingFinished, this, &RunLauncher::rebuildGrid);
+    connect(m_external, &QLineEdit::editingFinished, this, &RunLauncher::rebuildGrid);
+    connect(m_embedder, &QComboBox::currentTextChanged, this, &RunLauncher::updateEstimate);
+    connect(m_icl, &QSpinBox::valueChanged, this, &RunLauncher::updateEstimate);
+    connect(m_name, &QLineEdit::textChanged, this, &RunLauncher::updateEstimate);
+    connect(m_grid, &QTableWidget::itemChanged, this, &RunLauncher::updateEstimate);
+    connect(m_start, &QPushButton::clicked, this, [this] {
+        const auto runs = plannedRuns();
+        if (!runs.isEmpty())
+            emit startRequested(runs);
+    });
+    reload();
+}
+
+void RunLauncher::reload()
+{
+    const QStringList checked = [this] {
+        QStringList out;
+        for (QCheckBox *c : m_forms)
+            if (c->isChecked())
+                out << c->text();
+        return out;
+    }();
+    qDeleteAll(m_forms);
+    m_forms.clear();
+    const QStringList forms = GenerationStore(m_db).forms();
+    for (const QString &f : forms) {
+        auto *box = new QCheckBox(f, m_formsBox);
+        box->setChecked(checked.isEmpty() ? f == forms.first() : checked.contains(f));
+        connect(box, &QCheckBox::toggled, this, &RunLauncher::updateEstimate);
+        m_formsBox->layout()->addWidget(box);
+        m_forms << box;
+    }
+    const QString embedder = m_embedder->currentText();
+    m_embedder->clear();
+    for (const LlmProfile &p : LlmProfileStore::all())
+        m_embedder->addItem(p.name);
+    m_embedder->setCurrentText(embedder);
+    rebuildGrid();
+}
+
+void RunLauncher::setFormChecked(const QString &form, bool checked)
+{
+    for (QCheckBox *c : m_forms)
+        if (c->text() == form)
+            c->setChecked(checked);
+}
+
+QList<int> RunLauncher::kValues() const
+{
+    QList<int> ks;
+    for (const QString &part : m_ks->text().split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        bool ok = false;
+        const int k = part.trimmed().toInt(&ok);
+        if (ok && k >= 1 && !ks.contains(k))
+            ks << k;
+    }
+    return ks.isEmpty() ? QList<int>{3} : ks;
+}
+
+QStringList RunLauncher::readers() const
+{
+    QStringList out{QStringLiteral("reader=none")};
+    for (const LlmProfile &p : LlmProfileStore::all())
+        out << QStringLiteral("reader=llm:%1").arg(p.name);
+    if (!m_external->text().trimmed().isEmpty())
+        out << m_external->text().trimmed();
+    return out;
+}
+
+void RunLauncher::rebuildGrid()
+{
+    // Keep what was checked, by (retriever, column title).
+    QSet<QString> checked;
+    for (int r = 0; r < m_grid->rowCount(); ++r)
+        for (int c = 0; c < m_grid->columnCount(); ++c)
+            if (m_grid->item(r, c) && m_grid->item(r, c)->checkState() == Qt::Checked)
+                checked << m_grid->verticalHeaderItem(r)->text() + QLatin1Char('\n') + m_grid->horizontalHeaderItem(c)->data(Qt::UserRole).toString();
+    const QSignalBlocker block(m_grid);
+    const QStringList retrievers = Retriever::names();
+    QStringList columns, titles;
+    for (const QString &reader : readers())
+        for (int k : kValues()) {
+            columns << QStringLiteral("%1,k=%2").arg(reader).arg(k);
+            titles << QStringLiteral("%1\nk=%2").arg(reader.section(QLatin1Char(','), 0, 0).mid(7)).arg(k);
+        }
+    m_grid->clear();
+    m_grid->setRowCount(int(retrievers.size()));
+    m_grid->setColumnCount(int(columns.size()));
+    for (int c = 0; c < columns.size(); ++c) {
+        auto *header = new QTableWidgetItem(titles[c]);
+        header->setData(Qt::UserRole, columns[c]);
+        header->setToolTip(columns[c]);
+        m_grid->setHorizontalHeaderItem(c, header);
+    }
+    for (int r = 0; r < retrievers.size(); ++r) {
+        m_grid->setVerticalHeaderItem(r, new QTableWidgetItem(retrievers[r]));
+        for (int c = 0; c < columns.size(); ++c) {
+            auto *cell = new QTableWidgetItem;
+            cell->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable);
+            const bool wasChecked = checked.contains(retrievers[r] + QLatin1Char('\n') + columns[c]);
+            cell->setCheckState(wasChecked ? Qt::Checked : Qt::Unchecked);
+            m_grid->setItem(r, c, cell);
+        }
+    }
+    updateEstimate();
+}
+
+QVector<PlannedRun> RunLauncher::plannedRuns() const
+{
+    QVector<PipelineSpec> specs;
+    for (int r = 0; r < m_grid->rowCount(); ++r) {
+        for (int c = 0; c < m_grid->columnCount(); ++c) {
+            if (m_grid->item(r, c)->checkState() != Qt::Checked)
+                continue;
+            QString text = QStringLiteral("retriever=%1,%2").arg(m_grid->verticalHeaderItem(r)->text(), m_grid->horizontalHeaderItem(c)->data(Qt::UserRole).toString());
+            if (text.contains(QLatin1String("reader=llm:")) && m_icl->value() > 0)
+                text += QStringLiteral(",icl=%1").arg(m_icl->value());
+            const QString retriever = m_grid->verticalHeaderItem(r)->text();
+            if (retriever == QLatin1String("dense") || retriever == QLatin1String("hybrid"))
+                text += QStringLiteral(",embedder=%1").arg(m_embedder->currentText());
+            auto spec = PipelineSpec::parse(text);
+            if (spec)
+                specs << spec.value();
+        }
+    }
+    QStringList sets;
+    for (QCheckBox *c : m_forms)
+        if (c->isChecked())
+            sets << c->text();
+    if (specs.isEmpty() || sets.isEmpty())
+        return {};
+    return RunPlan::expand(m_name->text().trimmed().isEmpty() ? QStringLiteral("run") : m_name->text().trimmed(), specs, sets);
+}
+
+QString RunLauncher::estimateText() const { return m_estimate->text(); }
+
+void RunLauncher::updateEstimate()
+{
+    const QVector<PlannedRun> runs = plannedRuns();
+    m_start->setEnabled(!runs.isEmpty());
+    if (runs.isEmpty()) {
+        m_estimate->setText(tr("Check at least one query set and one cell of the grid (retriever × reader × k)."));
+        return;
+    }
+    m_estimate->setText(RunPlan::estimate(m_db, runs).summary());
+}
+
+} // namespace assay

@@ -1,0 +1,60 @@
+#pragma once
+// The run launcher: query sets to run, and a checkable grid of pipelines — one row per
+// retriever, one column per reader × k — with the embedding profile for dense/hybrid and the
+// number of worked examples for LLM readers. Below it, what the checked runs will cost before
+// anything starts; Start emits the planned runs.
+#include "runs/runplan.h"
+
+#include <QWidget>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QSpinBox;
+class QTableWidget;
+
+namespace assay {
+
+class Database;
+
+class RunLauncher : public QWidget {
+    Q_OBJECT
+public:
+    explicit RunLauncher(Database &db, QWidget *parent = nullptr);
+
+    // Re-reads forms and LLM profiles (after generation, or a profile was added).
+    void reload();
+    QTableWidget *grid() const { return m_grid; }
+    QLineEdit *nameEdit() const { return m_name; }
+    QLineEdit *kEdit() const { return m_ks; }
+    QPushButton *startButton() const { return m_start; }
+    void setFormChecked(const QString &form, bool checked);
+    // The runs the checked cells and query sets stand for.
+    QVector<PlannedRun> plannedRuns() const;
+    QString estimateText() const;
+
+signals:
+    void startRequested(const QVector<assay::PlannedRun> &runs);
+
+private:
+    void rebuildGrid();
+    void updateEstimate();
+    QList<int> kValues() const;
+    QStringList readers() const;
+
+    Database &m_db;
+    QLineEdit *m_name;
+    QWidget *m_formsBox;
+    QList<QCheckBox *> m_forms;
+    QLineEdit *m_ks;
+    QLineEdit *m_external;
+    QComboBox *m_embedder;
+    QSpinBox *m_icl;
+    QTableWidget *m_grid;
+    QLabel *m_estimate;
+    QPushButton *m_start;
+};
+
+} // namespace assay

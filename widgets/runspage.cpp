@@ -1,0 +1,200 @@
+#include "runspage.h"
+
+#include "itemmodels/runitemsmodel.h"
+#include "itemmodels/runsmodel.h"
+#include "project/project.h"
+#include "runlauncher.h"
+
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace assay {
+
+namespace {
+QString etaText(double seconds)
+{
+    if (seconds < 0)
+        return QObject::tr("ETA unknown");
+    const qint64 s = qint64(seconds + 0.5);
+    return s < 60 ? QObject::tr("ETA %1 s").arg(s) : QObject::tr("ETA %1 min %2 s").arg(s / 60).arg(s % 60);
+}
+
+QTableView *makeTable(QWidget *parent)
+{
+    auto *view = new QTableView(parent);
+    view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    view->setAlternatingRowColors(true);
+    view->setWordWrap(false);
+    view->verticalHeader()->hide();
+    view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 8);
+    view->horizontalHeader()->setStretchLastSection(true);
+    return view;
+}
+} // namespace
+
+RunsPage::RunsPage(Project *project, QWidget *parent) : QWidget(parent), m_project(project)
+{
+    setObjectName(QStringLiteral("runsPage"));
+    m_queue = new RunQueue(project->path(), project->database(), this);
+    m_launcher = new RunLauncher(project->database(), this);
+    m_runs = new RunsModel(project->database(), this);
+    m_items = new RunItemsModel(project->database(), this);
+
+    auto *launchBox = new QGroupBox(tr("Launch"), this);
+    (new QVBoxLayout(launchBox))->addWidget(m_launcher);
+
+    auto *progressBox = new QGroupBox(tr("Progress"), this);
+    m_current = new QLabel(tr("Idle."), progressBox);
+    m_bar = new QProgressBar(progressBox);
+    m_bar->setRange(0, 1000);
+    m_bar->setValue(0);
+    m_stats = new QLabel(progressBox);
+    m_stats->setObjectName(QStringLiteral("runStats"));
+    m_pause = new QPushButton(QIcon::fromTheme(QStringLiteral("media-playback-pause")), tr("Pause"), progressBox);
+    m_resume = new QPushButton(QIcon::fromTheme(QStringLiteral("media-playback-start")), tr("Resume"), progressBox);
+    m_resume->setToolTip(tr("Continue the queue, or every paused or interrupted run of this project."));
+    m_cancel = new QPushButton(QIcon::fromTheme(QStringLiteral("process-stop")), tr("Cancel"), progressBox);
+    m_cancel->setToolTip(tr("Stop and forget the queue. Stored results stay; a run can be resumed later."));
+    auto *progressRow = new QHBoxLayout;
+    progressRow->addWidget(m_bar, 1);
+    progressRow->addWidget(m_pause);
+    progressRow->addWidget(m_resume);
+    progressRow->addWidget(m_cancel);
+    auto *progressLayout = new QVBoxLayout(progressBox);
+    progressLayout->addWidget(m_current);
+    progressLayout->addLayout(progressRow);
+    progressLayout->addWidget(m_stats);
+    progressLayout->addStretch(1);
+
+    m_runsView = makeTable(this);
+    m_runsView->setObjectName(QStringLiteral("runsTable"));
+    m_runsView->setModel(m_runs);
+    m_runsView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+
+    m_itemsFilter = new QSortFilterProxyModel(this);
+    m_itemsFilter->setSourceModel(m_items);
+    m_itemsFilter->setFilterKeyColumn(-1);
+    m_itemsFilter->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    m_itemsView = makeTable(this);
+    m_itemsView->setObjectName(QStringLiteral("runItemsTable"));
+    m_itemsView->setModel(m_itemsFilter);
+    m_itemsView->setSortingEnabled(true);
+    m_itemsView->sortByColumn(-1, Qt::AscendingOrder);
+    m_itemsView->setColumnWidth(RunItemsModel::Key, 60);
+    m_itemsView->setColumnWidth(RunItemsModel::Form, 60);
+    m_itemsView->setColumnWidth(RunItemsModel::Query, 380);
+    m_itemsView->setColumnWidth(RunItemsModel::Answer, 220);
+    m_itemsView->setColumnWidth(RunItemsModel::Gold, 140);
+    m_itemsView->setColumnWidth(RunItemsModel::Retrieved, 180);
+    auto *itemsBox = new QWidget(this);
+    m_itemsTitle = new QLabel(tr("Select a run to see its items."), itemsBox);
+    auto *search = new QLineEdit(itemsBox);
+    search->setPlaceholderText(tr("Filter items…"));
+    search->setClearButtonEnabled(true);
+    connect(search, &QLineEdit::textChanged, m_itemsFilter, &QSortFilterProxyModel::setFilterFixedString);
+    auto *itemsHeader = new QHBoxLayout;
+    itemsHeader->addWidget(m_itemsTitle, 1);
+    itemsHeader->addWidget(search);
+    auto *itemsLayout = new QVBoxLayout(itemsBox);
+    itemsLayout->setContentsMargins(0, 0, 0, 0);
+    itemsLayout->addLayout(itemsHeader);
+    itemsLayout->addWidget(m_itemsView);
+
+    auto *top = new QWidget(this);
+    auto *topLayout = new QHBoxLayout(top);
+    topLayout->setContentsMargins(0, 0, 0, 0);
+    topLayout->addWidget(launchBox, 3);
+    topLayout->addWidget(progressBox, 2);
+    auto *split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(top);
+    split->addWidget(m_runsView);
+    split->addWidget(itemsBox);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    split->setStretchFactor(2, 3);
+    (new QVBoxLayout(this))->addWidget(split);
+
+    connect(m_launcher, &RunLauncher::startRequested, this, [this](const QVector<PlannedRun> &runs) {
+        auto queued = m_queue->enqueue(runs);
+        if (!queued)
+            QMessageBox::warning(this, tr("Cannot start"), queued.error());
+        m_runs->refresh();
+        updateButtons();
+    });
+    connect(m_pause, &QPushButton::clicked, m_queue, &RunQueue::pause);
+    connect(m_cancel, &QPushButton::clicked, m_queue, &RunQueue::cancel);
+    connect(m_resume, &QPushButton::clicked, this, [this] {
+        if (m_queue->queued() > 0)
+            m_queue->start();
+        else
+            m_queue->resumePaused();
+        updateButtons();
+    });
+    connect(m_queue, &RunQueue::runStarted, this, [this](qint64, const QString &name) {
+        m_current->setText(tr("Running %1…").arg(name));
+        m_bar->setValue(0);
+        m_runs->refresh();
+        if (m_queue->currentJob())
+            emit jobStarted(m_queue->currentJob());
+        updateButtons();
+    });
+    connect(m_queue, &RunQueue::progress, this, &RunsPage::onProgress);
+    connect(m_queue, &RunQueue::runFinished, this, [this](qint64 runId, const QString &name, bool ok, const QString &message) {
+        m_current->setText(ok ? tr("%1 finished.").arg(name) : tr("%1: %2").arg(name, message));
+        if (!ok && message != QLatin1String("paused") && !message.endsWith(QLatin1String("cancelled")))
+            qWarning("Run %s failed: %s", qPrintable(name), qPrintable(message));
+        m_runs->refresh();
+        if (m_items->runId() == runId)
+            m_items->refresh();
+        updateButtons();
+    });
+    connect(m_queue, &RunQueue::idle, this, &RunsPage::updateButtons);
+    connect(m_runsView->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex &current) {
+        if (current.isValid())
+            showRun(m_runs->data(current, RunsModel::RunIdRole).toLongLong());
+    });
+    updateButtons();
+}
+
+RunsPage::~RunsPage() = default;
+
+void RunsPage::showRun(qint64 runId)
+{
+    m_items->setRun(runId);
+    const int row = m_runs->rowOf(runId);
+    if (row >= 0)
+        m_itemsTitle->setText(tr("<b>%1</b> — %2 items · %3").arg(m_runs->run(row).name.toHtmlEscaped()).arg(m_items->rowCount())
+                                  .arg(m_runs->run(row).pipeline.isEmpty() ? tr("imported") : m_runs->run(row).pipeline.toHtmlEscaped()));
+}
+
+void RunsPage::onProgress(const RunProgress &p)
+{
+    m_bar->setValue(p.total > 0 ? int(1000 * p.done / p.total) : 0);
+    m_current->setText(tr("Running %1: %2 of %3 items").arg(p.name).arg(p.done).arg(p.total));
+    m_stats->setText(tr("%1 · %2 items/s · %3 error(s) · cost so far $%4")
+                         .arg(etaText(p.etaSeconds)).arg(p.itemsPerSecond, 0, 'f', 1).arg(p.errors).arg(p.cost, 0, 'f', 4));
+    m_runs->refresh();
+}
+
+QString RunsPage::progressText() const { return m_current->text() + QLatin1Char('\n') + m_stats->text(); }
+
+void RunsPage::updateButtons()
+{
+    const bool running = m_queue->isRunning();
+    m_pause->setEnabled(running);
+    m_cancel->setEnabled(running || m_queue->queued() > 0);
+    m_resume->setEnabled(!running);
+    m_launcher->startButton()->setEnabled(!m_launcher->plannedRuns().isEmpty());
+}
+
+} // namespace assay

@@ -1,0 +1,61 @@
+#pragma once
+// The Runs page: the launcher on top; the active run's progress (ETA, throughput, errors and
+// cost so far) with Pause, Resume and Cancel; the runs table; and the items of the selected
+// run (query, answer, gold, retrieved ids, latency).
+#include "runs/runqueue.h"
+
+#include <QWidget>
+
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QSortFilterProxyModel;
+class QTableView;
+
+namespace assay {
+
+class Project;
+class RunItemsModel;
+class RunLauncher;
+class RunsModel;
+
+class RunsPage : public QWidget {
+    Q_OBJECT
+public:
+    explicit RunsPage(Project *project, QWidget *parent = nullptr);
+    ~RunsPage() override;
+
+    RunLauncher *launcher() const { return m_launcher; }
+    RunQueue *queue() const { return m_queue; }
+    RunsModel *runsModel() const { return m_runs; }
+    RunItemsModel *itemsModel() const { return m_items; }
+    QTableView *runsView() const { return m_runsView; }
+    QTableView *itemsView() const { return m_itemsView; }
+    QString progressText() const;
+    void showRun(qint64 runId);
+
+signals:
+    void jobStarted(assay::Job *job);
+
+private:
+    void onProgress(const RunProgress &p);
+    void updateButtons();
+
+    Project *m_project;
+    RunQueue *m_queue;
+    RunLauncher *m_launcher;
+    RunsModel *m_runs;
+    RunItemsModel *m_items;
+    QSortFilterProxyModel *m_itemsFilter;
+    QTableView *m_runsView;
+    QTableView *m_itemsView;
+    QLabel *m_current;
+    QProgressBar *m_bar;
+    QLabel *m_stats;
+    QLabel *m_itemsTitle;
+    QPushButton *m_pause;
+    QPushButton *m_resume;
+    QPushButton *m_cancel;
+};
+
+} // namespace assay
