@@ -4,48 +4,75 @@
 
 #include <QSet>
 
-#include <numeric>
-
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 
 namespace assay {
 
 namespace {
 constexpr double k1 = 1.2;
 constexpr double b = 0.75;
+// Accumulators are floats: partial scores only decide what is pruned, with this margin
+// (far above float rounding on sums of a few hundred terms); final scores are exact.
+constexpr double Margin = 1e-3;
 } // namespace
 
 Bm25Index::Bm25Index(std::shared_ptr<const CorpusSnapshot> corpus) : m_corpus(std::move(corpus))
 {
-    if (m_corpus->size() > 0)
-        m_averageLength = double(m_corpus->totalTokens()) / m_corpus->size();
+    const double average = m_corpus->size() > 0 ? double(m_corpus->totalTokens()) / m_corpus->size() : 1.0;
     m_lengthNorm.resize(m_corpus->size());
     for (int c = 0; c < m_corpus->size(); ++c)
-        m_lengthNorm[c] = k1 * (1.0 - b + b * double(m_corpus->length(c)) / m_averageLength);
-    // A term adds idf × factor(tf, length) to a chunk; the largest factor over its postings
-    // bounds what the term can add anywhere, far tighter than k1 + 1.
+        m_lengthNorm[c] = k1 * (1.0 - b + b * double(m_corpus->length(c)) / average);
     const auto &index = m_corpus->index();
-    m_maxFactor.reserve(index.size());
+    m_postings.reserve(size_t(index.size()));
+    m_termIndex.reserve(index.size());
     for (auto it = index.begin(); it != index.end(); ++it) {
-        double best = 0;
-        for (const auto &p : it.value())
-            best = std::max(best, (p.count * (k1 + 1.0)) / (p.count + m_lengthNorm[p.chunk]));
-        m_maxFactor.insert(it.key(), best);
+        Postings p;
+        p.chunks.reserve(size_t(it.value().size()));
+        p.impacts.reserve(size_t(it.value().size()));
+        p.counts.reserve(size_t(it.value().size()));
+        for (const auto &posting : it.value()) {
+            const float impact = float((posting.count * (k1 + 1.0)) / (posting.count + m_lengthNorm[posting.chunk]));
+            p.chunks.push_back(posting.chunk);
+            p.impacts.push_back(impact);
+            p.counts.push_back(posting.count);
+            p.maxImpact = std::max(p.maxImpact, impact);
+        }
+        m_termIndex.insert(it.key(), int(m_postings.size()));
+        m_postings.push_back(std::move(p));
     }
+    // The forward index (chunk → its terms and counts), for exact scores without searching.
+    m_forwardStart.assign(size_t(m_corpus->size()) + 1, 0);
+    for (const Postings &p : m_postings)
+        for (int c : p.chunks)
+            ++m_forwardStart[size_t(c) + 1];
+    std::partial_sum(m_forwardStart.begin(), m_forwardStart.end(), m_forwardStart.begin());
+    m_forward.resize(size_t(m_forwardStart.back()));
+    std::vector<qint64> fill(m_forwardStart.begin(), m_forwardStart.end() - 1);
+    for (size_t t = 0; t < m_postings.size(); ++t)
+        for (size_t i = 0; i < m_postings[t].chunks.size(); ++i)
+            m_forward[size_t(fill[size_t(m_postings[t].chunks[i])]++)] = {int(t), m_postings[t].counts[i]};
 }
 
-double Bm25Index::contribution(const Term &t, int tf, int chunk) const
+double Bm25Index::exactScore(const QVector<Term> &terms, int chunk) const
 {
-    // The same operations in the same order as FTS5's bm25(), with the length part precomputed.
-    return t.idf * (tf * (k1 + 1.0)) / (tf + m_lengthNorm[chunk]);
-}
-
-int Bm25Index::frequency(const Term &t, int chunk)
-{
-    const auto it = std::lower_bound(t.postings->cbegin(), t.postings->cend(), chunk,
-                                     [](const CorpusSnapshot::Posting &p, int c) { return p.chunk < c; });
-    return it != t.postings->cend() && it->chunk == chunk ? it->count : 0;
+    // The chunk's counts of the query terms, from its forward list...
+    thread_local std::vector<int> tf;
+    tf.assign(size_t(terms.size()), 0);
+    for (qint64 i = m_forwardStart[size_t(chunk)]; i < m_forwardStart[size_t(chunk) + 1]; ++i) {
+        const auto &[term, count] = m_forward[size_t(i)];
+        for (int q = 0; q < terms.size(); ++q)
+            if (terms[q].termId == term)
+                tf[size_t(q)] = count;
+    }
+    // ...summed with the same operations in the same order as FTS5's bm25(), with the length
+    // part precomputed.
+    double s = 0;
+    for (int q = 0; q < terms.size(); ++q)
+        if (const int f = tf[size_t(q)])
+            s += terms[q].idf * (f * (k1 + 1.0)) / (f + m_lengthNorm[chunk]);
+    return s;
 }
 
 Result<QVector<RetrievalHit>> Bm25Index::retrieve(const RetrievalQuery &query, int k) const
@@ -59,14 +86,15 @@ Result<QVector<RetrievalHit>> Bm25Index::retrieve(const RetrievalQuery &query, i
         if (seen.contains(token))
             continue;
         seen.insert(token);
-        const auto *postings = m_corpus->postings(token);
-        if (!postings)
+        const auto it = m_termIndex.constFind(token);
+        if (it == m_termIndex.constEnd())
             continue;
-        const double hit = double(postings->size());
+        const Postings *postings = &m_postings[size_t(it.value())];
+        const double hit = double(postings->chunks.size());
         double idf = std::log((n - hit + 0.5) / (hit + 0.5));
         if (idf <= 0.0)
             idf = 1e-6;
-        terms.append({postings, idf, idf * m_maxFactor.value(token) * (1.0 + 1e-12)});
+        terms.append({postings, it.value(), idf, idf * postings->maxImpact * (1.0 + 1e-6) + 1e-9});
     }
     if (terms.isEmpty() || k < 1)
         return hits;
@@ -79,83 +107,141 @@ Result<QVector<RetrievalHit>> Bm25Index::retrieve(const RetrievalQuery &query, i
     for (int i = int(terms.size()) - 1; i >= 0; --i)
         rest[i] = rest[i + 1] + terms[order[i]].bound;
 
-    // Term at a time, rarest first, into a dense array of partial scores. Once the terms not
-    // yet added cannot lift any chunk that none of the added terms reached into the top k
-    // (rest < the k-th best partial score, a lower bound of the k-th best final score), the
-    // remaining terms are looked up only for chunks that can still make it.
-    thread_local QVector<double> partial;
-    thread_local QVector<int> touched;
-    if (partial.size() != m_corpus->size())
-        partial.fill(0.0, m_corpus->size());
+    thread_local std::vector<float> partial;
+    thread_local std::vector<int> touched;
+    thread_local std::vector<unsigned char> isCandidate;
+    if (partial.size() != size_t(m_corpus->size())) {
+        partial.assign(size_t(m_corpus->size()), 0.f);
+        isCandidate.assign(size_t(m_corpus->size()), 0);
+    }
     touched.clear();
-    int added = 0;
+
+    // Exact scores of the most promising chunks: the k-th best of them is a true lower bound
+    // of the k-th best final score, so pruning can start long before partial scores get there.
     double threshold = 0;
-    std::vector<double> heap; // the k best partial scores among the last term's chunks (a min-heap)
-    heap.reserve(k + 1);
-    while (added < terms.size()) {
-        if (rest[added] < threshold)
-            break; // no chunk unreached so far can enter the top k
-        const Term &t = terms[order[added]];
-        heap.clear();
-        for (const auto &p : *t.postings) {
-            if (partial[p.chunk] == 0.0)
-                touched.append(p.chunk);
-            const double value = (partial[p.chunk] += contribution(t, p.count, p.chunk));
-            if (int(heap.size()) < k) {
-                heap.push_back(value);
-                std::push_heap(heap.begin(), heap.end(), std::greater<double>());
-            } else if (value > heap.front()) {
-                std::pop_heap(heap.begin(), heap.end(), std::greater<double>());
-                heap.back() = value;
-                std::push_heap(heap.begin(), heap.end(), std::greater<double>());
+    std::vector<int> evaluated;
+    std::vector<double> exactTop; // min-heap of the k best exact scores
+    const auto evaluate = [&](const std::vector<std::pair<float, int>> &promising) {
+        for (const auto &entry : promising) {
+            const int c = entry.second;
+            if (std::find(evaluated.begin(), evaluated.end(), c) != evaluated.end())
+                continue;
+            evaluated.push_back(c);
+            const double score = exactScore(terms, c);
+            if (int(exactTop.size()) < k) {
+                exactTop.push_back(score);
+                std::push_heap(exactTop.begin(), exactTop.end(), std::greater<double>());
+            } else if (score > exactTop.front()) {
+                std::pop_heap(exactTop.begin(), exactTop.end(), std::greater<double>());
+                exactTop.back() = score;
+                std::push_heap(exactTop.begin(), exactTop.end(), std::greater<double>());
             }
         }
-        ++added;
-        // Partial scores only grow, so the k-th best among these chunks bounds the k-th best
-        // final score from below.
-        if (int(heap.size()) == k)
-            threshold = std::max(threshold, heap.front());
-    }
-    // The remaining (frequent, low-idf) terms only matter for chunks already reached: add
-    // them there by scanning their postings, until what is left is negligible.
-    for (; added < terms.size() && rest[added] >= 1e-3; ++added) {
+        if (int(exactTop.size()) == k)
+            threshold = std::max(threshold, exactTop.front());
+    };
+    const auto byScore = [](const std::pair<float, int> &x, const std::pair<float, int> &y) { return x.first > y.first; };
+    std::vector<std::pair<float, int>> best; // the k best partial scores seen in the last pass (a min-heap)
+    best.reserve(size_t(k) + 1);
+
+    // Term at a time over whole posting lists, while an unreached chunk could still make it.
+    int added = 0;
+    for (; added < terms.size() && rest[added] >= threshold - Margin; ++added) {
         const Term &t = terms[order[added]];
-        for (const auto &p : *t.postings)
-            if (partial[p.chunk] != 0.0)
-                partial[p.chunk] += contribution(t, p.count, p.chunk);
+        const float idf = float(t.idf);
+        best.clear();
+        float floor = -1.f;
+        const size_t size = t.postings->chunks.size();
+        const int *chunks = t.postings->chunks.data();
+        const float *impacts = t.postings->impacts.data();
+        for (size_t i = 0; i < size; ++i) {
+            const int c = chunks[i];
+            float &p = partial[size_t(c)];
+            if (p == 0.f)
+                touched.push_back(c);
+            p += idf * impacts[i];
+            if (p > floor) {
+                if (int(best.size()) < k) {
+                    best.push_back({p, c});
+                    std::push_heap(best.begin(), best.end(), byScore);
+                    if (int(best.size()) == k)
+                        floor = best.front().first;
+                } else {
+                    std::pop_heap(best.begin(), best.end(), byScore);
+                    best.back() = {p, c};
+                    std::push_heap(best.begin(), best.end(), byScore);
+                    floor = best.front().first;
+                }
+            }
+        }
+        evaluate(best);
     }
-    // Candidates: within what the unadded terms could still add of the k-th best. Their
-    // final score is summed in query order, as FTS5 does, so near-ties order the same way.
-    QVector<double> values;
-    values.reserve(touched.size());
-    for (int c : std::as_const(touched))
-        values.append(partial[c]);
-    double cut = 0;
-    if (values.size() >= k) {
-        std::nth_element(values.begin(), values.begin() + (k - 1), values.end(), std::greater<double>());
-        cut = values[k - 1] - rest[added] - 1e-9;
+
+    // The remaining terms only for chunks that could still reach the threshold.
+    std::vector<int> candidates;
+    for (int c : touched)
+        if (partial[size_t(c)] + rest[added] >= threshold - Margin) {
+            candidates.push_back(c);
+            isCandidate[size_t(c)] = 1;
+        }
+    bool sorted = false;
+    std::vector<std::pair<float, int>> top;
+    for (; added < terms.size() && int(candidates.size()) > k; ++added) {
+        const Term &t = terms[order[added]];
+        const float idf = float(t.idf);
+        const auto &chunks = t.postings->chunks;
+        if (candidates.size() * 16 > chunks.size()) {
+            // Many candidates: one sequential pass over the postings beats searching.
+            for (size_t i = 0; i < chunks.size(); ++i)
+                if (isCandidate[size_t(chunks[i])])
+                    partial[size_t(chunks[i])] += idf * t.postings->impacts[i];
+        } else {
+            if (!sorted) {
+                std::sort(candidates.begin(), candidates.end());
+                sorted = true;
+            }
+            auto from = chunks.begin();
+            for (int c : candidates) {
+                from = std::lower_bound(from, chunks.end(), c);
+                if (from == chunks.end())
+                    break;
+                if (*from == c)
+                    partial[size_t(c)] += idf * t.postings->impacts[size_t(from - chunks.begin())];
+            }
+        }
+        top.clear();
+        for (int c : candidates)
+            top.push_back({partial[size_t(c)], c});
+        const size_t keep = std::min(top.size(), size_t(k));
+        std::nth_element(top.begin(), top.begin() + qsizetype(keep - 1), top.end(), byScore);
+        top.resize(keep);
+        evaluate(top);
+        candidates.erase(std::remove_if(candidates.begin(), candidates.end(),
+                                        [&](int c) {
+                                            const bool hopeless = partial[size_t(c)] + rest[added + 1] < threshold - Margin;
+                                            if (hopeless)
+                                                isCandidate[size_t(c)] = 0;
+                                            return hopeless;
+                                        }),
+                         candidates.end());
     }
-    QVector<QPair<double, int>> best;
-    auto better = [](const QPair<double, int> &x, const QPair<double, int> &y) {
+    for (int c : touched) {
+        partial[size_t(c)] = 0.f; // ready for the next query
+        isCandidate[size_t(c)] = 0;
+    }
+
+    std::vector<std::pair<double, int>> ranked;
+    ranked.reserve(candidates.size());
+    for (int c : candidates)
+        ranked.push_back({exactScore(terms, c), c});
+    const auto better = [](const std::pair<double, int> &x, const std::pair<double, int> &y) {
         return x.first != y.first ? x.first > y.first : x.second < y.second;
     };
-    for (int c : std::as_const(touched)) {
-        const double score = partial[c];
-        partial[c] = 0.0; // ready for the next query
-        if (score < cut)
-            continue;
-        double s = 0;
-        for (const Term &t : terms)
-            if (const int tf = frequency(t, c))
-                s += contribution(t, tf, c);
-        best.append({s, c});
-    }
-    const int top = std::min<int>(k, int(best.size()));
-    std::partial_sort(best.begin(), best.begin() + top, best.end(), better);
-    best.resize(top);
-    for (int i = 0; i < best.size(); ++i) {
-        const auto &chunk = m_corpus->chunks()[best[i].second];
-        hits.append({i + 1, chunk.docId, chunk.id, best[i].first});
+    const size_t count = std::min(size_t(k), ranked.size());
+    std::partial_sort(ranked.begin(), ranked.begin() + qsizetype(count), ranked.end(), better);
+    for (size_t i = 0; i < count; ++i) {
+        const auto &chunk = m_corpus->chunks()[ranked[i].second];
+        hits.append({int(i) + 1, chunk.docId, chunk.id, ranked[i].first});
     }
     return hits;
 }

@@ -1,13 +1,17 @@
 #pragma once
 // BM25 exactly as SQLite FTS5's bm25() computes it (k1 = 1.2, b = 0.75, idf =
 // ln((N - n + 0.5) / (n + 0.5)) clamped to 1e-6, terms OR-ed), over an in-memory
-// CorpusSnapshot, with MaxScore-style pruning: rare terms are added first, over all chunks,
-// until the bounds of the rest cannot lift an unreached chunk into the top k; the frequent
-// rest is then added only to chunks already reached. Final scores are summed in the query's
-// term order, as FTS5 sums its phrases, so both rank alike; tests compare them on random
-// corpora.
+// CorpusSnapshot. Per posting, the tf-and-length factor is precomputed (an "impact"), so
+// scoring a posting is one multiply-add into a float accumulator. MaxScore pruning: rare
+// terms are added first over all chunks; the exact scores of the best chunks so far give a
+// threshold, and once the bounds of the remaining terms cannot lift an unreached chunk to it,
+// the remaining terms are added only to chunks that can still make the top k. Final scores
+// are recomputed exactly, summed in the query's term order as FTS5 sums its phrases, so both
+// rank alike; tests compare them on random corpora.
 #include "retrieval/corpussnapshot.h"
 #include "retrieval/retriever.h"
+
+#include <vector>
 
 namespace assay {
 
@@ -18,18 +22,26 @@ public:
     Result<QVector<RetrievalHit>> retrieve(const RetrievalQuery &query, int k) const override;
 
 private:
+    struct Postings {
+        std::vector<int> chunks;     // ascending
+        std::vector<float> impacts;  // tf · (k1 + 1) / (tf + k1 · (1 − b + b · len / avglen))
+        std::vector<int> counts;     // tf
+        float maxImpact = 0;
+    };
     struct Term {
-        const QVector<CorpusSnapshot::Posting> *postings;
+        const Postings *postings;
+        int termId;
         double idf;
         double bound; // the most this term can add to any chunk's score
     };
-    double contribution(const Term &t, int tf, int chunk) const;
-    static int frequency(const Term &t, int chunk);
+    double exactScore(const QVector<Term> &terms, int chunk) const;
 
     std::shared_ptr<const CorpusSnapshot> m_corpus;
-    double m_averageLength = 0;
-    QVector<double> m_lengthNorm;       // per chunk: k1 · (1 − b + b · length / average length)
-    QHash<QString, double> m_maxFactor; // per term: the largest tf-and-length factor of any posting
+    QVector<double> m_lengthNorm; // per chunk: k1 · (1 − b + b · length / average length)
+    std::vector<Postings> m_postings;
+    QHash<QString, int> m_termIndex;
+    std::vector<qint64> m_forwardStart;           // per chunk, into m_forward
+    std::vector<std::pair<int, int>> m_forward;   // (term id, count), grouped by chunk
 };
 
 } // namespace assay

@@ -19,9 +19,22 @@ QString Bm25Retriever::matchExpression(const QString &text)
     return terms.join(QStringLiteral(" OR "));
 }
 
+Status Bm25Retriever::prepare(const QStringList &queries, Job *)
+{
+    if (queries.size() < InMemoryFrom || m_memory)
+        return {};
+    auto corpus = CorpusSnapshot::load(m_db);
+    if (!corpus)
+        return Status::failure(corpus.error());
+    m_memory = std::make_unique<Bm25Index>(corpus.take());
+    return {};
+}
+
 Result<QVector<RetrievalHit>> Bm25Retriever::retrieve(const RetrievalQuery &query, int k) const
 {
     using R = Result<QVector<RetrievalHit>>;
+    if (m_memory)
+        return m_memory->retrieve(query, k);
     const QString match = matchExpression(query.text);
     QVector<RetrievalHit> hits;
     if (match.isEmpty())

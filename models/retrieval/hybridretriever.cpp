@@ -40,6 +40,13 @@ QVector<RetrievalHit> HybridRetriever::fuse(const QVector<RetrievalHit> &a, cons
     return out;
 }
 
+Status HybridRetriever::prepare(const QStringList &queries, Job *job)
+{
+    if (auto s = m_bm25.prepare(queries, job); !s)
+        return s;
+    return m_dense->prepare(queries, job);
+}
+
 Result<QVector<RetrievalHit>> HybridRetriever::retrieve(const RetrievalQuery &query, int k) const
 {
     using R = Result<QVector<RetrievalHit>>;

@@ -10,7 +10,7 @@ class HybridRetriever : public Retriever {
 public:
     HybridRetriever(Database &db, std::unique_ptr<DenseRetriever> dense);
     QString name() const override { return QStringLiteral("hybrid"); }
-    Status prepare(const QStringList &queries, Job *job) override { return m_dense->prepare(queries, job); }
+    Status prepare(const QStringList &queries, Job *job) override;
     Result<QVector<RetrievalHit>> retrieve(const RetrievalQuery &query, int k) const override;
     // The fusion itself, on two ranked lists.
     static QVector<RetrievalHit> fuse(const QVector<RetrievalHit> &a, const QVector<RetrievalHit> &b, int k, int rrfK = 60);

@@ -224,13 +224,18 @@ private slots:
         QVERIFY(CorpusImporter::import(*p, docs, {}).ok());
         Bm25Retriever fts(p->database());
         Bm25Index memory(CorpusSnapshot::load(p->database()).value());
-        for (int q = 0; q < 60; ++q) {
+        // A retriever prepared for a batch answers from the in-memory index.
+        Bm25Retriever prepared(p->database());
+        QVERIFY(prepared.prepare(QStringList(Bm25Retriever::InMemoryFrom, QStringLiteral("q")), nullptr).ok());
+        for (int q = 0; q < 120; ++q) {
             QStringList text;
             for (int w = 0, len = 3 + int(random() % 35); w < len; ++w)
                 text << word();
             const RetrievalQuery query{text.join(QLatin1Char(' ')), {}};
-            const auto a = fts.retrieve(query, 10).value(), b = memory.retrieve(query, 10).value();
+            const int k = q % 3 == 0 ? 1 : q % 3 == 1 ? 5 : 10;
+            const auto a = fts.retrieve(query, k).value(), b = memory.retrieve(query, k).value(), c = prepared.retrieve(query, k).value();
             QCOMPARE(docsOf(b), docsOf(a));
+            QCOMPARE(docsOf(c), docsOf(a));
             for (int i = 0; i < a.size(); ++i)
                 QVERIFY2(std::abs(a[i].score - b[i].score) < 1e-9, qPrintable(query.text));
         }
