@@ -112,7 +112,13 @@ Record grammarRecord(const json &o, qint64 index)
     r.gold = field(o, "answer", true);
     r.trueDocIds = idList(o, "true_document_ids");
     r.retrievedIds = idList(o, "retrieved_document_ids");
-    r.answer = field(o, "gpt_response", true);
+    // GRAMMAR writes the response as a string or as a list of sampled strings (the first
+    // is the response judged).
+    if (!o.contains("gpt_response"))
+        throw Problem{QStringLiteral("field 'gpt_response' is missing")};
+    const json &response = o["gpt_response"];
+    r.answer = response.is_array() ? (response.empty() ? QString() : text(response[0])) : text(response);
+    r.retrievedText = field(o, "retrieved_documents", false);
     r.group = field(o, "query_tag", true);
     r.retrievalVerdict = zeroOne(o, "retrieval_judgement");
     r.hasRetrievalVerdict = r.retrievalVerdict.has_value();
