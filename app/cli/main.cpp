@@ -1,7 +1,9 @@
 #include "clirunner.h"
 #include "core/version.h"
 #include "corpuscommand.h"
+#include "analyzecommand.h"
 #include "democommand.h"
+#include "scorecommand.h"
 #include "infocommand.h"
 #include "llmcommand.h"
 #include "exportcommand.h"
@@ -40,6 +42,8 @@ int main(int argc, char *argv[])
     runner.add(std::make_unique<assay::ExportCommand>());
     runner.add(std::make_unique<assay::StatsCommand>());
     runner.add(std::make_unique<assay::LlmCommand>());
+    runner.add(std::make_unique<assay::ScoreCommand>());
+    runner.add(std::make_unique<assay::AnalyzeCommand>());
     runner.add(std::make_unique<assay::DemoCommand>());
     const int code = runner.run(QCoreApplication::arguments().mid(1), io);
     out.flush();

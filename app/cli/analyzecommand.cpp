@@ -1,0 +1,214 @@
+#include "analyzecommand.h"
+
+#include "analysis/formcomparison.h"
+#include "analysis/garageevaluator.h"
+#include "analysis/grammareval.h"
+#include "analysis/judgeagreement.h"
+#include "analysis/responsetaxonomy.h"
+#include "core/job.h"
+#include "io/filereader.h"
+#include "llm/llmstore.h"
+
+#include <nlohmann/json.hpp>
+
+namespace assay {
+
+namespace {
+
+QString number(const std::optional<double> &v) { return v ? QString::number(*v, 'f', 4) : QStringLiteral("—"); }
+
+} // namespace
+
+int AnalyzeCommand::run(const QStringList &args, CliIo &io)
+{
+    QCommandLineParser parser;
+    parser.addPositionalArgument(QStringLiteral("grammar|compare|taxonomy|judges|garage"), QStringLiteral("The analysis."));
+    parser.addPositionalArgument(QStringLiteral("FILE.assay"), QStringLiteral("The project."));
+    parser.addOptions({
+        {QStringLiteral("run"), QStringLiteral("grammar, taxonomy, judges: the run."), QStringLiteral("R")},
+        {QStringLiteral("runs"), QStringLiteral("compare: two runs, R1,R2."), QStringLiteral("R1,R2")},
+        {QStringLiteral("judge"), QStringLiteral("The answer judge whose verdicts are used (default: the run's only one); garage: the LLM profile judging deflection and sentences."), QStringLiteral("NAME")},
+        {QStringLiteral("truth"), QStringLiteral("judges: the judge taken as the truth."), QStringLiteral("J")},
+        {QStringLiteral("retrieval-judge"), QStringLiteral("top1, topk, context or imported (default: imported if present, else top1)."), QStringLiteral("J")},
+        {QStringLiteral("closed-domain"), QStringLiteral("on (default) or off."), QStringLiteral("on|off"), QStringLiteral("on")},
+        {QStringLiteral("threshold"), QStringLiteral("taxonomy: the F1 threshold (0.05)."), QStringLiteral("T"), QStringLiteral("0.05")},
+        {QStringLiteral("seed"), QStringLiteral("compare: bootstrap seed."), QStringLiteral("S"), QStringLiteral("20240601")},
+        {QStringLiteral("resamples"), QStringLiteral("compare: bootstrap resamples."), QStringLiteral("N"), QStringLiteral("2000")},
+        {QStringLiteral("details"), QStringLiteral("grammar: per-group details; compare: the paired table.")},
+        {QStringLiteral("benchmark"), QStringLiteral("garage: the GaRAGe benchmark JSONL."), QStringLiteral("B.jsonl")},
+        {QStringLiteral("responses"), QStringLiteral("garage: the responses JSONL."), QStringLiteral("R.jsonl")},
+        {QStringLiteral("deflection-phrases"), QStringLiteral("garage: a file of phrases (one a line) that mark a deflection."), QStringLiteral("F")},
+        {QStringLiteral("json"), QStringLiteral("Machine-readable JSON.")},
+    });
+    if (!parse(parser, args, io, 2, 2))
+        return parser.isSet(QStringLiteral("help")) ? ExitOk : ExitUsage;
+    const QString kind = parser.positionalArguments().at(0);
+    const QStringList kinds{QStringLiteral("grammar"), QStringLiteral("compare"), QStringLiteral("taxonomy"), QStringLiteral("judges"), QStringLiteral("garage")};
+    if (!kinds.contains(kind))
+        return usageError(parser, io, QStringLiteral("unknown analysis '%1' (%2)").arg(kind, kinds.join(QStringLiteral(", "))));
+    if (parser.value(QStringLiteral("closed-domain")) != QLatin1String("on") && parser.value(QStringLiteral("closed-domain")) != QLatin1String("off"))
+        return usageError(parser, io, QStringLiteral("--closed-domain takes on or off"));
+    if ((kind == QLatin1String("grammar") || kind == QLatin1String("taxonomy") || kind == QLatin1String("judges")) && !parser.isSet(QStringLiteral("run")))
+        return usageError(parser, io, QStringLiteral("--run is required"));
+    if (kind == QLatin1String("compare") && parser.value(QStringLiteral("runs")).split(QLatin1Char(','), Qt::SkipEmptyParts).size() != 2)
+        return usageError(parser, io, QStringLiteral("--runs takes two runs: R1,R2"));
+    if (kind == QLatin1String("judges") && (!parser.isSet(QStringLiteral("truth")) || !parser.isSet(QStringLiteral("judge"))))
+        return usageError(parser, io, QStringLiteral("--truth and --judge are required"));
+    if (kind == QLatin1String("garage") && (!parser.isSet(QStringLiteral("benchmark")) || !parser.isSet(QStringLiteral("responses"))))
+        return usageError(parser, io, QStringLiteral("--benchmark and --responses are required"));
+    auto project = openProject(parser.positionalArguments().at(1), io);
+    if (!project)
+        return ExitFailure;
+    if (kind == QLatin1String("grammar"))
+        return grammar(parser, *project, io);
+    if (kind == QLatin1String("compare"))
+        return compare(parser, *project, io);
+    if (kind == QLatin1String("taxonomy"))
+        return taxonomy(parser, *project, io);
+    if (kind == QLatin1String("judges"))
+        return judges(parser, *project, io);
+    return garage(parser, *project, io);
+}
+
+int AnalyzeCommand::grammar(QCommandLineParser &parser, Project &project, CliIo &io)
+{
+    auto loaded = RunOutcomes::load(project.database(), parser.value(QStringLiteral("run")),
+                                    {parser.value(QStringLiteral("judge")), parser.value(QStringLiteral("retrieval-judge")),
+                                     parser.value(QStringLiteral("closed-domain")) == QLatin1String("on"), true});
+    if (!loaded)
+        return fail(io, loaded.error());
+    const GrammarReport r = GrammarEval::evaluate(loaded.value().outcomes);
+    if (parser.isSet(QStringLiteral("json"))) {
+        nlohmann::json out = r.toJson(parser.isSet(QStringLiteral("details")));
+        out["run"] = loaded.value().runName.toStdString();
+        out["judge"] = loaded.value().judge.toStdString();
+        out["retrieval_judge"] = loaded.value().retrievalJudge.toStdString();
+        io.out << QString::fromStdString(out.dump(2)) << '\n';
+        return ExitOk;
+    }
+    io.out << QStringLiteral("GRAMMAR-Eval of %1 (judge %2, retrieval judge %3), n = %4\n")
+                  .arg(loaded.value().runName, loaded.value().judge, loaded.value().retrievalJudge).arg(r.n)
+           << QStringLiteral("  groups: %1 gap, %2 robust, %3 non-robust\n").arg(r.gapGroups).arg(r.robustGroups).arg(r.nonRobustGroups)
+           << QStringLiteral("  accuracy %1, refined %2; retrieval %3, refined %4; knowledge %5\n")
+                  .arg(number(r.accuracy), number(r.refinedAccuracy), number(r.retrievalAccuracy), number(r.refinedRetrievalAccuracy), number(r.knowledgeAccuracy))
+           << QStringLiteral("  with context comparison: retrieval %1, refined %2\n").arg(number(r.contextRetrievalAccuracy), number(r.contextRefinedRetrievalAccuracy));
+    return ExitOk;
+}
+
+int AnalyzeCommand::compare(QCommandLineParser &parser, Project &project, CliIo &io)
+{
+    const QStringList names = parser.value(QStringLiteral("runs")).split(QLatin1Char(','), Qt::SkipEmptyParts);
+    QVector<RunOutcomes::Loaded> runs;
+    for (const QString &name : names) {
+        auto loaded = RunOutcomes::load(project.database(), name.trimmed(),
+                                        {parser.value(QStringLiteral("judge")), parser.value(QStringLiteral("retrieval-judge")),
+                                         parser.value(QStringLiteral("closed-domain")) == QLatin1String("on"), true});
+        if (!loaded)
+            return fail(io, loaded.error());
+        runs << loaded.value();
+    }
+    bool ok = false;
+    const quint64 seed = parser.value(QStringLiteral("seed")).toULongLong(&ok);
+    const int resamples = parser.value(QStringLiteral("resamples")).toInt();
+    if (!ok || resamples < 1)
+        return usageError(parser, io, QStringLiteral("--seed and --resamples take whole numbers"));
+    const FormComparisonReport r = FormComparison::compare(runs[0].outcomes, runs[1].outcomes, seed, resamples);
+    if (parser.isSet(QStringLiteral("json"))) {
+        nlohmann::json out = r.toJson(parser.isSet(QStringLiteral("details")));
+        out["runs"] = {runs[0].runName.toStdString(), runs[1].runName.toStdString()};
+        io.out << QString::fromStdString(out.dump(2)) << '\n';
+        return ExitOk;
+    }
+    io.out << QStringLiteral("%1 vs %2: %3 groups, %4 mutual gaps\n").arg(runs[0].runName, runs[1].runName).arg(r.groups).arg(r.mutualGapGroups)
+           << QStringLiteral("  refined accuracy %1 vs %2; difference %3, 95% CI [%4, %5] (%6 resamples, seed %7)\n")
+                  .arg(number(r.refinedA), number(r.refinedB), number(r.difference), number(r.ciLow), number(r.ciHigh)).arg(r.resamples).arg(r.seed);
+    return ExitOk;
+}
+
+int AnalyzeCommand::taxonomy(QCommandLineParser &parser, Project &project, CliIo &io)
+{
+    RunOutcomes::Options options{parser.value(QStringLiteral("judge")), parser.value(QStringLiteral("retrieval-judge")), false, false};
+    auto loaded = RunOutcomes::load(project.database(), parser.value(QStringLiteral("run")), options);
+    if (!loaded)
+        return fail(io, loaded.error());
+    bool ok = false;
+    const double threshold = parser.value(QStringLiteral("threshold")).toDouble(&ok);
+    if (!ok || threshold < 0 || threshold > 1)
+        return usageError(parser, io, QStringLiteral("--threshold takes a number in [0, 1]"));
+    const TaxonomyReport r = ResponseTaxonomy::evaluate(loaded.value().outcomes, threshold);
+    if (parser.isSet(QStringLiteral("json"))) {
+        nlohmann::json out = r.toJson();
+        out["run"] = loaded.value().runName.toStdString();
+        io.out << QString::fromStdString(out.dump(2)) << '\n';
+        return ExitOk;
+    }
+    io.out << QStringLiteral("Response types of %1 (F1 threshold %2), n = %3\n").arg(loaded.value().runName).arg(threshold).arg(r.n);
+    for (const QString &t : ResponseTaxonomy::types())
+        io.out << QStringLiteral("  %1 %2 (%3%)\n").arg(t).arg(r.counts.value(t), 6).arg(r.n ? 100.0 * r.counts.value(t) / r.n : 0.0, 0, 'f', 1);
+    return ExitOk;
+}
+
+int AnalyzeCommand::judges(QCommandLineParser &parser, Project &project, CliIo &io)
+{
+    const QString run = parser.value(QStringLiteral("run"));
+    auto truth = RunOutcomes::load(project.database(), run, {parser.value(QStringLiteral("truth")), QString(), false, true});
+    if (!truth)
+        return fail(io, truth.error());
+    auto judge = RunOutcomes::load(project.database(), run, {parser.value(QStringLiteral("judge")), QString(), false, true});
+    if (!judge)
+        return fail(io, judge.error());
+    const JudgeAgreementReport r = JudgeAgreement::compare(truth.value().outcomes, judge.value().outcomes);
+    if (parser.isSet(QStringLiteral("json"))) {
+        nlohmann::json out = r.toJson();
+        out["run"] = run.toStdString();
+        out["truth"] = truth.value().judge.toStdString();
+        out["judge"] = judge.value().judge.toStdString();
+        io.out << QString::fromStdString(out.dump(2)) << '\n';
+        return ExitOk;
+    }
+    io.out << QStringLiteral("%1 judged against %2 on %3 (%4 compared, %5 skipped)\n")
+                  .arg(judge.value().judge, truth.value().judge, run).arg(r.compared).arg(r.skipped)
+           << QStringLiteral("  precision %1, recall %2, agreement %3: %4\n").arg(number(r.precision), number(r.recall), number(r.agreement), r.reading);
+    return ExitOk;
+}
+
+int AnalyzeCommand::garage(QCommandLineParser &parser, Project &project, CliIo &io)
+{
+    auto questions = GarageData::readBenchmark(parser.value(QStringLiteral("benchmark")));
+    if (!questions)
+        return fail(io, questions.error());
+    if (auto s = GarageData::pair(questions.value(), parser.value(QStringLiteral("responses"))); !s)
+        return fail(io, s.error());
+    GarageEvaluator::Options options;
+    options.judgeProfile = parser.value(QStringLiteral("judge"));
+    if (parser.isSet(QStringLiteral("deflection-phrases"))) {
+        auto bytes = FileReader::readAll(parser.value(QStringLiteral("deflection-phrases")));
+        if (!bytes)
+            return fail(io, bytes.error());
+        options.deflectionPhrases = QString::fromUtf8(bytes.value()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    }
+    LlmStore store(project.database());
+    GarageReport report;
+    Job job(QStringLiteral("GaRAGe"), [&](Job &j) {
+        auto r = GarageEvaluator::evaluate(questions.value(), options, &store, &j);
+        if (!r)
+            return Status::failure(r.error());
+        report = r.value();
+        return Status();
+    });
+    if (auto s = job.runHere(); !s)
+        return fail(io, s.error());
+    const nlohmann::json out = report.toJson();
+    if (parser.isSet(QStringLiteral("json"))) {
+        io.out << QString::fromStdString(out.dump(2)) << '\n';
+        return ExitOk;
+    }
+    const auto show = [](const nlohmann::json &v) { return v.is_null() ? QStringLiteral("—") : QString::number(v.get<double>(), 'f', 4); };
+    io.out << QStringLiteral("GaRAGe: %1 questions (%2 without a relevant passage)\n").arg(report.overall.questions).arg(report.overall.withoutRelevant)
+           << QStringLiteral("  deflection (%1): TPR %2, FPR %3\n").arg(report.deflectionMethod, show(out["deflection"]["tpr"]), show(out["deflection"]["fpr"]))
+           << QStringLiteral("  attribution F1: macro %1, micro %2\n").arg(show(out["attribution"]["macro"]["f1"]), show(out["attribution"]["micro"]["f1"]))
+           << QStringLiteral("  RAF %1, uRAF %2\n").arg(show(out["factuality"]["raf"]), show(out["factuality"]["uraf"]));
+    return ExitOk;
+}
+
+} // namespace assay

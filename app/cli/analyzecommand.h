@@ -1,0 +1,21 @@
+#pragma once
+#include "clicommand.h"
+
+namespace assay {
+
+// assay-cli analyze grammar|compare|taxonomy|judges|garage FILE ... [--json]
+class AnalyzeCommand : public CliCommand {
+public:
+    QString name() const override { return QStringLiteral("analyze"); }
+    QString summary() const override { return QStringLiteral("GRAMMAR-Eval, run comparison, R-Eval taxonomy, judge agreement, GaRAGe metrics"); }
+    int run(const QStringList &args, CliIo &io) override;
+
+private:
+    int grammar(QCommandLineParser &parser, Project &project, CliIo &io);
+    int compare(QCommandLineParser &parser, Project &project, CliIo &io);
+    int taxonomy(QCommandLineParser &parser, Project &project, CliIo &io);
+    int judges(QCommandLineParser &parser, Project &project, CliIo &io);
+    int garage(QCommandLineParser &parser, Project &project, CliIo &io);
+};
+
+} // namespace assay

@@ -1,0 +1,63 @@
+#include "scorecommand.h"
+
+#include "core/job.h"
+#include "runs/runstore.h"
+#include "scoring/scorer.h"
+
+#include <nlohmann/json.hpp>
+
+namespace assay {
+
+int ScoreCommand::run(const QStringList &args, CliIo &io)
+{
+    QCommandLineParser parser;
+    parser.addPositionalArgument(QStringLiteral("FILE.assay"), QStringLiteral("The project."));
+    const QCommandLineOption runName(QStringLiteral("run"), QStringLiteral("The run (a name; comma-separated for several)."), QStringLiteral("R"));
+    const QCommandLineOption judge(QStringLiteral("judge"), QStringLiteral("exact, f1[:THRESHOLD], contains or llm:PROFILE."), QStringLiteral("NAME"));
+    const QCommandLineOption closed(QStringLiteral("closed-domain"), QStringLiteral("on (default): an answer whose retrieval was judged wrong is Incorrect."), QStringLiteral("on|off"), QStringLiteral("on"));
+    const QCommandLineOption retrieval(QStringLiteral("retrieval-judge"), QStringLiteral("top1, topk, context or imported (default: imported if present, else top1)."), QStringLiteral("J"));
+    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Machine-readable JSON."));
+    parser.addOptions({runName, judge, closed, retrieval, json});
+    if (!parse(parser, args, io, 1, 1))
+        return parser.isSet(QStringLiteral("help")) ? ExitOk : ExitUsage;
+    if (!parser.isSet(runName) || !parser.isSet(judge))
+        return usageError(parser, io, QStringLiteral("--run and --judge are required"));
+    if (auto s = Scorer::validateJudge(parser.value(judge)); !s)
+        return usageError(parser, io, s.error());
+    if (parser.value(closed) != QLatin1String("on") && parser.value(closed) != QLatin1String("off"))
+        return usageError(parser, io, QStringLiteral("--closed-domain takes on or off"));
+    auto project = openProject(parser.positionalArguments().constFirst(), io);
+    if (!project)
+        return ExitFailure;
+    nlohmann::json out = nlohmann::json::array();
+    for (const QString &name : parser.value(runName).split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        auto id = RunStore(project->database()).idOf(name.trimmed());
+        if (!id)
+            return fail(io, id.error());
+        Scorer::Report report;
+        Job job(QStringLiteral("Scoring %1").arg(name), [&](Job &j) {
+            auto r = Scorer::score(project->database(), id.value(), parser.value(judge),
+                                   {parser.value(closed) == QLatin1String("on"), parser.value(retrieval)}, &j);
+            if (!r)
+                return Status::failure(r.error());
+            report = r.value();
+            return Status();
+        });
+        if (auto s = job.runHere(); !s)
+            return fail(io, QStringLiteral("run %1: %2").arg(name, s.error()));
+        if (parser.isSet(json)) {
+            out.push_back({{"run", name.toStdString()}, {"judge", parser.value(judge).toStdString()}, {"items", report.items},
+                           {"correct", report.correct}, {"incorrect", report.incorrect}, {"unread", report.unread},
+                           {"closed_domain_flips", report.closedDomainFlips}, {"retrieval_judge", report.retrievalJudge.toStdString()}});
+        } else {
+            io.out << QStringLiteral("%1 (judge %2): %3 items, %4 correct, %5 incorrect, %6 unread; closed-domain rule (retrieval judge %7) turned %8 Correct into Incorrect\n")
+                          .arg(name, parser.value(judge)).arg(report.items).arg(report.correct).arg(report.incorrect).arg(report.unread)
+                          .arg(report.retrievalJudge).arg(report.closedDomainFlips);
+        }
+    }
+    if (parser.isSet(json))
+        io.out << QString::fromStdString(out.dump(2)) << '\n';
+    return ExitOk;
+}
+
+} // namespace assay

@@ -1,0 +1,41 @@
+#pragma once
+// Two runs on the same semantic groups (e.g. short vs long forms, DESIGN §6 "across forms"):
+// gap groups are decided over both runs' examples together (a group is a mutual gap when no
+// example of either run is correct); each run's refined accuracy over the remaining groups,
+// the difference A − B, and its 95% bootstrap confidence interval from resampling those
+// groups with replacement (a seeded generator: the same seed gives the same interval), with
+// a paired per-group table.
+#include "analysis/runoutcomes.h"
+
+#include <nlohmann/json_fwd.hpp>
+
+namespace assay {
+
+struct PairedGroup {
+    QString group;
+    int correctA = 0, totalA = 0;
+    int correctB = 0, totalB = 0;
+    bool mutualGap = false;
+};
+
+struct FormComparisonReport {
+    int groups = 0;
+    int mutualGapGroups = 0;
+    std::optional<double> refinedA;
+    std::optional<double> refinedB;
+    std::optional<double> difference;
+    std::optional<double> ciLow;
+    std::optional<double> ciHigh;
+    int resamples = 0;
+    quint64 seed = 0;
+    QVector<PairedGroup> table;
+
+    nlohmann::json toJson(bool withTable = false) const;
+};
+
+class FormComparison {
+public:
+    static FormComparisonReport compare(const QVector<Outcome> &a, const QVector<Outcome> &b, quint64 seed = 20240601, int resamples = 2000);
+};
+
+} // namespace assay

@@ -1,0 +1,103 @@
+#include "analysis/grammareval.h"
+
+#include <QHash>
+#include <QSet>
+
+#include <nlohmann/json.hpp>
+
+namespace assay {
+
+QString GroupResult::tagName(Tag tag)
+{
+    switch (tag) {
+    case Tag::Gap: return QStringLiteral("gap");
+    case Tag::Robust: return QStringLiteral("robust");
+    case Tag::NonRobust: return QStringLiteral("non_robust");
+    }
+    return {};
+}
+
+GrammarReport GrammarEval::evaluate(const QVector<Outcome> &outcomes)
+{
+    GrammarReport report;
+    report.n = outcomes.size();
+    QHash<QString, int> index;
+    for (const Outcome &o : outcomes) {
+        auto it = index.constFind(o.group);
+        if (it == index.constEnd()) {
+            it = index.insert(o.group, int(report.groups.size()));
+            report.groups.append(GroupResult{o.group});
+        }
+        GroupResult &g = report.groups[*it];
+        ++g.total;
+        g.correct += o.correct();
+        g.retrievalCorrect += o.retrievalCorrect();
+    }
+    // Tags: competent when some example is correct; gap otherwise; non-robust when competent
+    // with an example not correct (unread verdicts are not correct).
+    for (GroupResult &g : report.groups)
+        g.tag = g.correct == 0 ? GroupResult::Tag::Gap : g.correct == g.total ? GroupResult::Tag::Robust : GroupResult::Tag::NonRobust;
+
+    // Context comparison: top-1 documents of each non-robust group's correct examples.
+    QHash<QString, QSet<QString>> correctTop1;
+    for (const Outcome &o : outcomes)
+        if (o.correct() && !o.top1.isEmpty())
+            correctTop1[o.group].insert(o.top1);
+    qint64 correct = 0, retrieval = 0, competentExamples = 0, competentCorrect = 0, competentRetrieval = 0;
+    qint64 contextRetrieval = 0, competentContextRetrieval = 0;
+    for (const Outcome &o : outcomes) {
+        GroupResult &g = report.groups[index.value(o.group)];
+        const bool competent = g.tag != GroupResult::Tag::Gap;
+        bool contextOk = o.retrievalCorrect();
+        if (!contextOk && !o.correct() && g.tag == GroupResult::Tag::NonRobust && !o.top1.isEmpty() && correctTop1.value(o.group).contains(o.top1)) {
+            contextOk = true;
+            ++g.contextComparisonFlips;
+        }
+        correct += o.correct();
+        retrieval += o.retrievalCorrect();
+        contextRetrieval += contextOk;
+        if (competent) {
+            ++competentExamples;
+            competentCorrect += o.correct();
+            competentRetrieval += o.retrievalCorrect();
+            competentContextRetrieval += contextOk;
+        }
+    }
+    for (const GroupResult &g : std::as_const(report.groups)) {
+        report.gapGroups += g.tag == GroupResult::Tag::Gap;
+        report.robustGroups += g.tag == GroupResult::Tag::Robust;
+        report.nonRobustGroups += g.tag == GroupResult::Tag::NonRobust;
+    }
+    report.accuracy = ratio(correct, report.n);
+    report.retrievalAccuracy = ratio(retrieval, report.n);
+    report.refinedAccuracy = ratio(competentCorrect, competentExamples);
+    report.refinedRetrievalAccuracy = ratio(competentRetrieval, competentExamples);
+    report.knowledgeAccuracy = ratio(report.robustGroups + report.nonRobustGroups, report.groups.size());
+    report.contextRetrievalAccuracy = ratio(contextRetrieval, report.n);
+    report.contextRefinedRetrievalAccuracy = ratio(competentContextRetrieval, competentExamples);
+    return report;
+}
+
+nlohmann::json GrammarReport::toJson(bool withGroups) const
+{
+    const auto value = [](const std::optional<double> &v) { return v ? nlohmann::json(*v) : nlohmann::json(nullptr); };
+    nlohmann::json out = {{"n", n},
+                          {"accuracy", value(accuracy)},
+                          {"retrieval_accuracy", value(retrievalAccuracy)},
+                          {"refined_accuracy", value(refinedAccuracy)},
+                          {"refined_retrieval_accuracy", value(refinedRetrievalAccuracy)},
+                          {"knowledge_accuracy", value(knowledgeAccuracy)},
+                          {"groups", {{"gap", gapGroups}, {"robust", robustGroups}, {"non_robust", nonRobustGroups}}},
+                          {"context_comparison", {{"retrieval_accuracy", value(contextRetrievalAccuracy)},
+                                                  {"refined_retrieval_accuracy", value(contextRefinedRetrievalAccuracy)}}}};
+    if (withGroups) {
+        nlohmann::json details = nlohmann::json::array();
+        for (const GroupResult &g : groups)
+            details.push_back({{"group", g.group.toStdString()}, {"tag", GroupResult::tagName(g.tag).toStdString()}, {"total", g.total},
+                               {"correct", g.correct}, {"retrieval_correct", g.retrievalCorrect}, {"context_comparison_flips", g.contextComparisonFlips}});
+        out["group_details"] = details;
+    }
+    return out;
+}
+
+} // namespace assay

@@ -1,0 +1,51 @@
+#pragma once
+// GRAMMAR-Eval for one run (DESIGN §6): groups tagged gap / robust / non-robust from answer
+// correctness; accuracy, retrieval accuracy, their refined forms over competent groups,
+// knowledge accuracy; and context comparison — an incorrect example of a non-robust group
+// whose top-1 document is the top-1 document of a correct example of the same group counts
+// as retrieval-correct (the retriever gave enough; the LM failed). Empty denominators give
+// no value (null), never a crash.
+#include "analysis/runoutcomes.h"
+
+#include <nlohmann/json_fwd.hpp>
+
+namespace assay {
+
+struct GroupResult {
+    enum class Tag { Gap, Robust, NonRobust };
+    QString group;
+    Tag tag = Tag::Gap;
+    int total = 0;
+    int correct = 0;
+    int retrievalCorrect = 0;
+    int contextComparisonFlips = 0;
+    static QString tagName(Tag tag);
+};
+
+struct GrammarReport {
+    qint64 n = 0;
+    std::optional<double> accuracy;
+    std::optional<double> retrievalAccuracy;
+    std::optional<double> refinedAccuracy;
+    std::optional<double> refinedRetrievalAccuracy;
+    std::optional<double> knowledgeAccuracy;
+    int gapGroups = 0;
+    int robustGroups = 0;
+    int nonRobustGroups = 0;
+    std::optional<double> contextRetrievalAccuracy;        // after context comparison
+    std::optional<double> contextRefinedRetrievalAccuracy; // after context comparison
+    QVector<GroupResult> groups; // in first-appearance order
+
+    nlohmann::json toJson(bool withGroups = false) const;
+};
+
+class GrammarEval {
+public:
+    static GrammarReport evaluate(const QVector<Outcome> &outcomes);
+    static std::optional<double> ratio(qint64 numerator, qint64 denominator)
+    {
+        return denominator > 0 ? std::optional<double>(double(numerator) / double(denominator)) : std::nullopt;
+    }
+};
+
+} // namespace assay

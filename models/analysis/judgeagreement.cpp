@@ -1,0 +1,82 @@
+#include "analysis/judgeagreement.h"
+
+#include "analysis/grammareval.h"
+
+#include <QHash>
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+
+namespace assay {
+
+std::pair<double, double> JudgeAgreement::wilson(qint64 successes, qint64 trials, double z)
+{
+    if (trials <= 0)
+        return {0, 0};
+    const double n = double(trials), p = double(successes) / n, z2 = z * z;
+    const double centre = (p + z2 / (2 * n)) / (1 + z2 / n);
+    const double half = z * std::sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n);
+    return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
+}
+
+JudgeAgreementReport JudgeAgreement::compare(const QVector<Outcome> &truth, const QVector<Outcome> &judge)
+{
+    JudgeAgreementReport r;
+    QHash<qint64, std::optional<int>> truthOf;
+    for (const Outcome &o : truth)
+        truthOf.insert(o.itemId, o.verdict);
+    for (const Outcome &o : judge) {
+        const auto t = truthOf.value(o.itemId);
+        if (!t || !o.verdict) {
+            ++r.skipped;
+            continue;
+        }
+        ++r.compared;
+        const bool actual = *t == 1, predicted = *o.verdict == 1;
+        r.truePositive += actual && predicted;
+        r.falsePositive += !actual && predicted;
+        r.falseNegative += actual && !predicted;
+        r.trueNegative += !actual && !predicted;
+    }
+    r.precision = GrammarEval::ratio(r.truePositive, r.truePositive + r.falsePositive);
+    r.recall = GrammarEval::ratio(r.truePositive, r.truePositive + r.falseNegative);
+    r.agreement = GrammarEval::ratio(r.truePositive + r.trueNegative, r.compared);
+    if (r.precision) {
+        const auto [lo, hi] = wilson(r.truePositive, r.truePositive + r.falsePositive);
+        r.precisionLow = lo;
+        r.precisionHigh = hi;
+    }
+    if (r.recall) {
+        const auto [lo, hi] = wilson(r.truePositive, r.truePositive + r.falseNegative);
+        r.recallLow = lo;
+        r.recallHigh = hi;
+    }
+    if (!r.precision || !r.recall)
+        r.reading = QStringLiteral("undefined");
+    else if (*r.precision >= 0.8 && *r.recall >= 0.8)
+        r.reading = QStringLiteral("reliable");
+    else if (*r.precision < 0.8 && *r.recall < 0.8)
+        r.reading = QStringLiteral("both");
+    else
+        r.reading = *r.precision < 0.8 ? QStringLiteral("optimistic") : QStringLiteral("cynical");
+    return r;
+}
+
+nlohmann::json JudgeAgreementReport::toJson() const
+{
+    const auto value = [](const std::optional<double> &v) { return v ? nlohmann::json(*v) : nlohmann::json(nullptr); };
+    return {{"compared", compared},
+            {"skipped", skipped},
+            {"confusion", {{"tp", truePositive}, {"fp", falsePositive}, {"fn", falseNegative}, {"tn", trueNegative}}},
+            {"precision", value(precision)},
+            {"precision_ci95", {value(precisionLow), value(precisionHigh)}},
+            {"recall", value(recall)},
+            {"recall_ci95", {value(recallLow), value(recallHigh)}},
+            {"agreement", value(agreement)},
+            {"optimism", precision ? nlohmann::json(1.0 - *precision) : nlohmann::json(nullptr)},
+            {"cynicism", recall ? nlohmann::json(1.0 - *recall) : nlohmann::json(nullptr)},
+            {"reading", reading.toStdString()}};
+}
+
+} // namespace assay

@@ -1,0 +1,28 @@
+#pragma once
+// R-Eval's response taxonomy (DESIGN §7) with F1 threshold τ (0.05 by default):
+// in_scratchpad = the normalised gold occurs, as whole words, in the normalised scratchpad
+// (retrieved context and trace). F1 ≥ τ → EM if in_scratchpad, else AM. F1 < τ → GE if
+// in_scratchpad; else, if the run halted, ME for a tool/model error and TE otherwise; else RE.
+#include "analysis/runoutcomes.h"
+
+#include <QMap>
+
+#include <nlohmann/json_fwd.hpp>
+
+namespace assay {
+
+struct TaxonomyReport {
+    double threshold = 0.05;
+    qint64 n = 0;
+    QMap<QString, qint64> counts; // EM, AM, GE, RE, ME, TE (all present)
+    nlohmann::json toJson() const;
+};
+
+class ResponseTaxonomy {
+public:
+    static QString classify(const Outcome &o, double threshold = 0.05);
+    static TaxonomyReport evaluate(const QVector<Outcome> &outcomes, double threshold = 0.05);
+    static QStringList types() { return {QStringLiteral("EM"), QStringLiteral("AM"), QStringLiteral("GE"), QStringLiteral("RE"), QStringLiteral("ME"), QStringLiteral("TE")}; }
+};
+
+} // namespace assay

@@ -1,0 +1,52 @@
+#pragma once
+// A run's items as the analyses see them: semantic group, form, the answer verdict of one
+// judge (after the closed-domain rule when asked), the retrieval verdict of one retrieval
+// judge, and the top-1 retrieved document.
+#include "core/result.h"
+
+#include <QVector>
+
+#include <optional>
+
+namespace assay {
+
+class Database;
+
+struct Outcome {
+    qint64 itemId = 0;
+    QString group;
+    QString form;
+    QString query;
+    QString gold;
+    QString answer;
+    QString context; // retrieved text and trace (R-Eval's scratchpad)
+    bool halted = false;
+    QString error;
+    qint64 latencyMs = 0;
+    std::optional<int> verdict;          // 1 correct, 0 incorrect, none: not judged or unread
+    std::optional<int> retrievalVerdict; // 1 / 0 / none
+    QString top1;
+
+    bool correct() const { return verdict && *verdict == 1; }
+    bool retrievalCorrect() const { return retrievalVerdict && *retrievalVerdict == 1; }
+};
+
+class RunOutcomes {
+public:
+    struct Options {
+        QString judge;          // empty: the run's only answer judge (an error if it has several or none)
+        QString retrievalJudge; // empty: "imported" if the run has it, else "top1"
+        bool closedDomain = true;
+        bool requireJudge = true; // false: an unscored run loads with no verdicts
+    };
+    struct Loaded {
+        QString runName;
+        QString judge;
+        QString retrievalJudge;
+        QVector<Outcome> outcomes;
+    };
+    static Result<Loaded> load(Database &db, const QString &runName, const Options &options);
+    static QStringList answerJudges(Database &db, qint64 runId);
+};
+
+} // namespace assay

@@ -1,0 +1,21 @@
+#pragma once
+// Answer comparison as SQuAD defines it: normalisation (lower case, punctuation removed,
+// the articles a / an / the dropped, white space collapsed), exact match, token F1 (with
+// R-Eval's rule: when either side normalises to yes / no / noanswer and they differ, F1 is
+// 0), and containment of the normalised gold in the normalised response on word boundaries.
+#include <QString>
+#include <QStringList>
+
+namespace assay {
+
+class AnswerMetrics {
+public:
+    static QString normalize(const QString &text);
+    static QStringList tokens(const QString &text); // normalised, split on white space
+    static bool exactMatch(const QString &response, const QString &gold);
+    static double f1(const QString &response, const QString &gold);
+    // Normalised gold inside normalised text, as whole words; an empty gold is never contained.
+    static bool contains(const QString &text, const QString &gold);
+};
+
+} // namespace assay

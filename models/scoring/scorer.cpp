@@ -1,0 +1,282 @@
+#include "scoring/scorer.h"
+
+#include "core/job.h"
+#include "generation/promptlibrary.h"
+#include "llm/llmclient.h"
+#include "llm/llmprofilestore.h"
+#include "llm/llmstore.h"
+#include "project/database.h"
+#include "project/transaction.h"
+#include "scoring/answermetrics.h"
+
+#include <QEventLoop>
+#include <QHash>
+#include <QSet>
+#include <QPointer>
+#include <QTimer>
+#include <QVariant>
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+
+namespace assay {
+
+namespace {
+
+struct Item {
+    qint64 id = 0;
+    QString query;
+    QString gold;
+    QString response;
+    QStringList retrieved;
+    QString retrievedText;
+    QStringList truth;
+    bool knownTruth = false;
+};
+
+QStringList ids(const QString &json, bool *isList = nullptr)
+{
+    QStringList out;
+    const auto list = nlohmann::json::parse(json.toStdString(), nullptr, false);
+    if (isList)
+        *isList = list.is_array();
+    if (list.is_array())
+        for (const auto &id : list)
+            out << QString::fromStdString(id.is_string() ? id.get<std::string>() : id.dump());
+    return out;
+}
+
+Result<QVector<Item>> loadItems(Database &db, qint64 runId)
+{
+    using R = Result<QVector<Item>>;
+    auto reader = db.prepare(QStringLiteral("SELECT coalesce(p.reader, '') FROM run r LEFT JOIN pipeline p ON p.id = r.pipeline_id WHERE r.id = ?"));
+    reader.value().bind(1, runId);
+    if (reader.value().step() != Statement::Step::Row)
+        return R::failure(QStringLiteral("run %1 does not exist").arg(runId));
+    const bool retrievalOnly = reader.value().text(0) == QLatin1String("none");
+    auto s = db.prepare(QStringLiteral("SELECT id, query, gold, answer, retrieved_ids, retrieved_text, true_doc_ids FROM run_item "
+                                       "WHERE run_id = ? AND status <> 'pending' ORDER BY id"));
+    s.value().bind(1, runId);
+    QVector<Item> items;
+    while (s.value().step() == Statement::Step::Row) {
+        const Statement &r = s.value();
+        Item it;
+        it.id = r.integer(0);
+        it.query = r.text(1);
+        it.gold = r.text(2);
+        it.retrievedText = r.text(5);
+        it.response = retrievalOnly ? it.retrievedText : r.text(3);
+        it.retrieved = ids(r.text(4));
+        it.truth = ids(r.text(6), &it.knownTruth);
+        items << it;
+    }
+    return items;
+}
+
+Status store(Database &db, const QString &judge, const QString &aspect, qint64 runId,
+             const QVector<std::tuple<qint64, std::optional<int>, std::optional<double>, QString>> &rows)
+{
+    Transaction tx(db);
+    auto del = db.prepare(QStringLiteral("DELETE FROM judgement WHERE judge = ? AND aspect = ? AND run_item_id IN (SELECT id FROM run_item WHERE run_id = ?)"));
+    del.value().bindAll({judge, aspect, runId});
+    if (auto s = del.value().run(); !s)
+        return s;
+    auto ins = db.prepare(QStringLiteral("INSERT INTO judgement(run_item_id, judge, aspect, verdict, score, detail) VALUES (?, ?, ?, ?, ?, ?)"));
+    for (const auto &[item, verdict, score, detail] : rows) {
+        ins.value().reset();
+        ins.value().bindAll({item, judge, aspect, verdict ? QVariant(*verdict) : QVariant(), score ? QVariant(*score) : QVariant(), detail});
+        if (auto s = ins.value().run(); !s)
+            return s;
+    }
+    return tx.commit();
+}
+
+// reply per item (LLM judge): blocking on a local event loop, through the cached client.
+Result<QHash<qint64, QString>> askLlm(Database &db, const QString &profileName, const QVector<Item> &items, Job *job)
+{
+    using R = Result<QHash<qint64, QString>>;
+    auto profile = LlmProfileStore::find(profileName);
+    if (!profile)
+        return R::failure(profile.error());
+    auto prompt = PromptLibrary::load(QStringLiteral("judge"));
+    if (!prompt)
+        return R::failure(prompt.error());
+    LlmStore ledger(db);
+    LlmClient client(profile.value(), &ledger);
+    struct State {
+        QHash<qint64, QString> replies;
+        QString failure;
+        int outstanding = 0;
+        QPointer<QEventLoop> loop;
+    };
+    auto state = std::make_shared<State>();
+    QEventLoop loop;
+    state->loop = &loop;
+    const qint64 total = items.size();
+    for (const Item &it : items) {
+        LlmRequest request = LlmClient::chat({}, PromptLibrary::fill(prompt.value(), {{QStringLiteral("query"), it.query},
+                                                                                     {QStringLiteral("gold"), QString::fromStdString(nlohmann::json(it.gold.toStdString()).dump())},
+                                                                                     {QStringLiteral("response"), it.response}}),
+                                             0, 16);
+        request.tag = QStringLiteral("judge:%1").arg(profileName);
+        ++state->outstanding;
+        client.send(std::move(request), [state, id = it.id, job, total](const LlmResult &r) {
+            --state->outstanding;
+            if (r.ok)
+                state->replies.insert(id, r.content());
+            else if (state->failure.isEmpty())
+                state->failure = QStringLiteral("judge %1: %2").arg(r.errorClass, r.error);
+            if (job && state->loop)
+                job->reportProgress(total - state->outstanding, total, QStringLiteral("judging"));
+            if (state->outstanding == 0 && state->loop)
+                state->loop->quit();
+        });
+    }
+    QTimer cancel;
+    if (job) {
+        QObject::connect(&cancel, &QTimer::timeout, &loop, [&] {
+            if (job->isCancelled()) {
+                state->failure = QStringLiteral("cancelled");
+                loop.quit();
+            }
+        });
+        cancel.start(100);
+    }
+    if (state->outstanding > 0)
+        loop.exec();
+    state->loop = nullptr;
+    if (!state->failure.isEmpty())
+        return R::failure(state->failure);
+    return state->replies;
+}
+
+} // namespace
+
+QStringList Scorer::judgeNames() { return {QStringLiteral("exact"), QStringLiteral("f1"), QStringLiteral("contains"), QStringLiteral("llm:PROFILE")}; }
+
+Status Scorer::validateJudge(const QString &judge)
+{
+    if (judge == QLatin1String("exact") || judge == QLatin1String("f1") || judge == QLatin1String("contains"))
+        return {};
+    if (judge.startsWith(QLatin1String("f1:"))) {
+        bool ok = false;
+        const double t = judge.mid(3).toDouble(&ok);
+        return ok && t > 0 && t <= 1 ? Status() : Status::failure(QStringLiteral("judge '%1': the F1 threshold must be in (0, 1]").arg(judge));
+    }
+    if (judge.startsWith(QLatin1String("llm:")) && judge.size() > 4)
+        return {};
+    return Status::failure(QStringLiteral("unknown judge '%1' (exact, f1[:THRESHOLD], contains, llm:PROFILE)").arg(judge));
+}
+
+int Scorer::parseVerdict(const QString &reply)
+{
+    // "Incorrect" contains "correct": look for it first.
+    const QString r = reply.toLower();
+    if (r.contains(QLatin1String("incorrect")))
+        return 0;
+    if (r.contains(QLatin1String("correct")))
+        return 1;
+    return -1;
+}
+
+QString Scorer::defaultRetrievalJudge(Database &db, qint64 runId)
+{
+    auto s = db.prepare(QStringLiteral("SELECT 1 FROM judgement j JOIN run_item i ON i.id = j.run_item_id WHERE i.run_id = ? "
+                                       "AND j.judge = 'imported' AND j.aspect = 'retrieval' LIMIT 1"));
+    s.value().bind(1, runId);
+    return s.value().step() == Statement::Step::Row ? QStringLiteral("imported") : QStringLiteral("top1");
+}
+
+Status Scorer::scoreRetrieval(Database &db, qint64 runId)
+{
+    auto items = loadItems(db, runId);
+    if (!items)
+        return Status::failure(items.error());
+    QVector<std::tuple<qint64, std::optional<int>, std::optional<double>, QString>> top1, topk, context;
+    for (const Item &it : items.value()) {
+        const QSet<QString> truth(it.truth.begin(), it.truth.end());
+        if (it.knownTruth) {
+            const QSet<QString> first = it.retrieved.isEmpty() ? QSet<QString>() : QSet<QString>{it.retrieved.first()};
+            top1.append({it.id, int(!truth.isEmpty() && first == truth), std::nullopt, QString()});
+            bool any = false;
+            for (const QString &d : it.retrieved)
+                any = any || truth.contains(d);
+            topk.append({it.id, int(any), std::nullopt, QString()});
+        }
+        context.append({it.id, int(AnswerMetrics::contains(it.retrievedText, it.gold)), std::nullopt, QString()});
+    }
+    for (const auto &[judge, rows] : {std::pair{QStringLiteral("top1"), &top1}, std::pair{QStringLiteral("topk"), &topk}, std::pair{QStringLiteral("context"), &context}})
+        if (auto s = store(db, judge, QStringLiteral("retrieval"), runId, *rows); !s)
+            return s;
+    return {};
+}
+
+Result<Scorer::Report> Scorer::score(Database &db, qint64 runId, const QString &judge, const Options &options, Job *job)
+{
+    using R = Result<Report>;
+    if (auto s = validateJudge(judge); !s)
+        return R::failure(s.error());
+    auto items = loadItems(db, runId);
+    if (!items)
+        return R::failure(items.error());
+    if (auto s = scoreRetrieval(db, runId); !s)
+        return R::failure(s.error());
+    Report report;
+    report.items = items.value().size();
+    report.retrievalJudge = options.retrievalJudge.isEmpty() ? defaultRetrievalJudge(db, runId) : options.retrievalJudge;
+
+    QHash<qint64, int> retrievalVerdicts;
+    if (options.closedDomain) {
+        auto s = db.prepare(QStringLiteral("SELECT j.run_item_id, j.verdict FROM judgement j JOIN run_item i ON i.id = j.run_item_id "
+                                           "WHERE i.run_id = ? AND j.judge = ? AND j.aspect = 'retrieval' AND j.verdict IS NOT NULL"));
+        s.value().bindAll({runId, report.retrievalJudge});
+        while (s.value().step() == Statement::Step::Row)
+            retrievalVerdicts.insert(s.value().integer(0), int(s.value().integer(1)));
+    }
+    QHash<qint64, QString> replies;
+    if (judge.startsWith(QLatin1String("llm:"))) {
+        auto r = askLlm(db, judge.mid(4), items.value(), job);
+        if (!r)
+            return R::failure(r.error());
+        replies = r.value();
+    }
+    const double threshold = judge.startsWith(QLatin1String("f1:")) ? judge.mid(3).toDouble() : 0.5;
+    QVector<std::tuple<qint64, std::optional<int>, std::optional<double>, QString>> rows;
+    for (const Item &it : items.value()) {
+        std::optional<int> verdict;
+        std::optional<double> score;
+        QString detail;
+        if (judge == QLatin1String("exact")) {
+            verdict = int(AnswerMetrics::exactMatch(it.response, it.gold));
+        } else if (judge == QLatin1String("contains")) {
+            verdict = int(AnswerMetrics::contains(it.response, it.gold));
+        } else if (judge.startsWith(QLatin1String("f1"))) {
+            score = AnswerMetrics::f1(it.response, it.gold);
+            verdict = int(*score >= threshold);
+        } else {
+            const QString reply = replies.value(it.id).trimmed();
+            const int v = parseVerdict(reply);
+            if (v >= 0)
+                verdict = v;
+            detail = reply.left(200);
+        }
+        if (verdict && *verdict == 1 && options.closedDomain && retrievalVerdicts.value(it.id, 1) == 0) {
+            verdict = 0;
+            detail = (detail.isEmpty() ? QString() : detail + QStringLiteral("; ")) + QStringLiteral("closed-domain rule: retrieval judged wrong by %1").arg(report.retrievalJudge);
+            ++report.closedDomainFlips;
+        }
+        if (!verdict)
+            ++report.unread;
+        else if (*verdict == 1)
+            ++report.correct;
+        else
+            ++report.incorrect;
+        rows.append({it.id, verdict, score, detail});
+    }
+    if (auto s = store(db, judge, QStringLiteral("answer"), runId, rows); !s)
+        return R::failure(s.error());
+    return report;
+}
+
+} // namespace assay
