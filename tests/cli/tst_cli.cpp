@@ -202,7 +202,7 @@ private slots:
         // Imported results become a run of their own, listed with the executed ones.
         QFile results(m_dir.filePath(QStringLiteral("results.jsonl")));
         QVERIFY(results.open(QIODevice::WriteOnly));
-        results.write("{\"question\": \"q\", \"answer\": \"a\", \"prediction\": \"a\", \"reward\": 1}\n");
+        results.write("{\"question\": \"q\", \"answer\": \"Paris\", \"prediction\": \"Paris\", \"reward\": 1}\n");
         results.close();
         o = runCli({QStringLiteral("import"), QStringLiteral("results"), project, results.fileName(), QStringLiteral("--format"), QStringLiteral("reval"),
                     QStringLiteral("--name"), QStringLiteral("ext")});
@@ -215,6 +215,29 @@ private slots:
         QCOMPARE(runs[1]["pipeline"].get<std::string>(), std::string("retriever=keyword,k=2,reader=none"));
         QCOMPARE(runs[3]["done"].get<qint64>(), runs[3]["items"].get<qint64>());
         QCOMPARE(runs[4]["source"].get<std::string>(), std::string("imported:results.jsonl"));
+        // Scoring and the analyses, with the keys scripts rely on.
+        o = runCli({QStringLiteral("score"), project, QStringLiteral("--run"), QStringLiteral("g/keyword-k1,g/bm25-k1"), QStringLiteral("--judge"), QStringLiteral("contains"), QStringLiteral("--json")});
+        QVERIFY2(o.code == 0, qPrintable(o.err));
+        QCOMPARE(nlohmann::json::parse(o.out.toStdString())[1]["retrieval_judge"].get<std::string>(), std::string("top1"));
+        o = runCli({QStringLiteral("analyze"), QStringLiteral("grammar"), project, QStringLiteral("--run"), QStringLiteral("g/bm25-k1"), QStringLiteral("--json")});
+        QVERIFY2(o.code == 0, qPrintable(o.err));
+        const auto grammar = nlohmann::json::parse(o.out.toStdString());
+        for (const char *key : {"n", "accuracy", "retrieval_accuracy", "refined_accuracy", "refined_retrieval_accuracy", "knowledge_accuracy"})
+            QVERIFY2(grammar.contains(key) && (grammar[key].is_number() || grammar[key].is_null()), key);
+        QCOMPARE(grammar["groups"].size(), size_t(3));
+        QVERIFY(grammar["context_comparison"].contains("refined_retrieval_accuracy"));
+        o = runCli({QStringLiteral("analyze"), QStringLiteral("compare"), project, QStringLiteral("--runs"), QStringLiteral("g/keyword-k1,g/bm25-k1"), QStringLiteral("--json")});
+        QVERIFY2(o.code == 0, qPrintable(o.err));
+        QCOMPARE(nlohmann::json::parse(o.out.toStdString())["ci95"].size(), size_t(2));
+        o = runCli({QStringLiteral("analyze"), QStringLiteral("taxonomy"), project, QStringLiteral("--run"), QStringLiteral("ext"), QStringLiteral("--json")});
+        QVERIFY2(o.code == 0, qPrintable(o.err));
+        QCOMPARE(nlohmann::json::parse(o.out.toStdString())["counts"]["AM"].get<int>(), 1); // the right answer, no scratchpad
+        o = runCli({QStringLiteral("analyze"), QStringLiteral("judges"), project, QStringLiteral("--run"), QStringLiteral("g/bm25-k1"),
+                    QStringLiteral("--truth"), QStringLiteral("contains"), QStringLiteral("--judge"), QStringLiteral("contains"), QStringLiteral("--json")});
+        QVERIFY2(o.code == 0, qPrintable(o.err));
+        QCOMPARE(nlohmann::json::parse(o.out.toStdString())["reading"].get<std::string>(), std::string("reliable"));
+        QCOMPARE(runCli({QStringLiteral("analyze"), QStringLiteral("grammar"), project, QStringLiteral("--run"), QStringLiteral("g/keyword-k2")}).code, 1); // not scored
+        QCOMPARE(runCli({QStringLiteral("analyze"), QStringLiteral("nonsense"), project}).code, 2);
         // A bad results file names its line and imports nothing.
         QVERIFY(results.open(QIODevice::WriteOnly));
         results.write("{\"question\": \"q\", \"answer\": \"a\", \"prediction\": \"a\"}\nnot json\n");
