@@ -1,5 +1,6 @@
 #include "exportcommand.h"
 
+#include "charts/analysisexport.h"
 #include "generation/generationstore.h"
 #include "io/grammarjson.h"
 #include "project/project.h"
@@ -9,20 +10,49 @@ namespace assay {
 int ExportCommand::run(const QStringList &args, CliIo &io)
 {
     QCommandLineParser parser;
-    parser.addPositionalArgument(QStringLiteral("queries"), QStringLiteral("What to export (queries)."));
+    parser.addPositionalArgument(QStringLiteral("queries|plots"), QStringLiteral("What to export."));
     parser.addPositionalArgument(QStringLiteral("FILE.assay"), QStringLiteral("The project."));
-    const QCommandLineOption format(QStringLiteral("format"), QStringLiteral("jsonl (one file) or grammar (a folder)."), QStringLiteral("FORMAT"), QStringLiteral("jsonl"));
-    const QCommandLineOption out(QStringLiteral("out"), QStringLiteral("Output file (jsonl) or folder (grammar)."), QStringLiteral("PATH"));
-    parser.addOptions({format, out});
+    const QCommandLineOption format(QStringLiteral("format"), QStringLiteral("queries: jsonl (one file) or grammar (a folder); plots: svg,png,pdf (default svg,png)."),
+                                    QStringLiteral("FORMAT"), QStringLiteral("jsonl"));
+    const QCommandLineOption out(QStringLiteral("out"), QStringLiteral("Output file (jsonl) or folder (grammar, plots)."), QStringLiteral("PATH"));
+    const QCommandLineOption runs(QStringLiteral("runs"), QStringLiteral("plots: the runs (comma separated; default: every scored run)."), QStringLiteral("R1,R2,..."));
+    const QCommandLineOption judge(QStringLiteral("judge"), QStringLiteral("plots: the judge whose verdicts are drawn."), QStringLiteral("NAME"));
+    const QCommandLineOption dpi(QStringLiteral("dpi"), QStringLiteral("plots: PNG resolution (144)."), QStringLiteral("N"), QStringLiteral("144"));
+    const QCommandLineOption closed(QStringLiteral("closed-domain"), QStringLiteral("plots: on (default) or off."), QStringLiteral("on|off"), QStringLiteral("on"));
+    parser.addOptions({format, out, runs, judge, dpi, closed});
     if (!parse(parser, args, io, 2, 2))
         return parser.isSet(QStringLiteral("help")) ? ExitOk : ExitUsage;
-    if (parser.positionalArguments().at(0) != QLatin1String("queries"))
-        return usageError(parser, io, QStringLiteral("unknown export '%1' (expected: queries)").arg(parser.positionalArguments().at(0)));
+    const QString what = parser.positionalArguments().at(0);
+    if (what != QLatin1String("queries") && what != QLatin1String("plots"))
+        return usageError(parser, io, QStringLiteral("unknown export '%1' (expected: queries or plots)").arg(what));
+    if (!parser.isSet(out))
+        return usageError(parser, io, QStringLiteral("--out is required"));
+    if (what == QLatin1String("plots")) {
+        const QStringList formats = parser.isSet(format) ? parser.value(format).split(QLatin1Char(','), Qt::SkipEmptyParts) : QStringList{QStringLiteral("svg"), QStringLiteral("png")};
+        for (const QString &f : formats)
+            if (f != QLatin1String("svg") && f != QLatin1String("png") && f != QLatin1String("pdf"))
+                return usageError(parser, io, QStringLiteral("--format: '%1' is not svg, png or pdf").arg(f));
+        bool ok = false;
+        const int resolution = parser.value(dpi).toInt(&ok);
+        if (!ok || resolution < 24 || resolution > 1200)
+            return usageError(parser, io, QStringLiteral("--dpi takes a number from 24 to 1200"));
+        auto project = openProject(parser.positionalArguments().at(1), io);
+        if (!project)
+            return ExitFailure;
+        auto analyses = AnalysisExport::analyses(project->database(), parser.value(runs).split(QLatin1Char(','), Qt::SkipEmptyParts), parser.value(judge),
+                                                 parser.value(closed) != QLatin1String("off"));
+        if (!analyses)
+            return fail(io, analyses.error());
+        auto files = AnalysisExport::writePlots(analyses.value(), parser.value(out), formats, resolution);
+        if (!files)
+            return fail(io, files.error());
+        for (const QString &f : files.value())
+            io.out << f << '\n';
+        return ExitOk;
+    }
     const QString f = parser.value(format);
     if (f != QLatin1String("jsonl") && f != QLatin1String("grammar"))
         return usageError(parser, io, QStringLiteral("--format is jsonl or grammar"));
-    if (!parser.isSet(out))
-        return usageError(parser, io, QStringLiteral("--out is required"));
     auto project = openProject(parser.positionalArguments().at(1), io);
     if (!project)
         return ExitFailure;

@@ -3,6 +3,7 @@
 #include "corpuscommand.h"
 #include "analyzecommand.h"
 #include "democommand.h"
+#include "reportcommand.h"
 #include "scorecommand.h"
 #include "infocommand.h"
 #include "llmcommand.h"
@@ -15,13 +16,18 @@
 #include "statscommand.h"
 #include "schemacommand.h"
 
-#include <QCoreApplication>
+#include <QApplication>
 
 #include <cstdio>
 
 int main(int argc, char *argv[])
 {
-    QCoreApplication app(argc, argv);
+    // Commands that draw charts need a GUI application; they draw offscreen, never on a display.
+    const QByteArray command = argc > 1 ? QByteArray(argv[1]) : QByteArray();
+    const bool draws = command == "export" || command == "report" || command == "demo";
+    if (draws && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    std::unique_ptr<QCoreApplication> application = draws ? std::make_unique<QApplication>(argc, argv) : std::make_unique<QCoreApplication>(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("assay"));
     QCoreApplication::setOrganizationName(QStringLiteral("Assay"));
     QCoreApplication::setApplicationVersion(QStringLiteral(ASSAY_VERSION));
@@ -44,6 +50,7 @@ int main(int argc, char *argv[])
     runner.add(std::make_unique<assay::LlmCommand>());
     runner.add(std::make_unique<assay::ScoreCommand>());
     runner.add(std::make_unique<assay::AnalyzeCommand>());
+    runner.add(std::make_unique<assay::ReportCommand>());
     runner.add(std::make_unique<assay::DemoCommand>());
     const int code = runner.run(QCoreApplication::arguments().mid(1), io);
     out.flush();

@@ -63,7 +63,7 @@ Result<RunOutcomes::Loaded> RunOutcomes::load(Database &db, const QString &runNa
         o.context = r.text(6);
         o.halted = r.integer(7) != 0;
         o.error = r.text(8);
-        o.latencyMs = r.integer(9);
+        o.latencyMs = r.real(9);
         if (!r.isNull(10))
             o.verdict = int(r.integer(10));
         if (!r.isNull(11))

@@ -22,7 +22,7 @@ struct Outcome {
     QString context; // retrieved text and trace (R-Eval's scratchpad)
     bool halted = false;
     QString error;
-    qint64 latencyMs = 0;
+    double latencyMs = 0;
     std::optional<int> verdict;          // 1 correct, 0 incorrect, none: not judged or unread
     std::optional<int> retrievalVerdict; // 1 / 0 / none
     QString top1;

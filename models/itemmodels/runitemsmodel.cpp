@@ -38,7 +38,7 @@ QVariant RunItemsModel::data(const QModelIndex &index, int role) const
     case Latency:
         if (it.status == QLatin1String("pending"))
             return {};
-        return it.latencyMs > 0 ? QStringLiteral("%1 ms").arg(it.latencyMs) : QStringLiteral("<1 ms");
+        return it.latencyMs >= 1 ? QStringLiteral("%1 ms").arg(it.latencyMs, 0, 'f', 0) : QStringLiteral("%1 ms").arg(it.latencyMs, 0, 'f', 2);
     case Status: return it.status;
     case ColumnCount: break;
     }

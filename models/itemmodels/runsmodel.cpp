@@ -53,7 +53,7 @@ QVariant RunsModel::data(const QModelIndex &index, int role) const
     case Progress: return QStringLiteral("%1 / %2").arg(l.toString(r.done + r.errors), l.toString(r.total));
     case Errors: return l.toString(r.errors);
     case Duration: return durationText(r);
-    case Latency: return QStringLiteral("%1 ms").arg(l.toString(r.meanLatencyMs));
+    case Latency: return QStringLiteral("%1 ms").arg(l.toString(r.meanLatencyMs, 'f', r.meanLatencyMs < 10 ? 2 : 0));
     case Cost: return QStringLiteral("$%1").arg(r.cost, 0, 'f', 4);
     case ColumnCount: break;
     }

@@ -99,7 +99,7 @@ Result<RunExecutor::Report> RunExecutor::execute(Database &db, qint64 runId, Job
                     r.retrievedIds = a.contextIds;
                     r.retrievedText = a.contextText;
                 }
-                r.latencyMs = clock->elapsed();
+                r.latencyMs = double(clock->nsecsElapsed()) / 1e6;
                 r.promptTokens = a.promptTokens;
                 r.completionTokens = a.completionTokens;
                 r.cost = a.cost;

@@ -140,7 +140,7 @@ QVector<RunSummary> RunStore::runs() const
     while (s && s.value().step() == Statement::Step::Row) {
         const Statement &r = s.value();
         out << RunSummary{r.text(0), r.text(1), r.text(2), r.text(3), r.text(4), r.integer(5), r.integer(6), r.integer(7), r.text(8), r.text(9),
-                          r.real(10), qint64(r.real(11)), r.integer(12)};
+                          r.real(10), r.real(11), r.integer(12)};
     }
     return out;
 }
@@ -157,7 +157,7 @@ QVector<RunItemView> RunStore::items(qint64 runId) const
         if (list.is_array())
             for (const auto &id : list)
                 ids << QString::fromStdString(id.is_string() ? id.get<std::string>() : id.dump());
-        out << RunItemView{r.integer(0), r.text(1), r.text(2), r.text(3), r.text(4), r.text(5), ids.join(QStringLiteral(", ")), r.integer(7), r.text(8), r.text(9)};
+        out << RunItemView{r.integer(0), r.text(1), r.text(2), r.text(3), r.text(4), r.text(5), ids.join(QStringLiteral(", ")), r.real(7), r.text(8), r.text(9)};
     }
     return out;
 }

@@ -30,7 +30,7 @@ struct RunItemResult {
     QString trace;
     bool halted = false;
     QString error;
-    qint64 latencyMs = 0;
+    double latencyMs = 0;
     qint64 promptTokens = 0;
     qint64 completionTokens = 0;
     double cost = 0;
@@ -48,7 +48,7 @@ struct RunSummary {
     QString createdAt;
     QString finishedAt;
     double cost = 0;
-    qint64 meanLatencyMs = 0;
+    double meanLatencyMs = 0;
     qint64 id = 0;
 };
 
@@ -61,7 +61,7 @@ struct RunItemView {
     QString answer;
     QString gold;
     QString retrievedIds; // comma separated
-    qint64 latencyMs = 0;
+    double latencyMs = 0;
     QString status;
     QString error;
 };

@@ -1,0 +1,41 @@
+#include "reportcommand.h"
+
+#include "analysis/runanalysis.h"
+#include "charts/analysisexport.h"
+
+namespace assay {
+
+int ReportCommand::run(const QStringList &args, CliIo &io)
+{
+    QCommandLineParser parser;
+    parser.addPositionalArgument(QStringLiteral("FILE.assay"), QStringLiteral("The project."));
+    const QCommandLineOption out(QStringLiteral("out"), QStringLiteral("Output folder."), QStringLiteral("DIR"));
+    const QCommandLineOption runs(QStringLiteral("runs"), QStringLiteral("The runs (default: every scored run)."), QStringLiteral("R1,R2,..."));
+    const QCommandLineOption judge(QStringLiteral("judge"), QStringLiteral("The judge whose verdicts are reported."), QStringLiteral("NAME"));
+    const QCommandLineOption pdf(QStringLiteral("pdf"), QStringLiteral("Also write report.pdf."));
+    const QCommandLineOption closed(QStringLiteral("closed-domain"), QStringLiteral("on (default) or off."), QStringLiteral("on|off"), QStringLiteral("on"));
+    parser.addOptions({out, runs, judge, pdf, closed});
+    if (!parse(parser, args, io, 1, 1))
+        return parser.isSet(QStringLiteral("help")) ? ExitOk : ExitUsage;
+    if (!parser.isSet(out))
+        return usageError(parser, io, QStringLiteral("--out is required"));
+    auto project = openProject(parser.positionalArguments().constFirst(), io);
+    if (!project)
+        return ExitFailure;
+    QVector<RunAnalysis> analyses;
+    if (!RunAnalyzer::scoredRuns(project->database()).isEmpty() || parser.isSet(runs)) {
+        auto a = AnalysisExport::analyses(project->database(), parser.value(runs).split(QLatin1Char(','), Qt::SkipEmptyParts), parser.value(judge),
+                                         parser.value(closed) != QLatin1String("off"));
+        if (!a)
+            return fail(io, a.error());
+        analyses = a.value();
+    }
+    auto files = AnalysisExport::writeReport(*project, analyses, parser.value(out), parser.isSet(pdf));
+    if (!files)
+        return fail(io, files.error());
+    for (const QString &f : files.value())
+        io.out << f << '\n';
+    return ExitOk;
+}
+
+} // namespace assay

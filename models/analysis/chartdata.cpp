@@ -1,0 +1,227 @@
+#include "analysis/chartdata.h"
+
+#include <QSet>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace assay {
+
+namespace {
+constexpr double None = std::numeric_limits<double>::quiet_NaN();
+double orNan(const std::optional<double> &v) { return v ? *v : None; }
+} // namespace
+
+QColor ChartBuilder::tagColor(GroupResult::Tag tag)
+{
+    switch (tag) {
+    case GroupResult::Tag::Gap: return QColor(0xD5, 0x5E, 0x00);       // vermillion
+    case GroupResult::Tag::Robust: return QColor(0x00, 0x9E, 0x73);    // bluish green
+    case GroupResult::Tag::NonRobust: return QColor(0xE6, 0x9F, 0x00); // orange
+    }
+    return Qt::gray;
+}
+
+QColor ChartBuilder::paletteColor(int i)
+{
+    static const QColor colors[] = {QColor(0x00, 0x72, 0xB2), QColor(0xE6, 0x9F, 0x00), QColor(0x00, 0x9E, 0x73), QColor(0xCC, 0x79, 0xA7),
+                                    QColor(0x56, 0xB4, 0xE9), QColor(0xD5, 0x5E, 0x00), QColor(0xF0, 0xE4, 0x42), QColor(0x66, 0x66, 0x66)};
+    return colors[((i % 8) + 8) % 8];
+}
+
+QVector<RunAnalysis> ChartBuilder::ordered(QVector<RunAnalysis> runs)
+{
+    std::stable_sort(runs.begin(), runs.end(), [](const RunAnalysis &a, const RunAnalysis &b) {
+        if (a.pipelineLabel() != b.pipelineLabel())
+            return a.pipelineLabel() < b.pipelineLabel();
+        return a.formLabel() > b.formLabel(); // "short" before "long"
+    });
+    return runs;
+}
+
+QString ChartBuilder::categoryLabel(const RunAnalysis &run)
+{
+    // Three short lines fit under a bar: retriever, k (and reader), form.
+    if (run.retriever.isEmpty())
+        return QStringLiteral("%1<br>%2").arg(run.run.section(QLatin1Char('/'), -1), run.formLabel());
+    QString middle = QStringLiteral("k=%1").arg(run.k);
+    if (run.reader != QLatin1String("none"))
+        middle += QLatin1Char(' ') + run.reader.section(QLatin1Char(':'), -1);
+    return QStringLiteral("%1<br>%2<br>%3").arg(run.retriever, middle, run.formLabel());
+}
+
+QString ChartBuilder::judgedBy(const QVector<RunAnalysis> &runs)
+{
+    QStringList judges;
+    for (const RunAnalysis &r : runs)
+        if (!judges.contains(r.judge))
+            judges << r.judge;
+    return QStringLiteral("judge: %1 · %2 run(s)").arg(judges.join(QStringLiteral(", "))).arg(runs.size());
+}
+
+ChartData ChartBuilder::groupBreakdown(const QVector<RunAnalysis> &input, bool shares)
+{
+    const QVector<RunAnalysis> runs = ordered(input);
+    ChartData c;
+    c.kind = ChartData::Kind::StackedBars;
+    c.id = QStringLiteral("group-breakdown");
+    c.title = shares ? QStringLiteral("Semantic groups by tag (share of groups)") : QStringLiteral("Semantic groups by tag");
+    c.subtitle = judgedBy(runs);
+    c.yTitle = shares ? QStringLiteral("share of groups") : QStringLiteral("groups");
+    const GroupResult::Tag tags[] = {GroupResult::Tag::Gap, GroupResult::Tag::NonRobust, GroupResult::Tag::Robust};
+    const char *names[] = {"gap", "non-robust", "robust"};
+    for (int t = 0; t < 3; ++t)
+        c.series.append({QString::fromLatin1(names[t]), tagColor(tags[t]), {}, {}, {}, {}, {}});
+    double top = 0;
+    for (const RunAnalysis &r : runs) {
+        c.categories << categoryLabel(r);
+        c.runs << r.run;
+        const double total = r.grammar.groups.size();
+        const double counts[] = {double(r.grammar.gapGroups), double(r.grammar.nonRobustGroups), double(r.grammar.robustGroups)};
+        for (int t = 0; t < 3; ++t)
+            c.series[t].values << (shares ? (total > 0 ? counts[t] / total : 0.0) : counts[t]);
+        top = std::max(top, total);
+    }
+    c.yMax = shares ? 1.0 : std::max(1.0, top);
+    return c;
+}
+
+ChartData ChartBuilder::accuracyPanel(const QVector<RunAnalysis> &input)
+{
+    const QVector<RunAnalysis> runs = ordered(input);
+    ChartData c;
+    c.kind = ChartData::Kind::Bars;
+    c.id = QStringLiteral("accuracy");
+    c.title = QStringLiteral("Accuracy per run (error bars: 95% bootstrap CI of refined accuracy)");
+    c.subtitle = judgedBy(runs);
+    c.yTitle = QStringLiteral("accuracy");
+    c.series = {{QStringLiteral("accuracy"), paletteColor(0), {}, {}, {}, {}, {}},
+                {QStringLiteral("refined accuracy"), paletteColor(2), {}, {}, {}, {}, {}},
+                {QStringLiteral("retrieval accuracy"), paletteColor(4), {}, {}, {}, {}, {}},
+                {QStringLiteral("knowledge accuracy"), paletteColor(3), {}, {}, {}, {}, {}}};
+    for (const RunAnalysis &r : runs) {
+        c.categories << categoryLabel(r);
+        c.runs << r.run;
+        const double values[] = {orNan(r.grammar.accuracy), orNan(r.grammar.refinedAccuracy), orNan(r.grammar.retrievalAccuracy), orNan(r.grammar.knowledgeAccuracy)};
+        for (int s = 0; s < 4; ++s) {
+            c.series[s].values << values[s];
+            c.series[s].low << (s == 1 ? orNan(r.refinedLow) : None);
+            c.series[s].high << (s == 1 ? orNan(r.refinedHigh) : None);
+        }
+    }
+    return c;
+}
+
+ChartData ChartBuilder::errorTypeMix(const QVector<RunAnalysis> &input)
+{
+    const QVector<RunAnalysis> runs = ordered(input);
+    ChartData c;
+    c.kind = ChartData::Kind::StackedBars;
+    c.id = QStringLiteral("error-types");
+    c.title = QStringLiteral("Response types (R-Eval taxonomy, share of answers)");
+    c.subtitle = QStringLiteral("F1 threshold 0.05 · %1 run(s)").arg(runs.size());
+    c.yTitle = QStringLiteral("share of answers");
+    const QStringList types = ResponseTaxonomy::types();
+    // Kept apart from the three tag colours, so no chart suggests "gap" where it means "RE".
+    const QColor colors[] = {paletteColor(0), paletteColor(4), paletteColor(3), paletteColor(6), paletteColor(7), QColor(0x22, 0x22, 0x22)};
+    for (int t = 0; t < types.size(); ++t)
+        c.series.append({types[t], colors[t], {}, {}, {}, {}, {}});
+    for (const RunAnalysis &r : runs) {
+        c.categories << categoryLabel(r);
+        c.runs << r.run;
+        for (int t = 0; t < types.size(); ++t)
+            c.series[t].values << (r.taxonomy.n > 0 ? double(r.taxonomy.counts.value(types[t])) / r.taxonomy.n : 0.0);
+    }
+    return c;
+}
+
+ChartData ChartBuilder::radar(const QVector<RunAnalysis> &input)
+{
+    const QVector<RunAnalysis> runs = ordered(input);
+    ChartData c;
+    c.kind = ChartData::Kind::Radar;
+    c.id = QStringLiteral("radar");
+    QStringList forms, pipelines;
+    for (const RunAnalysis &r : runs) {
+        if (!forms.contains(r.formLabel()))
+            forms << r.formLabel();
+        if (!pipelines.contains(r.pipelineLabel()))
+            pipelines << r.pipelineLabel();
+    }
+    if (forms.size() >= 3) {
+        c.title = QStringLiteral("Refined accuracy per pipeline across query forms");
+        c.categories = forms;
+        for (int p = 0; p < pipelines.size(); ++p) {
+            ChartSeries s{pipelines[p], paletteColor(p), QVector<double>(forms.size(), 0.0), {}, {}, {}, {}};
+            for (const RunAnalysis &r : runs)
+                if (r.pipelineLabel() == pipelines[p])
+                    s.values[forms.indexOf(r.formLabel())] = r.grammar.refinedAccuracy.value_or(0.0);
+            c.series << s;
+        }
+    } else {
+        // Fewer than three forms: each form contributes four axes (the accuracies), so every
+        // pipeline is still one polygon.
+        c.title = QStringLiteral("Pipelines across forms and accuracies");
+        const QStringList metrics{QStringLiteral("accuracy"), QStringLiteral("refined"), QStringLiteral("retrieval"), QStringLiteral("knowledge")};
+        for (const QString &f : forms)
+            for (const QString &m : metrics)
+                c.categories << (forms.size() > 1 ? QStringLiteral("%1 · %2").arg(f, m) : m);
+        for (int p = 0; p < pipelines.size(); ++p) {
+            ChartSeries s{pipelines[p], paletteColor(p), QVector<double>(c.categories.size(), 0.0), {}, {}, {}, {}};
+            for (const RunAnalysis &r : runs) {
+                if (r.pipelineLabel() != pipelines[p])
+                    continue;
+                const int base = int(forms.indexOf(r.formLabel())) * 4;
+                s.values[base] = r.grammar.accuracy.value_or(0);
+                s.values[base + 1] = r.grammar.refinedAccuracy.value_or(0);
+                s.values[base + 2] = r.grammar.retrievalAccuracy.value_or(0);
+                s.values[base + 3] = r.grammar.knowledgeAccuracy.value_or(0);
+            }
+            c.series << s;
+        }
+    }
+    c.subtitle = judgedBy(runs);
+    for (const RunAnalysis &r : runs)
+        c.runs << r.run;
+    return c;
+}
+
+ChartData ChartBuilder::timeVsScore(const QVector<RunAnalysis> &input)
+{
+    const QVector<RunAnalysis> runs = ordered(input);
+    ChartData c;
+    c.kind = ChartData::Kind::Scatter;
+    c.id = QStringLiteral("time-vs-score");
+    c.title = QStringLiteral("Mean latency vs refined accuracy");
+    c.subtitle = judgedBy(runs) + QStringLiteral(" · colour: pipeline, marker: query form");
+    c.xTitle = QStringLiteral("mean latency per item (ms)");
+    c.yTitle = QStringLiteral("refined accuracy");
+    QStringList pipelines, forms;
+    for (const RunAnalysis &r : runs) {
+        if (!pipelines.contains(r.pipelineLabel()))
+            pipelines << r.pipelineLabel();
+        if (!forms.contains(r.formLabel()))
+            forms << r.formLabel();
+    }
+    // One point per run: colour by pipeline, marker by form.
+    for (const RunAnalysis &r : runs) {
+        ChartSeries s;
+        s.name = QStringLiteral("%1 · %2").arg(r.pipelineLabel(), r.formLabel());
+        s.color = paletteColor(int(pipelines.indexOf(r.pipelineLabel())));
+        s.values << r.grammar.refinedAccuracy.value_or(0.0);
+        s.x << r.meanLatencyMs;
+        s.labels << r.run;
+        s.marker = int(forms.indexOf(r.formLabel())) % 4;
+        c.series << s;
+        c.runs << r.run;
+    }
+    return c;
+}
+
+QVector<ChartData> ChartBuilder::all(const QVector<RunAnalysis> &runs)
+{
+    return {groupBreakdown(runs, false), accuracyPanel(runs), errorTypeMix(runs), radar(runs), timeVsScore(runs)};
+}
+
+} // namespace assay

@@ -1,0 +1,58 @@
+#pragma once
+// What each chart panel draws, computed from run analyses without any chart library: the
+// series values, colours, titles and axis labels. The widgets turn these into QtCharts; the
+// tests assert the numbers here. Colours are the Okabe–Ito palette (colour-blind safe), and
+// gap / robust / non-robust always have the same three.
+#include "analysis/runanalysis.h"
+
+#include <QColor>
+
+namespace assay {
+
+struct ChartSeries {
+    QString name;
+    QColor color;
+    QVector<double> values;
+    QVector<double> low, high; // error bars (NaN where none)
+    QStringList labels;        // per value (scatter points)
+    QVector<double> x;         // scatter: x per value
+    int marker = 0;            // scatter: 0 circle, 1 square, 2 triangle, 3 star (one per form)
+};
+
+struct ChartData {
+    enum class Kind { StackedBars, Bars, Radar, Scatter };
+    Kind kind = Kind::Bars;
+    QString id;    // file name stem: group-breakdown, accuracy, error-types, radar, time-vs-score
+    QString title;
+    QString subtitle; // what was judged by whom
+    QString xTitle, yTitle;
+    QStringList categories; // bars: one per run; radar: the axes
+    QVector<ChartSeries> series;
+    double yMax = 1.0;
+    // For a click on a bar: the run behind each category.
+    QStringList runs;
+};
+
+class ChartBuilder {
+public:
+    static QColor tagColor(GroupResult::Tag tag);
+    static QColor paletteColor(int i); // Okabe–Ito, skipping black
+
+    // Runs sorted by pipeline then form, so short and long of a pipeline stand side by side.
+    static QVector<RunAnalysis> ordered(QVector<RunAnalysis> runs);
+    static QString categoryLabel(const RunAnalysis &run); // "bm25<br>k=3<br>short" (axis labels take HTML)
+
+    static ChartData groupBreakdown(const QVector<RunAnalysis> &runs, bool shares);
+    static ChartData accuracyPanel(const QVector<RunAnalysis> &runs);
+    static ChartData errorTypeMix(const QVector<RunAnalysis> &runs);
+    // One polygon per pipeline; axes are the forms (refined accuracy) when there are three or
+    // more, else form × the four accuracies.
+    static ChartData radar(const QVector<RunAnalysis> &runs);
+    static ChartData timeVsScore(const QVector<RunAnalysis> &runs);
+    static QVector<ChartData> all(const QVector<RunAnalysis> &runs);
+
+private:
+    static QString judgedBy(const QVector<RunAnalysis> &runs);
+};
+
+} // namespace assay

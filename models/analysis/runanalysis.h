@@ -1,0 +1,38 @@
+#pragma once
+// Everything the charts and the report show about one scored run: its pipeline and query
+// set, the judge, GRAMMAR-Eval with a bootstrap CI of the refined accuracy (groups resampled,
+// seeded), the R-Eval taxonomy and the mean latency.
+#include "analysis/grammareval.h"
+#include "analysis/responsetaxonomy.h"
+
+namespace assay {
+
+struct RunAnalysis {
+    QString run;
+    QString pipeline; // spec text, or "imported"
+    QString retriever;
+    int k = 0;
+    QString reader;
+    QString querySet;
+    QString judge;
+    QString retrievalJudge;
+    GrammarReport grammar;
+    std::optional<double> refinedLow, refinedHigh;
+    TaxonomyReport taxonomy;
+    double meanLatencyMs = 0;
+    QVector<Outcome> outcomes;
+
+    QString pipelineLabel() const; // "bm25 k=3" / "bm25 k=3 llm:gpt" / "imported"
+    QString formLabel() const;     // the query set, or "all"
+};
+
+class RunAnalyzer {
+public:
+    // Runs that carry answer verdicts, in creation order.
+    static QStringList scoredRuns(Database &db);
+    static Result<RunAnalysis> analyze(Database &db, const QString &run, const QString &judge = {}, bool closedDomain = true, quint64 seed = 20240601);
+    // 95% percentile interval of the refined accuracy, resampling the competent groups.
+    static std::pair<std::optional<double>, std::optional<double>> refinedInterval(const GrammarReport &report, quint64 seed, int resamples = 1000);
+};
+
+} // namespace assay

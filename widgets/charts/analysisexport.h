@@ -1,0 +1,22 @@
+#pragma once
+// Analyses of scored runs turned into files: every chart as SVG / PNG / PDF, and the report
+// (report.html with the charts inline, summary.json, optionally report.pdf). Used by
+// File → Export report… and by assay-cli export plots / report / demo.
+#include "analysis/runanalysis.h"
+#include "core/result.h"
+
+namespace assay {
+
+class Project;
+
+class AnalysisExport {
+public:
+    // The named runs (all scored runs when empty), each with `judge` (or its only/first judge).
+    static Result<QVector<RunAnalysis>> analyses(Database &db, const QStringList &runs = {}, const QString &judge = {}, bool closedDomain = true);
+    // DIR/<chart id>.<format> for each chart and format; returns the files written.
+    static Result<QStringList> writePlots(const QVector<RunAnalysis> &analyses, const QString &dir, const QStringList &formats, int dpi = 144);
+    // DIR/report.html and DIR/summary.json (and DIR/report.pdf); returns the files written.
+    static Result<QStringList> writeReport(const Project &project, const QVector<RunAnalysis> &analyses, const QString &dir, bool pdf = false);
+};
+
+} // namespace assay
