@@ -181,6 +181,18 @@ private slots:
         QVERIFY(html.contains(QLatin1String("Assay demo")));
         QVERIFY(html.contains(QLatin1String("<h2>Knowledge schema</h2>")));
         QVERIFY(html.contains(QStringLiteral("client_id → clients.client_id")));
+        // The offline evaluation: runs, metrics, inline charts, failing groups; summary and plots.
+        for (const char *section : {"<h2>Runs</h2>", "<h2>Metrics</h2>", "<h2>Charts</h2>", "<h2>Top failing groups</h2>", "<svg"})
+            QVERIFY2(html.contains(QLatin1String(section)), section);
+        QCOMPARE(html.count(QLatin1String("<figure")), 5);
+        QFile summary(out + QStringLiteral("/summary.json"));
+        QVERIFY(summary.open(QIODevice::ReadOnly));
+        const auto json = nlohmann::json::parse(summary.readAll().toStdString());
+        QCOMPARE(json["runs"].size(), size_t(12));
+        for (const auto &run : json["runs"])
+            QVERIFY(run["refined_accuracy"].is_number() && run.contains("taxonomy") && run.contains("refined_accuracy_ci95"));
+        QCOMPARE(QDir(out + QStringLiteral("/plots")).entryList({QStringLiteral("*.svg")}).size(), 5);
+        QCOMPARE(QDir(out + QStringLiteral("/plots")).entryList({QStringLiteral("*.png")}).size(), 5);
         // The documents and the fact map are written beside the project.
         QVERIFY(QDir(out + QStringLiteral("/corpus")).entryList({QStringLiteral("*.txt")}).size() >= 30);
         QVERIFY(QFile::exists(out + QStringLiteral("/facts.json")));
@@ -210,8 +222,9 @@ private slots:
         QVERIFY(o.out.contains(QLatin1String("1 items imported, 1 answer verdicts")));
         o = runCli({QStringLiteral("runs"), project, QStringLiteral("--json")});
         QCOMPARE(o.code, 0);
-        const auto runs = nlohmann::json::parse(o.out.toStdString());
-        QCOMPARE(runs.size(), size_t(5));
+        const auto all = nlohmann::json::parse(o.out.toStdString());
+        QCOMPARE(all.size(), size_t(12 + 5)); // the demo's own twelve runs, the grid's four, the imported one
+        const auto runs = std::vector<nlohmann::json>(all.end() - 5, all.end());
         QCOMPARE(runs[1]["pipeline"].get<std::string>(), std::string("retriever=keyword,k=2,reader=none"));
         QCOMPARE(runs[3]["done"].get<qint64>(), runs[3]["items"].get<qint64>());
         QCOMPARE(runs[4]["source"].get<std::string>(), std::string("imported:results.jsonl"));
