@@ -15,6 +15,7 @@
 #include "projectnavigator.h"
 #include "reviewgrid.h"
 #include "runspage.h"
+#include "charts/analysispage.h"
 #include "schemaeditor.h"
 #include "schema/csvschemareader.h"
 #include "schema/sqliteschemareader.h"
@@ -59,6 +60,10 @@ MainWindow::MainWindow(QWidget *parent)
     m_central->addWidget(workspace);
     setCentralWidget(m_central);
     connect(m_navigator, &ProjectNavigator::pageSelected, m_pages, &QStackedWidget::setCurrentIndex);
+    connect(m_navigator, &ProjectNavigator::pageSelected, this, [this](int page) {
+        if (page == ProjectNavigator::Analysis && m_analysisPage && !m_analysisPage->isBusy())
+            m_analysisPage->reload(); // runs may have been scored since
+    });
 
     m_logDock->setObjectName(QStringLiteral("logDock"));
     m_logDock->setWidget(new LogView(m_logDock));
@@ -174,8 +179,25 @@ void MainWindow::createMenus()
         if (m_project)
             ProjectPropertiesDialog(m_project.get(), this).exec();
     });
+    QAction *report = file->addAction(tr("&Export Report…"), this, [this] {
+        if (!m_analysisPage)
+            return;
+        if (m_analysisPage->analyses().isEmpty()) {
+            showError(tr("Analyse some scored runs on the Analysis page first; the report shows them."));
+            return;
+        }
+        const QString dir = QFileDialog::getExistingDirectory(this, tr("Export Report to Folder"), QDir::homePath());
+        if (dir.isEmpty())
+            return;
+        const bool pdf = QMessageBox::question(this, tr("Export Report"), tr("Also write a PDF of the report?")) == QMessageBox::Yes;
+        if (auto s = m_analysisPage->exportReport(dir, pdf); !s)
+            showError(s.error());
+        else
+            qInfo("Report written to %s", qPrintable(dir));
+    });
+    report->setObjectName(QStringLiteral("actionExportReport"));
     QAction *close = file->addAction(tr("&Close Project"), QKeySequence::Close, this, &MainWindow::closeProject);
-    m_projectActions = {import->menuAction(), properties, close};
+    m_projectActions = {import->menuAction(), properties, report, close};
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
@@ -293,6 +315,9 @@ void MainWindow::adoptProject(std::unique_ptr<Project> project)
     m_runsPage = new RunsPage(m_project.get(), m_pages);
     connect(m_runsPage, &RunsPage::jobStarted, this, [this](Job *job) { m_progress->track(job); });
     setProjectPage(ProjectNavigator::Runs, m_runsPage);
+    m_analysisPage = new AnalysisPage(m_project.get(), m_pages);
+    connect(m_analysisPage, &AnalysisPage::jobStarted, this, [this](Job *job) { m_progress->track(job); });
+    setProjectPage(ProjectNavigator::Analysis, m_analysisPage);
     m_recent->add(m_project->path());
     updateRecentMenu();
     updateTitle();
@@ -306,11 +331,13 @@ void MainWindow::closeProject()
     if (!m_project)
         return;
     m_undoGroup->removeStack(m_project->undoStack());
-    for (int page : {int(ProjectNavigator::Schema), int(ProjectNavigator::Templates), int(ProjectNavigator::Queries), int(ProjectNavigator::Runs)})
+    for (int page : {int(ProjectNavigator::Schema), int(ProjectNavigator::Templates), int(ProjectNavigator::Queries), int(ProjectNavigator::Runs),
+                     int(ProjectNavigator::Analysis)})
         setProjectPage(page, m_placeholders.value(page));
     m_schemaEditor = nullptr;
     m_templateGrid = m_queryGrid = nullptr;
     m_runsPage = nullptr;
+    m_analysisPage = nullptr;
     m_project.reset();
     updateTitle();
 }

@@ -21,6 +21,7 @@ class RecentFiles;
 class SchemaEditor;
 class ReviewGrid;
 class RunsPage;
+class AnalysisPage;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -46,6 +47,7 @@ public:
     ReviewGrid *templateGrid() const { return m_templateGrid; }
     ReviewGrid *queryGrid() const { return m_queryGrid; }
     RunsPage *runsPage() const { return m_runsPage; }
+    AnalysisPage *analysisPage() const { return m_analysisPage; }
 
 signals:
     void projectOpened(const QString &path);
@@ -84,6 +86,7 @@ private:
     ReviewGrid *m_templateGrid = nullptr;
     ReviewGrid *m_queryGrid = nullptr;
     RunsPage *m_runsPage = nullptr;
+    AnalysisPage *m_analysisPage = nullptr;
 };
 
 } // namespace assay

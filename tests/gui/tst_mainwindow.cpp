@@ -80,7 +80,8 @@ private slots:
         for (int p = ProjectNavigator::PageCount - 1; p >= 0; --p) {
             w.navigator()->setCurrentPage(ProjectNavigator::Page(p));
             QCOMPARE(w.pages()->currentWidget()->objectName(), QString::fromLatin1(expected[p]));
-            if (p == ProjectNavigator::Schema || p == ProjectNavigator::Templates || p == ProjectNavigator::Queries || p == ProjectNavigator::Runs) {
+            if (p == ProjectNavigator::Schema || p == ProjectNavigator::Templates || p == ProjectNavigator::Queries || p == ProjectNavigator::Runs
+                || p == ProjectNavigator::Analysis) {
                 QVERIFY(!qobject_cast<PlaceholderPage *>(w.pages()->currentWidget())); // real editors
                 continue;
             }

@@ -1,0 +1,106 @@
+// Chart models from fixed analysis results: series values, colours, order, error bars, radar
+// axes and scatter markers, asserted without drawing anything.
+#include "analysis/chartdata.h"
+
+#include <QtTest>
+
+#include <cmath>
+
+using namespace assay;
+
+namespace {
+RunAnalysis run(const char *name, const char *retriever, int k, const char *form, int gap, int robust, int nonRobust, double accuracy, double refined, double latency)
+{
+    RunAnalysis a;
+    a.run = QString::fromLatin1(name);
+    a.pipeline = QStringLiteral("retriever=%1,k=%2,reader=none").arg(QLatin1String(retriever)).arg(k);
+    a.retriever = QString::fromLatin1(retriever);
+    a.k = k;
+    a.reader = QStringLiteral("none");
+    a.querySet = QString::fromLatin1(form);
+    a.judge = QStringLiteral("contains");
+    for (int i = 0; i < gap + robust + nonRobust; ++i)
+        a.grammar.groups.append(GroupResult{QStringLiteral("g%1").arg(i), i < gap ? GroupResult::Tag::Gap : i < gap + robust ? GroupResult::Tag::Robust : GroupResult::Tag::NonRobust, 2, 1, 1, 0});
+    a.grammar.gapGroups = gap;
+    a.grammar.robustGroups = robust;
+    a.grammar.nonRobustGroups = nonRobust;
+    a.grammar.accuracy = accuracy;
+    a.grammar.refinedAccuracy = refined;
+    a.grammar.retrievalAccuracy = accuracy / 2;
+    a.grammar.knowledgeAccuracy = double(robust + nonRobust) / (gap + robust + nonRobust);
+    a.refinedLow = refined - 0.05;
+    a.refinedHigh = refined + 0.04;
+    a.taxonomy.n = 10;
+    a.taxonomy.counts = {{QStringLiteral("EM"), 6}, {QStringLiteral("AM"), 0}, {QStringLiteral("GE"), 3}, {QStringLiteral("RE"), 1}, {QStringLiteral("ME"), 0}, {QStringLiteral("TE"), 0}};
+    a.meanLatencyMs = latency;
+    return a;
+}
+} // namespace
+
+class TestChartData : public QObject {
+    Q_OBJECT
+    QVector<RunAnalysis> m_runs{run("kw-long", "keyword", 1, "long", 6, 2, 2, 0.3, 0.6, 0.5), run("bm-short", "bm25", 1, "short", 4, 5, 1, 0.5, 0.9, 1.5),
+                                run("kw-short", "keyword", 1, "short", 4, 4, 2, 0.45, 0.8, 0.4), run("bm-long", "bm25", 1, "long", 4, 4, 2, 0.48, 0.85, 2.0)};
+
+private slots:
+    void groupBreakdown()
+    {
+        const ChartData c = ChartBuilder::groupBreakdown(m_runs, false);
+        QCOMPARE(c.kind, ChartData::Kind::StackedBars);
+        // Pipelines in order, short before long within one.
+        QCOMPARE(c.runs, (QStringList{QStringLiteral("bm-short"), QStringLiteral("bm-long"), QStringLiteral("kw-short"), QStringLiteral("kw-long")}));
+        QCOMPARE(c.series.size(), 3);
+        QCOMPARE(c.series[0].name, QStringLiteral("gap"));
+        QCOMPARE(c.series[0].values, (QVector<double>{4, 4, 4, 6}));
+        QCOMPARE(c.series[1].values, (QVector<double>{1, 2, 2, 2})); // non-robust
+        QCOMPARE(c.series[2].values, (QVector<double>{5, 4, 4, 2})); // robust
+        QCOMPARE(c.series[0].color, ChartBuilder::tagColor(GroupResult::Tag::Gap));
+        QCOMPARE(c.series[2].color, QColor(0x00, 0x9E, 0x73));
+        QCOMPARE(c.yMax, 10.0);
+        QVERIFY(c.subtitle.contains(QLatin1String("judge: contains")));
+        const ChartData shares = ChartBuilder::groupBreakdown(m_runs, true);
+        QCOMPARE(shares.series[0].values[3], 0.6);
+        QCOMPARE(shares.yMax, 1.0);
+        QCOMPARE(c.categories.first(), QStringLiteral("bm25<br>k=1<br>short"));
+    }
+
+    void accuracyWithErrorBars()
+    {
+        const ChartData c = ChartBuilder::accuracyPanel(m_runs);
+        QCOMPARE(c.series.size(), 4);
+        QCOMPARE(c.series[1].name, QStringLiteral("refined accuracy"));
+        QCOMPARE(c.series[1].values, (QVector<double>{0.9, 0.85, 0.8, 0.6}));
+        QVERIFY(std::abs(c.series[1].low[0] - 0.85) < 1e-12 && std::abs(c.series[1].high[0] - 0.94) < 1e-12);
+        QVERIFY(std::isnan(c.series[0].low[0])); // only refined accuracy has an interval
+        QCOMPARE(c.series[3].values[3], 0.4); // knowledge accuracy of kw-long
+    }
+
+    void errorTypesRadarAndScatter()
+    {
+        const ChartData t = ChartBuilder::errorTypeMix(m_runs);
+        QCOMPARE(t.series.size(), 6);
+        QCOMPARE(t.series[0].values[0], 0.6);
+        QCOMPARE(t.series[2].name, QStringLiteral("GE"));
+        for (const ChartSeries &s : t.series) // never the tag colours
+            for (auto tag : {GroupResult::Tag::Gap, GroupResult::Tag::Robust, GroupResult::Tag::NonRobust})
+                QVERIFY(s.color != ChartBuilder::tagColor(tag));
+        const ChartData r = ChartBuilder::radar(m_runs);
+        QCOMPARE(r.kind, ChartData::Kind::Radar);
+        QCOMPARE(r.series.size(), 2); // one polygon per pipeline
+        QCOMPARE(r.categories.size(), 8); // two forms × four accuracies
+        QCOMPARE(r.categories[1], QStringLiteral("short · refined"));
+        QCOMPARE(r.series[0].values[1], 0.9);
+        QCOMPARE(r.series[1].values[5], 0.6);
+        const ChartData s = ChartBuilder::timeVsScore(m_runs);
+        QCOMPARE(s.series.size(), 4);
+        QCOMPARE(s.series[0].x, (QVector<double>{1.5}));
+        QCOMPARE(s.series[0].marker, 0);
+        QCOMPARE(s.series[1].marker, 1); // long
+        QCOMPARE(s.series[0].color, s.series[1].color); // same pipeline
+        QVERIFY(s.series[0].color != s.series[2].color);
+        QCOMPARE(ChartBuilder::all(m_runs).size(), 5);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestChartData)
+#include "tst_chartdata.moc"

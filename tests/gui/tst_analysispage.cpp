@@ -1,0 +1,141 @@
+// The Analysis page on scored demo runs, offscreen: analyses in the background, the five
+// chart panels with their series, a click on a bar segment listing the groups behind it, the
+// inspector (with context comparison), rejecting a query from it (undoable), and every export
+// format: a parsable SVG naming each series, a PNG of the requested size, a PDF, the report.
+#include "charts/analysispage.h"
+#include "charts/chartexporter.h"
+#include "charts/chartfactory.h"
+#include "charts/chartpanel.h"
+#include "charts/groupinspector.h"
+#include "project/project.h"
+#include "runs/pipelinespec.h"
+#include "runs/runexecutor.h"
+#include "runs/runstore.h"
+#include "scoring/scorer.h"
+#include "testdemo.h"
+#include "testsettings.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QListWidget>
+#include <QTableWidget>
+#include <QUndoStack>
+#include <QXmlStreamReader>
+#include <QtTest>
+
+using namespace assay;
+
+class TestAnalysisPage : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_dir;
+    std::unique_ptr<Project> m_project;
+
+private slots:
+    void initTestCase()
+    {
+        test::isolateSettings();
+        m_project = test::openDemoProject(m_dir);
+        QVERIFY(m_project);
+        RunStore store(m_project->database());
+        for (const char *r : {"keyword", "bm25"}) {
+            const QString retriever = QString::fromLatin1(r);
+            auto id = store.openOrCreate(QStringLiteral("long/") + retriever, PipelineSpec::parse(QStringLiteral("retriever=%1,k=1,reader=none").arg(retriever)).value(),
+                                         QStringLiteral("long"));
+            QVERIFY(id.ok());
+            QVERIFY(RunExecutor::execute(m_project->database(), id.value()).ok());
+            QVERIFY(Scorer::score(m_project->database(), id.value(), QStringLiteral("contains"), {}).ok());
+        }
+    }
+
+    void chartsDrillDownAndInspector()
+    {
+        AnalysisPage page(m_project.get());
+        page.resize(1600, 900);
+        page.show();
+        QCOMPARE(page.runList()->count(), 2);
+        page.analyze();
+        QTRY_VERIFY_WITH_TIMEOUT(!page.isBusy() && page.analyses().size() == 2, 60000);
+        // Each panel holds its chart with the expected series.
+        const int expected[] = {3, 4, 6, 2, 2};
+        for (int i = 0; i < 5; ++i)
+            QCOMPARE(ChartFactory::dataSeriesCount(page.panels()[i]->view()->chart()), expected[i]);
+        const ChartData &breakdown = page.panels()[0]->data();
+        QCOMPARE(breakdown.runs, (QStringList{QStringLiteral("long/bm25"), QStringLiteral("long/keyword")}));
+        QCOMPARE(breakdown.series[1].values[1], double(page.analyses()[0].run == QLatin1String("long/keyword") ? page.analyses()[0].grammar.nonRobustGroups
+                                                                                                              : page.analyses()[1].grammar.nonRobustGroups));
+        // A click on keyword's non-robust segment lists those groups; one of them opens.
+        page.showGroups(QStringLiteral("long/keyword"), QStringLiteral("non-robust"));
+        QVERIFY(page.groupList()->count() > 10);
+        page.groupList()->setCurrentRow(0);
+        const QString text = page.inspector()->text();
+        QVERIFY2(text.contains(QLatin1String("non-robust")), qPrintable(text));
+        QVERIFY(text.contains(QLatin1String("SQL template")));
+        QVERIFY(text.contains(QLatin1String("Retrieved")));
+        // Find an incorrect query: the inspector says what context comparison concludes.
+        QTableWidget *queries = page.inspector()->queries();
+        bool sawComparison = false;
+        for (int r = 0; r < queries->rowCount() && !sawComparison; ++r) {
+            queries->setCurrentCell(r, 1);
+            sawComparison = page.inspector()->text().contains(QLatin1String("Context comparison"));
+        }
+        QVERIFY(sawComparison);
+        // Rejecting the query from the inspector is an undoable curation edit.
+        const int before = m_project->undoStack()->count();
+        page.inspector()->rejectSelectedQuery();
+        QCOMPARE(m_project->undoStack()->count(), before + 1);
+        QCOMPARE(m_project->database().scalar(QStringLiteral("SELECT count(*) FROM query WHERE state = 'rejected'")).value().toInt(), 1);
+        m_project->undoStack()->undo();
+        QCOMPARE(m_project->database().scalar(QStringLiteral("SELECT count(*) FROM query WHERE state = 'rejected'")).value().toInt(), 0);
+        const QString dir = qEnvironmentVariable("ASSAY_SCREENSHOT_DIR");
+        if (!dir.isEmpty())
+            page.grab().save(dir + QStringLiteral("/analysis-page.png"));
+    }
+
+    void exports()
+    {
+        AnalysisPage page(m_project.get());
+        page.analyze();
+        QTRY_VERIFY_WITH_TIMEOUT(!page.isBusy() && page.analyses().size() == 2, 60000);
+        QTemporaryDir out;
+        ChartPanel *breakdown = page.panels()[0];
+        QVERIFY(breakdown->exportTo(out.filePath(QStringLiteral("b.svg"))).ok());
+        QVERIFY(breakdown->exportTo(out.filePath(QStringLiteral("b.png")), 192).ok());
+        QVERIFY(breakdown->exportTo(out.filePath(QStringLiteral("b.pdf"))).ok());
+        QVERIFY(!breakdown->exportTo(out.filePath(QStringLiteral("b.gif"))).ok());
+        // SVG: well-formed XML that names every series.
+        QFile svg(out.filePath(QStringLiteral("b.svg")));
+        QVERIFY(svg.open(QIODevice::ReadOnly));
+        const QByteArray bytes = svg.readAll();
+        QXmlStreamReader xml(bytes);
+        while (!xml.atEnd())
+            xml.readNext();
+        QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+        for (const char *name : {">gap<", ">non-robust<", ">robust<"})
+            QVERIFY2(bytes.contains(name), name);
+        // PNG of the requested size: 1000 × 600 logical pixels at 192 DPI.
+        QImage png(out.filePath(QStringLiteral("b.png")));
+        QCOMPARE(png.size(), QSize(2000, 1200));
+        QSet<QRgb> colours; // not blank: the tag colours are drawn
+        for (int y = 0; y < png.height(); y += 7)
+            for (int x = 0; x < png.width(); x += 7)
+                colours.insert(png.pixel(x, y));
+        QVERIFY(colours.contains(ChartBuilder::tagColor(GroupResult::Tag::Gap).rgb()));
+        QVERIFY(colours.contains(ChartBuilder::tagColor(GroupResult::Tag::Robust).rgb()));
+        QFile pdf(out.filePath(QStringLiteral("b.pdf")));
+        QVERIFY(pdf.open(QIODevice::ReadOnly));
+        QVERIFY(pdf.read(5) == "%PDF-" && pdf.size() > 5000);
+        // The report: every metric, the charts inline, and a PDF.
+        QVERIFY(page.exportReport(out.path(), true).ok());
+        QFile html(out.filePath(QStringLiteral("report.html")));
+        QVERIFY(html.open(QIODevice::ReadOnly));
+        const QString report = QString::fromUtf8(html.readAll());
+        for (const char *metric : {"Accuracy", "Refined accuracy", "Retrieval", "Refined retrieval", "Knowledge", "Context comparison", "Top failing groups"})
+            QVERIFY2(report.contains(QLatin1String(metric)), metric);
+        QCOMPARE(report.count(QLatin1String("<svg")), 5);
+        QVERIFY(QFileInfo(out.filePath(QStringLiteral("report.pdf"))).size() > 10000);
+        QVERIFY(QFileInfo::exists(out.filePath(QStringLiteral("summary.json"))));
+    }
+};
+
+QTEST_MAIN(TestAnalysisPage)
+#include "tst_analysispage.moc"

@@ -1,0 +1,223 @@
+#include "analysispage.h"
+
+#include "analysisexport.h"
+#include "chartpanel.h"
+#include "core/job.h"
+#include "groupinspector.h"
+#include "project/project.h"
+#include "runs/runstore.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QListWidget>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QVBoxLayout>
+
+namespace assay {
+
+AnalysisPage::AnalysisPage(Project *project, QWidget *parent) : QWidget(parent), m_project(project)
+{
+    setObjectName(QStringLiteral("analysisPage"));
+    auto *side = new QWidget(this);
+    m_runs = new QListWidget(side);
+    m_runs->setObjectName(QStringLiteral("analysisRuns"));
+    m_judge = new QComboBox(side);
+    m_judge->setToolTip(tr("The judge whose verdicts are analysed; \"each run's own\" takes a run's only (or first) judge."));
+    m_closedDomain = new QCheckBox(tr("Closed-domain rule"), side);
+    m_closedDomain->setChecked(true);
+    m_closedDomain->setToolTip(tr("An answer whose retrieval was judged wrong counts as Incorrect."));
+    m_shares = new QCheckBox(tr("Group breakdown as shares"), side);
+    auto *apply = new QPushButton(tr("Analyse"), side);
+    apply->setDefault(true);
+    m_status = new QLabel(side);
+    m_status->setWordWrap(true);
+    auto *sideLayout = new QVBoxLayout(side);
+    sideLayout->setContentsMargins(0, 0, 0, 0);
+    sideLayout->addWidget(new QLabel(tr("<b>Scored runs</b>"), side));
+    sideLayout->addWidget(m_runs, 1);
+    auto *form = new QFormLayout;
+    form->addRow(tr("Judge:"), m_judge);
+    sideLayout->addLayout(form);
+    sideLayout->addWidget(m_closedDomain);
+    sideLayout->addWidget(m_shares);
+    sideLayout->addWidget(apply);
+    sideLayout->addWidget(m_status);
+
+    m_tabs = new QTabWidget(this);
+    const QStringList titles{tr("Groups"), tr("Accuracy"), tr("Response types"), tr("Radar"), tr("Latency vs score")};
+    for (const QString &t : titles) {
+        auto *panel = new ChartPanel(m_tabs);
+        m_tabs->addTab(panel, t);
+        m_panels << panel;
+        connect(panel, &ChartPanel::barClicked, this, &AnalysisPage::showGroups);
+    }
+
+    auto *drill = new QWidget(this);
+    m_groupsTitle = new QLabel(tr("Click a bar segment of <i>Groups</i> to list the groups behind it."), drill);
+    m_groupsTitle->setWordWrap(true);
+    m_groups = new QListWidget(drill);
+    m_groups->setObjectName(QStringLiteral("drillGroups"));
+    m_inspector = new GroupInspector(project->generation(), project->undoStack(), drill);
+    auto *drillSplit = new QSplitter(Qt::Vertical, drill);
+    drillSplit->addWidget(m_groups);
+    drillSplit->addWidget(m_inspector);
+    drillSplit->setStretchFactor(1, 3);
+    auto *drillLayout = new QVBoxLayout(drill);
+    drillLayout->setContentsMargins(0, 0, 0, 0);
+    drillLayout->addWidget(m_groupsTitle);
+    drillLayout->addWidget(drillSplit, 1);
+
+    auto *split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(side);
+    split->addWidget(m_tabs);
+    split->addWidget(drill);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 4);
+    split->setStretchFactor(2, 2);
+    (new QVBoxLayout(this))->addWidget(split);
+
+    connect(apply, &QPushButton::clicked, this, &AnalysisPage::analyze);
+    connect(m_shares, &QCheckBox::toggled, this, &AnalysisPage::rebuildCharts);
+    connect(m_groups, &QListWidget::currentTextChanged, this, [this](const QString &text) {
+        if (!text.isEmpty())
+            inspectGroup(m_groupsRun, text.section(QLatin1Char(' '), 0, 0));
+    });
+    reload();
+}
+
+AnalysisPage::~AnalysisPage()
+{
+    if (m_job) {
+        m_job->cancel();
+        m_job->wait();
+    }
+}
+
+bool AnalysisPage::isBusy() const { return m_job && m_job->isRunning(); }
+
+void AnalysisPage::reload()
+{
+    Database &db = m_project->database();
+    const QStringList scored = RunAnalyzer::scoredRuns(db);
+    QStringList judges;
+    for (const QString &run : scored)
+        if (auto id = RunStore(db).idOf(run))
+            for (const QString &j : RunOutcomes::answerJudges(db, id.value()))
+                if (!judges.contains(j))
+                    judges << j;
+    m_runs->clear();
+    for (const QString &run : scored) {
+        auto *item = new QListWidgetItem(run, m_runs);
+        item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
+        item->setCheckState(Qt::Checked);
+    }
+    const QString judge = m_judge->currentData().toString();
+    m_judge->clear();
+    m_judge->addItem(tr("each run's own"), QString());
+    for (const QString &j : judges)
+        m_judge->addItem(j, j);
+    m_judge->setCurrentIndex(std::max(0, m_judge->findData(judge)));
+    m_status->setText(scored.isEmpty() ? tr("No scored runs yet: run a pipeline on the Runs page and score it (assay-cli score).") : QString());
+}
+
+void AnalysisPage::analyze()
+{
+    if (isBusy())
+        return;
+    QStringList runs;
+    for (int i = 0; i < m_runs->count(); ++i)
+        if (m_runs->item(i)->checkState() == Qt::Checked)
+            runs << m_runs->item(i)->text();
+    if (runs.isEmpty()) {
+        m_status->setText(tr("Check at least one run."));
+        return;
+    }
+    const QString path = m_project->path(), judge = m_judge->currentData().toString();
+    const bool closed = m_closedDomain->isChecked();
+    auto result = std::make_shared<QVector<RunAnalysis>>();
+    m_job = std::make_unique<Job>(tr("Analysing %1 run(s)").arg(runs.size()), [=](Job &job) {
+        auto db = Project::openConnection(path);
+        if (!db)
+            return Status::failure(db.error());
+        for (int i = 0; i < runs.size(); ++i) {
+            if (job.isCancelled())
+                return Status::failure(QStringLiteral("cancelled"));
+            auto a = RunAnalyzer::analyze(db.value(), runs[i], judge, closed);
+            if (!a)
+                return Status::failure(a.error());
+            *result << a.value();
+            job.reportProgress(i + 1, runs.size(), runs[i]);
+        }
+        return Status();
+    });
+    connect(m_job.get(), &Job::finished, this, [this, result](bool ok, const QString &message) {
+        if (!ok) {
+            m_status->setText(message);
+            return;
+        }
+        m_analyses = *result;
+        m_status->setText(tr("%1 run(s) analysed.").arg(m_analyses.size()));
+        rebuildCharts();
+        emit analysed();
+    });
+    emit jobStarted(m_job.get());
+    m_job->start();
+}
+
+void AnalysisPage::rebuildCharts()
+{
+    if (m_analyses.isEmpty())
+        return;
+    const QVector<ChartData> charts{ChartBuilder::groupBreakdown(m_analyses, m_shares->isChecked()), ChartBuilder::accuracyPanel(m_analyses),
+                                    ChartBuilder::errorTypeMix(m_analyses), ChartBuilder::radar(m_analyses), ChartBuilder::timeVsScore(m_analyses)};
+    for (int i = 0; i < charts.size(); ++i)
+        m_panels[i]->setData(charts[i]);
+}
+
+void AnalysisPage::showGroups(const QString &run, const QString &series)
+{
+    const QStringList tags{QStringLiteral("gap"), QStringLiteral("robust"), QStringLiteral("non-robust")};
+    if (!tags.contains(series))
+        return;
+    m_groups->clear();
+    m_inspector->clear();
+    m_groupsRun = run;
+    for (const RunAnalysis &a : std::as_const(m_analyses)) {
+        if (a.run != run)
+            continue;
+        int n = 0;
+        for (const GroupResult &g : a.grammar.groups) {
+            if (GroupResult::tagName(g.tag) != QString(series).replace(QLatin1Char('-'), QLatin1Char('_')))
+                continue;
+            m_groups->addItem(QStringLiteral("%1  (%2 of %3 correct)").arg(g.group).arg(g.correct).arg(g.total));
+            ++n;
+        }
+        m_groupsTitle->setText(tr("<b>%1</b> groups of <b>%2</b>: %3").arg(series, run.toHtmlEscaped()).arg(n));
+    }
+}
+
+void AnalysisPage::inspectGroup(const QString &run, const QString &group)
+{
+    QString judge = m_judge->currentData().toString();
+    for (const RunAnalysis &a : std::as_const(m_analyses))
+        if (a.run == run)
+            judge = a.judge;
+    auto details = GroupDetails::load(m_project->database(), run, group, judge);
+    if (!details) {
+        m_status->setText(details.error());
+        return;
+    }
+    m_inspector->show(details.value());
+}
+
+Status AnalysisPage::exportReport(const QString &dir, bool pdf)
+{
+    auto files = AnalysisExport::writeReport(*m_project, m_analyses, dir, pdf);
+    return files ? Status() : Status::failure(files.error());
+}
+
+} // namespace assay

@@ -1,0 +1,65 @@
+#pragma once
+// The Analysis page: pick scored runs and the judge, see the chart panels (group breakdown,
+// accuracies with CIs, response types, radar, latency vs score), click a bar segment to list
+// the groups behind it, and inspect a group. Analyses are computed off the GUI thread.
+#include "analysis/runanalysis.h"
+
+#include <QWidget>
+
+#include <memory>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QListWidget;
+class QTabWidget;
+
+namespace assay {
+
+class ChartPanel;
+class GroupInspector;
+class Job;
+class Project;
+
+class AnalysisPage : public QWidget {
+    Q_OBJECT
+public:
+    explicit AnalysisPage(Project *project, QWidget *parent = nullptr);
+    ~AnalysisPage() override;
+
+    void reload();   // re-reads the scored runs and judges
+    void analyze();  // analyses the checked runs in the background
+    bool isBusy() const;
+    const QVector<RunAnalysis> &analyses() const { return m_analyses; }
+    QList<ChartPanel *> panels() const { return m_panels; }
+    QListWidget *runList() const { return m_runs; }
+    QListWidget *groupList() const { return m_groups; }
+    GroupInspector *inspector() const { return m_inspector; }
+    // What a click on the segment `series` of `run` shows (also called by the click).
+    void showGroups(const QString &run, const QString &series);
+    void inspectGroup(const QString &run, const QString &group);
+    Status exportReport(const QString &dir, bool pdf);
+
+signals:
+    void jobStarted(assay::Job *job);
+    void analysed();
+
+private:
+    void rebuildCharts();
+    Project *m_project;
+    QListWidget *m_runs;
+    QComboBox *m_judge;
+    QCheckBox *m_closedDomain;
+    QCheckBox *m_shares;
+    QTabWidget *m_tabs;
+    QList<ChartPanel *> m_panels;
+    QLabel *m_groupsTitle;
+    QListWidget *m_groups;
+    GroupInspector *m_inspector;
+    QLabel *m_status;
+    std::unique_ptr<Job> m_job;
+    QVector<RunAnalysis> m_analyses;
+    QString m_groupsRun;
+};
+
+} // namespace assay

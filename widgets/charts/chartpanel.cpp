@@ -1,0 +1,97 @@
+#include "chartpanel.h"
+
+#include "chartexporter.h"
+#include "chartfactory.h"
+
+#include <QApplication>
+#include <QChart>
+#include <QChartView>
+#include <QClipboard>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QInputDialog>
+#include <QMenu>
+#include <QMessageBox>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace assay {
+
+ChartPanel::ChartPanel(QWidget *parent) : QWidget(parent), m_view(new QChartView(this)), m_events(new ChartFactory)
+{
+    m_events->setParent(this);
+    m_view->setRenderHint(QPainter::Antialiasing);
+    m_view->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_view, &QWidget::customContextMenuRequested, this, &ChartPanel::showMenu);
+    connect(m_events, &ChartFactory::barClicked, this, &ChartPanel::barClicked);
+    auto *exportButton = new QToolButton(this);
+    exportButton->setText(tr("Export"));
+    exportButton->setToolTip(tr("Export this chart as PNG, SVG or PDF, or copy it"));
+    exportButton->setPopupMode(QToolButton::InstantPopup);
+    auto *menu = new QMenu(exportButton);
+    menu->addAction(tr("Export as PNG…"), this, [this] { exportWithDialog(QStringLiteral("png")); });
+    menu->addAction(tr("Export as SVG…"), this, [this] { exportWithDialog(QStringLiteral("svg")); });
+    menu->addAction(tr("Export as PDF…"), this, [this] { exportWithDialog(QStringLiteral("pdf")); });
+    menu->addSeparator();
+    menu->addAction(tr("Copy Image"), this, &ChartPanel::copyImage);
+    exportButton->setMenu(menu);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    auto *bar = new QHBoxLayout;
+    bar->addStretch(1);
+    bar->addWidget(exportButton);
+    layout->addLayout(bar);
+    layout->addWidget(m_view, 1);
+}
+
+void ChartPanel::setData(const ChartData &data)
+{
+    m_data = data;
+    QChart *old = m_view->chart();
+    m_view->setChart(ChartFactory::create(data, m_events));
+    delete old;
+}
+
+Status ChartPanel::exportTo(const QString &path, int dpi) const
+{
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (suffix == QLatin1String("png"))
+        return ChartExporter::png(m_data, path, dpi);
+    if (suffix == QLatin1String("svg"))
+        return ChartExporter::svg(m_data, path);
+    if (suffix == QLatin1String("pdf"))
+        return ChartExporter::pdf(m_data, path);
+    return Status::failure(QStringLiteral("%1: choose a .png, .svg or .pdf file").arg(path));
+}
+
+void ChartPanel::copyImage() const { QApplication::clipboard()->setImage(ChartExporter::image(m_data, 144)); }
+
+void ChartPanel::exportWithDialog(const QString &format)
+{
+    int dpi = 144;
+    if (format == QLatin1String("png")) {
+        bool ok = false;
+        dpi = QInputDialog::getInt(this, tr("Export as PNG"), tr("Resolution (DPI):"), 144, 48, 1200, 24, &ok);
+        if (!ok)
+            return;
+    }
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export Chart"), m_data.id + QLatin1Char('.') + format,
+                                                      tr("%1 files (*.%2)").arg(format.toUpper(), format));
+    if (path.isEmpty())
+        return;
+    if (auto s = exportTo(path.endsWith(QLatin1Char('.') + format) ? path : path + QLatin1Char('.') + format, dpi); !s)
+        QMessageBox::warning(this, tr("Export failed"), s.error());
+}
+
+void ChartPanel::showMenu(const QPoint &pos)
+{
+    QMenu menu(this);
+    menu.addAction(tr("Export as PNG…"), this, [this] { exportWithDialog(QStringLiteral("png")); });
+    menu.addAction(tr("Export as SVG…"), this, [this] { exportWithDialog(QStringLiteral("svg")); });
+    menu.addAction(tr("Export as PDF…"), this, [this] { exportWithDialog(QStringLiteral("pdf")); });
+    menu.addSeparator();
+    menu.addAction(tr("Copy Image"), this, &ChartPanel::copyImage);
+    menu.exec(m_view->mapToGlobal(pos));
+}
+
+} // namespace assay

@@ -1,0 +1,38 @@
+#pragma once
+// One chart on screen, with its export actions (toolbar button and right-click menu):
+// Export as PNG (chosen DPI), SVG or PDF, and Copy image.
+#include "analysis/chartdata.h"
+
+#include <QWidget>
+
+QT_BEGIN_NAMESPACE
+class QChartView;
+QT_END_NAMESPACE
+
+namespace assay {
+
+class ChartFactory;
+
+class ChartPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit ChartPanel(QWidget *parent = nullptr);
+    void setData(const ChartData &data);
+    const ChartData &data() const { return m_data; }
+    QChartView *view() const { return m_view; }
+    // Without dialogs (tests, scripts): the file is written at once.
+    Status exportTo(const QString &path, int dpi = 144) const;
+    void copyImage() const;
+
+signals:
+    void barClicked(const QString &run, const QString &series);
+
+private:
+    void exportWithDialog(const QString &format);
+    void showMenu(const QPoint &pos);
+    QChartView *m_view;
+    ChartFactory *m_events;
+    ChartData m_data;
+};
+
+} // namespace assay
