@@ -2,6 +2,12 @@
 
 #include "core/job.h"
 #include "charts/analysisexport.h"
+#include "exams/examfilters.h"
+#include "exams/examstats.h"
+#include "exams/examstore.h"
+#include "exams/examtaker.h"
+#include "exams/groundedexamgenerator.h"
+#include "exams/responsematrix.h"
 #include "runs/pipelinegrid.h"
 #include "runs/runexecutor.h"
 #include "runs/runplan.h"
@@ -73,6 +79,41 @@ int DemoCommand::run(const QStringList &args, CliIo &io)
         io.err << QStringLiteral("[run] %1: %2 items, %3 correct\n").arg(run.name).arg(scored.value().items).arg(scored.value().correct);
         io.err.flush();
     }
+    // The grounded exam, taken by ten offline students: IR with three retrievers × three k,
+    // and the oracle.
+    GroundedExamGenerator::Report examReport;
+    auto examItems = GroundedExamGenerator::generate(*project, QStringLiteral("short"), 1, &examReport);
+    if (!examItems)
+        return fail(io, examItems.error());
+    auto filters = ExamFilters::defaults();
+    if (!filters)
+        return fail(io, filters.error());
+    ExamFilters::apply(examItems.value(), filters.value());
+    ExamStore exams(project->database());
+    auto examId = exams.create(QStringLiteral("demo-exam"), QStringLiteral("queries"), 1, examItems.value(),
+                               ExamStats::compute(examItems.value(), {{"generated", examReport.generated}, {"parsed", examReport.generated}}));
+    if (!examId)
+        return fail(io, examId.error());
+    const QVector<ExamItem> kept = exams.items(examId.value());
+    QStringList students;
+    for (const QString &retriever : {QStringLiteral("keyword"), QStringLiteral("tfidf"), QStringLiteral("bm25")})
+        for (int k : {1, 3, 5})
+            students << QStringLiteral("ir:%1:%2").arg(retriever).arg(k);
+    students << QStringLiteral("oracle-ir");
+    for (const QString &student : students) {
+        auto spec = ExamTaker::parse(student);
+        auto answers = ExamTaker::take(project->database(), kept, spec.value());
+        if (!answers)
+            return fail(io, QStringLiteral("%1: %2").arg(student, answers.error()));
+        if (auto s = exams.saveRun(examId.value(), spec.value().text, spec.value().factors(), answers.value()); !s)
+            return fail(io, s.error());
+    }
+    if (auto written = ResponseMatrix::write(project->database(), QStringLiteral("demo-exam"), dir.absoluteFilePath(QStringLiteral("exam-responses.csv")),
+                                             dir.absoluteFilePath(QStringLiteral("exam-factors.csv")));
+        !written)
+        return fail(io, written.error());
+    io.err << QStringLiteral("[exam] demo-exam: %1 items, %2 students\n").arg(kept.size()).arg(students.size());
+
     auto analyses = AnalysisExport::analyses(project->database(), {}, {}, false);
     if (!analyses)
         return fail(io, analyses.error());
@@ -88,7 +129,9 @@ int DemoCommand::run(const QStringList &args, CliIo &io)
            << "Runs:         " << planned.size() << " retrieval-only runs, scored (judge contains)\n"
            << "Report:       " << dir.absoluteFilePath(QStringLiteral("report.html")) << '\n'
            << "Summary:      " << dir.absoluteFilePath(QStringLiteral("summary.json")) << '\n'
-           << "Plots:        " << dir.absoluteFilePath(QStringLiteral("plots")) << " (" << plots.value().size() << " files)\n";
+           << "Plots:        " << dir.absoluteFilePath(QStringLiteral("plots")) << " (" << plots.value().size() << " files)\n"
+           << "Exam:         demo-exam, " << kept.size() << " items taken by " << students.size() << " offline students; "
+           << dir.absoluteFilePath(QStringLiteral("exam-responses.csv")) << ", " << dir.absoluteFilePath(QStringLiteral("exam-factors.csv")) << '\n';
     io.err << QStringLiteral("Done in %1 s\n").arg(clock.elapsed() / 1000.0, 0, 'f', 1);
     return ExitOk;
 }

@@ -3,6 +3,7 @@
 #include "corpuscommand.h"
 #include "analyzecommand.h"
 #include "democommand.h"
+#include "examcommand.h"
 #include "reportcommand.h"
 #include "scorecommand.h"
 #include "infocommand.h"
@@ -50,6 +51,7 @@ int main(int argc, char *argv[])
     runner.add(std::make_unique<assay::LlmCommand>());
     runner.add(std::make_unique<assay::ScoreCommand>());
     runner.add(std::make_unique<assay::AnalyzeCommand>());
+    runner.add(std::make_unique<assay::ExamCommand>());
     runner.add(std::make_unique<assay::ReportCommand>());
     runner.add(std::make_unique<assay::DemoCommand>());
     const int code = runner.run(QCoreApplication::arguments().mid(1), io);

@@ -3,14 +3,12 @@
 #include "core/job.h"
 #include "generation/promptlibrary.h"
 #include "llm/jsonextractor.h"
+#include "llm/llmbatchcall.h"
 #include "llm/llmclient.h"
 #include "llm/llmprofilestore.h"
 
-#include <QEventLoop>
-#include <QPointer>
 #include <QRegularExpression>
 #include <QSet>
-#include <QTimer>
 
 #include <nlohmann/json.hpp>
 
@@ -26,52 +24,17 @@ struct Judged {
     bool unread = false;
 };
 
-// Sends every request and waits on a local event loop; replies by index.
+// Sends every request and waits; replies by index.
 Result<QVector<QString>> askAll(const LlmProfile &profile, LlmStore *store, const QVector<LlmRequest> &requests, Job *job)
 {
-    using R = Result<QVector<QString>>;
     LlmClient client(profile, store);
-    struct State {
-        QVector<QString> replies;
-        QString failure;
-        int outstanding = 0;
-        QPointer<QEventLoop> loop;
-    };
-    auto state = std::make_shared<State>();
-    state->replies.resize(requests.size());
-    QEventLoop loop;
-    state->loop = &loop;
-    const qint64 total = requests.size();
-    for (int i = 0; i < requests.size(); ++i) {
-        ++state->outstanding;
-        client.send(requests[i], [state, i, job, total](const LlmResult &r) {
-            --state->outstanding;
-            if (r.ok)
-                state->replies[i] = r.content();
-            else if (state->failure.isEmpty())
-                state->failure = QStringLiteral("GaRAGe judge: %1: %2").arg(r.errorClass, r.error);
-            if (job && state->loop)
-                job->reportProgress(total - state->outstanding, total, QStringLiteral("judging"));
-            if (state->outstanding == 0 && state->loop)
-                state->loop->quit();
-        });
-    }
-    QTimer cancel;
-    if (job) {
-        QObject::connect(&cancel, &QTimer::timeout, &loop, [&] {
-            if (job->isCancelled()) {
-                state->failure = QStringLiteral("cancelled");
-                loop.quit();
-            }
-        });
-        cancel.start(100);
-    }
-    if (state->outstanding > 0)
-        loop.exec();
-    state->loop = nullptr;
-    if (!state->failure.isEmpty())
-        return R::failure(state->failure);
-    return state->replies;
+    auto results = LlmBatchCall::run(client, requests, job);
+    if (!results)
+        return Result<QVector<QString>>::failure(QStringLiteral("GaRAGe judge %1").arg(results.error()));
+    QVector<QString> replies;
+    for (const LlmResult &r : results.value())
+        replies << r.content();
+    return replies;
 }
 
 void add(GarageScores &s, const GarageQuestion &q, bool deflected, const Judged &j, bool withRaf)

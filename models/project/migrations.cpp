@@ -232,6 +232,52 @@ CREATE TABLE judgement (
 ) WITHOUT ROWID;
 CREATE INDEX judgement_judge ON judgement(judge, aspect);
 )sql")},
+        {8, QStringLiteral("exams"), QStringLiteral(R"sql(
+-- Multiple-choice exams: items with four options (key = index of the correct one, after a
+-- shuffle recorded by the exam's seed); filtered items keep their reason and stay out of
+-- takes. Exam runs are students; their answers form the response matrix for IRT.
+CREATE TABLE exam (
+    id         INTEGER PRIMARY KEY,
+    name       TEXT NOT NULL UNIQUE,
+    source     TEXT NOT NULL CHECK (source IN ('queries', 'corpus')),
+    seed       INTEGER NOT NULL,
+    stats      TEXT NOT NULL DEFAULT '{}',
+    created_at TEXT NOT NULL
+);
+CREATE TABLE exam_item (
+    id            INTEGER PRIMARY KEY,
+    exam_id       INTEGER NOT NULL REFERENCES exam(id) ON DELETE CASCADE,
+    item_key      TEXT NOT NULL,
+    stem          TEXT NOT NULL,
+    options       TEXT NOT NULL,
+    answer        INTEGER NOT NULL CHECK (answer BETWEEN 0 AND 3),
+    source_ref    TEXT NOT NULL DEFAULT '',
+    source_docs   TEXT NOT NULL DEFAULT '[]',
+    state         TEXT NOT NULL DEFAULT 'accepted' CHECK (state IN ('accepted', 'rejected')),
+    filter_reason TEXT NOT NULL DEFAULT '',
+    bloom         TEXT NOT NULL DEFAULT '[]',
+    question_type TEXT NOT NULL DEFAULT '',
+    irt_a REAL, irt_b REAL, irt_c REAL,
+    UNIQUE (exam_id, item_key)
+);
+CREATE TABLE exam_run (
+    id         INTEGER PRIMARY KEY,
+    exam_id    INTEGER NOT NULL REFERENCES exam(id) ON DELETE CASCADE,
+    taker      TEXT NOT NULL,
+    factors    TEXT NOT NULL DEFAULT '{}',
+    created_at TEXT NOT NULL,
+    UNIQUE (exam_id, taker)
+);
+CREATE TABLE exam_answer (
+    exam_run_id  INTEGER NOT NULL REFERENCES exam_run(id) ON DELETE CASCADE,
+    exam_item_id INTEGER NOT NULL REFERENCES exam_item(id) ON DELETE CASCADE,
+    chosen       INTEGER,
+    correct      INTEGER NOT NULL CHECK (correct IN (0, 1)),
+    scores       TEXT NOT NULL DEFAULT '[]',
+    latency_ms   REAL NOT NULL DEFAULT 0,
+    PRIMARY KEY (exam_run_id, exam_item_id)
+) WITHOUT ROWID;
+)sql")},
     };
     return migrations;
 }

@@ -2,6 +2,7 @@
 
 #include "core/job.h"
 #include "generation/promptlibrary.h"
+#include "llm/llmbatchcall.h"
 #include "llm/llmclient.h"
 #include "llm/llmprofilestore.h"
 #include "llm/llmstore.h"
@@ -9,11 +10,8 @@
 #include "project/transaction.h"
 #include "scoring/answermetrics.h"
 
-#include <QEventLoop>
 #include <QHash>
 #include <QSet>
-#include <QPointer>
-#include <QTimer>
 #include <QVariant>
 
 #include <nlohmann/json.hpp>
@@ -104,51 +102,22 @@ Result<QHash<qint64, QString>> askLlm(Database &db, const QString &profileName, 
         return R::failure(prompt.error());
     LlmStore ledger(db);
     LlmClient client(profile.value(), &ledger);
-    struct State {
-        QHash<qint64, QString> replies;
-        QString failure;
-        int outstanding = 0;
-        QPointer<QEventLoop> loop;
-    };
-    auto state = std::make_shared<State>();
-    QEventLoop loop;
-    state->loop = &loop;
-    const qint64 total = items.size();
+    QVector<LlmRequest> requests;
     for (const Item &it : items) {
         LlmRequest request = LlmClient::chat({}, PromptLibrary::fill(prompt.value(), {{QStringLiteral("query"), it.query},
                                                                                      {QStringLiteral("gold"), QString::fromStdString(nlohmann::json(it.gold.toStdString()).dump())},
                                                                                      {QStringLiteral("response"), it.response}}),
                                              0, 16);
         request.tag = QStringLiteral("judge:%1").arg(profileName);
-        ++state->outstanding;
-        client.send(std::move(request), [state, id = it.id, job, total](const LlmResult &r) {
-            --state->outstanding;
-            if (r.ok)
-                state->replies.insert(id, r.content());
-            else if (state->failure.isEmpty())
-                state->failure = QStringLiteral("judge %1: %2").arg(r.errorClass, r.error);
-            if (job && state->loop)
-                job->reportProgress(total - state->outstanding, total, QStringLiteral("judging"));
-            if (state->outstanding == 0 && state->loop)
-                state->loop->quit();
-        });
+        requests << request;
     }
-    QTimer cancel;
-    if (job) {
-        QObject::connect(&cancel, &QTimer::timeout, &loop, [&] {
-            if (job->isCancelled()) {
-                state->failure = QStringLiteral("cancelled");
-                loop.quit();
-            }
-        });
-        cancel.start(100);
-    }
-    if (state->outstanding > 0)
-        loop.exec();
-    state->loop = nullptr;
-    if (!state->failure.isEmpty())
-        return R::failure(state->failure);
-    return state->replies;
+    auto results = LlmBatchCall::run(client, requests, job);
+    if (!results)
+        return R::failure(QStringLiteral("judge %1").arg(results.error()));
+    QHash<qint64, QString> replies;
+    for (int i = 0; i < items.size(); ++i)
+        replies.insert(items[i].id, results.value()[i].content());
+    return replies;
 }
 
 } // namespace

@@ -1,0 +1,168 @@
+#include "examcommand.h"
+
+#include "core/job.h"
+#include "exams/corpusexamgenerator.h"
+#include "exams/examfilters.h"
+#include "exams/examstats.h"
+#include "exams/examstore.h"
+#include "exams/examtaker.h"
+#include "exams/groundedexamgenerator.h"
+#include "exams/responsematrix.h"
+#include "generation/generationstore.h"
+
+#include <nlohmann/json.hpp>
+
+namespace assay {
+
+int ExamCommand::generate(QCommandLineParser &parser, Project &project, CliIo &io)
+{
+    ExamCommand &command = *this;
+    const QString from = parser.value(QStringLiteral("from"));
+    bool ok = false;
+    const quint64 seed = parser.value(QStringLiteral("seed")).toULongLong(&ok);
+    if (!ok)
+        return command.usageError(parser, io, QStringLiteral("--seed takes a whole number"));
+    QVector<ExamItem> items;
+    nlohmann::json generation;
+    int unparsable = 0;
+    if (from == QLatin1String("queries")) {
+        const QStringList forms = GenerationStore(project.database()).forms();
+        const QString form = parser.isSet(QStringLiteral("form")) ? parser.value(QStringLiteral("form")) : forms.value(0);
+        GroundedExamGenerator::Report report;
+        auto generated = GroundedExamGenerator::generate(project, form, seed, &report);
+        if (!generated)
+            return command.fail(io, generated.error());
+        items = generated.value();
+        generation = {{"generated", report.generated}, {"parsed", report.generated},
+                      {"skipped", {{"fewer than four values", report.skippedFewValues}, {"answer is not a column", report.skippedNoColumn}}}, {"form", form.toStdString()}};
+    } else if (from == QLatin1String("corpus")) {
+        if (!parser.isSet(QStringLiteral("llm")))
+            return command.usageError(parser, io, QStringLiteral("--from corpus needs --llm PROFILE"));
+        CorpusExamGenerator::Report report;
+        Job job(QStringLiteral("Generating questions"), [&](Job &j) {
+            auto generated = CorpusExamGenerator::generate(project.database(), parser.value(QStringLiteral("llm")), seed, parser.value(QStringLiteral("per-chunk")).toInt(),
+                                                           parser.value(QStringLiteral("max-chunks")).toInt(), &report, &j);
+            if (!generated)
+                return Status::failure(generated.error());
+            items = generated.value();
+            return Status();
+        });
+        if (auto s = job.runHere(); !s)
+            return command.fail(io, s.error());
+        unparsable = report.unparsable;
+        generation = {{"generated", report.parsed + report.unparsable}, {"parsed", report.parsed}, {"requests", report.requests}};
+    } else {
+        return command.usageError(parser, io, QStringLiteral("--from takes queries or corpus"));
+    }
+    auto filters = ExamFilters::defaults();
+    if (!filters)
+        return command.fail(io, filters.error());
+    ExamFilters::apply(items, filters.value());
+    nlohmann::json stats = ExamStats::compute(items, generation);
+    if (unparsable > 0)
+        stats["filtered"]["unparsable"] = unparsable;
+    auto id = ExamStore(project.database()).create(parser.value(QStringLiteral("name")), from, seed, items, stats);
+    if (!id)
+        return command.fail(io, id.error());
+    io.out << QStringLiteral("Exam %1: %2 items kept of %3 generated (seed %4)\n")
+                  .arg(parser.value(QStringLiteral("name"))).arg(stats["kept"].get<int>()).arg(stats["generated"].get<int>()).arg(seed);
+    return ExitOk;
+}
+
+int ExamCommand::run(const QStringList &args, CliIo &io)
+{
+    QCommandLineParser parser;
+    parser.addPositionalArgument(QStringLiteral("generate|stats|take|export"), QStringLiteral("What to do."));
+    parser.addPositionalArgument(QStringLiteral("FILE.assay"), QStringLiteral("The project."));
+    parser.addOptions({
+        {QStringLiteral("name"), QStringLiteral("generate: the new exam's name."), QStringLiteral("E")},
+        {QStringLiteral("exam"), QStringLiteral("stats, take, export: the exam."), QStringLiteral("E")},
+        {QStringLiteral("from"), QStringLiteral("generate: queries (grounded, offline) or corpus (LLM)."), QStringLiteral("SOURCE"), QStringLiteral("queries")},
+        {QStringLiteral("llm"), QStringLiteral("generate --from corpus: the LLM profile."), QStringLiteral("PROFILE")},
+        {QStringLiteral("seed"), QStringLiteral("generate: the seed of distractor picks and option shuffles."), QStringLiteral("S"), QStringLiteral("1")},
+        {QStringLiteral("form"), QStringLiteral("generate --from queries: the query form (default: the first)."), QStringLiteral("FORM")},
+        {QStringLiteral("per-chunk"), QStringLiteral("generate --from corpus: questions asked per chunk (2)."), QStringLiteral("N"), QStringLiteral("2")},
+        {QStringLiteral("max-chunks"), QStringLiteral("generate --from corpus: at most this many chunks (all)."), QStringLiteral("N"), QStringLiteral("0")},
+        {QStringLiteral("taker"), QStringLiteral("take: ir[:RETRIEVER[:K]], oracle-ir, llm-letter:PROFILE[:icl=N][:context=R], llm-loglik:PROFILE[:norm] (repeatable)."), QStringLiteral("SPEC")},
+        {QStringLiteral("responses"), QStringLiteral("export: the response matrix CSV."), QStringLiteral("M.csv")},
+        {QStringLiteral("factors"), QStringLiteral("export: the students' factors CSV."), QStringLiteral("F.csv")},
+        {QStringLiteral("json"), QStringLiteral("Machine-readable JSON.")},
+    });
+    if (!parse(parser, args, io, 2, 2))
+        return parser.isSet(QStringLiteral("help")) ? ExitOk : ExitUsage;
+    const QString what = parser.positionalArguments().at(0);
+    const QStringList whats{QStringLiteral("generate"), QStringLiteral("stats"), QStringLiteral("take"), QStringLiteral("export")};
+    if (!whats.contains(what))
+        return usageError(parser, io, QStringLiteral("unknown exam command '%1' (%2)").arg(what, whats.join(QStringLiteral(", "))));
+    if (what == QLatin1String("generate") && !parser.isSet(QStringLiteral("name")))
+        return usageError(parser, io, QStringLiteral("--name is required"));
+    if (what != QLatin1String("generate") && !parser.isSet(QStringLiteral("exam")))
+        return usageError(parser, io, QStringLiteral("--exam is required"));
+    QVector<ExamTaker::Spec> takers;
+    for (const QString &t : parser.values(QStringLiteral("taker"))) {
+        auto spec = ExamTaker::parse(t);
+        if (!spec)
+            return usageError(parser, io, spec.error());
+        takers << spec.value();
+    }
+    if (what == QLatin1String("take") && takers.isEmpty())
+        return usageError(parser, io, QStringLiteral("--taker is required"));
+    if (what == QLatin1String("export") && !parser.isSet(QStringLiteral("responses")))
+        return usageError(parser, io, QStringLiteral("--responses is required"));
+    auto project = openProject(parser.positionalArguments().at(1), io);
+    if (!project)
+        return ExitFailure;
+    if (what == QLatin1String("generate"))
+        return generate(parser, *project, io);
+    ExamStore store(project->database());
+    auto examId = store.idOf(parser.value(QStringLiteral("exam")));
+    if (!examId)
+        return fail(io, examId.error());
+    if (what == QLatin1String("stats")) {
+        nlohmann::json stored = store.stats(examId.value());
+        nlohmann::json stats = ExamStats::compute(store.items(examId.value(), false), stored);
+        if (stored.contains("filtered") && stored["filtered"].contains("unparsable"))
+            stats["filtered"]["unparsable"] = stored["filtered"]["unparsable"];
+        if (parser.isSet(QStringLiteral("json"))) {
+            io.out << QString::fromStdString(stats.dump(2)) << '\n';
+            return ExitOk;
+        }
+        io.out << QStringLiteral("%1: %2 generated, %3 kept; filtered %4\n").arg(parser.value(QStringLiteral("exam")))
+                      .arg(stats["generated"].get<int>()).arg(stats["kept"].get<int>()).arg(QString::fromStdString(stats["filtered"].dump()))
+               << QStringLiteral("baselines %1\nBloom %2\nquestion types %3\n")
+                      .arg(QString::fromStdString(stats["baselines"].dump()), QString::fromStdString(stats["bloom"].dump()), QString::fromStdString(stats["question_types"].dump()));
+        return ExitOk;
+    }
+    if (what == QLatin1String("take")) {
+        const QVector<ExamItem> items = store.items(examId.value());
+        if (items.isEmpty())
+            return fail(io, QStringLiteral("exam '%1' keeps no items").arg(parser.value(QStringLiteral("exam"))));
+        for (const ExamTaker::Spec &spec : takers) {
+            QVector<ExamAnswer> answers;
+            Job job(QStringLiteral("Exam taker %1").arg(spec.text), [&](Job &j) {
+                auto a = ExamTaker::take(project->database(), items, spec, &j);
+                if (!a)
+                    return Status::failure(a.error());
+                answers = a.value();
+                return Status();
+            });
+            if (auto s = job.runHere(); !s)
+                return fail(io, QStringLiteral("taker %1: %2").arg(spec.text, s.error()));
+            if (auto s = store.saveRun(examId.value(), spec.text, spec.factors(), answers); !s)
+                return fail(io, s.error());
+            int correct = 0;
+            for (const ExamAnswer &a : answers)
+                correct += a.correct;
+            io.out << QStringLiteral("%1: %2 of %3 correct (%4%)\n").arg(spec.text).arg(correct).arg(answers.size()).arg(100.0 * correct / answers.size(), 0, 'f', 1);
+            io.out.flush();
+        }
+        return ExitOk;
+    }
+    auto counts = ResponseMatrix::write(project->database(), parser.value(QStringLiteral("exam")), parser.value(QStringLiteral("responses")), parser.value(QStringLiteral("factors")));
+    if (!counts)
+        return fail(io, counts.error());
+    io.err << QStringLiteral("Wrote %1 students × %2 items\n").arg(counts.value().students).arg(counts.value().items);
+    return ExitOk;
+}
+
+} // namespace assay

@@ -1,0 +1,21 @@
+#pragma once
+#include <QStringList>
+
+namespace assay {
+
+// One multiple-choice item: a stem, four options and the index of the correct one.
+struct ExamItem {
+    qint64 id = 0;
+    QString key;        // stable within the exam: "q<query id>" or "c<chunk id>-<n>"
+    QString stem;
+    QStringList options; // four
+    int answer = 0;      // 0..3
+    QString sourceRef;   // query or chunk it came from
+    QStringList sourceDocs;
+    QString state = QStringLiteral("accepted");
+    QString filterReason; // empty: kept
+    QStringList bloom;
+    QString questionType;
+};
+
+} // namespace assay

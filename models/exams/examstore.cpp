@@ -1,0 +1,145 @@
+#include "exams/examstore.h"
+
+#include "project/database.h"
+#include "project/transaction.h"
+
+#include <QDateTime>
+#include <QHash>
+
+#include <nlohmann/json.hpp>
+
+namespace assay {
+
+namespace {
+QString jsonList(const QStringList &list)
+{
+    nlohmann::json out = nlohmann::json::array();
+    for (const QString &s : list)
+        out.push_back(s.toStdString());
+    return QString::fromStdString(out.dump());
+}
+QStringList fromJsonList(const QString &text)
+{
+    QStringList out;
+    const auto list = nlohmann::json::parse(text.toStdString(), nullptr, false);
+    if (list.is_array())
+        for (const auto &v : list)
+            out << QString::fromStdString(v.is_string() ? v.get<std::string>() : v.dump());
+    return out;
+}
+} // namespace
+
+ExamStore::ExamStore(Database &db) : m_db(db) {}
+
+Result<qint64> ExamStore::create(const QString &name, const QString &source, quint64 seed, const QVector<ExamItem> &items, const nlohmann::json &stats)
+{
+    using R = Result<qint64>;
+    if (idOf(name))
+        return R::failure(QStringLiteral("an exam named '%1' exists already").arg(name));
+    Transaction tx(m_db);
+    auto exam = m_db.prepare(QStringLiteral("INSERT INTO exam(name, source, seed, stats, created_at) VALUES (?, ?, ?, ?, ?)"));
+    exam.value().bindAll({name, source, qint64(seed), QString::fromStdString(stats.dump()), QDateTime::currentDateTimeUtc().toString(Qt::ISODate)});
+    if (auto s = exam.value().run(); !s)
+        return R::failure(s.error());
+    const qint64 examId = m_db.lastInsertId();
+    auto item = m_db.prepare(QStringLiteral("INSERT INTO exam_item(exam_id, item_key, stem, options, answer, source_ref, source_docs, filter_reason, bloom, question_type) "
+                                            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+    for (const ExamItem &it : items) {
+        item.value().reset();
+        item.value().bindAll({examId, it.key, it.stem, jsonList(it.options), it.answer, it.sourceRef, jsonList(it.sourceDocs), it.filterReason,
+                              jsonList(it.bloom), it.questionType});
+        if (auto s = item.value().run(); !s)
+            return R::failure(s.error());
+    }
+    if (auto s = tx.commit(); !s)
+        return R::failure(s.error());
+    return examId;
+}
+
+Result<qint64> ExamStore::idOf(const QString &name) const
+{
+    auto s = m_db.prepare(QStringLiteral("SELECT id FROM exam WHERE name = ?"));
+    s.value().bind(1, name);
+    if (s.value().step() != Statement::Step::Row)
+        return Result<qint64>::failure(QStringLiteral("no exam named '%1'").arg(name));
+    return s.value().integer(0);
+}
+
+QVector<ExamItem> ExamStore::items(qint64 examId, bool keptOnly) const
+{
+    QVector<ExamItem> out;
+    auto s = m_db.prepare(QStringLiteral("SELECT id, item_key, stem, options, answer, source_ref, source_docs, state, filter_reason, bloom, question_type "
+                                         "FROM exam_item WHERE exam_id = ? %1 ORDER BY id")
+                              .arg(keptOnly ? QStringLiteral("AND filter_reason = '' AND state = 'accepted'") : QString()));
+    s.value().bind(1, examId);
+    while (s.value().step() == Statement::Step::Row) {
+        const Statement &r = s.value();
+        out << ExamItem{r.integer(0), r.text(1), r.text(2), fromJsonList(r.text(3)), int(r.integer(4)), r.text(5), fromJsonList(r.text(6)),
+                        r.text(7), r.text(8), fromJsonList(r.text(9)), r.text(10)};
+    }
+    return out;
+}
+
+nlohmann::json ExamStore::stats(qint64 examId) const
+{
+    auto s = m_db.prepare(QStringLiteral("SELECT stats FROM exam WHERE id = ?"));
+    s.value().bind(1, examId);
+    if (s.value().step() != Statement::Step::Row)
+        return nlohmann::json::object();
+    const auto j = nlohmann::json::parse(s.value().text(0).toStdString(), nullptr, false);
+    return j.is_object() ? j : nlohmann::json::object();
+}
+
+Status ExamStore::saveRun(qint64 examId, const QString &taker, const nlohmann::json &factors, const QVector<ExamAnswer> &answers)
+{
+    Transaction tx(m_db);
+    auto del = m_db.prepare(QStringLiteral("DELETE FROM exam_run WHERE exam_id = ? AND taker = ?"));
+    del.value().bindAll({examId, taker});
+    if (auto s = del.value().run(); !s)
+        return s;
+    auto run = m_db.prepare(QStringLiteral("INSERT INTO exam_run(exam_id, taker, factors, created_at) VALUES (?, ?, ?, ?)"));
+    run.value().bindAll({examId, taker, QString::fromStdString(factors.dump()), QDateTime::currentDateTimeUtc().toString(Qt::ISODate)});
+    if (auto s = run.value().run(); !s)
+        return s;
+    const qint64 runId = m_db.lastInsertId();
+    auto ins = m_db.prepare(QStringLiteral("INSERT INTO exam_answer(exam_run_id, exam_item_id, chosen, correct, scores, latency_ms) VALUES (?, ?, ?, ?, ?, ?)"));
+    for (const ExamAnswer &a : answers) {
+        nlohmann::json scores = nlohmann::json::array();
+        for (double v : a.scores)
+            scores.push_back(v);
+        ins.value().reset();
+        ins.value().bindAll({runId, a.itemId, a.chosen >= 0 ? QVariant(a.chosen) : QVariant(), int(a.correct), QString::fromStdString(scores.dump()), a.latencyMs});
+        if (auto s = ins.value().run(); !s)
+            return s;
+    }
+    return tx.commit();
+}
+
+QVector<ExamRunInfo> ExamStore::runs(qint64 examId) const
+{
+    QVector<ExamRunInfo> out;
+    auto s = m_db.prepare(QStringLiteral("SELECT id, taker, factors FROM exam_run WHERE exam_id = ? ORDER BY id"));
+    s.value().bind(1, examId);
+    while (s.value().step() == Statement::Step::Row)
+        out << ExamRunInfo{s.value().integer(0), s.value().text(1), s.value().text(2)};
+    return out;
+}
+
+QHash<qint64, QHash<qint64, int>> ExamStore::answers(qint64 examId) const
+{
+    QHash<qint64, QHash<qint64, int>> out;
+    auto s = m_db.prepare(QStringLiteral("SELECT a.exam_run_id, a.exam_item_id, a.correct FROM exam_answer a JOIN exam_run r ON r.id = a.exam_run_id WHERE r.exam_id = ?"));
+    s.value().bind(1, examId);
+    while (s.value().step() == Statement::Step::Row)
+        out[s.value().integer(0)].insert(s.value().integer(1), int(s.value().integer(2)));
+    return out;
+}
+
+Status ExamStore::setState(qint64 itemId, const QString &state)
+{
+    auto s = m_db.prepare(QStringLiteral("UPDATE exam_item SET state = ? WHERE id = ?"));
+    s.value().bindAll({state, itemId});
+    return s.value().run();
+}
+
+} // namespace assay

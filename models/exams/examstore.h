@@ -1,0 +1,49 @@
+#pragma once
+// Exams in the project file: creating one stores its items (kept and filtered) and its
+// generation counts in one transaction; takers' answers are stored per exam run (a student),
+// replacing an earlier take by the same taker.
+#include "core/result.h"
+#include "exams/examitem.h"
+
+#include <QHash>
+#include <QVector>
+
+#include <nlohmann/json_fwd.hpp>
+
+namespace assay {
+
+class Database;
+
+struct ExamAnswer {
+    qint64 itemId = 0;
+    int chosen = -1; // -1: no answer
+    bool correct = false;
+    QVector<double> scores;
+    double latencyMs = 0;
+};
+
+struct ExamRunInfo {
+    qint64 id = 0;
+    QString taker;
+    QString factorsJson;
+};
+
+class ExamStore {
+public:
+    explicit ExamStore(Database &db);
+    Result<qint64> create(const QString &name, const QString &source, quint64 seed, const QVector<ExamItem> &items, const nlohmann::json &stats);
+    Result<qint64> idOf(const QString &name) const;
+    // Kept, accepted items (what takers answer) or every item.
+    QVector<ExamItem> items(qint64 examId, bool keptOnly = true) const;
+    nlohmann::json stats(qint64 examId) const;
+    Status saveRun(qint64 examId, const QString &taker, const nlohmann::json &factors, const QVector<ExamAnswer> &answers);
+    QVector<ExamRunInfo> runs(qint64 examId) const;
+    // run id → (item id → correct)
+    QHash<qint64, QHash<qint64, int>> answers(qint64 examId) const;
+    Status setState(qint64 itemId, const QString &state);
+
+private:
+    Database &m_db;
+};
+
+} // namespace assay

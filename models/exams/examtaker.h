@@ -1,0 +1,44 @@
+#pragma once
+// Exam takers ("students"), each written as a spec:
+// - ir[:RETRIEVER[:K]] (default bm25, 3): every option scored by retrieving stem + option
+//   from the corpus (the sum of the top-k scores); the best option wins, ties → the first;
+// - oracle-ir: the same idea against the item's source documents only (options scored by
+//   how many of their words those documents contain);
+// - llm-letter:PROFILE[:icl=N][:context=RETRIEVER] : the letter with the highest logprob
+//   among A–D in the first token's top logprobs, else the letter in the reply; optional
+//   retrieved context and N worked examples from other items;
+// - llm-loglik:PROFILE[:norm] : each option's log-likelihood after the stem via /completions
+//   with echo and logprobs (summed, or per token with :norm).
+// A take stores, per item, the chosen option, 0/1, the option scores and the latency.
+#include "core/result.h"
+#include "exams/examitem.h"
+#include "exams/examstore.h"
+
+#include <nlohmann/json.hpp>
+
+namespace assay {
+
+class Database;
+class Job;
+
+class ExamTaker {
+public:
+    struct Spec {
+        QString kind; // ir, oracle-ir, llm-letter, llm-loglik
+        QString retriever = QStringLiteral("bm25");
+        int k = 3;
+        QString profile;
+        int icl = 0;
+        QString context;   // llm-letter: retriever for context, empty: none
+        bool normalised = false;
+        QString text;      // canonical spec
+        nlohmann::json factors() const;
+    };
+    static Result<Spec> parse(const QString &text);
+    static Result<QVector<ExamAnswer>> take(Database &db, const QVector<ExamItem> &items, const Spec &spec, Job *job = nullptr);
+    // The option with the highest score; ties go to the first.
+    static int best(const QVector<double> &scores);
+    static QString letterPrompt(const QString &prompt, const ExamItem &item, const QString &context, const QVector<ExamItem> &examples);
+};
+
+} // namespace assay

@@ -1,0 +1,21 @@
+#pragma once
+// The students × items 0/1 matrix of an exam's takes (missing answers left empty), written
+// as CSV with a header row "student,<item ids>", and the students' factors (llm, retriever,
+// k, icl) as "student,<factor names>" for hierarchical IRT.
+#include "core/result.h"
+
+namespace assay {
+
+class Database;
+
+class ResponseMatrix {
+public:
+    struct Counts {
+        int students = 0;
+        int items = 0;
+    };
+    static Result<Counts> write(Database &db, const QString &exam, const QString &responsesPath, const QString &factorsPath);
+    static QString csvField(const QString &text); // quoted when it holds a comma, quote or line break
+};
+
+} // namespace assay
