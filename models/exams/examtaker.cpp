@@ -281,7 +281,9 @@ Result<QVector<ExamAnswer>> ExamTaker::take(Database &db, const QVector<ExamItem
             double sum = 0;
             for (size_t t = 0; t < tokens.size() && t < values.size(); ++t) {
                 const int length = int(QString::fromStdString(tokens[t].get<std::string>()).size());
-                if (offset >= prefix && values[t].is_number()) {
+                // A token belongs to the option when it reaches past the prefix (" Ana" starts
+                // with the prefix's last space).
+                if (offset + length > prefix && values[t].is_number()) {
                     sum += values[t].get<double>();
                     ++count;
                 }
