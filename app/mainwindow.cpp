@@ -15,6 +15,7 @@
 #include "projectnavigator.h"
 #include "reviewgrid.h"
 #include "runspage.h"
+#include "examspage.h"
 #include "charts/analysispage.h"
 #include "schemaeditor.h"
 #include "schema/csvschemareader.h"
@@ -63,6 +64,8 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_navigator, &ProjectNavigator::pageSelected, this, [this](int page) {
         if (page == ProjectNavigator::Analysis && m_analysisPage && !m_analysisPage->isBusy())
             m_analysisPage->reload(); // runs may have been scored since
+        if (page == ProjectNavigator::Exams && m_examsPage)
+            m_examsPage->reload(); // exams may have been generated from the command line
     });
 
     m_logDock->setObjectName(QStringLiteral("logDock"));
@@ -315,6 +318,8 @@ void MainWindow::adoptProject(std::unique_ptr<Project> project)
     m_runsPage = new RunsPage(m_project.get(), m_pages);
     connect(m_runsPage, &RunsPage::jobStarted, this, [this](Job *job) { m_progress->track(job); });
     setProjectPage(ProjectNavigator::Runs, m_runsPage);
+    m_examsPage = new ExamsPage(m_project.get(), m_pages);
+    setProjectPage(ProjectNavigator::Exams, m_examsPage);
     m_analysisPage = new AnalysisPage(m_project.get(), m_pages);
     connect(m_analysisPage, &AnalysisPage::jobStarted, this, [this](Job *job) { m_progress->track(job); });
     setProjectPage(ProjectNavigator::Analysis, m_analysisPage);
@@ -332,12 +337,13 @@ void MainWindow::closeProject()
         return;
     m_undoGroup->removeStack(m_project->undoStack());
     for (int page : {int(ProjectNavigator::Schema), int(ProjectNavigator::Templates), int(ProjectNavigator::Queries), int(ProjectNavigator::Runs),
-                     int(ProjectNavigator::Analysis)})
+                     int(ProjectNavigator::Analysis), int(ProjectNavigator::Exams)})
         setProjectPage(page, m_placeholders.value(page));
     m_schemaEditor = nullptr;
     m_templateGrid = m_queryGrid = nullptr;
     m_runsPage = nullptr;
     m_analysisPage = nullptr;
+    m_examsPage = nullptr;
     m_project.reset();
     updateTitle();
 }

@@ -21,6 +21,7 @@ class RecentFiles;
 class SchemaEditor;
 class ReviewGrid;
 class RunsPage;
+class ExamsPage;
 class AnalysisPage;
 
 class MainWindow : public QMainWindow {
@@ -47,6 +48,7 @@ public:
     ReviewGrid *templateGrid() const { return m_templateGrid; }
     ReviewGrid *queryGrid() const { return m_queryGrid; }
     RunsPage *runsPage() const { return m_runsPage; }
+    ExamsPage *examsPage() const { return m_examsPage; }
     AnalysisPage *analysisPage() const { return m_analysisPage; }
 
 signals:
@@ -86,6 +88,7 @@ private:
     ReviewGrid *m_templateGrid = nullptr;
     ReviewGrid *m_queryGrid = nullptr;
     RunsPage *m_runsPage = nullptr;
+    ExamsPage *m_examsPage = nullptr;
     AnalysisPage *m_analysisPage = nullptr;
 };
 

@@ -1,6 +1,8 @@
 #pragma once
 #include <QStringList>
 
+#include <optional>
+
 namespace assay {
 
 // One multiple-choice item: a stem, four options and the index of the correct one.
@@ -16,6 +18,7 @@ struct ExamItem {
     QString filterReason; // empty: kept
     QStringList bloom;
     QString questionType;
+    std::optional<double> a, b, c; // IRT parameters, once fitted
 };
 
 } // namespace assay

@@ -68,14 +68,17 @@ Result<qint64> ExamStore::idOf(const QString &name) const
 QVector<ExamItem> ExamStore::items(qint64 examId, bool keptOnly) const
 {
     QVector<ExamItem> out;
-    auto s = m_db.prepare(QStringLiteral("SELECT id, item_key, stem, options, answer, source_ref, source_docs, state, filter_reason, bloom, question_type "
+    auto s = m_db.prepare(QStringLiteral("SELECT id, item_key, stem, options, answer, source_ref, source_docs, state, filter_reason, bloom, question_type, irt_a, irt_b, irt_c "
                                          "FROM exam_item WHERE exam_id = ? %1 ORDER BY id")
                               .arg(keptOnly ? QStringLiteral("AND filter_reason = '' AND state = 'accepted'") : QString()));
     s.value().bind(1, examId);
     while (s.value().step() == Statement::Step::Row) {
         const Statement &r = s.value();
-        out << ExamItem{r.integer(0), r.text(1), r.text(2), fromJsonList(r.text(3)), int(r.integer(4)), r.text(5), fromJsonList(r.text(6)),
-                        r.text(7), r.text(8), fromJsonList(r.text(9)), r.text(10)};
+        ExamItem it{r.integer(0), r.text(1), r.text(2), fromJsonList(r.text(3)), int(r.integer(4)), r.text(5), fromJsonList(r.text(6)),
+                    r.text(7), r.text(8), fromJsonList(r.text(9)), r.text(10), {}, {}, {}};
+        if (!r.isNull(11))
+            it.a = r.real(11), it.b = r.real(12), it.c = r.real(13);
+        out << it;
     }
     return out;
 }
@@ -132,6 +135,38 @@ QHash<qint64, QHash<qint64, int>> ExamStore::answers(qint64 examId) const
     s.value().bind(1, examId);
     while (s.value().step() == Statement::Step::Row)
         out[s.value().integer(0)].insert(s.value().integer(1), int(s.value().integer(2)));
+    return out;
+}
+
+Status ExamStore::updateContent(qint64 itemId, const QString &stem, const QStringList &options, int answer)
+{
+    if (options.size() != 4 || answer < 0 || answer > 3)
+        return Status::failure(QStringLiteral("an exam item has four options and a key among them"));
+    if (stem.trimmed().isEmpty())
+        return Status::failure(QStringLiteral("the stem cannot be empty"));
+    auto s = m_db.prepare(QStringLiteral("UPDATE exam_item SET stem = ?, options = ?, answer = ? WHERE id = ?"));
+    s.value().bindAll({stem, jsonList(options), answer, itemId});
+    return s.value().run();
+}
+
+Result<ExamItem> ExamStore::item(qint64 itemId) const
+{
+    auto s = m_db.prepare(QStringLiteral("SELECT exam_id FROM exam_item WHERE id = ?"));
+    s.value().bind(1, itemId);
+    if (s.value().step() != Statement::Step::Row)
+        return Result<ExamItem>::failure(QStringLiteral("exam item %1 does not exist").arg(itemId));
+    for (const ExamItem &it : items(s.value().integer(0), false))
+        if (it.id == itemId)
+            return it;
+    return Result<ExamItem>::failure(QStringLiteral("exam item %1 does not exist").arg(itemId));
+}
+
+QStringList ExamStore::exams() const
+{
+    QStringList out;
+    auto s = m_db.prepare(QStringLiteral("SELECT name FROM exam ORDER BY id"));
+    while (s && s.value().step() == Statement::Step::Row)
+        out << s.value().text(0);
     return out;
 }
 

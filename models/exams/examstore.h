@@ -41,6 +41,9 @@ public:
     // run id → (item id → correct)
     QHash<qint64, QHash<qint64, int>> answers(qint64 examId) const;
     Status setState(qint64 itemId, const QString &state);
+    Status updateContent(qint64 itemId, const QString &stem, const QStringList &options, int answer);
+    Result<ExamItem> item(qint64 itemId) const;
+    QStringList exams() const;
 
 private:
     Database &m_db;

@@ -1,5 +1,7 @@
 #include "project/project.h"
 
+#include "exams/examcuration.h"
+
 #include "core/version.h"
 #include "project/migrations.h"
 #include "project/migrator.h"
@@ -143,6 +145,13 @@ KnowledgeBase *Project::knowledge()
 const KnowledgeBase *Project::knowledge() const
 {
     return const_cast<Project *>(this)->knowledge();
+}
+
+ExamCuration *Project::exams()
+{
+    if (!m_exams)
+        m_exams = std::make_unique<ExamCuration>(m_db);
+    return m_exams.get();
 }
 
 GenerationCuration *Project::generation()

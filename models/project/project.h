@@ -17,6 +17,7 @@ namespace assay {
 
 class KnowledgeBase;
 class GenerationCuration;
+class ExamCuration;
 
 class Project : public QObject {
     Q_OBJECT
@@ -50,6 +51,8 @@ public:
     const KnowledgeBase *knowledge() const;
     // Curation of generated templates and queries (created on first use).
     GenerationCuration *generation();
+    // Curation of exam items (created on first use).
+    ExamCuration *exams();
 
 signals:
     void propertyChanged(const QString &key);
@@ -64,6 +67,7 @@ private:
     std::unique_ptr<QLockFile> m_lock;
     mutable std::unique_ptr<KnowledgeBase> m_knowledge;
     std::unique_ptr<GenerationCuration> m_generation;
+    std::unique_ptr<ExamCuration> m_exams;
     QString m_concurrentUseWarning;
 };
 

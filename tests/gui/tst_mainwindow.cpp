@@ -81,7 +81,7 @@ private slots:
             w.navigator()->setCurrentPage(ProjectNavigator::Page(p));
             QCOMPARE(w.pages()->currentWidget()->objectName(), QString::fromLatin1(expected[p]));
             if (p == ProjectNavigator::Schema || p == ProjectNavigator::Templates || p == ProjectNavigator::Queries || p == ProjectNavigator::Runs
-                || p == ProjectNavigator::Analysis) {
+                || p == ProjectNavigator::Analysis || p == ProjectNavigator::Exams) {
                 QVERIFY(!qobject_cast<PlaceholderPage *>(w.pages()->currentWidget())); // real editors
                 continue;
             }

@@ -1,0 +1,58 @@
+#include "exams/examcuration.h"
+
+#include "exams/examstore.h"
+#include "project/database.h"
+#include "project/transaction.h"
+
+namespace assay {
+
+ExamCuration::ExamCuration(Database &db, QObject *parent) : QObject(parent), m_db(db) {}
+
+Result<QHash<qint64, QString>> ExamCuration::setStates(const QVector<qint64> &ids, const QString &state)
+{
+    using R = Result<QHash<qint64, QString>>;
+    if (state != QLatin1String("accepted") && state != QLatin1String("rejected"))
+        return R::failure(QStringLiteral("an exam item is accepted or rejected, not '%1'").arg(state));
+    ExamStore store(m_db);
+    QHash<qint64, QString> before;
+    Transaction tx(m_db);
+    for (qint64 id : ids) {
+        auto it = store.item(id);
+        if (!it)
+            return R::failure(it.error());
+        before.insert(id, it.value().state);
+        if (auto s = store.setState(id, state); !s)
+            return R::failure(s.error());
+    }
+    if (auto s = tx.commit(); !s)
+        return R::failure(s.error());
+    emit changed();
+    return before;
+}
+
+Status ExamCuration::restoreStates(const QHash<qint64, QString> &states)
+{
+    ExamStore store(m_db);
+    Transaction tx(m_db);
+    for (auto it = states.begin(); it != states.end(); ++it)
+        if (auto s = store.setState(it.key(), it.value()); !s)
+            return s;
+    if (auto s = tx.commit(); !s)
+        return s;
+    emit changed();
+    return {};
+}
+
+Result<ExamItem> ExamCuration::edit(qint64 id, const QString &stem, const QStringList &options, int answer)
+{
+    ExamStore store(m_db);
+    auto before = store.item(id);
+    if (!before)
+        return before;
+    if (auto s = store.updateContent(id, stem, options, answer); !s)
+        return Result<ExamItem>::failure(s.error());
+    emit changed();
+    return before;
+}
+
+} // namespace assay

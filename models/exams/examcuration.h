@@ -1,0 +1,32 @@
+#pragma once
+// Curation of exam items: accept / reject, and edits of stem, options and key. Each mutator
+// commits at once and emits changed(); undo commands call these, views never do.
+#include "core/result.h"
+#include "exams/examitem.h"
+
+#include <QHash>
+#include <QObject>
+#include <QVector>
+
+namespace assay {
+
+class Database;
+
+class ExamCuration : public QObject {
+    Q_OBJECT
+public:
+    explicit ExamCuration(Database &db, QObject *parent = nullptr);
+    // Returns each item's previous state, for undo.
+    Result<QHash<qint64, QString>> setStates(const QVector<qint64> &ids, const QString &state);
+    Status restoreStates(const QHash<qint64, QString> &states);
+    // Returns the item as it was, for undo.
+    Result<ExamItem> edit(qint64 id, const QString &stem, const QStringList &options, int answer);
+
+signals:
+    void changed();
+
+private:
+    Database &m_db;
+};
+
+} // namespace assay

@@ -1,0 +1,193 @@
+#include "itemmodels/examitemsmodel.h"
+
+#include "commands/editexamitemcommand.h"
+#include "exams/examcuration.h"
+#include "exams/examstore.h"
+
+#include <QBrush>
+#include <QColor>
+#include <QUndoStack>
+
+namespace assay {
+
+namespace {
+const char *Letters = "ABCD";
+}
+
+ExamItemsModel::ExamItemsModel(Database &db, ExamCuration *curation, QUndoStack *undoStack, QObject *parent)
+    : QAbstractTableModel(parent), m_db(db), m_curation(curation), m_undoStack(undoStack)
+{
+    connect(curation, &ExamCuration::changed, this, &ExamItemsModel::reload);
+}
+
+int ExamItemsModel::rowCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : int(m_rows.size()); }
+int ExamItemsModel::columnCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : ColumnCount; }
+
+QVariant ExamItemsModel::data(const QModelIndex &index, int role) const
+{
+    if (!index.isValid() || index.row() >= m_rows.size())
+        return {};
+    const ExamItem &it = m_rows[index.row()];
+    if (role == IdRole)
+        return it.id;
+    const bool low = it.a && *it.a < LowDiscrimination;
+    if (role == Qt::ForegroundRole) {
+        if (it.state == QLatin1String("rejected") || !it.filterReason.isEmpty())
+            return QBrush(QColor(0x88, 0x88, 0x88));
+        if (index.column() == A && low)
+            return QBrush(QColor(0xB2, 0x22, 0x22));
+        return {};
+    }
+    if (role == Qt::ToolTipRole) {
+        if (index.column() == A && low)
+            return tr("Low discrimination (a < %1): the item hardly separates strong from weak students.").arg(LowDiscrimination);
+        if (index.column() == Stem)
+            return it.stem;
+        return {};
+    }
+    if (role != Qt::DisplayRole && role != Qt::EditRole)
+        return {};
+    const auto number = [](const std::optional<double> &v) { return v ? QVariant(QString::number(*v, 'f', 2)) : QVariant(); };
+    switch (Column(index.column())) {
+    case Key: return it.key;
+    case Stem: return it.stem;
+    case OptionA:
+    case OptionB:
+    case OptionC:
+    case OptionD: return it.options.value(index.column() - OptionA);
+    case Answer: return QString(QLatin1Char(Letters[std::clamp(it.answer, 0, 3)]));
+    case Bloom: return it.bloom.join(QStringLiteral(", "));
+    case Type: return it.questionType;
+    case Source: return it.sourceRef + (it.sourceDocs.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(it.sourceDocs.join(QStringLiteral(", "))));
+    case Reason: return it.filterReason;
+    case State: return it.state;
+    case A: return role == Qt::DisplayRole && low ? QVariant(number(it.a).toString() + QStringLiteral(" ⚠")) : number(it.a);
+    case B: return number(it.b);
+    case C: return number(it.c);
+    case ColumnCount: break;
+    }
+    return {};
+}
+
+Qt::ItemFlags ExamItemsModel::flags(const QModelIndex &index) const
+{
+    Qt::ItemFlags f = QAbstractTableModel::flags(index);
+    if (index.column() == Stem || (index.column() >= OptionA && index.column() <= Answer))
+        f |= Qt::ItemIsEditable;
+    return f;
+}
+
+bool ExamItemsModel::setData(const QModelIndex &index, const QVariant &value, int role)
+{
+    if (role != Qt::EditRole || !index.isValid() || index.row() >= m_rows.size())
+        return false;
+    const ExamItem &it = m_rows[index.row()];
+    QString stem = it.stem;
+    QStringList options = it.options;
+    int answer = it.answer;
+    const QString text = value.toString().trimmed();
+    if (index.column() == Stem) {
+        stem = text;
+    } else if (index.column() == Answer) {
+        answer = text.size() == 1 ? int(QByteArray(Letters).indexOf(text.toUpper().at(0).toLatin1())) : -1;
+        if (answer < 0) {
+            emit editRejected(tr("The key is a letter: A, B, C or D."));
+            return false;
+        }
+    } else {
+        options[index.column() - OptionA] = text;
+        if (text.isEmpty()) {
+            emit editRejected(tr("An option cannot be empty."));
+            return false;
+        }
+    }
+    if (stem == it.stem && options == it.options && answer == it.answer)
+        return false;
+    QString error;
+    auto *command = new EditExamItemCommand(m_curation, it.id, stem, options, answer);
+    command->reportErrorsTo(&error);
+    m_undoStack->push(command);
+    if (!error.isEmpty())
+        emit editRejected(error);
+    return error.isEmpty();
+}
+
+QVariant ExamItemsModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    static const char *names[] = {"Item", "Stem", "A", "B", "C", "D", "Key", "Bloom", "Type", "Source", "Filtered", "State", "a", "b", "c"};
+    return section < ColumnCount ? tr(names[section]) : QVariant();
+}
+
+void ExamItemsModel::setExam(const QString &exam)
+{
+    m_exam = exam;
+    reload();
+}
+
+void ExamItemsModel::setFilter(const Filter &filter)
+{
+    m_filter = filter;
+    beginResetModel();
+    m_rows.clear();
+    for (const ExamItem &it : std::as_const(m_all))
+        if (matches(it))
+            m_rows << it;
+    endResetModel();
+}
+
+bool ExamItemsModel::matches(const ExamItem &it) const
+{
+    if (!m_filter.bloom.isEmpty() && !it.bloom.contains(m_filter.bloom))
+        return false;
+    if (!m_filter.type.isEmpty() && it.questionType != m_filter.type)
+        return false;
+    if (!m_filter.source.isEmpty() && !it.sourceRef.contains(m_filter.source, Qt::CaseInsensitive)
+        && !it.sourceDocs.join(QLatin1Char(' ')).contains(m_filter.source, Qt::CaseInsensitive))
+        return false;
+    if (m_filter.reason == QLatin1String("kept"))
+        return it.filterReason.isEmpty();
+    return m_filter.reason.isEmpty() || it.filterReason == m_filter.reason;
+}
+
+void ExamItemsModel::reload()
+{
+    ExamStore store(m_db);
+    auto id = store.idOf(m_exam);
+    m_all = id ? store.items(id.value(), false) : QVector<ExamItem>();
+    setFilter(m_filter);
+}
+
+QStringList ExamItemsModel::bloomLevels() const
+{
+    QStringList out;
+    for (const ExamItem &it : m_all)
+        for (const QString &b : it.bloom)
+            if (!out.contains(b))
+                out << b;
+    out.sort();
+    return out;
+}
+
+QStringList ExamItemsModel::questionTypes() const
+{
+    QStringList out;
+    for (const ExamItem &it : m_all)
+        if (!out.contains(it.questionType))
+            out << it.questionType;
+    out.sort();
+    return out;
+}
+
+QStringList ExamItemsModel::filterReasons() const
+{
+    QStringList out;
+    for (const ExamItem &it : m_all)
+        if (!it.filterReason.isEmpty() && !out.contains(it.filterReason))
+            out << it.filterReason;
+    out.sort();
+    return out;
+}
+
+} // namespace assay

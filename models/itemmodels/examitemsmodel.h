@@ -1,0 +1,60 @@
+#pragma once
+// An exam's items as a table for curation: stem, the four options, the key letter, Bloom
+// levels, question type, source, filter reason, state and the IRT parameters once fitted
+// (low discrimination flagged). Stem, options and key are editable through undo commands;
+// filters by Bloom level, question type, source text and filter reason.
+#include "exams/examitem.h"
+
+#include <QAbstractTableModel>
+
+class QUndoStack;
+
+namespace assay {
+
+class Database;
+class ExamCuration;
+
+class ExamItemsModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column { Key, Stem, OptionA, OptionB, OptionC, OptionD, Answer, Bloom, Type, Source, Reason, State, A, B, C, ColumnCount };
+    enum Role { IdRole = Qt::UserRole + 1 };
+    struct Filter {
+        QString bloom;  // a level, or empty
+        QString type;   // a question type, or empty
+        QString source; // text in the source reference or documents
+        QString reason; // a filter reason, "kept", or empty for all
+    };
+    static constexpr double LowDiscrimination = 0.5;
+
+    ExamItemsModel(Database &db, ExamCuration *curation, QUndoStack *undoStack, QObject *parent = nullptr);
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role) const override;
+    bool setData(const QModelIndex &index, const QVariant &value, int role) override;
+    Qt::ItemFlags flags(const QModelIndex &index) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
+
+    void setExam(const QString &exam);
+    void setFilter(const Filter &filter);
+    void reload();
+    qint64 idAt(int row) const { return m_rows.value(row).id; }
+    QStringList bloomLevels() const;
+    QStringList questionTypes() const;
+    QStringList filterReasons() const;
+
+signals:
+    void editRejected(const QString &reason);
+
+private:
+    bool matches(const ExamItem &item) const;
+    Database &m_db;
+    ExamCuration *m_curation;
+    QUndoStack *m_undoStack;
+    QString m_exam;
+    Filter m_filter;
+    QVector<ExamItem> m_all;
+    QVector<ExamItem> m_rows;
+};
+
+} // namespace assay

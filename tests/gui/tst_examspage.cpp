@@ -1,0 +1,86 @@
+// The Exams page, offscreen, on the demo's grounded exam: statistics and baselines, filters
+// (Bloom, filter reason), reject / accept of a selection and in-place edits of stem, option
+// and key — each undoable, with refused edits explained.
+#include "examspage.h"
+#include "exams/examfilters.h"
+#include "exams/examstore.h"
+#include "exams/groundedexamgenerator.h"
+#include "exams/examstats.h"
+#include "itemmodels/examitemsmodel.h"
+#include "project/project.h"
+#include "testdemo.h"
+#include "testsettings.h"
+
+#include <QComboBox>
+#include <QTableView>
+#include <QUndoStack>
+#include <QtTest>
+
+using namespace assay;
+
+class TestExamsPage : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_dir;
+    std::unique_ptr<Project> m_project;
+
+private slots:
+    void initTestCase()
+    {
+        test::isolateSettings();
+        m_project = test::openDemoProject(m_dir);
+        QVERIFY(m_project);
+        auto items = GroundedExamGenerator::generate(*m_project, QStringLiteral("long"), 3, nullptr);
+        QVERIFY(items.ok());
+        items.value()[1].stem = items.value()[0].stem; // one duplicate, filtered
+        ExamFilters::apply(items.value(), ExamFilters::defaults().value());
+        QVERIFY(ExamStore(m_project->database()).create(QStringLiteral("e1"), QStringLiteral("queries"), 3, items.value(), ExamStats::compute(items.value(), {})).ok());
+    }
+
+    void curation()
+    {
+        ExamsPage page(m_project.get());
+        page.resize(1400, 800);
+        page.show();
+        ExamItemsModel *m = page.model();
+        QCOMPARE(page.examChooser()->currentText(), QStringLiteral("e1"));
+        const int all = m->rowCount();
+        QVERIFY(all > 1000);
+        QVERIFY2(page.statsText().contains(QLatin1String("baselines")), qPrintable(page.statsText()));
+        // Filter: only the duplicate.
+        page.reasonFilter()->setCurrentIndex(page.reasonFilter()->findData(QStringLiteral("duplicate")));
+        QCOMPARE(m->rowCount(), 1);
+        QCOMPARE(m->index(0, ExamItemsModel::Reason).data().toString(), QStringLiteral("duplicate"));
+        page.reasonFilter()->setCurrentIndex(page.reasonFilter()->findData(QStringLiteral("kept")));
+        QCOMPARE(m->rowCount(), all - 1);
+        // Reject two items, undo.
+        QUndoStack *undo = m_project->undoStack();
+        page.view()->selectRow(0);
+        page.view()->selectionModel()->select(m->index(1, 0), QItemSelectionModel::Select | QItemSelectionModel::Rows);
+        page.rejectSelection();
+        QCOMPARE(m->index(0, ExamItemsModel::State).data().toString(), QStringLiteral("rejected"));
+        QCOMPARE(m->index(1, ExamItemsModel::State).data().toString(), QStringLiteral("rejected"));
+        undo->undo();
+        QCOMPARE(m->index(0, ExamItemsModel::State).data().toString(), QStringLiteral("accepted"));
+        // Edit the stem, an option and the key; undo each.
+        const QString stem = m->index(0, ExamItemsModel::Stem).data().toString();
+        const QString key = m->index(0, ExamItemsModel::Answer).data().toString();
+        QVERIFY(m->setData(m->index(0, ExamItemsModel::Stem), QStringLiteral("Which city is it?"), Qt::EditRole));
+        QCOMPARE(m->index(0, ExamItemsModel::Stem).data().toString(), QStringLiteral("Which city is it?"));
+        QVERIFY(m->setData(m->index(0, ExamItemsModel::Answer), key == QLatin1String("A") ? QStringLiteral("b") : QStringLiteral("a"), Qt::EditRole));
+        QVERIFY(m->index(0, ExamItemsModel::Answer).data().toString() != key);
+        QSignalSpy refused(m, &ExamItemsModel::editRejected);
+        QVERIFY(!m->setData(m->index(0, ExamItemsModel::Answer), QStringLiteral("E"), Qt::EditRole));
+        QVERIFY(!m->setData(m->index(0, ExamItemsModel::OptionB), QString(), Qt::EditRole));
+        QCOMPARE(refused.count(), 2);
+        undo->undo();
+        undo->undo();
+        QCOMPARE(m->index(0, ExamItemsModel::Stem).data().toString(), stem);
+        QCOMPARE(m->index(0, ExamItemsModel::Answer).data().toString(), key);
+        const QString dir = qEnvironmentVariable("ASSAY_SCREENSHOT_DIR");
+        if (!dir.isEmpty())
+            page.grab().save(dir + QStringLiteral("/exams-page.png"));
+    }
+};
+
+QTEST_MAIN(TestExamsPage)
+#include "tst_examspage.moc"

@@ -1,0 +1,149 @@
+#include "examspage.h"
+
+#include "commands/setexamitemstatecommand.h"
+#include "exams/examstats.h"
+#include "exams/examstore.h"
+#include "itemmodels/examitemsmodel.h"
+#include "project/project.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QTableView>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+namespace assay {
+
+ExamsPage::ExamsPage(Project *project, QWidget *parent) : QWidget(parent), m_project(project)
+{
+    setObjectName(QStringLiteral("examsPage"));
+    m_model = new ExamItemsModel(project->database(), project->exams(), project->undoStack(), this);
+    m_exam = new QComboBox(this);
+    m_bloom = new QComboBox(this);
+    m_type = new QComboBox(this);
+    m_reason = new QComboBox(this);
+    m_source = new QLineEdit(this);
+    m_source->setPlaceholderText(tr("Source (query, chunk or document)…"));
+    m_source->setClearButtonEnabled(true);
+    auto *accept = new QPushButton(tr("Accept"), this);
+    auto *reject = new QPushButton(tr("Reject"), this);
+    m_stats = new QLabel(this);
+    m_stats->setWordWrap(true);
+    m_stats->setTextFormat(Qt::RichText);
+    m_message = new QLabel(this);
+    m_message->setStyleSheet(QStringLiteral("color: #b22222"));
+    m_view = new QTableView(this);
+    m_view->setObjectName(QStringLiteral("examItemsTable"));
+    m_view->setModel(m_model);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setAlternatingRowColors(true);
+    m_view->setWordWrap(false);
+    m_view->verticalHeader()->hide();
+    m_view->horizontalHeader()->setStretchLastSection(true);
+    m_view->setColumnWidth(ExamItemsModel::Key, 70);
+    m_view->setColumnWidth(ExamItemsModel::Stem, 360);
+    for (int c = ExamItemsModel::OptionA; c <= ExamItemsModel::OptionD; ++c)
+        m_view->setColumnWidth(c, 120);
+    m_view->setColumnWidth(ExamItemsModel::Answer, 40);
+
+    auto *bar = new QHBoxLayout;
+    bar->addWidget(new QLabel(tr("Exam:"), this));
+    bar->addWidget(m_exam, 1);
+    bar->addWidget(new QLabel(tr("Bloom:"), this));
+    bar->addWidget(m_bloom);
+    bar->addWidget(new QLabel(tr("Type:"), this));
+    bar->addWidget(m_type);
+    bar->addWidget(new QLabel(tr("Filtered:"), this));
+    bar->addWidget(m_reason);
+    bar->addWidget(m_source, 1);
+    bar->addWidget(accept);
+    bar->addWidget(reject);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(bar);
+    layout->addWidget(m_stats);
+    layout->addWidget(m_view, 1);
+    layout->addWidget(m_message);
+
+    connect(m_exam, &QComboBox::currentTextChanged, this, &ExamsPage::showExam);
+    for (QComboBox *box : {m_bloom, m_type, m_reason})
+        connect(box, &QComboBox::currentIndexChanged, this, &ExamsPage::applyFilter);
+    connect(m_source, &QLineEdit::textChanged, this, &ExamsPage::applyFilter);
+    connect(accept, &QPushButton::clicked, this, &ExamsPage::acceptSelection);
+    connect(reject, &QPushButton::clicked, this, &ExamsPage::rejectSelection);
+    connect(m_model, &ExamItemsModel::editRejected, m_message, &QLabel::setText);
+    connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
+        ExamStore store(m_project->database());
+        auto id = store.idOf(m_exam->currentText());
+        if (!id) {
+            m_stats->setText(tr("No exam yet: <tt>assay-cli exam generate FILE --name E --from queries</tt> (grounded, offline) or <tt>--from corpus --llm PROFILE</tt>."));
+            return;
+        }
+        const auto stats = ExamStats::compute(store.items(id.value(), false), store.stats(id.value()));
+        const auto b = stats["baselines"];
+        const auto pct = [](const nlohmann::json &v) { return v.is_number() ? QString::number(100 * v.get<double>(), 'f', 1) + QLatin1Char('%') : QStringLiteral("—"); };
+        m_stats->setText(tr("<b>%1</b> kept of %2 generated · filtered %3 · baselines: A %4, B %5, C %6, D %7, longest %8 · mean stem %9 tokens · %10 shown")
+                             .arg(stats["kept"].get<int>()).arg(stats["generated"].get<int>())
+                             .arg(QString::fromStdString(stats["filtered"].dump()).toHtmlEscaped(), pct(b["fixed_A"]), pct(b["fixed_B"]), pct(b["fixed_C"]), pct(b["fixed_D"]),
+                                  pct(b["longest"]))
+                             .arg(stats["mean_stem_tokens"].is_number() ? stats["mean_stem_tokens"].get<double>() : 0.0, 0, 'f', 1)
+                             .arg(m_model->rowCount()));
+    });
+    reload();
+}
+
+void ExamsPage::reload()
+{
+    const QString current = m_exam->currentText();
+    const QSignalBlocker block(m_exam);
+    m_exam->clear();
+    m_exam->addItems(ExamStore(m_project->database()).exams());
+    if (m_exam->findText(current) >= 0)
+        m_exam->setCurrentText(current);
+    showExam();
+}
+
+void ExamsPage::showExam()
+{
+    m_model->setExam(m_exam->currentText());
+    const auto refill = [](QComboBox *box, const QString &all, const QStringList &values) {
+        const QSignalBlocker block(box);
+        box->clear();
+        box->addItem(all, QString());
+        for (const QString &v : values)
+            box->addItem(v, v);
+    };
+    refill(m_bloom, tr("all"), m_model->bloomLevels());
+    refill(m_type, tr("all"), m_model->questionTypes());
+    refill(m_reason, tr("all"), QStringList{QStringLiteral("kept")} + m_model->filterReasons());
+    applyFilter();
+}
+
+void ExamsPage::applyFilter()
+{
+    m_model->setFilter({m_bloom->currentData().toString(), m_type->currentData().toString(), m_source->text().trimmed(), m_reason->currentData().toString()});
+}
+
+QString ExamsPage::statsText() const { return m_stats->text(); }
+
+void ExamsPage::setSelectionState(const QString &state)
+{
+    QVector<qint64> ids;
+    for (const QModelIndex &row : m_view->selectionModel()->selectedRows())
+        ids << m_model->idAt(row.row());
+    if (ids.isEmpty())
+        return;
+    QString error;
+    auto *command = new SetExamItemStateCommand(m_project->exams(), ids, state);
+    command->reportErrorsTo(&error);
+    m_project->undoStack()->push(command);
+    m_message->setText(error);
+}
+
+void ExamsPage::acceptSelection() { setSelectionState(QStringLiteral("accepted")); }
+void ExamsPage::rejectSelection() { setSelectionState(QStringLiteral("rejected")); }
+
+} // namespace assay
