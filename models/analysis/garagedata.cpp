@@ -1,6 +1,7 @@
 #include "analysis/garagedata.h"
 
 #include "io/filereader.h"
+#include "io/jsontext.h"
 
 #include <QHash>
 #include <QRegularExpression>
@@ -13,23 +14,14 @@ namespace {
 
 using json = nlohmann::json;
 
-QString text(const json &v)
-{
-    if (v.is_string())
-        return QString::fromStdString(v.get<std::string>());
-    if (v.is_null())
-        return {};
-    return QString::fromStdString(v.dump());
-}
-
 QString passageText(const json &v)
 {
     if (!v.is_object())
-        return text(v);
+        return jsonText(v);
     for (const char *key : {"text", "content", "snippet", "passage"})
         if (v.contains(key))
-            return text(v[key]);
-    return text(v);
+            return jsonText(v[key]);
+    return jsonText(v);
 }
 
 template <typename F>
@@ -73,9 +65,9 @@ Result<QVector<GarageQuestion>> GarageData::readBenchmark(const QString &path)
         q.line = line;
         if (!o.contains("question"))
             return QStringLiteral("field 'question' is missing");
-        q.question = text(o["question"]);
-        q.id = o.contains("id") ? text(o["id"]) : QString();
-        q.reference = o.contains("answer_generate") ? text(o["answer_generate"]) : QString();
+        q.question = jsonText(o["question"]);
+        q.id = o.contains("id") ? jsonText(o["id"]) : QString();
+        q.reference = o.contains("answer_generate") ? jsonText(o["answer_generate"]) : QString();
         const json grounding = o.value("grounding", json::array());
         if (!grounding.is_array())
             return QStringLiteral("field 'grounding' must be a list of passages");
@@ -92,27 +84,27 @@ Result<QVector<GarageQuestion>> GarageData::readBenchmark(const QString &path)
                     }
                 for (const char *key : {"key", "cite", "citation"})
                     if (g.contains(key) && g[key].is_string())
-                        p.key = text(g[key]);
+                        p.key = jsonText(g[key]);
             }
             p.text = passageText(body);
-            p.provider = body.is_object() && body.contains("provider") ? text(body["provider"]) : g.is_object() && g.contains("provider") ? text(g["provider"]) : QString();
+            p.provider = body.is_object() && body.contains("provider") ? jsonText(body["provider"]) : g.is_object() && g.contains("provider") ? jsonText(g["provider"]) : QString();
             q.passages << p;
         }
         const json relevant = o.value("evidence_relevant", json::array());
         if (!relevant.is_array() || relevant.size() != grounding.size())
             return QStringLiteral("field 'evidence_relevant' must list YES/NO for each of the %1 grounding passages").arg(grounding.size());
         for (size_t i = 0; i < relevant.size(); ++i) {
-            const QString v = text(relevant[i]).trimmed().toUpper();
+            const QString v = jsonText(relevant[i]).trimmed().toUpper();
             if (v != QLatin1String("YES") && v != QLatin1String("NO"))
-                return QStringLiteral("evidence_relevant[%1] is '%2', not YES or NO").arg(i).arg(text(relevant[i]));
+                return QStringLiteral("evidence_relevant[%1] is '%2', not YES or NO").arg(i).arg(jsonText(relevant[i]));
             q.passages[qsizetype(i)].relevant = v == QLatin1String("YES");
         }
         if (o.contains("labels") && o["labels"].is_object())
             for (auto it = o["labels"].begin(); it != o["labels"].end(); ++it)
-                q.labels.insert(QString::fromStdString(it.key()), text(it.value()));
+                q.labels.insert(QString::fromStdString(it.key()), jsonText(it.value()));
         for (auto it = o.begin(); it != o.end(); ++it)
             if (!known.contains(QString::fromStdString(it.key())) && (it.value().is_string() || it.value().is_boolean() || it.value().is_number()))
-                q.labels.insert(QString::fromStdString(it.key()), text(it.value()));
+                q.labels.insert(QString::fromStdString(it.key()), jsonText(it.value()));
         out << q;
         return {};
     });
@@ -135,7 +127,7 @@ Status GarageData::pair(QVector<GarageQuestion> &questions, const QString &respo
         const char *field = o.contains("response") ? "response" : o.contains("answer") ? "answer" : o.contains("text") ? "text" : nullptr;
         if (!field)
             return QStringLiteral("field 'response' is missing");
-        responses.append({o.contains("id") ? text(o["id"]) : QString(), text(o[field]), line});
+        responses.append({o.contains("id") ? jsonText(o["id"]) : QString(), jsonText(o[field]), line});
         return {};
     });
     if (!read)

@@ -62,6 +62,17 @@ inline void itemParams(const Layout &l, const double *x, int i, double *a, doubl
     *c = l.hasC ? p[k] : 0.0;
 }
 
+// A student's ability: their own, or the sum of their factor levels'.
+inline double abilityOf(const Layout &l, const double *abilities, int student)
+{
+    if (l.studentLevels.isEmpty())
+        return abilities[student];
+    double theta = 0;
+    for (int level : l.studentLevels[student])
+        theta += abilities[level];
+    return theta;
+}
+
 double evaluate(const IrtData &data, const Layout &l, const double *x, double *g)
 {
     const int n = l.items * l.perItem + l.abilities;
@@ -73,12 +84,7 @@ double evaluate(const IrtData &data, const Layout &l, const double *x, double *g
     for (int i = 0; i < l.items; ++i)
         itemParams(l, x, i, &as[size_t(i)], &bs[size_t(i)], &cs[size_t(i)]);
     for (int s = 0; s < data.students.size(); ++s) {
-        double theta = 0;
-        if (l.studentLevels.isEmpty())
-            theta = abilities[s];
-        else
-            for (int level : l.studentLevels[s])
-                theta += abilities[level];
+        const double theta = abilityOf(l, abilities, s);
         double gTheta = 0;
         const qint8 *row = data.responses[s].constData();
         for (int i = 0; i < l.items; ++i) {
@@ -267,15 +273,8 @@ Result<IrtFit> IrtFitter::fit(const IrtData &data, const IrtOptions &options, co
         fit.items << it;
     }
     const double *abilities = x.data() + qsizetype(l.items) * l.perItem;
-    for (int s = 0; s < data.students.size(); ++s) {
-        double theta = 0;
-        if (l.studentLevels.isEmpty())
-            theta = abilities[s];
-        else
-            for (int level : l.studentLevels[s])
-                theta += abilities[level];
-        fit.students.append({data.students[s], theta});
-    }
+    for (int s = 0; s < data.students.size(); ++s)
+        fit.students.append({data.students[s], abilityOf(l, abilities, s)});
     if (options.hierarchical) {
         fit.levelAbilities.assign(abilities, abilities + l.abilities);
         QHash<QString, double> first;

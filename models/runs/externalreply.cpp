@@ -1,5 +1,7 @@
 #include "runs/externalreply.h"
 
+#include "io/jsontext.h"
+
 namespace assay {
 
 namespace {
@@ -14,15 +16,6 @@ const nlohmann::json *at(const nlohmann::json &reply, const QString &pointer)
     } catch (const nlohmann::json::exception &) {
         return nullptr;
     }
-}
-
-QString asText(const nlohmann::json &v)
-{
-    if (v.is_string())
-        return QString::fromStdString(v.get<std::string>());
-    if (v.is_null())
-        return {};
-    return QString::fromStdString(v.dump());
 }
 
 std::string replaced(std::string s, const std::string &from, const std::string &to)
@@ -69,38 +62,38 @@ nlohmann::json ExternalReply::fill(const nlohmann::json &t, const ReaderRequest 
 ReaderAnswer ExternalReply::read(const nlohmann::json &reply, const Pointers &p)
 {
     ReaderAnswer a;
-    if (const auto *v = at(reply, p.error); v && !v->is_null() && asText(*v) != QLatin1String("false") && !asText(*v).isEmpty()) {
-        a.error = asText(*v);
+    if (const auto *v = at(reply, p.error); v && !v->is_null() && jsonText(*v) != QLatin1String("false") && !jsonText(*v).isEmpty()) {
+        a.error = jsonText(*v);
         a.halted = true;
     }
     const auto *answer = at(reply, p.answer);
     if (!answer && a.error.isEmpty())
         a.error = QStringLiteral("the reply has no answer at %1").arg(p.answer);
     else if (answer)
-        a.answer = asText(*answer).trimmed();
+        a.answer = jsonText(*answer).trimmed();
     if (const auto *ids = at(reply, p.ids)) {
         a.hasOwnContext = true;
         if (ids->is_array())
             for (const auto &id : *ids)
-                a.contextIds << asText(id);
+                a.contextIds << jsonText(id);
         else
-            a.contextIds << asText(*ids);
+            a.contextIds << jsonText(*ids);
     }
     if (const auto *context = at(reply, p.context)) {
         a.hasOwnContext = true;
         if (context->is_array()) {
             QStringList parts;
             for (const auto &c : *context)
-                parts << (c.is_object() && c.contains("text") ? asText(c["text"]) : asText(c));
+                parts << (c.is_object() && c.contains("text") ? jsonText(c["text"]) : jsonText(c));
             a.contextText = parts.join(QStringLiteral("\n\n"));
         } else {
-            a.contextText = asText(*context);
+            a.contextText = jsonText(*context);
         }
     }
     if (const auto *trace = at(reply, p.trace))
-        a.trace = asText(*trace);
+        a.trace = jsonText(*trace);
     if (const auto *halted = at(reply, p.halted))
-        a.halted = a.halted || (halted->is_boolean() ? halted->get<bool>() : asText(*halted) == QLatin1String("1"));
+        a.halted = a.halted || (halted->is_boolean() ? halted->get<bool>() : jsonText(*halted) == QLatin1String("1"));
     return a;
 }
 

@@ -1,6 +1,7 @@
 #include "runs/resultsimporter.h"
 
 #include "io/filereader.h"
+#include "io/jsontext.h"
 #include "project/database.h"
 #include "project/transaction.h"
 
@@ -39,15 +40,6 @@ struct Record {
     bool hasRetrievalVerdict = false;
 };
 
-QString text(const json &v)
-{
-    if (v.is_string())
-        return QString::fromStdString(v.get<std::string>());
-    if (v.is_null())
-        return {};
-    return QString::fromStdString(v.dump());
-}
-
 // A field's problem, said once with where it is.
 struct Problem {
     QString message;
@@ -60,7 +52,7 @@ QString field(const json &o, const char *name, bool required)
             throw Problem{QStringLiteral("field '%1' is missing").arg(QLatin1String(name))};
         return {};
     }
-    return text(o[name]);
+    return jsonText(o[name]);
 }
 
 json idList(const json &o, const char *name)
@@ -71,9 +63,9 @@ json idList(const json &o, const char *name)
     json out = json::array();
     if (v.is_array()) {
         for (const auto &id : v)
-            out.push_back(text(id).toStdString());
+            out.push_back(jsonText(id).toStdString());
     } else if (v.is_string() || v.is_number()) {
-        out.push_back(text(v).toStdString());
+        out.push_back(jsonText(v).toStdString());
     } else {
         throw Problem{QStringLiteral("field '%1' must be a list of document ids").arg(QLatin1String(name))};
     }
@@ -117,7 +109,7 @@ Record grammarRecord(const json &o, qint64 index)
     if (!o.contains("gpt_response"))
         throw Problem{QStringLiteral("field 'gpt_response' is missing")};
     const json &response = o["gpt_response"];
-    r.answer = response.is_array() ? (response.empty() ? QString() : text(response[0])) : text(response);
+    r.answer = response.is_array() ? (response.empty() ? QString() : jsonText(response[0])) : jsonText(response);
     r.retrievedText = field(o, "retrieved_documents", false);
     r.group = field(o, "query_tag", true);
     r.retrievalVerdict = zeroOne(o, "retrieval_judgement");
@@ -145,7 +137,7 @@ Record revalRecord(const json &o, qint64 line)
     r.trace = field(o, "scratchpad", false);
     r.halted = flag(o, "halted");
     const json &e = o.contains("error") ? o["error"] : json();
-    r.error = e.is_boolean() ? (e.get<bool>() ? QStringLiteral("error") : QString()) : text(e);
+    r.error = e.is_boolean() ? (e.get<bool>() ? QStringLiteral("error") : QString()) : jsonText(e);
     if (o.contains("reward") && !o["reward"].is_null()) {
         if (!o["reward"].is_number())
             throw Problem{QStringLiteral("field 'reward' must be a number")};

@@ -17,6 +17,7 @@
 #include "scoring/scorer.h"
 #include "testdemo.h"
 #include "testendpoint.h"
+#include "testllm.h"
 #include "testsettings.h"
 
 #include <QtTest>
@@ -49,15 +50,8 @@ private slots:
     void initTestCase()
     {
         test::isolateSettings();
-        qputenv("ASSAY_TEST_KEY", "sk-analysis");
         QVERIFY(m_endpoint.start());
-        LlmProfile p;
-        p.name = QStringLiteral("judge");
-        p.baseUrl = m_endpoint.baseUrl();
-        p.model = QStringLiteral("test-model");
-        p.keyEnv = QStringLiteral("ASSAY_TEST_KEY");
-        p.retryBaseMs = 20;
-        QVERIFY(LlmProfileStore::save(p).ok());
+        QVERIFY(test::saveEndpointProfile(m_endpoint, QStringLiteral("judge")));
         auto project = Project::create(m_dir.filePath(QStringLiteral("analysis.assay")));
         QVERIFY(project.ok());
         m_project = project.take();

@@ -21,6 +21,7 @@
 #include "scoring/answermetrics.h"
 #include "testdemo.h"
 #include "testendpoint.h"
+#include "testllm.h"
 #include "testsettings.h"
 
 #include <QtTest>
@@ -52,15 +53,8 @@ private slots:
     void initTestCase()
     {
         test::isolateSettings();
-        qputenv("ASSAY_TEST_KEY", "sk-exams");
         QVERIFY(m_endpoint.start());
-        LlmProfile p;
-        p.name = QStringLiteral("local");
-        p.baseUrl = m_endpoint.baseUrl();
-        p.model = QStringLiteral("test-model");
-        p.keyEnv = QStringLiteral("ASSAY_TEST_KEY");
-        p.retryBaseMs = 20;
-        QVERIFY(LlmProfileStore::save(p).ok());
+        QVERIFY(test::saveEndpointProfile(m_endpoint, QStringLiteral("local")));
         m_demo = test::openDemoProject(m_dir);
         QVERIFY(m_demo);
     }

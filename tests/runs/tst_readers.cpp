@@ -15,6 +15,7 @@
 #include "runs/runstore.h"
 #include "testdemo.h"
 #include "testendpoint.h"
+#include "testllm.h"
 #include "testsettings.h"
 
 #include <QtTest>
@@ -71,20 +72,9 @@ private slots:
     void initTestCase()
     {
         test::isolateSettings();
-        qputenv("ASSAY_TEST_KEY", "sk-test-readers-0000");
         QVERIFY(m_endpoint.start());
-        for (const char *name : {"local", "emb"}) {
-            LlmProfile p;
-            p.name = QString::fromLatin1(name);
-            p.baseUrl = m_endpoint.baseUrl();
-            p.model = QStringLiteral("test-model");
-            p.keyEnv = QStringLiteral("ASSAY_TEST_KEY");
-            p.retryBaseMs = 20;
-            p.timeoutMs = 5000;
-            p.pricePerMillionInput = 1000;
-            p.pricePerMillionOutput = 2000;
-            QVERIFY(LlmProfileStore::save(p).ok());
-        }
+        for (const char *name : {"local", "emb"})
+            QVERIFY(test::saveEndpointProfile(m_endpoint, QString::fromLatin1(name), 1000, 2000));
         m_demo = test::openDemoProject(m_dir);
         QVERIFY(m_demo);
     }
