@@ -183,7 +183,11 @@ void RunsPage::onProgress(const RunProgress &p)
     m_current->setText(tr("Running %1: %2 of %3 items").arg(p.name).arg(p.done).arg(p.total));
     m_stats->setText(tr("%1 · %2 items/s · %3 error(s) · cost so far $%4")
                          .arg(etaText(p.etaSeconds)).arg(p.itemsPerSecond, 0, 'f', 1).arg(p.errors).arg(p.cost, 0, 'f', 4));
-    m_runs->refresh();
+    // The runs table re-reads every run's counts: once a second is enough while one runs.
+    if (!m_tableClock.isValid() || m_tableClock.elapsed() >= 1000 || p.done == p.total) {
+        m_tableClock.start();
+        m_runs->refresh();
+    }
 }
 
 QString RunsPage::progressText() const { return m_current->text() + QLatin1Char('\n') + m_stats->text(); }

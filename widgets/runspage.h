@@ -4,6 +4,7 @@
 // run (query, answer, gold, retrieved ids, latency).
 #include "runs/runqueue.h"
 
+#include <QElapsedTimer>
 #include <QWidget>
 
 class QLabel;
@@ -56,6 +57,7 @@ private:
     QPushButton *m_pause;
     QPushButton *m_resume;
     QPushButton *m_cancel;
+    QElapsedTimer m_tableClock;
 };
 
 } // namespace assay
