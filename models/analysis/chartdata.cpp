@@ -13,6 +13,18 @@ constexpr double None = std::numeric_limits<double>::quiet_NaN();
 double orNan(const std::optional<double> &v) { return v ? *v : None; }
 } // namespace
 
+// The fields every per-run chart starts from: kind, id, titles, and its runs in chart order.
+ChartData ChartBuilder::header(ChartData::Kind kind, const char *id, const QString &title, const QString &subtitle, const QString &yTitle)
+{
+    ChartData c;
+    c.kind = kind;
+    c.id = QString::fromLatin1(id);
+    c.title = title;
+    c.subtitle = subtitle;
+    c.yTitle = yTitle;
+    return c;
+}
+
 QColor ChartBuilder::tagColor(GroupResult::Tag tag)
 {
     switch (tag) {
@@ -63,12 +75,9 @@ QString ChartBuilder::judgedBy(const QVector<RunAnalysis> &runs)
 ChartData ChartBuilder::groupBreakdown(const QVector<RunAnalysis> &input, bool shares)
 {
     const QVector<RunAnalysis> runs = ordered(input);
-    ChartData c;
-    c.kind = ChartData::Kind::StackedBars;
-    c.id = QStringLiteral("group-breakdown");
-    c.title = shares ? QStringLiteral("Semantic groups by tag (share of groups)") : QStringLiteral("Semantic groups by tag");
-    c.subtitle = judgedBy(runs);
-    c.yTitle = shares ? QStringLiteral("share of groups") : QStringLiteral("groups");
+    ChartData c = header(ChartData::Kind::StackedBars, "group-breakdown",
+                         shares ? QStringLiteral("Semantic groups by tag (share of groups)") : QStringLiteral("Semantic groups by tag"), judgedBy(runs),
+                         shares ? QStringLiteral("share of groups") : QStringLiteral("groups"));
     const GroupResult::Tag tags[] = {GroupResult::Tag::Gap, GroupResult::Tag::NonRobust, GroupResult::Tag::Robust};
     const char *names[] = {"gap", "non-robust", "robust"};
     for (int t = 0; t < 3; ++t)
@@ -90,12 +99,8 @@ ChartData ChartBuilder::groupBreakdown(const QVector<RunAnalysis> &input, bool s
 ChartData ChartBuilder::accuracyPanel(const QVector<RunAnalysis> &input)
 {
     const QVector<RunAnalysis> runs = ordered(input);
-    ChartData c;
-    c.kind = ChartData::Kind::Bars;
-    c.id = QStringLiteral("accuracy");
-    c.title = QStringLiteral("Accuracy per run (error bars: 95% bootstrap CI of refined accuracy)");
-    c.subtitle = judgedBy(runs);
-    c.yTitle = QStringLiteral("accuracy");
+    ChartData c = header(ChartData::Kind::Bars, "accuracy", QStringLiteral("Accuracy per run (error bars: 95% bootstrap CI of refined accuracy)"),
+                         judgedBy(runs), QStringLiteral("accuracy"));
     c.series = {{QStringLiteral("accuracy"), paletteColor(0), {}, {}, {}, {}, {}},
                 {QStringLiteral("refined accuracy"), paletteColor(2), {}, {}, {}, {}, {}},
                 {QStringLiteral("retrieval accuracy"), paletteColor(4), {}, {}, {}, {}, {}},
@@ -116,12 +121,8 @@ ChartData ChartBuilder::accuracyPanel(const QVector<RunAnalysis> &input)
 ChartData ChartBuilder::errorTypeMix(const QVector<RunAnalysis> &input)
 {
     const QVector<RunAnalysis> runs = ordered(input);
-    ChartData c;
-    c.kind = ChartData::Kind::StackedBars;
-    c.id = QStringLiteral("error-types");
-    c.title = QStringLiteral("Response types (R-Eval taxonomy, share of answers)");
-    c.subtitle = QStringLiteral("F1 threshold 0.05 · %1 run(s)").arg(runs.size());
-    c.yTitle = QStringLiteral("share of answers");
+    ChartData c = header(ChartData::Kind::StackedBars, "error-types", QStringLiteral("Response types (R-Eval taxonomy, share of answers)"),
+                         QStringLiteral("F1 threshold 0.05 · %1 run(s)").arg(runs.size()), QStringLiteral("share of answers"));
     const QStringList types = ResponseTaxonomy::types();
     // Kept apart from the three tag colours, so no chart suggests "gap" where it means "RE".
     const QColor colors[] = {paletteColor(0), paletteColor(4), paletteColor(3), paletteColor(6), paletteColor(7), QColor(0x22, 0x22, 0x22)};

@@ -53,6 +53,7 @@ public:
 
 private:
     static QString judgedBy(const QVector<RunAnalysis> &runs);
+    static ChartData header(ChartData::Kind kind, const char *id, const QString &title, const QString &subtitle, const QString &yTitle);
 };
 
 } // namespace assay
