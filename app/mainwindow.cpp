@@ -322,6 +322,7 @@ void MainWindow::adoptProject(std::unique_ptr<Project> project)
     setProjectPage(ProjectNavigator::Exams, m_examsPage);
     m_analysisPage = new AnalysisPage(m_project.get(), m_pages);
     connect(m_analysisPage, &AnalysisPage::jobStarted, this, [this](Job *job) { m_progress->track(job); });
+    connect(m_examsPage, &ExamsPage::jobStarted, this, [this](Job *job) { m_progress->track(job); });
     setProjectPage(ProjectNavigator::Analysis, m_analysisPage);
     m_recent->add(m_project->path());
     updateRecentMenu();

@@ -1,5 +1,7 @@
 #include "examspage.h"
 
+#include "charts/irtpanel.h"
+#include "core/job.h"
 #include "commands/setexamitemstatecommand.h"
 #include "exams/examstats.h"
 #include "exams/examstore.h"
@@ -12,6 +14,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QSplitter>
 #include <QTableView>
 #include <QUndoStack>
 #include <QVBoxLayout>
@@ -62,10 +65,16 @@ ExamsPage::ExamsPage(Project *project, QWidget *parent) : QWidget(parent), m_pro
     bar->addWidget(m_source, 1);
     bar->addWidget(accept);
     bar->addWidget(reject);
+    m_irt = new IrtPanel(project, this);
+    auto *split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(m_view);
+    split->addWidget(m_irt);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(bar);
     layout->addWidget(m_stats);
-    layout->addWidget(m_view, 1);
+    layout->addWidget(split, 1);
     layout->addWidget(m_message);
 
     connect(m_exam, &QComboBox::currentTextChanged, this, &ExamsPage::showExam);
@@ -75,6 +84,15 @@ ExamsPage::ExamsPage(Project *project, QWidget *parent) : QWidget(parent), m_pro
     connect(accept, &QPushButton::clicked, this, &ExamsPage::acceptSelection);
     connect(reject, &QPushButton::clicked, this, &ExamsPage::rejectSelection);
     connect(m_model, &ExamItemsModel::editRejected, m_message, &QLabel::setText);
+    connect(m_irt, &IrtPanel::jobStarted, this, &ExamsPage::jobStarted);
+    auto selectionToIrt = [this] {
+        QVector<ExamItem> items;
+        for (const QModelIndex &row : m_view->selectionModel()->selectedRows())
+            items << m_model->itemAt(row.row());
+        m_irt->setSelectedItems(items);
+    };
+    connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this, selectionToIrt);
+    connect(m_model, &QAbstractItemModel::modelReset, this, selectionToIrt);
     connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
         ExamStore store(m_project->database());
         auto id = store.idOf(m_exam->currentText());
@@ -109,6 +127,7 @@ void ExamsPage::reload()
 void ExamsPage::showExam()
 {
     m_model->setExam(m_exam->currentText());
+    m_irt->setExam(m_exam->currentText());
     const auto refill = [](QComboBox *box, const QString &all, const QStringList &values) {
         const QSignalBlocker block(box);
         box->clear();

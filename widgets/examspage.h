@@ -1,7 +1,8 @@
 #pragma once
 // The Exams page: choose an exam, filter its items (Bloom level, question type, source,
 // filter reason), accept / reject a selection and edit stem, options and key in place (all
-// undoable), with the exam's statistics and baselines above the grid.
+// undoable), with the exam's statistics and baselines above the grid and the IRT panel
+// (fit, item and test information curves) below it.
 #include <QWidget>
 
 class QComboBox;
@@ -12,6 +13,8 @@ class QTableView;
 namespace assay {
 
 class ExamItemsModel;
+class IrtPanel;
+class Job;
 class Project;
 
 class ExamsPage : public QWidget {
@@ -24,6 +27,10 @@ public:
     QComboBox *examChooser() const { return m_exam; }
     QComboBox *reasonFilter() const { return m_reason; }
     QString statsText() const;
+    IrtPanel *irtPanel() const { return m_irt; }
+
+signals:
+    void jobStarted(Job *job);
 
 public slots:
     void acceptSelection();
@@ -43,6 +50,7 @@ private:
     QTableView *m_view;
     QLabel *m_stats;
     QLabel *m_message;
+    IrtPanel *m_irt;
 };
 
 } // namespace assay

@@ -7,7 +7,11 @@
 #include "exams/examstore.h"
 #include "exams/examtaker.h"
 #include "exams/groundedexamgenerator.h"
+#include "exams/examirt.h"
 #include "exams/responsematrix.h"
+#include "irt/irtcharts.h"
+#include "io/reportwriter.h"
+#include "irt/irtjson.h"
 #include "runs/pipelinegrid.h"
 #include "runs/runexecutor.h"
 #include "runs/runplan.h"
@@ -113,25 +117,50 @@ int DemoCommand::run(const QStringList &args, CliIo &io)
         !written)
         return fail(io, written.error());
     io.err << QStringLiteral("[exam] demo-exam: %1 items, %2 students\n").arg(kept.size()).arg(students.size());
+    // IRT on the takes: abilities per retriever and k (hierarchical 3PL, the exam paper's
+    // bounds), two improvement steps; a, b, c saved into the exam, the fit as irt.json.
+    IrtOptions irtOptions;
+    irtOptions.hierarchical = true;
+    irtOptions.bounds = QStringLiteral("exam-paper");
+    auto irt = ExamIrt::fit(project->database(), QStringLiteral("demo-exam"), irtOptions, 2, 0.1);
+    if (!irt)
+        return fail(io, irt.error());
+    if (auto s = ExamIrt::save(project->database(), irt.value().examId, irt.value().steps); !s)
+        return fail(io, s.error());
+    if (auto s = ReportWriter::writeText(dir.absoluteFilePath(QStringLiteral("irt.json")),
+                                         QByteArray::fromStdString(IrtJson::steps(irt.value().steps, IrtInformation::grid()).dump(2)) + '\n');
+        !s)
+        return fail(io, s.error());
+    const QVector<ChartData> irtCharts = IrtCharts::all(irt.value().steps, irt.value().bloom, irt.value().types);
+    const IrtFit &lastFit = irt.value().steps.last().fit;
+    io.err << QStringLiteral("[irt] %1 items after %2 improvement steps, %3 in %4 s\n")
+                  .arg(lastFit.items.size()).arg(irt.value().steps.size() - 1)
+                  .arg(lastFit.converged ? QStringLiteral("converged") : QStringLiteral("not converged"))
+                  .arg(lastFit.seconds, 0, 'f', 2);
 
     auto analyses = AnalysisExport::analyses(project->database(), {}, {}, false);
     if (!analyses)
         return fail(io, analyses.error());
-    auto report = AnalysisExport::writeReport(*project, analyses.value(), dir.absolutePath());
+    auto report = AnalysisExport::writeReport(*project, analyses.value(), dir.absolutePath(), false, irtCharts);
     if (!report)
         return fail(io, report.error());
     auto plots = AnalysisExport::writePlots(analyses.value(), dir.absoluteFilePath(QStringLiteral("plots")), {QStringLiteral("svg"), QStringLiteral("png")});
     if (!plots)
         return fail(io, plots.error());
+    auto irtPlots = AnalysisExport::writeCharts(irtCharts, dir.absoluteFilePath(QStringLiteral("plots")), {QStringLiteral("svg"), QStringLiteral("png")});
+    if (!irtPlots)
+        return fail(io, irtPlots.error());
     io.out << "Demo project: " << projectPath << '\n'
            << "Documents:    " << dir.absoluteFilePath(QStringLiteral("corpus")) << " (" << corpus.value().documents().size()
            << " files; facts.json says which document states which fact)\n"
            << "Runs:         " << planned.size() << " retrieval-only runs, scored (judge contains)\n"
            << "Report:       " << dir.absoluteFilePath(QStringLiteral("report.html")) << '\n'
            << "Summary:      " << dir.absoluteFilePath(QStringLiteral("summary.json")) << '\n'
-           << "Plots:        " << dir.absoluteFilePath(QStringLiteral("plots")) << " (" << plots.value().size() << " files)\n"
+           << "Plots:        " << dir.absoluteFilePath(QStringLiteral("plots")) << " (" << plots.value().size() + irtPlots.value().size() << " files)\n"
            << "Exam:         demo-exam, " << kept.size() << " items taken by " << students.size() << " offline students; "
-           << dir.absoluteFilePath(QStringLiteral("exam-responses.csv")) << ", " << dir.absoluteFilePath(QStringLiteral("exam-factors.csv")) << '\n';
+           << dir.absoluteFilePath(QStringLiteral("exam-responses.csv")) << ", " << dir.absoluteFilePath(QStringLiteral("exam-factors.csv")) << '\n'
+           << "IRT:          " << dir.absoluteFilePath(QStringLiteral("irt.json")) << " (hierarchical 3PL, " << lastFit.items.size() << " items kept after "
+           << irt.value().steps.size() - 1 << " improvement steps)\n";
     io.err << QStringLiteral("Done in %1 s\n").arg(clock.elapsed() / 1000.0, 0, 'f', 1);
     return ExitOk;
 }

@@ -4,6 +4,7 @@
 #include "analyzecommand.h"
 #include "democommand.h"
 #include "examcommand.h"
+#include "irtcommand.h"
 #include "reportcommand.h"
 #include "scorecommand.h"
 #include "infocommand.h"
@@ -52,6 +53,7 @@ int main(int argc, char *argv[])
     runner.add(std::make_unique<assay::ScoreCommand>());
     runner.add(std::make_unique<assay::AnalyzeCommand>());
     runner.add(std::make_unique<assay::ExamCommand>());
+    runner.add(std::make_unique<assay::IrtCommand>());
     runner.add(std::make_unique<assay::ReportCommand>());
     runner.add(std::make_unique<assay::DemoCommand>());
     const int code = runner.run(QCoreApplication::arguments().mid(1), io);

@@ -15,12 +15,12 @@ struct ChartSeries {
     QVector<double> values;
     QVector<double> low, high; // error bars (NaN where none)
     QStringList labels;        // per value (scatter points)
-    QVector<double> x;         // scatter: x per value
+    QVector<double> x;         // scatter and lines: x per value
     int marker = 0;            // scatter: 0 circle, 1 square, 2 triangle, 3 star (one per form)
 };
 
 struct ChartData {
-    enum class Kind { StackedBars, Bars, Radar, Scatter };
+    enum class Kind { StackedBars, Bars, Radar, Scatter, Lines };
     Kind kind = Kind::Bars;
     QString id;    // file name stem: group-breakdown, accuracy, error-types, radar, time-vs-score
     QString title;
@@ -29,6 +29,8 @@ struct ChartData {
     QStringList categories; // bars: one per run; radar: the axes
     QVector<ChartSeries> series;
     double yMax = 1.0;
+    double yMin = 0.0;       // bars below zero (abilities relative to a first level)
+    QString yFormat;         // axis label format; empty: chosen from yMax
     // For a click on a bar: the run behind each category.
     QStringList runs;
 };

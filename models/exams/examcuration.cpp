@@ -55,4 +55,21 @@ Result<ExamItem> ExamCuration::edit(qint64 id, const QString &stem, const QStrin
     return before;
 }
 
+Result<QVector<ExamItem>> ExamCuration::setIrt(qint64 examId, const QVector<ExamItem> &parameters)
+{
+    using R = Result<QVector<ExamItem>>;
+    ExamStore store(m_db);
+    QVector<ExamItem> before;
+    for (const ExamItem &it : store.items(examId, false)) {
+        ExamItem old;
+        old.key = it.key;
+        old.a = it.a, old.b = it.b, old.c = it.c;
+        before << old;
+    }
+    if (auto s = store.setIrt(examId, parameters); !s)
+        return R::failure(s.error());
+    emit changed();
+    return before;
+}
+
 } // namespace assay

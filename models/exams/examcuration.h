@@ -21,6 +21,9 @@ public:
     Status restoreStates(const QHash<qint64, QString> &states);
     // Returns the item as it was, for undo.
     Result<ExamItem> edit(qint64 id, const QString &stem, const QStringList &options, int answer);
+    // Stores fitted IRT parameters (by item key); returns every item's parameters as they
+    // were (unset ones too), for undo.
+    Result<QVector<ExamItem>> setIrt(qint64 examId, const QVector<ExamItem> &parameters);
 
 signals:
     void changed();

@@ -177,4 +177,19 @@ Status ExamStore::setState(qint64 itemId, const QString &state)
     return s.value().run();
 }
 
+Status ExamStore::setIrt(qint64 examId, const QVector<ExamItem> &items)
+{
+    Transaction tx(m_db);
+    auto s = m_db.prepare(QStringLiteral("UPDATE exam_item SET irt_a = ?, irt_b = ?, irt_c = ? WHERE exam_id = ? AND item_key = ?"));
+    if (!s)
+        return Status::failure(s.error());
+    for (const ExamItem &it : items) {
+        s.value().reset();
+        s.value().bindAll({it.a ? QVariant(*it.a) : QVariant(), it.b ? QVariant(*it.b) : QVariant(), it.c ? QVariant(*it.c) : QVariant(), examId, it.key});
+        if (auto r = s.value().run(); !r)
+            return r;
+    }
+    return tx.commit();
+}
+
 } // namespace assay

@@ -43,6 +43,8 @@ public:
     Status setState(qint64 itemId, const QString &state);
     Status updateContent(qint64 itemId, const QString &stem, const QStringList &options, int answer);
     Result<ExamItem> item(qint64 itemId) const;
+    // Writes each item's IRT parameters by item key (NULL where unset), in one transaction.
+    Status setIrt(qint64 examId, const QVector<ExamItem> &items);
     QStringList exams() const;
 
 private:

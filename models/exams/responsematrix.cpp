@@ -14,9 +14,9 @@ QString ResponseMatrix::csvField(const QString &text)
     return QLatin1Char('"') + QString(text).replace(QLatin1String("\""), QLatin1String("\"\"")) + QLatin1Char('"');
 }
 
-Result<ResponseMatrix::Counts> ResponseMatrix::write(Database &db, const QString &exam, const QString &responsesPath, const QString &factorsPath)
+Result<IrtData> ResponseMatrix::data(Database &db, const QString &exam)
 {
-    using R = Result<Counts>;
+    using R = Result<IrtData>;
     ExamStore store(db);
     auto examId = store.idOf(exam);
     if (!examId)
@@ -25,33 +25,61 @@ Result<ResponseMatrix::Counts> ResponseMatrix::write(Database &db, const QString
     const QVector<ExamRunInfo> runs = store.runs(examId.value());
     if (runs.isEmpty())
         return R::failure(QStringLiteral("exam '%1' has not been taken yet (assay-cli exam take)").arg(exam));
+    if (items.isEmpty())
+        return R::failure(QStringLiteral("exam '%1' has no accepted items").arg(exam));
     const auto answers = store.answers(examId.value());
-    QString matrix = QStringLiteral("student");
+    IrtData d;
     for (const ExamItem &it : items)
-        matrix += QLatin1Char(',') + csvField(it.key);
-    matrix += QLatin1Char('\n');
-    QStringList factorNames;
+        d.items << it.key;
     for (const ExamRunInfo &r : runs) {
         const auto f = nlohmann::json::parse(r.factorsJson.toStdString(), nullptr, false);
         if (f.is_object())
             for (auto it = f.begin(); it != f.end(); ++it)
-                if (!factorNames.contains(QString::fromStdString(it.key())))
-                    factorNames << QString::fromStdString(it.key());
+                if (!d.factors.contains(QString::fromStdString(it.key())))
+                    d.factors << QString::fromStdString(it.key());
     }
+    for (const ExamRunInfo &r : runs) {
+        d.students << r.taker;
+        const auto &row = answers.value(r.id);
+        QVector<qint8> values;
+        values.reserve(items.size());
+        for (const ExamItem &it : items)
+            values << qint8(row.contains(it.id) ? row.value(it.id) : -1);
+        d.responses << values;
+        const auto f = nlohmann::json::parse(r.factorsJson.toStdString(), nullptr, false);
+        QStringList levels;
+        for (const QString &name : d.factors) {
+            const std::string key = name.toStdString();
+            levels << (f.is_object() && f.contains(key) && f[key].is_string() ? QString::fromStdString(f[key].get<std::string>()) : QString());
+        }
+        d.levels << levels;
+    }
+    return d;
+}
+
+Result<ResponseMatrix::Counts> ResponseMatrix::write(Database &db, const QString &exam, const QString &responsesPath, const QString &factorsPath)
+{
+    using R = Result<Counts>;
+    auto loaded = data(db, exam);
+    if (!loaded)
+        return R::failure(loaded.error());
+    const IrtData &d = loaded.value();
+    QString matrix = QStringLiteral("student");
+    for (const QString &item : d.items)
+        matrix += QLatin1Char(',') + csvField(item);
+    matrix += QLatin1Char('\n');
     QString factors = QStringLiteral("student");
-    for (const QString &f : factorNames)
+    for (const QString &f : d.factors)
         factors += QLatin1Char(',') + csvField(f);
     factors += QLatin1Char('\n');
-    for (const ExamRunInfo &r : runs) {
-        matrix += csvField(r.taker);
-        const auto &row = answers.value(r.id);
-        for (const ExamItem &it : items)
-            matrix += QLatin1Char(',') + (row.contains(it.id) ? QString::number(row.value(it.id)) : QString());
+    for (int s = 0; s < d.students.size(); ++s) {
+        matrix += csvField(d.students[s]);
+        for (qint8 v : d.responses[s])
+            matrix += QLatin1Char(',') + (v < 0 ? QString() : QString::number(v));
         matrix += QLatin1Char('\n');
-        const auto f = nlohmann::json::parse(r.factorsJson.toStdString(), nullptr, false);
-        factors += csvField(r.taker);
-        for (const QString &name : factorNames)
-            factors += QLatin1Char(',') + csvField(f.is_object() && f.contains(name.toStdString()) ? QString::fromStdString(f[name.toStdString()].get<std::string>()) : QString());
+        factors += csvField(d.students[s]);
+        for (const QString &level : d.levels[s])
+            factors += QLatin1Char(',') + csvField(level);
         factors += QLatin1Char('\n');
     }
     if (auto s = ReportWriter::writeText(responsesPath, matrix.toUtf8()); !s)
@@ -59,7 +87,7 @@ Result<ResponseMatrix::Counts> ResponseMatrix::write(Database &db, const QString
     if (!factorsPath.isEmpty())
         if (auto s = ReportWriter::writeText(factorsPath, factors.toUtf8()); !s)
             return R::failure(s.error());
-    return Counts{int(runs.size()), int(items.size())};
+    return Counts{int(d.students.size()), int(d.items.size())};
 }
 
 } // namespace assay

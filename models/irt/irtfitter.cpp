@@ -1,5 +1,8 @@
 #include "irt/irtfitter.h"
 
+#include "irt/irtblocknewton.h"
+#include "irt/irtlayout.h"
+
 #include <QElapsedTimer>
 #include <QHash>
 
@@ -13,137 +16,55 @@ namespace assay {
 
 namespace {
 
-struct Layout {
-    bool hasA = true;
-    bool hasC = true;
-    int perItem = 3;
-    int items = 0;
-    int abilities = 0;                   // students, or factor levels
-    QVector<QVector<int>> studentLevels; // hierarchical: ability indices per student
-    QVector<QPair<QString, QString>> levelNames; // (factor, level) per ability index
-};
+struct Cancelled {};
 
-Layout layoutOf(const IrtData &data, const IrtOptions &options)
-{
-    Layout l;
-    l.hasA = options.model != IrtOptions::Model::OnePL;
-    l.hasC = options.model == IrtOptions::Model::ThreePL;
-    l.perItem = 1 + int(l.hasA) + int(l.hasC);
-    l.items = int(data.items.size());
-    if (!options.hierarchical) {
-        l.abilities = int(data.students.size());
-        return l;
-    }
-    QHash<QString, int> index;
-    for (int s = 0; s < data.students.size(); ++s) {
-        QVector<int> levels;
-        for (int f = 0; f < data.factors.size(); ++f) {
-            const QString key = data.factors[f] + QLatin1Char('\n') + data.levels[s].value(f);
-            auto it = index.constFind(key);
-            if (it == index.constEnd()) {
-                it = index.insert(key, int(l.levelNames.size()));
-                l.levelNames.append({data.factors[f], data.levels[s].value(f)});
-            }
-            levels << *it;
-        }
-        l.studentLevels << levels;
-    }
-    l.abilities = int(l.levelNames.size());
-    return l;
-}
-
-// a, b, c of item i from x.
-inline void itemParams(const Layout &l, const double *x, int i, double *a, double *b, double *c)
-{
-    const double *p = x + qsizetype(i) * l.perItem;
-    int k = 0;
-    *a = l.hasA ? p[k++] : 1.0;
-    *b = p[k++];
-    *c = l.hasC ? p[k] : 0.0;
-}
-
-// A student's ability: their own, or the sum of their factor levels'.
-inline double abilityOf(const Layout &l, const double *abilities, int student)
-{
-    if (l.studentLevels.isEmpty())
-        return abilities[student];
-    double theta = 0;
-    for (int level : l.studentLevels[student])
-        theta += abilities[level];
-    return theta;
-}
-
-double evaluate(const IrtData &data, const Layout &l, const double *x, double *g)
-{
-    const int n = l.items * l.perItem + l.abilities;
-    if (g)
-        std::fill(g, g + n, 0.0);
-    const double *abilities = x + qsizetype(l.items) * l.perItem;
-    double nll = 0;
-    std::vector<double> as(size_t(l.items)), bs(size_t(l.items)), cs(size_t(l.items));
-    for (int i = 0; i < l.items; ++i)
-        itemParams(l, x, i, &as[size_t(i)], &bs[size_t(i)], &cs[size_t(i)]);
-    for (int s = 0; s < data.students.size(); ++s) {
-        const double theta = abilityOf(l, abilities, s);
-        double gTheta = 0;
-        const qint8 *row = data.responses[s].constData();
-        for (int i = 0; i < l.items; ++i) {
-            const qint8 y = row[i];
-            if (y < 0)
-                continue;
-            const double a = as[size_t(i)], b = bs[size_t(i)], c = cs[size_t(i)];
-            const double sigma = 1.0 / (1.0 + std::exp(-a * (theta - b)));
-            const double p = std::clamp(c + (1.0 - c) * sigma, 1e-12, 1.0 - 1e-12);
-            nll -= y ? std::log(p) : std::log1p(-p);
-            if (!g)
-                continue;
-            // d(−log-lik)/dP = (P − y) / (P (1 − P))
-            const double dP = (p - y) / (p * (1.0 - p));
-            const double slope = (1.0 - c) * sigma * (1.0 - sigma);
-            double *gi = g + qsizetype(i) * l.perItem;
-            int k = 0;
-            if (l.hasA)
-                gi[k++] += dP * slope * (theta - b);
-            gi[k++] += dP * (-slope * a);
-            if (l.hasC)
-                gi[k] += dP * (1.0 - sigma);
-            gTheta += dP * slope * a;
-        }
-        if (!g)
-            continue;
-        double *ga = g + qsizetype(l.items) * l.perItem;
-        if (l.studentLevels.isEmpty())
-            ga[s] += gTheta;
-        else
-            for (int level : l.studentLevels[s])
-                ga[level] += gTheta;
-    }
-    return nll;
-}
-
+// The objective in scaled variables y = x·s (s: square roots of the information diagonal),
+// so that L-BFGS-B sees curvatures near 1 whether a variable is a θ answered a thousand
+// times or a c answered by a dozen students.
 class Objective {
 public:
-    Objective(const IrtData &data, const Layout &layout) : m_data(data), m_layout(layout) {}
-    double operator()(const Eigen::VectorXd &x, Eigen::VectorXd &grad)
+    Objective(const IrtData &data, const IrtLayout &layout, const Eigen::VectorXd &scale, const std::function<bool()> &cancelled)
+        : m_data(data), m_layout(layout), m_scale(scale), m_x(scale.size()), m_cancelled(cancelled)
     {
+    }
+    double operator()(const Eigen::VectorXd &y, Eigen::VectorXd &grad)
+    {
+        if (m_cancelled && m_cancelled())
+            throw Cancelled{};
         ++evaluations;
-        return evaluate(m_data, m_layout, x.data(), grad.data());
+        m_x = y.cwiseQuotient(m_scale);
+        const double f = m_layout.evaluate(m_data, m_x.data(), grad.data());
+        grad = grad.cwiseQuotient(m_scale);
+        return f;
     }
     int evaluations = 0;
 
 private:
     const IrtData &m_data;
-    const Layout &m_layout;
+    const IrtLayout &m_layout;
+    const Eigen::VectorXd &m_scale;
+    Eigen::VectorXd m_x;
+    const std::function<bool()> &m_cancelled;
 };
+
+// The largest component of the projected gradient: how far one unit gradient step moves x
+// once clipped to the box (components pushing against an active bound do not count).
+double projectedGradient(const Eigen::VectorXd &x, const Eigen::VectorXd &grad, const Eigen::VectorXd &lb, const Eigen::VectorXd &ub)
+{
+    double projected = 0;
+    for (Eigen::Index k = 0; k < x.size(); ++k)
+        projected = std::max(projected, std::abs(std::clamp(x[k] - grad[k], lb[k], ub[k]) - x[k]));
+    return projected;
+}
 
 } // namespace
 
 Result<IrtBounds> IrtBounds::preset(const QString &name)
 {
     if (name == QLatin1String("default"))
-        return IrtBounds{0.25, 4, -4, 4, 0, 0.5, -4, 4};
+        return IrtBounds{0.25, 4, -4, 4, 0, 0.5, -4, 4, true};
     if (name == QLatin1String("exam-paper"))
-        return IrtBounds{0.5, 1.5, 0.01, 1, 0.2, 0.4, -3, 3};
+        return IrtBounds{0.5, 1.5, 0.01, 1, 0.2, 0.4, -3, 3, false};
     return Result<IrtBounds>::failure(QStringLiteral("unknown bounds preset '%1' (default, exam-paper)").arg(name));
 }
 
@@ -172,18 +93,14 @@ double IrtFitter::information(double a, double b, double c, double theta)
     return a * a * q * q * (1.0 - p) / p;
 }
 
-int IrtFitter::parameterCount(const IrtData &data, const IrtOptions &options)
-{
-    const Layout l = layoutOf(data, options);
-    return l.items * l.perItem + l.abilities;
-}
+int IrtFitter::parameterCount(const IrtData &data, const IrtOptions &options) { return IrtLayout::of(data, options).parameters(); }
 
 double IrtFitter::objective(const IrtData &data, const IrtOptions &options, const std::vector<double> &x, std::vector<double> *gradient)
 {
-    const Layout l = layoutOf(data, options);
+    const IrtLayout l = IrtLayout::of(data, options);
     if (gradient)
         gradient->assign(x.size(), 0.0);
-    return evaluate(data, l, x.data(), gradient ? gradient->data() : nullptr);
+    return l.evaluate(data, x.data(), gradient ? gradient->data() : nullptr);
 }
 
 Result<IrtFit> IrtFitter::fit(const IrtData &data, const IrtOptions &options, const IrtFit *warm)
@@ -198,8 +115,8 @@ Result<IrtFit> IrtFitter::fit(const IrtData &data, const IrtOptions &options, co
         return R::failure(QStringLiteral("the response matrix is empty"));
     QElapsedTimer clock;
     clock.start();
-    const Layout l = layoutOf(data, options);
-    const int n = l.items * l.perItem + l.abilities;
+    const IrtLayout l = IrtLayout::of(data, options);
+    const int n = l.parameters();
     Eigen::VectorXd x(n), lb(n), ub(n);
     const IrtBounds &B = bounds.value();
     QHash<QString, IrtItem> warmItems;
@@ -218,64 +135,108 @@ Result<IrtFit> IrtFitter::fit(const IrtData &data, const IrtOptions &options, co
         if (l.hasC)
             lb[k] = B.cMin, ub[k] = B.cMax, x[k] = std::clamp(start.c, B.cMin, B.cMax);
     }
+    QHash<QString, double> warmThetas;
+    if (warm)
+        for (const auto &[id, theta] : warm->students)
+            warmThetas.insert(id, theta);
     for (int j = 0; j < l.abilities; ++j) {
-        const int k = l.items * l.perItem + j;
+        const int k = l.abilityOffset() + j;
         lb[k] = B.thetaMin, ub[k] = B.thetaMax;
         double start = 0;
         if (warm && !options.hierarchical)
-            for (const auto &[id, theta] : warm->students)
-                if (id == data.students.value(j))
-                    start = theta;
+            start = warmThetas.value(data.students.value(j), 0.0);
         if (warm && options.hierarchical && size_t(j) < warm->levelAbilities.size())
             start = warm->levelAbilities[size_t(j)];
         x[k] = std::clamp(start, B.thetaMin, B.thetaMax);
     }
-    LBFGSpp::LBFGSBParam<double> param;
-    param.epsilon = options.tolerance;
-    param.epsilon_rel = 0;
-    param.max_iterations = options.maxIterations;
-    param.max_linesearch = 100;
-    param.m = 10;
-    param.past = 0; // stop on the projected gradient only, never on a stalled objective
-    LBFGSpp::LBFGSBSolver<double> solver(param);
-    Objective objective(data, l);
     IrtFit fit;
     fit.model = IrtOptions::modelName(options.model);
-    double fx = 0;
-    // Near the optimum the line search can run out of steps on a flat objective; the solver
-    // is then restarted from where it stopped (a fresh curvature memory), a few times.
-    for (int attempt = 0; attempt < 8; ++attempt) {
-        try {
-            fit.iterations += solver.minimize(objective, x, fx, lb, ub);
-            fit.message.clear();
-            break;
-        } catch (const std::exception &e) {
-            fit.message = QString::fromUtf8(e.what());
-            fit.iterations = objective.evaluations;
-        }
-    }
+    const double target = std::max(options.tolerance, 1e-12);
     Eigen::VectorXd grad(n);
-    fit.nll = evaluate(data, l, x.data(), grad.data());
-    // The projected gradient: components pushing against an active bound do not count.
-    double projected = 0;
-    for (int k = 0; k < n; ++k) {
-        double step = x[k] - grad[k];
-        step = std::clamp(step, lb[k], ub[k]);
-        projected = std::max(projected, std::abs(step - x[k]));
+    // Alternating Fisher-scoring sweeps while they still gain; they reach the neighbourhood
+    // of the optimum in a few passes over the matrix.
+    IrtBlockNewton sweeps(data, l, lb.data(), ub.data());
+    double fx = l.evaluate(data, x.data(), grad.data());
+    double projected = projectedGradient(x, grad, lb, ub);
+    for (int sweep = 0; sweep < options.maxSweeps && projected > target; ++sweep) {
+        if (options.cancelled && options.cancelled())
+            return R::failure(QStringLiteral("cancelled"));
+        sweeps.sweep(x.data());
+        if (B.standardize)
+            sweeps.standardize(x.data());
+        const double next = l.evaluate(data, x.data(), grad.data());
+        projected = projectedGradient(x, grad, lb, ub);
+        ++fit.sweeps;
+        // Sweeps gain fast at first and then crawl along the weakly identified directions;
+        // L-BFGS-B takes over once a sweep gains less than 1e-6 of the likelihood.
+        const bool stalled = fx - next <= 1e-6 * std::abs(next);
+        fx = next;
+        if (stalled)
+            break;
     }
-    fit.projectedGradient = projected;
-    fit.converged = projected <= std::max(options.tolerance, 1e-4);
+    // L-BFGS-B on the joint problem finishes the job.
+    if (projected > target) {
+        const std::vector<double> diagonal = sweeps.fisherDiagonal(x.data());
+        Eigen::VectorXd scale(n);
+        for (int k = 0; k < n; ++k)
+            scale[k] = std::clamp(std::sqrt(diagonal[size_t(k)]), 1e-2, 1e3);
+        LBFGSpp::LBFGSBParam<double> param;
+        // In scaled variables a gradient component is the original one divided by its scale:
+        // start with the target as is and tighten while the original gradient misses it.
+        param.epsilon = target;
+        param.epsilon_rel = 0;
+        param.max_linesearch = 100;
+        param.m = 10;
+        param.past = 0; // stop on the projected gradient only, never on a stalled objective
+        Objective objective(data, l, scale, options.cancelled);
+        Eigen::VectorXd y = x.cwiseProduct(scale), ylb = lb.cwiseProduct(scale), yub = ub.cwiseProduct(scale);
+        // The solver runs in rounds of `restart` iterations, each from where the last stopped
+        // with a fresh curvature memory: on these weakly identified likelihoods an old memory
+        // misleads more than it helps, and near the optimum a round that ends in a failed
+        // line search on a flat objective just starts again. Between rounds the original
+        // gradient is checked against the target, and the scaled tolerance tightened if a
+        // round believed itself done too early.
+        const int restart = 200;
+        param.max_iterations = restart;
+        int failures = 0;
+        while (fit.iterations < options.maxIterations && failures < 8) {
+            LBFGSpp::LBFGSBSolver<double> solver(param);
+            int done = 0;
+            try {
+                done = solver.minimize(objective, y, fx, ylb, yub);
+                fit.message.clear();
+            } catch (const Cancelled &) {
+                return R::failure(QStringLiteral("cancelled"));
+            } catch (const std::exception &e) {
+                fit.message = QString::fromUtf8(e.what());
+                ++failures;
+            }
+            fit.iterations += std::max(done, 1);
+            x = y.cwiseQuotient(scale);
+            for (int k = 0; k < n; ++k)
+                x[k] = std::clamp(x[k], lb[k], ub[k]);
+            l.evaluate(data, x.data(), grad.data());
+            if (projectedGradient(x, grad, lb, ub) <= target)
+                break;
+            if (fit.message.isEmpty() && done < restart)
+                param.epsilon /= 10;
+        }
+        fit.evaluations = objective.evaluations;
+    }
+    fit.nll = l.evaluate(data, x.data(), grad.data());
+    fit.projectedGradient = projectedGradient(x, grad, lb, ub);
+    fit.converged = fit.projectedGradient <= std::max(options.tolerance, 1e-4);
     if (!fit.converged && fit.message.isEmpty())
-        fit.message = QStringLiteral("stopped after %1 iterations with projected gradient %2").arg(fit.iterations).arg(projected);
+        fit.message = QStringLiteral("stopped after %1 iterations with projected gradient %2").arg(fit.iterations).arg(fit.projectedGradient);
     for (int i = 0; i < l.items; ++i) {
         IrtItem it{data.items[i]};
-        itemParams(l, x.data(), i, &it.a, &it.b, &it.c);
+        l.itemParams(x.data(), i, &it.a, &it.b, &it.c);
         fit.items << it;
     }
-    const double *abilities = x.data() + qsizetype(l.items) * l.perItem;
     for (int s = 0; s < data.students.size(); ++s)
-        fit.students.append({data.students[s], abilityOf(l, abilities, s)});
+        fit.students.append({data.students[s], l.abilityOf(x.data(), s)});
     if (options.hierarchical) {
+        const double *abilities = x.data() + l.abilityOffset();
         fit.levelAbilities.assign(abilities, abilities + l.abilities);
         QHash<QString, double> first;
         for (int j = 0; j < l.abilities; ++j) {
@@ -286,7 +247,40 @@ Result<IrtFit> IrtFitter::fit(const IrtData &data, const IrtOptions &options, co
         }
     }
     fit.seconds = double(clock.nsecsElapsed()) / 1e9;
+    diagnose(data, &fit);
     return fit;
+}
+
+void IrtFitter::diagnose(const IrtData &data, IrtFit *fit)
+{
+    const int items = int(fit->items.size());
+    std::vector<double> correct(size_t(items), 0), answered(size_t(items), 0), model(size_t(items), 0), baseline(size_t(items), 0);
+    for (int s = 0; s < data.responses.size(); ++s)
+        for (int i = 0; i < items; ++i)
+            if (data.responses[s][i] >= 0)
+                correct[size_t(i)] += data.responses[s][i], answered[size_t(i)] += 1;
+    double totalModel = 0, totalBaseline = 0, cells = 0;
+    for (int s = 0; s < data.responses.size(); ++s) {
+        const double theta = fit->students.value(s).second;
+        for (int i = 0; i < items; ++i) {
+            const qint8 y = data.responses[s][i];
+            if (y < 0)
+                continue;
+            const IrtItem &it = fit->items[i];
+            const double e = y - probability(it.a, it.b, it.c, theta);
+            const double e0 = y - correct[size_t(i)] / answered[size_t(i)];
+            model[size_t(i)] += e * e, baseline[size_t(i)] += e0 * e0;
+        }
+    }
+    for (int i = 0; i < items; ++i) {
+        IrtItem &it = fit->items[i];
+        it.answered = int(answered[size_t(i)]);
+        it.rmse = it.answered ? std::sqrt(model[size_t(i)] / answered[size_t(i)]) : 0.0;
+        it.baselineRmse = it.answered ? std::sqrt(baseline[size_t(i)] / answered[size_t(i)]) : 0.0;
+        totalModel += model[size_t(i)], totalBaseline += baseline[size_t(i)], cells += answered[size_t(i)];
+    }
+    fit->rmse = cells > 0 ? std::sqrt(totalModel / cells) : 0.0;
+    fit->baselineRmse = cells > 0 ? std::sqrt(totalBaseline / cells) : 0.0;
 }
 
 } // namespace assay

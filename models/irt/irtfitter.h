@@ -9,12 +9,17 @@
 
 #include <QMap>
 
+#include <functional>
+
 #include <vector>
 
 namespace assay {
 
 struct IrtBounds {
     double aMin, aMax, bMin, bMax, cMin, cMax, thetaMin, thetaMax;
+    // Wide boxes leave the θ scale to drift, so the fit keeps the students' θ standardised
+    // while it sweeps; the exam paper's narrow boxes fix the scale themselves.
+    bool standardize;
     static Result<IrtBounds> preset(const QString &name); // "default" or "exam-paper"
 };
 
@@ -23,8 +28,10 @@ struct IrtOptions {
     Model model = Model::ThreePL;
     QString bounds = QStringLiteral("default");
     bool hierarchical = false; // needs factors in the data
-    int maxIterations = 10000;
-    double tolerance = 1e-5; // on the projected gradient's largest component
+    int maxIterations = 10000; // L-BFGS-B iterations
+    int maxSweeps = 50;        // alternating Fisher-scoring sweeps before L-BFGS-B
+    double tolerance = 1e-4; // on the projected gradient's largest component (the convergence bar)
+    std::function<bool()> cancelled; // polled between sweeps and iterations; true stops the fit
     static Result<Model> modelFromName(const QString &name);
     static QString modelName(Model model);
 };
@@ -32,15 +39,23 @@ struct IrtOptions {
 struct IrtItem {
     QString id;
     double a = 1, b = 0, c = 0;
+    // Fit diagnostics over the students who answered: root-mean-square error of the IRT
+    // probability against the 0/1 answers, and of the item's mean accuracy (the baseline an
+    // IRT model has to beat).
+    double rmse = 0, baselineRmse = 0;
+    int answered = 0;
 };
 
 struct IrtFit {
     QString model;
     double nll = 0;
     bool converged = false;
-    int iterations = 0;
+    int iterations = 0;  // L-BFGS-B iterations
+    int sweeps = 0;      // alternating sweeps before them
+    int evaluations = 0; // L-BFGS-B likelihood evaluations
     double projectedGradient = 0;
     double seconds = 0;
+    double rmse = 0, baselineRmse = 0; // over every answered cell
     QString message; // why it stopped, when it did not converge
     QVector<IrtItem> items;
     QVector<QPair<QString, double>> students;          // id, θ
@@ -57,6 +72,8 @@ public:
     // The objective and gradient at a parameter vector laid out as fit() lays it out (tests).
     static double objective(const IrtData &data, const IrtOptions &options, const std::vector<double> &x, std::vector<double> *gradient);
     static int parameterCount(const IrtData &data, const IrtOptions &options);
+    // Fills the items' and the fit's RMSE diagnostics from the data the fit was made on.
+    static void diagnose(const IrtData &data, IrtFit *fit);
 };
 
 } // namespace assay

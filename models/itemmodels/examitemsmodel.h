@@ -39,6 +39,7 @@ public:
     void setFilter(const Filter &filter);
     void reload();
     qint64 idAt(int row) const { return m_rows.value(row).id; }
+    ExamItem itemAt(int row) const { return m_rows.value(row); }
     QStringList bloomLevels() const;
     QStringList questionTypes() const;
     QStringList filterReasons() const;

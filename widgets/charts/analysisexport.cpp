@@ -32,11 +32,16 @@ Result<QVector<RunAnalysis>> AnalysisExport::analyses(Database &db, const QStrin
 
 Result<QStringList> AnalysisExport::writePlots(const QVector<RunAnalysis> &analyses, const QString &dir, const QStringList &formats, int dpi)
 {
+    return writeCharts(ChartBuilder::all(analyses), dir, formats, dpi);
+}
+
+Result<QStringList> AnalysisExport::writeCharts(const QVector<ChartData> &charts, const QString &dir, const QStringList &formats, int dpi)
+{
     using R = Result<QStringList>;
     if (!QDir().mkpath(dir))
         return R::failure(QStringLiteral("%1: cannot create the folder").arg(dir));
     QStringList written;
-    for (const ChartData &chart : ChartBuilder::all(analyses))
+    for (const ChartData &chart : charts)
         for (const QString &format : formats) {
             if (auto s = ChartExporter::write(chart, dir, format.trimmed(), dpi); !s)
                 return R::failure(s.error());
@@ -45,14 +50,15 @@ Result<QStringList> AnalysisExport::writePlots(const QVector<RunAnalysis> &analy
     return written;
 }
 
-Result<QStringList> AnalysisExport::writeReport(const Project &project, const QVector<RunAnalysis> &analyses, const QString &dir, bool pdf)
+Result<QStringList> AnalysisExport::writeReport(const Project &project, const QVector<RunAnalysis> &analyses, const QString &dir, bool pdf,
+                                                const QVector<ChartData> &extra)
 {
     using R = Result<QStringList>;
     if (!QDir().mkpath(dir))
         return R::failure(QStringLiteral("%1: cannot create the folder").arg(dir));
     ReportWriter writer(project);
     writer.setAnalyses(analyses);
-    const QVector<ChartData> charts = analyses.isEmpty() ? QVector<ChartData>() : ChartBuilder::all(analyses);
+    const QVector<ChartData> charts = (analyses.isEmpty() ? QVector<ChartData>() : ChartBuilder::all(analyses)) + extra;
     QVector<QPair<QString, QByteArray>> svgs;
     for (const ChartData &c : charts)
         svgs.append({c.title, ChartExporter::svgText(c)});

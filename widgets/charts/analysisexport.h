@@ -2,6 +2,7 @@
 // Analyses of scored runs turned into files: every chart as SVG / PNG / PDF, and the report
 // (report.html with the charts inline, summary.json, optionally report.pdf). Used by
 // File → Export report… and by assay-cli export plots / report / demo.
+#include "analysis/chartdata.h"
 #include "analysis/runanalysis.h"
 #include "core/result.h"
 
@@ -15,8 +16,12 @@ public:
     static Result<QVector<RunAnalysis>> analyses(Database &db, const QStringList &runs = {}, const QString &judge = {}, bool closedDomain = true);
     // DIR/<chart id>.<format> for each chart and format; returns the files written.
     static Result<QStringList> writePlots(const QVector<RunAnalysis> &analyses, const QString &dir, const QStringList &formats, int dpi = 144);
+    // The same for any charts (the IRT panels).
+    static Result<QStringList> writeCharts(const QVector<ChartData> &charts, const QString &dir, const QStringList &formats, int dpi = 144);
     // DIR/report.html and DIR/summary.json (and DIR/report.pdf); returns the files written.
-    static Result<QStringList> writeReport(const Project &project, const QVector<RunAnalysis> &analyses, const QString &dir, bool pdf = false);
+    // `extra` charts (e.g. an exam's IRT curves) follow the run charts.
+    static Result<QStringList> writeReport(const Project &project, const QVector<RunAnalysis> &analyses, const QString &dir, bool pdf = false,
+                                           const QVector<ChartData> &extra = {});
 };
 
 } // namespace assay

@@ -69,11 +69,16 @@ void bars(QChart *chart, const ChartData &data, ChartFactory *events)
     x->append(data.categories);
     styleAxis(x, data.xTitle);
     auto *y = new QValueAxis;
-    y->setRange(0, data.yMax <= 1.0 ? 1.0 : data.yMax * 1.05);
-    y->setTickCount(6);
-    if (data.yMax > 1.0)
+    if (data.yMin < 0) {
+        y->setRange(data.yMin * 1.1, std::max(data.yMax, 0.0) * 1.1 + 0.05);
         y->applyNiceNumbers();
-    y->setLabelFormat(data.yMax <= 1.0 ? QStringLiteral("%.1f") : QStringLiteral("%d"));
+    } else {
+        y->setRange(0, data.yMax <= 1.0 ? 1.0 : data.yMax * 1.05);
+        y->setTickCount(6);
+        if (data.yMax > 1.0)
+            y->applyNiceNumbers();
+    }
+    y->setLabelFormat(!data.yFormat.isEmpty() ? data.yFormat : data.yMax <= 1.0 ? QStringLiteral("%.1f") : QStringLiteral("%d"));
     styleAxis(y, data.yTitle);
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);
@@ -204,6 +209,52 @@ void scatter(QChart *chart, const ChartData &data)
     }
 }
 
+void lines(QChart *chart, const ChartData &data)
+{
+    auto *x = new QValueAxis;
+    auto *y = new QValueAxis;
+    double lo = 0, hi = 1;
+    bool first = true;
+    for (const ChartSeries &s : data.series)
+        for (double v : s.x) {
+            lo = first ? v : std::min(lo, v);
+            hi = first ? v : std::max(hi, v);
+            first = false;
+        }
+    x->setRange(lo, hi);
+    x->setTickCount(7);
+    x->setLabelFormat(QStringLiteral("%.1f"));
+    if (data.yMax == 1.0) { // a probability: exactly 0..1
+        y->setRange(0, 1);
+        y->setTickCount(6);
+    } else {
+        y->setRange(0, data.yMax > 0 ? data.yMax * 1.08 : 1.0);
+        y->applyNiceNumbers();
+    }
+    y->setLabelFormat(data.yMax <= 2 ? QStringLiteral("%.2f") : QStringLiteral("%.1f"));
+    styleAxis(x, data.xTitle);
+    styleAxis(y, data.yTitle);
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+    if (data.series.size() > 4)
+        chart->legend()->setAlignment(Qt::AlignRight);
+    for (const ChartSeries &s : data.series) {
+        auto *line = new QLineSeries;
+        line->setName(s.name);
+        QPen pen(s.color);
+        pen.setWidthF(2.2);
+        line->setPen(pen);
+        QList<QPointF> points;
+        points.reserve(s.values.size());
+        for (int i = 0; i < s.values.size(); ++i)
+            points << QPointF(s.x.value(i), s.values[i]);
+        line->replace(points);
+        chart->addSeries(line);
+        line->attachAxis(x);
+        line->attachAxis(y);
+    }
+}
+
 } // namespace
 
 QChart *ChartFactory::create(const ChartData &data, ChartFactory *events)
@@ -215,6 +266,7 @@ QChart *ChartFactory::create(const ChartData &data, ChartFactory *events)
     case ChartData::Kind::Bars: bars(chart, data, events); break;
     case ChartData::Kind::Radar: radar(chart, data); break;
     case ChartData::Kind::Scatter: scatter(chart, data); break;
+    case ChartData::Kind::Lines: lines(chart, data); break;
     }
     return chart;
 }

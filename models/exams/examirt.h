@@ -1,0 +1,32 @@
+#pragma once
+// IRT on an exam's stored takes: the response matrix (and the takers' factors, for a
+// hierarchical fit) read from the project, the fit with optional iterative improvement, the
+// Bloom-level and question-type groups of the items for the information curves, and saving
+// each item's latest a, b, c back into the exam (shown in the review grid).
+#include "exams/examitem.h"
+#include "irt/irtimprovement.h"
+
+namespace assay {
+
+class Database;
+class Job;
+
+struct ExamIrtResult {
+    QString exam;
+    qint64 examId = 0;
+    IrtData data;
+    QVector<IrtStep> steps;                 // step 0 is the fit on every accepted item
+    QHash<QString, QStringList> bloom;      // item key → Bloom levels
+    QHash<QString, QStringList> types;      // item key → question type
+};
+
+class ExamIrt {
+public:
+    static Result<ExamIrtResult> fit(Database &db, const QString &exam, const IrtOptions &options, int steps = 0, double quantile = 0.1, Job *job = nullptr);
+    // Each item's parameters from the last step that still held it (dropped items keep the
+    // estimate of the fit they were dropped after).
+    static QVector<ExamItem> parameters(const QVector<IrtStep> &steps);
+    static Status save(Database &db, qint64 examId, const QVector<IrtStep> &steps);
+};
+
+} // namespace assay

@@ -1,0 +1,157 @@
+#include "irt/irtcharts.h"
+
+#include <algorithm>
+
+namespace assay {
+
+namespace {
+
+ChartData lines(const char *id, const QString &title, const QString &subtitle, const QString &yTitle)
+{
+    ChartData c;
+    c.kind = ChartData::Kind::Lines;
+    c.id = QString::fromLatin1(id);
+    c.title = title;
+    c.subtitle = subtitle;
+    c.xTitle = QStringLiteral("ability θ");
+    c.yTitle = yTitle;
+    c.yMax = 0;
+    return c;
+}
+
+void addCurve(ChartData &c, const QString &name, const std::vector<double> &grid, const std::vector<double> &values)
+{
+    ChartSeries s;
+    s.name = name;
+    s.color = ChartBuilder::paletteColor(int(c.series.size()));
+    s.x = QVector<double>(grid.begin(), grid.end());
+    s.values = QVector<double>(values.begin(), values.end());
+    for (double v : values)
+        c.yMax = std::max(c.yMax, v);
+    c.series << s;
+}
+
+QString itemName(const IrtItem &it)
+{
+    return QStringLiteral("%1 (a %2, b %3, c %4)").arg(it.id).arg(it.a, 0, 'f', 2).arg(it.b, 0, 'f', 2).arg(it.c, 0, 'f', 2);
+}
+
+QString shown(const QVector<IrtItem> &items)
+{
+    return items.size() > IrtCharts::MaxItemCurves ? QStringLiteral("the first %1 of %2 selected items").arg(IrtCharts::MaxItemCurves).arg(items.size())
+                                                   : QStringLiteral("%1 selected item(s)").arg(items.size());
+}
+
+} // namespace
+
+ChartData IrtCharts::characteristicCurves(const QVector<IrtItem> &items, const std::vector<double> &grid)
+{
+    ChartData c = lines("item-characteristic", QStringLiteral("Item characteristic curves"),
+                        shown(items) + QStringLiteral("; P(θ) = c + (1 − c)·σ(a(θ − b))"), QStringLiteral("P(correct)"));
+    for (int i = 0; i < std::min<int>(int(items.size()), MaxItemCurves); ++i)
+        addCurve(c, itemName(items[i]), grid, IrtInformation::characteristic(items[i], grid));
+    c.yMax = 1.0;
+    return c;
+}
+
+ChartData IrtCharts::itemInformation(const QVector<IrtItem> &items, const std::vector<double> &grid)
+{
+    ChartData c = lines("item-information", QStringLiteral("Item information curves"), shown(items) + QStringLiteral("; Lord's 3PL information"),
+                        QStringLiteral("information"));
+    for (int i = 0; i < std::min<int>(int(items.size()), MaxItemCurves); ++i)
+        addCurve(c, itemName(items[i]), grid, IrtInformation::item(items[i], grid));
+    return c;
+}
+
+ChartData IrtCharts::testInformation(const QVector<IrtItem> &items, const std::vector<double> &grid)
+{
+    const IrtCurve sum = IrtInformation::test(items, grid, false);
+    const auto peak = std::max_element(sum.values.begin(), sum.values.end());
+    const double at = peak == sum.values.end() ? 0.0 : grid[size_t(peak - sum.values.begin())];
+    ChartData c = lines("test-information", QStringLiteral("Test information"),
+                        QStringLiteral("%1 items; peak %2 at θ = %3 (mean per item %4)")
+                            .arg(items.size())
+                            .arg(peak == sum.values.end() ? 0.0 : *peak, 0, 'f', 2)
+                            .arg(at, 0, 'f', 2)
+                            .arg(items.isEmpty() || peak == sum.values.end() ? 0.0 : *peak / double(items.size()), 0, 'f', 3),
+                        QStringLiteral("information (sum over items)"));
+    addCurve(c, QStringLiteral("test information"), grid, sum.values);
+    return c;
+}
+
+ChartData IrtCharts::groupInformation(const char *id, const QString &title, const QVector<IrtItem> &items, const QHash<QString, QStringList> &groups,
+                                      const std::vector<double> &grid)
+{
+    ChartData c = lines(id, title, QStringLiteral("mean item information per group; an item may count in several groups"),
+                        QStringLiteral("mean information per item"));
+    for (const IrtCurve &curve : IrtInformation::byGroup(items, groups, grid))
+        addCurve(c, QStringLiteral("%1 (%2 items)").arg(curve.name).arg(curve.items), grid, curve.values);
+    return c;
+}
+
+ChartData IrtCharts::improvement(const QVector<IrtStep> &steps, const std::vector<double> &grid)
+{
+    ChartData c = lines("improvement", QStringLiteral("Iterative exam improvement"),
+                        QStringLiteral("mean item information per step; each step drops the items with a at or below the quantile and refits"),
+                        QStringLiteral("mean information per item"));
+    for (const IrtStep &s : steps)
+        addCurve(c, s.step == 0 ? QStringLiteral("step 0: %1 items").arg(s.fit.items.size())
+                                : QStringLiteral("step %1: %2 items (dropped %3, a ≤ %4)").arg(s.step).arg(s.fit.items.size()).arg(s.dropped.size()).arg(s.threshold, 0, 'f', 2),
+                 grid, s.meanInformation.values);
+    return c;
+}
+
+ChartData IrtCharts::abilities(const IrtFit &fit)
+{
+    ChartData c;
+    c.kind = ChartData::Kind::StackedBars;
+    c.id = QStringLiteral("abilities");
+    c.title = QStringLiteral("Abilities per factor level");
+    c.subtitle = QStringLiteral("hierarchical %1 fit; each level relative to its factor's first level").arg(fit.model.toUpper());
+    c.yTitle = QStringLiteral("θ relative to the first level");
+    c.yFormat = QStringLiteral("%.1f");
+    for (auto it = fit.factors.constBegin(); it != fit.factors.constEnd(); ++it)
+        for (const auto &level : it.value())
+            c.categories << QStringLiteral("%1<br>%2").arg(it.key().toHtmlEscaped(), level.first.toHtmlEscaped());
+    int offset = 0, f = 0;
+    c.yMax = 0;
+    for (auto it = fit.factors.constBegin(); it != fit.factors.constEnd(); ++it, ++f) {
+        ChartSeries s;
+        s.name = it.key();
+        s.color = ChartBuilder::paletteColor(f);
+        s.values = QVector<double>(c.categories.size(), 0.0);
+        for (int l = 0; l < it.value().size(); ++l) {
+            const double v = it.value()[l].second;
+            s.values[offset + l] = v;
+            c.yMax = std::max(c.yMax, v);
+            c.yMin = std::min(c.yMin, v);
+        }
+        offset += int(it.value().size());
+        c.series << s;
+    }
+    return c;
+}
+
+QVector<ChartData> IrtCharts::all(const QVector<IrtStep> &steps, const QHash<QString, QStringList> &bloom, const QHash<QString, QStringList> &types)
+{
+    if (steps.isEmpty())
+        return {};
+    const auto grid = IrtInformation::grid();
+    QVector<IrtItem> items = steps.last().fit.items;
+    QVector<IrtItem> extremes = items;
+    std::stable_sort(extremes.begin(), extremes.end(), [](const IrtItem &x, const IrtItem &y) { return x.a < y.a; });
+    if (extremes.size() > MaxItemCurves)
+        extremes = extremes.mid(0, MaxItemCurves / 2) + extremes.mid(extremes.size() - MaxItemCurves / 2);
+    ChartData icc = characteristicCurves(extremes, grid), info = itemInformation(extremes, grid);
+    icc.subtitle = info.subtitle = QStringLiteral("the %1 least and %1 most discriminating items").arg(extremes.size() / 2);
+    QVector<ChartData> out{icc, info, testInformation(items, grid),
+                           groupInformation("bloom-information", QStringLiteral("Information by Bloom level"), items, bloom, grid),
+                           groupInformation("type-information", QStringLiteral("Information by question type"), items, types, grid)};
+    if (steps.size() > 1)
+        out << improvement(steps, grid);
+    if (!steps.last().fit.factors.isEmpty())
+        out << abilities(steps.last().fit);
+    return out;
+}
+
+} // namespace assay

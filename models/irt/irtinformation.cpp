@@ -1,0 +1,61 @@
+#include "irt/irtinformation.h"
+
+#include <algorithm>
+
+namespace assay {
+
+std::vector<double> IrtInformation::grid(double from, double to, int points)
+{
+    points = std::max(points, 2);
+    std::vector<double> g(static_cast<size_t>(points));
+    for (int k = 0; k < points; ++k)
+        g[size_t(k)] = from + (to - from) * k / (points - 1);
+    return g;
+}
+
+std::vector<double> IrtInformation::characteristic(const IrtItem &item, const std::vector<double> &grid)
+{
+    std::vector<double> v;
+    v.reserve(grid.size());
+    for (double t : grid)
+        v.push_back(IrtFitter::probability(item.a, item.b, item.c, t));
+    return v;
+}
+
+std::vector<double> IrtInformation::item(const IrtItem &item, const std::vector<double> &grid)
+{
+    std::vector<double> v;
+    v.reserve(grid.size());
+    for (double t : grid)
+        v.push_back(IrtFitter::information(item.a, item.b, item.c, t));
+    return v;
+}
+
+IrtCurve IrtInformation::test(const QVector<IrtItem> &items, const std::vector<double> &grid, bool mean)
+{
+    IrtCurve curve{mean ? QStringLiteral("mean item information") : QStringLiteral("test information"), int(items.size()), std::vector<double>(grid.size(), 0.0)};
+    for (const IrtItem &it : items)
+        for (size_t k = 0; k < grid.size(); ++k)
+            curve.values[k] += IrtFitter::information(it.a, it.b, it.c, grid[k]);
+    if (mean && !items.isEmpty())
+        for (double &v : curve.values)
+            v /= double(items.size());
+    return curve;
+}
+
+QVector<IrtCurve> IrtInformation::byGroup(const QVector<IrtItem> &items, const QHash<QString, QStringList> &groups, const std::vector<double> &grid)
+{
+    QMap<QString, QVector<IrtItem>> members;
+    for (const IrtItem &it : items)
+        for (const QString &g : groups.value(it.id))
+            members[g] << it;
+    QVector<IrtCurve> curves;
+    for (auto it = members.constBegin(); it != members.constEnd(); ++it) {
+        IrtCurve c = test(it.value(), grid, true);
+        c.name = it.key();
+        curves << c;
+    }
+    return curves;
+}
+
+} // namespace assay

@@ -1,0 +1,91 @@
+#include "irt/irtlayout.h"
+
+#include "irt/irtfitter.h"
+
+#include <QHash>
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+namespace assay {
+
+IrtLayout IrtLayout::of(const IrtData &data, const IrtOptions &options)
+{
+    IrtLayout l;
+    l.hasA = options.model != IrtOptions::Model::OnePL;
+    l.hasC = options.model == IrtOptions::Model::ThreePL;
+    l.perItem = 1 + int(l.hasA) + int(l.hasC);
+    l.items = int(data.items.size());
+    if (!options.hierarchical) {
+        l.abilities = int(data.students.size());
+        return l;
+    }
+    QHash<QString, int> index;
+    for (int s = 0; s < data.students.size(); ++s) {
+        QVector<int> levels;
+        for (int f = 0; f < data.factors.size(); ++f) {
+            const QString key = data.factors[f] + QLatin1Char('\n') + data.levels[s].value(f);
+            auto it = index.constFind(key);
+            if (it == index.constEnd()) {
+                it = index.insert(key, int(l.levelNames.size()));
+                l.levelNames.append({data.factors[f], data.levels[s].value(f)});
+            }
+            levels << *it;
+        }
+        l.studentLevels << levels;
+    }
+    l.abilities = int(l.levelNames.size());
+    return l;
+}
+
+double IrtLayout::evaluate(const IrtData &data, const double *x, double *g) const
+{
+    if (g)
+        std::fill(g, g + parameters(), 0.0);
+    long double nll = 0;
+    const size_t count = static_cast<size_t>(items);
+    std::vector<double> as(count), bs(count), cs(count);
+    for (int i = 0; i < items; ++i)
+        itemParams(x, i, &as[size_t(i)], &bs[size_t(i)], &cs[size_t(i)]);
+    for (int s = 0; s < data.students.size(); ++s) {
+        const double theta = abilityOf(x, s);
+        double gTheta = 0;
+        long double rowNll = 0;
+        const qint8 *row = data.responses[s].constData();
+        for (int i = 0; i < items; ++i) {
+            const qint8 y = row[i];
+            if (y < 0)
+                continue;
+            const double a = as[size_t(i)], b = bs[size_t(i)], c = cs[size_t(i)];
+            const double sigma = 1.0 / (1.0 + std::exp(-a * (theta - b)));
+            const double p = std::clamp(c + (1.0 - c) * sigma, 1e-12, 1.0 - 1e-12);
+            rowNll -= y ? std::log(p) : std::log1p(-p);
+            if (!g)
+                continue;
+            // d(−log-lik)/dP = (P − y) / (P (1 − P))
+            const double dP = (p - y) / (p * (1.0 - p));
+            const double slope = (1.0 - c) * sigma * (1.0 - sigma);
+            double *gi = g + qsizetype(i) * perItem;
+            int k = 0;
+            if (hasA)
+                gi[k++] += dP * slope * (theta - b);
+            gi[k++] += dP * (-slope * a);
+            if (hasC)
+                gi[k] += dP * (1.0 - sigma);
+            gTheta += dP * slope * a;
+        }
+        nll += rowNll;
+        if (!g)
+            continue;
+        double *ga = g + abilityOffset();
+        if (studentLevels.isEmpty())
+            ga[s] += gTheta;
+        else
+            for (int level : studentLevels[s])
+                ga[level] += gTheta;
+    }
+    return double(nll);
+}
+
+} // namespace assay

@@ -1,0 +1,52 @@
+#pragma once
+// How the IRT parameters sit in one vector: per item (a?, b, c?) by model, then one ability
+// per student — or, hierarchical, one per factor level, a student's θ being the sum of their
+// levels' abilities. Also the negative log-likelihood and its analytic gradient at a vector,
+// summed in long double so that the line search still sees the tiny decreases near the
+// optimum of a million-cell matrix.
+#include "irt/irtdata.h"
+
+#include <QPair>
+#include <QVector>
+
+namespace assay {
+
+struct IrtOptions;
+
+class IrtLayout {
+public:
+    static IrtLayout of(const IrtData &data, const IrtOptions &options);
+
+    int parameters() const { return items * perItem + abilities; }
+    int abilityOffset() const { return items * perItem; }
+    void itemParams(const double *x, int item, double *a, double *b, double *c) const
+    {
+        const double *p = x + qsizetype(item) * perItem;
+        int k = 0;
+        *a = hasA ? p[k++] : 1.0;
+        *b = p[k++];
+        *c = hasC ? p[k] : 0.0;
+    }
+    double abilityOf(const double *x, int student) const
+    {
+        const double *abilities = x + abilityOffset();
+        if (studentLevels.isEmpty())
+            return abilities[student];
+        double theta = 0;
+        for (int level : studentLevels[student])
+            theta += abilities[level];
+        return theta;
+    }
+    // −log-likelihood over the observed cells; the gradient too when g is not null.
+    double evaluate(const IrtData &data, const double *x, double *g) const;
+
+    bool hasA = true;
+    bool hasC = true;
+    int perItem = 3;
+    int items = 0;
+    int abilities = 0;                            // students, or factor levels
+    QVector<QVector<int>> studentLevels;          // hierarchical: ability indices per student
+    QVector<QPair<QString, QString>> levelNames;  // (factor, level) per ability index
+};
+
+} // namespace assay

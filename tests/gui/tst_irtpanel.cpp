@@ -1,0 +1,157 @@
+// The IRT panel of the Exams page, offscreen, on the demo's grounded exam answered by twelve
+// simulated takers (llm × retriever × icl, answers drawn from known 3PL parameters): Fit IRT
+// runs in the background and stores a, b, c through an undo command (undo clears them, redo
+// restores them), the grid's IRT columns fill, and every chart holds what it should —
+// curves of the selected items, test information on the 301-point grid, Bloom and
+// question-type groups, one improvement curve per step, abilities per factor level — and
+// exports.
+#include "charts/chartpanel.h"
+#include "charts/irtpanel.h"
+#include "examspage.h"
+#include "exams/examfilters.h"
+#include "exams/examstats.h"
+#include "exams/examstore.h"
+#include "exams/groundedexamgenerator.h"
+#include "itemmodels/examitemsmodel.h"
+#include "irt/irtfitter.h"
+#include "project/project.h"
+#include "testdemo.h"
+#include "testsettings.h"
+
+#include <QCheckBox>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTableView>
+#include <QTabWidget>
+#include <QUndoStack>
+#include <QtTest>
+
+#include <nlohmann/json.hpp>
+
+#include <random>
+
+using namespace assay;
+
+class TestIrtPanel : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_dir;
+    std::unique_ptr<Project> m_project;
+    qint64 m_exam = 0;
+
+private slots:
+    void initTestCase()
+    {
+        test::isolateSettings();
+        m_project = test::openDemoProject(m_dir);
+        QVERIFY(m_project);
+        auto items = GroundedExamGenerator::generate(*m_project, QStringLiteral("long"), 3, nullptr);
+        QVERIFY(items.ok());
+        ExamFilters::apply(items.value(), ExamFilters::defaults().value());
+        ExamStore store(m_project->database());
+        auto id = store.create(QStringLiteral("e1"), QStringLiteral("queries"), 3, items.value(), ExamStats::compute(items.value(), {}));
+        QVERIFY(id.ok());
+        m_exam = id.value();
+        const QVector<ExamItem> kept = store.items(m_exam);
+        std::mt19937_64 random(5);
+        std::uniform_real_distribution<double> uniform(0, 1);
+        std::normal_distribution<double> normal(0, 1);
+        std::vector<IrtItem> truth;
+        for (int i = 0; i < kept.size(); ++i)
+            truth.push_back({kept[i].key, 0.6 + uniform(random), normal(random), 0.2 * uniform(random)});
+        const char *llms[] = {"small", "large"};
+        const char *retrievers[] = {"none", "bm25", "dense"};
+        const double llmEffect[] = {-0.5, 0.5}, retrieverEffect[] = {-0.8, 0.2, 0.6}, iclEffect[] = {0, 0.3};
+        for (int l = 0; l < 2; ++l)
+            for (int r = 0; r < 3; ++r)
+                for (int c = 0; c < 2; ++c) {
+                    const double theta = llmEffect[l] + retrieverEffect[r] + iclEffect[c];
+                    QVector<ExamAnswer> answers;
+                    for (int i = 0; i < kept.size(); ++i) {
+                        const bool correct = uniform(random) < IrtFitter::probability(truth[size_t(i)].a, truth[size_t(i)].b, truth[size_t(i)].c, theta);
+                        answers.append({kept[i].id, correct ? kept[i].answer : (kept[i].answer + 1) % 4, correct, {}, 1.0});
+                    }
+                    const QString taker = QStringLiteral("%1/%2/icl%3").arg(QLatin1String(llms[l]), QLatin1String(retrievers[r])).arg(c);
+                    QVERIFY(store.saveRun(m_exam, taker, {{"llm", llms[l]}, {"retriever", retrievers[r]}, {"icl", std::to_string(c)}}, answers).ok());
+                }
+    }
+
+    void fitStoreUndoAndCharts()
+    {
+        ExamsPage page(m_project.get());
+        page.resize(1500, 1000);
+        page.show();
+        IrtPanel *irt = page.irtPanel();
+        QVERIFY(irt->statusText().contains(QLatin1String("No IRT parameters")));
+        QCOMPARE(irt->chart(IrtPanel::TestInformation)->data().series.value(0).values.size(), 301);
+        irt->hierarchicalBox()->setChecked(true);
+        irt->stepsBox()->setValue(2);
+        QSignalSpy fitted(irt, &IrtPanel::fitted);
+        irt->fit();
+        QVERIFY(irt->isBusy() || fitted.count() == 1);
+        QVERIFY(fitted.count() == 1 || fitted.wait(120000));
+        QVERIFY2(irt->statusText().contains(QLatin1String("converged")), qPrintable(irt->statusText()));
+        qInfo("%s", qPrintable(irt->statusText()));
+
+        // Stored, shown in the grid, undoable.
+        ExamStore store(m_project->database());
+        const QVector<ExamItem> items = store.items(m_exam);
+        for (const ExamItem &it : items) {
+            QVERIFY(it.a && it.b && it.c);
+            QVERIFY(*it.a >= 0.25 && *it.a <= 4 && *it.c >= 0 && *it.c <= 0.5);
+        }
+        ExamItemsModel *m = page.model();
+        QVERIFY(!m->index(0, ExamItemsModel::A).data().toString().isEmpty());
+        m_project->undoStack()->undo();
+        for (const ExamItem &it : store.items(m_exam))
+            QVERIFY(!it.a);
+        QVERIFY(m->index(0, ExamItemsModel::A).data().toString().isEmpty());
+        m_project->undoStack()->redo();
+        QCOMPARE(*store.items(m_exam).value(0).a, *items.value(0).a);
+
+        // Charts.
+        const ChartData test = irt->chart(IrtPanel::TestInformation)->data();
+        QCOMPARE(test.series.size(), 1);
+        QCOMPARE(test.series[0].x.first(), -3.0);
+        QCOMPARE(test.series[0].x.last(), 3.0);
+        QVERIFY(test.yMax > 1);
+        QSet<QString> bloomLevels, types;
+        for (const ExamItem &it : items) {
+            for (const QString &b : it.bloom)
+                bloomLevels.insert(b);
+            types.insert(it.questionType);
+        }
+        QCOMPARE(irt->chart(IrtPanel::BloomInformation)->data().series.size(), std::max<qsizetype>(1, bloomLevels.size()));
+        QCOMPARE(irt->chart(IrtPanel::TypeInformation)->data().series.size(), types.size());
+        const ChartData improvement = irt->chart(IrtPanel::Improvement)->data();
+        QCOMPARE(improvement.series.size(), 3); // step 0 and two improvement steps
+        QVERIFY(improvement.series[2].name.contains(QLatin1String("dropped")));
+        const ChartData abilities = irt->chart(IrtPanel::Abilities)->data();
+        QCOMPARE(abilities.categories.size(), 2 + 3 + 2);
+        QCOMPARE(abilities.series.size(), 3); // one per factor
+
+        // The selected rows' curves.
+        page.view()->selectRow(0);
+        page.view()->selectionModel()->select(m->index(1, 0), QItemSelectionModel::Select | QItemSelectionModel::Rows);
+        page.view()->selectionModel()->select(m->index(2, 0), QItemSelectionModel::Select | QItemSelectionModel::Rows);
+        const ChartData icc = irt->chart(IrtPanel::Characteristic)->data();
+        QCOMPARE(icc.series.size(), 3);
+        for (const ChartSeries &s : icc.series)
+            QVERIFY(s.values.first() < s.values.last());
+        QCOMPARE(irt->chart(IrtPanel::ItemInformation)->data().series.size(), 3);
+
+        // Export, and a look for the record.
+        QTemporaryDir out;
+        QVERIFY(irt->chart(IrtPanel::Improvement)->exportTo(out.filePath(QStringLiteral("improvement.svg"))).ok());
+        QVERIFY(QFileInfo(out.filePath(QStringLiteral("improvement.svg"))).size() > 1000);
+        const QString shots = qEnvironmentVariable("ASSAY_SCREENSHOTS");
+        if (!shots.isEmpty())
+            for (int t = 0; t < irt->tabs()->count(); ++t) {
+                irt->tabs()->setCurrentIndex(t);
+                QCoreApplication::processEvents();
+                page.grab().save(QStringLiteral("%1/irt-%2.png").arg(shots).arg(t));
+            }
+    }
+};
+
+QTEST_MAIN(TestIrtPanel)
+#include "tst_irtpanel.moc"

@@ -1,0 +1,74 @@
+#pragma once
+// The IRT panels of the Exams page: fit settings and a Fit button (runs in the background,
+// cancellable from the progress area; the fitted a, b, c are stored through an undo
+// command), and the charts — item characteristic and item information curves of the items
+// selected in the review grid, test information, mean information per Bloom level and per
+// question type, the iterative-improvement overlay and the hierarchical abilities. Each
+// chart exports like every other chart panel.
+#include "exams/examitem.h"
+#include "irt/irtimprovement.h"
+
+#include <QWidget>
+
+#include <memory>
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QPushButton;
+class QSpinBox;
+class QTabWidget;
+
+namespace assay {
+
+class ChartPanel;
+class Job;
+class Project;
+
+class IrtPanel : public QWidget {
+    Q_OBJECT
+public:
+    enum Chart { Characteristic, ItemInformation, TestInformation, BloomInformation, TypeInformation, Improvement, Abilities, ChartCount };
+
+    explicit IrtPanel(Project *project, QWidget *parent = nullptr);
+    ~IrtPanel() override;
+    void setExam(const QString &exam);
+    void setSelectedItems(const QVector<ExamItem> &items);
+    ChartPanel *chart(Chart which) const { return m_charts[which]; }
+    QTabWidget *tabs() const { return m_tabs; }
+    bool isBusy() const;
+    QString statusText() const;
+    // The settings the Fit button uses (tests set them through the widgets).
+    QComboBox *modelChooser() const { return m_model; }
+    QComboBox *boundsChooser() const { return m_bounds; }
+    QCheckBox *hierarchicalBox() const { return m_hierarchical; }
+    QSpinBox *stepsBox() const { return m_steps; }
+
+public slots:
+    void fit();
+    // Re-reads the stored parameters of the exam (after a fit, an undo or a curation edit).
+    void refresh();
+
+signals:
+    void jobStarted(Job *job);
+    void fitted();
+
+private:
+    void showFit(const QVector<IrtStep> &steps);
+    Project *m_project;
+    QString m_exam;
+    QVector<ExamItem> m_selected;
+    QComboBox *m_model;
+    QComboBox *m_bounds;
+    QCheckBox *m_hierarchical;
+    QSpinBox *m_steps;
+    QDoubleSpinBox *m_quantile;
+    QPushButton *m_fit;
+    QLabel *m_status;
+    QTabWidget *m_tabs;
+    ChartPanel *m_charts[ChartCount];
+    std::unique_ptr<Job> m_job;
+};
+
+} // namespace assay
