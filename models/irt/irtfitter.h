@@ -29,7 +29,7 @@ struct IrtOptions {
     QString bounds = QStringLiteral("default");
     bool hierarchical = false; // needs factors in the data
     int maxIterations = 10000; // L-BFGS-B iterations
-    int maxSweeps = 50;        // alternating Fisher-scoring sweeps before L-BFGS-B
+    int maxSweeps = 20;       // alternating Fisher-scoring sweeps before L-BFGS-B
     double tolerance = 1e-4; // on the projected gradient's largest component (the convergence bar)
     std::function<bool()> cancelled; // polled between sweeps and iterations; true stops the fit
     static Result<Model> modelFromName(const QString &name);

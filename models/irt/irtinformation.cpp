@@ -13,23 +13,23 @@ std::vector<double> IrtInformation::grid(double from, double to, int points)
     return g;
 }
 
-std::vector<double> IrtInformation::characteristic(const IrtItem &item, const std::vector<double> &grid)
+namespace {
+
+// f(a, b, c, θ) of one item over the grid.
+std::vector<double> curve(double (*f)(double, double, double, double), const IrtItem &item, const std::vector<double> &grid)
 {
     std::vector<double> v;
     v.reserve(grid.size());
     for (double t : grid)
-        v.push_back(IrtFitter::probability(item.a, item.b, item.c, t));
+        v.push_back(f(item.a, item.b, item.c, t));
     return v;
 }
 
-std::vector<double> IrtInformation::item(const IrtItem &item, const std::vector<double> &grid)
-{
-    std::vector<double> v;
-    v.reserve(grid.size());
-    for (double t : grid)
-        v.push_back(IrtFitter::information(item.a, item.b, item.c, t));
-    return v;
-}
+} // namespace
+
+std::vector<double> IrtInformation::characteristic(const IrtItem &item, const std::vector<double> &grid) { return curve(&IrtFitter::probability, item, grid); }
+
+std::vector<double> IrtInformation::item(const IrtItem &item, const std::vector<double> &grid) { return curve(&IrtFitter::information, item, grid); }
 
 IrtCurve IrtInformation::test(const QVector<IrtItem> &items, const std::vector<double> &grid, bool mean)
 {

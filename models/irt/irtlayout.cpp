@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <thread>
 #include <vector>
 
 namespace assay {
@@ -39,16 +40,10 @@ IrtLayout IrtLayout::of(const IrtData &data, const IrtOptions &options)
     return l;
 }
 
-double IrtLayout::evaluate(const IrtData &data, const double *x, double *g) const
+long double IrtLayout::evaluateRows(const IrtData &data, const double *x, const double *as, const double *bs, const double *cs, int from, int to, double *g) const
 {
-    if (g)
-        std::fill(g, g + parameters(), 0.0);
     long double nll = 0;
-    const size_t count = static_cast<size_t>(items);
-    std::vector<double> as(count), bs(count), cs(count);
-    for (int i = 0; i < items; ++i)
-        itemParams(x, i, &as[size_t(i)], &bs[size_t(i)], &cs[size_t(i)]);
-    for (int s = 0; s < data.students.size(); ++s) {
+    for (int s = from; s < to; ++s) {
         const double theta = abilityOf(x, s);
         double gTheta = 0;
         long double rowNll = 0;
@@ -57,7 +52,7 @@ double IrtLayout::evaluate(const IrtData &data, const double *x, double *g) cons
             const qint8 y = row[i];
             if (y < 0)
                 continue;
-            const double a = as[size_t(i)], b = bs[size_t(i)], c = cs[size_t(i)];
+            const double a = as[i], b = bs[i], c = cs[i];
             const double sigma = 1.0 / (1.0 + std::exp(-a * (theta - b)));
             const double p = std::clamp(c + (1.0 - c) * sigma, 1e-12, 1.0 - 1e-12);
             rowNll -= y ? std::log(p) : std::log1p(-p);
@@ -85,7 +80,33 @@ double IrtLayout::evaluate(const IrtData &data, const double *x, double *g) cons
             for (int level : studentLevels[s])
                 ga[level] += gTheta;
     }
-    return double(nll);
+    return nll;
+}
+
+double IrtLayout::evaluate(const IrtData &data, const double *x, double *g) const
+{
+    if (g)
+        std::fill(g, g + parameters(), 0.0);
+    const size_t count = static_cast<size_t>(items);
+    std::vector<double> as(count), bs(count), cs(count);
+    for (int i = 0; i < items; ++i)
+        itemParams(x, i, &as[size_t(i)], &bs[size_t(i)], &cs[size_t(i)]);
+    const int students = int(data.students.size());
+    // Large matrices: the second half of the students on a second core, into its own
+    // gradient, added afterwards (the same split every time, so the sums are reproducible).
+    const bool split = qint64(students) * items >= 250000 && students >= 2 && std::thread::hardware_concurrency() > 1;
+    if (!split)
+        return double(evaluateRows(data, x, as.data(), bs.data(), cs.data(), 0, students, g));
+    const int half = students / 2;
+    std::vector<double> g2(g ? size_t(parameters()) : 0, 0.0);
+    long double second = 0;
+    std::thread worker([&] { second = evaluateRows(data, x, as.data(), bs.data(), cs.data(), half, students, g ? g2.data() : nullptr); });
+    const long double first = evaluateRows(data, x, as.data(), bs.data(), cs.data(), 0, half, g);
+    worker.join();
+    if (g)
+        for (size_t k = 0; k < g2.size(); ++k)
+            g[k] += g2[k];
+    return double(first + second);
 }
 
 } // namespace assay

@@ -37,7 +37,8 @@ public:
             theta += abilities[level];
         return theta;
     }
-    // −log-likelihood over the observed cells; the gradient too when g is not null.
+    // −log-likelihood over the observed cells; the gradient too when g is not null (large
+    // matrices use two cores).
     double evaluate(const IrtData &data, const double *x, double *g) const;
 
     bool hasA = true;
@@ -47,6 +48,9 @@ public:
     int abilities = 0;                            // students, or factor levels
     QVector<QVector<int>> studentLevels;          // hierarchical: ability indices per student
     QVector<QPair<QString, QString>> levelNames;  // (factor, level) per ability index
+
+private:
+    long double evaluateRows(const IrtData &data, const double *x, const double *as, const double *bs, const double *cs, int from, int to, double *g) const;
 };
 
 } // namespace assay

@@ -184,21 +184,71 @@ private slots:
         // The offline evaluation: runs, metrics, inline charts, failing groups; summary and plots.
         for (const char *section : {"<h2>Runs</h2>", "<h2>Metrics</h2>", "<h2>Charts</h2>", "<h2>Top failing groups</h2>", "<svg"})
             QVERIFY2(html.contains(QLatin1String(section)), section);
-        QCOMPARE(html.count(QLatin1String("<figure")), 5);
+        QCOMPARE(html.count(QLatin1String("<figure")), 5 + 7); // the run charts and the exam's IRT charts
         QFile summary(out + QStringLiteral("/summary.json"));
         QVERIFY(summary.open(QIODevice::ReadOnly));
         const auto json = nlohmann::json::parse(summary.readAll().toStdString());
         QCOMPARE(json["runs"].size(), size_t(12));
         for (const auto &run : json["runs"])
             QVERIFY(run["refined_accuracy"].is_number() && run.contains("taxonomy") && run.contains("refined_accuracy_ci95"));
-        QCOMPARE(QDir(out + QStringLiteral("/plots")).entryList({QStringLiteral("*.svg")}).size(), 5);
-        QCOMPARE(QDir(out + QStringLiteral("/plots")).entryList({QStringLiteral("*.png")}).size(), 5);
+        QCOMPARE(QDir(out + QStringLiteral("/plots")).entryList({QStringLiteral("*.svg")}).size(), 12);
+        QCOMPARE(QDir(out + QStringLiteral("/plots")).entryList({QStringLiteral("*.png")}).size(), 12);
+        for (const char *irt : {"item-characteristic", "item-information", "test-information", "bloom-information", "type-information", "improvement", "abilities"})
+            QVERIFY2(QFile::exists(out + QStringLiteral("/plots/%1.svg").arg(QLatin1String(irt))), irt);
+        QFile irtJson(out + QStringLiteral("/irt.json"));
+        QVERIFY(irtJson.open(QIODevice::ReadOnly));
+        const auto irt = nlohmann::json::parse(irtJson.readAll().toStdString());
+        QVERIFY(irt["converged"].get<bool>());
+        QCOMPARE(irt["steps"].size(), size_t(3));
+        QVERIFY(irt["factors"].contains("retriever") && irt["factors"]["retriever"].contains("oracle"));
         // The documents and the fact map are written beside the project.
         QVERIFY(QDir(out + QStringLiteral("/corpus")).entryList({QStringLiteral("*.txt")}).size() >= 30);
         QVERIFY(QFile::exists(out + QStringLiteral("/facts.json")));
         QVERIFY(o.out.contains(QLatin1String("report.html")));
         // Running it again replaces the demo rather than failing.
         QCOMPARE(runCli({QStringLiteral("demo"), QStringLiteral("--out"), out}).code, 0);
+    }
+
+    void irtFit()
+    {
+        // From the demo's exported matrix: a 2PL fit with one improvement step, as JSON.
+        const QString out = m_dir.filePath(QStringLiteral("demo-out"));
+        const QString responses = out + QStringLiteral("/exam-responses.csv"), factors = out + QStringLiteral("/exam-factors.csv");
+        Outcome o = runCli({QStringLiteral("irt"), QStringLiteral("fit"), QStringLiteral("--responses"), responses, QStringLiteral("--model"), QStringLiteral("2pl"),
+                            QStringLiteral("--iterate"), QStringLiteral("1"), QStringLiteral("--drop-quantile"), QStringLiteral("0.2"), QStringLiteral("--json")});
+        QCOMPARE(o.code, 0);
+        auto j = nlohmann::json::parse(o.out.toStdString());
+        QCOMPARE(j["model"].get<std::string>(), std::string("2pl"));
+        for (const char *key : {"nll", "converged", "iterations", "seconds", "items", "students", "factors", "steps"})
+            QVERIFY2(j.contains(key), key);
+        QCOMPARE(j["students"].size(), size_t(10));
+        QCOMPARE(j["steps"].size(), size_t(2));
+        QCOMPARE(j["items"].size() + j["steps"][1]["dropped"].size(), j["steps"][0]["items"].size());
+        for (const auto &item : j["items"])
+            QVERIFY(item["c"].get<double>() == 0.0 && item["a"].get<double>() >= 0.25);
+        // Hierarchical from the factors file: levels relative to each factor's first.
+        o = runCli({QStringLiteral("irt"), QStringLiteral("fit"), QStringLiteral("--responses"), responses, QStringLiteral("--factors"), factors,
+                    QStringLiteral("--bounds"), QStringLiteral("exam-paper"), QStringLiteral("--json")});
+        QCOMPARE(o.code, 0);
+        j = nlohmann::json::parse(o.out.toStdString());
+        QCOMPARE(j["factors"]["retriever"]["keyword"].get<double>(), 0.0);
+        QVERIFY(j["factors"]["retriever"]["oracle"].get<double>() > 0);
+        // From the project: parameters saved into the exam.
+        o = runCli({QStringLiteral("irt"), QStringLiteral("fit"), out + QStringLiteral("/demo.assay"), QStringLiteral("--exam"), QStringLiteral("demo-exam"),
+                    QStringLiteral("--model"), QStringLiteral("1pl")});
+        QCOMPARE(o.code, 0);
+        QVERIFY2(o.err.contains(QLatin1String("Saved a, b, c of 3644 items")), qPrintable(o.err));
+        QVERIFY(o.out.contains(QLatin1String("1PL")) && o.out.contains(QLatin1String("converged")));
+        // Bad input names the file, line and field; bad usage exits 2.
+        QFile bad(m_dir.filePath(QStringLiteral("bad.csv")));
+        QVERIFY(bad.open(QIODevice::WriteOnly));
+        bad.write("student,q1,q2\ns1,1,0\ns2,0,2\n");
+        bad.close();
+        o = runCli({QStringLiteral("irt"), QStringLiteral("fit"), QStringLiteral("--responses"), bad.fileName()});
+        QCOMPARE(o.code, 1);
+        QVERIFY2(o.err.contains(bad.fileName() + QStringLiteral(":3")) && o.err.contains(QLatin1String("'q2'")), qPrintable(o.err));
+        QCOMPARE(runCli({QStringLiteral("irt"), QStringLiteral("fit"), QStringLiteral("--responses"), responses, QStringLiteral("--model"), QStringLiteral("4pl")}).code, 2);
+        QCOMPARE(runCli({QStringLiteral("irt"), QStringLiteral("fit")}).code, 2);
     }
 
     void gridRunsAndImportedResults()

@@ -9,6 +9,7 @@
 #include "itemmodels/examitemsmodel.h"
 #include "project/project.h"
 #include "testdemo.h"
+#include "testexam.h"
 #include "testsettings.h"
 
 #include <QComboBox>
@@ -29,11 +30,9 @@ private slots:
         test::isolateSettings();
         m_project = test::openDemoProject(m_dir);
         QVERIFY(m_project);
-        auto items = GroundedExamGenerator::generate(*m_project, QStringLiteral("long"), 3, nullptr);
-        QVERIFY(items.ok());
-        items.value()[1].stem = items.value()[0].stem; // one duplicate, filtered
-        ExamFilters::apply(items.value(), ExamFilters::defaults().value());
-        QVERIFY(ExamStore(m_project->database()).create(QStringLiteral("e1"), QStringLiteral("queries"), 3, items.value(), ExamStats::compute(items.value(), {})).ok());
+        QVERIFY(test::createGroundedExam(*m_project, QStringLiteral("e1"), [](QVector<ExamItem> &items) {
+                    items[1].stem = items[0].stem; // one duplicate, filtered
+                }).ok());
     }
 
     void curation()

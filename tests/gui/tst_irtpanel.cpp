@@ -16,6 +16,7 @@
 #include "irt/irtfitter.h"
 #include "project/project.h"
 #include "testdemo.h"
+#include "testexam.h"
 #include "testsettings.h"
 
 #include <QCheckBox>
@@ -44,12 +45,9 @@ private slots:
         test::isolateSettings();
         m_project = test::openDemoProject(m_dir);
         QVERIFY(m_project);
-        auto items = GroundedExamGenerator::generate(*m_project, QStringLiteral("long"), 3, nullptr);
-        QVERIFY(items.ok());
-        ExamFilters::apply(items.value(), ExamFilters::defaults().value());
-        ExamStore store(m_project->database());
-        auto id = store.create(QStringLiteral("e1"), QStringLiteral("queries"), 3, items.value(), ExamStats::compute(items.value(), {}));
+        auto id = test::createGroundedExam(*m_project, QStringLiteral("e1"));
         QVERIFY(id.ok());
+        ExamStore store(m_project->database());
         m_exam = id.value();
         const QVector<ExamItem> kept = store.items(m_exam);
         std::mt19937_64 random(5);

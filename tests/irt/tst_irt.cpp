@@ -1,8 +1,14 @@
-// The IRT fitter (issue "Item response theory", in progress): likelihood gradient against
-// finite differences (1PL/2PL/3PL, flat and hierarchical, with missing cells), hierarchical
-// factor effects recovered on simulated data, and Lord's information (peak right of b when
-// c > 0; the 2PL formula when c = 0).
+// Item response theory: the likelihood gradient against finite differences (1PL/2PL/3PL,
+// flat and hierarchical, with missing cells); parameter recovery on simulated data with fixed
+// seeds; bounds respected; missing cells ignored; hierarchical factor effects recovered;
+// Lord's information (peak right of b when c > 0, the 2PL formula when c = 0), test and group
+// information; iterative improvement dropping the right columns; RMSE diagnostics, chart data,
+// the JSON keys and cancelling.
+#include "irt/irtcharts.h"
 #include "irt/irtfitter.h"
+#include "irt/irtimprovement.h"
+#include "irt/irtjson.h"
+#include "irt/irtsimulation.h"
 
 #include <QtTest>
 
@@ -13,6 +19,16 @@ using namespace assay;
 
 namespace {
 // Responses drawn from known parameters; ~5% of cells missing when asked.
+// A simulation design: students × items from a seed (the rest as IrtSimulationSpec has it).
+IrtSimulationSpec design(int students, int items, quint64 seed)
+{
+    IrtSimulationSpec spec;
+    spec.students = students;
+    spec.items = items;
+    spec.seed = seed;
+    return spec;
+}
+
 IrtData simulate(int students, int items, std::mt19937_64 &random, std::vector<double> *theta, std::vector<IrtItem> *truth, bool missing = false)
 {
     std::normal_distribution<double> normal(0, 1);
@@ -120,6 +136,274 @@ private slots:
         QCOMPARE(retriever[0].first, QStringLiteral("good"));
         QVERIFY2(retriever[1].second < -0.5 && retriever[1].second > -1.6, qPrintable(QString::number(retriever[1].second))); // bad: −1.0
         QVERIFY(IrtFitter::fit(IrtData{d.students, d.items, d.responses, {}, {}}, options).error().contains(QLatin1String("factors")));
+    }
+
+    void recovery_data()
+    {
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<double>("cMax");
+        QTest::addColumn<double>("aMin");
+        QTest::addColumn<double>("aMax");
+        QTest::newRow("1pl") << QStringLiteral("1pl") << 0.0 << 1.0 << 1.0;
+        QTest::newRow("2pl") << QStringLiteral("2pl") << 0.0 << 0.7 << 2.0;
+    }
+    void recovery()
+    {
+        // 63 students × 1,000 items drawn from known parameters (seed 5): θ and b come back.
+        QFETCH(QString, model);
+        QFETCH(double, cMax);
+        QFETCH(double, aMin);
+        QFETCH(double, aMax);
+        IrtSimulationSpec spec = design(63, 1000, 5);
+        spec.cMax = cMax, spec.aMin = aMin, spec.aMax = aMax;
+        const IrtSimulation sim = IrtSimulation::generate(spec);
+        IrtOptions options;
+        options.model = IrtOptions::modelFromName(model).value();
+        auto fit = IrtFitter::fit(sim.data, options);
+        QVERIFY2(fit.ok(), qPrintable(fit.error()));
+        QVERIFY2(fit.value().converged, qPrintable(fit.value().message));
+        QVERIFY(fit.value().projectedGradient <= 1e-4);
+        std::vector<double> theta, b, trueB;
+        for (const auto &s : fit.value().students)
+            theta.push_back(s.second);
+        for (size_t i = 0; i < sim.items.size(); ++i)
+            b.push_back(fit.value().items[int(i)].b), trueB.push_back(sim.items[i].b);
+        const double rTheta = IrtSimulation::correlation(theta, sim.theta), rB = IrtSimulation::correlation(b, trueB);
+        QVERIFY2(rTheta >= 0.97, qPrintable(QString::number(rTheta)));
+        QVERIFY2(rB >= 0.9, qPrintable(QString::number(rB)));
+    }
+
+    void hierarchicalRecovery3pl()
+    {
+        // 63 pipelines = 7 LLMs × 3 retrievers × 3 ICL settings, 300 items, 3PL under the exam
+        // paper's bounds: converged, θ recovered, and each factor's level effects ordered as
+        // the true ones.
+        IrtSimulationSpec spec;
+        spec.items = 300;
+        spec.seed = 11;
+        spec.aMin = 0.5, spec.aMax = 1.5, spec.cMin = 0.2, spec.cMax = 0.4;
+        spec.factorLevels = {{QStringLiteral("llm"), 7}, {QStringLiteral("retriever"), 3}, {QStringLiteral("icl"), 3}};
+        const IrtSimulation sim = IrtSimulation::generate(spec);
+        QCOMPARE(sim.data.students.size(), 63);
+        IrtOptions options;
+        options.hierarchical = true;
+        options.bounds = QStringLiteral("exam-paper");
+        auto fit = IrtFitter::fit(sim.data, options);
+        QVERIFY2(fit.ok(), qPrintable(fit.error()));
+        QVERIFY2(fit.value().converged, qPrintable(fit.value().message));
+        std::vector<double> theta;
+        for (const auto &s : fit.value().students)
+            theta.push_back(s.second);
+        QVERIFY2(IrtSimulation::correlation(theta, sim.theta) >= 0.97, qPrintable(QString::number(IrtSimulation::correlation(theta, sim.theta))));
+        for (auto it = sim.effects.constBegin(); it != sim.effects.constEnd(); ++it) {
+            const auto levels = fit.value().factors.value(it.key());
+            QCOMPARE(size_t(levels.size()), it.value().size());
+            std::vector<double> fitted;
+            for (const auto &l : levels)
+                fitted.push_back(l.second);
+            QCOMPARE(fitted[0], 0.0); // relative to the first level
+            QVERIFY2(IrtSimulation::correlation(fitted, it.value()) >= 0.9, qPrintable(it.key()));
+        }
+    }
+
+    void boundsRespected_data()
+    {
+        QTest::addColumn<QString>("bounds");
+        QTest::newRow("default") << QStringLiteral("default");
+        QTest::newRow("exam-paper") << QStringLiteral("exam-paper");
+    }
+    void boundsRespected()
+    {
+        QFETCH(QString, bounds);
+        IrtSimulationSpec spec = design(30, 120, 2);
+        spec.aMax = 3.5; // some items want more than exam-paper's 1.5
+        const IrtSimulation sim = IrtSimulation::generate(spec);
+        IrtOptions options;
+        options.bounds = bounds;
+        auto fit = IrtFitter::fit(sim.data, options);
+        QVERIFY(fit.ok());
+        const IrtBounds B = IrtBounds::preset(bounds).value();
+        bool pressed = false;
+        for (const IrtItem &it : fit.value().items) {
+            QVERIFY(it.a >= B.aMin && it.a <= B.aMax && it.b >= B.bMin && it.b <= B.bMax && it.c >= B.cMin && it.c <= B.cMax);
+            pressed = pressed || it.a == B.aMax || it.c == B.cMin;
+        }
+        for (const auto &s : fit.value().students)
+            QVERIFY(s.second >= B.thetaMin && s.second <= B.thetaMax);
+        QVERIFY(pressed); // the bounds were active, not just never reached
+        QVERIFY(!IrtBounds::preset(QStringLiteral("wide")).ok());
+    }
+
+    void missingCells()
+    {
+        // An empty cell does not enter the likelihood: whatever it would have held, the
+        // objective is the same; and a fit with 10% of the cells missing still recovers θ.
+        IrtSimulationSpec spec = design(40, 400, 9);
+        spec.cMax = 0;
+        spec.missing = 0.1;
+        IrtSimulation sim = IrtSimulation::generate(spec);
+        IrtOptions options;
+        options.model = IrtOptions::Model::TwoPL;
+        std::vector<double> x(size_t(IrtFitter::parameterCount(sim.data, options)), 0.3);
+        const double before = IrtFitter::objective(sim.data, options, x, nullptr);
+        int missing = 0;
+        for (const auto &row : sim.data.responses)
+            missing += int(std::count(row.begin(), row.end(), qint8(-1)));
+        QVERIFY(missing > 1200 && missing < 2000);
+        IrtData filled = sim.data;
+        for (auto &row : filled.responses)
+            for (qint8 &v : row)
+                if (v < 0)
+                    v = 1;
+        QVERIFY(IrtFitter::objective(filled, options, x, nullptr) > before + 1);
+        auto fit = IrtFitter::fit(sim.data, options);
+        QVERIFY(fit.ok() && fit.value().converged);
+        std::vector<double> theta;
+        for (const auto &s : fit.value().students)
+            theta.push_back(s.second);
+        QVERIFY(IrtSimulation::correlation(theta, sim.theta) >= 0.97);
+        for (const IrtItem &it : fit.value().items)
+            QVERIFY(it.answered < 40 || it.answered == 40);
+    }
+
+    void testAndGroupInformation()
+    {
+        const QVector<IrtItem> items{{QStringLiteral("x"), 1.2, -0.5, 0.2}, {QStringLiteral("y"), 0.8, 1.0, 0.0}, {QStringLiteral("z"), 2.0, 0.3, 0.25}};
+        const auto grid = IrtInformation::grid();
+        QCOMPARE(grid.size(), size_t(301));
+        QCOMPARE(grid.front(), -3.0);
+        QCOMPARE(grid.back(), 3.0);
+        QVERIFY(std::abs(grid[150]) < 1e-12);
+        const IrtCurve sum = IrtInformation::test(items, grid, false), mean = IrtInformation::test(items, grid, true);
+        for (size_t k = 0; k < grid.size(); k += 37) {
+            double expected = 0;
+            for (const IrtItem &it : items)
+                expected += IrtFitter::information(it.a, it.b, it.c, grid[k]);
+            QVERIFY(std::abs(sum.values[k] - expected) < 1e-12);
+            QVERIFY(std::abs(mean.values[k] - expected / 3) < 1e-12);
+        }
+        // Multi-label groups: x is both Remember and Apply.
+        QHash<QString, QStringList> groups{{QStringLiteral("x"), {QStringLiteral("Remember"), QStringLiteral("Apply")}}, {QStringLiteral("y"), {QStringLiteral("Apply")}}};
+        const QVector<IrtCurve> curves = IrtInformation::byGroup(items, groups, grid);
+        QCOMPARE(curves.size(), 2);
+        QCOMPARE(curves[0].name, QStringLiteral("Apply"));
+        QCOMPARE(curves[0].items, 2);
+        QCOMPARE(curves[1].items, 1);
+        QVERIFY(std::abs(curves[1].values[100] - IrtFitter::information(1.2, -0.5, 0.2, grid[100])) < 1e-12);
+    }
+
+    void quantileAndImprovement()
+    {
+        QCOMPARE(IrtImprovement::quantile({4, 1, 3, 2}, 0.1), 1.3);
+        QCOMPARE(IrtImprovement::quantile({5}, 0.5), 5.0);
+        IrtSimulationSpec spec = design(40, 200, 4);
+        spec.aMin = 0.3;
+        spec.cMax = 0;
+        const IrtSimulation sim = IrtSimulation::generate(spec);
+        IrtOptions options;
+        options.model = IrtOptions::Model::TwoPL;
+        auto steps = IrtImprovement::run(sim.data, options, 2, 0.1);
+        QVERIFY2(steps.ok(), qPrintable(steps.error()));
+        QCOMPARE(steps.value().size(), 3);
+        for (int k = 1; k < 3; ++k) {
+            const IrtStep &before = steps.value()[k - 1], &step = steps.value()[k];
+            std::vector<double> as;
+            for (const IrtItem &it : before.fit.items)
+                as.push_back(it.a);
+            const double q = IrtImprovement::quantile(as, 0.1);
+            QCOMPARE(step.threshold, q);
+            QStringList expectedDropped, expectedKept;
+            for (const IrtItem &it : before.fit.items)
+                (it.a <= q ? expectedDropped : expectedKept) << it.id;
+            QCOMPARE(step.dropped, expectedDropped);
+            QStringList kept;
+            for (const IrtItem &it : step.fit.items)
+                kept << it.id;
+            QCOMPARE(kept, expectedKept); // the remaining columns, in their order
+            QVERIFY(step.dropped.size() >= 4);
+            QCOMPARE(step.information.values.size(), size_t(301));
+            QVERIFY(step.fit.converged);
+        }
+        QVERIFY(!IrtImprovement::run(sim.data, options, 1, 1.5).ok());
+
+        // Charts and JSON of the steps.
+        const ChartData overlay = IrtCharts::improvement(steps.value(), IrtInformation::grid());
+        QCOMPARE(overlay.kind, ChartData::Kind::Lines);
+        QCOMPARE(overlay.series.size(), 3);
+        QCOMPARE(overlay.series[0].x.size(), 301);
+        const nlohmann::json j = IrtJson::steps(steps.value(), IrtInformation::grid());
+        for (const char *key : {"model", "nll", "converged", "iterations", "seconds", "items", "students", "factors", "steps"})
+            QVERIFY2(j.contains(key), key);
+        QCOMPARE(j["model"].get<std::string>(), std::string("2pl"));
+        QCOMPARE(j["items"].size(), size_t(steps.value().last().fit.items.size()));
+        for (const char *key : {"id", "a", "b", "c"})
+            QVERIFY(j["items"][0].contains(key));
+        QVERIFY(j["students"][0].contains("id") && j["students"][0].contains("theta"));
+        QCOMPARE(j["steps"].size(), size_t(3));
+        QCOMPARE(j["steps"][1]["dropped"].size(), size_t(steps.value()[1].dropped.size()));
+        QCOMPARE(j["steps"][2]["test_information"].size(), size_t(301));
+    }
+
+    void diagnosticsBeatTheBaseline()
+    {
+        // RMSE of the fitted probabilities against the answers, per item and overall, beside
+        // the item's mean accuracy; one item checked by hand.
+        IrtSimulationSpec spec = design(50, 150, 8);
+        const IrtSimulation sim = IrtSimulation::generate(spec);
+        IrtOptions options;
+        auto fit = IrtFitter::fit(sim.data, options);
+        QVERIFY(fit.ok());
+        const IrtFit &f = fit.value();
+        QVERIFY2(f.rmse < f.baselineRmse, qPrintable(QStringLiteral("%1 vs %2").arg(f.rmse).arg(f.baselineRmse)));
+        const IrtItem &it = f.items[7];
+        double model = 0, baseline = 0, mean = 0;
+        for (int s = 0; s < 50; ++s)
+            mean += sim.data.responses[s][7];
+        mean /= 50;
+        for (int s = 0; s < 50; ++s) {
+            const double y = sim.data.responses[s][7];
+            model += std::pow(y - IrtFitter::probability(it.a, it.b, it.c, f.students[s].second), 2);
+            baseline += std::pow(y - mean, 2);
+        }
+        QVERIFY(std::abs(it.rmse - std::sqrt(model / 50)) < 1e-12);
+        QVERIFY(std::abs(it.baselineRmse - std::sqrt(baseline / 50)) < 1e-12);
+        QCOMPARE(it.answered, 50);
+    }
+
+    void abilitiesChartAndCancel()
+    {
+        IrtFit fit;
+        fit.model = QStringLiteral("3pl");
+        fit.factors[QStringLiteral("llm")] = {{QStringLiteral("a"), 0.0}, {QStringLiteral("b"), -1.2}};
+        fit.factors[QStringLiteral("retriever")] = {{QStringLiteral("bm25"), 0.0}, {QStringLiteral("dense"), 0.4}, {QStringLiteral("none"), -0.7}};
+        const ChartData c = IrtCharts::abilities(fit);
+        QCOMPARE(c.categories.size(), 5);
+        QCOMPARE(c.series.size(), 2);
+        QCOMPARE(c.series[0].values, (QVector<double>{0, -1.2, 0, 0, 0}));
+        QCOMPARE(c.series[1].values, (QVector<double>{0, 0, 0, 0.4, -0.7}));
+        QCOMPARE(c.yMin, -1.2);
+        // Cancelling stops a fit.
+        IrtSimulationSpec spec;
+        spec.students = 30;
+        spec.items = 200;
+        IrtOptions options;
+        options.cancelled = [] { return true; };
+        auto cancelled = IrtFitter::fit(IrtSimulation::generate(spec).data, options);
+        QVERIFY(!cancelled.ok());
+        QCOMPARE(cancelled.error(), QStringLiteral("cancelled"));
+    }
+
+    void readCsvErrorsNameTheLine()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("m.csv"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("student,q1,q2\ns1,1,0\ns2,1,yes\n");
+        f.close();
+        auto d = IrtData::readCsv(path);
+        QVERIFY(!d.ok());
+        QVERIFY2(d.error().contains(path + QStringLiteral(":3")) && d.error().contains(QLatin1String("q2")), qPrintable(d.error()));
     }
 
     void lordInformation()
