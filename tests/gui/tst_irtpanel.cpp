@@ -137,6 +137,17 @@ private slots:
             QVERIFY(s.values.first() < s.values.last());
         QCOMPARE(irt->chart(IrtPanel::ItemInformation)->data().series.size(), 3);
 
+        // Reject what the steps dropped, undoably.
+        const QStringList dropped = irt->droppedItems();
+        QVERIFY(!dropped.isEmpty());
+        QCOMPARE(QSet<QString>(dropped.cbegin(), dropped.cend()).size(), dropped.size()); // each item dropped once
+        irt->rejectDropped();
+        const int keptAfter = int(store.items(m_exam).size());
+        QCOMPARE(keptAfter, int(items.size() - dropped.size()));
+        QVERIFY(irt->statusText().contains(QStringLiteral("Rejected %1 items").arg(dropped.size())));
+        m_project->undoStack()->undo();
+        QCOMPARE(store.items(m_exam).size(), items.size());
+
         // Export, and a look for the record.
         QTemporaryDir out;
         QVERIFY(irt->chart(IrtPanel::Improvement)->exportTo(out.filePath(QStringLiteral("improvement.svg"))).ok());

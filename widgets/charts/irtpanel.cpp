@@ -2,6 +2,7 @@
 
 #include "chartpanel.h"
 #include "commands/setexamirtcommand.h"
+#include "commands/setexamitemstatecommand.h"
 #include "core/job.h"
 #include "exams/examirt.h"
 #include "exams/examstore.h"
@@ -52,6 +53,9 @@ IrtPanel::IrtPanel(Project *project, QWidget *parent) : QWidget(parent), m_proje
     m_quantile->setToolTip(tr("The quantile of a (0–1 scale) at or below which a step drops items"));
     m_fit = new QPushButton(tr("Fit IRT"), this);
     m_fit->setObjectName(QStringLiteral("fitIrt"));
+    m_rejectDropped = new QPushButton(tr("Reject dropped"), this);
+    m_rejectDropped->setToolTip(tr("Reject the items the improvement steps dropped (undoable)"));
+    m_rejectDropped->setEnabled(false);
     m_status = new QLabel(this);
     m_status->setWordWrap(true);
     m_tabs = new QTabWidget(this);
@@ -77,12 +81,14 @@ IrtPanel::IrtPanel(Project *project, QWidget *parent) : QWidget(parent), m_proje
     bar->addWidget(m_steps);
     bar->addWidget(m_quantile);
     bar->addWidget(m_fit);
+    bar->addWidget(m_rejectDropped);
     bar->addWidget(m_status, 1);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(bar);
     layout->addWidget(m_tabs, 1);
     connect(m_fit, &QPushButton::clicked, this, &IrtPanel::fit);
+    connect(m_rejectDropped, &QPushButton::clicked, this, &IrtPanel::rejectDropped);
     connect(m_project->exams(), &ExamCuration::changed, this, &IrtPanel::refresh);
 }
 
@@ -152,6 +158,11 @@ void IrtPanel::refresh()
 
 void IrtPanel::showFit(const QVector<IrtStep> &steps)
 {
+    m_dropped.clear();
+    for (const IrtStep &s : steps)
+        m_dropped += s.dropped;
+    m_rejectDropped->setEnabled(!m_dropped.isEmpty());
+    m_rejectDropped->setText(m_dropped.isEmpty() ? tr("Reject dropped") : tr("Reject %n dropped", nullptr, int(m_dropped.size())));
     const auto grid = IrtInformation::grid();
     ChartData improvement = IrtCharts::improvement(steps, grid);
     ChartData abilities = IrtCharts::abilities(steps.isEmpty() ? IrtFit{} : steps.last().fit);
@@ -161,6 +172,26 @@ void IrtPanel::showFit(const QVector<IrtStep> &steps)
         abilities.subtitle = tr("Fit IRT with abilities per factor level to see them");
     m_charts[Improvement]->setData(improvement);
     m_charts[Abilities]->setData(abilities);
+}
+
+void IrtPanel::rejectDropped()
+{
+    ExamStore store(m_project->database());
+    auto examId = store.idOf(m_exam);
+    if (!examId || m_dropped.isEmpty())
+        return;
+    const QSet<QString> dropped(m_dropped.cbegin(), m_dropped.cend());
+    QVector<qint64> ids;
+    for (const ExamItem &it : store.items(examId.value()))
+        if (dropped.contains(it.key))
+            ids << it.id;
+    if (ids.isEmpty())
+        return;
+    QString error;
+    auto *command = new SetExamItemStateCommand(m_project->exams(), ids, QStringLiteral("rejected"));
+    command->reportErrorsTo(&error);
+    m_project->undoStack()->push(command);
+    m_status->setText(error.isEmpty() ? tr("Rejected %1 items with low discrimination (Edit → Undo takes it back).").arg(ids.size()) : error);
 }
 
 void IrtPanel::fit()

@@ -44,9 +44,12 @@ public:
     QComboBox *boundsChooser() const { return m_bounds; }
     QCheckBox *hierarchicalBox() const { return m_hierarchical; }
     QSpinBox *stepsBox() const { return m_steps; }
+    QStringList droppedItems() const { return m_dropped; }
 
 public slots:
     void fit();
+    // Rejects (undoably) the items the last fit's improvement steps dropped.
+    void rejectDropped();
     // Re-reads the stored parameters of the exam (after a fit, an undo or a curation edit).
     void refresh();
 
@@ -65,6 +68,8 @@ private:
     QSpinBox *m_steps;
     QDoubleSpinBox *m_quantile;
     QPushButton *m_fit;
+    QPushButton *m_rejectDropped;
+    QStringList m_dropped; // item keys the last fit's steps dropped
     QLabel *m_status;
     QTabWidget *m_tabs;
     ChartPanel *m_charts[ChartCount];
