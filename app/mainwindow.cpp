@@ -1,6 +1,7 @@
 #include "mainwindow.h"
 
 #include "commands/importknowledgecommand.h"
+#include "charts/irtpanel.h"
 #include "core/job.h"
 #include "llm/llmactivity.h"
 #include "core/recentfiles.h"
@@ -193,7 +194,9 @@ void MainWindow::createMenus()
         if (dir.isEmpty())
             return;
         const bool pdf = QMessageBox::question(this, tr("Export Report"), tr("Also write a PDF of the report?")) == QMessageBox::Yes;
-        if (auto s = m_analysisPage->exportReport(dir, pdf); !s)
+        // The exam's IRT charts (when fitted) follow the run charts.
+        const QVector<ChartData> irt = m_examsPage ? m_examsPage->irtPanel()->charts() : QVector<ChartData>();
+        if (auto s = m_analysisPage->exportReport(dir, pdf, irt); !s)
             showError(s.error());
         else
             qInfo("Report written to %s", qPrintable(dir));

@@ -65,13 +65,13 @@ Result<qint64> ExamStore::idOf(const QString &name) const
     return s.value().integer(0);
 }
 
-QVector<ExamItem> ExamStore::items(qint64 examId, bool keptOnly) const
+QVector<ExamItem> ExamStore::select(const QString &condition, const QVariantList &values) const
 {
     QVector<ExamItem> out;
     auto s = m_db.prepare(QStringLiteral("SELECT id, item_key, stem, options, answer, source_ref, source_docs, state, filter_reason, bloom, question_type, irt_a, irt_b, irt_c "
-                                         "FROM exam_item WHERE exam_id = ? %1 ORDER BY id")
-                              .arg(keptOnly ? QStringLiteral("AND filter_reason = '' AND state = 'accepted'") : QString()));
-    s.value().bind(1, examId);
+                                         "FROM exam_item WHERE %1 ORDER BY id")
+                              .arg(condition));
+    s.value().bindAll(values);
     while (s.value().step() == Statement::Step::Row) {
         const Statement &r = s.value();
         ExamItem it{r.integer(0), r.text(1), r.text(2), fromJsonList(r.text(3)), int(r.integer(4)), r.text(5), fromJsonList(r.text(6)),
@@ -81,6 +81,11 @@ QVector<ExamItem> ExamStore::items(qint64 examId, bool keptOnly) const
         out << it;
     }
     return out;
+}
+
+QVector<ExamItem> ExamStore::items(qint64 examId, bool keptOnly) const
+{
+    return select(keptOnly ? QStringLiteral("exam_id = ? AND filter_reason = '' AND state = 'accepted'") : QStringLiteral("exam_id = ?"), {examId});
 }
 
 nlohmann::json ExamStore::stats(qint64 examId) const
@@ -151,14 +156,10 @@ Status ExamStore::updateContent(qint64 itemId, const QString &stem, const QStrin
 
 Result<ExamItem> ExamStore::item(qint64 itemId) const
 {
-    auto s = m_db.prepare(QStringLiteral("SELECT exam_id FROM exam_item WHERE id = ?"));
-    s.value().bind(1, itemId);
-    if (s.value().step() != Statement::Step::Row)
+    const QVector<ExamItem> found = select(QStringLiteral("id = ?"), {itemId});
+    if (found.isEmpty())
         return Result<ExamItem>::failure(QStringLiteral("exam item %1 does not exist").arg(itemId));
-    for (const ExamItem &it : items(s.value().integer(0), false))
-        if (it.id == itemId)
-            return it;
-    return Result<ExamItem>::failure(QStringLiteral("exam item %1 does not exist").arg(itemId));
+    return found.first();
 }
 
 QStringList ExamStore::exams() const

@@ -6,6 +6,7 @@
 #include "exams/examitem.h"
 
 #include <QHash>
+#include <QVariant>
 #include <QVector>
 
 #include <nlohmann/json_fwd.hpp>
@@ -48,6 +49,8 @@ public:
     QStringList exams() const;
 
 private:
+    // Items matching an SQL condition on exam_item, in id order.
+    QVector<ExamItem> select(const QString &condition, const QVariantList &values) const;
     Database &m_db;
 };
 

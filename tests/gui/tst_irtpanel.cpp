@@ -137,6 +137,9 @@ private slots:
             QVERIFY(s.values.first() < s.values.last());
         QCOMPARE(irt->chart(IrtPanel::ItemInformation)->data().series.size(), 3);
 
+        // The charts a report takes: test, Bloom, type, improvement, abilities.
+        QCOMPARE(irt->charts().size(), 5);
+
         // Reject what the steps dropped, undoably.
         const QStringList dropped = irt->droppedItems();
         QVERIFY(!dropped.isEmpty());

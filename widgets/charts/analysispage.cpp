@@ -214,9 +214,9 @@ void AnalysisPage::inspectGroup(const QString &run, const QString &group)
     m_inspector->show(details.value());
 }
 
-Status AnalysisPage::exportReport(const QString &dir, bool pdf)
+Status AnalysisPage::exportReport(const QString &dir, bool pdf, const QVector<ChartData> &extra)
 {
-    auto files = AnalysisExport::writeReport(*m_project, m_analyses, dir, pdf);
+    auto files = AnalysisExport::writeReport(*m_project, m_analyses, dir, pdf, extra);
     return files ? Status() : Status::failure(files.error());
 }
 

@@ -2,6 +2,7 @@
 // The Analysis page: pick scored runs and the judge, see the chart panels (group breakdown,
 // accuracies with CIs, response types, radar, latency vs score), click a bar segment to list
 // the groups behind it, and inspect a group. Analyses are computed off the GUI thread.
+#include "analysis/chartdata.h"
 #include "analysis/runanalysis.h"
 
 #include <QWidget>
@@ -38,7 +39,8 @@ public:
     // What a click on the segment `series` of `run` shows (also called by the click).
     void showGroups(const QString &run, const QString &series);
     void inspectGroup(const QString &run, const QString &group);
-    Status exportReport(const QString &dir, bool pdf);
+    // `extra` charts (the exam's IRT charts) follow the run charts in the report.
+    Status exportReport(const QString &dir, bool pdf, const QVector<ChartData> &extra = {});
 
 signals:
     void jobStarted(assay::Job *job);

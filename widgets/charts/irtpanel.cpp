@@ -20,6 +20,8 @@
 #include <QUndoStack>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace assay {
 
 namespace {
@@ -98,6 +100,18 @@ IrtPanel::~IrtPanel()
         m_job->cancel();
         m_job->wait();
     }
+}
+
+QVector<ChartData> IrtPanel::charts() const
+{
+    QVector<ChartData> out;
+    for (int c = TestInformation; c < ChartCount; ++c) {
+        const ChartData &d = m_charts[c]->data();
+        const bool hasData = !d.categories.isEmpty() || std::any_of(d.series.cbegin(), d.series.cend(), [](const ChartSeries &s) { return !s.values.isEmpty(); });
+        if (hasData)
+            out << d;
+    }
+    return out;
 }
 
 bool IrtPanel::isBusy() const { return m_job && m_job->isRunning(); }

@@ -6,6 +6,7 @@
 // question type, the iterative-improvement overlay and the hierarchical abilities. Each
 // chart exports like every other chart panel.
 #include "exams/examitem.h"
+#include "analysis/chartdata.h"
 #include "irt/irtimprovement.h"
 
 #include <QWidget>
@@ -38,6 +39,9 @@ public:
     ChartPanel *chart(Chart which) const { return m_charts[which]; }
     QTabWidget *tabs() const { return m_tabs; }
     bool isBusy() const;
+    // The charts that hold data (for the report): stored parameters' curves, and the last
+    // fit's improvement and abilities.
+    QVector<ChartData> charts() const;
     QString statusText() const;
     // The settings the Fit button uses (tests set them through the widgets).
     QComboBox *modelChooser() const { return m_model; }
