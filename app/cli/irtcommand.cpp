@@ -11,11 +11,11 @@ void printText(const QVector<IrtStep> &steps, CliIo &io)
 {
     for (const IrtStep &s : steps) {
         const IrtFit &f = s.fit;
-        io.out << QStringLiteral("step %1: %2 items × %3 students, %4, nll %5, %6 (projected gradient %7, %8 sweeps + %9 L-BFGS-B iterations, %10 s); RMSE %11 vs %12 for mean accuracy\n")
+        io.out << QStringLiteral("step %1: %2 items × %3 students, %4, nll %5, %6 (projected gradient %7, %8 sweeps + %9 Newton steps + %10 L-BFGS-B iterations, %11 s); RMSE %12 vs %13 for mean accuracy\n")
                       .arg(s.step).arg(f.items.size()).arg(f.students.size()).arg(f.model.toUpper())
                       .arg(f.nll, 0, 'f', 3)
                       .arg(f.converged ? QStringLiteral("converged") : QStringLiteral("NOT converged: ") + f.message)
-                      .arg(f.projectedGradient, 0, 'e', 2).arg(f.sweeps).arg(f.iterations).arg(f.seconds, 0, 'f', 3)
+                      .arg(f.projectedGradient, 0, 'e', 2).arg(f.sweeps).arg(f.newtonSteps).arg(f.iterations).arg(f.seconds, 0, 'f', 3)
                       .arg(f.rmse, 0, 'f', 4).arg(f.baselineRmse, 0, 'f', 4);
         if (s.step > 0)
             io.out << QStringLiteral("  dropped %1 item(s) with a ≤ %2\n").arg(s.dropped.size()).arg(s.threshold, 0, 'f', 3);

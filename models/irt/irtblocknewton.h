@@ -4,8 +4,8 @@
 // together) takes a Fisher-scoring step; given the abilities, every item takes its own small
 // (≤ 3 × 3) Fisher-scoring step. Both respect the box bounds (variables pressed against a
 // bound are held there) and halve a step until the likelihood does not get worse. The sweeps
-// bring a fit close to the optimum quickly; IrtFitter finishes with L-BFGS-B on the joint
-// problem.
+// bring a fit close to the optimum quickly; IrtFitter finishes with Newton on the joint
+// problem (IrtNewton).
 #include "irt/irtlayout.h"
 
 #include <vector>

@@ -2,6 +2,7 @@
 
 #include "irt/irtblocknewton.h"
 #include "irt/irtlayout.h"
+#include "irt/irtnewton.h"
 
 #include <QElapsedTimer>
 #include <QHash>
@@ -168,13 +169,24 @@ Result<IrtFit> IrtFitter::fit(const IrtData &data, const IrtOptions &options, co
         projected = projectedGradient(x, grad, lb, ub);
         ++fit.sweeps;
         // Sweeps gain fast at first and then crawl along the weakly identified directions;
-        // L-BFGS-B takes over once a sweep gains less than 1e-6 of the likelihood.
+        // Newton takes over once a sweep gains less than 1e-6 of the likelihood.
         const bool stalled = fx - next <= 1e-6 * std::abs(next);
         fx = next;
         if (stalled)
             break;
     }
-    // L-BFGS-B on the joint problem finishes the job.
+    // Newton's method on the joint problem (items eliminated, Schur complement on the
+    // abilities) converges from there in a few dozen steps.
+    if (projected > target && options.maxNewton > 0 && IrtNewton::feasible(data, l)) {
+        IrtNewton newton(data, l, lb.data(), ub.data());
+        const IrtNewton::Outcome o = newton.minimize(x.data(), target, options.maxNewton, options.cancelled);
+        if (o.cancelled)
+            return R::failure(QStringLiteral("cancelled"));
+        fit.newtonSteps = o.iterations;
+        fx = o.nll;
+        projected = o.projectedGradient;
+    }
+    // L-BFGS-B on the joint problem finishes the job when Newton could not.
     if (projected > target) {
         const std::vector<double> diagonal = sweeps.fisherDiagonal(x.data());
         Eigen::VectorXd scale(n);

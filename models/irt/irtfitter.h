@@ -1,9 +1,11 @@
 #pragma once
 // Item response theory by joint maximum likelihood (DESIGN §10): the 3PL model
 // P(θ) = c + (1 − c)·σ(a(θ − b)) (2PL: c = 0; 1PL: also a = 1), the negative log-likelihood
-// over the observed cells with its analytic gradient, minimised under box bounds by
-// L-BFGS-B (LBFGSpp). Students have one ability each, or — hierarchical — the sum of the
-// abilities of their factor levels (llm, retriever, icl, …).
+// over the observed cells with its analytic gradient, minimised under box bounds: a few
+// alternating sweeps (IrtBlockNewton), then projected Newton on the joint problem
+// (IrtNewton), with L-BFGS-B (LBFGSpp) finishing whatever Newton leaves — a matrix too
+// large for its dense cross terms, or a step that no longer gains. Students have one
+// ability each, or — hierarchical — the sum of the abilities of their factor levels.
 #include "core/result.h"
 #include "irt/irtdata.h"
 
@@ -29,7 +31,8 @@ struct IrtOptions {
     QString bounds = QStringLiteral("default");
     bool hierarchical = false; // needs factors in the data
     int maxIterations = 10000; // L-BFGS-B iterations
-    int maxSweeps = 20;       // alternating Fisher-scoring sweeps before L-BFGS-B
+    int maxSweeps = 5;        // alternating Fisher-scoring sweeps first
+    int maxNewton = 200;      // then joint Newton steps (0: none), then L-BFGS-B if still needed
     double tolerance = 1e-4; // on the projected gradient's largest component (the convergence bar)
     std::function<bool()> cancelled; // polled between sweeps and iterations; true stops the fit
     static Result<Model> modelFromName(const QString &name);
@@ -52,6 +55,7 @@ struct IrtFit {
     bool converged = false;
     int iterations = 0;  // L-BFGS-B iterations
     int sweeps = 0;      // alternating sweeps before them
+    int newtonSteps = 0; // joint Newton steps after the sweeps
     int evaluations = 0; // L-BFGS-B likelihood evaluations
     double projectedGradient = 0;
     double seconds = 0;

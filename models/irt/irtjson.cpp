@@ -10,6 +10,7 @@ nlohmann::json IrtJson::fit(const IrtFit &fit)
     j["converged"] = fit.converged;
     j["iterations"] = fit.iterations;
     j["sweeps"] = fit.sweeps;
+    j["newton_steps"] = fit.newtonSteps;
     j["projected_gradient"] = fit.projectedGradient;
     j["seconds"] = fit.seconds;
     j["rmse"] = fit.rmse;

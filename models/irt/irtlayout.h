@@ -40,6 +40,8 @@ public:
     // −log-likelihood over the observed cells; the gradient too when g is not null (large
     // matrices use two cores).
     double evaluate(const IrtData &data, const double *x, double *g) const;
+    // The same sum unrounded, for comparing likelihoods that differ in the 16th digit.
+    long double evaluateExact(const IrtData &data, const double *x, double *g) const;
 
     bool hasA = true;
     bool hasC = true;

@@ -32,8 +32,8 @@ bool report(const char *name, const IrtSimulation &sim, const IrtOptions &option
     for (size_t i = 0; i < sim.items.size(); ++i)
         b.push_back(f.items[int(i)].b), trueB.push_back(sim.items[i].b);
     const bool ok = f.converged && f.seconds <= budget;
-    std::printf("%-44s %8.3f s  (target ≤ %.1f s)  converged=%d  projected gradient %.2e  sweeps %d + iterations %d (evaluations %d) %s  nll %.3f  corr θ %.4f  corr b %.4f%s\n",
-                name, f.seconds, budget, int(f.converged), f.projectedGradient, f.sweeps, f.iterations, f.evaluations, qPrintable(f.message), f.nll,
+    std::printf("%-44s %8.3f s  (target ≤ %.1f s)  converged=%d  projected gradient %.2e  sweeps %d + newton %d + iterations %d (evaluations %d) %s  nll %.3f  corr θ %.4f  corr b %.4f%s\n",
+                name, f.seconds, budget, int(f.converged), f.projectedGradient, f.sweeps, f.newtonSteps, f.iterations, f.evaluations, qPrintable(f.message), f.nll,
                 IrtSimulation::correlation(theta, sim.theta), IrtSimulation::correlation(b, trueB), ok ? "" : "  MISSED");
     std::fflush(stdout);
     return ok;
