@@ -48,6 +48,7 @@ int IrtCommand::run(const QStringList &args, CliIo &io)
         {QStringLiteral("hierarchical"), QStringLiteral("With --exam: abilities per level of the takers' factors (llm, retriever, k, icl).")},
         {QStringLiteral("model"), QStringLiteral("1pl, 2pl or 3pl (default 3pl)."), QStringLiteral("M"), QStringLiteral("3pl")},
         {QStringLiteral("bounds"), QStringLiteral("default or exam-paper (DESIGN §10)."), QStringLiteral("B"), QStringLiteral("default")},
+        {QStringLiteral("prior"), QStringLiteral("Bayes modal instead of joint ML: θ ~ N(0,1), log a ~ N(0,0.5²), b ~ N(0,2²), c ~ Beta(6,16) (for small panels).")},
         {QStringLiteral("iterate"), QStringLiteral("Improvement steps after the first fit (0)."), QStringLiteral("N"), QStringLiteral("0")},
         {QStringLiteral("drop-quantile"), QStringLiteral("Each step drops the items with a at or below this quantile of a (0.1)."), QStringLiteral("Q"), QStringLiteral("0.1")},
         {QStringLiteral("json"), QStringLiteral("Machine-readable JSON.")},
@@ -71,6 +72,7 @@ int IrtCommand::run(const QStringList &args, CliIo &io)
     if (auto b = IrtBounds::preset(parser.value(QStringLiteral("bounds"))); !b)
         return usageError(parser, io, b.error());
     options.bounds = parser.value(QStringLiteral("bounds"));
+    options.prior = parser.isSet(QStringLiteral("prior"));
     bool ok = false;
     const int steps = parser.value(QStringLiteral("iterate")).toInt(&ok);
     if (!ok || steps < 0)

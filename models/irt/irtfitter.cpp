@@ -152,6 +152,7 @@ Result<IrtFit> IrtFitter::fit(const IrtData &data, const IrtOptions &options, co
     }
     IrtFit fit;
     fit.model = IrtOptions::modelName(options.model);
+    fit.estimator = options.prior ? QStringLiteral("bayes-modal") : QStringLiteral("jml");
     const double target = std::max(options.tolerance, 1e-12);
     Eigen::VectorXd grad(n);
     // Alternating Fisher-scoring sweeps while they still gain; they reach the neighbourhood

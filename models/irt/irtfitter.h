@@ -30,6 +30,10 @@ struct IrtOptions {
     Model model = Model::ThreePL;
     QString bounds = QStringLiteral("default");
     bool hierarchical = false; // needs factors in the data
+    // Bayes modal (joint MAP) instead of plain joint ML: adds the −log prior densities
+    // θ ~ N(0, 1) (each factor level when hierarchical), log a ~ N(0, 0.5²), b ~ N(0, 2²),
+    // c ~ Beta(6, 16) (BILOG's defaults for four options) to the objective.
+    bool prior = false;
     int maxIterations = 10000; // L-BFGS-B iterations
     int maxSweeps = 5;        // alternating Fisher-scoring sweeps first
     int maxNewton = 200;      // then joint Newton steps (0: none), then L-BFGS-B if still needed
@@ -51,6 +55,7 @@ struct IrtItem {
 
 struct IrtFit {
     QString model;
+    QString estimator; // "jml" or "bayes-modal"
     double nll = 0;
     bool converged = false;
     int iterations = 0;  // L-BFGS-B iterations

@@ -6,6 +6,7 @@ nlohmann::json IrtJson::fit(const IrtFit &fit)
 {
     nlohmann::json j;
     j["model"] = fit.model.toStdString();
+    j["estimator"] = fit.estimator.toStdString();
     j["nll"] = fit.nll;
     j["converged"] = fit.converged;
     j["iterations"] = fit.iterations;

@@ -17,6 +17,7 @@ IrtLayout IrtLayout::of(const IrtData &data, const IrtOptions &options)
     l.hasA = options.model != IrtOptions::Model::OnePL;
     l.hasC = options.model == IrtOptions::Model::ThreePL;
     l.perItem = 1 + int(l.hasA) + int(l.hasC);
+    l.prior = options.prior;
     l.items = int(data.items.size());
     if (!options.hierarchical) {
         l.abilities = int(data.students.size());
@@ -38,6 +39,41 @@ IrtLayout IrtLayout::of(const IrtData &data, const IrtOptions &options)
     }
     l.abilities = int(l.levelNames.size());
     return l;
+}
+
+double IrtLayout::priorTerms(const double *x, double *g, double *hDiag) const
+{
+    if (!prior)
+        return 0;
+    constexpr double aVariance = 0.25, bVariance = 4.0, cAlpha = 6.0, cBeta = 16.0;
+    double total = 0;
+    auto add = [&](qsizetype k, double value, double gradient, double curvature) {
+        total += value;
+        if (g)
+            g[k] += gradient;
+        if (hDiag)
+            hDiag[k] += curvature;
+    };
+    for (int i = 0; i < items; ++i) {
+        qsizetype k = qsizetype(i) * perItem;
+        if (hasA) {
+            // log a ~ N(0, σ²): −log density = (ln a)²/(2σ²) + ln a.
+            const double a = std::max(x[k], 1e-12), v = std::log(a);
+            add(k++, v * v / (2 * aVariance) + v, (v / aVariance + 1) / a, (1 / aVariance - v / aVariance - 1) / (a * a));
+        }
+        const double b = x[k];
+        add(k++, b * b / (2 * bVariance), b / bVariance, 1 / bVariance);
+        if (hasC) {
+            const double c = std::clamp(x[k], 1e-9, 1 - 1e-9);
+            add(k, -(cAlpha - 1) * std::log(c) - (cBeta - 1) * std::log1p(-c), -(cAlpha - 1) / c + (cBeta - 1) / (1 - c),
+                (cAlpha - 1) / (c * c) + (cBeta - 1) / ((1 - c) * (1 - c)));
+        }
+    }
+    for (int j = 0; j < abilities; ++j) {
+        const double t = x[abilityOffset() + j];
+        add(abilityOffset() + j, t * t / 2, t, 1);
+    }
+    return total;
 }
 
 long double IrtLayout::evaluateRows(const IrtData &data, const double *x, const double *as, const double *bs, const double *cs, int from, int to, double *g) const
@@ -99,8 +135,9 @@ long double IrtLayout::evaluateExact(const IrtData &data, const double *x, doubl
     // Large matrices: the second half of the students on a second core, into its own
     // gradient, added afterwards (the same split every time, so the sums are reproducible).
     const bool split = qint64(students) * items >= 250000 && students >= 2 && std::thread::hardware_concurrency() > 1;
+    const long double prior = priorTerms(x, g, nullptr);
     if (!split)
-        return evaluateRows(data, x, as.data(), bs.data(), cs.data(), 0, students, g);
+        return prior + evaluateRows(data, x, as.data(), bs.data(), cs.data(), 0, students, g);
     const int half = students / 2;
     std::vector<double> g2(g ? size_t(parameters()) : 0, 0.0);
     long double second = 0;
@@ -110,7 +147,7 @@ long double IrtLayout::evaluateExact(const IrtData &data, const double *x, doubl
     if (g)
         for (size_t k = 0; k < g2.size(); ++k)
             g[k] += g2[k];
-    return first + second;
+    return prior + first + second;
 }
 
 } // namespace assay

@@ -43,6 +43,11 @@ public:
     // The same sum unrounded, for comparing likelihoods that differ in the 16th digit.
     long double evaluateExact(const IrtData &data, const double *x, double *g) const;
 
+    // The −log prior density summed over x (0 unless prior); adds its gradient to g and its
+    // second derivatives (the prior is separable: a diagonal) to hDiag when not null.
+    double priorTerms(const double *x, double *g, double *hDiag) const;
+
+    bool prior = false;
     bool hasA = true;
     bool hasC = true;
     int perItem = 3;

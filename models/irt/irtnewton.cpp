@@ -197,6 +197,14 @@ long double IrtNewton::assemble(const double *x, bool withNll, Assembly &out)
     } else {
         nll = assembleRows(x, withNll, 0, m_students, out.g.data(), out.itemH.data(), out.studentH.data(), out.cross);
     }
+    // The prior (Bayes modal) is separable: its curvature adds to the diagonal.
+    if (l.prior) {
+        std::vector<double> diagonal(size_t(n), 0.0);
+        nll += l.priorTerms(x, out.g.data(), diagonal.data());
+        for (int k = 0; k < l.abilityOffset(); ++k)
+            out.itemH[size_t((k / m_p) * m_p * m_p + (k % m_p) * (m_p + 1))] += diagonal[size_t(k)];
+        m_priorAbility.assign(diagonal.begin() + l.abilityOffset(), diagonal.end());
+    }
     // Upper triangles of the item blocks were filled; mirror them.
     for (int i = 0; i < l.items; ++i) {
         double *H = out.itemH.data() + qsizetype(i) * m_p * m_p;
@@ -208,6 +216,8 @@ long double IrtNewton::assemble(const double *x, bool withNll, Assembly &out)
     // the sum of their levels, so curvatures and cross terms add up per level.
     if (l.studentLevels.isEmpty()) {
         out.abilityH = Eigen::VectorXd::Map(out.studentH.data(), m_students).asDiagonal();
+        if (l.prior)
+            out.abilityH.diagonal() += Eigen::VectorXd::Map(m_priorAbility.data(), l.abilities);
     } else {
         out.abilityH.setZero(l.abilities, l.abilities);
         out.crossAbility.setZero(out.cross.rows(), l.abilities);
@@ -218,6 +228,8 @@ long double IrtNewton::assemble(const double *x, bool withNll, Assembly &out)
                     out.abilityH(j, k) += out.studentH[size_t(s)];
             }
         }
+        if (l.prior)
+            out.abilityH.diagonal() += Eigen::VectorXd::Map(m_priorAbility.data(), l.abilities);
     }
     return nll;
 }

@@ -69,6 +69,7 @@ private:
     Assembly m_buffers[2];
     int m_current = 0;
     Eigen::MatrixXd m_work;        // the cross terms, being eliminated
+    std::vector<double> m_priorAbility; // the prior's curvature per ability
     std::vector<double> m_factors; // per item, the packed Cholesky factor of its damped block
 };
 

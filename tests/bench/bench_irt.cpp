@@ -72,14 +72,17 @@ int main(int argc, char **argv)
         options.bounds = QStringLiteral("exam-paper");
         ok &= report("63 × 300 hierarchical 3PL, exam-paper", IrtSimulation::generate(spec), options, 0.2);
     }
-    // Recovery on 63 × 1,000, each model on data from its own kind (3PL: c up to 0.25).
+    // Recovery on 63 × 1,000, each model on data from its own kind (3PL: c up to 0.25), the
+    // 3PL also Bayes modal.
     const struct {
         const char *name;
         IrtOptions::Model model;
         double aMin, aMax, cMax;
-    } recovery[] = {{"63 × 1,000 1PL, default bounds", IrtOptions::Model::OnePL, 1, 1, 0},
-                    {"63 × 1,000 2PL, default bounds", IrtOptions::Model::TwoPL, 0.7, 2, 0},
-                    {"63 × 1,000 3PL, default bounds", IrtOptions::Model::ThreePL, 0.7, 2, 0.25}};
+        bool prior;
+    } recovery[] = {{"63 × 1,000 1PL, default bounds", IrtOptions::Model::OnePL, 1, 1, 0, false},
+                    {"63 × 1,000 2PL, default bounds", IrtOptions::Model::TwoPL, 0.7, 2, 0, false},
+                    {"63 × 1,000 3PL, default bounds", IrtOptions::Model::ThreePL, 0.7, 2, 0.25, false},
+                    {"63 × 1,000 3PL Bayes modal, default bounds", IrtOptions::Model::ThreePL, 0.7, 2, 0.25, true}};
     for (const auto &r : recovery) {
         if (!wanted(r.name))
             continue;
@@ -90,6 +93,7 @@ int main(int argc, char **argv)
         spec.aMin = r.aMin, spec.aMax = r.aMax, spec.cMax = r.cMax;
         IrtOptions options;
         options.model = r.model;
+        options.prior = r.prior;
         report(r.name, IrtSimulation::generate(spec), options, qInf());
     }
     if (wanted("100 × 10,000 3PL")) {

@@ -233,6 +233,15 @@ private slots:
         j = nlohmann::json::parse(o.out.toStdString());
         QCOMPARE(j["factors"]["retriever"]["keyword"].get<double>(), 0.0);
         QVERIFY(j["factors"]["retriever"]["oracle"].get<double>() > 0);
+        QCOMPARE(j["estimator"].get<std::string>(), std::string("jml"));
+        // Bayes modal: the priors hold every c inside (0, 0.5) and the fit says which it is.
+        o = runCli({QStringLiteral("irt"), QStringLiteral("fit"), QStringLiteral("--responses"), responses, QStringLiteral("--prior"), QStringLiteral("--json")});
+        QCOMPARE(o.code, 0);
+        j = nlohmann::json::parse(o.out.toStdString());
+        QCOMPARE(j["estimator"].get<std::string>(), std::string("bayes-modal"));
+        QVERIFY(j["converged"].get<bool>());
+        for (const auto &item : j["items"])
+            QVERIFY(item["c"].get<double>() > 0.01 && item["c"].get<double>() < 0.5);
         // From the project: parameters saved into the exam.
         o = runCli({QStringLiteral("irt"), QStringLiteral("fit"), out + QStringLiteral("/demo.assay"), QStringLiteral("--exam"), QStringLiteral("demo-exam"),
                     QStringLiteral("--model"), QStringLiteral("1pl")});

@@ -163,6 +163,34 @@ private slots:
                 page.grab().save(QStringLiteral("%1/irt-%2.png").arg(shots).arg(t));
             }
     }
+
+    void priorFitIsStoredAndNamed()
+    {
+        // The Priors box fits Bayes modal: said so in the status, stored undoably like a plain
+        // fit, and the priors pull the parameters towards their centres (the stored a, b, c
+        // differ from the joint-ML ones of the same exam).
+        ExamsPage page(m_project.get());
+        IrtPanel *irt = page.irtPanel();
+        ExamStore store(m_project->database());
+        QSignalSpy fitted(irt, &IrtPanel::fitted);
+        irt->fit();
+        QVERIFY(fitted.count() == 1 || fitted.wait(120000));
+        QVERIFY(!irt->statusText().contains(QLatin1String("Bayes modal")));
+        const QVector<ExamItem> plain = store.items(m_exam);
+        irt->priorBox()->setChecked(true);
+        irt->fit();
+        QVERIFY(fitted.count() == 2 || fitted.wait(120000));
+        QVERIFY2(irt->statusText().contains(QLatin1String("3PL Bayes modal fit")) && irt->statusText().contains(QLatin1String("converged")),
+                 qPrintable(irt->statusText()));
+        const QVector<ExamItem> modal = store.items(m_exam);
+        QCOMPARE(modal.size(), plain.size());
+        int differ = 0;
+        for (int i = 0; i < modal.size(); ++i)
+            differ += std::abs(*modal[i].b - *plain[i].b) > 1e-3;
+        QVERIFY(differ > modal.size() / 2);
+        m_project->undoStack()->undo();
+        QCOMPARE(*store.items(m_exam).value(0).b, *plain.value(0).b);
+    }
 };
 
 QTEST_MAIN(TestIrtPanel)

@@ -63,15 +63,20 @@ private slots:
     {
         QTest::addColumn<int>("model");
         QTest::addColumn<bool>("hierarchical");
-        QTest::newRow("1pl") << int(IrtOptions::Model::OnePL) << false;
-        QTest::newRow("2pl") << int(IrtOptions::Model::TwoPL) << false;
-        QTest::newRow("3pl") << int(IrtOptions::Model::ThreePL) << false;
-        QTest::newRow("3pl hierarchical") << int(IrtOptions::Model::ThreePL) << true;
+        QTest::addColumn<bool>("prior");
+        QTest::newRow("1pl") << int(IrtOptions::Model::OnePL) << false << false;
+        QTest::newRow("2pl") << int(IrtOptions::Model::TwoPL) << false << false;
+        QTest::newRow("3pl") << int(IrtOptions::Model::ThreePL) << false << false;
+        QTest::newRow("3pl hierarchical") << int(IrtOptions::Model::ThreePL) << true << false;
+        QTest::newRow("2pl bayes modal") << int(IrtOptions::Model::TwoPL) << false << true;
+        QTest::newRow("3pl bayes modal") << int(IrtOptions::Model::ThreePL) << false << true;
+        QTest::newRow("3pl hierarchical bayes modal") << int(IrtOptions::Model::ThreePL) << true << true;
     }
     void gradientMatchesFiniteDifferences()
     {
         QFETCH(int, model);
         QFETCH(bool, hierarchical);
+        QFETCH(bool, prior);
         std::mt19937_64 random(3);
         std::vector<double> theta;
         std::vector<IrtItem> truth;
@@ -82,6 +87,7 @@ private slots:
         IrtOptions options;
         options.model = IrtOptions::Model(model);
         options.hierarchical = hierarchical;
+        options.prior = prior;
         const int n = IrtFitter::parameterCount(d, options);
         std::uniform_real_distribution<double> u(0.2, 0.8);
         std::vector<double> x(static_cast<size_t>(n));
@@ -107,6 +113,7 @@ private slots:
         // differences of the analytic gradient.
         QFETCH(int, model);
         QFETCH(bool, hierarchical);
+        QFETCH(bool, prior);
         std::mt19937_64 random(5);
         std::vector<double> theta;
         std::vector<IrtItem> truth;
@@ -117,6 +124,7 @@ private slots:
         IrtOptions options;
         options.model = IrtOptions::Model(model);
         options.hierarchical = hierarchical;
+        options.prior = prior;
         const IrtLayout layout = IrtLayout::of(d, options);
         const int n = layout.parameters();
         std::uniform_real_distribution<double> u(0.2, 0.8);
@@ -214,8 +222,12 @@ private slots:
         QTest::addColumn<double>("cMax");
         QTest::addColumn<double>("aMin");
         QTest::addColumn<double>("aMax");
-        QTest::newRow("1pl") << QStringLiteral("1pl") << 0.0 << 1.0 << 1.0;
-        QTest::newRow("2pl") << QStringLiteral("2pl") << 0.0 << 0.7 << 2.0;
+        QTest::addColumn<bool>("prior");
+        QTest::newRow("1pl") << QStringLiteral("1pl") << 0.0 << 1.0 << 1.0 << false;
+        QTest::newRow("2pl") << QStringLiteral("2pl") << 0.0 << 0.7 << 2.0 << false;
+        // Plain joint ML of the 3PL overfits 63 students (θ 0.92, b 0.79: low students run to
+        // the θ bound, the c's take their lucky answers); the Bayes modal fit recovers both.
+        QTest::newRow("3pl bayes modal") << QStringLiteral("3pl") << 0.25 << 0.7 << 2.0 << true;
     }
     void recovery()
     {
@@ -224,11 +236,13 @@ private slots:
         QFETCH(double, cMax);
         QFETCH(double, aMin);
         QFETCH(double, aMax);
+        QFETCH(bool, prior);
         IrtSimulationSpec spec = design(63, 1000, 5);
         spec.cMax = cMax, spec.aMin = aMin, spec.aMax = aMax;
         const IrtSimulation sim = IrtSimulation::generate(spec);
         IrtOptions options;
         options.model = IrtOptions::modelFromName(model).value();
+        options.prior = prior;
         auto fit = IrtFitter::fit(sim.data, options);
         QVERIFY2(fit.ok(), qPrintable(fit.error()));
         QVERIFY2(fit.value().converged, qPrintable(fit.value().message));

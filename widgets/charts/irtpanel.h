@@ -47,6 +47,7 @@ public:
     QComboBox *modelChooser() const { return m_model; }
     QComboBox *boundsChooser() const { return m_bounds; }
     QCheckBox *hierarchicalBox() const { return m_hierarchical; }
+    QCheckBox *priorBox() const { return m_prior; }
     QSpinBox *stepsBox() const { return m_steps; }
     QStringList droppedItems() const { return m_dropped; }
 
@@ -69,6 +70,7 @@ private:
     QComboBox *m_model;
     QComboBox *m_bounds;
     QCheckBox *m_hierarchical;
+    QCheckBox *m_prior;
     QSpinBox *m_steps;
     QDoubleSpinBox *m_quantile;
     QPushButton *m_fit;
