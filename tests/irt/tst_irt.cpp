@@ -54,6 +54,34 @@ IrtData simulate(int students, int items, std::mt19937_64 &random, std::vector<d
     }
     return d;
 }
+
+// A small matrix (6 students × 5 items, some cells missing, two factors) and a random point
+// in its parameter space, for checking derivatives.
+struct DerivativeCase {
+    IrtData data;
+    IrtOptions options;
+    std::vector<double> x;
+};
+
+DerivativeCase derivativeCase(quint64 seed, int model, bool hierarchical, bool prior)
+{
+    std::mt19937_64 random(seed);
+    std::vector<double> theta;
+    std::vector<IrtItem> truth;
+    DerivativeCase c;
+    c.data = simulate(6, 5, random, &theta, &truth, true);
+    c.data.factors = {QStringLiteral("llm"), QStringLiteral("retriever")};
+    for (int s = 0; s < 6; ++s)
+        c.data.levels << QStringList{QStringLiteral("L%1").arg(s % 2), QStringLiteral("R%1").arg(s % 3)};
+    c.options.model = IrtOptions::Model(model);
+    c.options.hierarchical = hierarchical;
+    c.options.prior = prior;
+    std::uniform_real_distribution<double> u(0.2, 0.8);
+    c.x.resize(static_cast<size_t>(IrtFitter::parameterCount(c.data, c.options)));
+    for (double &v : c.x)
+        v = u(random);
+    return c;
+}
 } // namespace
 
 class TestIrt : public QObject {
@@ -77,22 +105,11 @@ private slots:
         QFETCH(int, model);
         QFETCH(bool, hierarchical);
         QFETCH(bool, prior);
-        std::mt19937_64 random(3);
-        std::vector<double> theta;
-        std::vector<IrtItem> truth;
-        IrtData d = simulate(6, 5, random, &theta, &truth, true);
-        d.factors = {QStringLiteral("llm"), QStringLiteral("retriever")};
-        for (int s = 0; s < 6; ++s)
-            d.levels << QStringList{QStringLiteral("L%1").arg(s % 2), QStringLiteral("R%1").arg(s % 3)};
-        IrtOptions options;
-        options.model = IrtOptions::Model(model);
-        options.hierarchical = hierarchical;
-        options.prior = prior;
-        const int n = IrtFitter::parameterCount(d, options);
-        std::uniform_real_distribution<double> u(0.2, 0.8);
-        std::vector<double> x(static_cast<size_t>(n));
-        for (double &v : x)
-            v = u(random);
+        const DerivativeCase c = derivativeCase(3, model, hierarchical, prior);
+        const IrtData &d = c.data;
+        const IrtOptions &options = c.options;
+        const std::vector<double> &x = c.x;
+        const int n = int(x.size());
         std::vector<double> g;
         IrtFitter::objective(d, options, x, &g);
         for (int k = 0; k < n; ++k) {
@@ -114,23 +131,13 @@ private slots:
         QFETCH(int, model);
         QFETCH(bool, hierarchical);
         QFETCH(bool, prior);
-        std::mt19937_64 random(5);
-        std::vector<double> theta;
-        std::vector<IrtItem> truth;
-        IrtData d = simulate(6, 5, random, &theta, &truth, true);
-        d.factors = {QStringLiteral("llm"), QStringLiteral("retriever")};
-        for (int s = 0; s < 6; ++s)
-            d.levels << QStringList{QStringLiteral("L%1").arg(s % 2), QStringLiteral("R%1").arg(s % 3)};
-        IrtOptions options;
-        options.model = IrtOptions::Model(model);
-        options.hierarchical = hierarchical;
-        options.prior = prior;
+        const DerivativeCase c = derivativeCase(5, model, hierarchical, prior);
+        const IrtData &d = c.data;
+        const IrtOptions &options = c.options;
+        const std::vector<double> &x = c.x;
         const IrtLayout layout = IrtLayout::of(d, options);
         const int n = layout.parameters();
-        std::uniform_real_distribution<double> u(0.2, 0.8);
-        std::vector<double> x(static_cast<size_t>(n)), lower(static_cast<size_t>(n), -10), upper(static_cast<size_t>(n), 10);
-        for (double &v : x)
-            v = u(random);
+        std::vector<double> lower(static_cast<size_t>(n), -10), upper(static_cast<size_t>(n), 10);
         IrtNewton newton(d, layout, lower.data(), upper.data());
         const Eigen::MatrixXd H = newton.hessian(x.data());
         QCOMPARE(int(H.rows()), n);
