@@ -28,21 +28,23 @@ struct Cell {
     double nll, lz, lzz, lc, lcc, lcz;
 };
 
-inline Cell cellDerivatives(double z, double c, int y, bool withNll)
+inline Cell cellDerivatives(double z, double c, double invQ, int y, bool withNll)
 {
     const double e = std::exp(-z);
     const double s = 1.0 / (1.0 + e);
     const double q = 1.0 - c;
     const double p = std::clamp(c + q * s, 1e-12, 1.0 - 1e-12);
+    const double invP = 1.0 / p;
     const double r = p - y;
-    const double t = (1.0 - s) / p; // (1 − σ)/P
+    const double t = (1.0 - s) * invP; // (1 − σ)/P
+    const double rs = r * s * invP;     // (P − y)σ/P
     Cell d;
     d.nll = withNll ? -std::log(y ? p : std::clamp(q * (std::isfinite(e) ? e * s : 1.0), 1e-12, 1.0 - 1e-12)) : 0.0;
-    d.lz = r * s / p;
-    d.lzz = (y ? q * q * s * s * t * t : s * s) + r * s * (1.0 - 2.0 * s) / p;
-    d.lc = r / (p * q);
-    d.lcc = y ? t * t : 1.0 / (q * q);
-    d.lcz = (y ? q * s * (1.0 - s) * t / p : s / q) - r * s / (p * q);
+    d.lz = rs;
+    d.lzz = (y ? q * q * s * s * t * t : s * s) + rs * (1.0 - 2.0 * s);
+    d.lc = r * invP * invQ;
+    d.lcc = y ? t * t : invQ * invQ;
+    d.lcz = (y ? q * s * (1.0 - s) * t * invP : s * invQ) - rs * invQ;
     return d;
 }
 
@@ -129,10 +131,9 @@ long double IrtNewton::assembleRows(const double *x, bool withNll, int from, int
             const qint8 y = row[i];
             if (y < 0)
                 continue;
-            double a, b, c;
-            l.itemParams(x, i, &a, &b, &c);
+            const double a = m_itemA[size_t(i)], b = m_itemB[size_t(i)];
             const double u = theta - b; // ∂z/∂a; ∂z/∂b = −a; ∂z/∂θ = a
-            const Cell d = cellDerivatives(a * u, c, y, withNll);
+            const Cell d = cellDerivatives(a * u, m_itemC[size_t(i)], m_itemInvQ[size_t(i)], y, withNll);
             rowNll += d.nll;
             double *gi = g + qsizetype(i) * p;
             double *H = itemHessian + qsizetype(i) * p * p;
@@ -174,6 +175,11 @@ long double IrtNewton::assemble(const double *x, bool withNll, Assembly &out)
     const IrtLayout &l = m_layout;
     const int n = l.parameters();
     const qsizetype blocks = qsizetype(l.items) * m_p * m_p;
+    m_itemA.resize(size_t(l.items)), m_itemB.resize(size_t(l.items)), m_itemC.resize(size_t(l.items)), m_itemInvQ.resize(size_t(l.items));
+    for (int i = 0; i < l.items; ++i) {
+        l.itemParams(x, i, &m_itemA[size_t(i)], &m_itemB[size_t(i)], &m_itemC[size_t(i)]);
+        m_itemInvQ[size_t(i)] = 1.0 / (1.0 - m_itemC[size_t(i)]);
+    }
     out.g.assign(size_t(n), 0.0);
     out.itemH.assign(size_t(blocks), 0.0);
     out.studentH.assign(size_t(m_students), 0.0);
