@@ -121,11 +121,7 @@ std::vector<double> IrtBlockNewton::fisherDiagonal(const double *x)
                 di[u] += w * item[u] * item[u];
             info += w * dTheta * dTheta;
         }
-        if (m_layout.studentLevels.isEmpty())
-            abilities[s] += info;
-        else
-            for (int level : m_layout.studentLevels[s])
-                abilities[level] += info;
+        m_layout.addToAbilities(abilities, s, info);
     }
     return d;
 }

@@ -111,14 +111,14 @@ long double IrtLayout::evaluateRows(const IrtData &data, const double *x, const 
         nll += rowNll;
         if (!g)
             continue;
-        double *ga = g + abilityOffset();
-        if (studentLevels.isEmpty())
-            ga[s] += gTheta;
-        else
-            for (int level : studentLevels[s])
-                ga[level] += gTheta;
+        addToAbilities(g + abilityOffset(), s, gTheta);
     }
     return nll;
+}
+
+bool IrtLayout::splitsRows(int students) const
+{
+    return qint64(students) * items >= 250000 && students >= 2 && std::thread::hardware_concurrency() > 1;
 }
 
 double IrtLayout::evaluate(const IrtData &data, const double *x, double *g) const { return double(evaluateExact(data, x, g)); }
@@ -134,7 +134,7 @@ long double IrtLayout::evaluateExact(const IrtData &data, const double *x, doubl
     const int students = int(data.students.size());
     // Large matrices: the second half of the students on a second core, into its own
     // gradient, added afterwards (the same split every time, so the sums are reproducible).
-    const bool split = qint64(students) * items >= 250000 && students >= 2 && std::thread::hardware_concurrency() > 1;
+    const bool split = splitsRows(students);
     const long double prior = priorTerms(x, g, nullptr);
     if (!split)
         return prior + evaluateRows(data, x, as.data(), bs.data(), cs.data(), 0, students, g);

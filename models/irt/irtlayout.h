@@ -37,6 +37,18 @@ public:
             theta += abilities[level];
         return theta;
     }
+    // Adds a student's value to their ability: the student's own, or each of their levels'.
+    void addToAbilities(double *abilities, int student, double value) const
+    {
+        if (studentLevels.isEmpty())
+            abilities[student] += value;
+        else
+            for (int level : studentLevels[student])
+                abilities[level] += value;
+    }
+    // Whether passes over this many students × items rows run on two cores (the second half
+    // of the students on the second, the same split every time so the sums are reproducible).
+    bool splitsRows(int students) const;
     // −log-likelihood over the observed cells; the gradient too when g is not null (large
     // matrices use two cores).
     double evaluate(const IrtData &data, const double *x, double *g) const;

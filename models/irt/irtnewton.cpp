@@ -48,6 +48,10 @@ inline Cell cellDerivatives(double z, double c, double invQ, int y, bool withNll
     return d;
 }
 
+// Where item parameter k (items × p layout) sits on its item block's diagonal in the
+// items × p × p block array.
+inline size_t diagonalAt(int k, int p) { return size_t((k / p) * p * p + (k % p) * (p + 1)); }
+
 // Cholesky factor of a symmetric p × p matrix (p ≤ 3, row-major) into the packed lower
 // triangle L = (l00, l10, l11, l20, l21, l22); false when A is not positive definite.
 inline bool cholesky(const double *A, int p, double *L)
@@ -160,12 +164,7 @@ long double IrtNewton::assembleRows(const double *x, bool withNll, int from, int
         }
         nll += rowNll;
         thetaHessian[s] = hTheta;
-        double *ga = g + l.abilityOffset();
-        if (l.studentLevels.isEmpty())
-            ga[s] += gTheta;
-        else
-            for (int level : l.studentLevels[s])
-                ga[level] += gTheta;
+        l.addToAbilities(g + l.abilityOffset(), s, gTheta);
     }
     return nll;
 }
@@ -186,7 +185,7 @@ long double IrtNewton::assemble(const double *x, bool withNll, Assembly &out)
     out.cross.setZero(qsizetype(l.items) * m_p, m_students);
     // Large matrices: the second half of the students on a second core, with its own
     // gradient and item blocks (the cross terms and θ curvatures are per student already).
-    const bool split = qint64(m_students) * l.items >= 250000 && m_students >= 2 && std::thread::hardware_concurrency() > 1;
+    const bool split = l.splitsRows(m_students);
     long double nll;
     if (split) {
         const int half = m_students / 2;
@@ -204,12 +203,12 @@ long double IrtNewton::assemble(const double *x, bool withNll, Assembly &out)
         nll = assembleRows(x, withNll, 0, m_students, out.g.data(), out.itemH.data(), out.studentH.data(), out.cross);
     }
     // The prior (Bayes modal) is separable: its curvature adds to the diagonal.
+    std::vector<double> priorDiagonal;
     if (l.prior) {
-        std::vector<double> diagonal(size_t(n), 0.0);
-        nll += l.priorTerms(x, out.g.data(), diagonal.data());
+        priorDiagonal.assign(size_t(n), 0.0);
+        nll += l.priorTerms(x, out.g.data(), priorDiagonal.data());
         for (int k = 0; k < l.abilityOffset(); ++k)
-            out.itemH[size_t((k / m_p) * m_p * m_p + (k % m_p) * (m_p + 1))] += diagonal[size_t(k)];
-        m_priorAbility.assign(diagonal.begin() + l.abilityOffset(), diagonal.end());
+            out.itemH[diagonalAt(k, m_p)] += priorDiagonal[size_t(k)];
     }
     // Upper triangles of the item blocks were filled; mirror them.
     for (int i = 0; i < l.items; ++i) {
@@ -222,8 +221,6 @@ long double IrtNewton::assemble(const double *x, bool withNll, Assembly &out)
     // the sum of their levels, so curvatures and cross terms add up per level.
     if (l.studentLevels.isEmpty()) {
         out.abilityH = Eigen::VectorXd::Map(out.studentH.data(), m_students).asDiagonal();
-        if (l.prior)
-            out.abilityH.diagonal() += Eigen::VectorXd::Map(m_priorAbility.data(), l.abilities);
     } else {
         out.abilityH.setZero(l.abilities, l.abilities);
         out.crossAbility.setZero(out.cross.rows(), l.abilities);
@@ -234,9 +231,9 @@ long double IrtNewton::assemble(const double *x, bool withNll, Assembly &out)
                     out.abilityH(j, k) += out.studentH[size_t(s)];
             }
         }
-        if (l.prior)
-            out.abilityH.diagonal() += Eigen::VectorXd::Map(m_priorAbility.data(), l.abilities);
     }
+    if (l.prior)
+        out.abilityH.diagonal() += Eigen::VectorXd::Map(priorDiagonal.data() + l.abilityOffset(), l.abilities);
     return nll;
 }
 
@@ -347,7 +344,7 @@ bool IrtNewton::solve(const double *x, double lambda, const std::vector<char> &f
     // presses them against (Bertsekas), so that one sitting just off its bound reaches it.
     double gd = 0, dd = 0, held = 0;
     for (int k = 0; k < l.parameters(); ++k) {
-        const double h = k < offset ? a.itemH[size_t((k / p) * p * p + (k % p) * (p + 1))] : a.abilityH(k - offset, k - offset);
+        const double h = k < offset ? a.itemH[diagonalAt(k, p)] : a.abilityH(k - offset, k - offset);
         const double gk = a.g[size_t(k)];
         if (fixed[size_t(k)]) {
             const double curvature = std::max(h, 0.0) + lambda * damping(h);

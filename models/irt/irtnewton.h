@@ -70,7 +70,6 @@ private:
     int m_current = 0;
     std::vector<double> m_itemA, m_itemB, m_itemC, m_itemInvQ; // the point being assembled, per item
     Eigen::MatrixXd m_work;        // the cross terms, being eliminated
-    std::vector<double> m_priorAbility; // the prior's curvature per ability
     std::vector<double> m_factors; // per item, the packed Cholesky factor of its damped block
 };
 
