@@ -136,8 +136,8 @@ RunsPage::RunsPage(Project *project, QWidget *parent) : QWidget(parent), m_proje
     connect(m_resume, &QPushButton::clicked, this, [this] {
         if (m_queue->queued() > 0)
             m_queue->start();
-        else
-            m_queue->resumePaused();
+        else if (auto resumed = m_queue->resumePaused(); !resumed)
+            QMessageBox::warning(this, tr("Cannot resume"), resumed.error());
         updateButtons();
     });
     connect(m_queue, &RunQueue::runStarted, this, [this](qint64, const QString &name) {
@@ -151,7 +151,7 @@ RunsPage::RunsPage(Project *project, QWidget *parent) : QWidget(parent), m_proje
     connect(m_queue, &RunQueue::progress, this, &RunsPage::onProgress);
     connect(m_queue, &RunQueue::runFinished, this, [this](qint64 runId, const QString &name, bool ok, const QString &message) {
         m_current->setText(ok ? tr("%1 finished.").arg(name) : tr("%1: %2").arg(name, message));
-        if (!ok && message != QLatin1String("paused") && !message.endsWith(QLatin1String("cancelled")))
+        if (!ok && message != QLatin1String("paused") && !m_queue->lastRunCancelled())
             qWarning("Run %s failed: %s", qPrintable(name), qPrintable(message));
         m_runs->refresh();
         if (m_items->runId() == runId)

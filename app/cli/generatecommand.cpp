@@ -6,13 +6,13 @@
 #include "llm/llmclient.h"
 #include "llm/llmprofilestore.h"
 #include "llm/llmstore.h"
+#include "llm/llmwait.h"
 #include "generation/ruleenumerator.h"
 #include "generation/sqltemplateintake.h"
 #include "generation/texttemplateintake.h"
 #include "project/project.h"
 
 #include <QElapsedTimer>
-#include <QEventLoop>
 
 #include <unistd.h>
 
@@ -71,14 +71,9 @@ int GenerateCommand::run(const QStringList &args, CliIo &io)
         LlmClient client(profile.value(), &store);
         LlmTemplateGenerator generator(*project, client);
         LlmTemplateGenerator::Report report;
-        QEventLoop loop;
-        QObject::connect(&generator, &LlmTemplateGenerator::finished, &loop, [&](const LlmTemplateGenerator::Report &r) {
-            report = r;
-            loop.quit();
-        });
         // Progress in 5% steps, on a terminal only: logs and pipes get the summary alone.
         const bool terminal = isatty(STDERR_FILENO);
-        QObject::connect(&generator, &LlmTemplateGenerator::progress, &loop, [&io, terminal, last = -1](int done, int total) mutable {
+        QObject::connect(&generator, &LlmTemplateGenerator::progress, &generator, [&io, terminal, last = -1](int done, int total) mutable {
             const int step = done * 20 / std::max(1, total);
             if (!terminal || step == last)
                 return;
@@ -86,11 +81,18 @@ int GenerateCommand::run(const QStringList &args, CliIo &io)
             io.err << QStringLiteral("\r%1/%2 requests").arg(done).arg(total) << (done == total ? "\n" : "");
             io.err.flush();
         });
-        if (what == QLatin1String("sql-templates"))
-            generator.generateSqlTemplates(parser.value(requirements));
-        else
-            generator.generateTextTemplates(parser.value(forms).split(QLatin1Char(','), Qt::SkipEmptyParts), n);
-        loop.exec();
+        const Status waited = LlmWait::until([&](const LlmWait::Done &done) {
+            QObject::connect(&generator, &LlmTemplateGenerator::finished, &generator, [&report, done](const LlmTemplateGenerator::Report &r) {
+                report = r;
+                done();
+            });
+            if (what == QLatin1String("sql-templates"))
+                generator.generateSqlTemplates(parser.value(requirements));
+            else
+                generator.generateTextTemplates(parser.value(forms).split(QLatin1Char(','), Qt::SkipEmptyParts), n);
+        });
+        if (!waited)
+            return fail(io, waited.error());
         io.out << QStringLiteral("%1 (LLM %2): %3 accepted, %4 flagged for review, %5 rejected; %6 requests, %7 model errors, %8 unparsable replies; %9\n")
                       .arg(what == QLatin1String("sql-templates") ? QStringLiteral("SQL templates") : QStringLiteral("Text templates"), profile.value().name)
                       .arg(report.accepted).arg(report.review).arg(report.rejected).arg(report.requests).arg(report.modelErrors)

@@ -6,6 +6,7 @@
 #include "llm/llmkeychain.h"
 #include "llm/llmprofilestore.h"
 #include "llm/llmstore.h"
+#include "llm/llmwait.h"
 #include "project/project.h"
 
 #include <QElapsedTimer>
@@ -58,13 +59,18 @@ int LlmCommand::profile(const QStringList &args, CliIo &io)
     const QCommandLineOption concurrency(QStringLiteral("concurrency"), QStringLiteral("Requests in flight at most (8)."), QStringLiteral("N"), QStringLiteral("8"));
     const QCommandLineOption rpm(QStringLiteral("rpm"), QStringLiteral("Requests per minute, 0 = no limit."), QStringLiteral("N"), QStringLiteral("0"));
     const QCommandLineOption tpm(QStringLiteral("tpm"), QStringLiteral("Tokens per minute, 0 = no limit."), QStringLiteral("N"), QStringLiteral("0"));
-    const QCommandLineOption timeout(QStringLiteral("timeout"), QStringLiteral("Seconds before a request times out (120)."), QStringLiteral("S"), QStringLiteral("120"));
+    const QCommandLineOption timeout(QStringLiteral("timeout"), QStringLiteral("Seconds for a whole request, long generations included (120)."), QStringLiteral("S"), QStringLiteral("120"));
+    const QCommandLineOption connectTimeout(QStringLiteral("connect-timeout"), QStringLiteral("Seconds to open a connection (10)."), QStringLiteral("S"), QStringLiteral("10"));
+    const QCommandLineOption firstByteTimeout(QStringLiteral("first-byte-timeout"), QStringLiteral("Seconds from the request sent to the first byte of the answer (25)."),
+                                              QStringLiteral("S"), QStringLiteral("25"));
+    const QCommandLineOption breaker(QStringLiteral("breaker"), QStringLiteral("Timeouts or connection failures in a row after which the profile's queued requests fail at once (3)."),
+                                     QStringLiteral("N"), QStringLiteral("3"));
     const QCommandLineOption retries(QStringLiteral("retries"), QStringLiteral("Retries of transient failures (6)."), QStringLiteral("N"), QStringLiteral("6"));
     const QCommandLineOption priceIn(QStringLiteral("price-in"), QStringLiteral("Price per million input tokens."), QStringLiteral("USD"), QStringLiteral("0"));
     const QCommandLineOption priceOut(QStringLiteral("price-out"), QStringLiteral("Price per million output tokens."), QStringLiteral("USD"), QStringLiteral("0"));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("list: machine-readable JSON."));
     const QCommandLineOption keychain(QStringLiteral("keychain"), QStringLiteral("Keep the key in the OS keychain; it is read from standard input."));
-    parser.addOptions({base, model, keyEnv, concurrency, rpm, tpm, timeout, retries, priceIn, priceOut, json, keychain});
+    parser.addOptions({base, model, keyEnv, concurrency, rpm, tpm, timeout, connectTimeout, firstByteTimeout, breaker, retries, priceIn, priceOut, json, keychain});
     if (!parse(parser, args, io, 1, 2))
         return parser.isSet(QStringLiteral("help")) ? ExitOk : ExitUsage;
     const QString what = parser.positionalArguments().at(0);
@@ -75,7 +81,8 @@ int LlmCommand::profile(const QStringList &args, CliIo &io)
             out.push_back({{"name", p.name.toStdString()}, {"base_url", p.baseUrl.toStdString()}, {"model", p.model.toStdString()},
                            {"key_env", p.keyEnv.toStdString()}, {"key", LlmProfile::maskedKey(key).toStdString()}, {"concurrency", p.concurrency},
                            {"requests_per_minute", p.requestsPerMinute}, {"tokens_per_minute", p.tokensPerMinute},
-                           {"timeout_s", p.timeoutMs / 1000.0}, {"max_retries", p.maxRetries},
+                           {"timeout_s", p.timeoutMs / 1000.0}, {"connect_timeout_s", p.connectTimeoutMs / 1000.0},
+                           {"first_byte_timeout_s", p.firstByteTimeoutMs / 1000.0}, {"breaker_threshold", p.breakerThreshold}, {"max_retries", p.maxRetries},
                            {"price_in", p.pricePerMillionInput}, {"price_out", p.pricePerMillionOutput}});
         }
         if (parser.isSet(json))
@@ -105,6 +112,9 @@ int LlmCommand::profile(const QStringList &args, CliIo &io)
     p.requestsPerMinute = parser.value(rpm).toInt();
     p.tokensPerMinute = parser.value(tpm).toInt();
     p.timeoutMs = int(parser.value(timeout).toDouble() * 1000);
+    p.connectTimeoutMs = int(parser.value(connectTimeout).toDouble() * 1000);
+    p.firstByteTimeoutMs = int(parser.value(firstByteTimeout).toDouble() * 1000);
+    p.breakerThreshold = parser.value(breaker).toInt();
     p.maxRetries = parser.value(retries).toInt();
     p.pricePerMillionInput = parser.value(priceIn).toDouble();
     p.pricePerMillionOutput = parser.value(priceOut).toDouble();
@@ -148,13 +158,15 @@ int LlmCommand::ping(const QStringList &args, CliIo &io)
     LlmProfile p = profile.value();
     p.maxRetries = 0; // a ping reports the first answer as it is
     LlmClient client(p);
-    QEventLoop loop;
     LlmResult result;
-    client.send(LlmClient::chat({}, QStringLiteral("Reply with the word pong."), 0, 5), [&](const LlmResult &r) {
-        result = r;
-        loop.quit();
-    });
-    loop.exec();
+    if (auto s = LlmWait::until([&](const LlmWait::Done &done) {
+            client.send(LlmClient::chat({}, QStringLiteral("Reply with the word pong."), 0, 5), [&result, done](const LlmResult &r) {
+                result = r;
+                done();
+            });
+        });
+        !s)
+        return fail(io, s.error());
     if (!result.ok)
         return fail(io, QStringLiteral("%1 (%2) after %3 ms").arg(result.error, result.errorClass).arg(result.latencyMs));
     io.out << QStringLiteral("%1 answered in %2 ms: %3\n").arg(p.name).arg(result.latencyMs).arg(result.content().trimmed());
@@ -184,18 +196,20 @@ int LlmCommand::bench(const QStringList &args, CliIo &io)
     QVector<qint64> latencies;
     latencies.reserve(n);
     int failed = 0;
-    QEventLoop loop;
     const double cpuBefore = cpuMilliseconds();
     QElapsedTimer clock;
     clock.start();
-    for (int i = 0; i < n; ++i)
-        client.send(LlmClient::chat({}, QStringLiteral("bench %1").arg(i), 0, 8), [&](const LlmResult &r) {
-            latencies << r.latencyMs;
-            failed += !r.ok;
-            if (latencies.size() == n)
-                loop.quit();
+    if (auto s = LlmWait::until([&](const LlmWait::Done &done) {
+            for (int i = 0; i < n; ++i)
+                client.send(LlmClient::chat({}, QStringLiteral("bench %1").arg(i), 0, 8), [&latencies, &failed, done, n](const LlmResult &r) {
+                    latencies << r.latencyMs;
+                    failed += !r.ok;
+                    if (latencies.size() == n)
+                        done();
+                });
         });
-    loop.exec();
+        !s)
+        return fail(io, s.error());
     const double seconds = clock.nsecsElapsed() / 1e9;
     const double cpuPerRequest = (cpuMilliseconds() - cpuBefore) / n;
     std::sort(latencies.begin(), latencies.end());

@@ -67,7 +67,7 @@ int RunCommand::run(const QStringList &args, CliIo &io)
         std::signal(SIGTERM, stopOnSignal);
         const Status s = job.runHere();
         activeJob = nullptr;
-        if (!s && !report.executed && !s.error().endsWith(QLatin1String("cancelled")))
+        if (!s && !report.executed && !s.isCancelled())
             return fail(io, QStringLiteral("run %1: %2").arg(runName, s.error()));
         io.out << QStringLiteral("Run %1: %2 items executed (%3 errors) in %4 s, %5 tokens, cost %6; %7\n")
                       .arg(runName).arg(report.executed).arg(report.errors).arg(clock.elapsed() / 1000.0, 0, 'f', 2)
@@ -91,7 +91,10 @@ int RunsCommand::run(const QStringList &args, CliIo &io)
     auto project = openProject(parser.positionalArguments().constFirst(), io);
     if (!project)
         return ExitFailure;
-    const auto runs = RunStore(project->database()).runs();
+    auto read = RunStore(project->database()).runs();
+    if (!read)
+        return fail(io, read.error());
+    const auto runs = read.take();
     if (parser.isSet(json)) {
         nlohmann::json out = nlohmann::json::array();
         for (const RunSummary &r : runs)

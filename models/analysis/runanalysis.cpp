@@ -83,7 +83,10 @@ Result<RunAnalysis> RunAnalyzer::analyze(Database &db, const QString &run, const
     a.judge = loaded.value().judge;
     a.retrievalJudge = loaded.value().retrievalJudge;
     a.outcomes = loaded.value().outcomes;
-    for (const RunSummary &s : RunStore(db).runs())
+    auto runs = RunStore(db).runs();
+    if (!runs)
+        return R::failure(runs);
+    for (const RunSummary &s : runs.value())
         if (s.name == run) {
             a.pipeline = s.pipeline.isEmpty() ? QStringLiteral("imported") : s.pipeline;
             a.querySet = s.querySet;

@@ -24,7 +24,8 @@ Job::~Job()
 void Job::start()
 {
     m_running = true;
-    m_waiter->future = QtConcurrent::run([this] { execute(); });
+    // The outcome reaches the caller through finished().
+    m_waiter->future = QtConcurrent::run([this] { static_cast<void>(execute()); });
 }
 
 Status Job::runHere()
@@ -48,8 +49,8 @@ Status Job::execute()
         m_lastEmitMs = -1;
     }
     Status status = m_work(*this);
-    if (status && m_cancelled)
-        status = Status::failure(QStringLiteral("%1: cancelled").arg(m_title));
+    if (m_cancelled && (status || status.isCancelled()))
+        status = Status::cancelled(QStringLiteral("%1: cancelled").arg(m_title));
     m_running = false;
     emit finished(status.ok(), status.ok() ? QString() : status.error());
     return status;

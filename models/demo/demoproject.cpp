@@ -41,7 +41,7 @@ Status DemoProject::build(const QString &path, Job *job)
         !s)
         return s;
     if (job && job->isCancelled())
-        return Status::failure(QStringLiteral("cancelled"));
+        return Status::cancelled();
     if (job)
         job->reportProgress(1, steps, QStringLiteral("Importing the knowledge tables"));
     auto imported = KnowledgeImporter::import(*project.value(), world.value(), {});

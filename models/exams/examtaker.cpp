@@ -142,7 +142,7 @@ Result<QVector<ExamAnswer>> ExamTaker::take(Database &db, const QVector<ExamItem
             return R::failure(s.error());
         for (int i = 0; i < items.size(); ++i) {
             if (job && job->isCancelled())
-                return R::failure(QStringLiteral("cancelled"));
+                return R::cancelled();
             for (int o = 0; o < items[i].options.size() && o < 4; ++o) {
                 auto hits = retriever.value()->retrieve({items[i].stem + QLatin1Char(' ') + items[i].options[o], {}}, spec.k);
                 if (!hits)

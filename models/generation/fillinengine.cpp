@@ -60,7 +60,7 @@ Result<FillInEngine::Outcome> FillInEngine::run(const SqlTemplate &t, const std:
     int singular = 0;
     for (qint64 n = 0; n < out.combinations; ++n) {
         if (cancelled && (n & 255) == 0 && cancelled())
-            return R::failure(QStringLiteral("cancelled"));
+            return R::cancelled();
         s.reset();
         SemanticGroup g;
         for (int i = 0; i < domains.size(); ++i) {

@@ -140,6 +140,13 @@ void LlmTemplateGenerator::generateTextTemplates(const QStringList &forms, int p
     for (const SqlTemplateRecord &r : store.sqlTemplates())
         if (r.state == QLatin1String("accepted"))
             targets << r;
+    for (const QString &form : forms)
+        if (!criteria.contains(form))
+            if (auto added = store.addForm(form, {}); !added) { // a new user-defined form, criteria still empty
+                m_report.errors << added.error();
+                emit finished(m_report);
+                return;
+            }
     m_pending = m_total = int(targets.size() * forms.size());
     if (m_total == 0) {
         emit finished(m_report);
@@ -154,8 +161,6 @@ void LlmTemplateGenerator::generateTextTemplates(const QStringList &forms, int p
                 if (const KnowledgeColumn *col = t->columnNamed(p.column))
                     columns += QStringLiteral("- %1.%2: %3\n").arg(t->name, col->name, col->description.isEmpty() ? col->type : col->description);
         for (const QString &form : forms) {
-            if (!criteria.contains(form))
-                store.addForm(form, {}); // a new user-defined form, criteria still empty
             const QString text = PromptLibrary::fill(prompt.value(), {{QStringLiteral("sql"), r.sql},
                                                                        {QStringLiteral("columns"), columns},
                                                                        {QStringLiteral("count"), QString::number(perTemplate)},

@@ -41,7 +41,7 @@ Result<SqlTemplateIntake::Report> SqlTemplateIntake::add(const QStringList &sqls
     Transaction tx(m_project.database());
     for (int i = 0; i < sqls.size(); ++i) {
         if (job && job->isCancelled())
-            return R::failure(QStringLiteral("cancelled"));
+            return R::cancelled();
         SqlTemplateRecord record;
         record.sql = sqls[i].trimmed();
         record.source = source;

@@ -110,11 +110,11 @@ nlohmann::json GrammarJson::textTemplates(const GenerationStore &store, const QS
     return j;
 }
 
-nlohmann::json GrammarJson::queryAnswers(GenerationStore &store, const QString &form)
+Result<nlohmann::json> GrammarJson::queryAnswers(GenerationStore &store, const QString &form)
 {
     nlohmann::json out = nlohmann::json::array();
     qint64 currentTemplate = -1, currentGroup = -1;
-    QueryRenderer(store.database()).forEach(
+    const Status read = QueryRenderer(store.database()).forEach(
         [&](const RenderedQuery &q) {
             if (q.sqlTemplateId != currentTemplate) {
                 out.push_back(nlohmann::json::array());
@@ -129,6 +129,8 @@ nlohmann::json GrammarJson::queryAnswers(GenerationStore &store, const QString &
             return true;
         },
         form, QueryRenderer::Order::ByGroup);
+    if (!read)
+        return Result<nlohmann::json>::failure(read);
     return out;
 }
 
@@ -142,7 +144,10 @@ Status GrammarJson::writeGrammarFolder(GenerationStore &store, const QString &di
     for (const QString &form : store.forms()) {
         if (auto s = writeJson(dir.filePath(QStringLiteral("text_templates_%1.json").arg(form)), textTemplates(store, form)); !s)
             return s;
-        if (auto s = writeJson(dir.filePath(QStringLiteral("%1.json").arg(form)), queryAnswers(store, form)); !s)
+        auto answers = queryAnswers(store, form);
+        if (!answers)
+            return Status::failure(answers);
+        if (auto s = writeJson(dir.filePath(QStringLiteral("%1.json").arg(form)), answers.value()); !s)
             return s;
     }
     return {};

@@ -24,7 +24,7 @@ public:
 
     static nlohmann::json sqlTemplates(const GenerationStore &store);
     static nlohmann::json textTemplates(const GenerationStore &store, const QString &form);
-    static nlohmann::json queryAnswers(GenerationStore &store, const QString &form);
+    static Result<nlohmann::json> queryAnswers(GenerationStore &store, const QString &form);
     // Writes DIR/sql_templates.json, DIR/text_templates_<form>.json and DIR/<form>.json.
     static Status writeGrammarFolder(GenerationStore &store, const QString &dir);
     // One JSON object per accepted text query: id, group, form, sql_template_id,

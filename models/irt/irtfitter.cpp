@@ -162,7 +162,7 @@ Result<IrtFit> IrtFitter::fit(const IrtData &data, const IrtOptions &options, co
     double projected = projectedGradient(x, grad, lb, ub);
     for (int sweep = 0; sweep < options.maxSweeps && projected > target; ++sweep) {
         if (options.cancelled && options.cancelled())
-            return R::failure(QStringLiteral("cancelled"));
+            return R::cancelled();
         sweeps.sweep(x.data());
         if (B.standardize)
             sweeps.standardize(x.data());
@@ -182,7 +182,7 @@ Result<IrtFit> IrtFitter::fit(const IrtData &data, const IrtOptions &options, co
         IrtNewton newton(data, l, lb.data(), ub.data());
         const IrtNewton::Outcome o = newton.minimize(x.data(), target, options.maxNewton, options.cancelled);
         if (o.cancelled)
-            return R::failure(QStringLiteral("cancelled"));
+            return R::cancelled();
         fit.newtonSteps = o.iterations;
         fx = o.nll;
         projected = o.projectedGradient;
@@ -219,7 +219,7 @@ Result<IrtFit> IrtFitter::fit(const IrtData &data, const IrtOptions &options, co
                 done = solver.minimize(objective, y, fx, ylb, yub);
                 fit.message.clear();
             } catch (const Cancelled &) {
-                return R::failure(QStringLiteral("cancelled"));
+                return R::cancelled();
             } catch (const std::exception &e) {
                 fit.message = QString::fromUtf8(e.what());
                 ++failures;

@@ -61,8 +61,17 @@ void RunItemsModel::setRun(qint64 runId)
 
 void RunItemsModel::refresh()
 {
+    QVector<RunItemView> items;
+    if (m_runId) {
+        auto read = RunStore(m_db).items(m_runId);
+        if (!read) {
+            qWarning("The run's items could not be read: %s", qPrintable(read.error())); // the log dock shows it
+            return;
+        }
+        items = read.take();
+    }
     beginResetModel();
-    m_items = m_runId ? RunStore(m_db).items(m_runId) : QVector<RunItemView>();
+    m_items = std::move(items);
     endResetModel();
 }
 

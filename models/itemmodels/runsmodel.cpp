@@ -70,7 +70,12 @@ QVariant RunsModel::headerData(int section, Qt::Orientation orientation, int rol
 
 void RunsModel::refresh()
 {
-    const QVector<RunSummary> runs = RunStore(m_db).runs();
+    auto read = RunStore(m_db).runs();
+    if (!read) {
+        qWarning("The runs could not be read: %s", qPrintable(read.error())); // the log dock shows it
+        return;
+    }
+    const QVector<RunSummary> runs = read.take();
     bool sameRows = runs.size() == m_runs.size();
     for (int i = 0; sameRows && i < runs.size(); ++i)
         sameRows = runs[i].id == m_runs[i].id;

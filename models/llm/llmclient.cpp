@@ -9,16 +9,24 @@
 #include <QNetworkRequest>
 #include <QUrl>
 
+#include <utility>
+
 namespace assay {
 
+namespace {
+// After the breaker opens, new work fails at once for this long; then one attempt may probe.
+constexpr qint64 BreakerCooldownMs = 30000;
+} // namespace
+
 struct LlmClient::Call {
+    enum class Clock { None, Connect, FirstByte, Total };
     LlmRequest request;
     Callback done;
     QString key;
     QByteArray payload;
     int attempts = 0;
     QElapsedTimer clock;
-    bool timedOut = false;
+    Clock timedOut = Clock::None;
 };
 
 LlmClient::LlmClient(LlmProfile profile, LlmStore *store, QObject *parent)
@@ -73,9 +81,15 @@ void LlmClient::send(LlmRequest request, Callback done)
         if (m_store->lookup(call->key, cached)) {
             cached.attempts = 0;
             cached.cost = 0; // a cached answer costs nothing
-            finish(call, cached);
+            finishLater(call, cached);
             return;
         }
+    }
+    if (const QString open = breakerError(); !open.isEmpty()) {
+        LlmResult r = m_breakerResult;
+        r.error = open;
+        finishLater(call, r);
+        return;
     }
     call->payload = QByteArray::fromStdString(call->request.body.dump());
     m_queue.enqueue(call);
@@ -98,7 +112,7 @@ void LlmClient::pump()
             LlmResult r;
             r.errorClass = QStringLiteral("auth");
             r.error = m_keyError;
-            finish(m_queue.dequeue(), r);
+            finishLater(m_queue.dequeue(), r);
         }
         return;
     }
@@ -123,7 +137,7 @@ void LlmClient::pump()
 void LlmClient::start(const std::shared_ptr<Call> &call)
 {
     ++call->attempts;
-    call->timedOut = false;
+    call->timedOut = Call::Clock::None;
     ++m_inFlight;
     m_maxInFlight = std::max(m_maxInFlight, m_inFlight);
     QString base = m_profile.baseUrl;
@@ -134,24 +148,44 @@ void LlmClient::start(const std::shared_ptr<Call> &call)
     if (!m_authorization.isEmpty())
         request.setRawHeader("Authorization", m_authorization);
     QNetworkReply *reply = m_network.post(request, call->payload);
-    auto *timer = new QTimer(reply);
-    timer->setSingleShot(true);
-    connect(timer, &QTimer::timeout, reply, [call, reply] {
-        call->timedOut = true;
-        reply->abort();
+    m_replies.insert(reply, call);
+    // Three clocks: connecting (only when a new connection is opened), the first byte after
+    // the request went out, and the whole exchange.
+    const auto clock = [call, reply](Call::Clock which) {
+        auto *timer = new QTimer(reply);
+        timer->setSingleShot(true);
+        QObject::connect(timer, &QTimer::timeout, reply, [call, reply, which] {
+            call->timedOut = which;
+            reply->abort();
+        });
+        return timer;
+    };
+    QTimer *connecting = clock(Call::Clock::Connect);
+    QTimer *firstByte = clock(Call::Clock::FirstByte);
+    clock(Call::Clock::Total)->start(m_profile.timeoutMs);
+    connect(reply, &QNetworkReply::socketStartedConnecting, connecting, [connecting, ms = m_profile.connectTimeoutMs] { connecting->start(ms); });
+    connect(reply, &QNetworkReply::requestSent, firstByte, [connecting, firstByte, ms = m_profile.firstByteTimeoutMs] {
+        connecting->stop();
+        if (!firstByte->isActive())
+            firstByte->start(ms);
     });
-    timer->start(m_profile.timeoutMs);
+    connect(reply, &QNetworkReply::metaDataChanged, firstByte, [connecting, firstByte] {
+        connecting->stop();
+        firstByte->stop();
+    });
     connect(reply, &QNetworkReply::finished, this, [this, call, reply] { onFinished(call, reply); });
 }
 
 void LlmClient::onFinished(const std::shared_ptr<Call> &call, QNetworkReply *reply)
 {
     reply->deleteLater();
+    if (!m_replies.remove(reply))
+        return; // already failed by the breaker
     --m_inFlight;
     LlmResult r;
     r.attempts = call->attempts;
     r.httpStatus = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-    const QByteArray bytes = reply->readAll();
+    const QByteArray bytes = reply->isOpen() ? reply->readAll() : QByteArray(); // an aborted reply has nothing to read
     const auto body = nlohmann::json::parse(bytes.toStdString(), nullptr, false);
     const auto serverMessage = [&body, &bytes]() {
         if (body.is_object() && body.contains("error") && body["error"].is_object())
@@ -160,9 +194,18 @@ void LlmClient::onFinished(const std::shared_ptr<Call> &call, QNetworkReply *rep
     };
     bool retry = false;
     int retryAfterMs = -1;
-    if (call->timedOut) {
+    if (call->timedOut != Call::Clock::None) {
         r.errorClass = QStringLiteral("timeout");
-        r.error = QStringLiteral("no answer within %1 s").arg(m_profile.timeoutMs / 1000.0);
+        switch (call->timedOut) {
+        case Call::Clock::Connect:
+            r.error = QStringLiteral("could not connect within %1 s").arg(m_profile.connectTimeoutMs / 1000.0);
+            break;
+        case Call::Clock::FirstByte:
+            r.error = QStringLiteral("no first byte within %1 s of the request").arg(m_profile.firstByteTimeoutMs / 1000.0);
+            break;
+        default:
+            r.error = QStringLiteral("no complete answer within %1 s").arg(m_profile.timeoutMs / 1000.0);
+        }
         retry = true;
     } else if (r.httpStatus == 0 || (reply->error() != QNetworkReply::NoError && r.httpStatus < 400)) {
         r.errorClass = QStringLiteral("connection");
@@ -201,24 +244,98 @@ void LlmClient::onFinished(const std::shared_ptr<Call> &call, QNetworkReply *rep
         r.completionTokens = usage.value("completion_tokens", 0);
         r.cost = m_profile.cost(r.promptTokens, r.completionTokens);
     }
+    if (r.errorClass == QLatin1String("timeout") || r.errorClass == QLatin1String("connection"))
+        noteSilence(r);
+    else
+        m_silentInARow = 0; // the server answered
+    if (const QString open = breakerError(); !open.isEmpty() && retry) {
+        r.error = open;
+        retry = false;
+    }
     if (retry && call->attempts <= m_profile.maxRetries) {
         // Exponential backoff with jitter in [50%, 100%], or the server's Retry-After.
         const qint64 backoff = qint64(m_profile.retryBaseMs) << std::min(call->attempts - 1, 16);
         const double jitter = std::uniform_real_distribution<double>(0.5, 1.0)(m_random);
-        const qint64 delay = retryAfterMs >= 0 ? retryAfterMs : qint64(double(std::min<qint64>(backoff, 60000)) * jitter);
-        ++m_waiting;
-        QTimer::singleShot(int(delay), this, [this, call] {
-            --m_waiting;
-            m_queue.prepend(call);
-            pump();
-        });
+        retryLater(call, retryAfterMs >= 0 ? retryAfterMs : qint64(double(std::min<qint64>(backoff, 60000)) * jitter));
         pump();
         return;
     }
     if (r.ok && m_store)
-        m_store->store(call->key, call->request, r);
+        if (auto s = m_store->store(call->key, call->request, r); !s) // the answer still counts; only the cache lost it
+            qWarning("LLM cache: the answer could not be stored: %s", qPrintable(s.error()));
     finish(call, r);
     pump();
+}
+
+void LlmClient::retryLater(const std::shared_ptr<Call> &call, qint64 delayMs)
+{
+    m_sleeping.append(call);
+    QTimer::singleShot(int(delayMs), this, [this, call] {
+        if (!m_sleeping.removeOne(call))
+            return; // failed by the breaker meanwhile
+        m_queue.prepend(call);
+        pump();
+    });
+}
+
+void LlmClient::finishLater(const std::shared_ptr<Call> &call, LlmResult result)
+{
+    ++m_delivering;
+    QMetaObject::invokeMethod(
+        this,
+        [this, call, result] {
+            --m_delivering;
+            finish(call, result);
+        },
+        Qt::QueuedConnection);
+}
+
+QString LlmClient::breakerError() const
+{
+    if (m_breakerOpenUntilMs < 0 || m_clock.elapsed() >= m_breakerOpenUntilMs)
+        return {};
+    return QStringLiteral("endpoint %1 not responding (%2 %3 in a row; last: %4)")
+        .arg(m_profile.baseUrl)
+        .arg(m_breakerCount)
+        .arg(m_breakerResult.errorClass == QLatin1String("timeout") ? QStringLiteral("timeouts") : QStringLiteral("connection failures"),
+             m_breakerResult.error);
+}
+
+void LlmClient::noteSilence(const LlmResult &r)
+{
+    ++m_silentInARow;
+    if (m_silentInARow >= m_profile.breakerThreshold && breakerError().isEmpty())
+        tripBreaker(r);
+}
+
+void LlmClient::tripBreaker(const LlmResult &last)
+{
+    m_breakerResult = LlmResult();
+    m_breakerResult.errorClass = last.errorClass;
+    m_breakerResult.error = last.error;
+    m_breakerOpenUntilMs = m_clock.elapsed() + BreakerCooldownMs;
+    m_breakerCount = m_silentInARow;
+    // After the cool-down one failure more opens it again; one answer closes it.
+    const auto failed = [this] {
+        LlmResult r = m_breakerResult;
+        r.error = breakerError();
+        return r;
+    };
+    QList<std::shared_ptr<Call>> calls = m_sleeping;
+    m_sleeping.clear();
+    while (!m_queue.isEmpty())
+        calls.append(m_queue.dequeue());
+    // Taken out of m_replies first: an aborted reply's finished() then finds nothing to do.
+    const auto replies = std::exchange(m_replies, {});
+    for (auto it = replies.begin(); it != replies.end(); ++it) {
+        --m_inFlight;
+        calls.append(it.value());
+        it.key()->abort();
+    }
+    const LlmResult r = failed();
+    for (const auto &call : std::as_const(calls))
+        finishLater(call, r);
+    m_silentInARow = m_profile.breakerThreshold - 1;
 }
 
 void LlmClient::finish(const std::shared_ptr<Call> &call, LlmResult result)
@@ -237,7 +354,8 @@ void LlmClient::finish(const std::shared_ptr<Call> &call, LlmResult result)
         }
     }
     if (m_store)
-        m_store->record(m_profile.name, call->request, result);
+        if (auto s = m_store->record(m_profile.name, call->request, result); !s)
+            qWarning("LLM usage: the call could not be recorded: %s", qPrintable(s.error()));
     LlmUsage delta;
     delta.requests = 1;
     delta.cached = result.cached;

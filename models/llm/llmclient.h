@@ -5,7 +5,11 @@
 // 429 / 5xx / timeouts / connection resets retry with exponential backoff and jitter,
 // honouring Retry-After; 400/401/403/404 and insufficient_quota fail at once with the
 // server's message. With a store, answers come from the cache first and every finished call
-// is recorded.
+// is recorded. Every callback runs from the event loop, never inside send(): a cached answer
+// is delivered like a network one, so a caller may start waiting after sending.
+// Three clocks guard an attempt: connecting, the first byte after the request went out, and
+// the whole exchange. A circuit breaker fails the profile's work at once after N timeouts or
+// connection failures in a row with no answer between them.
 #include "llm/llmprofile.h"
 #include "llm/llmrequest.h"
 #include "llm/llmusage.h"
@@ -44,7 +48,9 @@ public:
     LlmUsage usage(const QString &tag) const { return m_byTag.value(tag); }
     int inFlight() const { return m_inFlight; }
     int maxInFlightSeen() const { return m_maxInFlight; }
-    int pending() const { return int(m_queue.size()) + m_inFlight + m_waiting; }
+    int pending() const { return int(m_queue.size()) + m_inFlight + int(m_sleeping.size()) + m_delivering; }
+    // The breaker's message while it is open, else empty.
+    QString breakerError() const;
 
 signals:
     void usageChanged();
@@ -56,6 +62,12 @@ private:
     void start(const std::shared_ptr<Call> &call);
     void onFinished(const std::shared_ptr<Call> &call, QNetworkReply *reply);
     void finish(const std::shared_ptr<Call> &call, LlmResult result);
+    // finish() from the event loop, never from inside the caller's send().
+    void finishLater(const std::shared_ptr<Call> &call, LlmResult result);
+    void retryLater(const std::shared_ptr<Call> &call, qint64 delayMs);
+    // An attempt that got no answer (timeout, connection): counts towards the breaker.
+    void noteSilence(const LlmResult &r);
+    void tripBreaker(const LlmResult &last);
     qint64 estimatedTokens(const LlmRequest &request) const;
 
     LlmProfile m_profile;
@@ -67,8 +79,14 @@ private:
     QElapsedTimer m_clock;
     qint64 m_nextStartMs = 0;
     int m_inFlight = 0;
-    int m_waiting = 0; // retries sleeping on their backoff
+    QList<std::shared_ptr<Call>> m_sleeping; // retries waiting out their backoff
+    QMap<QNetworkReply *, std::shared_ptr<Call>> m_replies;
+    int m_delivering = 0;
     int m_maxInFlight = 0;
+    int m_silentInARow = 0;
+    int m_breakerCount = 0;
+    qint64 m_breakerOpenUntilMs = -1;
+    LlmResult m_breakerResult;
     LlmUsage m_usage;
     QMap<QString, LlmUsage> m_byTag;
     std::mt19937 m_random{20261122u};

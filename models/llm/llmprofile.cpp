@@ -23,6 +23,8 @@ Status LlmProfile::validate() const
         return Status::failure(QStringLiteral("profile %1: no model").arg(name));
     if (concurrency < 1 || maxRetries < 0 || timeoutMs < 1 || requestsPerMinute < 0 || tokensPerMinute < 0)
         return Status::failure(QStringLiteral("profile %1: limits must be positive").arg(name));
+    if (connectTimeoutMs < 1 || firstByteTimeoutMs < 1 || breakerThreshold < 1)
+        return Status::failure(QStringLiteral("profile %1: the connect and first-byte timeouts and the breaker threshold must be positive").arg(name));
     return {};
 }
 
@@ -53,6 +55,9 @@ void LlmProfile::write(QSettings &s) const
     s.setValue(QStringLiteral("requestsPerMinute"), requestsPerMinute);
     s.setValue(QStringLiteral("tokensPerMinute"), tokensPerMinute);
     s.setValue(QStringLiteral("timeoutMs"), timeoutMs);
+    s.setValue(QStringLiteral("connectTimeoutMs"), connectTimeoutMs);
+    s.setValue(QStringLiteral("firstByteTimeoutMs"), firstByteTimeoutMs);
+    s.setValue(QStringLiteral("breakerThreshold"), breakerThreshold);
     s.setValue(QStringLiteral("maxRetries"), maxRetries);
     s.setValue(QStringLiteral("retryBaseMs"), retryBaseMs);
     s.setValue(QStringLiteral("priceInput"), pricePerMillionInput);
@@ -70,6 +75,9 @@ LlmProfile LlmProfile::read(QSettings &s)
     p.requestsPerMinute = s.value(QStringLiteral("requestsPerMinute"), 0).toInt();
     p.tokensPerMinute = s.value(QStringLiteral("tokensPerMinute"), 0).toInt();
     p.timeoutMs = s.value(QStringLiteral("timeoutMs"), p.timeoutMs).toInt();
+    p.connectTimeoutMs = s.value(QStringLiteral("connectTimeoutMs"), p.connectTimeoutMs).toInt();
+    p.firstByteTimeoutMs = s.value(QStringLiteral("firstByteTimeoutMs"), p.firstByteTimeoutMs).toInt();
+    p.breakerThreshold = s.value(QStringLiteral("breakerThreshold"), p.breakerThreshold).toInt();
     p.maxRetries = s.value(QStringLiteral("maxRetries"), p.maxRetries).toInt();
     p.retryBaseMs = s.value(QStringLiteral("retryBaseMs"), p.retryBaseMs).toInt();
     p.pricePerMillionInput = s.value(QStringLiteral("priceInput"), 0.0).toDouble();

@@ -18,7 +18,10 @@ struct LlmProfile {
     int concurrency = 8;
     int requestsPerMinute = 0; // 0: no limit
     int tokensPerMinute = 0;   // 0: no limit
-    int timeoutMs = 120000;
+    int connectTimeoutMs = 10000;   // to open the connection
+    int firstByteTimeoutMs = 25000; // from the request sent to the first byte of the answer
+    int timeoutMs = 120000;         // the whole exchange: long generations need it
+    int breakerThreshold = 3;       // timeouts / connection failures in a row that stop the profile's work
     int maxRetries = 6;
     int retryBaseMs = 1000;    // first backoff; doubles per attempt, with jitter
     double pricePerMillionInput = 0;

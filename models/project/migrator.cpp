@@ -49,7 +49,8 @@ Result<int> Migrator::migrate(Database &db) const
         if (step)
             step = db.exec(QStringLiteral("COMMIT"));
         if (!step) {
-            db.exec(QStringLiteral("ROLLBACK"));
+            if (auto rolledBack = db.exec(QStringLiteral("ROLLBACK")); !rolledBack)
+                qWarning("%s: rollback after a failed migration: %s", qPrintable(db.path()), qPrintable(rolledBack.error()));
             return Result<int>::failure(QStringLiteral("%1: migration %2 (%3) failed: %4")
                                             .arg(db.path())
                                             .arg(m.version)

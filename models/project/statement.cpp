@@ -77,14 +77,51 @@ Statement::Step Statement::step()
     return Step::Error;
 }
 
+Result<bool> Statement::next()
+{
+    switch (step()) {
+    case Step::Row:
+        return true;
+    case Step::Done:
+        return false;
+    case Step::Error:
+        break;
+    }
+    return Result<bool>::failure(failureMessage(), errorCode());
+}
+
 Status Statement::run()
 {
     Step s;
     while ((s = step()) == Step::Row) {
     }
     if (s == Step::Error)
-        return Status::failure(error());
+        return Status::failure(failureMessage(), errorCode());
     return {};
+}
+
+ErrorCode Statement::errorCode() const
+{
+    switch (sqlite3_errcode(m_db) & 0xff) {
+    case SQLITE_BUSY:
+    case SQLITE_LOCKED:
+        return ErrorCode::Busy;
+    case SQLITE_READONLY:
+        return ErrorCode::ReadOnly;
+    default:
+        return ErrorCode::Failed;
+    }
+}
+
+QString Statement::failureMessage() const
+{
+    QString what = sql().simplified();
+    if (what.size() > 60)
+        what = what.left(57) + QStringLiteral("...");
+    const QString cause = errorCode() == ErrorCode::Busy       ? QStringLiteral(" (another program holds a lock on the project file; close it or wait)")
+                          : errorCode() == ErrorCode::ReadOnly ? QStringLiteral(" (the project file is read-only)")
+                                                               : QString();
+    return QStringLiteral("%1%2, in: %3").arg(error(), cause, what);
 }
 
 void Statement::reset()

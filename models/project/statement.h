@@ -6,6 +6,8 @@
 #include <QString>
 #include <QVariant>
 
+#include <type_traits>
+
 struct sqlite3_stmt;
 struct sqlite3;
 
@@ -25,7 +27,28 @@ public:
 
     Statement &bind(int index, const QVariant &value); // 1-based, like SQLite
     Statement &bindAll(const QVariantList &values);
-    Step step();
+    [[nodiscard]] Step step();
+    // The next row: true; the end: false; a failed step is the error, never taken for the end.
+    Result<bool> next();
+    // Calls onRow(*this) for every row (until it returns false, when it returns bool); a failed
+    // step is the error.
+    template <typename F>
+    Status forEach(F &&onRow)
+    {
+        while (true) {
+            auto row = next();
+            if (!row)
+                return Status::failure(row);
+            if (!row.value())
+                return {};
+            if constexpr (std::is_same_v<std::invoke_result_t<F, const Statement &>, bool>) {
+                if (!onRow(static_cast<const Statement &>(*this)))
+                    return {};
+            } else {
+                onRow(static_cast<const Statement &>(*this));
+            }
+        }
+    }
     // Steps to completion; for INSERT/UPDATE/DELETE.
     Status run();
     void reset();
@@ -39,6 +62,9 @@ public:
     bool isNull(int i) const;
     QString error() const;
     QString sql() const;
+    // The last step's failure as a code (busy / read-only) and a message naming the statement.
+    ErrorCode errorCode() const;
+    QString failureMessage() const;
 
 private:
     sqlite3 *m_db = nullptr;

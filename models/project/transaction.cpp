@@ -9,7 +9,7 @@ Transaction::Transaction(Database &db) : m_db(db), m_began(db.exec(QStringLitera
 Transaction::~Transaction()
 {
     if (m_began && !m_done)
-        m_db.exec(QStringLiteral("ROLLBACK TO assay_tx; RELEASE assay_tx"));
+        rollBack();
 }
 
 Status Transaction::commit()
@@ -18,10 +18,17 @@ Status Transaction::commit()
         return m_began;
     m_done = true;
     if (auto s = m_db.exec(QStringLiteral("RELEASE assay_tx")); !s) {
-        m_db.exec(QStringLiteral("ROLLBACK TO assay_tx; RELEASE assay_tx"));
+        rollBack();
         return s;
     }
     return {};
+}
+
+void Transaction::rollBack()
+{
+    // Nothing to return to from here: a failed rollback is logged (the log dock shows it).
+    if (auto s = m_db.exec(QStringLiteral("ROLLBACK TO assay_tx; RELEASE assay_tx")); !s)
+        qWarning("%s: rollback failed: %s", qPrintable(m_db.path()), qPrintable(s.error()));
 }
 
 } // namespace assay

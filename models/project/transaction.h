@@ -19,6 +19,7 @@ public:
     Status commit();
 
 private:
+    void rollBack();
     Database &m_db;
     Status m_began;
     bool m_done = false;

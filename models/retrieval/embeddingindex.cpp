@@ -30,7 +30,7 @@ Result<qint64> EmbeddingIndex::ensure(Database &db, LlmEmbedder &embedder, Job *
     constexpr int PerTransaction = 512;
     for (int start = 0; start < ids.size(); start += PerTransaction) {
         if (job && job->isCancelled())
-            return R::failure(QStringLiteral("cancelled"));
+            return R::cancelled();
         auto vectors = embedder.embed(texts.mid(start, PerTransaction), nullptr);
         if (!vectors)
             return R::failure(vectors.error());

@@ -2,13 +2,13 @@
 
 #include "core/job.h"
 #include "llm/llmstore.h"
+#include "llm/llmwait.h"
 #include "project/database.h"
 #include "retrieval/retriever.h"
 #include "runs/reader.h"
 #include "runs/runstore.h"
 
 #include <QElapsedTimer>
-#include <QEventLoop>
 #include <QTimer>
 
 namespace assay {
@@ -37,7 +37,10 @@ Result<RunExecutor::Report> RunExecutor::execute(Database &db, qint64 runId, Job
     auto chunkText = db.prepare(QStringLiteral("SELECT text FROM chunk WHERE id = ?"));
     if (!chunkText)
         return R::failure(chunkText.error());
-    const QVector<RunItem> items = store.pending(runId);
+    auto pending = store.pending(runId);
+    if (!pending)
+        return R::failure(pending);
+    const QVector<RunItem> items = pending.take();
     {
         QStringList texts;
         for (const RunItem &item : items)
@@ -45,23 +48,22 @@ Result<RunExecutor::Report> RunExecutor::execute(Database &db, qint64 runId, Job
         if (auto s = retriever.value()->prepare(texts, job); !s)
             return R::failure(s.error());
     }
-    store.setStatus(runId, QStringLiteral("running"));
+    if (auto s = store.setStatus(runId, QStringLiteral("running")); !s)
+        return R::failure(s);
 
     Report report;
     QString failure;
     int next = 0;
     int inFlight = 0;
     bool cancelled = false;
-    QEventLoop loop;
+    LlmWait::Done allDone;
     QTimer pump;
     pump.setSingleShot(true);
     pump.setInterval(0);
-    QTimer grace;
-    grace.setSingleShot(true);
 
     const auto finishWhenIdle = [&] {
         if (inFlight == 0 && (next >= items.size() || cancelled || !failure.isEmpty()))
-            loop.quit();
+            allDone();
     };
     const auto submit = [&] {
         while (failure.isEmpty() && !cancelled && next < items.size() && inFlight < reader.value()->concurrency()) {
@@ -73,14 +75,22 @@ Result<RunExecutor::Report> RunExecutor::execute(Database &db, qint64 runId, Job
             auto clock = std::make_shared<QElapsedTimer>();
             clock->start();
             auto hits = retriever.value()->retrieve({item.query, item.trueDocIds}, spec.value().k);
-            ReaderRequest request{item.key, item.query, {}, store.examples(runId, spec.value().icl, item.groupKey)};
+            auto examples = store.examples(runId, spec.value().icl, item.groupKey);
+            if (!examples) {
+                failure = examples.error();
+                break;
+            }
+            ReaderRequest request{item.key, item.query, {}, examples.take()};
             RunItemResult base;
             if (hits) {
                 QStringList texts;
                 for (const RetrievalHit &h : hits.value()) {
                     chunkText.value().reset();
                     chunkText.value().bind(1, h.chunkId);
-                    const QString text = chunkText.value().step() == Statement::Step::Row ? chunkText.value().text(0) : QString();
+                    auto row = chunkText.value().next();
+                    if (!row && failure.isEmpty())
+                        failure = row.error();
+                    const QString text = row && row.value() ? chunkText.value().text(0) : QString();
                     base.retrievedIds << h.docId;
                     texts << text;
                     request.contexts.append({h.docId, text});
@@ -129,33 +139,36 @@ Result<RunExecutor::Report> RunExecutor::execute(Database &db, qint64 runId, Job
         }
         finishWhenIdle();
     };
-    QObject::connect(&pump, &QTimer::timeout, &loop, submit);
-    QTimer cancelWatch;
-    QObject::connect(&cancelWatch, &QTimer::timeout, &loop, [&] {
-        if (job && job->isCancelled() && !cancelled) {
-            cancelled = true;
-            grace.start(CancelGraceMs);
-            finishWhenIdle();
-        }
-    });
-    QObject::connect(&grace, &QTimer::timeout, &loop, &QEventLoop::quit);
-    cancelWatch.start(100);
-    submit();
-    if (inFlight > 0 || (next < items.size() && !cancelled && failure.isEmpty()))
-        loop.exec();
+    QObject::connect(&pump, &QTimer::timeout, submit);
+    LlmWait::Options waitOptions;
+    waitOptions.job = job;
+    waitOptions.cancelGraceMs = CancelGraceMs;
+    waitOptions.onCancel = [&] {
+        cancelled = true;
+        finishWhenIdle();
+    };
+    // A cancel is reported by the run's status (paused), not as a failure of the wait.
+    static_cast<void>(LlmWait::until(
+        [&](const LlmWait::Done &done) {
+            allDone = done;
+            submit();
+        },
+        waitOptions));
     pump.stop();
-    cancelWatch.stop();
     if (inFlight > 0) {
         // Abandoned after a cancel: the items stay pending and run on the next continue.
         reader.value()->abort();
         inFlight = 0;
     }
     if (!failure.isEmpty()) {
-        store.setStatus(runId, QStringLiteral("failed"));
+        // Marking it failed may fail for the same reason (a lock, a read-only file): say both.
+        if (auto s = store.setStatus(runId, QStringLiteral("failed")); !s)
+            return R::failure(QStringLiteral("%1; the run could not be marked failed either: %2").arg(failure, s.error()));
         return R::failure(failure);
     }
     report.finished = next >= items.size() && !cancelled;
-    store.setStatus(runId, report.finished ? QStringLiteral("done") : QStringLiteral("paused"));
+    if (auto s = store.setStatus(runId, report.finished ? QStringLiteral("done") : QStringLiteral("paused")); !s)
+        return R::failure(s);
     return report;
 }
 

@@ -47,7 +47,10 @@ Result<int> RunQueue::resumePaused()
 {
     int added = 0;
     RunStore store(m_db);
-    for (const RunSummary &r : store.runs()) {
+    auto runs = store.runs();
+    if (!runs)
+        return Result<int>::failure(runs);
+    for (const RunSummary &r : runs.value()) {
         if (r.source != QLatin1String("executed") || r.done + r.errors >= r.total)
             continue;
         auto id = store.idOf(r.name);
@@ -128,6 +131,7 @@ void RunQueue::startNext()
         if (!ok && m_paused && !m_forgetCurrent && message == QLatin1String("paused"))
             m_queue.prepend(m_current);
         m_forgetCurrent = false;
+        m_lastCancelled = m_job && m_job->isCancelled();
         emit runFinished(runId, name, ok, message);
         // Not from inside the job's own signal: the next job replaces this one.
         QMetaObject::invokeMethod(this, [this] { startNext(); }, Qt::QueuedConnection);

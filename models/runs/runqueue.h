@@ -46,6 +46,8 @@ public:
     bool isPaused() const { return m_paused; }
     int queued() const { return int(m_queue.size()); }
     Job *currentJob() const { return m_job.get(); }
+    // Whether the run that finished last was stopped by pause or cancel (not a failure).
+    bool lastRunCancelled() const { return m_lastCancelled; }
 
 signals:
     void runStarted(qint64 runId, const QString &name);
@@ -61,6 +63,7 @@ private:
     QQueue<QPair<qint64, QString>> m_queue;
     std::unique_ptr<Job> m_job;
     bool m_paused = false;
+    bool m_lastCancelled = false;
     bool m_forgetCurrent = false; // cancel: the interrupted run is not queued again
     QPair<qint64, QString> m_current;
 };

@@ -16,8 +16,13 @@ Result<qint64> RunStore::openOrCreate(const QString &name, const PipelineSpec &s
 {
     using R = Result<qint64>;
     auto existing = m_db.prepare(QStringLiteral("SELECT r.id, p.spec, r.query_set FROM run r LEFT JOIN pipeline p ON p.id = r.pipeline_id WHERE r.name = ?"));
+    if (!existing)
+        return R::failure(existing);
     existing.value().bind(1, name);
-    if (existing.value().step() == Statement::Step::Row) {
+    auto found = existing.value().next();
+    if (!found)
+        return R::failure(found);
+    if (found.value()) {
         if (existing.value().text(1) != spec.text() || existing.value().text(2) != querySet)
             return R::failure(QStringLiteral("run '%1' exists with pipeline '%2' and query set '%3'; choose another name")
                                   .arg(name, existing.value().text(1), existing.value().text(2).isEmpty() ? QStringLiteral("all") : existing.value().text(2)));
@@ -25,17 +30,23 @@ Result<qint64> RunStore::openOrCreate(const QString &name, const PipelineSpec &s
     }
     Transaction tx(m_db);
     auto pipeline = m_db.prepare(QStringLiteral("INSERT INTO pipeline(spec, retriever, k, reader) VALUES (?, ?, ?, ?) ON CONFLICT(spec) DO NOTHING"));
+    if (!pipeline)
+        return R::failure(pipeline);
     pipeline.value().bindAll({spec.text(), spec.retriever, spec.k, spec.reader});
     if (auto s = pipeline.value().run(); !s)
         return R::failure(s.error());
     auto run = m_db.prepare(QStringLiteral("INSERT INTO run(name, pipeline_id, query_set, created_at) "
                                            "VALUES (?, (SELECT id FROM pipeline WHERE spec = ?), ?, ?)"));
+    if (!run)
+        return R::failure(run);
     run.value().bindAll({name, spec.text(), querySet, QDateTime::currentDateTimeUtc().toString(Qt::ISODate)});
     if (auto s = run.value().run(); !s)
         return R::failure(s.error());
     const qint64 runId = m_db.lastInsertId();
     auto item = m_db.prepare(QStringLiteral("INSERT INTO run_item(run_id, item_key, query, gold, form, sql_template_id, group_key, true_doc_ids) "
                                             "VALUES (?, ?, ?, ?, ?, ?, ?, ?)"));
+    if (!item)
+        return R::failure(item);
     Status failure;
     qint64 items = 0;
     const Status read = QueryRenderer(m_db).forEach(
@@ -49,63 +60,82 @@ Result<qint64> RunStore::openOrCreate(const QString &name, const PipelineSpec &s
         },
         querySet);
     if (!read)
-        return R::failure(read.error());
+        return R::failure(read);
     if (!failure)
-        return R::failure(failure.error());
+        return R::failure(failure);
     if (items == 0)
         return R::failure(QStringLiteral("the query set '%1' holds no accepted queries (generate some first)").arg(querySet.isEmpty() ? QStringLiteral("all") : querySet));
     if (auto s = tx.commit(); !s)
-        return R::failure(s.error());
+        return R::failure(s);
     return runId;
 }
 
 Result<PipelineSpec> RunStore::pipelineOf(qint64 runId) const
 {
+    using R = Result<PipelineSpec>;
     auto s = m_db.prepare(QStringLiteral("SELECT p.spec FROM run r JOIN pipeline p ON p.id = r.pipeline_id WHERE r.id = ?"));
+    if (!s)
+        return R::failure(s);
     s.value().bind(1, runId);
-    if (s.value().step() != Statement::Step::Row)
-        return Result<PipelineSpec>::failure(QStringLiteral("run %1 has no pipeline").arg(runId));
+    auto row = s.value().next();
+    if (!row)
+        return R::failure(row);
+    if (!row.value())
+        return R::failure(QStringLiteral("run %1 has no pipeline").arg(runId));
     return PipelineSpec::parse(s.value().text(0));
 }
 
 Result<qint64> RunStore::idOf(const QString &name) const
 {
+    using R = Result<qint64>;
     auto s = m_db.prepare(QStringLiteral("SELECT id FROM run WHERE name = ?"));
+    if (!s)
+        return R::failure(s);
     s.value().bind(1, name);
-    if (s.value().step() != Statement::Step::Row)
-        return Result<qint64>::failure(QStringLiteral("no run named '%1' (see: assay-cli runs FILE)").arg(name));
+    auto row = s.value().next();
+    if (!row)
+        return R::failure(row);
+    if (!row.value())
+        return R::failure(QStringLiteral("no run named '%1'").arg(name));
     return s.value().integer(0);
 }
 
-QVector<RunItem> RunStore::pending(qint64 runId) const
+Result<QVector<RunItem>> RunStore::pending(qint64 runId) const
 {
+    using R = Result<QVector<RunItem>>;
     QVector<RunItem> out;
     auto s = m_db.prepare(QStringLiteral("SELECT id, item_key, query, gold, group_key, true_doc_ids FROM run_item "
                                          "WHERE run_id = ? AND status = 'pending' ORDER BY id"));
+    if (!s)
+        return R::failure(s);
     s.value().bind(1, runId);
-    while (s.value().step() == Statement::Step::Row) {
-        const Statement &r = s.value();
+    const Status read = s.value().forEach([&](const Statement &r) {
         RunItem item{r.integer(0), r.text(1), r.text(2), r.text(3), r.text(4), {}};
         const auto ids = nlohmann::json::parse(r.text(5).toStdString(), nullptr, false);
         if (ids.is_array())
             for (const auto &id : ids)
                 item.trueDocIds << QString::fromStdString(id.is_string() ? id.get<std::string>() : id.dump());
         out << item;
-    }
+    });
+    if (!read)
+        return R::failure(read);
     return out;
 }
 
-QVector<QPair<QString, QString>> RunStore::examples(qint64 runId, int count, const QString &excludeGroup) const
+Result<QVector<QPair<QString, QString>>> RunStore::examples(qint64 runId, int count, const QString &excludeGroup) const
 {
+    using R = Result<QVector<QPair<QString, QString>>>;
     QVector<QPair<QString, QString>> out;
     if (count <= 0)
         return out;
     // One example per group, so the examples show different kinds of questions.
     auto s = m_db.prepare(QStringLiteral("SELECT query, gold FROM run_item WHERE id IN (SELECT min(id) FROM run_item WHERE run_id = ? "
                                          "AND group_key <> ? AND gold <> '' GROUP BY group_key) ORDER BY id LIMIT ?"));
+    if (!s)
+        return R::failure(s);
     s.value().bindAll({runId, excludeGroup, count});
-    while (s.value().step() == Statement::Step::Row)
-        out.append({s.value().text(0), s.value().text(1)});
+    if (auto read = s.value().forEach([&](const Statement &r) { out.append({r.text(0), r.text(1)}); }); !read)
+        return R::failure(read);
     return out;
 }
 
@@ -117,6 +147,8 @@ Status RunStore::saveResult(qint64 itemId, const RunItemResult &r)
     auto s = m_db.prepare(QStringLiteral("UPDATE run_item SET status = ?, answer = ?, retrieved_ids = ?, retrieved_text = ?, trace = ?, halted = ?, "
                                          "error = ?, latency_ms = ?, prompt_tokens = ?, completion_tokens = ?, cost = ? "
                                          "WHERE id = ? AND status = 'pending'"));
+    if (!s)
+        return Status::failure(s);
     s.value().bindAll({r.error.isEmpty() ? QStringLiteral("done") : QStringLiteral("error"), r.answer, QString::fromStdString(ids.dump()),
                        r.retrievedText, r.trace, int(r.halted), r.error, r.latencyMs, r.promptTokens, r.completionTokens, r.cost, itemId});
     return s.value().run();
@@ -125,40 +157,50 @@ Status RunStore::saveResult(qint64 itemId, const RunItemResult &r)
 Status RunStore::setStatus(qint64 runId, const QString &status)
 {
     auto s = m_db.prepare(QStringLiteral("UPDATE run SET status = ?, finished_at = CASE WHEN ? IN ('done', 'failed') THEN ? ELSE finished_at END WHERE id = ?"));
+    if (!s)
+        return Status::failure(s);
     s.value().bindAll({status, status, QDateTime::currentDateTimeUtc().toString(Qt::ISODate), runId});
     return s.value().run();
 }
 
-QVector<RunSummary> RunStore::runs() const
+Result<QVector<RunSummary>> RunStore::runs() const
 {
+    using R = Result<QVector<RunSummary>>;
     QVector<RunSummary> out;
     auto s = m_db.prepare(QStringLiteral(
         "SELECT r.name, coalesce(p.spec, ''), r.query_set, r.status, r.source, count(i.id), sum(i.status = 'done'), sum(i.status = 'error'), "
         "r.created_at, coalesce(r.finished_at, ''), coalesce(sum(i.cost), 0), coalesce(avg(CASE WHEN i.status <> 'pending' THEN i.latency_ms END), 0), r.id "
         "FROM run r LEFT JOIN pipeline p ON p.id = r.pipeline_id "
         "LEFT JOIN run_item i ON i.run_id = r.id GROUP BY r.id ORDER BY r.id"));
-    while (s && s.value().step() == Statement::Step::Row) {
-        const Statement &r = s.value();
+    if (!s)
+        return R::failure(s);
+    const Status read = s.value().forEach([&](const Statement &r) {
         out << RunSummary{r.text(0), r.text(1), r.text(2), r.text(3), r.text(4), r.integer(5), r.integer(6), r.integer(7), r.text(8), r.text(9),
                           r.real(10), r.real(11), r.integer(12)};
-    }
+    });
+    if (!read)
+        return R::failure(read);
     return out;
 }
 
-QVector<RunItemView> RunStore::items(qint64 runId) const
+Result<QVector<RunItemView>> RunStore::items(qint64 runId) const
 {
+    using R = Result<QVector<RunItemView>>;
     QVector<RunItemView> out;
     auto s = m_db.prepare(QStringLiteral("SELECT id, item_key, form, query, answer, gold, retrieved_ids, latency_ms, status, error FROM run_item WHERE run_id = ? ORDER BY id"));
+    if (!s)
+        return R::failure(s);
     s.value().bind(1, runId);
-    while (s.value().step() == Statement::Step::Row) {
-        const Statement &r = s.value();
+    const Status read = s.value().forEach([&](const Statement &r) {
         QStringList ids;
         const auto list = nlohmann::json::parse(r.text(6).toStdString(), nullptr, false);
         if (list.is_array())
             for (const auto &id : list)
                 ids << QString::fromStdString(id.is_string() ? id.get<std::string>() : id.dump());
         out << RunItemView{r.integer(0), r.text(1), r.text(2), r.text(3), r.text(4), r.text(5), ids.join(QStringLiteral(", ")), r.real(7), r.text(8), r.text(9)};
-    }
+    });
+    if (!read)
+        return R::failure(read);
     return out;
 }
 

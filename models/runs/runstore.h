@@ -74,15 +74,15 @@ public:
     Result<qint64> openOrCreate(const QString &name, const PipelineSpec &spec, const QString &querySet);
     Result<PipelineSpec> pipelineOf(qint64 runId) const;
     Result<qint64> idOf(const QString &name) const;
-    QVector<RunItem> pending(qint64 runId) const;
+    Result<QVector<RunItem>> pending(qint64 runId) const;
     // Worked examples for in-context learning: up to `count` (question, gold) pairs of the
     // run, from groups other than `excludeGroup`, in a fixed order.
-    QVector<QPair<QString, QString>> examples(qint64 runId, int count, const QString &excludeGroup) const;
+    Result<QVector<QPair<QString, QString>>> examples(qint64 runId, int count, const QString &excludeGroup) const;
     // Stores an item's result once: an item already done is never overwritten.
     Status saveResult(qint64 itemId, const RunItemResult &result);
     Status setStatus(qint64 runId, const QString &status);
-    QVector<RunSummary> runs() const;
-    QVector<RunItemView> items(qint64 runId) const;
+    Result<QVector<RunSummary>> runs() const;
+    Result<QVector<RunItemView>> items(qint64 runId) const;
 
 private:
     Database &m_db;

@@ -219,7 +219,8 @@ Result<qint64> KnowledgeBase::addTable(const QString &name, qint64 reuseId)
         return R::failure(r.error());
     const qint64 id = reuseId ? reuseId : m_db.lastInsertId();
     if (m_source == Source::None)
-        setSource(Source::Embedded, {}, QStringLiteral("editor"));
+        if (auto source = setSource(Source::Embedded, {}, QStringLiteral("editor")); !source)
+            return R::failure(source);
     loadStructure();
     emit tablesChanged();
     return id;

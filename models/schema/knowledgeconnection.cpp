@@ -73,9 +73,11 @@ Status materialise(const KnowledgeBase &knowledge, Database &target)
         for (const KnowledgeColumn &c : t.columns) {
             if (!c.primaryKey && !c.foreignKey && !c.meaningful)
                 continue;
-            db.exec(QStringLiteral("CREATE INDEX %1 ON %2(%3)")
-                        .arg(Database::quoteIdentifier(QStringLiteral("assay_idx_%1").arg(c.id)),
-                             Database::quoteIdentifier(t.name), Database::quoteIdentifier(c.name)));
+            if (auto s = db.exec(QStringLiteral("CREATE INDEX %1 ON %2(%3)")
+                                     .arg(Database::quoteIdentifier(QStringLiteral("assay_idx_%1").arg(c.id)),
+                                          Database::quoteIdentifier(t.name), Database::quoteIdentifier(c.name)));
+                !s)
+                return s;
         }
     }
     if (auto s = db.exec(QStringLiteral("COMMIT")); !s)

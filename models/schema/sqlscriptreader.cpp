@@ -79,7 +79,8 @@ Result<ImportedSchema> SqlScriptReader::read(const QByteArray &script, const QSt
     if (statements == 0)
         return R::failure(QStringLiteral("%1: the script holds no SQL statements").arg(origin));
     if (!sqlite3_get_autocommit(db))
-        scratch.value().exec(QStringLiteral("COMMIT"));
+        if (auto s = scratch.value().exec(QStringLiteral("COMMIT")); !s)
+            return R::failure(QStringLiteral("%1: %2").arg(origin, s.error()));
     sqlite3_set_authorizer(db, nullptr, nullptr); // the reader's PRAGMA table_info is ours, not the script's
     return SqliteSchemaReader::read(scratch.value(), origin, true);
 }

@@ -12,6 +12,8 @@
 #include "project/project.h"
 #include "schema/knowledgeimporter.h"
 
+#include "benchtargets.h"
+
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QFile>
@@ -67,8 +69,8 @@ int main(int argc, char *argv[])
                                     "week, what the current price of the item called '[items.name]' is according to the catalogue.").arg(k);
     }
     TextTemplateIntake intake(*project);
-    intake.add(sqlId, QStringLiteral("short"), shortTexts, QStringLiteral("user"));
-    intake.add(sqlId, QStringLiteral("long"), longTexts, QStringLiteral("user"));
+    if (!intake.add(sqlId, QStringLiteral("short"), shortTexts, QStringLiteral("user")) || !intake.add(sqlId, QStringLiteral("long"), longTexts, QStringLiteral("user")))
+        return 1;
 
     // In memory: every text query of every group and text template.
     const QVector<SemanticGroup> groups = store.groups(sqlId);
@@ -122,5 +124,10 @@ int main(int argc, char *argv[])
     std::printf("review grid: open %d queries in %.3f s; text filter in %.3f s (%d hits); sort by answer in %.3f s\n",
                 int(all.size()), openSeconds, filterSeconds, int(hits.size()), sortSeconds);
     std::printf("peak RSS: %ld MB\n", peakRssKb() / 1024);
-    return 0;
+    assay::bench::BenchTargets targets;
+    targets.atLeast("text queries built in memory per second", built / memorySeconds, 1e6);
+    targets.atLeast("text queries persisted per second", persisted.value() / persistSeconds, 3e5);
+    targets.atMost("review grid text filter, s", filterSeconds, 0.3);
+    targets.atMost("peak RSS, MB", double(peakRssKb()) / 1024, 600);
+    return targets.exitCode();
 }

@@ -6,6 +6,8 @@
 #include "schema/knowledgeconnection.h"
 #include "schema/knowledgeimporter.h"
 
+#include "benchtargets.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QElapsedTimer>
@@ -63,5 +65,10 @@ int main(int argc, char *argv[])
     std::printf("import into project (one transaction): %.0f ms (%.0f rows/s)\n", importMs, rows / importMs * 1000);
     std::printf("materialise read-only knowledge connection: %.0f ms for %d rows\n", materialiseMs, rows);
     std::printf("point queries on a text condition column (indexed at materialisation): %.0f queries/s\n", qps);
-    return 0;
+    // Issue 3 set no figures; these catch a regression to the unindexed or row-by-row paths.
+    assay::bench::BenchTargets targets;
+    targets.atLeast("import rows per second", rows / importMs * 1000, 50000);
+    targets.atMost("materialise 50,000 rows, ms", materialiseMs, 2000);
+    targets.atLeast("indexed point queries per second", qps, 20000);
+    return targets.exitCode();
 }

@@ -3,6 +3,8 @@
 // CPU per request.
 #include "llm/llmclient.h"
 
+#include "benchtargets.h"
+
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QEventLoop>
@@ -54,9 +56,14 @@ int main(int argc, char *argv[])
     const double seconds = clock.nsecsElapsed() / 1e9;
     std::sort(latency.begin(), latency.end());
     std::printf("llm client at concurrency 64: %d requests in %.2f s = %.0f requests/s (%d failed)\n", n, seconds, n / seconds, failed);
+    const double cpuPerRequest = (cpuMs() - cpu0) / n;
     std::printf("latency from send: p50 %lld ms, p99 %lld ms; client CPU %.3f ms per request\n", latency[n / 2],
-                latency[n * 99 / 100], (cpuMs() - cpu0) / n);
+                latency[n * 99 / 100], cpuPerRequest);
     endpoint.closeWriteChannel();
     endpoint.waitForFinished(5000);
-    return failed ? 1 : 0;
+    assay::bench::BenchTargets targets;
+    targets.require("every request answered", failed == 0);
+    targets.atLeast("requests per second at concurrency 64", n / seconds, 2000);
+    targets.atMost("client CPU per request, ms", cpuPerRequest, 0.5);
+    return targets.exitCode();
 }

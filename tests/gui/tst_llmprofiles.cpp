@@ -9,6 +9,7 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
+#include <QSpinBox>
 #include <QtTest>
 
 using namespace assay;
@@ -41,8 +42,16 @@ private slots:
         QVERIFY2(page.testResult().contains(QLatin1String("must end in /v1")), qPrintable(page.testResult()));
         QVERIFY(!LlmProfileStore::find(QStringLiteral("local")).ok());
         field(page, 1)->setText(m_endpoint.baseUrl());
+        // The timeouts and the breaker are the profile's.
+        page.findChild<QSpinBox *>(QStringLiteral("llmConnectTimeout"))->setValue(4);
+        page.findChild<QSpinBox *>(QStringLiteral("llmFirstByteTimeout"))->setValue(33);
+        page.findChild<QSpinBox *>(QStringLiteral("llmBreaker"))->setValue(6);
         page.save();
         QVERIFY(LlmProfileStore::find(QStringLiteral("local")).ok());
+        const LlmProfile saved = LlmProfileStore::find(QStringLiteral("local")).value();
+        QCOMPARE(saved.connectTimeoutMs, 4000);
+        QCOMPARE(saved.firstByteTimeoutMs, 33000);
+        QCOMPARE(saved.breakerThreshold, 6);
         QCOMPARE(page.findChild<QListWidget *>()->count(), 1);
         bool masked = false;
         for (QLabel *l : page.findChildren<QLabel *>()) {

@@ -8,6 +8,8 @@
 #include "llm/llmclient.h"
 #include "llm/llmprofilestore.h"
 #include "llm/llmstore.h"
+#include "llm/llmwait.h"
+#include "llm/llmbatchcall.h"
 #include "project/project.h"
 #include "testendpoint.h"
 #include "testsettings.h"
@@ -15,6 +17,7 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QTemporaryDir>
+#include <QSignalSpy>
 #include <QtTest>
 
 using namespace assay;
@@ -202,6 +205,86 @@ private slots:
         QCOMPARE(m_endpoint->requestCount(), before + 3);
         QCOMPARE(store.usage().cached, qint64(2));
         QCOMPARE(store.usage().requests, qint64(5));
+    }
+
+    void cachedAnswersArriveFromTheEventLoop()
+    {
+        // A caller may start waiting after send(): no callback runs inside it, cached or not.
+        auto project = Project::create(m_dir.filePath(QStringLiteral("async%1.assay").arg(++m_serial))).take();
+        LlmStore store(project->database());
+        LlmClient client(profile(), &store);
+        QVERIFY(call(client, LlmClient::chat({}, QStringLiteral("capital of Norway"))).ok);
+        int delivered = 0;
+        for (int i = 0; i < 3; ++i)
+            client.send(LlmClient::chat({}, QStringLiteral("capital of Norway")), [&](const LlmResult &r) { delivered += r.cached; });
+        QCOMPARE(delivered, 0);
+        QCOMPARE(client.pending(), 3);
+        QSignalSpy idle(&client, &LlmClient::idle);
+        // The one waiting helper returns although every answer is already there.
+        QVERIFY(LlmWait::until([&](const LlmWait::Done &done) {
+                    client.send(LlmClient::chat({}, QStringLiteral("capital of Norway")), [&, done](const LlmResult &r) {
+                        delivered += r.cached;
+                        done();
+                    });
+                })
+                    .ok());
+        QCOMPARE(delivered, 4);
+        QCOMPARE(client.pending(), 0);
+        QVERIFY(idle.count() >= 1);
+        // A batch served wholly from the cache returns, in request order.
+        auto batch = LlmBatchCall::run(client, {LlmClient::chat({}, QStringLiteral("capital of Norway")), LlmClient::chat({}, QStringLiteral("capital of Norway"))});
+        QVERIFY(batch.ok());
+        QCOMPARE(batch.value().size(), 2);
+        QVERIFY(batch.value()[1].cached);
+    }
+
+    void silentEndpointTripsTheBreaker()
+    {
+        // Accepts connections, never answers: three first-byte timeouts in a row fail every
+        // queued request at once, instead of 7 attempts × the timeout per request.
+        Endpoint silent;
+        QVERIFY(silent.start());
+        silent.setHangAlways(true);
+        LlmProfile p = profile();
+        p.baseUrl = silent.baseUrl();
+        p.firstByteTimeoutMs = 300;
+        p.timeoutMs = 60000;
+        p.concurrency = 2;
+        LlmClient client(p);
+        int failed = 0;
+        QStringList errors;
+        QElapsedTimer clock;
+        clock.start();
+        for (int i = 0; i < 20; ++i)
+            client.send(LlmClient::chat({}, QStringLiteral("hello %1").arg(i)), [&](const LlmResult &r) {
+                failed += !r.ok;
+                errors << r.error;
+            });
+        QTRY_COMPARE_WITH_TIMEOUT(failed, 20, 10000);
+        QVERIFY2(clock.elapsed() < 2000, qPrintable(QString::number(clock.elapsed())));
+        QVERIFY(silent.requestCount() <= 4);
+        QVERIFY2(errors.last().contains(QLatin1String("not responding (3 timeouts in a row")), qPrintable(errors.last()));
+        QVERIFY(errors.contains(QStringLiteral("no first byte within 0.3 s of the request")) || errors.first().contains(QLatin1String("no first byte")));
+        // While open, new work fails at once without a request.
+        const int sent = silent.requestCount();
+        const LlmResult r = call(client, LlmClient::chat({}, QStringLiteral("later")));
+        QVERIFY(!r.ok && r.error.contains(QLatin1String("not responding")));
+        QCOMPARE(silent.requestCount(), sent);
+    }
+
+    void slowButAliveEndpointIsNotCut()
+    {
+        // The first byte after 600 ms is inside a 1 s first-byte limit; an answer resets the count.
+        Endpoint slow;
+        QVERIFY(slow.start());
+        slow.setDefaultLatency(600);
+        LlmProfile p = profile();
+        p.baseUrl = slow.baseUrl();
+        p.firstByteTimeoutMs = 1000;
+        p.breakerThreshold = 1;
+        LlmClient client(p);
+        QVERIFY(call(client, LlmClient::chat({}, QStringLiteral("capital of Norway"))).ok);
+        QVERIFY(call(client, LlmClient::chat({}, QStringLiteral("capital of Norway again"))).ok);
     }
 
     void canonicalKey()

@@ -54,8 +54,9 @@ class TestReaders : public QObject {
         auto id = store.openOrCreate(name, p.value(), QStringLiteral("short"));
         if (!id)
             return 0;
-        m_demo->database().exec(QStringLiteral("DELETE FROM run_item WHERE run_id = %1 AND id NOT IN "
-                                               "(SELECT id FROM run_item WHERE run_id = %1 ORDER BY id LIMIT %2)").arg(id.value()).arg(n));
+        if (!m_demo->database().exec(QStringLiteral("DELETE FROM run_item WHERE run_id = %1 AND id NOT IN "
+                                                    "(SELECT id FROM run_item WHERE run_id = %1 ORDER BY id LIMIT %2)").arg(id.value()).arg(n)))
+            return 0;
         return id.value();
     }
     nlohmann::json column(qint64 runId, const QString &expression)

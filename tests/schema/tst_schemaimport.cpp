@@ -76,7 +76,8 @@ class TestSchemaImport : public QObject {
     {
         const QString path = m_dir.filePath(name);
         auto db = Database::open(path, Database::Mode::ReadWriteCreate);
-        db.value().exec(QString::fromUtf8(worldScript));
+        if (!db.value().exec(QString::fromUtf8(worldScript)))
+            return {};
         return path;
     }
 

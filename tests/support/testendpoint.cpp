@@ -108,6 +108,8 @@ void TestEndpoint::respond(QTcpSocket *socket, const QByteArray &method, const Q
         QMutexLocker lock(&m_mutex);
         if (!m_script.isEmpty())
             step = m_script.dequeue();
+        else if (m_hangAlways)
+            step.fault = Fault::Hang;
     }
     QPointer<QTcpSocket> guard(socket);
     auto finish = [this, guard, method, path, body, step] {

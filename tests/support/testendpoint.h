@@ -32,6 +32,8 @@ public:
     // Faults applied to the next requests, one step per request, in order.
     void script(const QList<Step> &steps);
     void setDefaultLatency(int ms) { m_latency = ms; }
+    // Every request is accepted and never answered (a silent endpoint).
+    void setHangAlways(bool on) { m_hangAlways = on; }
     int requestCount() const { return m_requests.load(); }
     int maxConcurrent() const { return m_maxConcurrent.load(); }
     QByteArray lastAuthorization() const;
@@ -47,6 +49,7 @@ private:
     QHash<QString, QString> m_fixtures;
     QQueue<Step> m_script;
     int m_latency = 0;
+    bool m_hangAlways = false;
     std::atomic_int m_requests{0};
     std::atomic_int m_open{0};
     std::atomic_int m_maxConcurrent{0};

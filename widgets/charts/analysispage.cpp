@@ -145,7 +145,7 @@ void AnalysisPage::analyze()
             return Status::failure(db.error());
         for (int i = 0; i < runs.size(); ++i) {
             if (job.isCancelled())
-                return Status::failure(QStringLiteral("cancelled"));
+                return Status::cancelled();
             auto a = RunAnalyzer::analyze(db.value(), runs[i], judge, closed);
             if (!a)
                 return Status::failure(a.error());

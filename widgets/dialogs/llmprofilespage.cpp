@@ -21,7 +21,8 @@ LlmProfilesPage::LlmProfilesPage(QWidget *parent)
     : QWidget(parent), m_list(new QListWidget(this)), m_name(new QLineEdit(this)), m_baseUrl(new QLineEdit(this)),
       m_model(new QLineEdit(this)), m_keyEnv(new QLineEdit(this)), m_key(new QLabel(this)),
       m_inKeychain(new QCheckBox(tr("Keep the key in the OS keychain"), this)), m_newKey(new QLineEdit(this)), m_concurrency(new QSpinBox(this)),
-      m_rpm(new QSpinBox(this)), m_tpm(new QSpinBox(this)), m_timeout(new QSpinBox(this)), m_retries(new QSpinBox(this)),
+      m_rpm(new QSpinBox(this)), m_tpm(new QSpinBox(this)), m_timeout(new QSpinBox(this)), m_connectTimeout(new QSpinBox(this)),
+      m_firstByteTimeout(new QSpinBox(this)), m_breaker(new QSpinBox(this)), m_retries(new QSpinBox(this)),
       m_priceIn(new QDoubleSpinBox(this)), m_priceOut(new QDoubleSpinBox(this)), m_status(new QLabel(this))
 {
     setObjectName(QStringLiteral("llmProfilesPage"));
@@ -33,6 +34,18 @@ LlmProfilesPage::LlmProfilesPage(QWidget *parent)
     m_tpm->setSpecialValueText(tr("no limit"));
     m_timeout->setRange(1, 3600);
     m_timeout->setSuffix(tr(" s"));
+    m_timeout->setToolTip(tr("The whole exchange; long generations need a generous value."));
+    m_connectTimeout->setRange(1, 600);
+    m_connectTimeout->setSuffix(tr(" s"));
+    m_firstByteTimeout->setRange(1, 3600);
+    m_firstByteTimeout->setSuffix(tr(" s"));
+    m_firstByteTimeout->setToolTip(tr("From the request sent to the first byte of the answer: how long a silent endpoint may keep a request."));
+    m_connectTimeout->setObjectName(QStringLiteral("llmConnectTimeout"));
+    m_firstByteTimeout->setObjectName(QStringLiteral("llmFirstByteTimeout"));
+    m_breaker->setObjectName(QStringLiteral("llmBreaker"));
+    m_breaker->setRange(1, 100);
+    m_breaker->setSuffix(tr(" in a row"));
+    m_breaker->setToolTip(tr("After this many timeouts or connection failures in a row, the profile's queued requests fail at once."));
     m_retries->setRange(0, 20);
     for (QDoubleSpinBox *p : {m_priceIn, m_priceOut}) {
         p->setRange(0, 10000);
@@ -58,7 +71,10 @@ LlmProfilesPage::LlmProfilesPage(QWidget *parent)
     form->addRow(tr("Concurrency:"), m_concurrency);
     form->addRow(tr("Requests / min:"), m_rpm);
     form->addRow(tr("Tokens / min:"), m_tpm);
-    form->addRow(tr("Timeout:"), m_timeout);
+    form->addRow(tr("Connect timeout:"), m_connectTimeout);
+    form->addRow(tr("First-byte timeout:"), m_firstByteTimeout);
+    form->addRow(tr("Total timeout:"), m_timeout);
+    form->addRow(tr("Stop after failures:"), m_breaker);
     form->addRow(tr("Retries:"), m_retries);
     form->addRow(tr("Price / M input tokens:"), m_priceIn);
     form->addRow(tr("Price / M output tokens:"), m_priceOut);
@@ -119,6 +135,9 @@ void LlmProfilesPage::showProfile(const QString &name)
     m_rpm->setValue(p.requestsPerMinute);
     m_tpm->setValue(p.tokensPerMinute);
     m_timeout->setValue(p.timeoutMs / 1000);
+    m_connectTimeout->setValue(p.connectTimeoutMs / 1000);
+    m_firstByteTimeout->setValue(p.firstByteTimeoutMs / 1000);
+    m_breaker->setValue(p.breakerThreshold);
     m_retries->setValue(p.maxRetries);
     m_priceIn->setValue(p.pricePerMillionInput);
     m_priceOut->setValue(p.pricePerMillionOutput);
@@ -136,6 +155,9 @@ LlmProfile LlmProfilesPage::edited() const
     p.requestsPerMinute = m_rpm->value();
     p.tokensPerMinute = m_tpm->value();
     p.timeoutMs = m_timeout->value() * 1000;
+    p.connectTimeoutMs = m_connectTimeout->value() * 1000;
+    p.firstByteTimeoutMs = m_firstByteTimeout->value() * 1000;
+    p.breakerThreshold = m_breaker->value();
     p.maxRetries = m_retries->value();
     p.pricePerMillionInput = m_priceIn->value();
     p.pricePerMillionOutput = m_priceOut->value();

@@ -47,6 +47,9 @@ private:
     QSpinBox *m_rpm;
     QSpinBox *m_tpm;
     QSpinBox *m_timeout;
+    QSpinBox *m_connectTimeout;
+    QSpinBox *m_firstByteTimeout;
+    QSpinBox *m_breaker;
     QSpinBox *m_retries;
     QDoubleSpinBox *m_priceIn;
     QDoubleSpinBox *m_priceOut;

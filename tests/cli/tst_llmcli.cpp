@@ -1,0 +1,243 @@
+// assay-cli's LLM-backed commands against the loopback endpoint as a real process: every
+// command that can call an LLM, run twice, pays nothing the second time and returns (a rerun
+// served wholly from the cache once waited forever); a silent endpoint is reported within a
+// minute with the profile's defaults, and a slow one still answers.
+#include <QDir>
+#include <QElapsedTimer>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <nlohmann/json.hpp>
+
+namespace {
+
+struct Outcome {
+    int code = -1;
+    QString out;
+    QString err;
+    double seconds = 0;
+};
+
+QTemporaryDir &configDir()
+{
+    static QTemporaryDir dir;
+    return dir;
+}
+
+Outcome runCli(const QStringList &args, int timeoutMs = 120000)
+{
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("XDG_CONFIG_HOME"), configDir().path());
+    env.insert(QStringLiteral("ASSAY_LLMCLI_KEY"), QStringLiteral("sk-llmcli-0000"));
+    p.setProcessEnvironment(env);
+    QElapsedTimer clock;
+    clock.start();
+    p.start(QStringLiteral(ASSAY_CLI), args);
+    if (!p.waitForFinished(timeoutMs)) {
+        p.kill();
+        p.waitForFinished(5000);
+        return {-2, {}, QStringLiteral("did not finish within %1 s").arg(timeoutMs / 1000), clock.elapsed() / 1000.0};
+    }
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAllStandardOutput()),
+            QString::fromUtf8(p.readAllStandardError()), clock.elapsed() / 1000.0};
+}
+
+// The endpoint as a process, so that the CLI's blocking runs cannot stall it.
+class EndpointProcess {
+public:
+    explicit EndpointProcess(const QStringList &args = {})
+    {
+        m_process.start(QStringLiteral(ASSAY_TEST_ENDPOINT), args);
+        if (m_process.waitForReadyRead(10000))
+            m_port = QString::fromLatin1(m_process.readLine()).section(QLatin1Char(' '), 1).trimmed().toInt();
+    }
+    ~EndpointProcess()
+    {
+        m_process.closeWriteChannel();
+        if (!m_process.waitForFinished(5000))
+            m_process.kill();
+    }
+    int port() const { return m_port; }
+    int requests()
+    {
+        m_process.write("count\n");
+        if (!m_process.waitForReadyRead(5000))
+            return -1;
+        return QString::fromLatin1(m_process.readLine()).section(QLatin1Char(' '), 1).trimmed().toInt();
+    }
+
+private:
+    QProcess m_process;
+    int m_port = 0;
+};
+
+bool addProfile(const QString &name, int port, const QStringList &extra = {})
+{
+    return runCli(QStringList{QStringLiteral("llm"), QStringLiteral("profile"), QStringLiteral("add"), name, QStringLiteral("--base-url"),
+                              QStringLiteral("http://127.0.0.1:%1/v1").arg(port), QStringLiteral("--model"), QStringLiteral("m"),
+                              QStringLiteral("--key-env"), QStringLiteral("ASSAY_LLMCLI_KEY")} +
+                  extra)
+               .code == 0;
+}
+
+void writeFile(const QString &path, const QByteArray &bytes)
+{
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(bytes);
+}
+
+} // namespace
+
+class TestLlmCli : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_dir;
+
+private slots:
+    void everyLlmCommandTwiceSecondFromCache()
+    {
+        EndpointProcess endpoint;
+        QVERIFY(endpoint.port() > 0);
+        QVERIFY(addProfile(QStringLiteral("twice"), endpoint.port()));
+        const QString project = m_dir.filePath(QStringLiteral("twice.assay"));
+        const QString data = QStringLiteral(ASSAY_TEST_DATA "/spider_company_employee/");
+        QCOMPARE(runCli({QStringLiteral("new"), project}).code, 0);
+        QCOMPARE(runCli({QStringLiteral("schema"), QStringLiteral("import"), project, QStringLiteral("--sql"), data + QStringLiteral("schema.sql")}).code, 0);
+        QCOMPARE(runCli({QStringLiteral("import"), QStringLiteral("grammar"), project, QStringLiteral("--sql-templates"), data + QStringLiteral("sql_templates.json"),
+                         QStringLiteral("--text-templates"), QStringLiteral("short=") + data + QStringLiteral("text_templates_short.json")})
+                     .code,
+                 0);
+        QCOMPARE(runCli({QStringLiteral("generate"), QStringLiteral("queries"), project}).code, 0);
+        const QString corpus = m_dir.filePath(QStringLiteral("corpus"));
+        QVERIFY(QDir().mkpath(corpus));
+        writeFile(corpus + QStringLiteral("/acme.txt"), "Acme Corp is a banking company headquartered in Oslo. It employs Ada Smith since 2010.");
+        writeFile(corpus + QStringLiteral("/bolt.txt"), "Bolt Ltd builds oil rigs; its headquarters are in Houston. Bob Jones graduated from MIT.");
+        QCOMPARE(runCli({QStringLiteral("corpus"), QStringLiteral("import"), project, corpus}).code, 0);
+        const QString benchmark = m_dir.filePath(QStringLiteral("garage.jsonl"));
+        writeFile(benchmark, R"({"id": "q1", "question": "Who founded Acme?", "grounding": [{"cite_1": {"text": "Acme was founded by Ada.", "provider": "web"}}], "evidence_relevant": ["YES"], "answer_generate": "Ada."})"
+                             "\n");
+        const QString responses = m_dir.filePath(QStringLiteral("responses.jsonl"));
+        writeFile(responses, "{\"id\": \"q1\", \"response\": \"Ada founded it [cite_1].\"}\n");
+        const QString batchRequests = m_dir.filePath(QStringLiteral("batch-requests.jsonl"));
+        const QString batchResults = m_dir.filePath(QStringLiteral("batch-results.jsonl"));
+        const QString prompts = m_dir.filePath(QStringLiteral("prompts.jsonl"));
+        writeFile(prompts, "{\"id\": \"p1\", \"user\": \"Say yes.\"}\n");
+
+        struct Command {
+            const char *what;
+            QStringList first, second;
+        };
+        const QString p = QStringLiteral("twice");
+        const QList<Command> commands{
+            {"generate sql-templates", {QStringLiteral("generate"), QStringLiteral("sql-templates"), project, QStringLiteral("--llm"), p}, {}},
+            {"generate text-templates",
+             {QStringLiteral("generate"), QStringLiteral("text-templates"), project, QStringLiteral("--forms"), QStringLiteral("short"), QStringLiteral("--per-template"),
+              QStringLiteral("2"), QStringLiteral("--llm"), p},
+             {}},
+            {"run llm: reader",
+             {QStringLiteral("run"), project, QStringLiteral("--name"), QStringLiteral("r1"), QStringLiteral("--pipeline"), QStringLiteral("retriever=bm25,k=1,reader=llm:twice"),
+              QStringLiteral("--set"), QStringLiteral("short")},
+             {QStringLiteral("run"), project, QStringLiteral("--name"), QStringLiteral("r2"), QStringLiteral("--pipeline"), QStringLiteral("retriever=bm25,k=1,reader=llm:twice"),
+              QStringLiteral("--set"), QStringLiteral("short")}},
+            {"score llm: judge", {QStringLiteral("score"), project, QStringLiteral("--run"), QStringLiteral("r1"), QStringLiteral("--judge"), QStringLiteral("llm:twice")}, {}},
+            {"exam generate --from corpus",
+             {QStringLiteral("exam"), QStringLiteral("generate"), project, QStringLiteral("--name"), QStringLiteral("e1"), QStringLiteral("--from"), QStringLiteral("corpus"),
+              QStringLiteral("--llm"), p},
+             {QStringLiteral("exam"), QStringLiteral("generate"), project, QStringLiteral("--name"), QStringLiteral("e2"), QStringLiteral("--from"), QStringLiteral("corpus"),
+              QStringLiteral("--llm"), p}},
+            {"exam take llm-letter",
+             {QStringLiteral("exam"), QStringLiteral("take"), project, QStringLiteral("--exam"), QStringLiteral("g"), QStringLiteral("--taker"), QStringLiteral("llm-letter:twice")},
+             {}},
+            {"analyze garage with a judge",
+             {QStringLiteral("analyze"), QStringLiteral("garage"), project, QStringLiteral("--benchmark"), benchmark, QStringLiteral("--responses"), responses,
+              QStringLiteral("--judge"), p, QStringLiteral("--json")},
+             {}},
+        };
+        // An exam whose takes call the LLM: grounded in the query set, offline.
+        QCOMPARE(runCli({QStringLiteral("exam"), QStringLiteral("generate"), project, QStringLiteral("--name"), QStringLiteral("g"), QStringLiteral("--from"),
+                         QStringLiteral("queries")})
+                     .code,
+                 0);
+        for (const Command &c : commands) {
+            const int before = endpoint.requests();
+            Outcome o = runCli(c.first, 60000);
+            QVERIFY2(o.code == 0, qPrintable(QStringLiteral("%1, first run: %2 %3").arg(QLatin1String(c.what), o.out, o.err)));
+            const int paid = endpoint.requests() - before;
+            QVERIFY2(paid > 0, c.what);
+            o = runCli(c.second.isEmpty() ? c.first : c.second, 60000);
+            QVERIFY2(o.code == 0, qPrintable(QStringLiteral("%1, second run: %2 %3").arg(QLatin1String(c.what), o.out, o.err)));
+            QVERIFY2(endpoint.requests() - before == paid, qPrintable(QStringLiteral("%1: the second run sent %2 requests").arg(QLatin1String(c.what)).arg(endpoint.requests() - before - paid)));
+        }
+        // Batch files: exported requests, results read back into the cache, twice.
+        QCOMPARE(runCli({QStringLiteral("llm"), QStringLiteral("batch"), QStringLiteral("export"), p, QStringLiteral("--prompts"), prompts, QStringLiteral("--out"), batchRequests})
+                     .code,
+                 0);
+        QFile requestsFile(batchRequests);
+        QVERIFY(requestsFile.open(QIODevice::ReadOnly));
+        const auto request = nlohmann::json::parse(requestsFile.readLine().toStdString());
+        writeFile(batchResults, QByteArray::fromStdString(nlohmann::json{{"custom_id", request["custom_id"]},
+                                                                        {"response", {{"status_code", 200}, {"body", {{"choices", {{{"message", {{"role", "assistant"}, {"content", "yes"}}}}}}}}}}}
+                                                              .dump() +
+                                                          "\n"));
+        const int before = endpoint.requests();
+        for (int i = 0; i < 2; ++i) {
+            const Outcome o = runCli({QStringLiteral("llm"), QStringLiteral("batch"), QStringLiteral("import"), p, QStringLiteral("--requests"), batchRequests,
+                                      QStringLiteral("--results"), batchResults, QStringLiteral("--project"), project});
+            QVERIFY2(o.code == 0, qPrintable(o.err));
+        }
+        QCOMPARE(endpoint.requests(), before);
+    }
+
+    void silentEndpointReportedWithinAMinute()
+    {
+        // Defaults: connect 10 s, first byte 25 s, breaker after 3 silent attempts.
+        EndpointProcess silent({QStringLiteral("--hang")});
+        QVERIFY(addProfile(QStringLiteral("silent"), silent.port()));
+        const Outcome ping = runCli({QStringLiteral("llm"), QStringLiteral("ping"), QStringLiteral("silent")}, 90000);
+        QCOMPARE(ping.code, 1);
+        QVERIFY2(ping.seconds < 60, qPrintable(QString::number(ping.seconds)));
+        QVERIFY2(ping.err.contains(QLatin1String("no first byte within 25 s")), qPrintable(ping.err));
+        // Many requests, retried: the breaker fails them all at once, within the minute.
+        const Outcome bench = runCli({QStringLiteral("llm"), QStringLiteral("bench"), QStringLiteral("silent"), QStringLiteral("--requests"), QStringLiteral("50"),
+                                      QStringLiteral("--concurrency"), QStringLiteral("4"), QStringLiteral("--json")},
+                                     90000);
+        QCOMPARE(bench.code, 1); // requests failed
+        QVERIFY2(bench.seconds < 60, qPrintable(QString::number(bench.seconds)));
+        QCOMPARE(nlohmann::json::parse(bench.out.toStdString())["failed"].get<int>(), 50);
+        QVERIFY2(bench.err.contains(QLatin1String("not responding (3 timeouts in a row")), qPrintable(bench.err.left(2000)));
+        QVERIFY(silent.requests() <= 8);
+    }
+
+    void slowEndpointStillAnswers()
+    {
+        // The first byte after 20 s (Qt's coarse timer may fire it a little early) is within
+        // the defaults' 25 s.
+        EndpointProcess slow({QStringLiteral("--latency"), QStringLiteral("20000")});
+        QVERIFY(addProfile(QStringLiteral("slow"), slow.port()));
+        const Outcome ping = runCli({QStringLiteral("llm"), QStringLiteral("ping"), QStringLiteral("slow")}, 90000);
+        QVERIFY2(ping.code == 0, qPrintable(ping.err));
+        QVERIFY(ping.out.contains(QLatin1String("pong")));
+        QVERIFY2(ping.seconds >= 19, qPrintable(QStringLiteral("%1 s: %2").arg(ping.seconds).arg(ping.out)));
+    }
+
+    void profileTimeoutsFromTheCommandLine()
+    {
+        QVERIFY(addProfile(QStringLiteral("tuned"), 9, {QStringLiteral("--connect-timeout"), QStringLiteral("3"), QStringLiteral("--first-byte-timeout"),
+                                                         QStringLiteral("40"), QStringLiteral("--breaker"), QStringLiteral("5")}));
+        const Outcome o = runCli({QStringLiteral("llm"), QStringLiteral("profile"), QStringLiteral("list"), QStringLiteral("--json")});
+        QCOMPARE(o.code, 0);
+        for (const auto &profile : nlohmann::json::parse(o.out.toStdString()))
+            if (profile["name"] == "tuned") {
+                QCOMPARE(profile["connect_timeout_s"].get<double>(), 3.0);
+                QCOMPARE(profile["first_byte_timeout_s"].get<double>(), 40.0);
+                QCOMPARE(profile["breaker_threshold"].get<int>(), 5);
+                return;
+            }
+        QFAIL("the profile was not listed");
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLlmCli)
+#include "tst_llmcli.moc"

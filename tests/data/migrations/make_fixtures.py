@@ -1,0 +1,79 @@
+#!/usr/bin/env python3
+"""Writes v1.assay ... vN.assay: project files at each schema version, made from that
+version's migrations (read from models/project/migrations.cpp) plus one representative row
+in every table that exists at that version. Run once when a migration lands; the files are
+committed and never regenerated for an old version (landed migrations are frozen), so
+tst_migrations checks that a file made by an older Assay still opens with its content.
+Usage: make_fixtures.py [VERSION ...]   (default: every version that has no file yet)"""
+import os
+import re
+import sqlite3
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SOURCE = os.path.join(HERE, "..", "..", "..", "models", "project", "migrations.cpp")
+APPLICATION_ID = 0x41535359
+
+# (version that created the table, statements): the rows each fixture holds.
+ROWS = [
+    (1, ["INSERT INTO project_meta VALUES ('name', 'Fixture project'), ('created_at', '2026-01-01T00:00:00Z'), ('created_with', 'fixture')"]),
+    (2, ["INSERT INTO knowledge_source(id, kind, imported_from) VALUES (1, 'embedded', 'fixture.csv')",
+         "INSERT INTO knowledge_table VALUES (1, 'city', 'Capitals', 0)",
+         "INSERT INTO knowledge_column VALUES (1, 1, 'name', 'TEXT', 0, 'city name', 1, NULL, 1), (2, 1, 'country', 'TEXT', 1, '', 0, NULL, 1)",
+         """INSERT INTO knowledge_row VALUES (1, 1, 1.0, '{"name": "Tallinn", "country": "Estonia"}')"""]),
+    (3, ["INSERT INTO sql_template(id, sql, source, tables, fill_ins, singular_rate) VALUES (1, 'SELECT country FROM city WHERE name = ''[city.name]''', 'rules', 'city', 1, 1.0)",
+         "INSERT INTO text_template(id, sql_template_id, form, text, source) VALUES (1, 1, 'short', 'country of [city.name]', 'offline')",
+         """INSERT INTO query_group VALUES (1, 1, '["Tallinn"]', 'Estonia', 1, '["d1"]')""",
+         "INSERT INTO query(id, group_id, text_template_id) VALUES (1, 1, 1)"]),
+    (4, ["""INSERT INTO llm_cache VALUES ('key1', '/chat/completions', '{"model": "m"}', '{"choices": [{"message": {"content": "Estonia"}}]}', 7, 1, '2026-01-01T00:00:00Z')""",
+         "INSERT INTO llm_call(id, profile, path, cached, status, latency_ms, attempts, at) VALUES (1, 'local', '/chat/completions', 0, 200, 12, 1, '2026-01-01T00:00:00Z')"]),
+    (5, ["INSERT INTO document(id, doc_id, text) VALUES (1, 'd1', 'Tallinn is the capital of Estonia.')",
+         "INSERT INTO chunk VALUES (1, 1, 0, 'Tallinn is the capital of Estonia.')"]),
+    (6, ["INSERT INTO pipeline VALUES (1, 'retriever=bm25,k=1,reader=none', 'bm25', 1, 'none', '{}')",
+         "INSERT INTO run(id, name, pipeline_id, status, created_at) VALUES (1, 'r1', 1, 'done', '2026-01-01T00:00:00Z')",
+         "INSERT INTO run_item(id, run_id, item_key, query, gold, status, answer) VALUES (1, 1, 'q1', 'country of Tallinn', 'Estonia', 'done', 'Estonia')"]),
+    (7, ["INSERT INTO embedding VALUES ('m', 1, 2, x'0000803f00000000')",
+         "INSERT INTO judgement(run_item_id, judge, aspect, verdict, score) VALUES (1, 'exact', 'answer', 1, 1.0)"]),
+    (8, ["INSERT INTO exam(id, name, source, seed, created_at) VALUES (1, 'e1', 'queries', 7, '2026-01-01T00:00:00Z')",
+         """INSERT INTO exam_item(id, exam_id, item_key, stem, options, answer) VALUES (1, 1, 'i1', 'country of Tallinn?', '["Estonia", "Latvia", "Finland", "Sweden"]', 0)""",
+         "INSERT INTO exam_run(id, exam_id, taker, created_at) VALUES (1, 1, 'ir:bm25:1', '2026-01-01T00:00:00Z')",
+         "INSERT INTO exam_answer(exam_run_id, exam_item_id, chosen, correct) VALUES (1, 1, 0, 1)"]),
+]
+
+
+def migrations():
+    text = open(SOURCE, encoding="utf-8").read()
+    found = re.findall(r'\{(\d+), QStringLiteral\("([^"]*)"\), QStringLiteral\(R"sql\((.*?)\)sql"\)\}', text, re.S)
+    return {int(v): sql for v, _, sql in found}
+
+
+def make(version, steps):
+    path = os.path.join(HERE, f"v{version}.assay")
+    if os.path.exists(path):
+        os.remove(path)
+    db = sqlite3.connect(path)
+    db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+    for v in range(1, version + 1):
+        db.executescript(steps[v])
+    for v, statements in ROWS:
+        if v <= version:
+            for s in statements:
+                db.execute(s)
+    db.execute(f"PRAGMA user_version = {version}")
+    db.commit()
+    db.execute("VACUUM")
+    db.close()
+    print(f"wrote {path}")
+
+
+def main():
+    steps = migrations()
+    wanted = [int(a) for a in sys.argv[1:]] or [v for v in sorted(steps) if not os.path.exists(os.path.join(HERE, f"v{v}.assay"))]
+    for v in wanted:
+        if v not in steps:
+            sys.exit(f"no migration {v} in {SOURCE}")
+        make(v, steps)
+
+
+if __name__ == "__main__":
+    main()
