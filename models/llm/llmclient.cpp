@@ -315,12 +315,6 @@ void LlmClient::tripBreaker(const LlmResult &last)
     m_breakerResult.error = last.error;
     m_breakerOpenUntilMs = m_clock.elapsed() + BreakerCooldownMs;
     m_breakerCount = m_silentInARow;
-    // After the cool-down one failure more opens it again; one answer closes it.
-    const auto failed = [this] {
-        LlmResult r = m_breakerResult;
-        r.error = breakerError();
-        return r;
-    };
     QList<std::shared_ptr<Call>> calls = m_sleeping;
     m_sleeping.clear();
     while (!m_queue.isEmpty())
@@ -332,9 +326,11 @@ void LlmClient::tripBreaker(const LlmResult &last)
         calls.append(it.value());
         it.key()->abort();
     }
-    const LlmResult r = failed();
+    LlmResult r = m_breakerResult;
+    r.error = breakerError();
     for (const auto &call : std::as_const(calls))
         finishLater(call, r);
+    // After the cool-down one failure more opens it again; one answer closes it.
     m_silentInARow = m_profile.breakerThreshold - 1;
 }
 
