@@ -100,7 +100,13 @@ ExamsPage::ExamsPage(Project *project, QWidget *parent) : QWidget(parent), m_pro
             m_stats->setText(tr("No exam yet: <tt>assay-cli exam generate FILE --name E --from queries</tt> (grounded, offline) or <tt>--from corpus --llm PROFILE</tt>."));
             return;
         }
-        const auto stats = ExamStats::compute(store.items(id.value(), false), store.stats(id.value()));
+        auto readItems = store.items(id.value(), false);
+        auto readStats = store.stats(id.value());
+        if (!readItems || !readStats) {
+            m_stats->setText(tr("The exam cannot be read: %1").arg((!readItems ? readItems.error() : readStats.error()).toHtmlEscaped()));
+            return;
+        }
+        const auto stats = ExamStats::compute(readItems.value(), readStats.value());
         const auto b = stats["baselines"];
         const auto pct = [](const nlohmann::json &v) { return v.is_number() ? QString::number(100 * v.get<double>(), 'f', 1) + QLatin1Char('%') : QStringLiteral("—"); };
         m_stats->setText(tr("<b>%1</b> kept of %2 generated · filtered %3 · baselines: A %4, B %5, C %6, D %7, longest %8 · mean stem %9 tokens · %10 shown")
@@ -118,7 +124,10 @@ void ExamsPage::reload()
     const QString current = m_exam->currentText();
     const QSignalBlocker block(m_exam);
     m_exam->clear();
-    m_exam->addItems(ExamStore(m_project->database()).exams());
+    auto exams = ExamStore(m_project->database()).exams();
+    if (!exams)
+        qWarning("Exams: the project's exams cannot be read: %s", qPrintable(exams.error()));
+    m_exam->addItems(exams ? exams.value() : QStringList());
     if (m_exam->findText(current) >= 0)
         m_exam->setCurrentText(current);
     showExam();

@@ -34,7 +34,10 @@ ReviewGrid::ReviewGrid(Project *project, QUndoStack *undoStack, ReviewModel::Sco
     m_search->setClearButtonEnabled(true);
     m_search->setObjectName(QStringLiteral("reviewSearch"));
     m_form->addItem(tr("All forms"), QString());
-    for (const QString &f : GenerationStore(project->database()).forms())
+    auto forms = GenerationStore(project->database()).forms();
+    if (!forms)
+        qWarning("Review grid: the forms cannot be read: %s", qPrintable(forms.error()));
+    for (const QString &f : forms ? forms.value() : QStringList())
         m_form->addItem(f, f);
     m_state->addItem(tr("All states"), QString());
     for (const char *s : {"accepted", "review", "rejected"})
@@ -190,7 +193,10 @@ void ReviewGrid::describeCurrent()
         html += tr("<p><i>%1</i></p>").arg(example.error().toHtmlEscaped());
     }
     html += tr("<h4>Text templates</h4><ul>");
-    for (const TextTemplateRecord &t : store.textTemplates(sqlId))
+    auto texts = store.textTemplates(sqlId);
+    if (!texts)
+        html += tr("<p><i>%1</i></p>").arg(texts.error().toHtmlEscaped());
+    for (const TextTemplateRecord &t : texts ? texts.value() : QVector<TextTemplateRecord>())
         html += QStringLiteral("<li><b>%1</b>%2: %3</li>")
                     .arg(t.form, t.state == QLatin1String("accepted") ? QString() : QStringLiteral(" (%1)").arg(t.state), t.text.toHtmlEscaped());
     html += QStringLiteral("</ul>");

@@ -91,7 +91,10 @@ void RunLauncher::reload()
     }();
     qDeleteAll(m_forms);
     m_forms.clear();
-    const QStringList forms = GenerationStore(m_db).forms();
+    auto read = GenerationStore(m_db).forms();
+    if (!read)
+        qWarning("Run launcher: the query sets cannot be read: %s", qPrintable(read.error()));
+    const QStringList forms = read ? read.value() : QStringList();
     for (const QString &f : forms) {
         auto *box = new QCheckBox(f, m_formsBox);
         box->setChecked(checked.isEmpty() ? f == forms.first() : checked.contains(f));

@@ -65,10 +65,14 @@ RunsPage::RunsPage(Project *project, QWidget *parent) : QWidget(parent), m_proje
     m_resume->setToolTip(tr("Continue the queue, or every paused or interrupted run of this project."));
     m_cancel = new QPushButton(QIcon::fromTheme(QStringLiteral("process-stop")), tr("Cancel"), progressBox);
     m_cancel->setToolTip(tr("Stop and forget the queue. Stored results stay; a run can be resumed later."));
+    m_retry = new QPushButton(QIcon::fromTheme(QStringLiteral("view-refresh")), tr("Retry Failed"), progressBox);
+    m_retry->setObjectName(QStringLiteral("retryFailed"));
+    m_retry->setToolTip(tr("Execute again the items of the selected run that ended in an error (rate limits, timeouts, …); done items are kept."));
     auto *progressRow = new QHBoxLayout;
     progressRow->addWidget(m_bar, 1);
     progressRow->addWidget(m_pause);
     progressRow->addWidget(m_resume);
+    progressRow->addWidget(m_retry);
     progressRow->addWidget(m_cancel);
     auto *progressLayout = new QVBoxLayout(progressBox);
     progressLayout->addWidget(m_current);
@@ -140,6 +144,17 @@ RunsPage::RunsPage(Project *project, QWidget *parent) : QWidget(parent), m_proje
             QMessageBox::warning(this, tr("Cannot resume"), resumed.error());
         updateButtons();
     });
+    connect(m_retry, &QPushButton::clicked, this, [this] {
+        const QModelIndex current = m_runsView->currentIndex();
+        if (!current.isValid())
+            return;
+        const RunSummary &run = m_runs->run(current.row());
+        auto reset = m_queue->retryFailed(run.id, run.name);
+        if (!reset)
+            QMessageBox::warning(this, tr("Cannot retry"), reset.error());
+        m_runs->refresh();
+        updateButtons();
+    });
     connect(m_queue, &RunQueue::runStarted, this, [this](qint64, const QString &name) {
         m_current->setText(tr("Running %1…").arg(name));
         m_bar->setValue(0);
@@ -162,6 +177,7 @@ RunsPage::RunsPage(Project *project, QWidget *parent) : QWidget(parent), m_proje
     connect(m_runsView->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex &current) {
         if (current.isValid())
             showRun(m_runs->data(current, RunsModel::RunIdRole).toLongLong());
+        updateButtons();
     });
     updateButtons();
 }
@@ -198,6 +214,10 @@ void RunsPage::updateButtons()
     m_pause->setEnabled(running);
     m_cancel->setEnabled(running || m_queue->queued() > 0);
     m_resume->setEnabled(!running);
+    const QModelIndex current = m_runsView->currentIndex();
+    const bool failedItems = current.isValid() && current.row() < m_runs->rowCount() && m_runs->run(current.row()).errors > 0
+                             && m_runs->run(current.row()).source == QLatin1String("executed");
+    m_retry->setEnabled(failedItems && !running);
     m_launcher->startButton()->setEnabled(!m_launcher->plannedRuns().isEmpty());
 }
 

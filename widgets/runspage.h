@@ -57,6 +57,7 @@ private:
     QPushButton *m_pause;
     QPushButton *m_resume;
     QPushButton *m_cancel;
+    QPushButton *m_retry;
     QElapsedTimer m_tableClock;
 };
 

@@ -98,7 +98,10 @@ int DemoCommand::run(const QStringList &args, CliIo &io)
                                ExamStats::compute(examItems.value(), {{"generated", examReport.generated}, {"parsed", examReport.generated}}));
     if (!examId)
         return fail(io, examId.error());
-    const QVector<ExamItem> kept = exams.items(examId.value());
+    auto readKept = exams.items(examId.value());
+    if (!readKept)
+        return fail(io, readKept.error());
+    const QVector<ExamItem> kept = readKept.take();
     QStringList students;
     for (const QString &retriever : {QStringLiteral("keyword"), QStringLiteral("tfidf"), QStringLiteral("bm25")})
         for (int k : {1, 3, 5})

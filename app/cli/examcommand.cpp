@@ -26,8 +26,10 @@ int ExamCommand::generate(QCommandLineParser &parser, Project &project, CliIo &i
     nlohmann::json generation;
     int unparsable = 0;
     if (from == QLatin1String("queries")) {
-        const QStringList forms = GenerationStore(project.database()).forms();
-        const QString form = parser.isSet(QStringLiteral("form")) ? parser.value(QStringLiteral("form")) : forms.value(0);
+        auto forms = GenerationStore(project.database()).forms();
+        if (!forms)
+            return command.fail(io, forms.error());
+        const QString form = parser.isSet(QStringLiteral("form")) ? parser.value(QStringLiteral("form")) : forms.value().value(0);
         GroundedExamGenerator::Report report;
         auto generated = GroundedExamGenerator::generate(project, form, seed, &report);
         if (!generated)
@@ -119,8 +121,12 @@ int ExamCommand::run(const QStringList &args, CliIo &io)
     if (!examId)
         return fail(io, examId.error());
     if (what == QLatin1String("stats")) {
-        nlohmann::json stored = store.stats(examId.value());
-        nlohmann::json stats = ExamStats::compute(store.items(examId.value(), false), stored);
+        auto readStats = store.stats(examId.value());
+        auto readItems = store.items(examId.value(), false);
+        if (!readStats || !readItems)
+            return fail(io, !readStats ? readStats.error() : readItems.error());
+        nlohmann::json stored = readStats.take();
+        nlohmann::json stats = ExamStats::compute(readItems.value(), stored);
         if (stored.contains("filtered") && stored["filtered"].contains("unparsable"))
             stats["filtered"]["unparsable"] = stored["filtered"]["unparsable"];
         if (parser.isSet(QStringLiteral("json"))) {
@@ -134,7 +140,10 @@ int ExamCommand::run(const QStringList &args, CliIo &io)
         return ExitOk;
     }
     if (what == QLatin1String("take")) {
-        const QVector<ExamItem> items = store.items(examId.value());
+        auto readItems = store.items(examId.value());
+        if (!readItems)
+            return fail(io, readItems.error());
+        const QVector<ExamItem> items = readItems.take();
         if (items.isEmpty())
             return fail(io, QStringLiteral("exam '%1' keeps no items").arg(parser.value(QStringLiteral("exam"))));
         for (const ExamTaker::Spec &spec : takers) {

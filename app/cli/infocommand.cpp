@@ -16,7 +16,10 @@ int InfoCommand::run(const QStringList &args, CliIo &io)
     auto project = openProject(parser.positionalArguments().constFirst(), io);
     if (!project)
         return ExitFailure;
-    io.out << ProjectSummary::render(*project, parser.isSet(json));
+    auto summary = ProjectSummary::render(*project, parser.isSet(json));
+    if (!summary)
+        return fail(io, summary.error());
+    io.out << summary.value();
     return ExitOk;
 }
 

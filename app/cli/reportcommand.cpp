@@ -23,7 +23,10 @@ int ReportCommand::run(const QStringList &args, CliIo &io)
     if (!project)
         return ExitFailure;
     QVector<RunAnalysis> analyses;
-    if (!RunAnalyzer::scoredRuns(project->database()).isEmpty() || parser.isSet(runs)) {
+    auto scored = RunAnalyzer::scoredRuns(project->database());
+    if (!scored)
+        return fail(io, scored.error());
+    if (!scored.value().isEmpty() || parser.isSet(runs)) {
         auto a = AnalysisExport::analyses(project->database(), parser.value(runs).split(QLatin1Char(','), Qt::SkipEmptyParts), parser.value(judge),
                                          parser.value(closed) != QLatin1String("off"));
         if (!a)

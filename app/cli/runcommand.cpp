@@ -32,7 +32,9 @@ int RunCommand::run(const QStringList &args, CliIo &io)
                                       QStringLiteral("retriever=NAME,k=K,reader=none|llm:PROFILE|http|command[,options]; 'a|b' lists alternatives (a grid)."),
                                       QStringLiteral("SPEC"), QStringLiteral("retriever=bm25,k=3,reader=none"));
     const QCommandLineOption set(QStringLiteral("set"), QStringLiteral("Query set: a form (short, long, ...); all forms when absent."), QStringLiteral("FORM"));
-    parser.addOptions({name, pipeline, set});
+    const QCommandLineOption retryFailed(QStringLiteral("retry-failed"),
+                                         QStringLiteral("Execute again the items of the run(s) that ended in an error (and any still pending); done items are kept."));
+    parser.addOptions({name, pipeline, set, retryFailed});
     if (!parse(parser, args, io, 1, 1))
         return parser.isSet(QStringLiteral("help")) ? ExitOk : ExitUsage;
     if (!parser.isSet(name))
@@ -49,6 +51,12 @@ int RunCommand::run(const QStringList &args, CliIo &io)
         auto runId = store.openOrCreate(runName, spec, parser.value(set));
         if (!runId)
             return fail(io, runId.error());
+        if (parser.isSet(retryFailed)) {
+            auto reset = store.retryFailed(runId.value());
+            if (!reset)
+                return fail(io, QStringLiteral("run %1: %2").arg(runName, reset.error()));
+            io.out << QStringLiteral("Run %1: %2 failed items to execute again\n").arg(runName).arg(reset.value());
+        }
         runs.append({runName, runId.value()});
     }
     for (const auto &[runName, runId] : runs) {
@@ -73,6 +81,15 @@ int RunCommand::run(const QStringList &args, CliIo &io)
                       .arg(runName).arg(report.executed).arg(report.errors).arg(clock.elapsed() / 1000.0, 0, 'f', 2)
                       .arg(report.promptTokens + report.completionTokens).arg(report.cost, 0, 'f', 4)
                       .arg(report.finished ? QStringLiteral("done") : QStringLiteral("paused, run again to continue"));
+        if (report.errors > 0) {
+            auto classes = store.errorClasses(runId);
+            if (!classes)
+                return fail(io, classes.error());
+            QStringList parts;
+            for (const auto &[klass, count] : classes.value())
+                parts << QStringLiteral("%1 %2").arg(klass).arg(count);
+            io.out << QStringLiteral("Run %1: failed items by class: %2 (run again with --retry-failed to execute them again)\n").arg(runName, parts.join(QStringLiteral(", ")));
+        }
         io.out.flush();
         if (!report.finished)
             break; // interrupted: the remaining runs wait for the next call
@@ -97,10 +114,19 @@ int RunsCommand::run(const QStringList &args, CliIo &io)
     const auto runs = read.take();
     if (parser.isSet(json)) {
         nlohmann::json out = nlohmann::json::array();
-        for (const RunSummary &r : runs)
+        RunStore store(project->database());
+        for (const RunSummary &r : runs) {
+            auto classes = store.errorClasses(r.id);
+            if (!classes)
+                return fail(io, classes.error());
+            nlohmann::json byClass = nlohmann::json::object();
+            for (const auto &[klass, count] : classes.value())
+                byClass[klass.toStdString()] = count;
             out.push_back({{"name", r.name.toStdString()}, {"pipeline", r.pipeline.toStdString()}, {"query_set", r.querySet.toStdString()},
                            {"status", r.status.toStdString()}, {"source", r.source.toStdString()}, {"items", r.total}, {"done", r.done},
-                           {"errors", r.errors}, {"created_at", r.createdAt.toStdString()}, {"finished_at", r.finishedAt.toStdString()}});
+                           {"errors", r.errors}, {"errors_by_class", byClass}, {"created_at", r.createdAt.toStdString()},
+                           {"finished_at", r.finishedAt.toStdString()}});
+        }
         io.out << QString::fromStdString(out.dump(2)) << '\n';
         return ExitOk;
     }

@@ -50,7 +50,10 @@ int SchemaCommand::run(const QStringList &args, CliIo &io)
                   .arg(report.value().tables)
                   .arg(report.value().rows)
                   .arg(options.linkPath.isEmpty() ? QString() : QStringLiteral(" (linked read-only)"));
-    io.out << ProjectSummary::render(*project, parser.isSet(json));
+    auto summary = ProjectSummary::render(*project, parser.isSet(json));
+    if (!summary)
+        return fail(io, summary.error());
+    io.out << summary.value();
     return ExitOk;
 }
 

@@ -18,7 +18,10 @@ int StatsCommand::run(const QStringList &args, CliIo &io)
     auto project = openProject(parser.positionalArguments().constFirst(), io);
     if (!project)
         return ExitFailure;
-    const auto st = GenerationStore(project->database()).stats();
+    auto read = GenerationStore(project->database()).stats();
+    if (!read)
+        return fail(io, read.error());
+    const auto st = read.take();
     if (parser.isSet(json)) {
         nlohmann::json j{{"sql_templates", st.sqlTemplates}, {"sql_queries", st.sqlQueries}};
         j["text_templates"] = nlohmann::json::object();

@@ -32,9 +32,10 @@ Result<GroupDetailsData> GroupDetails::load(Database &db, const QString &run, co
     d.group = group;
     auto items = db.prepare(QStringLiteral("SELECT id, item_key, form, query, answer, gold, retrieved_ids, retrieved_text, latency_ms, "
                                            "coalesce(sql_template_id, 0), true_doc_ids FROM run_item WHERE run_id = ? AND group_key = ? ORDER BY id"));
+    if (!items)
+        return R::failure(items);
     items.value().bindAll({runId.value(), group});
-    while (items.value().step() == Statement::Step::Row) {
-        const Statement &r = items.value();
+    Status read = items.value().forEach([&](const Statement &r) {
         GroupItem it;
         it.itemId = r.integer(0);
         const QString key = r.text(1);
@@ -49,17 +50,23 @@ Result<GroupDetailsData> GroupDetails::load(Database &db, const QString &run, co
         d.sqlTemplateId = r.integer(9);
         d.trueDocIds = idList(r.text(10));
         d.items << it;
-    }
+    });
+    if (!read)
+        return R::failure(read);
     if (d.items.isEmpty())
         return R::failure(QStringLiteral("run '%1' has no group '%2'").arg(run, group));
     auto verdicts = db.prepare(QStringLiteral("SELECT j.run_item_id, j.judge, j.verdict FROM judgement j JOIN run_item i ON i.id = j.run_item_id "
                                               "WHERE i.run_id = ? AND i.group_key = ? AND j.aspect = 'answer'"));
+    if (!verdicts)
+        return R::failure(verdicts);
     verdicts.value().bindAll({runId.value(), group});
-    while (verdicts.value().step() == Statement::Step::Row) {
+    read = verdicts.value().forEach([&](const Statement &r) {
         for (GroupItem &it : d.items)
-            if (it.itemId == verdicts.value().integer(0))
-                it.verdicts.insert(verdicts.value().text(1), verdicts.value().isNull(2) ? std::nullopt : std::optional<int>(int(verdicts.value().integer(2))));
-    }
+            if (it.itemId == r.integer(0))
+                it.verdicts.insert(r.text(1), r.isNull(2) ? std::nullopt : std::optional<int>(int(r.integer(2))));
+    });
+    if (!read)
+        return R::failure(read);
     // Tag and context comparison by the chosen judge.
     int correct = 0;
     QSet<QString> correctTop1;
@@ -77,14 +84,24 @@ Result<GroupDetailsData> GroupDetails::load(Database &db, const QString &run, co
                 it.contextSufficient = !it.retrievedIds.isEmpty() && correctTop1.contains(it.retrievedIds.first());
     if (d.sqlTemplateId > 0) {
         auto sql = db.prepare(QStringLiteral("SELECT sql FROM sql_template WHERE id = ?"));
+        if (!sql)
+            return R::failure(sql);
         sql.value().bind(1, d.sqlTemplateId);
-        if (sql.value().step() == Statement::Step::Row)
+        auto row = sql.value().next();
+        if (!row)
+            return R::failure(row);
+        if (row.value())
             d.sql = sql.value().text(0);
     }
     if (group.startsWith(QLatin1Char('g'))) {
         auto vals = db.prepare(QStringLiteral("SELECT vals FROM query_group WHERE id = ?"));
+        if (!vals)
+            return R::failure(vals);
         vals.value().bind(1, group.mid(1).toLongLong());
-        if (vals.value().step() == Statement::Step::Row)
+        auto row = vals.value().next();
+        if (!row)
+            return R::failure(row);
+        if (row.value())
             d.values = vals.value().text(0);
     }
     return d;

@@ -21,13 +21,15 @@ QString RunAnalysis::pipelineLabel() const
 
 QString RunAnalysis::formLabel() const { return querySet.isEmpty() ? QStringLiteral("all") : querySet; }
 
-QStringList RunAnalyzer::scoredRuns(Database &db)
+Result<QStringList> RunAnalyzer::scoredRuns(Database &db)
 {
     QStringList out;
     auto s = db.prepare(QStringLiteral("SELECT r.name FROM run r WHERE EXISTS (SELECT 1 FROM run_item i JOIN judgement j ON j.run_item_id = i.id "
                                        "WHERE i.run_id = r.id AND j.aspect = 'answer') ORDER BY r.id"));
-    while (s && s.value().step() == Statement::Step::Row)
-        out << s.value().text(0);
+    if (!s)
+        return Result<QStringList>::failure(s);
+    if (auto read = s.value().forEach([&](const Statement &r) { out << r.text(0); }); !read)
+        return Result<QStringList>::failure(read);
     return out;
 }
 
@@ -70,7 +72,10 @@ Result<RunAnalysis> RunAnalyzer::analyze(Database &db, const QString &run, const
         auto id = RunStore(db).idOf(run);
         if (!id)
             return R::failure(id.error());
-        const QStringList judges = RunOutcomes::answerJudges(db, id.value());
+        auto readJudges = RunOutcomes::answerJudges(db, id.value());
+        if (!readJudges)
+            return R::failure(readJudges);
+        const QStringList judges = readJudges.take();
         if (judges.isEmpty())
             return R::failure(loaded.error());
         options.judge = judges.first();

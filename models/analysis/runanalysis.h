@@ -29,7 +29,7 @@ struct RunAnalysis {
 class RunAnalyzer {
 public:
     // Runs that carry answer verdicts, in creation order.
-    static QStringList scoredRuns(Database &db);
+    static Result<QStringList> scoredRuns(Database &db);
     static Result<RunAnalysis> analyze(Database &db, const QString &run, const QString &judge = {}, bool closedDomain = true, quint64 seed = 20240601);
     // 95% percentile interval of the refined accuracy, resampling the competent groups.
     static std::pair<std::optional<double>, std::optional<double>> refinedInterval(const GrammarReport &report, quint64 seed, int resamples = 1000);

@@ -10,14 +10,16 @@
 
 namespace assay {
 
-QStringList RunOutcomes::answerJudges(Database &db, qint64 runId)
+Result<QStringList> RunOutcomes::answerJudges(Database &db, qint64 runId)
 {
     QStringList out;
     auto s = db.prepare(QStringLiteral("SELECT DISTINCT j.judge FROM judgement j JOIN run_item i ON i.id = j.run_item_id "
                                        "WHERE i.run_id = ? AND j.aspect = 'answer' ORDER BY j.judge"));
+    if (!s)
+        return Result<QStringList>::failure(s);
     s.value().bind(1, runId);
-    while (s.value().step() == Statement::Step::Row)
-        out << s.value().text(0);
+    if (auto read = s.value().forEach([&](const Statement &r) { out << r.text(0); }); !read)
+        return Result<QStringList>::failure(read);
     return out;
 }
 
@@ -29,7 +31,10 @@ Result<RunOutcomes::Loaded> RunOutcomes::load(Database &db, const QString &runNa
         return R::failure(runId.error());
     Loaded loaded;
     loaded.runName = runName;
-    const QStringList judges = answerJudges(db, runId.value());
+    auto readJudges = answerJudges(db, runId.value());
+    if (!readJudges)
+        return R::failure(readJudges);
+    const QStringList judges = readJudges.take();
     loaded.judge = options.judge;
     if (loaded.judge.isEmpty() && !options.requireJudge) {
         loaded.judge = judges.size() == 1 ? judges.first() : QString();
@@ -41,7 +46,10 @@ Result<RunOutcomes::Loaded> RunOutcomes::load(Database &db, const QString &runNa
     } else if (!judges.contains(loaded.judge)) {
         return R::failure(QStringLiteral("run '%1' has no verdicts of judge '%2' (it has: %3)").arg(runName, loaded.judge, judges.isEmpty() ? QStringLiteral("none") : judges.join(QStringLiteral(", "))));
     }
-    loaded.retrievalJudge = options.retrievalJudge.isEmpty() ? Scorer::defaultRetrievalJudge(db, runId.value()) : options.retrievalJudge;
+    auto retrievalJudge = options.retrievalJudge.isEmpty() ? Scorer::defaultRetrievalJudge(db, runId.value()) : Result<QString>(options.retrievalJudge);
+    if (!retrievalJudge)
+        return R::failure(retrievalJudge);
+    loaded.retrievalJudge = retrievalJudge.take();
     auto s = db.prepare(QStringLiteral(
         "SELECT i.id, i.group_key, i.form, i.query, i.gold, i.answer, i.retrieved_text || CASE WHEN i.trace <> '' THEN char(10) || i.trace ELSE '' END, "
         "i.halted, i.error, i.latency_ms, a.verdict, r.verdict, i.retrieved_ids "
@@ -51,8 +59,7 @@ Result<RunOutcomes::Loaded> RunOutcomes::load(Database &db, const QString &runNa
     if (!s)
         return R::failure(s.error());
     s.value().bindAll({loaded.judge, loaded.retrievalJudge, runId.value()});
-    while (s.value().step() == Statement::Step::Row) {
-        const Statement &r = s.value();
+    const Status read = s.value().forEach([&](const Statement &r) {
         Outcome o;
         o.itemId = r.integer(0);
         o.group = r.text(1);
@@ -75,7 +82,9 @@ Result<RunOutcomes::Loaded> RunOutcomes::load(Database &db, const QString &runNa
         if (options.closedDomain && o.correct() && o.retrievalVerdict && *o.retrievalVerdict == 0)
             o.verdict = 0;
         loaded.outcomes << o;
-    }
+    });
+    if (!read)
+        return R::failure(read);
     return loaded;
 }
 

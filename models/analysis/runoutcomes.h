@@ -46,7 +46,7 @@ public:
         QVector<Outcome> outcomes;
     };
     static Result<Loaded> load(Database &db, const QString &runName, const Options &options);
-    static QStringList answerJudges(Database &db, qint64 runId);
+    static Result<QStringList> answerJudges(Database &db, qint64 runId);
 };
 
 } // namespace assay

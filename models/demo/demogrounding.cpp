@@ -61,10 +61,10 @@ Result<qint64> DemoGrounding::assign(Database &db, const DemoCorpus &corpus)
     if (!groups)
         return R::failure(groups.error());
     QVector<QPair<qint64, QString>> updates;
-    while (groups.value().step() == Statement::Step::Row) {
-        const QString answer = folded(groups.value().text(2));
+    const Status read = groups.value().forEach([&](const Statement &row) {
+        const QString answer = folded(row.text(2));
         QStringList values;
-        const auto vals = nlohmann::json::parse(groups.value().text(1).toStdString(), nullptr, false);
+        const auto vals = nlohmann::json::parse(row.text(1).toStdString(), nullptr, false);
         if (vals.is_array())
             for (const auto &v : vals)
                 values << folded(QString::fromStdString(v.is_string() ? v.get<std::string>() : v.dump()));
@@ -101,14 +101,18 @@ Result<qint64> DemoGrounding::assign(Database &db, const DemoCorpus &corpus)
             }
         }
         if (found.isEmpty())
-            continue;
+            return;
         nlohmann::json ids = nlohmann::json::array();
         for (const QString &id : found)
             ids.push_back(id.toStdString());
-        updates.append({groups.value().integer(0), QString::fromStdString(ids.dump())});
-    }
+        updates.append({row.integer(0), QString::fromStdString(ids.dump())});
+    });
+    if (!read)
+        return R::failure(read);
     Transaction tx(db);
     auto update = db.prepare(QStringLiteral("UPDATE query_group SET doc_ids = ? WHERE id = ?"));
+    if (!update)
+        return R::failure(update);
     for (const auto &[id, json] : updates) {
         update.value().reset();
         update.value().bindAll({json, id});

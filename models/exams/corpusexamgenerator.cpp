@@ -33,13 +33,17 @@ Result<QVector<ExamItem>> CorpusExamGenerator::generate(Database &db, const QStr
     QVector<Chunk> chunks;
     QVector<LlmRequest> requests;
     auto s = db.prepare(QStringLiteral("SELECT c.id, d.doc_id, c.text FROM chunk c JOIN document d ON d.id = c.document_id ORDER BY d.id, c.ordinal LIMIT ?"));
+    if (!s)
+        return R::failure(s);
     s.value().bind(1, maxChunks > 0 ? maxChunks : -1);
-    while (s.value().step() == Statement::Step::Row) {
-        chunks.append({s.value().integer(0), s.value().text(1)});
-        LlmRequest req = LlmClient::chat({}, PromptLibrary::fill(prompt.value(), {{QStringLiteral("chunk"), s.value().text(2)}, {QStringLiteral("count"), QString::number(perChunk)}}), 0, 1024);
+    const Status read = s.value().forEach([&](const Statement &r) {
+        chunks.append({r.integer(0), r.text(1)});
+        LlmRequest req = LlmClient::chat({}, PromptLibrary::fill(prompt.value(), {{QStringLiteral("chunk"), r.text(2)}, {QStringLiteral("count"), QString::number(perChunk)}}), 0, 1024);
         req.tag = QStringLiteral("exam-generation");
         requests << req;
-    }
+    });
+    if (!read)
+        return R::failure(read);
     if (chunks.isEmpty())
         return R::failure(QStringLiteral("the project has no corpus: import documents first"));
     LlmStore store(db);

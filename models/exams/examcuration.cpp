@@ -60,7 +60,10 @@ Result<QVector<ExamItem>> ExamCuration::setIrt(qint64 examId, const QVector<Exam
     using R = Result<QVector<ExamItem>>;
     ExamStore store(m_db);
     QVector<ExamItem> before;
-    for (const ExamItem &it : store.items(examId, false)) {
+    auto current = store.items(examId, false);
+    if (!current)
+        return R::failure(current);
+    for (const ExamItem &it : current.value()) {
         ExamItem old;
         old.key = it.key;
         old.a = it.a, old.b = it.b, old.c = it.c;

@@ -23,7 +23,10 @@ Result<ExamIrtResult> ExamIrt::fit(Database &db, const QString &exam, const IrtO
     if (!fitted)
         return R::failure(QStringLiteral("exam '%1': %2").arg(exam, fitted.error()));
     result.steps = fitted.value();
-    for (const ExamItem &it : store.items(result.examId)) {
+    auto items = store.items(result.examId);
+    if (!items)
+        return R::failure(items);
+    for (const ExamItem &it : items.value()) {
         result.bloom.insert(it.key, it.bloom.isEmpty() ? QStringList{QStringLiteral("Uncategorized")} : it.bloom);
         result.types.insert(it.key, {it.questionType.isEmpty() ? QStringLiteral("other") : it.questionType});
     }

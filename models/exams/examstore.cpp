@@ -59,41 +59,55 @@ Result<qint64> ExamStore::create(const QString &name, const QString &source, qui
 Result<qint64> ExamStore::idOf(const QString &name) const
 {
     auto s = m_db.prepare(QStringLiteral("SELECT id FROM exam WHERE name = ?"));
+    if (!s)
+        return Result<qint64>::failure(s);
     s.value().bind(1, name);
-    if (s.value().step() != Statement::Step::Row)
+    auto row = s.value().next();
+    if (!row)
+        return Result<qint64>::failure(row);
+    if (!row.value())
         return Result<qint64>::failure(QStringLiteral("no exam named '%1'").arg(name));
     return s.value().integer(0);
 }
 
-QVector<ExamItem> ExamStore::select(const QString &condition, const QVariantList &values) const
+Result<QVector<ExamItem>> ExamStore::select(const QString &condition, const QVariantList &values) const
 {
+    using R = Result<QVector<ExamItem>>;
     QVector<ExamItem> out;
     auto s = m_db.prepare(QStringLiteral("SELECT id, item_key, stem, options, answer, source_ref, source_docs, state, filter_reason, bloom, question_type, irt_a, irt_b, irt_c "
                                          "FROM exam_item WHERE %1 ORDER BY id")
                               .arg(condition));
+    if (!s)
+        return R::failure(s);
     s.value().bindAll(values);
-    while (s.value().step() == Statement::Step::Row) {
-        const Statement &r = s.value();
+    const Status read = s.value().forEach([&](const Statement &r) {
         ExamItem it{r.integer(0), r.text(1), r.text(2), fromJsonList(r.text(3)), int(r.integer(4)), r.text(5), fromJsonList(r.text(6)),
                     r.text(7), r.text(8), fromJsonList(r.text(9)), r.text(10), {}, {}, {}};
         if (!r.isNull(11))
             it.a = r.real(11), it.b = r.real(12), it.c = r.real(13);
         out << it;
-    }
+    });
+    if (!read)
+        return R::failure(read);
     return out;
 }
 
-QVector<ExamItem> ExamStore::items(qint64 examId, bool keptOnly) const
+Result<QVector<ExamItem>> ExamStore::items(qint64 examId, bool keptOnly) const
 {
     return select(keptOnly ? QStringLiteral("exam_id = ? AND filter_reason = '' AND state = 'accepted'") : QStringLiteral("exam_id = ?"), {examId});
 }
 
-nlohmann::json ExamStore::stats(qint64 examId) const
+Result<nlohmann::json> ExamStore::stats(qint64 examId) const
 {
     auto s = m_db.prepare(QStringLiteral("SELECT stats FROM exam WHERE id = ?"));
+    if (!s)
+        return Result<nlohmann::json>::failure(s);
     s.value().bind(1, examId);
-    if (s.value().step() != Statement::Step::Row)
-        return nlohmann::json::object();
+    auto row = s.value().next();
+    if (!row)
+        return Result<nlohmann::json>::failure(row);
+    if (!row.value())
+        return Result<nlohmann::json>::failure(QStringLiteral("exam %1 does not exist").arg(examId));
     const auto j = nlohmann::json::parse(s.value().text(0).toStdString(), nullptr, false);
     return j.is_object() ? j : nlohmann::json::object();
 }
@@ -123,23 +137,28 @@ Status ExamStore::saveRun(qint64 examId, const QString &taker, const nlohmann::j
     return tx.commit();
 }
 
-QVector<ExamRunInfo> ExamStore::runs(qint64 examId) const
+Result<QVector<ExamRunInfo>> ExamStore::runs(qint64 examId) const
 {
     QVector<ExamRunInfo> out;
     auto s = m_db.prepare(QStringLiteral("SELECT id, taker, factors FROM exam_run WHERE exam_id = ? ORDER BY id"));
+    if (!s)
+        return Result<QVector<ExamRunInfo>>::failure(s);
     s.value().bind(1, examId);
-    while (s.value().step() == Statement::Step::Row)
-        out << ExamRunInfo{s.value().integer(0), s.value().text(1), s.value().text(2)};
+    if (auto read = s.value().forEach([&](const Statement &r) { out << ExamRunInfo{r.integer(0), r.text(1), r.text(2)}; }); !read)
+        return Result<QVector<ExamRunInfo>>::failure(read);
     return out;
 }
 
-QHash<qint64, QHash<qint64, int>> ExamStore::answers(qint64 examId) const
+Result<QHash<qint64, QHash<qint64, int>>> ExamStore::answers(qint64 examId) const
 {
+    using R = Result<QHash<qint64, QHash<qint64, int>>>;
     QHash<qint64, QHash<qint64, int>> out;
     auto s = m_db.prepare(QStringLiteral("SELECT a.exam_run_id, a.exam_item_id, a.correct FROM exam_answer a JOIN exam_run r ON r.id = a.exam_run_id WHERE r.exam_id = ?"));
+    if (!s)
+        return R::failure(s);
     s.value().bind(1, examId);
-    while (s.value().step() == Statement::Step::Row)
-        out[s.value().integer(0)].insert(s.value().integer(1), int(s.value().integer(2)));
+    if (auto read = s.value().forEach([&](const Statement &r) { out[r.integer(0)].insert(r.integer(1), int(r.integer(2))); }); !read)
+        return R::failure(read);
     return out;
 }
 
@@ -156,18 +175,23 @@ Status ExamStore::updateContent(qint64 itemId, const QString &stem, const QStrin
 
 Result<ExamItem> ExamStore::item(qint64 itemId) const
 {
-    const QVector<ExamItem> found = select(QStringLiteral("id = ?"), {itemId});
+    auto read = select(QStringLiteral("id = ?"), {itemId});
+    if (!read)
+        return Result<ExamItem>::failure(read);
+    const QVector<ExamItem> found = read.take();
     if (found.isEmpty())
         return Result<ExamItem>::failure(QStringLiteral("exam item %1 does not exist").arg(itemId));
     return found.first();
 }
 
-QStringList ExamStore::exams() const
+Result<QStringList> ExamStore::exams() const
 {
     QStringList out;
     auto s = m_db.prepare(QStringLiteral("SELECT name FROM exam ORDER BY id"));
-    while (s && s.value().step() == Statement::Step::Row)
-        out << s.value().text(0);
+    if (!s)
+        return Result<QStringList>::failure(s);
+    if (auto read = s.value().forEach([&](const Statement &r) { out << r.text(0); }); !read)
+        return Result<QStringList>::failure(read);
     return out;
 }
 

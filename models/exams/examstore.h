@@ -35,22 +35,22 @@ public:
     Result<qint64> create(const QString &name, const QString &source, quint64 seed, const QVector<ExamItem> &items, const nlohmann::json &stats);
     Result<qint64> idOf(const QString &name) const;
     // Kept, accepted items (what takers answer) or every item.
-    QVector<ExamItem> items(qint64 examId, bool keptOnly = true) const;
-    nlohmann::json stats(qint64 examId) const;
+    Result<QVector<ExamItem>> items(qint64 examId, bool keptOnly = true) const;
+    Result<nlohmann::json> stats(qint64 examId) const;
     Status saveRun(qint64 examId, const QString &taker, const nlohmann::json &factors, const QVector<ExamAnswer> &answers);
-    QVector<ExamRunInfo> runs(qint64 examId) const;
+    Result<QVector<ExamRunInfo>> runs(qint64 examId) const;
     // run id → (item id → correct)
-    QHash<qint64, QHash<qint64, int>> answers(qint64 examId) const;
+    Result<QHash<qint64, QHash<qint64, int>>> answers(qint64 examId) const;
     Status setState(qint64 itemId, const QString &state);
     Status updateContent(qint64 itemId, const QString &stem, const QStringList &options, int answer);
     Result<ExamItem> item(qint64 itemId) const;
     // Writes each item's IRT parameters by item key (NULL where unset), in one transaction.
     Status setIrt(qint64 examId, const QVector<ExamItem> &items);
-    QStringList exams() const;
+    Result<QStringList> exams() const;
 
 private:
     // Items matching an SQL condition on exam_item, in id order.
-    QVector<ExamItem> select(const QString &condition, const QVariantList &values) const;
+    Result<QVector<ExamItem>> select(const QString &condition, const QVariantList &values) const;
     Database &m_db;
 };
 

@@ -158,13 +158,18 @@ Result<QVector<ExamAnswer>> ExamTaker::take(Database &db, const QVector<ExamItem
     if (spec.kind == QLatin1String("oracle-ir")) {
         QHash<QString, QSet<QString>> docTokens;
         auto doc = db.prepare(QStringLiteral("SELECT text FROM document WHERE doc_id = ?"));
+        if (!doc)
+            return R::failure(doc);
         for (int i = 0; i < items.size(); ++i) {
             QSet<QString> source;
             for (const QString &d : items[i].sourceDocs) {
                 if (!docTokens.contains(d)) {
                     doc.value().reset();
                     doc.value().bind(1, d);
-                    const QStringList t = doc.value().step() == Statement::Step::Row ? Tokenizer::tokens(doc.value().text(0)) : QStringList();
+                    auto row = doc.value().next();
+                    if (!row)
+                        return R::failure(row);
+                    const QStringList t = row.value() ? Tokenizer::tokens(doc.value().text(0)) : QStringList();
                     docTokens.insert(d, QSet<QString>(t.begin(), t.end()));
                 }
                 source.unite(docTokens.value(d));
@@ -195,6 +200,8 @@ Result<QVector<ExamAnswer>> ExamTaker::take(Database &db, const QVector<ExamItem
             contextRetriever = r.take();
         }
         auto chunkText = db.prepare(QStringLiteral("SELECT text FROM chunk WHERE id = ?"));
+        if (!chunkText)
+            return R::failure(chunkText);
         for (int i = 0; i < items.size(); ++i) {
             QVector<ExamItem> examples;
             for (int e = 0; e < items.size() && examples.size() < spec.icl; ++e)
@@ -203,10 +210,15 @@ Result<QVector<ExamAnswer>> ExamTaker::take(Database &db, const QVector<ExamItem
             QString context;
             if (contextRetriever) {
                 auto hits = contextRetriever->retrieve({items[i].stem, items[i].sourceDocs}, 3);
-                for (const RetrievalHit &h : hits ? hits.value() : QVector<RetrievalHit>()) {
+                if (!hits)
+                    return R::failure(hits);
+                for (const RetrievalHit &h : hits.value()) {
                     chunkText.value().reset();
                     chunkText.value().bind(1, h.chunkId);
-                    if (chunkText.value().step() == Statement::Step::Row)
+                    auto row = chunkText.value().next();
+                    if (!row)
+                        return R::failure(row);
+                    if (row.value())
                         context += chunkText.value().text(0).trimmed() + QStringLiteral("\n\n");
                 }
             }

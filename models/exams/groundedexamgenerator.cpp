@@ -70,8 +70,10 @@ Result<QVector<ExamItem>> GroundedExamGenerator::generate(Project &project, cons
     QHash<qint64, QString> sqlOf;
     {
         auto s = db.prepare(QStringLiteral("SELECT id, sql FROM sql_template"));
-        while (s.value().step() == Statement::Step::Row)
-            sqlOf.insert(s.value().integer(0), s.value().text(1));
+        if (!s)
+            return R::failure(s);
+        if (auto read = s.value().forEach([&](const Statement &r) { sqlOf.insert(r.integer(0), r.text(1)); }); !read)
+            return R::failure(read);
     }
     QHash<QString, QStringList> valuesOf; // "table.column" → distinct display values
     QSet<qint64> groupsSeen;

@@ -21,13 +21,18 @@ Result<IrtData> ResponseMatrix::data(Database &db, const QString &exam)
     auto examId = store.idOf(exam);
     if (!examId)
         return R::failure(examId.error());
-    const QVector<ExamItem> items = store.items(examId.value());
-    const QVector<ExamRunInfo> runs = store.runs(examId.value());
+    auto readItems = store.items(examId.value());
+    auto readRuns = store.runs(examId.value());
+    auto readAnswers = store.answers(examId.value());
+    if (!readItems || !readRuns || !readAnswers)
+        return !readItems ? R::failure(readItems) : !readRuns ? R::failure(readRuns) : R::failure(readAnswers);
+    const QVector<ExamItem> items = readItems.take();
+    const QVector<ExamRunInfo> runs = readRuns.take();
     if (runs.isEmpty())
         return R::failure(QStringLiteral("exam '%1' has not been taken yet (assay-cli exam take)").arg(exam));
     if (items.isEmpty())
         return R::failure(QStringLiteral("exam '%1' has no accepted items").arg(exam));
-    const auto answers = store.answers(examId.value());
+    const auto answers = readAnswers.take();
     IrtData d;
     for (const ExamItem &it : items)
         d.items << it.key;

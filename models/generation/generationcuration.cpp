@@ -40,11 +40,16 @@ Result<QHash<qint64, QString>> GenerationCuration::setStates(Scope scope, const 
     Transaction tx(db);
     auto read = db.prepare(QStringLiteral("SELECT state FROM %1 WHERE id = ?").arg(tableOf(scope)));
     auto write = db.prepare(QStringLiteral("UPDATE %1 SET state = ? WHERE id = ?").arg(tableOf(scope)));
+    if (!read || !write)
+        return !read ? R::failure(read) : R::failure(write);
     QHash<qint64, QString> before;
     for (qint64 id : ids) {
         read.value().reset();
         read.value().bind(1, id);
-        if (read.value().step() != Statement::Step::Row)
+        auto row = read.value().next();
+        if (!row)
+            return R::failure(row);
+        if (!row.value())
             return R::failure(QStringLiteral("no item %1 in %2").arg(id).arg(tableOf(scope)));
         before.insert(id, read.value().text(0));
         write.value().reset();
@@ -89,9 +94,13 @@ QString GenerationCuration::sqlOf(qint64 id) const
 
 QString GenerationCuration::textOf(qint64 id) const
 {
+    // Empty when it cannot be read: the edit that needs it then refuses (no template).
     auto s = m_project.database().prepare(QStringLiteral("SELECT text FROM text_template WHERE id = ?"));
+    if (!s)
+        return {};
     s.value().bind(1, id);
-    return s.value().step() == Statement::Step::Row ? s.value().text(0) : QString();
+    auto row = s.value().next();
+    return row && row.value() ? s.value().text(0) : QString();
 }
 
 Status GenerationCuration::editSqlTemplate(qint64 id, const QString &sql)
@@ -123,8 +132,13 @@ Status GenerationCuration::editSqlTemplate(qint64 id, const QString &sql)
 Status GenerationCuration::editTextTemplate(qint64 id, const QString &text)
 {
     auto s = m_project.database().prepare(QStringLiteral("SELECT t.sql FROM text_template tt JOIN sql_template t ON t.id = tt.sql_template_id WHERE tt.id = ?"));
+    if (!s)
+        return Status::failure(s);
     s.value().bind(1, id);
-    if (s.value().step() != Statement::Step::Row)
+    auto row = s.value().next();
+    if (!row)
+        return Status::failure(row);
+    if (!row.value())
         return Status::failure(QStringLiteral("no text template %1").arg(id));
     if (auto check = TextTemplateCheck::check(text, SqlTemplate(s.value().text(0))); !check)
         return check;

@@ -43,8 +43,13 @@ Result<qint64> GenerationStore::addSqlTemplate(const SqlTemplateRecord &r)
     if (auto e = s.value().run(); !e)
         return Result<qint64>::failure(e.error());
     auto id = m_db.prepare(QStringLiteral("SELECT id FROM sql_template WHERE sql = ?"));
+    if (!id)
+        return Result<qint64>::failure(id);
     id.value().bind(1, r.sql);
-    if (id.value().step() != Statement::Step::Row)
+    auto row = id.value().next();
+    if (!row)
+        return Result<qint64>::failure(row);
+    if (!row.value())
         return Result<qint64>::failure(QStringLiteral("cannot store the SQL template"));
     return id.value().integer(0);
 }
@@ -58,30 +63,40 @@ Status GenerationStore::updateSqlTemplate(const SqlTemplateRecord &r)
     return s.value().run();
 }
 
-QVector<SqlTemplateRecord> GenerationStore::sqlTemplates() const
+Result<QVector<SqlTemplateRecord>> GenerationStore::sqlTemplates() const
 {
+    using R = Result<QVector<SqlTemplateRecord>>;
     QVector<SqlTemplateRecord> out;
     auto s = m_db.prepare(QStringLiteral("SELECT %1 FROM sql_template ORDER BY id").arg(QLatin1String(sqlTemplateColumns)));
-    while (s && s.value().step() == Statement::Step::Row)
-        out << readSqlTemplate(s.value());
+    if (!s)
+        return R::failure(s);
+    if (auto read = s.value().forEach([&](const Statement &r) { out << readSqlTemplate(r); }); !read)
+        return R::failure(read);
     return out;
 }
 
 Result<SqlTemplateRecord> GenerationStore::sqlTemplate(qint64 id) const
 {
     auto s = m_db.prepare(QStringLiteral("SELECT %1 FROM sql_template WHERE id = ?").arg(QLatin1String(sqlTemplateColumns)));
+    if (!s)
+        return Result<SqlTemplateRecord>::failure(s);
     s.value().bind(1, id);
-    if (s.value().step() != Statement::Step::Row)
+    auto row = s.value().next();
+    if (!row)
+        return Result<SqlTemplateRecord>::failure(row);
+    if (!row.value())
         return Result<SqlTemplateRecord>::failure(QStringLiteral("no SQL template %1").arg(id));
     return readSqlTemplate(s.value());
 }
 
-QStringList GenerationStore::forms() const
+Result<QStringList> GenerationStore::forms() const
 {
     QStringList out;
     auto s = m_db.prepare(QStringLiteral("SELECT name FROM text_form ORDER BY name = 'long', name = 'short' DESC, name"));
-    while (s && s.value().step() == Statement::Step::Row)
-        out << s.value().text(0);
+    if (!s)
+        return Result<QStringList>::failure(s);
+    if (auto read = s.value().forEach([&](const Statement &r) { out << r.text(0); }); !read)
+        return Result<QStringList>::failure(read);
     return out;
 }
 
@@ -103,24 +118,33 @@ Result<qint64> GenerationStore::addTextTemplate(const TextTemplateRecord &r)
     if (auto e = s.value().run(); !e)
         return Result<qint64>::failure(e.error());
     auto id = m_db.prepare(QStringLiteral("SELECT id FROM text_template WHERE sql_template_id = ? AND form = ? AND text = ?"));
+    if (!id)
+        return Result<qint64>::failure(id);
     id.value().bindAll({r.sqlTemplateId, r.form, r.text});
-    if (id.value().step() != Statement::Step::Row)
+    auto row = id.value().next();
+    if (!row)
+        return Result<qint64>::failure(row);
+    if (!row.value())
         return Result<qint64>::failure(QStringLiteral("cannot store the text template"));
     return id.value().integer(0);
 }
 
-QVector<TextTemplateRecord> GenerationStore::textTemplates(qint64 sqlTemplateId) const
+Result<QVector<TextTemplateRecord>> GenerationStore::textTemplates(qint64 sqlTemplateId) const
 {
+    using R = Result<QVector<TextTemplateRecord>>;
     QVector<TextTemplateRecord> out;
     auto s = m_db.prepare(QStringLiteral("SELECT id, sql_template_id, form, text, source, state, reason FROM text_template %1 "
                                          "ORDER BY sql_template_id, form, id")
                               .arg(sqlTemplateId ? QStringLiteral("WHERE sql_template_id = ?") : QString()));
+    if (!s)
+        return R::failure(s);
     if (sqlTemplateId)
         s.value().bind(1, sqlTemplateId);
-    while (s && s.value().step() == Statement::Step::Row) {
-        const Statement &r = s.value();
+    const Status read = s.value().forEach([&](const Statement &r) {
         out << TextTemplateRecord{r.integer(0), r.integer(1), r.text(2), r.text(3), r.text(4), r.text(5), r.text(6)};
-    }
+    });
+    if (!read)
+        return R::failure(read);
     return out;
 }
 
@@ -144,21 +168,32 @@ Status GenerationStore::replaceGroups(qint64 sqlTemplateId, const QVector<Semant
     return tx.commit();
 }
 
-QVector<SemanticGroup> GenerationStore::groups(qint64 sqlTemplateId) const
+Result<QVector<SemanticGroup>> GenerationStore::groups(qint64 sqlTemplateId) const
 {
+    using R = Result<QVector<SemanticGroup>>;
     QVector<SemanticGroup> out;
     auto s = m_db.prepare(QStringLiteral("SELECT vals, answer, row_count, doc_ids FROM query_group WHERE sql_template_id = ? ORDER BY id"));
+    if (!s)
+        return R::failure(s);
     s.value().bind(1, sqlTemplateId);
-    while (s.value().step() == Statement::Step::Row)
-        out << SemanticGroup{SemanticGroup::valuesFromJson(s.value().text(0)), s.value().text(1), int(s.value().integer(2)), decodeStrings(s.value().text(3))};
+    const Status read = s.value().forEach([&](const Statement &r) {
+        out << SemanticGroup{SemanticGroup::valuesFromJson(r.text(0)), r.text(1), int(r.integer(2)), decodeStrings(r.text(3))};
+    });
+    if (!read)
+        return R::failure(read);
     return out;
 }
 
 Result<SemanticGroup> GenerationStore::firstGroup(qint64 sqlTemplateId) const
 {
     auto s = m_db.prepare(QStringLiteral("SELECT vals, answer, row_count, doc_ids FROM query_group WHERE sql_template_id = ? ORDER BY id LIMIT 1"));
+    if (!s)
+        return Result<SemanticGroup>::failure(s);
     s.value().bind(1, sqlTemplateId);
-    if (s.value().step() != Statement::Step::Row)
+    auto row = s.value().next();
+    if (!row)
+        return Result<SemanticGroup>::failure(row);
+    if (!row.value())
         return Result<SemanticGroup>::failure(QStringLiteral("no fill-in returns an answer"));
     return SemanticGroup{SemanticGroup::valuesFromJson(s.value().text(0)), s.value().text(1), int(s.value().integer(2)), decodeStrings(s.value().text(3))};
 }
@@ -168,16 +203,21 @@ Result<qint64> GenerationStore::rebuildQueries(bool balanced)
     using R = Result<qint64>;
     // Accepted text templates per accepted SQL template and form, in id order.
     QHash<qint64, QMap<QString, QVector<qint64>>> texts;
-    for (const TextTemplateRecord &t : textTemplates())
+    auto allTexts = textTemplates();
+    auto allSql = sqlTemplates();
+    auto allForms = forms();
+    if (!allTexts || !allSql || !allForms)
+        return !allTexts ? R::failure(allTexts) : !allSql ? R::failure(allSql) : R::failure(allForms);
+    for (const TextTemplateRecord &t : allTexts.value())
         if (t.state == QLatin1String("accepted"))
             texts[t.sqlTemplateId][t.form] << t.id;
     QVector<SqlTemplateRecord> used;
-    for (const SqlTemplateRecord &r : sqlTemplates())
+    for (const SqlTemplateRecord &r : allSql.value())
         if (r.state == QLatin1String("accepted") && r.fillIns > 0)
             used << r;
     QMap<QString, int> quota; // balanced: text templates per SQL template and form
     if (balanced) {
-        for (const QString &form : forms()) {
+        for (const QString &form : allForms.value()) {
             int k = -1;
             for (const SqlTemplateRecord &r : used) {
                 const int n = int(texts.value(r.id).value(form).size());
@@ -192,6 +232,8 @@ Result<qint64> GenerationStore::rebuildQueries(bool balanced)
     // One INSERT ... SELECT per text template: SQLite pairs it with every group of its SQL template.
     auto insert = m_db.prepare(QStringLiteral("INSERT INTO query(group_id, text_template_id) "
                                               "SELECT id, ?1 FROM query_group WHERE sql_template_id = ?2 ORDER BY id"));
+    if (!insert)
+        return R::failure(insert);
     qint64 written = 0;
     for (const SqlTemplateRecord &r : used) {
         const auto byForm = texts.value(r.id);
@@ -222,29 +264,39 @@ bool GenerationStore::lastRebuildBalanced() const
     return !v || v.value().toString() != QLatin1String("0");
 }
 
-GenerationStore::Stats GenerationStore::stats() const
+Result<GenerationStore::Stats> GenerationStore::stats() const
 {
+    using R = Result<Stats>;
     Stats st;
-    auto scalar = [this](const QString &sql) {
-        auto v = m_db.scalar(sql);
-        return v ? v.value().toLongLong() : 0;
-    };
-    st.sqlTemplates = scalar(QStringLiteral("SELECT count(*) FROM sql_template WHERE state = 'accepted'"));
-    st.sqlQueries = scalar(QStringLiteral("SELECT count(*) FROM query_group g JOIN sql_template t ON t.id = g.sql_template_id "
-                                          "WHERE t.state = 'accepted'"));
-    for (const QString &form : forms()) {
+    auto templates = m_db.scalar(QStringLiteral("SELECT count(*) FROM sql_template WHERE state = 'accepted'"));
+    auto groups = m_db.scalar(QStringLiteral("SELECT count(*) FROM query_group g JOIN sql_template t ON t.id = g.sql_template_id "
+                                             "WHERE t.state = 'accepted'"));
+    auto allForms = forms();
+    if (!templates || !groups || !allForms)
+        return !templates ? R::failure(templates) : !groups ? R::failure(groups) : R::failure(allForms);
+    st.sqlTemplates = templates.value().toLongLong();
+    st.sqlQueries = groups.value().toLongLong();
+    for (const QString &form : allForms.value()) {
         st.textTemplates.insert(form, 0);
         st.textQueries.insert(form, 0);
     }
-    auto tt = m_db.prepare(QStringLiteral("SELECT tt.form, count(*) FROM text_template tt JOIN sql_template t ON t.id = tt.sql_template_id "
-                                          "WHERE tt.state = 'accepted' AND t.state = 'accepted' GROUP BY tt.form"));
-    while (tt && tt.value().step() == Statement::Step::Row)
-        st.textTemplates[tt.value().text(0)] = tt.value().integer(1);
-    auto tq = m_db.prepare(QStringLiteral("SELECT tt.form, count(*) FROM query q JOIN text_template tt ON tt.id = q.text_template_id "
-                                          "JOIN sql_template t ON t.id = tt.sql_template_id WHERE q.state = 'accepted' "
-                                          "AND tt.state = 'accepted' AND t.state = 'accepted' GROUP BY tt.form"));
-    while (tq && tq.value().step() == Statement::Step::Row)
-        st.textQueries[tq.value().text(0)] = tq.value().integer(1);
+    const auto countPerForm = [this](const QString &sql, QMap<QString, qint64> &into) {
+        auto s = m_db.prepare(sql);
+        if (!s)
+            return Status::failure(s);
+        return s.value().forEach([&](const Statement &r) { into[r.text(0)] = r.integer(1); });
+    };
+    if (auto read = countPerForm(QStringLiteral("SELECT tt.form, count(*) FROM text_template tt JOIN sql_template t ON t.id = tt.sql_template_id "
+                                                "WHERE tt.state = 'accepted' AND t.state = 'accepted' GROUP BY tt.form"),
+                                 st.textTemplates);
+        !read)
+        return R::failure(read);
+    if (auto read = countPerForm(QStringLiteral("SELECT tt.form, count(*) FROM query q JOIN text_template tt ON tt.id = q.text_template_id "
+                                                "JOIN sql_template t ON t.id = tt.sql_template_id WHERE q.state = 'accepted' "
+                                                "AND tt.state = 'accepted' AND t.state = 'accepted' GROUP BY tt.form"),
+                                 st.textQueries);
+        !read)
+        return R::failure(read);
     return st;
 }
 

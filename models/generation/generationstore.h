@@ -25,16 +25,16 @@ public:
 
     Result<qint64> addSqlTemplate(const SqlTemplateRecord &record); // an existing identical SQL keeps its id
     Status updateSqlTemplate(const SqlTemplateRecord &record);
-    QVector<SqlTemplateRecord> sqlTemplates() const;
+    Result<QVector<SqlTemplateRecord>> sqlTemplates() const;
     Result<SqlTemplateRecord> sqlTemplate(qint64 id) const;
 
-    QStringList forms() const;
+    Result<QStringList> forms() const;
     Status addForm(const QString &name, const QString &criteria);
     Result<qint64> addTextTemplate(const TextTemplateRecord &record);
-    QVector<TextTemplateRecord> textTemplates(qint64 sqlTemplateId = 0) const;
+    Result<QVector<TextTemplateRecord>> textTemplates(qint64 sqlTemplateId = 0) const;
 
     Status replaceGroups(qint64 sqlTemplateId, const QVector<SemanticGroup> &groups);
-    QVector<SemanticGroup> groups(qint64 sqlTemplateId) const;
+    Result<QVector<SemanticGroup>> groups(qint64 sqlTemplateId) const;
     // The first semantic group of a template (an example fill-in), if it has one.
     Result<SemanticGroup> firstGroup(qint64 sqlTemplateId) const;
 
@@ -42,7 +42,7 @@ public:
     // uses the same number k of text templates for every SQL template (k = the smallest
     // number any accepted, answered SQL template has), so every group has k queries per form.
     Result<qint64> rebuildQueries(bool balanced);
-    Stats stats() const;
+    Result<Stats> stats() const;
     // The mode of the last rebuild (balanced unless the user chose otherwise).
     bool lastRebuildBalanced() const;
 

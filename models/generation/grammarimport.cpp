@@ -34,7 +34,10 @@ Result<GrammarImport::Report> GrammarImport::run(Project &project, const QString
     report.sql = sqlReport.value();
     GenerationStore store(project.database());
     QHash<QString, qint64> idOf;
-    for (const SqlTemplateRecord &r : store.sqlTemplates())
+    auto all = store.sqlTemplates();
+    if (!all)
+        return R::failure(all);
+    for (const SqlTemplateRecord &r : all.value())
         idOf.insert(r.sql, r.id);
     TextTemplateIntake intake(project);
     for (auto it = texts.begin(); it != texts.end(); ++it) {

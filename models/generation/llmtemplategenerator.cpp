@@ -134,10 +134,20 @@ void LlmTemplateGenerator::generateTextTemplates(const QStringList &forms, int p
     GenerationStore store(m_project.database());
     QMap<QString, QString> criteria;
     auto c = m_project.database().prepare(QStringLiteral("SELECT name, criteria FROM text_form"));
-    while (c && c.value().step() == Statement::Step::Row)
-        criteria.insert(c.value().text(0), c.value().text(1));
+    const Status read = c ? c.value().forEach([&](const Statement &r) { criteria.insert(r.text(0), r.text(1)); }) : Status::failure(c);
+    if (!read) {
+        m_report.errors << read.error();
+        emit finished(m_report);
+        return;
+    }
     QVector<SqlTemplateRecord> targets;
-    for (const SqlTemplateRecord &r : store.sqlTemplates())
+    auto all = store.sqlTemplates();
+    if (!all) {
+        m_report.errors << all.error();
+        emit finished(m_report);
+        return;
+    }
+    for (const SqlTemplateRecord &r : all.value())
         if (r.state == QLatin1String("accepted"))
             targets << r;
     for (const QString &form : forms)

@@ -20,33 +20,40 @@ Result<std::shared_ptr<QueryIndex>> QueryIndex::load(Database &db)
                                         "JOIN sql_template t ON t.id = tt.sql_template_id WHERE tt.state = 'accepted' AND t.state = 'accepted'"));
     if (!tt)
         return R::failure(tt.error());
-    while (tt.value().step() == Statement::Step::Row) {
-        const Statement &r = tt.value();
+    Status read = tt.value().forEach([&](const Statement &r) {
         const auto placeholders = SqlTemplate(r.text(4)).placeholders();
         templateRow.insert(r.integer(0), int(index->m_templates.size()));
         index->m_templates.append({r.integer(0), r.integer(1), r.text(2), r.text(5),
                                    std::make_shared<TextPattern>(r.text(3), placeholders),
                                    std::make_shared<TextPattern>(r.text(3).toLower(), placeholders)});
-    }
+    });
+    if (!read)
+        return R::failure(read);
     auto g = db.prepare(QStringLiteral("SELECT id, sql_template_id, vals, answer FROM query_group"));
-    while (g.value().step() == Statement::Step::Row) {
-        const Statement &r = g.value();
+    if (!g)
+        return R::failure(g);
+    read = g.value().forEach([&](const Statement &r) {
         const QStringList values = SemanticGroup{SemanticGroup::valuesFromJson(r.text(2)), {}, 0, {}}.valueTexts();
         QStringList lowered;
         for (const QString &v : values)
             lowered << v.toLower();
         groupRow.insert(r.integer(0), int(index->m_groups.size()));
         index->m_groups.append({r.integer(0), r.integer(1), r.text(3), values, lowered});
-    }
+    });
+    if (!read)
+        return R::failure(read);
     auto q = db.prepare(QStringLiteral("SELECT id, group_id, text_template_id, state = 'rejected' FROM query ORDER BY id"));
-    index->m_queries.reserve(int(db.scalar(QStringLiteral("SELECT count(*) FROM query")).value().toLongLong()));
-    while (q.value().step() == Statement::Step::Row) {
-        const Statement &r = q.value();
+    auto count = db.scalar(QStringLiteral("SELECT count(*) FROM query"));
+    if (!q || !count)
+        return !q ? R::failure(q) : R::failure(count);
+    index->m_queries.reserve(int(count.value().toLongLong()));
+    read = q.value().forEach([&](const Statement &r) {
         const auto t = templateRow.constFind(r.integer(2));
-        if (t == templateRow.constEnd())
-            continue;
-        index->m_queries.append({r.integer(0), qint32(groupRow.value(r.integer(1))), qint32(*t), r.integer(3) != 0});
-    }
+        if (t != templateRow.constEnd())
+            index->m_queries.append({r.integer(0), qint32(groupRow.value(r.integer(1))), qint32(*t), r.integer(3) != 0});
+    });
+    if (!read)
+        return R::failure(read);
     return index;
 }
 

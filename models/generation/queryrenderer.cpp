@@ -21,8 +21,11 @@ Status QueryRenderer::forEach(const std::function<bool(const RenderedQuery &)> &
                                           "WHERE tt.state = 'accepted' AND t.state = 'accepted'"));
     if (!tt)
         return Status::failure(tt.error());
-    while (tt.value().step() == Statement::Step::Row)
-        patterns.insert(tt.value().integer(0), std::make_shared<TextPattern>(tt.value().text(1), SqlTemplate(tt.value().text(2)).placeholders()));
+    if (auto read = tt.value().forEach([&](const Statement &r) {
+            patterns.insert(r.integer(0), std::make_shared<TextPattern>(r.text(1), SqlTemplate(r.text(2)).placeholders()));
+        });
+        !read)
+        return read;
 
     auto s = m_db.prepare(QStringLiteral(
         "SELECT q.id, g.id, g.sql_template_id, tt.id, tt.form, g.vals, g.answer, g.doc_ids FROM query q "
@@ -37,9 +40,7 @@ Status QueryRenderer::forEach(const std::function<bool(const RenderedQuery &)> &
         s.value().bind(1, form);
     QHash<qint64, QStringList> groupValues;
     RenderedQuery q;
-    Statement::Step step;
-    while ((step = s.value().step()) == Statement::Step::Row) {
-        const Statement &r = s.value();
+    return s.value().forEach([&](const Statement &r) {
         q.id = r.integer(0);
         q.groupId = r.integer(1);
         q.sqlTemplateId = r.integer(2);
@@ -51,12 +52,8 @@ Status QueryRenderer::forEach(const std::function<bool(const RenderedQuery &)> &
         q.text = patterns.value(q.textTemplateId) ? patterns.value(q.textTemplateId)->fill(*values) : QString();
         q.answer = r.text(6);
         q.documentIdsJson = r.text(7);
-        if (!visit(q))
-            return {};
-    }
-    if (step == Statement::Step::Error)
-        return Status::failure(s.value().error());
-    return {};
+        return visit(q);
+    });
 }
 
 } // namespace assay

@@ -49,7 +49,10 @@ Result<TextTemplateIntake::Report> TextTemplateIntake::generateOffline(const QSt
     const OfflineVerbalizer verbalizer(*m_project.knowledge());
     Report total;
     Transaction tx(m_project.database());
-    for (const SqlTemplateRecord &r : store.sqlTemplates()) {
+    auto all = store.sqlTemplates();
+    if (!all)
+        return R::failure(all);
+    for (const SqlTemplateRecord &r : all.value()) {
         if (r.state != QLatin1String("accepted"))
             continue;
         for (const QString &form : forms) {

@@ -29,6 +29,8 @@ Result<nlohmann::ordered_json> parseObject(const QString &path)
         return j;
     } catch (const nlohmann::json::parse_error &e) {
         return R::failure(QStringLiteral("%1: not valid JSON at byte %2").arg(path).arg(e.byte));
+    } catch (const nlohmann::json::exception &e) { // e.g. a number too large for any type (found by fuzzing)
+        return R::failure(QStringLiteral("%1: not valid JSON: %2").arg(path, QString::fromUtf8(e.what())));
     }
 }
 
@@ -88,23 +90,30 @@ Result<GrammarJson::TextTemplates> GrammarJson::readTextTemplates(const QString 
     return out;
 }
 
-nlohmann::json GrammarJson::sqlTemplates(const GenerationStore &store)
+Result<nlohmann::json> GrammarJson::sqlTemplates(const GenerationStore &store)
 {
     nlohmann::json j = nlohmann::json::object();
-    for (const SqlTemplateRecord &r : store.sqlTemplates())
+    auto all = store.sqlTemplates();
+    if (!all)
+        return Result<nlohmann::json>::failure(all);
+    for (const SqlTemplateRecord &r : all.value())
         if (r.state == QLatin1String("accepted"))
             j[SqlTemplate(r.sql).tablesKey().toStdString()].push_back(r.sql.toStdString());
     return j;
 }
 
-nlohmann::json GrammarJson::textTemplates(const GenerationStore &store, const QString &form)
+Result<nlohmann::json> GrammarJson::textTemplates(const GenerationStore &store, const QString &form)
 {
     nlohmann::json j = nlohmann::json::object();
     QHash<qint64, QString> sqlOf;
-    for (const SqlTemplateRecord &r : store.sqlTemplates())
+    auto allSql = store.sqlTemplates();
+    auto allText = store.textTemplates();
+    if (!allSql || !allText)
+        return !allSql ? Result<nlohmann::json>::failure(allSql) : Result<nlohmann::json>::failure(allText);
+    for (const SqlTemplateRecord &r : allSql.value())
         if (r.state == QLatin1String("accepted"))
             sqlOf.insert(r.id, r.sql);
-    for (const TextTemplateRecord &t : store.textTemplates())
+    for (const TextTemplateRecord &t : allText.value())
         if (t.form == form && t.state == QLatin1String("accepted") && sqlOf.contains(t.sqlTemplateId))
             j[sqlOf[t.sqlTemplateId].toStdString()].push_back(t.text.toStdString());
     return j;
@@ -139,10 +148,17 @@ Status GrammarJson::writeGrammarFolder(GenerationStore &store, const QString &di
     QDir dir(dirPath);
     if (!QDir().mkpath(dir.absolutePath()))
         return Status::failure(QStringLiteral("%1: cannot create the folder").arg(dirPath));
-    if (auto s = writeJson(dir.filePath(QStringLiteral("sql_templates.json")), sqlTemplates(store)); !s)
+    auto sql = sqlTemplates(store);
+    auto forms = store.forms();
+    if (!sql || !forms)
+        return !sql ? Status::failure(sql) : Status::failure(forms);
+    if (auto s = writeJson(dir.filePath(QStringLiteral("sql_templates.json")), sql.value()); !s)
         return s;
-    for (const QString &form : store.forms()) {
-        if (auto s = writeJson(dir.filePath(QStringLiteral("text_templates_%1.json").arg(form)), textTemplates(store, form)); !s)
+    for (const QString &form : forms.value()) {
+        auto text = textTemplates(store, form);
+        if (!text)
+            return Status::failure(text);
+        if (auto s = writeJson(dir.filePath(QStringLiteral("text_templates_%1.json").arg(form)), text.value()); !s)
             return s;
         auto answers = queryAnswers(store, form);
         if (!answers)

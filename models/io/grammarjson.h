@@ -22,8 +22,8 @@ public:
     static Result<QStringList> readSqlTemplates(const QString &path);
     static Result<TextTemplates> readTextTemplates(const QString &path);
 
-    static nlohmann::json sqlTemplates(const GenerationStore &store);
-    static nlohmann::json textTemplates(const GenerationStore &store, const QString &form);
+    static Result<nlohmann::json> sqlTemplates(const GenerationStore &store);
+    static Result<nlohmann::json> textTemplates(const GenerationStore &store, const QString &form);
     static Result<nlohmann::json> queryAnswers(GenerationStore &store, const QString &form);
     // Writes DIR/sql_templates.json, DIR/text_templates_<form>.json and DIR/<form>.json.
     static Status writeGrammarFolder(GenerationStore &store, const QString &dir);

@@ -7,7 +7,7 @@
 
 namespace assay {
 
-nlohmann::json ProjectSummary::toJson(const Project &project)
+Result<nlohmann::json> ProjectSummary::toJson(const Project &project)
 {
     nlohmann::json j;
     j["path"] = project.path().toStdString();
@@ -39,25 +39,36 @@ nlohmann::json ProjectSummary::toJson(const Project &project)
                                 ? nlohmann::json{{"kind", "linked"}, {"path", kb->linkedPath().toStdString()}}
                                 : nlohmann::json{{"kind", kb->tables().isEmpty() ? "none" : "embedded"}};
     nlohmann::json counts = nlohmann::json::object();
-    const auto c = project.counts();
+    auto read = project.counts();
+    if (!read)
+        return Result<nlohmann::json>::failure(read);
+    const auto c = read.take();
     for (auto it = c.begin(); it != c.end(); ++it)
         counts[it.key().toStdString()] = it.value();
     j["counts"] = counts;
     return j;
 }
 
-QString ProjectSummary::render(const Project &project, bool json)
+Result<QString> ProjectSummary::render(const Project &project, bool json)
 {
-    return json ? QString::fromStdString(toJson(project).dump(2)) + QLatin1Char('\n') : toText(project);
+    if (!json)
+        return toText(project);
+    auto j = toJson(project);
+    if (!j)
+        return Result<QString>::failure(j);
+    return QString::fromStdString(j.value().dump(2)) + QLatin1Char('\n');
 }
 
-QString ProjectSummary::toText(const Project &project)
+Result<QString> ProjectSummary::toText(const Project &project)
 {
     QString out;
     out += QStringLiteral("Project:        %1\n").arg(project.name());
     out += QStringLiteral("File:           %1\n").arg(project.path());
     out += QStringLiteral("Schema version: %1\n").arg(project.schemaVersion());
-    const auto c = project.counts();
+    auto read = project.counts();
+    if (!read)
+        return Result<QString>::failure(read);
+    const auto c = read.take();
     for (auto it = c.begin(); it != c.end(); ++it)
         out += QStringLiteral("%1 %2\n").arg(it.key() + QLatin1Char(':'), -18).arg(it.value());
     const KnowledgeBase *kb = project.knowledge();

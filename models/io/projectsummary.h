@@ -1,6 +1,8 @@
 #pragma once
 // The machine-readable description of a project that `assay-cli info --json` prints and the
 // report embeds: schema version, knowledge tables and entity counts.
+#include "core/result.h"
+
 #include <QString>
 #include <nlohmann/json.hpp>
 
@@ -10,10 +12,10 @@ class Project;
 
 class ProjectSummary {
 public:
-    static nlohmann::json toJson(const Project &project);
-    static QString toText(const Project &project);
+    static Result<nlohmann::json> toJson(const Project &project);
+    static Result<QString> toText(const Project &project);
     // What the CLI prints: indented JSON (with a final newline) or the text form.
-    static QString render(const Project &project, bool json);
+    static Result<QString> render(const Project &project, bool json);
 };
 
 } // namespace assay

@@ -36,10 +36,13 @@ namespace {
 QString number(const std::optional<double> &v, int decimals = 3) { return v ? QString::number(*v, 'f', decimals) : QStringLiteral("—"); }
 } // namespace
 
-QString ReportWriter::runsSection() const
+Result<QString> ReportWriter::runsSection() const
 {
     QString h;
-    const GenerationStore::Stats stats = GenerationStore(const_cast<Project &>(m_project).database()).stats();
+    auto read = GenerationStore(const_cast<Project &>(m_project).database()).stats();
+    if (!read)
+        return Result<QString>::failure(read);
+    const GenerationStore::Stats stats = read.take();
     h += QStringLiteral("<h2>Query sets</h2>\n<table><tr><th>Form</th><th>Text templates</th><th>Text queries</th></tr>\n");
     for (auto it = stats.textQueries.begin(); it != stats.textQueries.end(); ++it)
         h += QStringLiteral("<tr><td>%1</td><td class=\"num\">%2</td><td class=\"num\">%3</td></tr>\n")
@@ -149,7 +152,7 @@ Status ReportWriter::writeText(const QString &path, const QByteArray &bytes)
     return {};
 }
 
-QString ReportWriter::html(bool withCharts) const
+Result<QString> ReportWriter::html(bool withCharts) const
 {
     QString h;
     h += QStringLiteral("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">");
@@ -168,7 +171,10 @@ QString ReportWriter::html(bool withCharts) const
     h += QStringLiteral("</table>\n");
 
     h += QStringLiteral("<h2>Contents</h2>\n");
-    const auto counts = m_project.counts();
+    auto readCounts = m_project.counts();
+    if (!readCounts)
+        return Result<QString>::failure(readCounts);
+    const auto counts = readCounts.take();
     if (counts.isEmpty()) {
         h += QStringLiteral("<p class=\"note\">The project holds no schema, corpus, queries or runs yet.</p>\n");
     } else {
@@ -205,18 +211,23 @@ QString ReportWriter::html(bool withCharts) const
         h += QStringLiteral("</table>\n<p class=\"note\">Bold: primary key. Italic: surrogate ids not used in "
                             "questions.</p>\n");
     }
-    if (withCharts || m_charts.isEmpty()) {
-        h += runsSection();
-    } else {
-        ReportWriter plain(m_project);
-        plain.setAnalyses(m_analyses);
-        h += plain.runsSection();
-    }
+    ReportWriter plain(m_project);
+    plain.setAnalyses(m_analyses);
+    auto runs = withCharts || m_charts.isEmpty() ? runsSection() : plain.runsSection();
+    if (!runs)
+        return runs;
+    h += runs.value();
     h += QStringLiteral("<footer>Written by Assay %1 on %2.</footer>\n</body></html>\n")
              .arg(QStringLiteral(ASSAY_VERSION), QDateTime::currentDateTimeUtc().toString(Qt::ISODate));
     return h;
 }
 
-Status ReportWriter::writeHtml(const QString &path) const { return writeText(path, html().toUtf8()); }
+Status ReportWriter::writeHtml(const QString &path) const
+{
+    auto h = html();
+    if (!h)
+        return Status::failure(h);
+    return writeText(path, h.value().toUtf8());
+}
 
 } // namespace assay

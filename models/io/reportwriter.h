@@ -20,14 +20,14 @@ public:
     void setAnalyses(const QVector<RunAnalysis> &analyses) { m_analyses = analyses; }
     // Charts as SVG documents (title, SVG), inlined in the report.
     void setCharts(const QVector<QPair<QString, QByteArray>> &charts) { m_charts = charts; }
-    QString html(bool withCharts = true) const;
+    Result<QString> html(bool withCharts = true) const;
     Status writeHtml(const QString &path) const;
     // The metrics of every analysed run, for scripts (summary.json).
     nlohmann::json summary() const;
     static Status writeText(const QString &path, const QByteArray &bytes);
 
 private:
-    QString runsSection() const;
+    Result<QString> runsSection() const;
     QString failingGroups(const RunAnalysis &run, int limit) const;
     const Project &m_project;
     QVector<RunAnalysis> m_analyses;

@@ -155,7 +155,10 @@ void ExamItemsModel::reload()
 {
     ExamStore store(m_db);
     auto id = store.idOf(m_exam);
-    m_all = id ? store.items(id.value(), false) : QVector<ExamItem>();
+    auto items = id ? store.items(id.value(), false) : Result<QVector<ExamItem>>::failure(id);
+    if (!items && !m_exam.isEmpty())
+        qWarning("Exam items: %s", qPrintable(items.error()));
+    m_all = items ? items.take() : QVector<ExamItem>();
     setFilter(m_filter);
 }
 

@@ -16,12 +16,14 @@ namespace {
 enum SqlColumn { SqlId, SqlText, SqlSource, SqlState, SqlReason, SqlRate, SqlGroups, SqlTexts, SqlQueries, SqlTables, SqlColumnCount };
 enum TextColumn { TextId, TextText, TextForm, TextSql, TextSource, TextState, TextReason, TextQueries, TextColumnCount };
 
+// Counts per id; a failed read is said in the log (the grid then shows no counts).
 QHash<qint64, int> countBy(Database &db, const QString &sql)
 {
     QHash<qint64, int> out;
     auto s = db.prepare(sql);
-    while (s && s.value().step() == Statement::Step::Row)
-        out.insert(s.value().integer(0), int(s.value().integer(1)));
+    const Status read = s ? s.value().forEach([&](const Statement &r) { out.insert(r.integer(0), int(r.integer(1))); }) : Status::failure(s);
+    if (!read)
+        qWarning("Review grid: %s", qPrintable(read.error()));
     return out;
 }
 } // namespace
@@ -65,8 +67,12 @@ void ReviewModel::reload()
 void ReviewModel::reloadTemplates()
 {
     GenerationStore store(m_project->database());
-    m_sql = store.sqlTemplates();
-    m_text = store.textTemplates();
+    auto sql = store.sqlTemplates();
+    auto text = store.textTemplates();
+    if (!sql || !text)
+        qWarning("Review grid: the templates cannot be read: %s", qPrintable(!sql ? sql.error() : text.error()));
+    m_sql = sql ? sql.take() : QVector<SqlTemplateRecord>();
+    m_text = text ? text.take() : QVector<TextTemplateRecord>();
     Database &db = m_project->database();
     m_textCount = countBy(db, QStringLiteral("SELECT sql_template_id, count(*) FROM text_template WHERE state = 'accepted' GROUP BY 1"));
     m_groupCount = countBy(db, QStringLiteral("SELECT sql_template_id, count(*) FROM query_group GROUP BY 1"));

@@ -39,7 +39,7 @@ QVariant RunItemsModel::data(const QModelIndex &index, int role) const
         if (it.status == QLatin1String("pending"))
             return {};
         return it.latencyMs >= 1 ? QStringLiteral("%1 ms").arg(it.latencyMs, 0, 'f', 0) : QStringLiteral("%1 ms").arg(it.latencyMs, 0, 'f', 2);
-    case Status: return it.status;
+    case Status: return it.errorClass.isEmpty() ? it.status : QStringLiteral("%1 (%2)").arg(it.status, it.errorClass);
     case ColumnCount: break;
     }
     return {};

@@ -78,7 +78,16 @@ void LlmClient::send(LlmRequest request, Callback done)
     call->key = LlmStore::cacheKey(m_profile.baseUrl, call->request);
     if (m_store) {
         LlmResult cached;
-        if (m_store->lookup(call->key, cached)) {
+        auto hit = m_store->lookup(call->key, cached);
+        if (!hit) {
+            // Not taken for a miss: sending would pay for what the cache may hold.
+            LlmResult r;
+            r.errorClass = QStringLiteral("cache");
+            r.error = QStringLiteral("the LLM cache cannot be read: %1").arg(hit.error());
+            finishLater(call, r);
+            return;
+        }
+        if (hit.value()) {
             cached.attempts = 0;
             cached.cost = 0; // a cached answer costs nothing
             finishLater(call, cached);
@@ -207,9 +216,16 @@ void LlmClient::onFinished(const std::shared_ptr<Call> &call, QNetworkReply *rep
             r.error = QStringLiteral("no complete answer within %1 s").arg(m_profile.timeoutMs / 1000.0);
         }
         retry = true;
-    } else if (r.httpStatus == 0 || (reply->error() != QNetworkReply::NoError && r.httpStatus < 400)) {
+    } else if (r.httpStatus == 0) {
         r.errorClass = QStringLiteral("connection");
         r.error = reply->errorString();
+        retry = true;
+    } else if (reply->error() != QNetworkReply::NoError && r.httpStatus < 400) {
+        // The status line came, the body did not (all of it): a proxy or server cut it short.
+        const qint64 promised = reply->header(QNetworkRequest::ContentLengthHeader).toLongLong();
+        r.errorClass = QStringLiteral("truncated");
+        r.error = promised > 0 ? QStringLiteral("the reply stopped after %1 of %2 bytes (%3)").arg(bytes.size()).arg(promised).arg(reply->errorString())
+                               : QStringLiteral("the reply stopped early (%1)").arg(reply->errorString());
         retry = true;
     } else if (r.httpStatus == 429) {
         const std::string type = body.is_object() && body.contains("error") && body["error"].is_object()
@@ -227,15 +243,17 @@ void LlmClient::onFinished(const std::shared_ptr<Call> &call, QNetworkReply *rep
                 retryAfterMs = seconds * 1000;
         }
     } else if (r.httpStatus >= 500) {
-        r.errorClass = QStringLiteral("server_error");
+        r.errorClass = QStringLiteral("server");
         r.error = serverMessage();
         retry = true;
     } else if (r.httpStatus >= 400) {
         r.errorClass = r.httpStatus == 401 || r.httpStatus == 403 ? QStringLiteral("auth") : QStringLiteral("client_error");
         r.error = QStringLiteral("HTTP %1: %2").arg(r.httpStatus).arg(serverMessage());
     } else if (!body.is_object()) {
-        r.errorClass = QStringLiteral("malformed_response");
+        // Complete but unreadable: worth another attempt, as a server under load may send it once.
+        r.errorClass = QStringLiteral("invalid_json");
         r.error = QStringLiteral("the server's reply is not JSON: %1").arg(QString::fromUtf8(bytes.left(120)));
+        retry = true;
     } else {
         r.ok = true;
         r.body = body;

@@ -18,7 +18,7 @@ struct LlmResult {
     bool ok = false;
     nlohmann::json body;
     int httpStatus = 0;
-    QString errorClass; // rate_limited, server_error, timeout, connection, auth, client_error, insufficient_quota, malformed_response
+    QString errorClass; // rate_limited, server, timeout, connection, truncated, invalid_json (retried); auth, client_error, insufficient_quota
     QString error;
     qint64 latencyMs = 0;
     int attempts = 0;

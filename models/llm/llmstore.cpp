@@ -30,14 +30,15 @@ QString LlmStore::cacheKey(const QString &baseUrl, const LlmRequest &request)
     return QString::fromLatin1(QCryptographicHash::hash(QByteArray::fromStdString(material.dump()), QCryptographicHash::Sha256).toHex());
 }
 
-bool LlmStore::lookup(const QString &key, LlmResult &result) const
+Result<bool> LlmStore::lookup(const QString &key, LlmResult &result) const
 {
     auto s = m_db.prepare(QStringLiteral("SELECT response, prompt_tokens, completion_tokens FROM llm_cache WHERE key = ?"));
     if (!s)
-        return false;
+        return Result<bool>::failure(s);
     s.value().bind(1, key);
-    if (s.value().step() != Statement::Step::Row)
-        return false;
+    auto row = s.value().next();
+    if (!row || !row.value())
+        return row;
     result = LlmResult{};
     result.body = nlohmann::json::parse(s.value().text(0).toStdString(), nullptr, false);
     result.ok = !result.body.is_discarded();
@@ -70,34 +71,33 @@ Status LlmStore::record(const QString &profile, const LlmRequest &request, const
     return s.value().run();
 }
 
-LlmUsage LlmStore::usage(const QString &tag) const { return aggregate(QStringLiteral("tag"), tag); }
-LlmUsage LlmStore::usageOfProfile(const QString &profile) const { return aggregate(QStringLiteral("profile"), profile); }
+Result<LlmUsage> LlmStore::usage(const QString &tag) const { return aggregate(QStringLiteral("tag"), tag); }
+Result<LlmUsage> LlmStore::usageOfProfile(const QString &profile) const { return aggregate(QStringLiteral("profile"), profile); }
 
 // Sums the ledger, over every call or those whose column equals value.
-LlmUsage LlmStore::aggregate(const QString &column, const QString &value) const
+Result<LlmUsage> LlmStore::aggregate(const QString &column, const QString &value) const
 {
+    using R = Result<LlmUsage>;
     LlmUsage u;
     const QString where = value.isEmpty() ? QStringLiteral("1") : QStringLiteral("%1 = ?1").arg(column);
     auto s = m_db.prepare(QStringLiteral("SELECT count(*), sum(cached), sum(error_class != ''), sum(prompt_tokens), sum(completion_tokens), "
                                          "sum(cost), sum(latency_ms) FROM llm_call WHERE %1").arg(where));
-    if (!value.isEmpty())
-        s.value().bind(1, value);
-    if (s && s.value().step() == Statement::Step::Row) {
-        const Statement &r = s.value();
-        u = {r.integer(0), r.integer(1), r.integer(2), r.integer(3), r.integer(4), r.real(5), r.integer(6), {}};
-    }
     auto f = m_db.prepare(QStringLiteral("SELECT error_class, count(*) FROM llm_call WHERE error_class != '' AND %1 GROUP BY 1").arg(where));
-    if (!value.isEmpty())
+    if (!s || !f)
+        return !s ? R::failure(s) : R::failure(f);
+    if (!value.isEmpty()) {
+        s.value().bind(1, value);
         f.value().bind(1, value);
-    while (f && f.value().step() == Statement::Step::Row)
-        u.failures.insert(f.value().text(0), f.value().integer(1));
+    }
+    Status read = s.value().forEach([&](const Statement &r) {
+        u = {r.integer(0), r.integer(1), r.integer(2), r.integer(3), r.integer(4), r.real(5), r.integer(6), {}};
+    });
+    if (read)
+        read = f.value().forEach([&](const Statement &r) { u.failures.insert(r.text(0), r.integer(1)); });
+    if (!read)
+        return R::failure(read);
     return u;
 }
 
-qint64 LlmStore::cacheSize() const
-{
-    auto v = m_db.scalar(QStringLiteral("SELECT count(*) FROM llm_cache"));
-    return v ? v.value().toLongLong() : 0;
-}
 
 } // namespace assay

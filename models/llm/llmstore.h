@@ -15,15 +15,15 @@ public:
     explicit LlmStore(Database &db);
     static QString cacheKey(const QString &baseUrl, const LlmRequest &request);
 
-    bool lookup(const QString &key, LlmResult &result) const;
+    // True with the cached answer, false when there is none; a failed read is the error.
+    Result<bool> lookup(const QString &key, LlmResult &result) const;
     Status store(const QString &key, const LlmRequest &request, const LlmResult &result);
     Status record(const QString &profile, const LlmRequest &request, const LlmResult &result);
-    LlmUsage usage(const QString &tag = {}) const; // empty tag: every call
-    LlmUsage usageOfProfile(const QString &profile) const;
-    qint64 cacheSize() const;
+    Result<LlmUsage> usage(const QString &tag = {}) const; // empty tag: every call
+    Result<LlmUsage> usageOfProfile(const QString &profile) const;
 
 private:
-    LlmUsage aggregate(const QString &column, const QString &value) const;
+    Result<LlmUsage> aggregate(const QString &column, const QString &value) const;
     Database &m_db;
 };
 

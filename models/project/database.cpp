@@ -73,25 +73,27 @@ Result<QVariant> Database::scalar(const QString &sql) const
 {
     auto stmt = prepare(sql);
     if (!stmt)
-        return Result<QVariant>::failure(stmt.error());
-    switch (stmt.value().step()) {
-    case Statement::Step::Row: return stmt.value().value(0);
-    case Statement::Step::Done: return Result<QVariant>::failure(QStringLiteral("no row"));
-    case Statement::Step::Error: break;
-    }
-    return Result<QVariant>::failure(stmt.value().error());
+        return Result<QVariant>::failure(stmt);
+    auto row = stmt.value().next();
+    if (!row)
+        return Result<QVariant>::failure(row);
+    if (!row.value())
+        return Result<QVariant>::failure(QStringLiteral("no row"));
+    return stmt.value().value(0);
 }
 
-bool Database::tableExists(const QString &name) const
+Result<bool> Database::tableExists(const QString &name) const
 {
     auto stmt = prepare(QStringLiteral("SELECT 1 FROM sqlite_schema WHERE type='table' AND name=?"));
     if (!stmt)
-        return false;
+        return Result<bool>::failure(stmt);
     stmt.value().bind(1, name);
-    return stmt.value().step() == Statement::Step::Row;
+    return stmt.value().next();
 }
 
 qint64 Database::lastInsertId() const { return sqlite3_last_insert_rowid(m_db); }
+
+qint64 Database::changes() const { return sqlite3_changes64(m_db); }
 
 QString Database::lastError() const
 {

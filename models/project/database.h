@@ -32,8 +32,10 @@ public:
     Result<Statement> prepare(const QString &sql) const;
     // First column of the first row, or an error if there is no row.
     Result<QVariant> scalar(const QString &sql) const;
-    bool tableExists(const QString &name) const;
+    Result<bool> tableExists(const QString &name) const;
     qint64 lastInsertId() const;
+    // Rows changed by the last INSERT, UPDATE or DELETE.
+    qint64 changes() const;
     QString lastError() const;
     void close();
     // Takes ownership of an already open connection (e.g. one made by sqlite3_deserialize).

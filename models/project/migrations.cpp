@@ -278,6 +278,11 @@ CREATE TABLE exam_answer (
     PRIMARY KEY (exam_run_id, exam_item_id)
 ) WITHOUT ROWID;
 )sql")},
+        {9, QStringLiteral("run item error classes"), QStringLiteral(R"sql(
+-- Why an item failed, as a class (rate_limited, server, timeout, truncated, invalid_json,
+-- connection, ...): counted per run and the selector of "retry the failed items".
+ALTER TABLE run_item ADD COLUMN error_class TEXT NOT NULL DEFAULT '';
+)sql")},
     };
     return migrations;
 }

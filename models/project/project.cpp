@@ -1,5 +1,7 @@
 #include "project/project.h"
 
+#include <sqlite3.h>
+
 #include "exams/examcuration.h"
 
 #include "core/version.h"
@@ -13,11 +15,13 @@
 #include <QFileInfo>
 #include <QUndoStack>
 
+#include <sqlite3.h>
+
 namespace assay {
 
 namespace {
 
-// Entity tables reported by counts(); a table appears once its migration has created it.
+// Entity tables reported by counts() (every one exists once the project is migrated).
 struct CountedTable {
     const char *key;
     const char *table;
@@ -105,6 +109,13 @@ Result<std::unique_ptr<Project>> Project::open(const QString &path)
     auto db = Database::open(path, Database::Mode::ReadWrite);
     if (!db)
         return R::failure(db.error());
+    // SQLite falls back to reading a file it may not write; every command here writes, so say
+    // so now rather than at the first change.
+    if (sqlite3_db_readonly(db.value().handle(), "main") == 1)
+        return R::failure(QStringLiteral("%1: the project file is read-only (no write permission for this user); "
+                                         "change its permissions or work on a copy")
+                              .arg(path),
+                          ErrorCode::ReadOnly);
     return finishOpen(path, db.take());
 }
 
@@ -169,11 +180,18 @@ int Project::schemaVersion() const
 
 QString Project::property(const QString &key) const
 {
+    // Properties are names and notes shown to the user: one that cannot be read shows empty,
+    // and the log says why.
     auto stmt = m_db.prepare(QStringLiteral("SELECT value FROM project_meta WHERE key = ?"));
-    if (!stmt)
+    if (!stmt) {
+        qWarning("Project property %s: %s", qPrintable(key), qPrintable(stmt.error()));
         return {};
+    }
     stmt.value().bind(1, key);
-    return stmt.value().step() == Statement::Step::Row ? stmt.value().text(0) : QString();
+    auto row = stmt.value().next();
+    if (!row)
+        qWarning("Project property %s: %s", qPrintable(key), qPrintable(row.error()));
+    return row && row.value() ? stmt.value().text(0) : QString();
 }
 
 Status Project::setProperty(const QString &key, const QString &value)
@@ -189,16 +207,14 @@ Status Project::setProperty(const QString &key, const QString &value)
     return {};
 }
 
-QMap<QString, qint64> Project::counts() const
+Result<QMap<QString, qint64>> Project::counts() const
 {
     QMap<QString, qint64> result;
     for (const CountedTable &t : countedTables) {
-        const QString table = QString::fromLatin1(t.table);
-        if (!m_db.tableExists(table))
-            continue;
-        auto n = m_db.scalar(QStringLiteral("SELECT count(*) FROM \"%1\"").arg(table));
-        if (n)
-            result.insert(QString::fromLatin1(t.key), n.value().toLongLong());
+        auto n = m_db.scalar(QStringLiteral("SELECT count(*) FROM \"%1\"").arg(QString::fromLatin1(t.table)));
+        if (!n)
+            return Result<QMap<QString, qint64>>::failure(n);
+        result.insert(QString::fromLatin1(t.key), n.value().toLongLong());
     }
     return result;
 }

@@ -41,7 +41,7 @@ public:
     Status setProperty(const QString &key, const QString &value);
 
     // Row counts of the project's entity tables, keyed by a stable name ("documents", ...).
-    QMap<QString, qint64> counts() const;
+    Result<QMap<QString, qint64>> counts() const;
 
     Database &database() { return m_db; }
     const Database &database() const { return m_db; }

@@ -28,11 +28,26 @@ Result<ProjectFileProbe::Info> ProjectFileProbe::inspect(const QString &path, in
     if (header.size() < 100 || !header.startsWith(QByteArray(sqliteMagic, sizeof sqliteMagic)))
         return R::failure(QStringLiteral("%1: not an Assay project (the file is not an SQLite database)").arg(path));
 
+    // A project is written as it is used (and its write-ahead log lives beside it): say so
+    // before SQLite reports it as some other failure.
+    if (!fi.isWritable())
+        return R::failure(QStringLiteral("%1: the project file is read-only (no write permission for this user); "
+                                         "change its permissions or work on a copy")
+                              .arg(path),
+                          ErrorCode::ReadOnly);
+    if (!QFileInfo(fi.absolutePath()).isWritable())
+        return R::failure(QStringLiteral("%1: the project file is read-only in effect: its folder %2 may not be written by this user, "
+                                         "and the project keeps its write-ahead log there; work on a copy elsewhere")
+                              .arg(path, fi.absolutePath()),
+                          ErrorCode::ReadOnly);
+
     auto db = Database::open(path, Database::Mode::ReadOnly);
     if (!db)
         return R::failure(db.error());
 
     auto check = db.value().scalar(QStringLiteral("PRAGMA quick_check(1)"));
+    if (!check && check.code() != ErrorCode::Failed)
+        return R::failure(QStringLiteral("%1: cannot be read now: %2").arg(path, check.error()), check.code());
     if (!check)
         return R::failure(QStringLiteral("%1: the project file is corrupt (%2); it was not modified").arg(path, check.error()));
     if (check.value().toString() != QLatin1String("ok"))

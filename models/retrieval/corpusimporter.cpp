@@ -96,8 +96,10 @@ Result<CorpusImporter::Report> CorpusImporter::import(Project &project, const QV
     Database &db = project.database();
     QSet<QString> ids;
     auto existing = db.prepare(QStringLiteral("SELECT doc_id FROM document"));
-    while (existing.value().step() == Statement::Step::Row)
-        ids.insert(existing.value().text(0));
+    if (!existing)
+        return R::failure(existing);
+    if (auto read = existing.value().forEach([&](const Statement &r) { ids.insert(r.text(0)); }); !read)
+        return R::failure(read);
     for (const Document &d : documents) {
         if (d.id.trimmed().isEmpty())
             return R::failure(QStringLiteral("%1: a document has an empty id").arg(d.source));

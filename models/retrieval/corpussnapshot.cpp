@@ -11,18 +11,20 @@ Result<std::shared_ptr<CorpusSnapshot>> CorpusSnapshot::load(Database &db)
     if (!s)
         return Result<std::shared_ptr<CorpusSnapshot>>::failure(s.error());
     auto snapshot = std::make_shared<CorpusSnapshot>();
-    while (s.value().step() == Statement::Step::Row) {
+    const Status read = s.value().forEach([&](const Statement &r) {
         const int index = int(snapshot->m_chunks.size());
-        snapshot->m_chunks.append({s.value().integer(0), s.value().text(1)});
+        snapshot->m_chunks.append({r.integer(0), r.text(1)});
         QHash<QString, int> counts;
-        const QStringList tokens = Tokenizer::tokens(s.value().text(2));
+        const QStringList tokens = Tokenizer::tokens(r.text(2));
         for (const QString &t : tokens)
             ++counts[t];
         snapshot->m_lengths.append(int(tokens.size()));
         snapshot->m_totalTokens += tokens.size();
         for (auto it = counts.begin(); it != counts.end(); ++it)
             snapshot->m_postings[it.key()].append({index, it.value()});
-    }
+    });
+    if (!read)
+        return Result<std::shared_ptr<CorpusSnapshot>>::failure(read);
     return snapshot;
 }
 

@@ -22,10 +22,12 @@ Result<qint64> EmbeddingIndex::ensure(Database &db, LlmEmbedder &embedder, Job *
     missing.value().bind(1, model);
     QVector<qint64> ids;
     QStringList texts;
-    while (missing.value().step() == Statement::Step::Row) {
-        ids << missing.value().integer(0);
-        texts << missing.value().text(1);
-    }
+    const Status read = missing.value().forEach([&](const Statement &r) {
+        ids << r.integer(0);
+        texts << r.text(1);
+    });
+    if (!read)
+        return R::failure(read);
     qint64 stored = 0;
     constexpr int PerTransaction = 512;
     for (int start = 0; start < ids.size(); start += PerTransaction) {
@@ -64,7 +66,12 @@ Result<EmbeddingIndex> EmbeddingIndex::load(Database &db, const QString &modelKe
         return R::failure(s.error());
     s.value().bind(1, modelKey);
     EmbeddingIndex index;
-    while (s.value().step() == Statement::Step::Row) {
+    while (true) {
+        auto row = s.value().next();
+        if (!row)
+            return R::failure(row);
+        if (!row.value())
+            break;
         const int dims = int(s.value().integer(2));
         const QByteArray blob = s.value().value(3).toByteArray();
         if (index.m_dims == 0)

@@ -15,10 +15,16 @@ Result<QVector<RetrievalHit>> FixedRetriever::retrieve(const RetrievalQuery &que
     if (!s)
         return Result<QVector<RetrievalHit>>::failure(s.error());
     for (const QString &doc : query.trueDocIds) {
+        if (hits.size() >= k)
+            break;
         s.value().reset();
         s.value().bind(1, doc);
-        while (hits.size() < k && s.value().step() == Statement::Step::Row)
-            hits.append({int(hits.size()) + 1, doc, s.value().integer(0), 1.0});
+        const Status read = s.value().forEach([&](const Statement &r) {
+            hits.append({int(hits.size()) + 1, doc, r.integer(0), 1.0});
+            return hits.size() < k;
+        });
+        if (!read)
+            return Result<QVector<RetrievalHit>>::failure(read);
     }
     return hits;
 }

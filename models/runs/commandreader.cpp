@@ -22,6 +22,7 @@ void CommandReader::failOverdue()
         ReaderAnswer a;
         a.halted = true;
         a.error = QStringLiteral("'%1' gave no reply to request '%2' within %3 s").arg(m_commandLine, key).arg(m_timeoutMs / 1000);
+        a.errorClass = QStringLiteral("timeout");
         m_waiting.take(key)(a);
     }
 }
@@ -105,6 +106,7 @@ void CommandReader::readLines()
             a.halted = true;
             a.error = QStringLiteral("'%1' stdout line %2: %3").arg(m_commandLine).arg(m_line)
                           .arg(json.is_discarded() ? QStringLiteral("not JSON: ") + QString::fromUtf8(line.left(120)) : QStringLiteral("no pending request with id '%1'").arg(id));
+            a.errorClass = json.is_discarded() ? QStringLiteral("invalid_json") : QStringLiteral("system");
             m_waiting.take(key)(a);
             continue;
         }

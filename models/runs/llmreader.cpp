@@ -35,6 +35,7 @@ void LlmReader::answer(const ReaderRequest &request, Done done)
         ReaderAnswer a;
         a.answer = r.ok ? r.content().trimmed() : QString();
         a.error = r.ok ? QString() : QStringLiteral("%1: %2").arg(r.errorClass, r.error);
+        a.errorClass = r.ok ? QString() : r.errorClass;
         a.halted = !r.ok;
         a.promptTokens = r.promptTokens;
         a.completionTokens = r.completionTokens;

@@ -34,6 +34,10 @@ struct ReaderAnswer {
     QString trace;
     bool halted = false;
     QString error;
+    // Why it failed, for counting and retrying: rate_limited, server, timeout, truncated,
+    // invalid_json, connection (the transport), auth, client_error, insufficient_quota
+    // (the request), system (the system answered with an error), retrieval.
+    QString errorClass;
     bool hasOwnContext = false; // an external system reported the context it used
     QStringList contextIds;
     QString contextText;

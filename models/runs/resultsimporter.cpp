@@ -2,10 +2,8 @@
 
 #include "io/filereader.h"
 #include "io/jsontext.h"
-#include "project/database.h"
-#include "project/transaction.h"
+#include "runs/runstore.h"
 
-#include <QDateTime>
 #include <QVariant>
 
 #include <nlohmann/json.hpp>
@@ -18,27 +16,7 @@ namespace {
 
 using json = nlohmann::json;
 
-struct Record {
-    QString key;
-    QString query;
-    QString gold;
-    QString form;
-    QString group;
-    json trueDocIds = json::array();
-    QString answer;
-    json retrievedIds = json::array();
-    QString retrievedText;
-    QString trace;
-    bool halted = false;
-    QString error;
-    qint64 latencyMs = 0;
-    std::optional<int> verdict;          // answer verdict
-    std::optional<double> score;         // graded answer score (reward)
-    QString verdictDetail;
-    bool hasVerdict = false;
-    std::optional<int> retrievalVerdict;
-    bool hasRetrievalVerdict = false;
-};
+using Record = ImportedRunItem;
 
 // A field's problem, said once with where it is.
 struct Problem {
@@ -102,8 +80,8 @@ Record grammarRecord(const json &o, qint64 index)
     r.key = QStringLiteral("r%1").arg(index);
     r.query = field(o, "query", true);
     r.gold = field(o, "answer", true);
-    r.trueDocIds = idList(o, "true_document_ids");
-    r.retrievedIds = idList(o, "retrieved_document_ids");
+    r.trueDocIdsJson = QString::fromStdString(idList(o, "true_document_ids").dump());
+    r.retrievedIdsJson = QString::fromStdString(idList(o, "retrieved_document_ids").dump());
     // GRAMMAR writes the response as a string or as a list of sampled strings (the first
     // is the response judged).
     if (!o.contains("gpt_response"))
@@ -159,16 +137,18 @@ Record genericRecord(const json &o, qint64 line)
     r.gold = field(o, "gold", false);
     r.form = field(o, "form", false);
     r.group = o.contains("group") ? field(o, "group", true) : r.key;
-    r.trueDocIds = idList(o, "true_doc_ids");
-    r.retrievedIds = idList(o, "retrieved_ids");
+    r.trueDocIdsJson = QString::fromStdString(idList(o, "true_doc_ids").dump());
+    r.retrievedIdsJson = QString::fromStdString(idList(o, "retrieved_ids").dump());
     r.retrievedText = field(o, "context", false);
     r.trace = field(o, "trace", false);
     r.halted = flag(o, "halted");
     r.error = field(o, "error", false);
     if (o.contains("latency_ms") && !o["latency_ms"].is_null()) {
-        if (!o["latency_ms"].is_number())
-            throw Problem{QStringLiteral("field 'latency_ms' must be a number")};
-        r.latencyMs = qint64(o["latency_ms"].get<double>());
+        const double ms = o["latency_ms"].is_number() ? o["latency_ms"].get<double>() : -1;
+        // Checked before the conversion: a huge value has no qint64 (found by fuzzing).
+        if (!(ms >= 0 && ms < 1e15))
+            throw Problem{QStringLiteral("field 'latency_ms' must be a number of milliseconds (0 or more)")};
+        r.latencyMs = qint64(ms);
     }
     r.verdict = zeroOne(o, "verdict");
     r.hasVerdict = r.verdict.has_value();
@@ -193,6 +173,8 @@ Result<QVector<Record>> readRecords(ResultsImporter::Format format, const QStrin
         } catch (const json::parse_error &e) {
             const qint64 line = bytes.value().left(qsizetype(e.byte)).count('\n') + 1;
             return R::failure(QStringLiteral("%1:%2: not valid JSON (%3)").arg(path).arg(line).arg(QString::fromUtf8(e.what())));
+        } catch (const json::exception &e) { // e.g. a number too large for any type (found by fuzzing)
+            return R::failure(QStringLiteral("%1: not valid JSON (%2)").arg(path, QString::fromUtf8(e.what())));
         }
         if (!all.is_array())
             return R::failure(QStringLiteral("%1: GRAMMAR results must be a JSON list of records").arg(path));
@@ -237,6 +219,14 @@ Result<ResultsImporter::Format> ResultsImporter::formatFromName(const QString &n
     return Result<Format>::failure(QStringLiteral("unknown results format '%1' (grammar, reval, jsonl)").arg(name));
 }
 
+Result<qint64> ResultsImporter::check(Format format, const QString &path)
+{
+    auto records = readRecords(format, path);
+    if (!records)
+        return Result<qint64>::failure(records);
+    return qint64(records.value().size());
+}
+
 Result<ResultsImporter::Report> ResultsImporter::import(Database &db, Format format, const QString &path, const QString &runName, const QString &querySet)
 {
     using R = Result<Report>;
@@ -245,54 +235,11 @@ Result<ResultsImporter::Report> ResultsImporter::import(Database &db, Format for
         return R::failure(records.error());
     if (records.value().isEmpty())
         return R::failure(QStringLiteral("%1: no records").arg(path));
-    auto exists = db.prepare(QStringLiteral("SELECT 1 FROM run WHERE name = ?"));
-    exists.value().bind(1, runName);
-    if (exists.value().step() == Statement::Step::Row)
-        return R::failure(QStringLiteral("a run named '%1' exists already; choose another name").arg(runName));
-
-    Transaction tx(db);
-    const QString now = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
-    auto run = db.prepare(QStringLiteral("INSERT INTO run(name, query_set, source, status, created_at, finished_at) VALUES (?, ?, ?, 'done', ?, ?)"));
-    run.value().bindAll({runName, querySet, QStringLiteral("imported:%1").arg(path.section(QLatin1Char('/'), -1)), now, now});
-    if (auto s = run.value().run(); !s)
-        return R::failure(s.error());
-    Report report;
-    report.runId = db.lastInsertId();
-    auto item = db.prepare(QStringLiteral("INSERT INTO run_item(run_id, item_key, query, gold, form, group_key, true_doc_ids, status, answer, "
-                                          "retrieved_ids, retrieved_text, trace, halted, error, latency_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
-    auto verdict = db.prepare(QStringLiteral("INSERT INTO judgement(run_item_id, judge, aspect, verdict, score, detail) VALUES (?, 'imported', ?, ?, ?, ?)"));
-    if (!item || !verdict)
-        return R::failure(!item ? item.error() : verdict.error());
-    const auto orNull = [](const auto &optional) { return optional ? QVariant(*optional) : QVariant(); };
-    for (qsizetype i = 0; i < records.value().size(); ++i) {
-        const Record &r = records.value()[i];
-        item.value().reset();
-        item.value().bindAll({report.runId, r.key, r.query, r.gold, r.form.isEmpty() ? querySet : r.form, r.group,
-                              QString::fromStdString(r.trueDocIds.dump()), r.error.isEmpty() ? QStringLiteral("done") : QStringLiteral("error"),
-                              r.answer, QString::fromStdString(r.retrievedIds.dump()), r.retrievedText, r.trace, int(r.halted), r.error, r.latencyMs});
-        if (auto s = item.value().run(); !s)
-            return R::failure(s.error().contains(QLatin1String("UNIQUE")) ? QStringLiteral("%1: record %2: the id '%3' appears twice").arg(path).arg(i + 1).arg(r.key)
-                                                                          : s.error());
-        const qint64 itemId = db.lastInsertId();
-        ++report.items;
-        if (r.hasVerdict) {
-            verdict.value().reset();
-            verdict.value().bindAll({itemId, QStringLiteral("answer"), orNull(r.verdict), orNull(r.score), r.verdictDetail});
-            if (auto s = verdict.value().run(); !s)
-                return R::failure(s.error());
-            ++report.answerVerdicts;
-        }
-        if (r.hasRetrievalVerdict) {
-            verdict.value().reset();
-            verdict.value().bindAll({itemId, QStringLiteral("retrieval"), orNull(r.retrievalVerdict), QVariant(), QString()});
-            if (auto s = verdict.value().run(); !s)
-                return R::failure(s.error());
-            ++report.retrievalVerdicts;
-        }
-    }
-    if (auto s = tx.commit(); !s)
-        return R::failure(s.error());
-    return report;
+    auto stored = RunStore(db).createImported(runName, querySet, QStringLiteral("imported:%1").arg(path.section(QLatin1Char('/'), -1)), records.value());
+    if (!stored)
+        return R::failure(stored.error().startsWith(QLatin1String("record ")) ? QStringLiteral("%1: %2").arg(path, stored.error()) : stored.error(),
+                          stored.code());
+    return Report{stored.value().runId, stored.value().items, stored.value().answerVerdicts, stored.value().retrievalVerdicts};
 }
 
 } // namespace assay

@@ -27,6 +27,9 @@ public:
         qint64 retrievalVerdicts = 0;
     };
     static Result<Report> import(Database &db, Format format, const QString &path, const QString &runName, const QString &querySet = {});
+    // Reads and checks every record without touching a project: the number of records, or the
+    // first bad one named by file and line (a preview before import, and the fuzzers' entry).
+    static Result<qint64> check(Format format, const QString &path);
 };
 
 } // namespace assay

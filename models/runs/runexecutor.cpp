@@ -105,6 +105,7 @@ Result<RunExecutor::Report> RunExecutor::execute(Database &db, qint64 runId, Job
                 r.trace = a.trace;
                 r.halted = a.halted;
                 r.error = a.error;
+                r.errorClass = a.error.isEmpty() ? QString() : a.errorClass.isEmpty() ? QStringLiteral("system") : a.errorClass;
                 if (a.hasOwnContext) {
                     r.retrievedIds = a.contextIds;
                     r.retrievedText = a.contextText;
@@ -131,6 +132,7 @@ Result<RunExecutor::Report> RunExecutor::execute(Database &db, qint64 runId, Job
             if (!hits) {
                 ReaderAnswer a;
                 a.error = hits.error();
+                a.errorClass = QStringLiteral("retrieval");
                 a.halted = true;
                 stored(a);
             } else {

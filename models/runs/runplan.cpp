@@ -43,12 +43,22 @@ RunEstimate RunPlan::estimate(Database &db, const QVector<PlannedRun> &runs)
 {
     RunEstimate e;
     e.runs = int(runs.size());
-    const GenerationStore::Stats stats = GenerationStore(db).stats();
+    // A database that cannot be read makes the estimate a problem to show, not a zero.
+    auto read = GenerationStore(db).stats();
+    auto chunkAverage = db.scalar(QStringLiteral("SELECT coalesce(avg(length(text)), 0) FROM chunk"));
+    auto queryAverage = db.scalar(QStringLiteral("SELECT coalesce(avg(length(q)), 0) FROM (SELECT text AS q FROM text_template)"));
+    for (const QString &error : {read.ok() ? QString() : read.error(), chunkAverage.ok() ? QString() : chunkAverage.error(),
+                                 queryAverage.ok() ? QString() : queryAverage.error()})
+        if (!error.isEmpty())
+            e.problems << error;
+    if (!e.problems.isEmpty())
+        return e;
+    const GenerationStore::Stats stats = read.take();
     qint64 allQueries = 0;
     for (qint64 n : stats.textQueries)
         allQueries += n;
-    const qint64 chunkChars = db.scalar(QStringLiteral("SELECT coalesce(avg(length(text)), 0) FROM chunk")).value().toLongLong();
-    const qint64 queryChars = db.scalar(QStringLiteral("SELECT coalesce(avg(length(q)), 0) FROM (SELECT text AS q FROM text_template)")).value().toLongLong();
+    const qint64 chunkChars = chunkAverage.value().toLongLong();
+    const qint64 queryChars = queryAverage.value().toLongLong();
     QStringList embeddersSeen;
     for (const PlannedRun &run : runs) {
         const qint64 items = run.querySet.isEmpty() ? allQueries : stats.textQueries.value(run.querySet);
@@ -63,8 +73,17 @@ RunEstimate RunPlan::estimate(Database &db, const QVector<PlannedRun> &runs)
                 if (!embeddersSeen.contains(model)) {
                     auto count = db.prepare(QStringLiteral("SELECT count(*) FROM chunk c WHERE NOT EXISTS "
                                                            "(SELECT 1 FROM embedding e WHERE e.model = ? AND e.chunk_id = c.id)"));
+                    if (!count) {
+                        e.problems << count.error();
+                        return e;
+                    }
                     count.value().bind(1, model);
-                    missing = count.value().step() == Statement::Step::Row ? count.value().integer(0) : 0;
+                    auto row = count.value().next();
+                    if (!row) {
+                        e.problems << row.error();
+                        return e;
+                    }
+                    missing = row.value() ? count.value().integer(0) : 0;
                 }
                 embeddersSeen << model;
                 e.embeddingCalls += (missing + EmbeddingBatch - 1) / EmbeddingBatch + (items + EmbeddingBatch - 1) / EmbeddingBatch;

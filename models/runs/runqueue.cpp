@@ -43,6 +43,21 @@ Result<int> RunQueue::enqueue(const QVector<PlannedRun> &runs)
     return int(created.size());
 }
 
+Result<qint64> RunQueue::retryFailed(qint64 runId, const QString &name)
+{
+    if (isRunning() && m_current.first == runId)
+        return Result<qint64>::failure(QStringLiteral("run '%1' is running; pause it first").arg(name));
+    auto reset = RunStore(m_db).retryFailed(runId);
+    if (!reset)
+        return reset;
+    if (reset.value() > 0 && !m_queue.contains(qMakePair(runId, name)))
+        m_queue.enqueue({runId, name});
+    m_paused = false;
+    if (!isRunning())
+        startNext();
+    return reset;
+}
+
 Result<int> RunQueue::resumePaused()
 {
     int added = 0;

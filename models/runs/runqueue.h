@@ -38,6 +38,8 @@ public:
     Result<int> enqueue(const QVector<PlannedRun> &runs);
     // Queues the project's runs that are paused or were interrupted.
     Result<int> resumePaused();
+    // Puts a run's failed items back to pending and queues the run: the number of items.
+    Result<qint64> retryFailed(qint64 runId, const QString &name);
     void pause();  // the current run stops after its items in flight; the queue waits
     void cancel(); // pause, and forget the queue (runs stay resumable)
     void start();  // continues the queue after a pause

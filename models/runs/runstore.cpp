@@ -145,12 +145,12 @@ Status RunStore::saveResult(qint64 itemId, const RunItemResult &r)
     for (const QString &d : r.retrievedIds)
         ids.push_back(d.toStdString());
     auto s = m_db.prepare(QStringLiteral("UPDATE run_item SET status = ?, answer = ?, retrieved_ids = ?, retrieved_text = ?, trace = ?, halted = ?, "
-                                         "error = ?, latency_ms = ?, prompt_tokens = ?, completion_tokens = ?, cost = ? "
+                                         "error = ?, error_class = ?, latency_ms = ?, prompt_tokens = ?, completion_tokens = ?, cost = ? "
                                          "WHERE id = ? AND status = 'pending'"));
     if (!s)
         return Status::failure(s);
     s.value().bindAll({r.error.isEmpty() ? QStringLiteral("done") : QStringLiteral("error"), r.answer, QString::fromStdString(ids.dump()),
-                       r.retrievedText, r.trace, int(r.halted), r.error, r.latencyMs, r.promptTokens, r.completionTokens, r.cost, itemId});
+                       r.retrievedText, r.trace, int(r.halted), r.error, r.errorClass, r.latencyMs, r.promptTokens, r.completionTokens, r.cost, itemId});
     return s.value().run();
 }
 
@@ -187,7 +187,8 @@ Result<QVector<RunItemView>> RunStore::items(qint64 runId) const
 {
     using R = Result<QVector<RunItemView>>;
     QVector<RunItemView> out;
-    auto s = m_db.prepare(QStringLiteral("SELECT id, item_key, form, query, answer, gold, retrieved_ids, latency_ms, status, error FROM run_item WHERE run_id = ? ORDER BY id"));
+    auto s = m_db.prepare(QStringLiteral("SELECT id, item_key, form, query, answer, gold, retrieved_ids, latency_ms, status, error, error_class "
+                                         "FROM run_item WHERE run_id = ? ORDER BY id"));
     if (!s)
         return R::failure(s);
     s.value().bind(1, runId);
@@ -197,11 +198,139 @@ Result<QVector<RunItemView>> RunStore::items(qint64 runId) const
         if (list.is_array())
             for (const auto &id : list)
                 ids << QString::fromStdString(id.is_string() ? id.get<std::string>() : id.dump());
-        out << RunItemView{r.integer(0), r.text(1), r.text(2), r.text(3), r.text(4), r.text(5), ids.join(QStringLiteral(", ")), r.real(7), r.text(8), r.text(9)};
+        out << RunItemView{r.integer(0), r.text(1), r.text(2), r.text(3), r.text(4), r.text(5), ids.join(QStringLiteral(", ")), r.real(7), r.text(8), r.text(9), r.text(10)};
     });
     if (!read)
         return R::failure(read);
     return out;
+}
+
+Result<qint64> RunStore::retryFailed(qint64 runId)
+{
+    using R = Result<qint64>;
+    Transaction tx(m_db);
+    auto s = m_db.prepare(QStringLiteral("UPDATE run_item SET status = 'pending', answer = '', trace = '', halted = 0, error = '', error_class = '', "
+                                         "latency_ms = 0, prompt_tokens = 0, completion_tokens = 0, cost = 0 WHERE run_id = ? AND status = 'error'"));
+    if (!s)
+        return R::failure(s);
+    s.value().bind(1, runId);
+    if (auto done = s.value().run(); !done)
+        return R::failure(done);
+    const qint64 changed = m_db.changes();
+    if (changed > 0)
+        if (auto status = setStatus(runId, QStringLiteral("paused")); !status)
+            return R::failure(status);
+    if (auto c = tx.commit(); !c)
+        return R::failure(c);
+    return changed;
+}
+
+Result<QVector<QPair<QString, qint64>>> RunStore::errorClasses(qint64 runId) const
+{
+    using R = Result<QVector<QPair<QString, qint64>>>;
+    QVector<QPair<QString, qint64>> out;
+    auto s = m_db.prepare(QStringLiteral("SELECT CASE WHEN error_class = '' THEN 'unclassified' ELSE error_class END AS c, count(*) FROM run_item "
+                                         "WHERE run_id = ? AND status = 'error' GROUP BY c ORDER BY count(*) DESC, c"));
+    if (!s)
+        return R::failure(s);
+    s.value().bind(1, runId);
+    if (auto read = s.value().forEach([&](const Statement &r) { out.append({r.text(0), r.integer(1)}); }); !read)
+        return R::failure(read);
+    return out;
+}
+
+Status RunStore::replaceJudgements(qint64 runId, const QString &judge, const QString &aspect, const QVector<Judgement> &rows)
+{
+    Transaction tx(m_db);
+    auto del = m_db.prepare(QStringLiteral("DELETE FROM judgement WHERE judge = ? AND aspect = ? AND run_item_id IN (SELECT id FROM run_item WHERE run_id = ?)"));
+    auto ins = m_db.prepare(QStringLiteral("INSERT INTO judgement(run_item_id, judge, aspect, verdict, score, detail) VALUES (?, ?, ?, ?, ?, ?)"));
+    if (!del || !ins)
+        return !del ? Status::failure(del) : Status::failure(ins);
+    del.value().bindAll({judge, aspect, runId});
+    if (auto s = del.value().run(); !s)
+        return s;
+    for (const auto &[item, verdict, score, detail] : rows) {
+        ins.value().reset();
+        ins.value().bindAll({item, judge, aspect, verdict ? QVariant(*verdict) : QVariant(), score ? QVariant(*score) : QVariant(), detail});
+        if (auto s = ins.value().run(); !s)
+            return s;
+    }
+    return tx.commit();
+}
+
+Result<QHash<qint64, int>> RunStore::verdicts(qint64 runId, const QString &judge, const QString &aspect) const
+{
+    using R = Result<QHash<qint64, int>>;
+    QHash<qint64, int> out;
+    auto s = m_db.prepare(QStringLiteral("SELECT j.run_item_id, j.verdict FROM judgement j JOIN run_item i ON i.id = j.run_item_id "
+                                         "WHERE i.run_id = ? AND j.judge = ? AND j.aspect = ? AND j.verdict IS NOT NULL"));
+    if (!s)
+        return R::failure(s);
+    s.value().bindAll({runId, judge, aspect});
+    if (auto read = s.value().forEach([&](const Statement &r) { out.insert(r.integer(0), int(r.integer(1))); }); !read)
+        return R::failure(read);
+    return out;
+}
+
+Result<RunStore::ImportReport> RunStore::createImported(const QString &name, const QString &querySet, const QString &source,
+                                                        const QVector<ImportedRunItem> &items)
+{
+    using R = Result<ImportReport>;
+    auto exists = m_db.prepare(QStringLiteral("SELECT 1 FROM run WHERE name = ?"));
+    if (!exists)
+        return R::failure(exists);
+    exists.value().bind(1, name);
+    auto found = exists.value().next();
+    if (!found)
+        return R::failure(found);
+    if (found.value())
+        return R::failure(QStringLiteral("a run named '%1' exists already; choose another name").arg(name));
+    Transaction tx(m_db);
+    const QString now = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
+    auto run = m_db.prepare(QStringLiteral("INSERT INTO run(name, query_set, source, status, created_at, finished_at) VALUES (?, ?, ?, 'done', ?, ?)"));
+    auto item = m_db.prepare(QStringLiteral("INSERT INTO run_item(run_id, item_key, query, gold, form, group_key, true_doc_ids, status, answer, "
+                                            "retrieved_ids, retrieved_text, trace, halted, error, error_class, latency_ms) "
+                                            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+    auto verdict = m_db.prepare(QStringLiteral("INSERT INTO judgement(run_item_id, judge, aspect, verdict, score, detail) VALUES (?, 'imported', ?, ?, ?, ?)"));
+    if (!run || !item || !verdict)
+        return !run ? R::failure(run) : !item ? R::failure(item) : R::failure(verdict);
+    run.value().bindAll({name, querySet, source, now, now});
+    if (auto s = run.value().run(); !s)
+        return R::failure(s);
+    ImportReport report;
+    report.runId = m_db.lastInsertId();
+    const auto orNull = [](const auto &optional) { return optional ? QVariant(*optional) : QVariant(); };
+    for (qsizetype i = 0; i < items.size(); ++i) {
+        const ImportedRunItem &r = items[i];
+        item.value().reset();
+        item.value().bindAll({report.runId, r.key, r.query, r.gold, r.form.isEmpty() ? querySet : r.form, r.group, r.trueDocIdsJson,
+                              r.error.isEmpty() ? QStringLiteral("done") : QStringLiteral("error"), r.answer, r.retrievedIdsJson, r.retrievedText, r.trace,
+                              int(r.halted), r.error, r.error.isEmpty() ? QString() : QStringLiteral("system"), r.latencyMs});
+        if (auto s = item.value().run(); !s)
+            return R::failure(s.error().contains(QLatin1String("UNIQUE")) ? QStringLiteral("record %1: the id '%2' appears twice").arg(i + 1).arg(r.key)
+                                                                          : s.error(),
+                              s.code());
+        const qint64 itemId = m_db.lastInsertId();
+        ++report.items;
+        const auto addVerdict = [&](const QString &aspect, const QVariant &v, const QVariant &score, const QString &detail) {
+            verdict.value().reset();
+            verdict.value().bindAll({itemId, aspect, v, score, detail});
+            return verdict.value().run();
+        };
+        if (r.hasVerdict) {
+            if (auto s = addVerdict(QStringLiteral("answer"), orNull(r.verdict), orNull(r.score), r.verdictDetail); !s)
+                return R::failure(s);
+            ++report.answerVerdicts;
+        }
+        if (r.hasRetrievalVerdict) {
+            if (auto s = addVerdict(QStringLiteral("retrieval"), orNull(r.retrievalVerdict), QVariant(), QString()); !s)
+                return R::failure(s);
+            ++report.retrievalVerdicts;
+        }
+    }
+    if (auto s = tx.commit(); !s)
+        return R::failure(s);
+    return report;
 }
 
 } // namespace assay

@@ -3,11 +3,16 @@
 // pending items; results update their item as they arrive; a run that was interrupted keeps
 // its done items and is continued by executing the pending ones.
 #include "core/result.h"
+#include "runs/importedrunitem.h"
 #include "runs/pipelinespec.h"
 
+#include <QHash>
 #include <QPair>
 #include <QStringList>
 #include <QVector>
+
+#include <optional>
+#include <tuple>
 
 namespace assay {
 
@@ -30,6 +35,7 @@ struct RunItemResult {
     QString trace;
     bool halted = false;
     QString error;
+    QString errorClass; // see ReaderAnswer::errorClass
     double latencyMs = 0;
     qint64 promptTokens = 0;
     qint64 completionTokens = 0;
@@ -64,10 +70,20 @@ struct RunItemView {
     double latencyMs = 0;
     QString status;
     QString error;
+    QString errorClass;
 };
 
 class RunStore {
 public:
+    // A judge's verdict on an item: item id, verdict (0/1, none when unreadable), score, detail.
+    using Judgement = std::tuple<qint64, std::optional<int>, std::optional<double>, QString>;
+    struct ImportReport {
+        qint64 runId = 0;
+        qint64 items = 0;
+        qint64 answerVerdicts = 0;
+        qint64 retrievalVerdicts = 0;
+    };
+
     explicit RunStore(Database &db);
     // Creates the run (items copied from the query set: a form, or every form when empty) or,
     // when a run of that name exists with the same pipeline, returns it for continuing.
@@ -83,6 +99,20 @@ public:
     Status setStatus(qint64 runId, const QString &status);
     Result<QVector<RunSummary>> runs() const;
     Result<QVector<RunItemView>> items(qint64 runId) const;
+    // Puts the run's failed items back to pending (their answers and errors cleared) so the
+    // next execution runs exactly them; the number of items, in one transaction.
+    Result<qint64> retryFailed(qint64 runId);
+    // The run's failed items by error class, most frequent first.
+    Result<QVector<QPair<QString, qint64>>> errorClasses(qint64 runId) const;
+
+    // Judgements: one judge's verdicts on one aspect ("answer", "retrieval") of a run replace
+    // that judge's earlier ones, in one transaction.
+    Status replaceJudgements(qint64 runId, const QString &judge, const QString &aspect, const QVector<Judgement> &rows);
+    // Item id -> verdict of a judge on an aspect (items without a readable verdict left out).
+    Result<QHash<qint64, int>> verdicts(qint64 runId, const QString &judge, const QString &aspect) const;
+    // A run executed elsewhere, stored done with its items and the system's verdicts (judge
+    // "imported"), in one transaction; a duplicate item key names the item (1-based).
+    Result<ImportReport> createImported(const QString &name, const QString &querySet, const QString &source, const QVector<ImportedRunItem> &items);
 
 private:
     Database &m_db;

@@ -35,6 +35,8 @@ Status applySchemaFile(const QString &path, ImportedSchema &schema)
         j = nlohmann::json::parse(bytes.value().toStdString());
     } catch (const nlohmann::json::parse_error &e) {
         return Status::failure(QStringLiteral("%1: not valid JSON (byte %2): %3").arg(path).arg(e.byte).arg(QString::fromUtf8(e.what())));
+    } catch (const nlohmann::json::exception &e) { // e.g. a number too large for any type (found by fuzzing)
+        return Status::failure(QStringLiteral("%1: not valid JSON: %2").arg(path, QString::fromUtf8(e.what())));
     }
     if (!j.is_object() || !j.contains("tables") || !j["tables"].is_object())
         return Status::failure(QStringLiteral("%1: expected {\"tables\": {\"TABLE\": {...}}}").arg(path));

@@ -41,40 +41,53 @@ QHash<qint64, QVariant> decodeValues(const QString &text)
 KnowledgeBase::KnowledgeBase(Database &db, QString projectPath, QObject *parent)
     : QObject(parent), m_db(db), m_projectPath(std::move(projectPath))
 {
-    loadStructure();
+    static_cast<void>(loadStructure()); // a failure is kept in loadError() and logged
 }
 
-void KnowledgeBase::loadStructure()
+Status KnowledgeBase::loadStructure()
 {
     m_tables.clear();
     m_rowCache.clear();
     m_source = Source::None;
     m_linkedPath.clear();
-    if (auto s = m_db.prepare(QStringLiteral("SELECT kind, path FROM knowledge_source WHERE id = 1")); s && s.value().step() == Statement::Step::Row) {
-        m_source = s.value().text(0) == QLatin1String("linked") ? Source::Linked : Source::Embedded;
-        m_linkedPath = s.value().text(1);
-    }
+    auto source = m_db.prepare(QStringLiteral("SELECT kind, path FROM knowledge_source WHERE id = 1"));
     auto t = m_db.prepare(QStringLiteral("SELECT id, name, description, position FROM knowledge_table ORDER BY position, id"));
-    while (t && t.value().step() == Statement::Step::Row)
-        m_tables.append({t.value().integer(0), t.value().text(1), t.value().text(2), int(t.value().integer(3)), {}});
     auto c = m_db.prepare(QStringLiteral("SELECT id, table_id, name, type, position, description, is_pk, "
                                          "coalesce(fk_column, 0), meaningful FROM knowledge_column ORDER BY position, id"));
-    while (c && c.value().step() == Statement::Step::Row) {
-        Statement &s = c.value();
-        KnowledgeColumn col{s.integer(0), s.integer(1), s.text(2), s.text(3), int(s.integer(4)),
-                            s.text(5), s.integer(6) != 0, s.integer(7), s.integer(8) != 0};
-        if (KnowledgeTable *tab = mutableTable(col.tableId))
-            tab->columns.append(col);
+    Status read = !source ? Status::failure(source) : !t ? Status::failure(t) : !c ? Status::failure(c) : Status();
+    if (read)
+        read = source.value().forEach([&](const Statement &r) {
+            m_source = r.text(0) == QLatin1String("linked") ? Source::Linked : Source::Embedded;
+            m_linkedPath = r.text(1);
+        });
+    if (read)
+        read = t.value().forEach([&](const Statement &r) { m_tables.append({r.integer(0), r.text(1), r.text(2), int(r.integer(3)), {}}); });
+    if (read)
+        read = c.value().forEach([&](const Statement &r) {
+            KnowledgeColumn col{r.integer(0), r.integer(1), r.text(2), r.text(3), int(r.integer(4)),
+                                r.text(5), r.integer(6) != 0, r.integer(7), r.integer(8) != 0};
+            if (KnowledgeTable *tab = mutableTable(col.tableId))
+                tab->columns.append(col);
+        });
+    if (!read) {
+        // The structure shown would be partial: show none, and say why.
+        m_tables.clear();
+        m_loadError = read.error();
+        qWarning("Knowledge schema: %s", qPrintable(read.error()));
+        return read;
     }
+    m_loadError.clear();
     if (m_source == Source::None && !m_tables.isEmpty())
         m_source = Source::Embedded;
+    return {};
 }
 
-void KnowledgeBase::reload()
+Status KnowledgeBase::reload()
 {
-    loadStructure();
+    const Status loaded = loadStructure();
     emit reloaded();
     emit tablesChanged();
+    return loaded;
 }
 
 Status KnowledgeBase::setSource(Source source, const QString &linkedPath, const QString &importedFrom)
@@ -186,8 +199,8 @@ Result<QVector<KnowledgeRow>> KnowledgeBase::rows(qint64 tableId) const
         if (!s)
             return R::failure(s.error());
         s.value().bind(1, tableId);
-        while (s.value().step() == Statement::Step::Row)
-            out.append({s.value().integer(0), s.value().real(1), decodeValues(s.value().text(2))});
+        if (auto read = s.value().forEach([&](const Statement &r) { out.append({r.integer(0), r.real(1), decodeValues(r.text(2))}); }); !read)
+            return R::failure(read);
     }
     m_rowCache.insert(tableId, out);
     return out;
@@ -221,7 +234,8 @@ Result<qint64> KnowledgeBase::addTable(const QString &name, qint64 reuseId)
     if (m_source == Source::None)
         if (auto source = setSource(Source::Embedded, {}, QStringLiteral("editor")); !source)
             return R::failure(source);
-    loadStructure();
+    if (auto loaded = loadStructure(); !loaded)
+        return R::failure(loaded);
     emit tablesChanged();
     return id;
 }
@@ -263,7 +277,8 @@ Result<KnowledgeBase::TableSnapshot> KnowledgeBase::removeTable(qint64 tableId)
     s.value().bind(1, tableId);
     if (auto d = s.value().run(); !d)
         return R::failure(d.error());
-    loadStructure();
+    if (auto loaded = loadStructure(); !loaded)
+        return R::failure(loaded);
     emit tablesChanged();
     return snap;
 }
@@ -318,7 +333,8 @@ Status KnowledgeBase::restoreTable(const TableSnapshot &snap)
         return r;
     if (auto r = tx.commit(); !r)
         return r;
-    loadStructure();
+    if (auto loaded = loadStructure(); !loaded)
+        return loaded;
     emit tablesChanged();
     return {};
 }
@@ -359,8 +375,7 @@ Status KnowledgeBase::restore(const Snapshot &snap)
         return r;
     if (auto r = tx.commit(); !r)
         return r;
-    reload();
-    return {};
+    return reload();
 }
 
 Result<qint64> KnowledgeBase::addColumn(qint64 tableId, const KnowledgeColumn &column)
@@ -389,7 +404,8 @@ Result<qint64> KnowledgeBase::addColumn(qint64 tableId, const KnowledgeColumn &c
     if (auto r = s.value().run(); !r)
         return R::failure(r.error());
     const qint64 id = column.id ? column.id : m_db.lastInsertId();
-    loadStructure();
+    if (auto loaded = loadStructure(); !loaded)
+        return R::failure(loaded);
     emit columnsChanged(tableId);
     return id;
 }
@@ -420,7 +436,8 @@ Status KnowledgeBase::updateColumn(const KnowledgeColumn &column)
     if (auto r = s.value().run(); !r)
         return r;
     const qint64 tableId = old->tableId;
-    loadStructure();
+    if (auto loaded = loadStructure(); !loaded)
+        return loaded;
     emit columnsChanged(tableId);
     return {};
 }
@@ -442,7 +459,8 @@ Result<KnowledgeBase::ColumnSnapshot> KnowledgeBase::removeColumn(qint64 columnI
     s.value().bind(1, columnId);
     if (auto r = s.value().run(); !r)
         return R::failure(r.error());
-    loadStructure();
+    if (auto loaded = loadStructure(); !loaded)
+        return R::failure(loaded);
     emit columnsChanged(snap.column.tableId);
     return snap;
 }
@@ -462,7 +480,8 @@ Status KnowledgeBase::restoreColumn(const ColumnSnapshot &snap)
     }
     if (auto r = tx.commit(); !r)
         return r;
-    loadStructure();
+    if (auto loaded = loadStructure(); !loaded)
+        return loaded;
     emit columnsChanged(snap.column.tableId);
     return {};
 }

@@ -73,7 +73,10 @@ public:
     Status restore(const Snapshot &snapshot);
 
     // Re-reads everything from the project file (after an import).
-    void reload();
+    // Reads the structure again (after an import); a failure leaves no tables and is returned.
+    Status reload();
+    // Why the last read of the structure failed (empty when it succeeded).
+    QString loadError() const { return m_loadError; }
     Status setSource(Source source, const QString &linkedPath, const QString &importedFrom);
 
 signals:
@@ -89,12 +92,13 @@ private:
     Status insertSnapshot(const TableSnapshot &snapshot);
     Status checkTableName(const QString &name, qint64 exceptId) const;
     KnowledgeTable *mutableTable(qint64 tableId);
-    void loadStructure();
+    Status loadStructure();
 
     Database &m_db;
     QString m_projectPath;
     Source m_source = Source::None;
     QString m_linkedPath;
+    QString m_loadError;
     QVector<KnowledgeTable> m_tables;
     mutable QHash<qint64, QVector<KnowledgeRow>> m_rowCache;
 };

@@ -172,7 +172,8 @@ Result<KnowledgeImporter::Report> KnowledgeImporter::import(Project &project, co
     }
     if (auto s = tx.commit(); !s)
         return R::failure(s.error());
-    kb->reload();
+    if (auto loaded = kb->reload(); !loaded)
+        return R::failure(loaded);
     return report;
 }
 

@@ -46,25 +46,30 @@ Result<ImportedSchema> SqliteSchemaReader::read(const Database &db, const QStrin
         auto info = db.prepare(QStringLiteral("PRAGMA table_info(%1)").arg(q));
         if (!info)
             return R::failure(QStringLiteral("%1: %2").arg(t.origin, info.error()));
-        while (info.value().step() == Statement::Step::Row) {
+        Status read = info.value().forEach([&](const Statement &r) {
             ImportedColumn c;
-            c.name = info.value().text(1);
-            c.type = info.value().text(2).trimmed();
+            c.name = r.text(1);
+            c.type = r.text(2).trimmed();
             if (c.type.isEmpty())
                 c.type = QStringLiteral("TEXT");
-            c.primaryKey = info.value().integer(5) > 0;
+            c.primaryKey = r.integer(5) > 0;
             t.columns.append(c);
-        }
+        });
         auto fks = db.prepare(QStringLiteral("PRAGMA foreign_key_list(%1)").arg(q));
-        while (fks && fks.value().step() == Statement::Step::Row) {
-            const QString from = fks.value().text(3);
-            for (ImportedColumn &c : t.columns) {
-                if (c.name.compare(from, Qt::CaseInsensitive) == 0) {
-                    c.foreignTable = fks.value().text(2);
-                    c.foreignColumn = fks.value().text(4);
+        if (read && !fks)
+            read = Status::failure(fks);
+        if (read)
+            read = fks.value().forEach([&](const Statement &r) {
+                const QString from = r.text(3);
+                for (ImportedColumn &c : t.columns) {
+                    if (c.name.compare(from, Qt::CaseInsensitive) == 0) {
+                        c.foreignTable = r.text(2);
+                        c.foreignColumn = r.text(4);
+                    }
                 }
-            }
-        }
+            });
+        if (!read)
+            return R::failure(QStringLiteral("%1: %2").arg(t.origin, read.error()));
         if (!withRows)
             continue;
         auto rows = db.prepare(QStringLiteral("SELECT * FROM %1").arg(q));

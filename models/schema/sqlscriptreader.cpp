@@ -65,6 +65,12 @@ Result<ImportedSchema> SqlScriptReader::read(const QByteArray &script, const QSt
             sqlite3_finalize(stmt);
             return R::failure(QStringLiteral("%1:%2: %3").arg(origin).arg(line).arg(message));
         }
+        if (!stmt && tail == cursor) {
+            // SQLite reads a statement up to a NUL byte and no further: without this the
+            // reader would stand still on it (found by fuzzing).
+            const int at = 1 + int(std::count(begin, cursor, '\n'));
+            return R::failure(QStringLiteral("%1:%2: a NUL byte (0x00) in the script; it is not a text SQL file").arg(origin).arg(at));
+        }
         cursor = tail ? tail : end;
         if (!stmt)
             continue; // whitespace or a comment

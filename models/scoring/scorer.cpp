@@ -7,7 +7,7 @@
 #include "llm/llmprofilestore.h"
 #include "llm/llmstore.h"
 #include "project/database.h"
-#include "project/transaction.h"
+#include "runs/runstore.h"
 #include "scoring/answermetrics.h"
 
 #include <QHash>
@@ -49,16 +49,22 @@ Result<QVector<Item>> loadItems(Database &db, qint64 runId)
 {
     using R = Result<QVector<Item>>;
     auto reader = db.prepare(QStringLiteral("SELECT coalesce(p.reader, '') FROM run r LEFT JOIN pipeline p ON p.id = r.pipeline_id WHERE r.id = ?"));
+    if (!reader)
+        return R::failure(reader);
     reader.value().bind(1, runId);
-    if (reader.value().step() != Statement::Step::Row)
+    auto found = reader.value().next();
+    if (!found)
+        return R::failure(found);
+    if (!found.value())
         return R::failure(QStringLiteral("run %1 does not exist").arg(runId));
     const bool retrievalOnly = reader.value().text(0) == QLatin1String("none");
     auto s = db.prepare(QStringLiteral("SELECT id, query, gold, answer, retrieved_ids, retrieved_text, true_doc_ids FROM run_item "
                                        "WHERE run_id = ? AND status <> 'pending' ORDER BY id"));
+    if (!s)
+        return R::failure(s);
     s.value().bind(1, runId);
     QVector<Item> items;
-    while (s.value().step() == Statement::Step::Row) {
-        const Statement &r = s.value();
+    const Status read = s.value().forEach([&](const Statement &r) {
         Item it;
         it.id = r.integer(0);
         it.query = r.text(1);
@@ -68,27 +74,12 @@ Result<QVector<Item>> loadItems(Database &db, qint64 runId)
         it.retrieved = ids(r.text(4));
         it.truth = ids(r.text(6), &it.knownTruth);
         items << it;
-    }
+    });
+    if (!read)
+        return R::failure(read);
     return items;
 }
 
-Status store(Database &db, const QString &judge, const QString &aspect, qint64 runId,
-             const QVector<std::tuple<qint64, std::optional<int>, std::optional<double>, QString>> &rows)
-{
-    Transaction tx(db);
-    auto del = db.prepare(QStringLiteral("DELETE FROM judgement WHERE judge = ? AND aspect = ? AND run_item_id IN (SELECT id FROM run_item WHERE run_id = ?)"));
-    del.value().bindAll({judge, aspect, runId});
-    if (auto s = del.value().run(); !s)
-        return s;
-    auto ins = db.prepare(QStringLiteral("INSERT INTO judgement(run_item_id, judge, aspect, verdict, score, detail) VALUES (?, ?, ?, ?, ?, ?)"));
-    for (const auto &[item, verdict, score, detail] : rows) {
-        ins.value().reset();
-        ins.value().bindAll({item, judge, aspect, verdict ? QVariant(*verdict) : QVariant(), score ? QVariant(*score) : QVariant(), detail});
-        if (auto s = ins.value().run(); !s)
-            return s;
-    }
-    return tx.commit();
-}
 
 // reply per item (LLM judge): blocking on a local event loop, through the cached client.
 Result<QHash<qint64, QString>> askLlm(Database &db, const QString &profileName, const QVector<Item> &items, Job *job)
@@ -149,12 +140,17 @@ int Scorer::parseVerdict(const QString &reply)
     return -1;
 }
 
-QString Scorer::defaultRetrievalJudge(Database &db, qint64 runId)
+Result<QString> Scorer::defaultRetrievalJudge(Database &db, qint64 runId)
 {
     auto s = db.prepare(QStringLiteral("SELECT 1 FROM judgement j JOIN run_item i ON i.id = j.run_item_id WHERE i.run_id = ? "
                                        "AND j.judge = 'imported' AND j.aspect = 'retrieval' LIMIT 1"));
+    if (!s)
+        return Result<QString>::failure(s);
     s.value().bind(1, runId);
-    return s.value().step() == Statement::Step::Row ? QStringLiteral("imported") : QStringLiteral("top1");
+    auto row = s.value().next();
+    if (!row)
+        return Result<QString>::failure(row);
+    return row.value() ? QStringLiteral("imported") : QStringLiteral("top1");
 }
 
 Status Scorer::scoreRetrieval(Database &db, qint64 runId)
@@ -162,7 +158,7 @@ Status Scorer::scoreRetrieval(Database &db, qint64 runId)
     auto items = loadItems(db, runId);
     if (!items)
         return Status::failure(items.error());
-    QVector<std::tuple<qint64, std::optional<int>, std::optional<double>, QString>> top1, topk, context;
+    QVector<RunStore::Judgement> top1, topk, context;
     for (const Item &it : items.value()) {
         const QSet<QString> truth(it.truth.begin(), it.truth.end());
         if (it.knownTruth) {
@@ -176,7 +172,7 @@ Status Scorer::scoreRetrieval(Database &db, qint64 runId)
         context.append({it.id, int(AnswerMetrics::contains(it.retrievedText, it.gold)), std::nullopt, QString()});
     }
     for (const auto &[judge, rows] : {std::pair{QStringLiteral("top1"), &top1}, std::pair{QStringLiteral("topk"), &topk}, std::pair{QStringLiteral("context"), &context}})
-        if (auto s = store(db, judge, QStringLiteral("retrieval"), runId, *rows); !s)
+        if (auto s = RunStore(db).replaceJudgements(runId, judge, QStringLiteral("retrieval"), *rows); !s)
             return s;
     return {};
 }
@@ -193,15 +189,17 @@ Result<Scorer::Report> Scorer::score(Database &db, qint64 runId, const QString &
         return R::failure(s.error());
     Report report;
     report.items = items.value().size();
-    report.retrievalJudge = options.retrievalJudge.isEmpty() ? defaultRetrievalJudge(db, runId) : options.retrievalJudge;
+    auto retrievalJudge = options.retrievalJudge.isEmpty() ? defaultRetrievalJudge(db, runId) : Result<QString>(options.retrievalJudge);
+    if (!retrievalJudge)
+        return R::failure(retrievalJudge);
+    report.retrievalJudge = retrievalJudge.take();
 
     QHash<qint64, int> retrievalVerdicts;
     if (options.closedDomain) {
-        auto s = db.prepare(QStringLiteral("SELECT j.run_item_id, j.verdict FROM judgement j JOIN run_item i ON i.id = j.run_item_id "
-                                           "WHERE i.run_id = ? AND j.judge = ? AND j.aspect = 'retrieval' AND j.verdict IS NOT NULL"));
-        s.value().bindAll({runId, report.retrievalJudge});
-        while (s.value().step() == Statement::Step::Row)
-            retrievalVerdicts.insert(s.value().integer(0), int(s.value().integer(1)));
+        auto read = RunStore(db).verdicts(runId, report.retrievalJudge, QStringLiteral("retrieval"));
+        if (!read)
+            return R::failure(read);
+        retrievalVerdicts = read.take();
     }
     QHash<qint64, QString> replies;
     if (judge.startsWith(QLatin1String("llm:"))) {
@@ -211,7 +209,7 @@ Result<Scorer::Report> Scorer::score(Database &db, qint64 runId, const QString &
         replies = r.value();
     }
     const double threshold = judge.startsWith(QLatin1String("f1:")) ? judge.mid(3).toDouble() : 0.5;
-    QVector<std::tuple<qint64, std::optional<int>, std::optional<double>, QString>> rows;
+    QVector<RunStore::Judgement> rows;
     for (const Item &it : items.value()) {
         std::optional<int> verdict;
         std::optional<double> score;
@@ -243,7 +241,7 @@ Result<Scorer::Report> Scorer::score(Database &db, qint64 runId, const QString &
             ++report.incorrect;
         rows.append({it.id, verdict, score, detail});
     }
-    if (auto s = store(db, judge, QStringLiteral("answer"), runId, rows); !s)
+    if (auto s = RunStore(db).replaceJudgements(runId, judge, QStringLiteral("answer"), rows); !s)
         return R::failure(s.error());
     return report;
 }

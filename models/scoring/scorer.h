@@ -36,7 +36,7 @@ public:
     static Result<Report> score(Database &db, qint64 runId, const QString &judge, const Options &options, Job *job = nullptr);
     static Status scoreRetrieval(Database &db, qint64 runId);
     // The retrieval judge the closed-domain rule and analyses use by default for a run.
-    static QString defaultRetrievalJudge(Database &db, qint64 runId);
+    static Result<QString> defaultRetrievalJudge(Database &db, qint64 runId);
     // "Correct" → 1, "Incorrect" → 0, anything else → -1.
     static int parseVerdict(const QString &reply);
 };

@@ -61,7 +61,7 @@ int main(int argc, char *argv[])
     if (!report || report.value().groups != items)
         return 1;
     GenerationStore store(project->database());
-    const qint64 sqlId = store.sqlTemplates().constFirst().id;
+    const qint64 sqlId = store.sqlTemplates().value().constFirst().id;
     QStringList shortTexts, longTexts;
     for (int k = 0; k < perForm; ++k) {
         shortTexts << QStringLiteral("price %1 of '[items.name]'").arg(k);
@@ -73,15 +73,15 @@ int main(int argc, char *argv[])
         return 1;
 
     // In memory: every text query of every group and text template.
-    const QVector<SemanticGroup> groups = store.groups(sqlId);
-    const SqlTemplate sqlTemplate(store.sqlTemplates().constFirst().sql);
+    const QVector<SemanticGroup> groups = store.groups(sqlId).value();
+    const SqlTemplate sqlTemplate(store.sqlTemplates().value().constFirst().sql);
     QVector<QStringList> values;
     values.reserve(groups.size());
     for (const SemanticGroup &g : groups)
         values << g.valueTexts();
     clock.restart();
     qint64 built = 0, chars = 0;
-    for (const TextTemplateRecord &tt : store.textTemplates(sqlId)) {
+    for (const TextTemplateRecord &tt : store.textTemplates(sqlId).value()) {
         const TextPattern pattern(tt.text, sqlTemplate.placeholders());
         for (const QStringList &v : values) {
             const QString q = pattern.fill(v);

@@ -89,6 +89,19 @@ void writeFile(const QString &path, const QByteArray &bytes)
     f.write(bytes);
 }
 
+// The Spider company/employee schema with GRAMMAR's templates and its short queries.
+void makeCompanyProject(const QString &project)
+{
+    const QString data = QStringLiteral(ASSAY_TEST_DATA "/spider_company_employee/");
+    QCOMPARE(runCli({QStringLiteral("new"), project}).code, 0);
+    QCOMPARE(runCli({QStringLiteral("schema"), QStringLiteral("import"), project, QStringLiteral("--sql"), data + QStringLiteral("schema.sql")}).code, 0);
+    QCOMPARE(runCli({QStringLiteral("import"), QStringLiteral("grammar"), project, QStringLiteral("--sql-templates"), data + QStringLiteral("sql_templates.json"),
+                     QStringLiteral("--text-templates"), QStringLiteral("short=") + data + QStringLiteral("text_templates_short.json")})
+                 .code,
+             0);
+    QCOMPARE(runCli({QStringLiteral("generate"), QStringLiteral("queries"), project}).code, 0);
+}
+
 } // namespace
 
 class TestLlmCli : public QObject {
@@ -102,14 +115,9 @@ private slots:
         QVERIFY(endpoint.port() > 0);
         QVERIFY(addProfile(QStringLiteral("twice"), endpoint.port()));
         const QString project = m_dir.filePath(QStringLiteral("twice.assay"));
-        const QString data = QStringLiteral(ASSAY_TEST_DATA "/spider_company_employee/");
-        QCOMPARE(runCli({QStringLiteral("new"), project}).code, 0);
-        QCOMPARE(runCli({QStringLiteral("schema"), QStringLiteral("import"), project, QStringLiteral("--sql"), data + QStringLiteral("schema.sql")}).code, 0);
-        QCOMPARE(runCli({QStringLiteral("import"), QStringLiteral("grammar"), project, QStringLiteral("--sql-templates"), data + QStringLiteral("sql_templates.json"),
-                         QStringLiteral("--text-templates"), QStringLiteral("short=") + data + QStringLiteral("text_templates_short.json")})
-                     .code,
-                 0);
-        QCOMPARE(runCli({QStringLiteral("generate"), QStringLiteral("queries"), project}).code, 0);
+        makeCompanyProject(project);
+        if (QTest::currentTestFailed())
+            return;
         const QString corpus = m_dir.filePath(QStringLiteral("corpus"));
         QVERIFY(QDir().mkpath(corpus));
         writeFile(corpus + QStringLiteral("/acme.txt"), "Acme Corp is a banking company headquartered in Oslo. It employs Ada Smith since 2010.");
@@ -188,6 +196,70 @@ private slots:
             QVERIFY2(o.code == 0, qPrintable(o.err));
         }
         QCOMPARE(endpoint.requests(), before);
+    }
+
+    void faultMixErrorsHaveClassesAndRetryFailedRunsOnlyThem()
+    {
+        // About every fourth request fails, each fault kind often enough to appear; no retries,
+        // so each item costs exactly one request per execution. (Connection resets are left
+        // out here: Qt itself sends a request again once after a reset, so the count would not
+        // be exact; tst_llmclient checks their class and bench_faults includes them.)
+        EndpointProcess endpoint({QStringLiteral("--faults"), QStringLiteral("rate_limited=6,server=6,hang=3,truncated=6,invalid_json=6"),
+                                  QStringLiteral("--seed"), QStringLiteral("5")});
+        QVERIFY(endpoint.port() > 0);
+        QVERIFY(addProfile(QStringLiteral("faulty"), endpoint.port(),
+                           {QStringLiteral("--retries"), QStringLiteral("0"), QStringLiteral("--first-byte-timeout"), QStringLiteral("1"),
+                            QStringLiteral("--breaker"), QStringLiteral("100")}));
+        const QString project = m_dir.filePath(QStringLiteral("faults.assay"));
+        makeCompanyProject(project);
+        if (QTest::currentTestFailed())
+            return;
+        const QStringList run{QStringLiteral("run"), project, QStringLiteral("--name"), QStringLiteral("f"), QStringLiteral("--pipeline"),
+                              QStringLiteral("retriever=bm25,k=1,reader=llm:faulty")};
+        const auto summary = [&] {
+            const Outcome o = runCli({QStringLiteral("runs"), project, QStringLiteral("--json")});
+            return nlohmann::json::parse(o.out.toStdString(), nullptr, false).at(0);
+        };
+        const int before = endpoint.requests();
+        Outcome o = runCli(run);
+        QVERIFY2(o.code == 0, qPrintable(o.out + o.err));
+        QVERIFY2(o.out.contains(QLatin1String("failed items by class")), qPrintable(o.out));
+        const auto first = summary();
+        const qint64 items = first["items"], done = first["done"], errors = first["errors"];
+        // One request per item, less those whose prompt an earlier item had already asked.
+        const int sent = endpoint.requests() - before;
+        QVERIFY2(sent <= items && sent >= items * 9 / 10, qPrintable(QStringLiteral("%1 requests for %2 items").arg(sent).arg(items)));
+        QCOMPARE(done + errors, items);
+        QVERIFY2(errors >= items / 10 && errors <= items / 2, qPrintable(QString::fromStdString(first.dump())));
+        const QSet<QString> classes{QStringLiteral("rate_limited"), QStringLiteral("server"), QStringLiteral("timeout"),
+                                    QStringLiteral("truncated"), QStringLiteral("invalid_json"), QStringLiteral("connection")};
+        qint64 classified = 0;
+        for (auto it = first["errors_by_class"].begin(); it != first["errors_by_class"].end(); ++it) {
+            QVERIFY2(classes.contains(QString::fromStdString(it.key())), it.key().c_str());
+            classified += it.value().get<qint64>();
+        }
+        QCOMPARE(classified, errors);
+        QVERIFY2(first["errors_by_class"].size() >= 4, first["errors_by_class"].dump().c_str());
+
+        // Only the failed items run again: one request each at most (a failed item whose prompt
+        // another item had answered meanwhile is served from the cache).
+        const int beforeRetry = endpoint.requests();
+        o = runCli(run + QStringList{QStringLiteral("--retry-failed")});
+        QVERIFY2(o.code == 0, qPrintable(o.out + o.err));
+        QVERIFY2(o.out.contains(QStringLiteral("%1 failed items to execute again").arg(errors)), qPrintable(o.out));
+        QVERIFY2(o.out.contains(QStringLiteral("%1 items executed").arg(errors)), qPrintable(o.out));
+        const int resent = endpoint.requests() - beforeRetry;
+        QVERIFY2(resent <= errors && resent >= errors * 9 / 10, qPrintable(QStringLiteral("%1 requests for %2 failed items").arg(resent).arg(errors)));
+        const auto second = summary();
+        QCOMPARE(second["done"].get<qint64>() + second["errors"].get<qint64>(), items);
+        QVERIFY(second["done"].get<qint64>() > done);
+        // Again: only the items still failed are sent (none, when none are left).
+        const qint64 stillFailed = second["errors"];
+        const int beforeThird = endpoint.requests();
+        o = runCli(run + QStringList{QStringLiteral("--retry-failed")});
+        QVERIFY2(o.code == 0, qPrintable(o.out + o.err));
+        QVERIFY2(o.out.contains(QStringLiteral("%1 items executed").arg(stillFailed)), qPrintable(o.out));
+        QVERIFY(endpoint.requests() - beforeThird <= stillFailed);
     }
 
     void silentEndpointReportedWithinAMinute()

@@ -276,7 +276,7 @@ private slots:
         items[2].key = QStringLiteral("i,3");
         auto id = store.create(QStringLiteral("csv"), QStringLiteral("queries"), 1, items, nlohmann::json::object());
         QVERIFY(id.ok());
-        const QVector<ExamItem> stored = store.items(id.value());
+        const QVector<ExamItem> stored = store.items(id.value()).value();
         QVERIFY(store.saveRun(id.value(), QStringLiteral("s1"), {{"llm", "none"}, {"retriever", "bm25"}},
                               {{stored[0].id, 0, true, {}, 1}, {stored[1].id, 2, false, {}, 1}}).ok());
         QVERIFY(store.saveRun(id.value(), QStringLiteral("s2"), {{"llm", "x"}, {"icl", "2"}}, {{stored[2].id, 2, true, {}, 1}}).ok());

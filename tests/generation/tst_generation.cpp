@@ -55,7 +55,7 @@ class TestGeneration : public QObject {
     }
     QString findSql(GenerationStore &store, const QString &sql, QString *state = nullptr, double *rate = nullptr)
     {
-        for (const SqlTemplateRecord &r : store.sqlTemplates())
+        for (const SqlTemplateRecord &r : store.sqlTemplates().value())
             if (r.sql == sql) {
                 if (state)
                     *state = r.state;
@@ -162,8 +162,8 @@ private slots:
         QCOMPARE(state, QStringLiteral("review"));
         QVERIFY(findSql(store, QStringLiteral("UPDATE person SET city = 'x' WHERE name = '[person.name]';"), &state).contains(QLatin1String("not a SELECT")));
         QCOMPARE(state, QStringLiteral("rejected"));
-        QCOMPARE(store.stats().sqlTemplates, 1);
-        QCOMPARE(store.stats().sqlQueries, 4);
+        QCOMPARE(store.stats().value().sqlTemplates, 1);
+        QCOMPARE(store.stats().value().sqlQueries, 4);
     }
 
     void textTemplatesKeepTheirPlaceholders()
@@ -205,15 +205,15 @@ private slots:
         QVERIFY(SqlTemplateIntake(*p).add({QStringLiteral("SELECT city FROM person WHERE name = '[person.name]';"),
                                            QStringLiteral("SELECT team FROM person WHERE name = '[person.name]';")},
                                           QStringLiteral("user")).ok());
-        const auto records = store.sqlTemplates();
+        const auto records = store.sqlTemplates().value();
         TextTemplateIntake intake(*p);
         QVERIFY(intake.add(records[0].id, QStringLiteral("short"), {QStringLiteral("city [person.name]"), QStringLiteral("[person.name] city"), QStringLiteral("town of [person.name]")}, QStringLiteral("user")).ok());
         QVERIFY(intake.add(records[1].id, QStringLiteral("short"), {QStringLiteral("team [person.name]"), QStringLiteral("[person.name] team"), QStringLiteral("team of person")}, QStringLiteral("user")).ok());
         // The third text template of the second SQL template lost its placeholder: rejected.
-        QCOMPARE(store.textTemplates(records[1].id)[2].state, QStringLiteral("rejected"));
+        QCOMPARE(store.textTemplates(records[1].id).value()[2].state, QStringLiteral("rejected"));
         QCOMPARE(store.rebuildQueries(false).value(), qint64(4 * 3 + 5 * 2));
         QCOMPARE(store.rebuildQueries(true).value(), qint64(4 * 2 + 5 * 2));
-        QCOMPARE(store.stats().textQueries.value(QStringLiteral("short")), 18);
+        QCOMPARE(store.stats().value().textQueries.value(QStringLiteral("short")), 18);
     }
 
     void spiderReproducesGrammarFigures()
@@ -231,16 +231,16 @@ private slots:
         QCOMPARE(report.value().acceptedTexts.value(QStringLiteral("short")), 50);
         GenerationStore store(p->database());
         QVERIFY(store.rebuildQueries(true).ok());
-        const auto st = store.stats();
+        const auto st = store.stats().value();
         QCOMPARE(st.sqlTemplates, 5);
         QCOMPARE(st.sqlQueries, 57);
         QCOMPARE(st.textQueries.value(QStringLiteral("short")), 570);
         QCOMPARE(st.textQueries.value(QStringLiteral("long")), 570);
         // The join template answers only for the 5 employment rows: ExxonMobil's industry etc.
         // Templates arrive in file order; the join answers only for the 5 employment rows.
-        const SqlTemplateRecord join = store.sqlTemplates().constLast();
+        const SqlTemplateRecord join = store.sqlTemplates().value().constLast();
         QVERIFY(join.sql.contains(QLatin1String("Year_working")));
-        QCOMPARE(store.groups(join.id).size(), 5);
+        QCOMPARE(store.groups(join.id).value().size(), 5);
     }
 
     void grammarJsonRoundTrip()
@@ -261,8 +261,8 @@ private slots:
         QVERIFY2(imported.ok(), qPrintable(imported.error()));
         GenerationStore second(copy->database());
         QVERIFY(second.rebuildQueries(true).ok());
-        QCOMPARE(second.stats().sqlQueries, demo.stats().sqlQueries);
-        QCOMPARE(second.stats().textQueries, demo.stats().textQueries);
+        QCOMPARE(second.stats().value().sqlQueries, demo.stats().value().sqlQueries);
+        QCOMPARE(second.stats().value().textQueries, demo.stats().value().textQueries);
         auto canonical = [](const nlohmann::json &qa) {
             QStringList perTemplate;
             for (const auto &t : qa)
@@ -274,13 +274,13 @@ private slots:
                  canonical(GrammarJson::queryAnswers(demo, QStringLiteral("long")).value()));
         // The query–answer file: a list per SQL template of [answer, [text queries]].
         const auto qa = GrammarJson::queryAnswers(demo, QStringLiteral("short")).value();
-        QCOMPARE(qint64(qa.size()), demo.stats().sqlTemplates);
+        QCOMPARE(qint64(qa.size()), demo.stats().value().sqlTemplates);
         QVERIFY(qa[0][0][0].is_string());
         QCOMPARE(qa[0][0][1].size(), size_t(3));
 
         const QString jsonl = m_dir.filePath(QStringLiteral("q.jsonl"));
         auto n = GrammarJson::writeQueriesJsonl(demo, jsonl);
-        QCOMPARE(n.value(), demo.stats().textQueries.value(QStringLiteral("short")) * 2);
+        QCOMPARE(n.value(), demo.stats().value().textQueries.value(QStringLiteral("short")) * 2);
         QFile f(jsonl);
         QVERIFY(f.open(QIODevice::ReadOnly));
         const auto first = nlohmann::json::parse(f.readLine().toStdString());
@@ -301,7 +301,7 @@ private slots:
         auto r = GrammarImport::run(*p, sqlFile, {{QStringLiteral("short"), textFile}});
         QVERIFY(!r.ok());
         QVERIFY2(r.error().contains(QLatin1String("is not one of the SQL templates")), qPrintable(r.error()));
-        QCOMPARE(GenerationStore(p->database()).sqlTemplates().size(), 0);
+        QCOMPARE(GenerationStore(p->database()).sqlTemplates().value().size(), 0);
     }
 };
 

@@ -80,7 +80,7 @@ INSERT INTO person VALUES (1, 'Ann', 'Oslo', 'red'), (2, 'Bob', 'Lyon', 'red'), 
         const QString prompt = QString::fromStdString(sent["messages"][0]["content"].get<std::string>());
         QVERIFY(prompt.contains(QLatin1String("singular answer")));
         QVERIFY(prompt.contains(QLatin1String("- person_id INTEGER: primary key")));
-        for (const SqlTemplateRecord &r : GenerationStore(m_project->database()).sqlTemplates())
+        for (const SqlTemplateRecord &r : GenerationStore(m_project->database()).sqlTemplates().value())
             QCOMPARE(r.source, QStringLiteral("llm"));
         // Rerun: answered from the project cache, nothing sent.
         const int before = m_endpoint.requestCount();
@@ -99,7 +99,7 @@ INSERT INTO person VALUES (1, 'Ann', 'Oslo', 'red'), (2, 'Bob', 'Lyon', 'red'), 
         QCOMPARE(report.parseFailures, 2);  // the long-form replies held no JSON list
         QCOMPARE(report.modelErrors, 0);
         bool reasoned = false;
-        for (const TextTemplateRecord &t : GenerationStore(m_project->database()).textTemplates())
+        for (const TextTemplateRecord &t : GenerationStore(m_project->database()).textTemplates().value())
             reasoned = reasoned || (t.state == QLatin1String("rejected") && t.reason.contains(QLatin1String("loses placeholder [person.name]")));
         QVERIFY(reasoned);
     }

@@ -49,7 +49,7 @@ private slots:
         QVERIFY(id.ok());
         ExamStore store(m_project->database());
         m_exam = id.value();
-        const QVector<ExamItem> kept = store.items(m_exam);
+        const QVector<ExamItem> kept = store.items(m_exam).value();
         std::mt19937_64 random(5);
         std::uniform_real_distribution<double> uniform(0, 1);
         std::normal_distribution<double> normal(0, 1);
@@ -92,7 +92,7 @@ private slots:
 
         // Stored, shown in the grid, undoable.
         ExamStore store(m_project->database());
-        const QVector<ExamItem> items = store.items(m_exam);
+        const QVector<ExamItem> items = store.items(m_exam).value();
         for (const ExamItem &it : items) {
             QVERIFY(it.a && it.b && it.c);
             QVERIFY(*it.a >= 0.25 && *it.a <= 4 && *it.c >= 0 && *it.c <= 0.5);
@@ -100,11 +100,11 @@ private slots:
         ExamItemsModel *m = page.model();
         QVERIFY(!m->index(0, ExamItemsModel::A).data().toString().isEmpty());
         m_project->undoStack()->undo();
-        for (const ExamItem &it : store.items(m_exam))
+        for (const ExamItem &it : store.items(m_exam).value())
             QVERIFY(!it.a);
         QVERIFY(m->index(0, ExamItemsModel::A).data().toString().isEmpty());
         m_project->undoStack()->redo();
-        QCOMPARE(*store.items(m_exam).value(0).a, *items.value(0).a);
+        QCOMPARE(*store.items(m_exam).value().value(0).a, *items.value(0).a);
 
         // Charts.
         const ChartData test = irt->chart(IrtPanel::TestInformation)->data();
@@ -145,11 +145,11 @@ private slots:
         QVERIFY(!dropped.isEmpty());
         QCOMPARE(QSet<QString>(dropped.cbegin(), dropped.cend()).size(), dropped.size()); // each item dropped once
         irt->rejectDropped();
-        const int keptAfter = int(store.items(m_exam).size());
+        const int keptAfter = int(store.items(m_exam).value().size());
         QCOMPARE(keptAfter, int(items.size() - dropped.size()));
         QVERIFY(irt->statusText().contains(QStringLiteral("Rejected %1 items").arg(dropped.size())));
         m_project->undoStack()->undo();
-        QCOMPARE(store.items(m_exam).size(), items.size());
+        QCOMPARE(store.items(m_exam).value().size(), items.size());
 
         // Export, and a look for the record.
         QTemporaryDir out;
@@ -176,20 +176,20 @@ private slots:
         irt->fit();
         QVERIFY(fitted.count() == 1 || fitted.wait(120000));
         QVERIFY(!irt->statusText().contains(QLatin1String("Bayes modal")));
-        const QVector<ExamItem> plain = store.items(m_exam);
+        const QVector<ExamItem> plain = store.items(m_exam).value();
         irt->priorBox()->setChecked(true);
         irt->fit();
         QVERIFY(fitted.count() == 2 || fitted.wait(120000));
         QVERIFY2(irt->statusText().contains(QLatin1String("3PL Bayes modal fit")) && irt->statusText().contains(QLatin1String("converged")),
                  qPrintable(irt->statusText()));
-        const QVector<ExamItem> modal = store.items(m_exam);
+        const QVector<ExamItem> modal = store.items(m_exam).value();
         QCOMPARE(modal.size(), plain.size());
         int differ = 0;
         for (int i = 0; i < modal.size(); ++i)
             differ += std::abs(*modal[i].b - *plain[i].b) > 1e-3;
         QVERIFY(differ > modal.size() / 2);
         m_project->undoStack()->undo();
-        QCOMPARE(*store.items(m_exam).value(0).b, *plain.value(0).b);
+        QCOMPARE(*store.items(m_exam).value().value(0).b, *plain.value(0).b);
     }
 };
 

@@ -43,7 +43,7 @@ private slots:
         grid.resize(1200, 700);
         grid.show();
         ReviewModel *m = grid.model();
-        const auto st = GenerationStore(m_project->database()).sqlTemplates();
+        const auto st = GenerationStore(m_project->database()).sqlTemplates().value();
         QCOMPARE(m->rowCount(), int(st.size()));
         QVERIFY(grid.scopes()->tabText(0).contains(QString::number(st.size())));
         m->setFilter({QString(), QString(), QStringLiteral("review"), QString()});
@@ -71,15 +71,15 @@ private slots:
         ReviewGrid grid(m_project.get(), m_project->undoStack(), ReviewModel::Scope::SqlTemplates);
         ReviewModel *m = grid.model();
         GenerationStore store(m_project->database());
-        const qint64 before = store.stats().textQueries.value(QStringLiteral("short"));
+        const qint64 before = store.stats().value().textQueries.value(QStringLiteral("short"));
         // Reject the first accepted template: its queries disappear from the counts.
         m->setFilter({QString(), QString(), QStringLiteral("accepted"), QString()});
         grid.view()->selectRow(0);
         grid.rejectSelection();
-        QVERIFY(store.stats().textQueries.value(QStringLiteral("short")) < before);
+        QVERIFY(store.stats().value().textQueries.value(QStringLiteral("short")) < before);
         QCOMPARE(m_project->undoStack()->undoText(), QStringLiteral("Mark 1 item(s) rejected"));
         m_project->undoStack()->undo();
-        QCOMPARE(store.stats().textQueries.value(QStringLiteral("short")), before);
+        QCOMPARE(store.stats().value().textQueries.value(QStringLiteral("short")), before);
         // Bulk: accept three flagged templates, then undo.
         m->setFilter({QString(), QString(), QStringLiteral("review"), QString()});
         const int flagged = m->rowCount();
@@ -129,7 +129,7 @@ private slots:
         ReviewModel *m = grid.model();
         QSignalSpy updated(m, &ReviewModel::viewUpdated);
         QTRY_VERIFY_WITH_TIMEOUT(!m->isBusy() && m->rowCount() > 0, 10000);
-        const auto st = GenerationStore(m_project->database()).stats();
+        const auto st = GenerationStore(m_project->database()).stats().value();
         QCOMPARE(m->rowCount(), int(st.textQueries.value(QStringLiteral("short")) + st.textQueries.value(QStringLiteral("long"))));
         grid.search()->setText(QStringLiteral("Fjellsbu"));
         QTRY_VERIFY_WITH_TIMEOUT(!m->isBusy() && m->rowCount() < st.textQueries.value(QStringLiteral("short")), 10000);
@@ -137,13 +137,13 @@ private slots:
         for (int r = 0; r < m->rowCount(); ++r)
             QVERIFY(m->index(r, 1).data().toString().contains(QLatin1String("Fjellsbu"), Qt::CaseInsensitive));
         // Reject one query: it leaves the accepted counts; undo brings it back.
-        const qint64 before = GenerationStore(m_project->database()).stats().textQueries.value(QStringLiteral("short")) +
-                              GenerationStore(m_project->database()).stats().textQueries.value(QStringLiteral("long"));
+        const qint64 before = GenerationStore(m_project->database()).stats().value().textQueries.value(QStringLiteral("short")) +
+                              GenerationStore(m_project->database()).stats().value().textQueries.value(QStringLiteral("long"));
         grid.view()->selectRow(0);
         grid.rejectSelection();
         QTRY_VERIFY_WITH_TIMEOUT(!m->isBusy(), 10000);
         auto total = [this] {
-            const auto s = GenerationStore(m_project->database()).stats();
+            const auto s = GenerationStore(m_project->database()).stats().value();
             return s.textQueries.value(QStringLiteral("short")) + s.textQueries.value(QStringLiteral("long"));
         };
         QCOMPARE(total(), before - 1);

@@ -1,6 +1,6 @@
 // The Runs page on the demo project, offscreen: the checkable pipeline grid and the cost
 // estimate, starting a grid of runs in the background, pausing and resuming one, the runs
-// table and a run's items table.
+// table and a run's items table; Retry Failed on a run whose LLM calls partly failed.
 #include "itemmodels/runitemsmodel.h"
 #include "itemmodels/runsmodel.h"
 #include "llm/llmprofilestore.h"
@@ -8,6 +8,7 @@
 #include "runlauncher.h"
 #include "runspage.h"
 #include "testdemo.h"
+#include "testendpoint.h"
 #include "testsettings.h"
 
 #include <QHeaderView>
@@ -151,6 +152,51 @@ private slots:
         const QString dir = qEnvironmentVariable("ASSAY_SCREENSHOT_DIR");
         if (!dir.isEmpty())
             page.grab().save(dir + QStringLiteral("/runs-page.png"));
+    }
+
+    void retryFailedRunsOnlyTheFailedItems()
+    {
+        test::TestEndpoint endpoint;
+        QVERIFY(endpoint.start());
+        LlmProfile p;
+        p.name = QStringLiteral("flaky");
+        p.baseUrl = endpoint.baseUrl();
+        p.model = QStringLiteral("m");
+        p.maxRetries = 0;
+        QVERIFY(LlmProfileStore::save(p).ok());
+        // The first 25 requests get a 500, then 5 replies cut short: 30 items fail.
+        QList<test::TestEndpoint::Step> faults(25, {test::TestEndpoint::Fault::ServerError, 0});
+        faults += QList<test::TestEndpoint::Step>(5, {test::TestEndpoint::Fault::MalformedJson, 0});
+        endpoint.script(faults);
+        RunsPage page(m_project.get());
+        page.resize(1400, 900);
+        page.show();
+        auto spec = PipelineSpec::parse(QStringLiteral("retriever=bm25,k=1,reader=llm:flaky"));
+        QVERIFY(spec.ok());
+        QVERIFY(page.queue()->enqueue({{QStringLiteral("flaky-run"), spec.value(), QStringLiteral("short")}}).ok());
+        QVERIFY(waitIdle(page, 120000));
+        page.runsModel()->refresh();
+        const int row = page.runsModel()->rowCount() - 1;
+        QCOMPARE(page.runsModel()->run(row).name, QStringLiteral("flaky-run"));
+        QCOMPARE(page.runsModel()->run(row).errors, qint64(30));
+        auto *retry = page.findChild<QPushButton *>(QStringLiteral("retryFailed"));
+        QVERIFY(retry);
+        page.runsView()->setCurrentIndex(page.runsModel()->index(row, 0));
+        QVERIFY(retry->isEnabled());
+        const QString dir = qEnvironmentVariable("ASSAY_SCREENSHOT_DIR");
+        if (!dir.isEmpty())
+            page.grab().save(dir + QStringLiteral("/runs-retry-failed.png"));
+        const int before = endpoint.requestCount();
+        retry->click();
+        QVERIFY(waitIdle(page, 60000));
+        page.runsModel()->refresh();
+        QCOMPARE(endpoint.requestCount() - before, 30); // exactly the failed items
+        const RunSummary &after = page.runsModel()->run(row);
+        QCOMPARE(after.errors, qint64(0));
+        QCOMPARE(after.done, after.total);
+        QCOMPARE(after.status, QStringLiteral("done"));
+        page.runsView()->setCurrentIndex(page.runsModel()->index(row, 0));
+        QVERIFY(!retry->isEnabled());
     }
 };
 

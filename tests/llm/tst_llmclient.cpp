@@ -114,9 +114,11 @@ private slots:
         QTest::addColumn<int>("fault");
         QTest::addColumn<QString>("klass");
         QTest::newRow("429") << int(Endpoint::Fault::RateLimited) << "rate_limited";
-        QTest::newRow("500") << int(Endpoint::Fault::ServerError) << "server_error";
+        QTest::newRow("500") << int(Endpoint::Fault::ServerError) << "server";
         QTest::newRow("timeout") << int(Endpoint::Fault::Hang) << "timeout";
-        QTest::newRow("connection reset") << int(Endpoint::Fault::TruncatedBody) << "connection";
+        QTest::newRow("truncated body") << int(Endpoint::Fault::TruncatedBody) << "truncated";
+        QTest::newRow("invalid JSON") << int(Endpoint::Fault::MalformedJson) << "invalid_json";
+        QTest::newRow("connection reset") << int(Endpoint::Fault::ConnectionReset) << "connection";
     }
     void retryClasses()
     {
@@ -129,10 +131,20 @@ private slots:
         const int before = m_endpoint->requestCount();
         const LlmResult r = call(client, LlmClient::chat({}, QStringLiteral("capital of Norway")));
         QVERIFY2(r.ok, qPrintable(r.errorClass + QLatin1Char(' ') + r.error));
-        QCOMPARE(r.attempts, 2);
+        // Qt itself sends a request again once when its connection is reset before any reply.
+        const bool qtResends = Endpoint::Fault(fault) == Endpoint::Fault::ConnectionReset;
+        QCOMPARE(r.attempts, qtResends ? 1 : 2);
         QCOMPARE(m_endpoint->requestCount(), before + 2);
         QCOMPARE(client.usage().failed, 0);
-        Q_UNUSED(klass);
+        // Without retries the same fault, repeated, is the call's failure, with its class.
+        p.maxRetries = 0;
+        LlmClient once(p);
+        m_endpoint->script(QList<Endpoint::Step>(4, {Endpoint::Fault(fault), 0}));
+        const LlmResult failed = call(once, LlmClient::chat({}, QStringLiteral("capital of Norway")));
+        m_endpoint->clearScript();
+        QVERIFY(!failed.ok);
+        QCOMPARE(failed.errorClass, klass);
+        QCOMPARE(failed.attempts, 1);
     }
 
     void retriesExhaustedRecordTheClass()
@@ -144,8 +156,8 @@ private slots:
         const LlmResult r = call(client, LlmClient::chat({}, QStringLiteral("x")));
         QVERIFY(!r.ok);
         QCOMPARE(r.attempts, 3);
-        QCOMPARE(r.errorClass, QStringLiteral("server_error"));
-        QCOMPARE(client.usage().failures.value(QStringLiteral("server_error")), 1);
+        QCOMPARE(r.errorClass, QStringLiteral("server"));
+        QCOMPARE(client.usage().failures.value(QStringLiteral("server")), 1);
     }
 
     void retryAfterIsHonoured()
@@ -167,7 +179,6 @@ private slots:
         QTest::addColumn<QString>("message");
         QTest::newRow("401") << int(Endpoint::Fault::Unauthorized) << "auth" << "Incorrect API key provided";
         QTest::newRow("insufficient_quota") << int(Endpoint::Fault::InsufficientQuota) << "insufficient_quota" << "exceeded your current quota";
-        QTest::newRow("malformed JSON") << int(Endpoint::Fault::MalformedJson) << "malformed_response" << "not JSON";
     }
     void noRetryWhereNoneIsAllowed()
     {
@@ -203,8 +214,8 @@ private slots:
         QVERIFY(!call(client, sample).cached);
         QVERIFY(call(client, sample).cached);
         QCOMPARE(m_endpoint->requestCount(), before + 3);
-        QCOMPARE(store.usage().cached, qint64(2));
-        QCOMPARE(store.usage().requests, qint64(5));
+        QCOMPARE(store.usage().value().cached, qint64(2));
+        QCOMPARE(store.usage().value().requests, qint64(5));
     }
 
     void cachedAnswersArriveFromTheEventLoop()
@@ -360,11 +371,11 @@ private slots:
         LlmRequest c = LlmClient::chat({}, QStringLiteral("run b again"));
         c.tag = QStringLiteral("run-2");
         QVERIFY(!call(client, c).ok);
-        QCOMPARE(store.usage(QStringLiteral("run-1")).requests, qint64(1));
-        QCOMPARE(store.usage(QStringLiteral("run-2")).requests, qint64(2));
-        QCOMPARE(store.usage(QStringLiteral("run-2")).failures.value(QStringLiteral("auth")), 1);
-        QCOMPARE(store.usageOfProfile(QStringLiteral("local")).requests, qint64(3));
-        QCOMPARE(store.usageOfProfile(QStringLiteral("other")).requests, qint64(0));
+        QCOMPARE(store.usage(QStringLiteral("run-1")).value().requests, qint64(1));
+        QCOMPARE(store.usage(QStringLiteral("run-2")).value().requests, qint64(2));
+        QCOMPARE(store.usage(QStringLiteral("run-2")).value().failures.value(QStringLiteral("auth")), 1);
+        QCOMPARE(store.usageOfProfile(QStringLiteral("local")).value().requests, qint64(3));
+        QCOMPARE(store.usageOfProfile(QStringLiteral("other")).value().requests, qint64(0));
         QCOMPARE(client.usage(QStringLiteral("run-2")).failed, qint64(1));
     }
 

@@ -32,6 +32,9 @@ const Kept kept[] = {
     {7, "SELECT verdict FROM judgement WHERE judge = 'exact'", "1"},
     {7, "SELECT dims FROM embedding", "2"},
     {8, "SELECT e.name || ':' || a.correct FROM exam_answer a JOIN exam_run r ON r.id = a.exam_run_id JOIN exam e ON e.id = r.exam_id", "e1:1"},
+    {9, "SELECT error_class FROM run_item WHERE item_key = 'q2'", "timeout"},
+    // Items from before error classes have none.
+    {6, "SELECT '[' || error_class || ']' FROM run_item WHERE item_key = 'q1'", "[]"},
 };
 } // namespace
 

@@ -154,8 +154,8 @@ private slots:
         else
             error = CorpusImporter::import(*p, docs.value(), {}).error();
         QVERIFY2(error.contains(expected), qPrintable(error));
-        QCOMPARE(p->counts().value(QStringLiteral("documents")), 0);
-        QCOMPARE(p->counts().value(QStringLiteral("chunks")), 0);
+        QCOMPARE(p->counts().value().value(QStringLiteral("documents")), 0);
+        QCOMPARE(p->counts().value().value(QStringLiteral("chunks")), 0);
     }
 
     void keywordCountsSharedTokensWithTies()
@@ -193,7 +193,7 @@ private slots:
             QVERIFY2(h.ok(), hostile);
         }
         QCOMPARE(Bm25Retriever::matchExpression(QStringLiteral("a \"b\" a")), QStringLiteral("\"a\" OR \"b\""));
-        QCOMPARE(m_project->counts().value(QStringLiteral("chunks")), 4);
+        QCOMPARE(m_project->counts().value().value(QStringLiteral("chunks")), 4);
     }
 
     void bm25IndexEqualsFts5()

@@ -68,7 +68,7 @@ private slots:
         QVERIFY2(runId.ok(), qPrintable(runId.error()));
         Database &db = m_project->database();
         const qint64 total = scalar(db, QStringLiteral("SELECT count(*) FROM run_item WHERE run_id = %1").arg(runId.value()));
-        QCOMPARE(total, GenerationStore(db).stats().textQueries.value(QStringLiteral("short")));
+        QCOMPARE(total, GenerationStore(db).stats().value().textQueries.value(QStringLiteral("short")));
         // Pause after 500 items.
         Job job(QStringLiteral("run"), [&](Job &j) { return RunExecutor::execute(m_project->database(), runId.value(), &j).ok() ? Status() : Status::failure(QStringLiteral("x")); });
         QObject::connect(&job, &Job::progressChanged, &job, [&job](qint64 done, qint64, const QString &, double) {

@@ -1,6 +1,8 @@
 // assay-test-endpoint: runs TestEndpoint as a process for CLI tests and benchmarks.
 // Prints "port N" on stdout, serves until stdin closes. --latency MS delays every reply;
-// --hang accepts connections and never answers. A line "count" on stdin prints "requests N".
+// --hang accepts connections and never answers; --faults SPEC [--seed N] draws faults per
+// request (see TestEndpoint::parseFaultMix). A line "count" on stdin prints "requests N"; a
+// line "twice" prints "twice N" (answers paid twice).
 #include "testendpoint.h"
 
 #include <QCoreApplication>
@@ -19,6 +21,15 @@ int main(int argc, char *argv[])
         endpoint.setDefaultLatency(args.value(latencyAt + 1).toInt());
     if (args.contains(QStringLiteral("--hang")))
         endpoint.setHangAlways(true);
+    if (const int at = int(args.indexOf(QStringLiteral("--faults"))); at > 0) {
+        assay::test::TestEndpoint::FaultMix mix;
+        if (!assay::test::TestEndpoint::parseFaultMix(args.value(at + 1), &mix)) {
+            std::fprintf(stderr, "bad --faults '%s'\n", qPrintable(args.value(at + 1)));
+            return 2;
+        }
+        const int seedAt = int(args.indexOf(QStringLiteral("--seed")));
+        endpoint.setFaultMix(mix, seedAt > 0 ? args.value(seedAt + 1).toUInt() : 1u);
+    }
     endpoint.addFixture(QStringLiteral("Reply with the word pong"), QStringLiteral("pong"));
     if (!endpoint.start())
         return 1;
@@ -30,10 +41,12 @@ int main(int argc, char *argv[])
         const ssize_t n = read(STDIN_FILENO, buffer, sizeof buffer);
         if (n <= 0)
             return app.quit();
-        if (QByteArray(buffer, int(n)).contains("count")) {
+        const QByteArray command(buffer, int(n));
+        if (command.contains("count"))
             std::printf("requests %d\n", endpoint.requestCount());
-            std::fflush(stdout);
-        }
+        if (command.contains("twice"))
+            std::printf("twice %d\n", endpoint.paidTwice());
+        std::fflush(stdout);
     });
     return app.exec();
 }

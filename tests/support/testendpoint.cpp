@@ -6,6 +6,8 @@
 #include <QTcpSocket>
 #include <QTimer>
 
+#include <sys/socket.h>
+
 #include <nlohmann/json.hpp>
 
 namespace assay::test {
@@ -47,6 +49,42 @@ void TestEndpoint::script(const QList<Step> &steps)
     QMutexLocker lock(&m_mutex);
     for (const Step &s : steps)
         m_script.enqueue(s);
+}
+
+void TestEndpoint::setFaultMix(const FaultMix &mix, quint32 seed)
+{
+    QMutexLocker lock(&m_mutex);
+    m_mix = mix;
+    m_mixOn = true;
+    m_random.seed(seed);
+}
+
+bool TestEndpoint::parseFaultMix(const QString &spec, FaultMix *mix)
+{
+    for (const QString &part : spec.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        const QString name = part.section(QLatin1Char('='), 0, 0).trimmed();
+        bool ok = false;
+        const double percent = part.section(QLatin1Char('='), 1).trimmed().toDouble(&ok);
+        if (!ok || percent < 0)
+            return false;
+        double *field = name == QLatin1String("rate_limited") ? &mix->rateLimited
+                        : name == QLatin1String("server")     ? &mix->server
+                        : name == QLatin1String("hang")       ? &mix->hang
+                        : name == QLatin1String("truncated")  ? &mix->truncated
+                        : name == QLatin1String("invalid_json") ? &mix->invalidJson
+                        : name == QLatin1String("reset")      ? &mix->reset
+                                                              : nullptr;
+        if (!field)
+            return false;
+        *field = percent / 100.0;
+    }
+    return true;
+}
+
+void TestEndpoint::clearScript()
+{
+    QMutexLocker lock(&m_mutex);
+    m_script.clear();
 }
 
 QByteArray TestEndpoint::lastAuthorization() const
@@ -106,10 +144,24 @@ void TestEndpoint::respond(QTcpSocket *socket, const QByteArray &method, const Q
     Step step;
     {
         QMutexLocker lock(&m_mutex);
-        if (!m_script.isEmpty())
+        if (!m_script.isEmpty()) {
             step = m_script.dequeue();
-        else if (m_hangAlways)
+        } else if (m_hangAlways) {
             step.fault = Fault::Hang;
+        } else if (m_mixOn) {
+            double u = std::uniform_real_distribution<double>(0.0, 1.0)(m_random);
+            const std::pair<double, Fault> draws[] = {{m_mix.rateLimited, Fault::RateLimited}, {m_mix.server, Fault::ServerError},
+                                                      {m_mix.hang, Fault::Hang},               {m_mix.truncated, Fault::TruncatedBody},
+                                                      {m_mix.invalidJson, Fault::MalformedJson}, {m_mix.reset, Fault::ConnectionReset}};
+            for (const auto &[share, fault] : draws) {
+                if (u < share) {
+                    step.fault = fault;
+                    step.value = fault == Fault::RateLimited ? m_mix.retryAfterSeconds : 0;
+                    break;
+                }
+                u -= share;
+            }
+        }
     }
     QPointer<QTcpSocket> guard(socket);
     auto finish = [this, guard, method, path, body, step] {
@@ -133,6 +185,13 @@ void TestEndpoint::respond(QTcpSocket *socket, const QByteArray &method, const Q
             return send(s, 200, "{\"choices\": [ {\"message\": ");
         case Fault::TruncatedBody:
             return send(s, 200, R"({"choices":[{"message":{"role":"assistant","content":"cut short"}}]})", {}, true);
+        case Fault::ConnectionReset: {
+            // SO_LINGER 0: closing sends RST instead of FIN, as a crashed proxy would.
+            const struct linger hard {1, 0};
+            setsockopt(int(s->socketDescriptor()), SOL_SOCKET, SO_LINGER, &hard, sizeof hard);
+            s->abort();
+            return;
+        }
         case Fault::Latency:
         case Fault::None:
             break;
@@ -141,6 +200,13 @@ void TestEndpoint::respond(QTcpSocket *socket, const QByteArray &method, const Q
             return send(s, 404, R"({"error":{"message":"Unknown endpoint","type":"invalid_request_error"}})");
         int status = 200;
         const QByteArray out = reply(path, body, &status);
+        if (status == 200) {
+            QMutexLocker lock(&m_mutex);
+            if (m_answered.contains(body))
+                ++m_paidTwice;
+            else
+                m_answered.insert(body);
+        }
         send(s, status, out);
     };
     const int delay = step.fault == Fault::Latency ? step.value : m_latency;

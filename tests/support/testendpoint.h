@@ -2,21 +2,25 @@
 // A small OpenAI-compatible HTTP/1.1 server on 127.0.0.1 for tests: chat completions,
 // completions (echo + logprobs) and embeddings in the real wire format, deterministic
 // replies from a fixture table, and scripted faults for the next requests (latency, 429 with
-// Retry-After, insufficient_quota, 401, 500, hang, malformed JSON, truncated body).
+// Retry-After, insufficient_quota, 401, 500, hang, malformed JSON, truncated body, connection
+// reset), or a random mix of faults drawn per request from a seed.
 #include <QHash>
 #include <QMutex>
 #include <QObject>
 #include <QQueue>
 #include <QTcpServer>
 
+#include <QSet>
+
 #include <atomic>
+#include <random>
 
 namespace assay::test {
 
 class TestEndpoint : public QObject {
     Q_OBJECT
 public:
-    enum class Fault { None, Latency, RateLimited, InsufficientQuota, Unauthorized, ServerError, Hang, MalformedJson, TruncatedBody };
+    enum class Fault { None, Latency, RateLimited, InsufficientQuota, Unauthorized, ServerError, Hang, MalformedJson, TruncatedBody, ConnectionReset };
     struct Step {
         Fault fault = Fault::None;
         int value = 0; // Latency: ms; RateLimited: Retry-After seconds (0: none)
@@ -31,11 +35,24 @@ public:
     void addFixture(const QString &needle, const QString &content);
     // Faults applied to the next requests, one step per request, in order.
     void script(const QList<Step> &steps);
+    void clearScript();
     void setDefaultLatency(int ms) { m_latency = ms; }
+    // Fractions of requests (after the script) that get each fault, drawn independently per
+    // request from `seed`; a rate-limited reply carries Retry-After.
+    struct FaultMix {
+        double rateLimited = 0, server = 0, hang = 0, truncated = 0, invalidJson = 0, reset = 0;
+        int retryAfterSeconds = 1;
+    };
+    void setFaultMix(const FaultMix &mix, quint32 seed);
+    // Parses "rate_limited=5,server=2,hang=1,truncated=1,invalid_json=1,reset=1" (percent).
+    static bool parseFaultMix(const QString &spec, FaultMix *mix);
     // Every request is accepted and never answered (a silent endpoint).
     void setHangAlways(bool on) { m_hangAlways = on; }
     int requestCount() const { return m_requests.load(); }
     int maxConcurrent() const { return m_maxConcurrent.load(); }
+    // Successful answers to a request body that had been answered successfully before: what a
+    // client pays twice (e.g. after it was killed before storing the first answer).
+    int paidTwice() const { return m_paidTwice.load(); }
     QByteArray lastAuthorization() const;
     QByteArray lastBody() const;
 
@@ -50,6 +67,11 @@ private:
     QQueue<Step> m_script;
     int m_latency = 0;
     bool m_hangAlways = false;
+    bool m_mixOn = false;
+    FaultMix m_mix;
+    std::mt19937 m_random;
+    QSet<QByteArray> m_answered;
+    std::atomic_int m_paidTwice{0};
     std::atomic_int m_requests{0};
     std::atomic_int m_open{0};
     std::atomic_int m_maxConcurrent{0};

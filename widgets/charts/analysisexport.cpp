@@ -17,7 +17,10 @@ namespace assay {
 Result<QVector<RunAnalysis>> AnalysisExport::analyses(Database &db, const QStringList &runs, const QString &judge, bool closedDomain)
 {
     using R = Result<QVector<RunAnalysis>>;
-    const QStringList names = runs.isEmpty() ? RunAnalyzer::scoredRuns(db) : runs;
+    auto scored = runs.isEmpty() ? RunAnalyzer::scoredRuns(db) : Result<QStringList>(runs);
+    if (!scored)
+        return R::failure(scored);
+    const QStringList names = scored.take();
     if (names.isEmpty())
         return R::failure(QStringLiteral("no scored runs: run a pipeline and score it first (assay-cli run …, assay-cli score …)"));
     QVector<RunAnalysis> out;
@@ -74,7 +77,10 @@ Result<QStringList> AnalysisExport::writeReport(const Project &project, const QV
     written << summary;
     if (pdf) {
         // The same report, paginated: tables as text, each chart as an image.
-        QString body = writer.html(false);
+        auto paginated = writer.html(false);
+        if (!paginated)
+            return R::failure(paginated);
+        QString body = paginated.take();
         QString images;
         QTextDocument document;
         for (const ChartData &c : charts) {

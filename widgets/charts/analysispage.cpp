@@ -102,13 +102,20 @@ bool AnalysisPage::isBusy() const { return m_job && m_job->isRunning(); }
 void AnalysisPage::reload()
 {
     Database &db = m_project->database();
-    const QStringList scored = RunAnalyzer::scoredRuns(db);
+    auto readRuns = RunAnalyzer::scoredRuns(db);
+    if (!readRuns)
+        qWarning("Analysis: the scored runs cannot be read: %s", qPrintable(readRuns.error()));
+    const QStringList scored = readRuns ? readRuns.take() : QStringList();
     QStringList judges;
-    for (const QString &run : scored)
-        if (auto id = RunStore(db).idOf(run))
-            for (const QString &j : RunOutcomes::answerJudges(db, id.value()))
-                if (!judges.contains(j))
-                    judges << j;
+    for (const QString &run : scored) {
+        auto id = RunStore(db).idOf(run);
+        auto runJudges = id ? RunOutcomes::answerJudges(db, id.value()) : Result<QStringList>::failure(id);
+        if (!runJudges)
+            qWarning("Analysis: the judges of run %s cannot be read: %s", qPrintable(run), qPrintable(runJudges.error()));
+        for (const QString &j : runJudges ? runJudges.value() : QStringList())
+            if (!judges.contains(j))
+                judges << j;
+    }
     m_runs->clear();
     for (const QString &run : scored) {
         auto *item = new QListWidgetItem(run, m_runs);

@@ -14,6 +14,7 @@
 #include <QDoubleSpinBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QTabWidget>
@@ -158,8 +159,11 @@ void IrtPanel::refresh()
     auto id = store.idOf(m_exam);
     QVector<IrtItem> items;
     QHash<QString, QStringList> bloom, types;
-    if (id)
-        for (const ExamItem &it : store.items(id.value())) {
+    auto stored = id ? store.items(id.value()) : Result<QVector<ExamItem>>(QVector<ExamItem>());
+    if (!stored)
+        qWarning("IRT: the exam's items cannot be read: %s", qPrintable(stored.error()));
+    if (stored)
+        for (const ExamItem &it : stored.value()) {
             if (!it.a)
                 continue;
             items << irtItem(it);
@@ -202,7 +206,12 @@ void IrtPanel::rejectDropped()
         return;
     const QSet<QString> dropped(m_dropped.cbegin(), m_dropped.cend());
     QVector<qint64> ids;
-    for (const ExamItem &it : store.items(examId.value()))
+    auto items = store.items(examId.value());
+    if (!items) {
+        QMessageBox::warning(this, tr("Cannot drop items"), items.error());
+        return;
+    }
+    for (const ExamItem &it : items.value())
         if (dropped.contains(it.key))
             ids << it.id;
     if (ids.isEmpty())

@@ -38,6 +38,8 @@ ROWS = [
          """INSERT INTO exam_item(id, exam_id, item_key, stem, options, answer) VALUES (1, 1, 'i1', 'country of Tallinn?', '["Estonia", "Latvia", "Finland", "Sweden"]', 0)""",
          "INSERT INTO exam_run(id, exam_id, taker, created_at) VALUES (1, 1, 'ir:bm25:1', '2026-01-01T00:00:00Z')",
          "INSERT INTO exam_answer(exam_run_id, exam_item_id, chosen, correct) VALUES (1, 1, 0, 1)"]),
+    (9, ["INSERT INTO run_item(id, run_id, item_key, query, gold, status, error, error_class) "
+         "VALUES (2, 1, 'q2', 'country of Riga', 'Latvia', 'error', 'timeout: no first byte within 25 s', 'timeout')"]),
 ]
 
 

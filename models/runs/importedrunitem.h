@@ -1,0 +1,32 @@
+#pragma once
+// One item of a run executed elsewhere, as `import results` stores it: the item with its
+// answer, and the system's own verdicts (kept as judgements of judge "imported").
+#include <QString>
+
+#include <optional>
+
+namespace assay {
+
+struct ImportedRunItem {
+    QString key;
+    QString query;
+    QString gold;
+    QString form;
+    QString group;
+    QString trueDocIdsJson = QStringLiteral("[]");
+    QString answer;
+    QString retrievedIdsJson = QStringLiteral("[]");
+    QString retrievedText;
+    QString trace;
+    bool halted = false;
+    QString error;
+    qint64 latencyMs = 0;
+    bool hasVerdict = false;
+    std::optional<int> verdict; // answer verdict; none when the system's verdict was unreadable
+    std::optional<double> score;
+    QString verdictDetail;
+    bool hasRetrievalVerdict = false;
+    std::optional<int> retrievalVerdict;
+};
+
+} // namespace assay
