@@ -9,6 +9,7 @@
 #include "llm/llmprofilestore.h"
 #include "llm/llmstore.h"
 #include "project/database.h"
+#include "retrieval/corpusstore.h"
 
 namespace assay {
 
@@ -32,18 +33,15 @@ Result<QVector<ExamItem>> CorpusExamGenerator::generate(Database &db, const QStr
     };
     QVector<Chunk> chunks;
     QVector<LlmRequest> requests;
-    auto s = db.prepare(QStringLiteral("SELECT c.id, d.doc_id, c.text FROM chunk c JOIN document d ON d.id = c.document_id ORDER BY d.id, c.ordinal LIMIT ?"));
-    if (!s)
-        return R::failure(s);
-    s.value().bind(1, maxChunks > 0 ? maxChunks : -1);
-    const Status read = s.value().forEach([&](const Statement &r) {
-        chunks.append({r.integer(0), r.text(1)});
-        LlmRequest req = LlmClient::chat({}, PromptLibrary::fill(prompt.value(), {{QStringLiteral("chunk"), r.text(2)}, {QStringLiteral("count"), QString::number(perChunk)}}), 0, 1024);
+    auto corpus = CorpusStore(db).chunks(maxChunks > 0 ? maxChunks : -1);
+    if (!corpus)
+        return R::failure(corpus);
+    for (const CorpusChunk &c : corpus.value()) {
+        chunks.append({c.id, c.docId});
+        LlmRequest req = LlmClient::chat({}, PromptLibrary::fill(prompt.value(), {{QStringLiteral("chunk"), c.text}, {QStringLiteral("count"), QString::number(perChunk)}}), 0, 1024);
         req.tag = QStringLiteral("exam-generation");
         requests << req;
-    });
-    if (!read)
-        return R::failure(read);
+    }
     if (chunks.isEmpty())
         return R::failure(QStringLiteral("the project has no corpus: import documents first"));
     LlmStore store(db);

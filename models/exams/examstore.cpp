@@ -38,12 +38,16 @@ Result<qint64> ExamStore::create(const QString &name, const QString &source, qui
         return R::failure(QStringLiteral("an exam named '%1' exists already").arg(name));
     Transaction tx(m_db);
     auto exam = m_db.prepare(QStringLiteral("INSERT INTO exam(name, source, seed, stats, created_at) VALUES (?, ?, ?, ?, ?)"));
+    if (!exam)
+        return R::failure(exam);
     exam.value().bindAll({name, source, qint64(seed), QString::fromStdString(stats.dump()), QDateTime::currentDateTimeUtc().toString(Qt::ISODate)});
     if (auto s = exam.value().run(); !s)
         return R::failure(s.error());
     const qint64 examId = m_db.lastInsertId();
     auto item = m_db.prepare(QStringLiteral("INSERT INTO exam_item(exam_id, item_key, stem, options, answer, source_ref, source_docs, filter_reason, bloom, question_type) "
                                             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+    if (!item)
+        return R::failure(item);
     for (const ExamItem &it : items) {
         item.value().reset();
         item.value().bindAll({examId, it.key, it.stem, jsonList(it.options), it.answer, it.sourceRef, jsonList(it.sourceDocs), it.filterReason,
@@ -116,15 +120,21 @@ Status ExamStore::saveRun(qint64 examId, const QString &taker, const nlohmann::j
 {
     Transaction tx(m_db);
     auto del = m_db.prepare(QStringLiteral("DELETE FROM exam_run WHERE exam_id = ? AND taker = ?"));
+    if (!del)
+        return Status::failure(del);
     del.value().bindAll({examId, taker});
     if (auto s = del.value().run(); !s)
         return s;
     auto run = m_db.prepare(QStringLiteral("INSERT INTO exam_run(exam_id, taker, factors, created_at) VALUES (?, ?, ?, ?)"));
+    if (!run)
+        return Status::failure(run);
     run.value().bindAll({examId, taker, QString::fromStdString(factors.dump()), QDateTime::currentDateTimeUtc().toString(Qt::ISODate)});
     if (auto s = run.value().run(); !s)
         return s;
     const qint64 runId = m_db.lastInsertId();
     auto ins = m_db.prepare(QStringLiteral("INSERT INTO exam_answer(exam_run_id, exam_item_id, chosen, correct, scores, latency_ms) VALUES (?, ?, ?, ?, ?, ?)"));
+    if (!ins)
+        return Status::failure(ins);
     for (const ExamAnswer &a : answers) {
         nlohmann::json scores = nlohmann::json::array();
         for (double v : a.scores)
@@ -169,6 +179,8 @@ Status ExamStore::updateContent(qint64 itemId, const QString &stem, const QStrin
     if (stem.trimmed().isEmpty())
         return Status::failure(QStringLiteral("the stem cannot be empty"));
     auto s = m_db.prepare(QStringLiteral("UPDATE exam_item SET stem = ?, options = ?, answer = ? WHERE id = ?"));
+    if (!s)
+        return Status::failure(s);
     s.value().bindAll({stem, jsonList(options), answer, itemId});
     return s.value().run();
 }

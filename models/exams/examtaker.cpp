@@ -7,6 +7,7 @@
 #include "llm/llmprofilestore.h"
 #include "llm/llmstore.h"
 #include "project/database.h"
+#include "retrieval/corpusstore.h"
 #include "retrieval/retriever.h"
 #include "retrieval/tokenizer.h"
 
@@ -157,19 +158,15 @@ Result<QVector<ExamAnswer>> ExamTaker::take(Database &db, const QVector<ExamItem
     }
     if (spec.kind == QLatin1String("oracle-ir")) {
         QHash<QString, QSet<QString>> docTokens;
-        auto doc = db.prepare(QStringLiteral("SELECT text FROM document WHERE doc_id = ?"));
-        if (!doc)
-            return R::failure(doc);
+        CorpusStore corpus(db);
         for (int i = 0; i < items.size(); ++i) {
             QSet<QString> source;
             for (const QString &d : items[i].sourceDocs) {
                 if (!docTokens.contains(d)) {
-                    doc.value().reset();
-                    doc.value().bind(1, d);
-                    auto row = doc.value().next();
-                    if (!row)
-                        return R::failure(row);
-                    const QStringList t = row.value() ? Tokenizer::tokens(doc.value().text(0)) : QStringList();
+                    auto text = corpus.documentText(d);
+                    if (!text)
+                        return R::failure(text);
+                    const QStringList t = Tokenizer::tokens(text.value());
                     docTokens.insert(d, QSet<QString>(t.begin(), t.end()));
                 }
                 source.unite(docTokens.value(d));
@@ -199,9 +196,7 @@ Result<QVector<ExamAnswer>> ExamTaker::take(Database &db, const QVector<ExamItem
                 return R::failure(r.error());
             contextRetriever = r.take();
         }
-        auto chunkText = db.prepare(QStringLiteral("SELECT text FROM chunk WHERE id = ?"));
-        if (!chunkText)
-            return R::failure(chunkText);
+        CorpusStore corpus(db);
         for (int i = 0; i < items.size(); ++i) {
             QVector<ExamItem> examples;
             for (int e = 0; e < items.size() && examples.size() < spec.icl; ++e)
@@ -213,13 +208,11 @@ Result<QVector<ExamAnswer>> ExamTaker::take(Database &db, const QVector<ExamItem
                 if (!hits)
                     return R::failure(hits);
                 for (const RetrievalHit &h : hits.value()) {
-                    chunkText.value().reset();
-                    chunkText.value().bind(1, h.chunkId);
-                    auto row = chunkText.value().next();
-                    if (!row)
-                        return R::failure(row);
-                    if (row.value())
-                        context += chunkText.value().text(0).trimmed() + QStringLiteral("\n\n");
+                    auto text = corpus.chunkText(h.chunkId);
+                    if (!text)
+                        return R::failure(text);
+                    if (!text.value().isEmpty())
+                        context += text.value().trimmed() + QStringLiteral("\n\n");
                 }
             }
             LlmRequest r = LlmClient::chat({}, letterPrompt(prompt.value(), items[i], context.trimmed(), examples), 0, 1);

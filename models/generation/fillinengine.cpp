@@ -67,20 +67,18 @@ Result<FillInEngine::Outcome> FillInEngine::run(const SqlTemplate &t, const std:
             g.values << domains[i][index[i]];
             s.bind(i + 1, domains[i][index[i]]);
         }
-        Statement::Step step;
-        while ((step = s.step()) == Statement::Step::Row) {
+        const Status read = s.forEach([&](const Statement &r) {
             if (g.rowCount == 0)
-                g.answer = s.isNull(0) ? QString() : KnowledgeValue::displayText(s.value(0));
+                g.answer = r.isNull(0) ? QString() : KnowledgeValue::displayText(r.value(0));
             for (int c : std::as_const(docColumns)) {
-                const QString id = KnowledgeValue::displayText(s.value(c));
+                const QString id = KnowledgeValue::displayText(r.value(c));
                 if (!id.isEmpty() && !g.documentIds.contains(id))
                     g.documentIds << id;
             }
-            if (++g.rowCount >= 1000)
-                break; // enough to know it is not singular
-        }
-        if (step == Statement::Step::Error)
-            return R::failure(QStringLiteral("%1 with %2: %3").arg(t.sql(), g.valueTexts().join(QStringLiteral(", ")), s.error()));
+            return ++g.rowCount < 1000; // 1000 rows: enough to know it is not singular
+        });
+        if (!read)
+            return R::failure(QStringLiteral("%1 with %2: %3").arg(t.sql(), g.valueTexts().join(QStringLiteral(", ")), s.error()), read.code());
         if (g.rowCount == 0 || g.answer.isNull()) {
             ++out.skipped;
         } else {

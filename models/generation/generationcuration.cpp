@@ -71,6 +71,8 @@ Status GenerationCuration::restoreStates(Scope scope, const QHash<qint64, QStrin
     Database &db = m_project.database();
     Transaction tx(db);
     auto write = db.prepare(QStringLiteral("UPDATE %1 SET state = ? WHERE id = ?").arg(tableOf(scope)));
+    if (!write)
+        return Status::failure(write);
     for (auto it = states.begin(); it != states.end(); ++it) {
         write.value().reset();
         write.value().bind(1, it.value()).bind(2, it.key());
@@ -116,6 +118,8 @@ Status GenerationCuration::editSqlTemplate(qint64 id, const QString &sql)
     Database &db = m_project.database();
     Transaction tx(db);
     auto update = db.prepare(QStringLiteral("UPDATE sql_template SET sql = ?, tables = ? WHERE id = ?"));
+    if (!update)
+        return Status::failure(update);
     update.value().bind(1, trimmed).bind(2, SqlTemplate(trimmed).tablesKey()).bind(3, id);
     if (auto s = update.value().run(); !s)
         return Status::failure(s.error().contains(QLatin1String("UNIQUE")) ? QStringLiteral("another template already has this SQL") : s.error());
@@ -143,6 +147,8 @@ Status GenerationCuration::editTextTemplate(qint64 id, const QString &text)
     if (auto check = TextTemplateCheck::check(text, SqlTemplate(s.value().text(0))); !check)
         return check;
     auto update = m_project.database().prepare(QStringLiteral("UPDATE text_template SET text = ? WHERE id = ?"));
+    if (!update)
+        return Status::failure(update);
     update.value().bind(1, text.trimmed()).bind(2, id);
     if (auto e = update.value().run(); !e)
         return Status::failure(e.error().contains(QLatin1String("UNIQUE")) ? QStringLiteral("the template already has this text") : e.error());

@@ -39,6 +39,8 @@ Result<qint64> GenerationStore::addSqlTemplate(const SqlTemplateRecord &r)
 {
     auto s = m_db.prepare(QStringLiteral("INSERT INTO sql_template(sql, source, state, reason, tables) VALUES (?, ?, ?, ?, ?) "
                                          "ON CONFLICT(sql) DO NOTHING"));
+    if (!s)
+        return Result<qint64>::failure(s);
     s.value().bindAll({r.sql, r.source, r.state.isEmpty() ? QStringLiteral("accepted") : r.state, r.reason, r.tables});
     if (auto e = s.value().run(); !e)
         return Result<qint64>::failure(e.error());
@@ -58,6 +60,8 @@ Status GenerationStore::updateSqlTemplate(const SqlTemplateRecord &r)
 {
     auto s = m_db.prepare(QStringLiteral("UPDATE sql_template SET sql = ?, state = ?, reason = ?, tables = ?, fill_ins = ?, "
                                          "singular_rate = ? WHERE id = ?"));
+    if (!s)
+        return Status::failure(s);
     s.value().bindAll({r.sql, r.state, r.reason, r.tables, r.fillIns < 0 ? QVariant() : QVariant(r.fillIns),
                        r.singularRate < 0 ? QVariant() : QVariant(r.singularRate), r.id});
     return s.value().run();
@@ -104,6 +108,8 @@ Status GenerationStore::addForm(const QString &name, const QString &criteria)
 {
     auto s = m_db.prepare(QStringLiteral("INSERT INTO text_form(name, criteria) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET "
                                          "criteria = CASE WHEN excluded.criteria = '' THEN criteria ELSE excluded.criteria END"));
+    if (!s)
+        return Status::failure(s);
     s.value().bind(1, name).bind(2, criteria);
     return s.value().run();
 }
@@ -114,6 +120,8 @@ Result<qint64> GenerationStore::addTextTemplate(const TextTemplateRecord &r)
         return Result<qint64>::failure(f.error());
     auto s = m_db.prepare(QStringLiteral("INSERT INTO text_template(sql_template_id, form, text, source, state, reason) "
                                          "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(sql_template_id, form, text) DO NOTHING"));
+    if (!s)
+        return Result<qint64>::failure(s);
     s.value().bindAll({r.sqlTemplateId, r.form, r.text, r.source, r.state.isEmpty() ? QStringLiteral("accepted") : r.state, r.reason});
     if (auto e = s.value().run(); !e)
         return Result<qint64>::failure(e.error());
@@ -152,10 +160,14 @@ Status GenerationStore::replaceGroups(qint64 sqlTemplateId, const QVector<Semant
 {
     Transaction tx(m_db);
     auto del = m_db.prepare(QStringLiteral("DELETE FROM query_group WHERE sql_template_id = ?"));
+    if (!del)
+        return Status::failure(del);
     del.value().bind(1, sqlTemplateId);
     if (auto e = del.value().run(); !e)
         return e;
     auto ins = m_db.prepare(QStringLiteral("INSERT INTO query_group(sql_template_id, vals, answer, row_count, doc_ids) VALUES (?, ?, ?, ?, ?)"));
+    if (!ins)
+        return Status::failure(ins);
     for (const SemanticGroup &g : groups) {
         nlohmann::json docs = nlohmann::json::array();
         for (const QString &d : g.documentIds)
@@ -250,6 +262,8 @@ Result<qint64> GenerationStore::rebuildQueries(bool balanced)
     }
     auto mode = m_db.prepare(QStringLiteral("INSERT INTO project_meta(key, value) VALUES ('queries_balanced', ?) "
                                             "ON CONFLICT(key) DO UPDATE SET value = excluded.value"));
+    if (!mode)
+        return R::failure(mode);
     mode.value().bind(1, balanced ? QStringLiteral("1") : QStringLiteral("0"));
     if (auto e = mode.value().run(); !e)
         return R::failure(e.error());

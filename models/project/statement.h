@@ -15,8 +15,6 @@ namespace assay {
 
 class Statement {
 public:
-    enum class Step { Row, Done, Error };
-
     Statement() = default;
     Statement(sqlite3 *db, sqlite3_stmt *stmt) : m_db(db), m_stmt(stmt) {}
     ~Statement();
@@ -27,7 +25,6 @@ public:
 
     Statement &bind(int index, const QVariant &value); // 1-based, like SQLite
     Statement &bindAll(const QVariantList &values);
-    [[nodiscard]] Step step();
     // The next row: true; the end: false; a failed step is the error, never taken for the end.
     Result<bool> next();
     // Calls onRow(*this) for every row (until it returns false, when it returns bool); a failed
@@ -67,6 +64,11 @@ public:
     QString failureMessage() const;
 
 private:
+    // One sqlite3_step, private: callers use next(), forEach() or run(), which never take a
+    // failed step for the end of the rows.
+    enum class Step { Row, Done, Error };
+    Step step();
+
     sqlite3 *m_db = nullptr;
     sqlite3_stmt *m_stmt = nullptr;
 };

@@ -46,11 +46,9 @@ Result<QVector<RetrievalHit>> Bm25Retriever::retrieve(const RetrievalQuery &quer
     if (!s)
         return R::failure(s.error());
     s.value().bind(1, match).bind(2, k);
-    Statement::Step step;
-    while ((step = s.value().step()) == Statement::Step::Row)
-        hits.append({int(hits.size()) + 1, s.value().text(1), s.value().integer(0), -s.value().real(2)});
-    if (step == Statement::Step::Error)
-        return R::failure(QStringLiteral("BM25 query failed: %1").arg(s.value().error()));
+    const Status read = s.value().forEach([&](const Statement &r) { hits.append({int(hits.size()) + 1, r.text(1), r.integer(0), -r.real(2)}); });
+    if (!read)
+        return R::failure(QStringLiteral("BM25 query failed: %1").arg(s.value().error()), read.code());
     return hits;
 }
 

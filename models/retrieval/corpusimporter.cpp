@@ -4,6 +4,7 @@
 #include "project/database.h"
 #include "project/project.h"
 #include "project/transaction.h"
+#include "retrieval/corpusstore.h"
 
 #include <QDirIterator>
 #include <QFileInfo>
@@ -94,12 +95,10 @@ Result<CorpusImporter::Report> CorpusImporter::import(Project &project, const QV
 {
     using R = Result<Report>;
     Database &db = project.database();
-    QSet<QString> ids;
-    auto existing = db.prepare(QStringLiteral("SELECT doc_id FROM document"));
+    auto existing = CorpusStore(db).documentIds();
     if (!existing)
         return R::failure(existing);
-    if (auto read = existing.value().forEach([&](const Statement &r) { ids.insert(r.text(0)); }); !read)
-        return R::failure(read);
+    QSet<QString> ids = existing.take();
     for (const Document &d : documents) {
         if (d.id.trimmed().isEmpty())
             return R::failure(QStringLiteral("%1: a document has an empty id").arg(d.source));
@@ -109,7 +108,11 @@ Result<CorpusImporter::Report> CorpusImporter::import(Project &project, const QV
     }
     Transaction tx(db);
     auto doc = db.prepare(QStringLiteral("INSERT INTO document(doc_id, title, text, metadata, source) VALUES (?, ?, ?, ?, ?)"));
+    if (!doc)
+        return R::failure(doc);
     auto chunk = db.prepare(QStringLiteral("INSERT INTO chunk(document_id, ordinal, text) VALUES (?, ?, ?)"));
+    if (!chunk)
+        return R::failure(chunk);
     Report report;
     for (const Document &d : documents) {
         doc.value().reset();

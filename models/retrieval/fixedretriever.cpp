@@ -1,6 +1,7 @@
 #include "retrieval/fixedretriever.h"
 
 #include "project/database.h"
+#include "retrieval/corpusstore.h"
 
 namespace assay {
 
@@ -11,20 +12,16 @@ Result<QVector<RetrievalHit>> FixedRetriever::retrieve(const RetrievalQuery &que
     QVector<RetrievalHit> hits;
     if (m_kind == Kind::ClosedBook)
         return hits;
-    auto s = m_db.prepare(QStringLiteral("SELECT c.id FROM chunk c JOIN document d ON d.id = c.document_id WHERE d.doc_id = ? ORDER BY c.ordinal"));
-    if (!s)
-        return Result<QVector<RetrievalHit>>::failure(s.error());
+    CorpusStore corpus(m_db);
     for (const QString &doc : query.trueDocIds) {
-        if (hits.size() >= k)
-            break;
-        s.value().reset();
-        s.value().bind(1, doc);
-        const Status read = s.value().forEach([&](const Statement &r) {
-            hits.append({int(hits.size()) + 1, doc, r.integer(0), 1.0});
-            return hits.size() < k;
-        });
-        if (!read)
-            return Result<QVector<RetrievalHit>>::failure(read);
+        auto chunks = corpus.chunksOf(doc);
+        if (!chunks)
+            return Result<QVector<RetrievalHit>>::failure(chunks);
+        for (qint64 chunk : chunks.value()) {
+            if (hits.size() >= k)
+                return hits;
+            hits.append({int(hits.size()) + 1, doc, chunk, 1.0});
+        }
     }
     return hits;
 }

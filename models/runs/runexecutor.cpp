@@ -4,6 +4,7 @@
 #include "llm/llmstore.h"
 #include "llm/llmwait.h"
 #include "project/database.h"
+#include "retrieval/corpusstore.h"
 #include "retrieval/retriever.h"
 #include "runs/reader.h"
 #include "runs/runstore.h"
@@ -34,9 +35,7 @@ Result<RunExecutor::Report> RunExecutor::execute(Database &db, qint64 runId, Job
     auto reader = Reader::create(spec.value(), &llm);
     if (!reader)
         return R::failure(reader.error());
-    auto chunkText = db.prepare(QStringLiteral("SELECT text FROM chunk WHERE id = ?"));
-    if (!chunkText)
-        return R::failure(chunkText.error());
+    CorpusStore corpus(db);
     auto pending = store.pending(runId);
     if (!pending)
         return R::failure(pending);
@@ -85,12 +84,10 @@ Result<RunExecutor::Report> RunExecutor::execute(Database &db, qint64 runId, Job
             if (hits) {
                 QStringList texts;
                 for (const RetrievalHit &h : hits.value()) {
-                    chunkText.value().reset();
-                    chunkText.value().bind(1, h.chunkId);
-                    auto row = chunkText.value().next();
-                    if (!row && failure.isEmpty())
-                        failure = row.error();
-                    const QString text = row && row.value() ? chunkText.value().text(0) : QString();
+                    auto read = corpus.chunkText(h.chunkId);
+                    if (!read && failure.isEmpty())
+                        failure = read.error();
+                    const QString text = read ? read.value() : QString();
                     base.retrievedIds << h.docId;
                     texts << text;
                     request.contexts.append({h.docId, text});

@@ -4,6 +4,7 @@
 #include "generation/promptlibrary.h"
 #include "llm/llmprofilestore.h"
 #include "project/database.h"
+#include "retrieval/corpusstore.h"
 #include "runs/pipelinegrid.h"
 
 #include <QLocale>
@@ -45,7 +46,8 @@ RunEstimate RunPlan::estimate(Database &db, const QVector<PlannedRun> &runs)
     e.runs = int(runs.size());
     // A database that cannot be read makes the estimate a problem to show, not a zero.
     auto read = GenerationStore(db).stats();
-    auto chunkAverage = db.scalar(QStringLiteral("SELECT coalesce(avg(length(text)), 0) FROM chunk"));
+    CorpusStore corpus(db);
+    auto chunkAverage = corpus.meanChunkLength();
     auto queryAverage = db.scalar(QStringLiteral("SELECT coalesce(avg(length(q)), 0) FROM (SELECT text AS q FROM text_template)"));
     for (const QString &error : {read.ok() ? QString() : read.error(), chunkAverage.ok() ? QString() : chunkAverage.error(),
                                  queryAverage.ok() ? QString() : queryAverage.error()})
@@ -57,7 +59,7 @@ RunEstimate RunPlan::estimate(Database &db, const QVector<PlannedRun> &runs)
     qint64 allQueries = 0;
     for (qint64 n : stats.textQueries)
         allQueries += n;
-    const qint64 chunkChars = chunkAverage.value().toLongLong();
+    const qint64 chunkChars = chunkAverage.value();
     const qint64 queryChars = queryAverage.value().toLongLong();
     QStringList embeddersSeen;
     for (const PlannedRun &run : runs) {
@@ -71,19 +73,12 @@ RunEstimate RunPlan::estimate(Database &db, const QVector<PlannedRun> &runs)
                 const QString model = profile.value().baseUrl + QLatin1Char('|') + profile.value().model;
                 qint64 missing = 0;
                 if (!embeddersSeen.contains(model)) {
-                    auto count = db.prepare(QStringLiteral("SELECT count(*) FROM chunk c WHERE NOT EXISTS "
-                                                           "(SELECT 1 FROM embedding e WHERE e.model = ? AND e.chunk_id = c.id)"));
+                    auto count = corpus.chunksWithoutEmbedding(model);
                     if (!count) {
                         e.problems << count.error();
                         return e;
                     }
-                    count.value().bind(1, model);
-                    auto row = count.value().next();
-                    if (!row) {
-                        e.problems << row.error();
-                        return e;
-                    }
-                    missing = row.value() ? count.value().integer(0) : 0;
+                    missing = count.value();
                 }
                 embeddersSeen << model;
                 e.embeddingCalls += (missing + EmbeddingBatch - 1) / EmbeddingBatch + (items + EmbeddingBatch - 1) / EmbeddingBatch;

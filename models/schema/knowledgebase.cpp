@@ -247,6 +247,8 @@ Status KnowledgeBase::renameTable(qint64 tableId, const QString &name)
     if (auto s = checkTableName(name, tableId); !s)
         return s;
     auto s = m_db.prepare(QStringLiteral("UPDATE knowledge_table SET name = ? WHERE id = ?"));
+    if (!s)
+        return Status::failure(s);
     s.value().bind(1, name).bind(2, tableId);
     if (auto r = s.value().run(); !r)
         return r;
@@ -274,6 +276,8 @@ Result<KnowledgeBase::TableSnapshot> KnowledgeBase::removeTable(qint64 tableId)
             if (c.foreignKey && other.id != tableId && t->column(c.foreignKey))
                 snap.incomingForeignKeys.append({c.id, c.foreignKey});
     auto s = m_db.prepare(QStringLiteral("DELETE FROM knowledge_table WHERE id = ?"));
+    if (!s)
+        return R::failure(s);
     s.value().bind(1, tableId);
     if (auto d = s.value().run(); !d)
         return R::failure(d.error());
@@ -286,11 +290,15 @@ Result<KnowledgeBase::TableSnapshot> KnowledgeBase::removeTable(qint64 tableId)
 Status KnowledgeBase::insertSnapshot(const TableSnapshot &snap)
 {
     auto t = m_db.prepare(QStringLiteral("INSERT INTO knowledge_table(id, name, description, position) VALUES (?, ?, ?, ?)"));
+    if (!t)
+        return Status::failure(t);
     t.value().bind(1, snap.table.id).bind(2, snap.table.name).bind(3, snap.table.description).bind(4, snap.table.position);
     if (auto r = t.value().run(); !r)
         return r;
     auto c = m_db.prepare(QStringLiteral("INSERT INTO knowledge_column(id, table_id, name, type, position, description, is_pk, "
                                          "fk_column, meaningful) VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?)"));
+    if (!c)
+        return Status::failure(c);
     for (const KnowledgeColumn &col : snap.table.columns) {
         c.value().reset();
         c.value().bindAll({col.id, snap.table.id, col.name, col.type, col.position, col.description, col.primaryKey, col.meaningful});
@@ -307,6 +315,8 @@ Status KnowledgeBase::insertSnapshot(const TableSnapshot &snap)
 static Status linkForeignKeys(Database &db, const QVector<QPair<qint64, qint64>> &links)
 {
     auto fk = db.prepare(QStringLiteral("UPDATE knowledge_column SET fk_column = ? WHERE id = ?"));
+    if (!fk)
+        return Status::failure(fk);
     for (const auto &[from, to] : links) {
         fk.value().reset();
         fk.value().bind(1, to).bind(2, from);
@@ -398,6 +408,8 @@ Result<qint64> KnowledgeBase::addColumn(qint64 tableId, const KnowledgeColumn &c
     }
     auto s = m_db.prepare(QStringLiteral("INSERT INTO knowledge_column(id, table_id, name, type, position, description, is_pk, "
                                          "fk_column, meaningful) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+    if (!s)
+        return R::failure(s);
     s.value().bindAll({column.id ? QVariant(column.id) : QVariant(), tableId, column.name, column.type, position,
                        column.description, column.primaryKey,
                        column.foreignKey ? QVariant(column.foreignKey) : QVariant(), column.meaningful});
@@ -431,6 +443,8 @@ Status KnowledgeBase::updateColumn(const KnowledgeColumn &column)
         return fail(QStringLiteral("column %1 cannot reference itself or a missing column").arg(column.name));
     auto s = m_db.prepare(QStringLiteral("UPDATE knowledge_column SET name = ?, type = ?, description = ?, is_pk = ?, "
                                          "fk_column = ?, meaningful = ? WHERE id = ?"));
+    if (!s)
+        return Status::failure(s);
     s.value().bindAll({column.name, column.type, column.description, column.primaryKey,
                        column.foreignKey ? QVariant(column.foreignKey) : QVariant(), column.meaningful, column.id});
     if (auto r = s.value().run(); !r)
@@ -456,6 +470,8 @@ Result<KnowledgeBase::ColumnSnapshot> KnowledgeBase::removeColumn(qint64 columnI
             if (other.foreignKey == columnId)
                 snap.incomingForeignKeys.append({other.id, columnId});
     auto s = m_db.prepare(QStringLiteral("DELETE FROM knowledge_column WHERE id = ?"));
+    if (!s)
+        return R::failure(s);
     s.value().bind(1, columnId);
     if (auto r = s.value().run(); !r)
         return R::failure(r.error());
@@ -472,6 +488,8 @@ Status KnowledgeBase::restoreColumn(const ColumnSnapshot &snap)
     if (!added)
         return fail(added.error());
     auto fk = m_db.prepare(QStringLiteral("UPDATE knowledge_column SET fk_column = ? WHERE id = ?"));
+    if (!fk)
+        return Status::failure(fk);
     for (const auto &[from, to] : snap.incomingForeignKeys) {
         fk.value().reset();
         fk.value().bind(1, to).bind(2, from);
@@ -551,6 +569,8 @@ Result<QVector<KnowledgeRow>> KnowledgeBase::removeRows(qint64 tableId, const QV
             removed.append(r);
     Transaction tx(m_db);
     auto s = m_db.prepare(QStringLiteral("DELETE FROM knowledge_row WHERE id = ? AND table_id = ?"));
+    if (!s)
+        return R::failure(s);
     for (const KnowledgeRow &r : removed) {
         s.value().reset();
         s.value().bind(1, r.id).bind(2, tableId);

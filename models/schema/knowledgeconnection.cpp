@@ -171,18 +171,18 @@ Result<KnowledgeConnection::Rows> KnowledgeConnection::query(const QString &sql,
     Rows out;
     for (int i = 0; i < s.columnCount(); ++i)
         out.columns << s.columnName(i);
-    Statement::Step step = Statement::Step::Done;
-    while ((maxRows < 0 || out.rows.size() < maxRows) && (step = s.step()) == Statement::Step::Row) {
+    if (maxRows == 0)
+        return out;
+    const Status read = s.forEach([&](const Statement &r) {
         QVariantList row;
-        row.reserve(s.columnCount());
-        for (int i = 0; i < s.columnCount(); ++i)
-            row << s.value(i);
+        row.reserve(r.columnCount());
+        for (int i = 0; i < r.columnCount(); ++i)
+            row << r.value(i);
         out.rows << row;
-    }
-    if (maxRows < 0 || out.rows.size() < maxRows) {
-        if (step == Statement::Step::Error)
-            return R::failure(s.error());
-    }
+        return maxRows < 0 || out.rows.size() < maxRows;
+    });
+    if (!read)
+        return R::failure(s.error(), read.code());
     return out;
 }
 

@@ -30,17 +30,14 @@ Result<ImportedSchema> SqliteSchemaReader::read(const Database &db, const QStrin
         "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY rowid"));
     if (!names)
         return R::failure(QStringLiteral("%1: %2").arg(origin, names.error()));
-    while (true) {
-        const Statement::Step step = names.value().step();
-        if (step == Statement::Step::Error)
-            return R::failure(QStringLiteral("%1: %2").arg(origin, names.value().error()));
-        if (step == Statement::Step::Done)
-            break;
+    const Status listed = names.value().forEach([&](const Statement &r) {
         ImportedTable t;
-        t.name = names.value().text(0);
+        t.name = r.text(0);
         t.origin = QStringLiteral("%1 (table %2)").arg(origin, t.name);
         schema.tables.append(t);
-    }
+    });
+    if (!listed)
+        return R::failure(QStringLiteral("%1: %2").arg(origin, names.value().error()), listed.code());
     for (ImportedTable &t : schema.tables) {
         const QString q = Database::quoteIdentifier(t.name);
         auto info = db.prepare(QStringLiteral("PRAGMA table_info(%1)").arg(q));
@@ -77,10 +74,10 @@ Result<ImportedSchema> SqliteSchemaReader::read(const Database &db, const QStrin
             return R::failure(QStringLiteral("%1: %2").arg(t.origin, rows.error()));
         int rowNumber = 0;
         while (true) {
-            const Statement::Step step = rows.value().step();
-            if (step == Statement::Step::Error)
-                return R::failure(QStringLiteral("%1: %2").arg(t.origin, rows.value().error()));
-            if (step == Statement::Step::Done)
+            auto next = rows.value().next();
+            if (!next)
+                return R::failure(QStringLiteral("%1: %2").arg(t.origin, rows.value().error()), next.code());
+            if (!next.value())
                 break;
             ++rowNumber;
             QVariantList values;

@@ -64,8 +64,9 @@ class TestReaders : public QObject {
         auto s = m_demo->database().prepare(QStringLiteral("SELECT %1 FROM run_item WHERE run_id = ? ORDER BY id").arg(expression));
         s.value().bind(1, runId);
         nlohmann::json out = nlohmann::json::array();
-        while (s.value().step() == Statement::Step::Row)
-            out.push_back(s.value().text(0).toStdString());
+        const Status read = s.value().forEach([&](const Statement &r) { out.push_back(r.text(0).toStdString()); });
+        if (!read)
+            qFatal("%s", qPrintable(read.error()));
         return out;
     }
 
