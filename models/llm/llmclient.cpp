@@ -262,10 +262,12 @@ void LlmClient::onFinished(const std::shared_ptr<Call> &call, QNetworkReply *rep
         r.completionTokens = usage.value("completion_tokens", 0);
         r.cost = m_profile.cost(r.promptTokens, r.completionTokens);
     }
-    if (r.errorClass == QLatin1String("timeout") || r.errorClass == QLatin1String("connection"))
+    if (r.errorClass == QLatin1String("timeout") || r.errorClass == QLatin1String("connection")) {
         noteSilence(r);
-    else
+    } else {
         m_silentInARow = 0; // the server answered
+        m_heardFrom = true;
+    }
     if (const QString open = breakerError(); !open.isEmpty() && retry) {
         r.error = open;
         retry = false;
@@ -322,7 +324,11 @@ QString LlmClient::breakerError() const
 void LlmClient::noteSilence(const LlmResult &r)
 {
     ++m_silentInARow;
-    if (m_silentInARow >= m_profile.breakerThreshold && breakerError().isEmpty())
+    // An endpoint never heard from is given up after two silent attempts: a lone request on
+    // a silent endpoint is then reported after two first-byte limits (50 s with the defaults),
+    // not three. One that has answered keeps the profile's threshold.
+    const int threshold = m_heardFrom ? m_profile.breakerThreshold : std::min(m_profile.breakerThreshold, 2);
+    if (m_silentInARow >= threshold && breakerError().isEmpty())
         tripBreaker(r);
 }
 

@@ -84,6 +84,7 @@ private:
     int m_delivering = 0;
     int m_maxInFlight = 0;
     int m_silentInARow = 0;
+    bool m_heardFrom = false; // the endpoint has answered (any HTTP status) since this client started
     int m_breakerCount = 0;
     qint64 m_breakerOpenUntilMs = -1;
     LlmResult m_breakerResult;

@@ -274,13 +274,49 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(failed, 20, 10000);
         QVERIFY2(clock.elapsed() < 2000, qPrintable(QString::number(clock.elapsed())));
         QVERIFY(silent.requestCount() <= 4);
-        QVERIFY2(errors.last().contains(QLatin1String("not responding (3 timeouts in a row")), qPrintable(errors.last()));
+        // Never heard from: two silent attempts are enough.
+        QVERIFY2(errors.last().contains(QLatin1String("not responding (2 timeouts in a row")), qPrintable(errors.last()));
         QVERIFY(errors.contains(QStringLiteral("no first byte within 0.3 s of the request")) || errors.first().contains(QLatin1String("no first byte")));
         // While open, new work fails at once without a request.
         const int sent = silent.requestCount();
         const LlmResult r = call(client, LlmClient::chat({}, QStringLiteral("later")));
         QVERIFY(!r.ok && r.error.contains(QLatin1String("not responding")));
         QCOMPARE(silent.requestCount(), sent);
+    }
+
+    void anEndpointThatAnsweredKeepsTheThreshold()
+    {
+        // One answer, then silence: the profile's three timeouts in a row, not two.
+        Endpoint flaky;
+        QVERIFY(flaky.start());
+        flaky.setHangAlways(true);
+        flaky.script({{Endpoint::Fault::None, 0}});
+        LlmProfile p = profile();
+        p.baseUrl = flaky.baseUrl();
+        p.firstByteTimeoutMs = 300;
+        p.concurrency = 1;
+        LlmClient client(p);
+        QVERIFY(call(client, LlmClient::chat({}, QStringLiteral("capital of Norway"))).ok);
+        const LlmResult r = call(client, LlmClient::chat({}, QStringLiteral("and now?")));
+        QVERIFY(!r.ok);
+        QCOMPARE(r.attempts, 3);
+        QVERIFY2(r.error.contains(QLatin1String("not responding (3 timeouts in a row")), qPrintable(r.error));
+    }
+
+    void aLoneRequestOnASilentEndpointFailsAfterTwoAttempts()
+    {
+        Endpoint silent;
+        QVERIFY(silent.start());
+        silent.setHangAlways(true);
+        LlmProfile p = profile();
+        p.baseUrl = silent.baseUrl();
+        p.firstByteTimeoutMs = 300;
+        LlmClient client(p);
+        const LlmResult r = call(client, LlmClient::chat({}, QStringLiteral("anyone?")));
+        QVERIFY(!r.ok);
+        QCOMPARE(r.attempts, 2);
+        QCOMPARE(silent.requestCount(), 2);
+        QVERIFY2(r.error.contains(QLatin1String("not responding (2 timeouts in a row")), qPrintable(r.error));
     }
 
     void slowButAliveEndpointIsNotCut()
