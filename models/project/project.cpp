@@ -1,7 +1,5 @@
 #include "project/project.h"
 
-#include <sqlite3.h>
-
 #include "exams/examcuration.h"
 
 #include "core/version.h"
@@ -14,8 +12,6 @@
 #include <QDateTime>
 #include <QFileInfo>
 #include <QUndoStack>
-
-#include <sqlite3.h>
 
 namespace assay {
 
@@ -109,13 +105,6 @@ Result<std::unique_ptr<Project>> Project::open(const QString &path)
     auto db = Database::open(path, Database::Mode::ReadWrite);
     if (!db)
         return R::failure(db.error());
-    // SQLite falls back to reading a file it may not write; every command here writes, so say
-    // so now rather than at the first change.
-    if (sqlite3_db_readonly(db.value().handle(), "main") == 1)
-        return R::failure(QStringLiteral("%1: the project file is read-only (no write permission for this user); "
-                                         "change its permissions or work on a copy")
-                              .arg(path),
-                          ErrorCode::ReadOnly);
     return finishOpen(path, db.take());
 }
 

@@ -12,6 +12,7 @@
 #include "project/database.h"
 
 #include "benchtargets.h"
+#include "endpointprocess.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -61,34 +62,15 @@ Cli cli(const QStringList &args)
     return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
 }
 
-class Endpoint {
+// The endpoint process with the fault mix.
+class Endpoint : public test::EndpointProcess {
 public:
     Endpoint(quint32 seed, int latencyMs)
+        : test::EndpointProcess(QStringLiteral(ASSAY_TEST_ENDPOINT),
+                                {QStringLiteral("--faults"), QStringLiteral("rate_limited=5,server=2,hang=1,truncated=1,invalid_json=1,reset=1"),
+                                 QStringLiteral("--seed"), QString::number(seed), QStringLiteral("--latency"), QString::number(latencyMs)})
     {
-        m_process.start(QStringLiteral(ASSAY_TEST_ENDPOINT),
-                        {QStringLiteral("--faults"), QStringLiteral("rate_limited=5,server=2,hang=1,truncated=1,invalid_json=1,reset=1"),
-                         QStringLiteral("--seed"), QString::number(seed), QStringLiteral("--latency"), QString::number(latencyMs)});
-        if (m_process.waitForReadyRead(10000))
-            m_port = QString::fromLatin1(m_process.readLine()).section(QLatin1Char(' '), 1).trimmed().toInt();
     }
-    ~Endpoint()
-    {
-        m_process.closeWriteChannel();
-        if (!m_process.waitForFinished(5000))
-            m_process.kill();
-    }
-    int port() const { return m_port; }
-    int ask(const char *what)
-    {
-        m_process.write(QByteArray(what) + '\n');
-        if (!m_process.waitForReadyRead(5000))
-            return -1;
-        return QString::fromLatin1(m_process.readLine()).section(QLatin1Char(' '), 1).trimmed().toInt();
-    }
-
-private:
-    QProcess m_process;
-    int m_port = 0;
 };
 
 bool addProfile(const QString &name, int port, const QString &retries)

@@ -2,6 +2,8 @@
 // command that can call an LLM, run twice, pays nothing the second time and returns (a rerun
 // served wholly from the cache once waited forever); a silent endpoint is reported within a
 // minute with the profile's defaults, and a slow one still answers.
+#include "support/endpointprocess.h"
+
 #include <QDir>
 #include <QElapsedTimer>
 #include <QProcess>
@@ -45,32 +47,9 @@ Outcome runCli(const QStringList &args, int timeoutMs = 120000)
 }
 
 // The endpoint as a process, so that the CLI's blocking runs cannot stall it.
-class EndpointProcess {
+class EndpointProcess : public assay::test::EndpointProcess {
 public:
-    explicit EndpointProcess(const QStringList &args = {})
-    {
-        m_process.start(QStringLiteral(ASSAY_TEST_ENDPOINT), args);
-        if (m_process.waitForReadyRead(10000))
-            m_port = QString::fromLatin1(m_process.readLine()).section(QLatin1Char(' '), 1).trimmed().toInt();
-    }
-    ~EndpointProcess()
-    {
-        m_process.closeWriteChannel();
-        if (!m_process.waitForFinished(5000))
-            m_process.kill();
-    }
-    int port() const { return m_port; }
-    int requests()
-    {
-        m_process.write("count\n");
-        if (!m_process.waitForReadyRead(5000))
-            return -1;
-        return QString::fromLatin1(m_process.readLine()).section(QLatin1Char(' '), 1).trimmed().toInt();
-    }
-
-private:
-    QProcess m_process;
-    int m_port = 0;
+    explicit EndpointProcess(const QStringList &args = {}) : assay::test::EndpointProcess(QStringLiteral(ASSAY_TEST_ENDPOINT), args) {}
 };
 
 bool addProfile(const QString &name, int port, const QStringList &extra = {})
