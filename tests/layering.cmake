@@ -1,11 +1,22 @@
-# Fails when models/ includes widget headers or widgets/ holds SQL: the layering rules of
-# DESIGN.md §2, checked on every test run.
+# Fails when models/ includes widget headers, widgets/ holds SQL, or SQL on the project's
+# tables lives outside the stores (models/**/*store.cpp; models/project/ for the file's own
+# meta data and migrations): the layering rules of DESIGN.md §2, checked on every test run.
 file(GLOB_RECURSE model_files "${SOURCE_DIR}/models/*.h" "${SOURCE_DIR}/models/*.cpp")
 set(violations "")
 foreach(f IN LISTS model_files)
   file(STRINGS "${f}" hits REGEX "#include *<(QtWidgets|QtCharts|QWidget|QMainWindow|QDialog|QTableView|QChartView|QAbstractButton|QLabel)")
   if(hits)
     list(APPEND violations "${f}: models/ includes a widget header: ${hits}")
+  endif()
+endforeach()
+set(project_tables "run|run_item|judgement|pipeline|chunk|chunk_fts|document|embedding|sql_template|text_template|text_form|query|query_group|exam|exam_item|exam_answer|exam_run|knowledge_column|knowledge_row|knowledge_source|knowledge_table|llm_cache|llm_call|project_meta")
+foreach(f IN LISTS model_files)
+  if(f MATCHES "store\\.cpp$" OR f MATCHES "/models/project/")
+    continue()
+  endif()
+  file(STRINGS "${f}" hits REGEX "(FROM|JOIN|INTO|UPDATE) +(${project_tables})([^a-z_]|$)")
+  if(hits)
+    list(APPEND violations "${f}: SQL on project tables outside a store: ${hits}")
   endif()
 endforeach()
 file(GLOB_RECURSE widget_files "${SOURCE_DIR}/widgets/*.h" "${SOURCE_DIR}/widgets/*.cpp")

@@ -157,7 +157,7 @@ void ExamsPage::applyFilter()
 
 QString ExamsPage::statsText() const { return m_stats->text(); }
 
-void ExamsPage::setSelectionState(const QString &state)
+void ExamsPage::setSelectionState(CurationState state)
 {
     QVector<qint64> ids;
     for (const QModelIndex &row : m_view->selectionModel()->selectedRows())
@@ -171,7 +171,7 @@ void ExamsPage::setSelectionState(const QString &state)
     m_message->setText(error);
 }
 
-void ExamsPage::acceptSelection() { setSelectionState(QStringLiteral("accepted")); }
-void ExamsPage::rejectSelection() { setSelectionState(QStringLiteral("rejected")); }
+void ExamsPage::acceptSelection() { setSelectionState(CurationState::Accepted); }
+void ExamsPage::rejectSelection() { setSelectionState(CurationState::Rejected); }
 
 } // namespace assay

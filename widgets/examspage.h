@@ -3,6 +3,8 @@
 // filter reason), accept / reject a selection and edit stem, options and key in place (all
 // undoable), with the exam's statistics and baselines above the grid and the IRT panel
 // (fit, item and test information curves) below it.
+#include "core/curationstate.h"
+
 #include <QWidget>
 
 class QComboBox;
@@ -39,7 +41,7 @@ public slots:
 private:
     void applyFilter();
     void showExam();
-    void setSelectionState(const QString &state);
+    void setSelectionState(CurationState state);
     Project *m_project;
     ExamItemsModel *m_model;
     QComboBox *m_exam;

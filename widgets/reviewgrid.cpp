@@ -39,9 +39,9 @@ ReviewGrid::ReviewGrid(Project *project, QUndoStack *undoStack, ReviewModel::Sco
         qWarning("Review grid: the forms cannot be read: %s", qPrintable(forms.error()));
     for (const QString &f : forms ? forms.value() : QStringList())
         m_form->addItem(f, f);
-    m_state->addItem(tr("All states"), QString());
-    for (const char *s : {"accepted", "review", "rejected"})
-        m_state->addItem(QLatin1String(s), QLatin1String(s));
+    m_state->addItem(tr("All states"), -1);
+    for (CurationState s : {CurationState::Accepted, CurationState::Review, CurationState::Rejected})
+        m_state->addItem(curationStateName(s), int(s));
     m_table->addItem(tr("All tables"), QString());
     for (const KnowledgeTable &t : project->knowledge()->tables())
         m_table->addItem(t.name, t.name);
@@ -120,8 +120,9 @@ ReviewGrid::ReviewGrid(Project *project, QUndoStack *undoStack, ReviewModel::Sco
 
 void ReviewGrid::applyFilter()
 {
-    m_model->setFilter({m_search->text(), m_form->currentData().toString(), m_state->currentData().toString(),
-                        m_table->currentData().toString()});
+    const int state = m_state->currentData().toInt();
+    m_model->setFilter({m_search->text(), m_form->currentData().toString(),
+                        state < 0 ? std::nullopt : std::optional<CurationState>(CurationState(state)), m_table->currentData().toString()});
 }
 
 void ReviewGrid::updateCounts()
@@ -159,8 +160,8 @@ QList<int> ReviewGrid::selectedRows() const
     return rows;
 }
 
-void ReviewGrid::acceptSelection() { m_model->setState(selectedRows(), QStringLiteral("accepted")); }
-void ReviewGrid::rejectSelection() { m_model->setState(selectedRows(), QStringLiteral("rejected")); }
+void ReviewGrid::acceptSelection() { m_model->setState(selectedRows(), CurationState::Accepted); }
+void ReviewGrid::rejectSelection() { m_model->setState(selectedRows(), CurationState::Rejected); }
 
 QString ReviewGrid::sidePanelText() const { return m_side->toPlainText(); }
 QString ReviewGrid::inlineMessage() const { return m_message->isHidden() ? QString() : m_message->text(); }
@@ -179,7 +180,7 @@ void ReviewGrid::describeCurrent()
         return m_side->setPlainText(sql.error());
     QString html = tr("<h3>SQL template %1</h3><pre style='white-space:pre-wrap'>%2</pre>").arg(sqlId).arg(sql.value().sql.toHtmlEscaped());
     html += tr("<p><b>State:</b> %1 %2<br><b>Source:</b> %3<br><b>Singular-answer rate:</b> %4</p>")
-                .arg(sql.value().state, sql.value().reason.isEmpty() ? QString() : QStringLiteral("— ") + sql.value().reason.toHtmlEscaped(),
+                .arg(curationStateName(sql.value().state), sql.value().reason.isEmpty() ? QString() : QStringLiteral("— ") + sql.value().reason.toHtmlEscaped(),
                      sql.value().source, sql.value().singularRate < 0 ? tr("not measured") : QString::number(sql.value().singularRate, 'f', 2));
     if (m_model->scope() == ReviewModel::Scope::Queries) {
         html += tr("<h4>Query</h4><p>%1</p><p><b>Answer:</b> %2</p>")
@@ -198,7 +199,7 @@ void ReviewGrid::describeCurrent()
         html += tr("<p><i>%1</i></p>").arg(texts.error().toHtmlEscaped());
     for (const TextTemplateRecord &t : texts ? texts.value() : QVector<TextTemplateRecord>())
         html += QStringLiteral("<li><b>%1</b>%2: %3</li>")
-                    .arg(t.form, t.state == QLatin1String("accepted") ? QString() : QStringLiteral(" (%1)").arg(t.state), t.text.toHtmlEscaped());
+                    .arg(t.form, t.state == CurationState::Accepted ? QString() : QStringLiteral(" (%1)").arg(curationStateName(t.state)), t.text.toHtmlEscaped());
     html += QStringLiteral("</ul>");
     m_side->setHtml(html);
 }

@@ -2,6 +2,7 @@
 
 #include "project/database.h"
 #include "runs/pipelinespec.h"
+#include "runs/runresultstore.h"
 #include "runs/runstore.h"
 
 #include <algorithm>
@@ -21,17 +22,7 @@ QString RunAnalysis::pipelineLabel() const
 
 QString RunAnalysis::formLabel() const { return querySet.isEmpty() ? QStringLiteral("all") : querySet; }
 
-Result<QStringList> RunAnalyzer::scoredRuns(Database &db)
-{
-    QStringList out;
-    auto s = db.prepare(QStringLiteral("SELECT r.name FROM run r WHERE EXISTS (SELECT 1 FROM run_item i JOIN judgement j ON j.run_item_id = i.id "
-                                       "WHERE i.run_id = r.id AND j.aspect = 'answer') ORDER BY r.id"));
-    if (!s)
-        return Result<QStringList>::failure(s);
-    if (auto read = s.value().forEach([&](const Statement &r) { out << r.text(0); }); !read)
-        return Result<QStringList>::failure(read);
-    return out;
-}
+Result<QStringList> RunAnalyzer::scoredRuns(Database &db) { return RunResultStore(db).scoredRunNames(); }
 
 std::pair<std::optional<double>, std::optional<double>> RunAnalyzer::refinedInterval(const GrammarReport &report, quint64 seed, int resamples)
 {

@@ -1,27 +1,12 @@
 #include "analysis/runoutcomes.h"
 
-#include "project/database.h"
+#include "runs/runresultstore.h"
 #include "runs/runstore.h"
 #include "scoring/scorer.h"
 
-#include <QVariant>
-
-#include <nlohmann/json.hpp>
-
 namespace assay {
 
-Result<QStringList> RunOutcomes::answerJudges(Database &db, qint64 runId)
-{
-    QStringList out;
-    auto s = db.prepare(QStringLiteral("SELECT DISTINCT j.judge FROM judgement j JOIN run_item i ON i.id = j.run_item_id "
-                                       "WHERE i.run_id = ? AND j.aspect = 'answer' ORDER BY j.judge"));
-    if (!s)
-        return Result<QStringList>::failure(s);
-    s.value().bind(1, runId);
-    if (auto read = s.value().forEach([&](const Statement &r) { out << r.text(0); }); !read)
-        return Result<QStringList>::failure(read);
-    return out;
-}
+Result<QStringList> RunOutcomes::answerJudges(Database &db, qint64 runId) { return RunResultStore(db).answerJudges(runId); }
 
 Result<RunOutcomes::Loaded> RunOutcomes::load(Database &db, const QString &runName, const Options &options)
 {
@@ -50,41 +35,30 @@ Result<RunOutcomes::Loaded> RunOutcomes::load(Database &db, const QString &runNa
     if (!retrievalJudge)
         return R::failure(retrievalJudge);
     loaded.retrievalJudge = retrievalJudge.take();
-    auto s = db.prepare(QStringLiteral(
-        "SELECT i.id, i.group_key, i.form, i.query, i.gold, i.answer, i.retrieved_text || CASE WHEN i.trace <> '' THEN char(10) || i.trace ELSE '' END, "
-        "i.halted, i.error, i.latency_ms, a.verdict, r.verdict, i.retrieved_ids "
-        "FROM run_item i LEFT JOIN judgement a ON a.run_item_id = i.id AND a.judge = ? AND a.aspect = 'answer' "
-        "LEFT JOIN judgement r ON r.run_item_id = i.id AND r.judge = ? AND r.aspect = 'retrieval' "
-        "WHERE i.run_id = ? AND i.status <> 'pending' ORDER BY i.id"));
-    if (!s)
-        return R::failure(s.error());
-    s.value().bindAll({loaded.judge, loaded.retrievalJudge, runId.value()});
-    const Status read = s.value().forEach([&](const Statement &r) {
+    auto items = RunResultStore(db).executed(runId.value(), loaded.judge, loaded.retrievalJudge);
+    if (!items)
+        return R::failure(items);
+    for (const StoredRunItem &it : items.value()) {
         Outcome o;
-        o.itemId = r.integer(0);
-        o.group = r.text(1);
-        o.form = r.text(2);
-        o.query = r.text(3);
-        o.gold = r.text(4);
-        o.answer = r.text(5);
-        o.context = r.text(6);
-        o.halted = r.integer(7) != 0;
-        o.error = r.text(8);
-        o.latencyMs = r.real(9);
-        if (!r.isNull(10))
-            o.verdict = int(r.integer(10));
-        if (!r.isNull(11))
-            o.retrievalVerdict = int(r.integer(11));
-        const auto ids = nlohmann::json::parse(r.text(12).toStdString(), nullptr, false);
-        if (ids.is_array() && !ids.empty())
-            o.top1 = QString::fromStdString(ids[0].is_string() ? ids[0].get<std::string>() : ids[0].dump());
+        o.itemId = it.id;
+        o.group = it.group;
+        o.form = it.form;
+        o.query = it.query;
+        o.gold = it.gold;
+        o.answer = it.answer;
+        o.context = it.trace.isEmpty() ? it.retrievedText : it.retrievedText + QLatin1Char('\n') + it.trace;
+        o.halted = it.halted;
+        o.error = it.error;
+        o.latencyMs = it.latencyMs;
+        o.verdict = it.verdict;
+        o.retrievalVerdict = it.retrievalVerdict;
+        if (!it.retrievedIds.isEmpty())
+            o.top1 = it.retrievedIds.first();
         // The closed-domain rule: an answer whose retrieval was judged wrong is Incorrect.
         if (options.closedDomain && o.correct() && o.retrievalVerdict && *o.retrievalVerdict == 0)
             o.verdict = 0;
         loaded.outcomes << o;
-    });
-    if (!read)
-        return R::failure(read);
+    }
     return loaded;
 }
 

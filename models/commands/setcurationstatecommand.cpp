@@ -5,9 +5,9 @@
 namespace assay {
 
 SetCurationStateCommand::SetCurationStateCommand(GenerationCuration *curation, GenerationCuration::Scope scope,
-                                                 QVector<qint64> ids, QString state)
-    : CheckedCommand(QCoreApplication::translate("ReviewGrid", "Mark %n item(s) %1", nullptr, int(ids.size())).arg(state)),
-      m_curation(curation), m_scope(scope), m_ids(std::move(ids)), m_state(std::move(state))
+                                                 QVector<qint64> ids, CurationState state)
+    : CheckedCommand(QCoreApplication::translate("ReviewGrid", "Mark %n item(s) %1", nullptr, int(ids.size())).arg(curationStateName(state))),
+      m_curation(curation), m_scope(scope), m_ids(std::move(ids)), m_state(state)
 {
 }
 

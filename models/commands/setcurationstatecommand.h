@@ -8,7 +8,7 @@ namespace assay {
 // previous state.
 class SetCurationStateCommand : public CheckedCommand {
 public:
-    SetCurationStateCommand(GenerationCuration *curation, GenerationCuration::Scope scope, QVector<qint64> ids, QString state);
+    SetCurationStateCommand(GenerationCuration *curation, GenerationCuration::Scope scope, QVector<qint64> ids, CurationState state);
     void redo() override;
     void undo() override;
 
@@ -16,8 +16,8 @@ private:
     GenerationCuration *m_curation;
     GenerationCuration::Scope m_scope;
     QVector<qint64> m_ids;
-    QString m_state;
-    QHash<qint64, QString> m_before;
+    CurationState m_state;
+    QHash<qint64, CurationState> m_before;
 };
 
 } // namespace assay

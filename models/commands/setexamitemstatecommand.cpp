@@ -4,9 +4,9 @@
 
 namespace assay {
 
-SetExamItemStateCommand::SetExamItemStateCommand(ExamCuration *curation, QVector<qint64> ids, QString state)
-    : CheckedCommand(QCoreApplication::translate("ExamGrid", "Mark %n exam item(s) %1", nullptr, int(ids.size())).arg(state)),
-      m_curation(curation), m_ids(std::move(ids)), m_state(std::move(state))
+SetExamItemStateCommand::SetExamItemStateCommand(ExamCuration *curation, QVector<qint64> ids, CurationState state)
+    : CheckedCommand(QCoreApplication::translate("ExamGrid", "Mark %n exam item(s) %1", nullptr, int(ids.size())).arg(curationStateName(state))),
+      m_curation(curation), m_ids(std::move(ids)), m_state(state)
 {
 }
 

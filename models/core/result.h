@@ -12,7 +12,7 @@
 namespace assay {
 
 // What kind of failure, for callers that act on it (a cancel is not an error to report).
-enum class ErrorCode { None, Failed, Cancelled, Busy, ReadOnly };
+enum class ErrorCode { None, Failed, Cancelled, Busy, ReadOnly, NotFound };
 
 template <typename T>
 class [[nodiscard]] Result {

@@ -1,6 +1,7 @@
 #include "demo/demogrounding.h"
 
 #include "demo/democorpus.h"
+#include "generation/generationstore.h"
 #include "project/database.h"
 #include "project/transaction.h"
 
@@ -57,14 +58,15 @@ Result<qint64> DemoGrounding::assign(Database &db, const DemoCorpus &corpus)
                 docsByValue[folded(f.value)] << d;
     }
 
-    auto groups = db.prepare(QStringLiteral("SELECT id, vals, answer FROM query_group WHERE doc_ids = '[]' AND answer <> ''"));
+    GenerationStore store(db);
+    auto groups = store.ungroundedGroups();
     if (!groups)
-        return R::failure(groups.error());
+        return R::failure(groups);
     QVector<QPair<qint64, QString>> updates;
-    const Status read = groups.value().forEach([&](const Statement &row) {
-        const QString answer = folded(row.text(2));
+    for (const GenerationStore::UngroundedGroup &group : groups.value()) {
+        const QString answer = folded(group.answer);
         QStringList values;
-        const auto vals = nlohmann::json::parse(row.text(1).toStdString(), nullptr, false);
+        const auto vals = nlohmann::json::parse(group.valuesJson.toStdString(), nullptr, false);
         if (vals.is_array())
             for (const auto &v : vals)
                 values << folded(QString::fromStdString(v.is_string() ? v.get<std::string>() : v.dump()));
@@ -101,26 +103,14 @@ Result<qint64> DemoGrounding::assign(Database &db, const DemoCorpus &corpus)
             }
         }
         if (found.isEmpty())
-            return;
+            continue;
         nlohmann::json ids = nlohmann::json::array();
         for (const QString &id : found)
             ids.push_back(id.toStdString());
-        updates.append({row.integer(0), QString::fromStdString(ids.dump())});
-    });
-    if (!read)
-        return R::failure(read);
-    Transaction tx(db);
-    auto update = db.prepare(QStringLiteral("UPDATE query_group SET doc_ids = ? WHERE id = ?"));
-    if (!update)
-        return R::failure(update);
-    for (const auto &[id, json] : updates) {
-        update.value().reset();
-        update.value().bindAll({json, id});
-        if (auto s = update.value().run(); !s)
-            return R::failure(s.error());
+        updates.append({group.id, QString::fromStdString(ids.dump())});
     }
-    if (auto s = tx.commit(); !s)
-        return R::failure(s.error());
+    if (auto s = store.setGroupDocuments(updates); !s)
+        return R::failure(s);
     return qint64(updates.size());
 }
 

@@ -8,13 +8,11 @@ namespace assay {
 
 ExamCuration::ExamCuration(Database &db, QObject *parent) : QObject(parent), m_db(db) {}
 
-Result<QHash<qint64, QString>> ExamCuration::setStates(const QVector<qint64> &ids, const QString &state)
+Result<QHash<qint64, CurationState>> ExamCuration::setStates(const QVector<qint64> &ids, CurationState state)
 {
-    using R = Result<QHash<qint64, QString>>;
-    if (state != QLatin1String("accepted") && state != QLatin1String("rejected"))
-        return R::failure(QStringLiteral("an exam item is accepted or rejected, not '%1'").arg(state));
+    using R = Result<QHash<qint64, CurationState>>;
     ExamStore store(m_db);
-    QHash<qint64, QString> before;
+    QHash<qint64, CurationState> before;
     Transaction tx(m_db);
     for (qint64 id : ids) {
         auto it = store.item(id);
@@ -30,7 +28,7 @@ Result<QHash<qint64, QString>> ExamCuration::setStates(const QVector<qint64> &id
     return before;
 }
 
-Status ExamCuration::restoreStates(const QHash<qint64, QString> &states)
+Status ExamCuration::restoreStates(const QHash<qint64, CurationState> &states)
 {
     ExamStore store(m_db);
     Transaction tx(m_db);

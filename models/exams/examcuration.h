@@ -17,8 +17,8 @@ class ExamCuration : public QObject {
 public:
     explicit ExamCuration(Database &db, QObject *parent = nullptr);
     // Returns each item's previous state, for undo.
-    Result<QHash<qint64, QString>> setStates(const QVector<qint64> &ids, const QString &state);
-    Status restoreStates(const QHash<qint64, QString> &states);
+    Result<QHash<qint64, CurationState>> setStates(const QVector<qint64> &ids, CurationState state);
+    Status restoreStates(const QHash<qint64, CurationState> &states);
     // Returns the item as it was, for undo.
     Result<ExamItem> edit(qint64 id, const QString &stem, const QStringList &options, int answer);
     // Stores fitted IRT parameters (by item key); returns every item's parameters as they

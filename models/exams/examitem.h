@@ -1,4 +1,6 @@
 #pragma once
+#include "core/curationstate.h"
+
 #include <QStringList>
 
 #include <optional>
@@ -14,7 +16,7 @@ struct ExamItem {
     int answer = 0;      // 0..3
     QString sourceRef;   // query or chunk it came from
     QStringList sourceDocs;
-    QString state = QStringLiteral("accepted");
+    CurationState state = CurationState::Accepted; // accepted or rejected
     QString filterReason; // empty: kept
     QStringList bloom;
     QString questionType;

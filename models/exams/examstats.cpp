@@ -24,7 +24,7 @@ nlohmann::json ExamStats::compute(const QVector<ExamItem> &allItems, const nlohm
             filtered[it.filterReason.toStdString()] = filtered.value(it.filterReason.toStdString(), 0) + 1;
             continue;
         }
-        if (it.state != QLatin1String("accepted"))
+        if (it.state != CurationState::Accepted)
             continue;
         ++kept;
         if (it.answer >= 0 && it.answer < 4)

@@ -86,7 +86,7 @@ Result<QVector<ExamItem>> ExamStore::select(const QString &condition, const QVar
     s.value().bindAll(values);
     const Status read = s.value().forEach([&](const Statement &r) {
         ExamItem it{r.integer(0), r.text(1), r.text(2), fromJsonList(r.text(3)), int(r.integer(4)), r.text(5), fromJsonList(r.text(6)),
-                    r.text(7), r.text(8), fromJsonList(r.text(9)), r.text(10), {}, {}, {}};
+                    parseCurationState(r.text(7)).value_or(CurationState::Rejected), r.text(8), fromJsonList(r.text(9)), r.text(10), {}, {}, {}};
         if (!r.isNull(11))
             it.a = r.real(11), it.b = r.real(12), it.c = r.real(13);
         out << it;
@@ -207,11 +207,11 @@ Result<QStringList> ExamStore::exams() const
     return out;
 }
 
-Status ExamStore::setState(qint64 itemId, const QString &state)
+Status ExamStore::setState(qint64 itemId, CurationState state)
 {
-    auto s = m_db.prepare(QStringLiteral("UPDATE exam_item SET state = ? WHERE id = ?"));
-    s.value().bindAll({state, itemId});
-    return s.value().run();
+    if (state == CurationState::Review)
+        return Status::failure(QStringLiteral("an exam item is accepted or rejected, not 'review'"));
+    return m_db.run(QStringLiteral("UPDATE exam_item SET state = ? WHERE id = ?"), {curationStateName(state), itemId});
 }
 
 Status ExamStore::setIrt(qint64 examId, const QVector<ExamItem> &items)

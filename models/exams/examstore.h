@@ -41,7 +41,7 @@ public:
     Result<QVector<ExamRunInfo>> runs(qint64 examId) const;
     // run id → (item id → correct)
     Result<QHash<qint64, QHash<qint64, int>>> answers(qint64 examId) const;
-    Status setState(qint64 itemId, const QString &state);
+    Status setState(qint64 itemId, CurationState state);
     Status updateContent(qint64 itemId, const QString &stem, const QStringList &options, int answer);
     Result<ExamItem> item(qint64 itemId) const;
     // Writes each item's IRT parameters by item key (NULL where unset), in one transaction.

@@ -2,6 +2,7 @@
 
 #include "exams/examclassifier.h"
 #include "exams/examshuffle.h"
+#include "generation/generationstore.h"
 #include "generation/queryrenderer.h"
 #include "project/project.h"
 #include "schema/knowledgebase.h"
@@ -69,11 +70,11 @@ Result<QVector<ExamItem>> GroundedExamGenerator::generate(Project &project, cons
     Database &db = project.database();
     QHash<qint64, QString> sqlOf;
     {
-        auto s = db.prepare(QStringLiteral("SELECT id, sql FROM sql_template"));
-        if (!s)
-            return R::failure(s);
-        if (auto read = s.value().forEach([&](const Statement &r) { sqlOf.insert(r.integer(0), r.text(1)); }); !read)
-            return R::failure(read);
+        auto templates = GenerationStore(db).sqlTemplates();
+        if (!templates)
+            return R::failure(templates);
+        for (const SqlTemplateRecord &t : templates.value())
+            sqlOf.insert(t.id, t.sql);
     }
     QHash<QString, QStringList> valuesOf; // "table.column" → distinct display values
     QSet<qint64> groupsSeen;

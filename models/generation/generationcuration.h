@@ -3,6 +3,7 @@
 // and edit templates. Each mutator commits at once and emits changed(); undo commands call
 // these, views never do. Changing which templates are accepted re-derives the queries in
 // the mode of the last rebuild (balanced or not).
+#include "core/curationstate.h"
 #include "core/result.h"
 
 #include <QHash>
@@ -22,8 +23,8 @@ public:
 
     // Sets the curation state (accepted / review / rejected; queries: accepted / rejected)
     // and returns the previous state of each item, for undo.
-    Result<QHash<qint64, QString>> setStates(Scope scope, const QVector<qint64> &ids, const QString &state);
-    Status restoreStates(Scope scope, const QHash<qint64, QString> &states);
+    Result<QHash<qint64, CurationState>> setStates(Scope scope, const QVector<qint64> &ids, CurationState state);
+    Status restoreStates(Scope scope, const QHash<qint64, CurationState> &states);
     // An edit keeps the template's placeholders, so its text templates stay valid.
     Status editSqlTemplate(qint64 id, const QString &sql);
     Status editTextTemplate(qint64 id, const QString &text);

@@ -1,4 +1,6 @@
 #pragma once
+#include "core/curationstate.h"
+
 #include <QString>
 
 namespace assay {
@@ -8,7 +10,7 @@ struct SqlTemplateRecord {
     qint64 id = 0;
     QString sql;
     QString source; // rules, llm, import, user
-    QString state;  // accepted, review, rejected
+    CurationState state = CurationState::Accepted;
     QString reason;
     QString tables;
     qint64 fillIns = -1;      // answered fill-ins; -1 until measured
@@ -21,7 +23,7 @@ struct TextTemplateRecord {
     QString form;
     QString text;
     QString source; // offline, llm, import, user
-    QString state;
+    CurationState state = CurationState::Accepted;
     QString reason;
 };
 

@@ -25,9 +25,12 @@ QStringList decodeStrings(const QString &text)
     return out;
 }
 
+// The schema's CHECK admits only the state names, so a stored state always parses.
+CurationState stateAt(const Statement &s, int column) { return parseCurationState(s.text(column)).value_or(CurationState::Review); }
+
 SqlTemplateRecord readSqlTemplate(const Statement &s)
 {
-    return {s.integer(0), s.text(1), s.text(2), s.text(3), s.text(4), s.text(5),
+    return {s.integer(0), s.text(1), s.text(2), stateAt(s, 3), s.text(4), s.text(5),
             s.isNull(6) ? -1 : s.integer(6), s.isNull(7) ? -1.0 : s.real(7)};
 }
 const char *sqlTemplateColumns = "id, sql, source, state, reason, tables, fill_ins, singular_rate";
@@ -41,7 +44,7 @@ Result<qint64> GenerationStore::addSqlTemplate(const SqlTemplateRecord &r)
                                          "ON CONFLICT(sql) DO NOTHING"));
     if (!s)
         return Result<qint64>::failure(s);
-    s.value().bindAll({r.sql, r.source, r.state.isEmpty() ? QStringLiteral("accepted") : r.state, r.reason, r.tables});
+    s.value().bindAll({r.sql, r.source, curationStateName(r.state), r.reason, r.tables});
     if (auto e = s.value().run(); !e)
         return Result<qint64>::failure(e.error());
     auto id = m_db.prepare(QStringLiteral("SELECT id FROM sql_template WHERE sql = ?"));
@@ -62,7 +65,7 @@ Status GenerationStore::updateSqlTemplate(const SqlTemplateRecord &r)
                                          "singular_rate = ? WHERE id = ?"));
     if (!s)
         return Status::failure(s);
-    s.value().bindAll({r.sql, r.state, r.reason, r.tables, r.fillIns < 0 ? QVariant() : QVariant(r.fillIns),
+    s.value().bindAll({r.sql, curationStateName(r.state), r.reason, r.tables, r.fillIns < 0 ? QVariant() : QVariant(r.fillIns),
                        r.singularRate < 0 ? QVariant() : QVariant(r.singularRate), r.id});
     return s.value().run();
 }
@@ -81,16 +84,14 @@ Result<QVector<SqlTemplateRecord>> GenerationStore::sqlTemplates() const
 
 Result<SqlTemplateRecord> GenerationStore::sqlTemplate(qint64 id) const
 {
-    auto s = m_db.prepare(QStringLiteral("SELECT %1 FROM sql_template WHERE id = ?").arg(QLatin1String(sqlTemplateColumns)));
-    if (!s)
-        return Result<SqlTemplateRecord>::failure(s);
-    s.value().bind(1, id);
-    auto row = s.value().next();
-    if (!row)
-        return Result<SqlTemplateRecord>::failure(row);
-    if (!row.value())
-        return Result<SqlTemplateRecord>::failure(QStringLiteral("no SQL template %1").arg(id));
-    return readSqlTemplate(s.value());
+    SqlTemplateRecord record;
+    auto found = m_db.first(QStringLiteral("SELECT %1 FROM sql_template WHERE id = ?").arg(QLatin1String(sqlTemplateColumns)), {id},
+                            [&](const Statement &r) { record = readSqlTemplate(r); });
+    if (!found)
+        return Result<SqlTemplateRecord>::failure(found);
+    if (!found.value())
+        return Result<SqlTemplateRecord>::failure(QStringLiteral("no SQL template %1").arg(id), ErrorCode::NotFound);
+    return record;
 }
 
 Result<QStringList> GenerationStore::forms() const
@@ -122,7 +123,7 @@ Result<qint64> GenerationStore::addTextTemplate(const TextTemplateRecord &r)
                                          "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(sql_template_id, form, text) DO NOTHING"));
     if (!s)
         return Result<qint64>::failure(s);
-    s.value().bindAll({r.sqlTemplateId, r.form, r.text, r.source, r.state.isEmpty() ? QStringLiteral("accepted") : r.state, r.reason});
+    s.value().bindAll({r.sqlTemplateId, r.form, r.text, r.source, curationStateName(r.state), r.reason});
     if (auto e = s.value().run(); !e)
         return Result<qint64>::failure(e.error());
     auto id = m_db.prepare(QStringLiteral("SELECT id FROM text_template WHERE sql_template_id = ? AND form = ? AND text = ?"));
@@ -149,7 +150,7 @@ Result<QVector<TextTemplateRecord>> GenerationStore::textTemplates(qint64 sqlTem
     if (sqlTemplateId)
         s.value().bind(1, sqlTemplateId);
     const Status read = s.value().forEach([&](const Statement &r) {
-        out << TextTemplateRecord{r.integer(0), r.integer(1), r.text(2), r.text(3), r.text(4), r.text(5), r.text(6)};
+        out << TextTemplateRecord{r.integer(0), r.integer(1), r.text(2), r.text(3), r.text(4), stateAt(r, 5), r.text(6)};
     });
     if (!read)
         return R::failure(read);
@@ -221,11 +222,11 @@ Result<qint64> GenerationStore::rebuildQueries(bool balanced)
     if (!allTexts || !allSql || !allForms)
         return !allTexts ? R::failure(allTexts) : !allSql ? R::failure(allSql) : R::failure(allForms);
     for (const TextTemplateRecord &t : allTexts.value())
-        if (t.state == QLatin1String("accepted"))
+        if (t.state == CurationState::Accepted)
             texts[t.sqlTemplateId][t.form] << t.id;
     QVector<SqlTemplateRecord> used;
     for (const SqlTemplateRecord &r : allSql.value())
-        if (r.state == QLatin1String("accepted") && r.fillIns > 0)
+        if (r.state == CurationState::Accepted && r.fillIns > 0)
             used << r;
     QMap<QString, int> quota; // balanced: text templates per SQL template and form
     if (balanced) {
@@ -272,10 +273,130 @@ Result<qint64> GenerationStore::rebuildQueries(bool balanced)
     return written;
 }
 
-bool GenerationStore::lastRebuildBalanced() const
+Result<bool> GenerationStore::lastRebuildBalanced() const
 {
-    auto v = m_db.scalar(QStringLiteral("SELECT value FROM project_meta WHERE key = 'queries_balanced'"));
-    return !v || v.value().toString() != QLatin1String("0");
+    bool balanced = true; // no rebuild yet: balanced
+    auto read = m_db.first(QStringLiteral("SELECT value FROM project_meta WHERE key = 'queries_balanced'"), {},
+                           [&](const Statement &r) { balanced = r.text(0) != QLatin1String("0"); });
+    if (!read)
+        return Result<bool>::failure(read);
+    return balanced;
+}
+
+namespace {
+QString tableOf(GenerationStore::Item item)
+{
+    switch (item) {
+    case GenerationStore::Item::SqlTemplate: return QStringLiteral("sql_template");
+    case GenerationStore::Item::TextTemplate: return QStringLiteral("text_template");
+    case GenerationStore::Item::Query: return QStringLiteral("query");
+    }
+    return {};
+}
+} // namespace
+
+Result<CurationState> GenerationStore::curationState(Item item, qint64 id) const
+{
+    CurationState state = CurationState::Accepted;
+    auto found = m_db.first(QStringLiteral("SELECT state FROM %1 WHERE id = ?").arg(tableOf(item)), {id},
+                            [&](const Statement &r) { state = stateAt(r, 0); });
+    if (!found)
+        return Result<CurationState>::failure(found);
+    if (!found.value())
+        return Result<CurationState>::failure(QStringLiteral("no item %1 in %2").arg(id).arg(tableOf(item)), ErrorCode::NotFound);
+    return state;
+}
+
+Status GenerationStore::setCurationState(Item item, qint64 id, CurationState state)
+{
+    if (item == Item::Query && state == CurationState::Review)
+        return Status::failure(QStringLiteral("a text query is accepted or rejected, not 'review'"));
+    if (auto s = m_db.run(QStringLiteral("UPDATE %1 SET state = ? WHERE id = ?").arg(tableOf(item)), {curationStateName(state), id}); !s)
+        return s;
+    if (m_db.changes() == 0)
+        return Status::failure(QStringLiteral("no item %1 in %2").arg(id).arg(tableOf(item)), ErrorCode::NotFound);
+    return {};
+}
+
+Result<TextTemplateRecord> GenerationStore::textTemplate(qint64 id) const
+{
+    TextTemplateRecord t;
+    auto found = m_db.first(QStringLiteral("SELECT id, sql_template_id, form, text, source, state, reason FROM text_template WHERE id = ?"), {id},
+                            [&](const Statement &r) { t = {r.integer(0), r.integer(1), r.text(2), r.text(3), r.text(4), stateAt(r, 5), r.text(6)}; });
+    if (!found)
+        return Result<TextTemplateRecord>::failure(found);
+    if (!found.value())
+        return Result<TextTemplateRecord>::failure(QStringLiteral("no text template %1").arg(id), ErrorCode::NotFound);
+    return t;
+}
+
+Status GenerationStore::setSqlTemplateText(qint64 id, const QString &sql, const QString &tables)
+{
+    return m_db.run(QStringLiteral("UPDATE sql_template SET sql = ?, tables = ? WHERE id = ?"), {sql, tables, id});
+}
+
+Status GenerationStore::setTextTemplateText(qint64 id, const QString &text)
+{
+    return m_db.run(QStringLiteral("UPDATE text_template SET text = ? WHERE id = ?"), {text, id});
+}
+
+Result<GenerationStore::Counts> GenerationStore::counts() const
+{
+    Counts c;
+    const auto countInto = [this](const QString &sql, QHash<qint64, int> &into) {
+        return m_db.each(sql, {}, [&](const Statement &r) { into.insert(r.integer(0), int(r.integer(1))); });
+    };
+    for (const auto &[sql, into] : {std::pair<QString, QHash<qint64, int> *>{QStringLiteral("SELECT sql_template_id, count(*) FROM text_template "
+                                                                                              "WHERE state = 'accepted' GROUP BY 1"), &c.acceptedTextsBySql},
+                                    {QStringLiteral("SELECT sql_template_id, count(*) FROM query_group GROUP BY 1"), &c.groupsBySql},
+                                    {QStringLiteral("SELECT text_template_id, count(*) FROM query GROUP BY 1"), &c.queriesByText}})
+        if (auto read = countInto(sql, *into); !read)
+            return Result<Counts>::failure(read);
+    return c;
+}
+
+Result<QMap<QString, QString>> GenerationStore::formCriteria() const
+{
+    QMap<QString, QString> out;
+    if (auto read = m_db.each(QStringLiteral("SELECT name, criteria FROM text_form"), {}, [&](const Statement &r) { out.insert(r.text(0), r.text(1)); }); !read)
+        return Result<QMap<QString, QString>>::failure(read);
+    return out;
+}
+
+Result<QString> GenerationStore::groupValues(qint64 groupId) const
+{
+    QString values;
+    auto found = m_db.first(QStringLiteral("SELECT vals FROM query_group WHERE id = ?"), {groupId}, [&](const Statement &r) { values = r.text(0); });
+    if (!found)
+        return Result<QString>::failure(found);
+    if (!found.value())
+        return Result<QString>::failure(QStringLiteral("no semantic group %1").arg(groupId), ErrorCode::NotFound);
+    return values;
+}
+
+Result<QVector<GenerationStore::UngroundedGroup>> GenerationStore::ungroundedGroups() const
+{
+    QVector<UngroundedGroup> out;
+    const Status read = m_db.each(QStringLiteral("SELECT id, vals, answer FROM query_group WHERE doc_ids = '[]' AND answer <> '' ORDER BY id"), {},
+                                  [&](const Statement &r) { out << UngroundedGroup{r.integer(0), r.text(1), r.text(2)}; });
+    if (!read)
+        return Result<QVector<UngroundedGroup>>::failure(read);
+    return out;
+}
+
+Status GenerationStore::setGroupDocuments(const QVector<QPair<qint64, QString>> &documentsJsonByGroup)
+{
+    Transaction tx(m_db);
+    auto update = m_db.prepare(QStringLiteral("UPDATE query_group SET doc_ids = ? WHERE id = ?"));
+    if (!update)
+        return Status::failure(update);
+    for (const auto &[id, json] : documentsJsonByGroup) {
+        update.value().reset();
+        update.value().bindAll({json, id});
+        if (auto s = update.value().run(); !s)
+            return s;
+    }
+    return tx.commit();
 }
 
 Result<GenerationStore::Stats> GenerationStore::stats() const

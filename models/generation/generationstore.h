@@ -5,7 +5,9 @@
 #include "generation/generationrecords.h"
 #include "generation/semanticgroup.h"
 
+#include <QHash>
 #include <QMap>
+#include <QPair>
 #include <QVector>
 
 namespace assay {
@@ -21,6 +23,21 @@ public:
         QMap<QString, qint64> textQueries;   // per form, accepted
     };
 
+    // The curated kinds of item, each in its own table.
+    enum class Item { SqlTemplate, TextTemplate, Query };
+    // Counts the review grid shows next to each template.
+    struct Counts {
+        QHash<qint64, int> acceptedTextsBySql; // accepted text templates per SQL template
+        QHash<qint64, int> groupsBySql;        // semantic groups per SQL template
+        QHash<qint64, int> queriesByText;      // text queries per text template
+    };
+    // A semantic group without documents yet: id, values (JSON list), answer.
+    struct UngroundedGroup {
+        qint64 id = 0;
+        QString valuesJson;
+        QString answer;
+    };
+
     explicit GenerationStore(Database &db);
 
     Result<qint64> addSqlTemplate(const SqlTemplateRecord &record); // an existing identical SQL keeps its id
@@ -28,7 +45,18 @@ public:
     Result<QVector<SqlTemplateRecord>> sqlTemplates() const;
     Result<SqlTemplateRecord> sqlTemplate(qint64 id) const;
 
+    // A missing item is a failure with ErrorCode::NotFound.
+    Result<CurationState> curationState(Item item, qint64 id) const;
+    // Queries and exam-like items know no "review": only accepted or rejected.
+    Status setCurationState(Item item, qint64 id, CurationState state);
+    Result<TextTemplateRecord> textTemplate(qint64 id) const;
+    Status setSqlTemplateText(qint64 id, const QString &sql, const QString &tables);
+    Status setTextTemplateText(qint64 id, const QString &text);
+    Result<Counts> counts() const;
+
     Result<QStringList> forms() const;
+    // Form name → its criteria (the text the LLM is given for the form).
+    Result<QMap<QString, QString>> formCriteria() const;
     Status addForm(const QString &name, const QString &criteria);
     Result<qint64> addTextTemplate(const TextTemplateRecord &record);
     Result<QVector<TextTemplateRecord>> textTemplates(qint64 sqlTemplateId = 0) const;
@@ -37,6 +65,11 @@ public:
     Result<QVector<SemanticGroup>> groups(qint64 sqlTemplateId) const;
     // The first semantic group of a template (an example fill-in), if it has one.
     Result<SemanticGroup> firstGroup(qint64 sqlTemplateId) const;
+    // A group's fill-in values as stored (JSON list); NotFound when there is no such group.
+    Result<QString> groupValues(qint64 groupId) const;
+    // Groups with an answer but no documents; and setting their documents, in one transaction.
+    Result<QVector<UngroundedGroup>> ungroundedGroups() const;
+    Status setGroupDocuments(const QVector<QPair<qint64, QString>> &documentsJsonByGroup);
 
     // Rebuilds every text query from the accepted SQL and text templates. Balanced: each form
     // uses the same number k of text templates for every SQL template (k = the smallest
@@ -44,7 +77,7 @@ public:
     Result<qint64> rebuildQueries(bool balanced);
     Result<Stats> stats() const;
     // The mode of the last rebuild (balanced unless the user chose otherwise).
-    bool lastRebuildBalanced() const;
+    Result<bool> lastRebuildBalanced() const;
 
     Database &database() { return m_db; }
 

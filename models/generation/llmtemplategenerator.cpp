@@ -132,14 +132,13 @@ void LlmTemplateGenerator::generateTextTemplates(const QStringList &forms, int p
         return;
     }
     GenerationStore store(m_project.database());
-    QMap<QString, QString> criteria;
-    auto c = m_project.database().prepare(QStringLiteral("SELECT name, criteria FROM text_form"));
-    const Status read = c ? c.value().forEach([&](const Statement &r) { criteria.insert(r.text(0), r.text(1)); }) : Status::failure(c);
-    if (!read) {
-        m_report.errors << read.error();
+    auto readCriteria = store.formCriteria();
+    if (!readCriteria) {
+        m_report.errors << readCriteria.error();
         emit finished(m_report);
         return;
     }
+    const QMap<QString, QString> criteria = readCriteria.take();
     QVector<SqlTemplateRecord> targets;
     auto all = store.sqlTemplates();
     if (!all) {
@@ -148,7 +147,7 @@ void LlmTemplateGenerator::generateTextTemplates(const QStringList &forms, int p
         return;
     }
     for (const SqlTemplateRecord &r : all.value())
-        if (r.state == QLatin1String("accepted"))
+        if (r.state == CurationState::Accepted)
             targets << r;
     for (const QString &form : forms)
         if (!criteria.contains(form))

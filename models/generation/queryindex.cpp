@@ -1,5 +1,6 @@
 #include "generation/queryindex.h"
 
+#include "generation/generationreadstore.h"
 #include "generation/semanticgroup.h"
 #include "generation/sqltemplate.h"
 #include "project/database.h"
@@ -16,41 +17,34 @@ Result<std::shared_ptr<QueryIndex>> QueryIndex::load(Database &db)
     auto index = std::make_shared<QueryIndex>();
     QHash<qint64, int> templateRow, groupRow;
     // Text templates of accepted SQL templates only: queries of other templates are hidden.
-    auto tt = db.prepare(QStringLiteral("SELECT tt.id, tt.sql_template_id, tt.form, tt.text, t.sql, t.tables FROM text_template tt "
-                                        "JOIN sql_template t ON t.id = tt.sql_template_id WHERE tt.state = 'accepted' AND t.state = 'accepted'"));
-    if (!tt)
-        return R::failure(tt.error());
-    Status read = tt.value().forEach([&](const Statement &r) {
-        const auto placeholders = SqlTemplate(r.text(4)).placeholders();
-        templateRow.insert(r.integer(0), int(index->m_templates.size()));
-        index->m_templates.append({r.integer(0), r.integer(1), r.text(2), r.text(5),
-                                   std::make_shared<TextPattern>(r.text(3), placeholders),
-                                   std::make_shared<TextPattern>(r.text(3).toLower(), placeholders)});
-    });
-    if (!read)
-        return R::failure(read);
-    auto g = db.prepare(QStringLiteral("SELECT id, sql_template_id, vals, answer FROM query_group"));
-    if (!g)
-        return R::failure(g);
-    read = g.value().forEach([&](const Statement &r) {
-        const QStringList values = SemanticGroup{SemanticGroup::valuesFromJson(r.text(2)), {}, 0, {}}.valueTexts();
+    GenerationReadStore store(db);
+    auto texts = store.acceptedTexts();
+    if (!texts)
+        return R::failure(texts);
+    for (const GenerationReadStore::AcceptedText &t : texts.value()) {
+        const auto placeholders = SqlTemplate(t.sql).placeholders();
+        templateRow.insert(t.id, int(index->m_templates.size()));
+        index->m_templates.append({t.id, t.sqlTemplateId, t.form, t.tables, std::make_shared<TextPattern>(t.text, placeholders),
+                                   std::make_shared<TextPattern>(t.text.toLower(), placeholders)});
+    }
+    Status read = store.forEachGroup([&](const GenerationReadStore::Group &g) {
+        const QStringList values = SemanticGroup{SemanticGroup::valuesFromJson(g.valuesJson), {}, 0, {}}.valueTexts();
         QStringList lowered;
         for (const QString &v : values)
             lowered << v.toLower();
-        groupRow.insert(r.integer(0), int(index->m_groups.size()));
-        index->m_groups.append({r.integer(0), r.integer(1), r.text(3), values, lowered});
+        groupRow.insert(g.id, int(index->m_groups.size()));
+        index->m_groups.append({g.id, g.sqlTemplateId, g.answer, values, lowered});
     });
     if (!read)
         return R::failure(read);
-    auto q = db.prepare(QStringLiteral("SELECT id, group_id, text_template_id, state = 'rejected' FROM query ORDER BY id"));
-    auto count = db.scalar(QStringLiteral("SELECT count(*) FROM query"));
-    if (!q || !count)
-        return !q ? R::failure(q) : R::failure(count);
-    index->m_queries.reserve(int(count.value().toLongLong()));
-    read = q.value().forEach([&](const Statement &r) {
-        const auto t = templateRow.constFind(r.integer(2));
+    auto count = store.queryCount();
+    if (!count)
+        return R::failure(count);
+    index->m_queries.reserve(int(count.value()));
+    read = store.forEachQuery([&](const GenerationReadStore::Query &q) {
+        const auto t = templateRow.constFind(q.textTemplateId);
         if (t != templateRow.constEnd())
-            index->m_queries.append({r.integer(0), qint32(groupRow.value(r.integer(1))), qint32(*t), r.integer(3) != 0});
+            index->m_queries.append({q.id, qint32(groupRow.value(q.groupId)), qint32(*t), q.rejected});
     });
     if (!read)
         return R::failure(read);
@@ -75,20 +69,20 @@ QString QueryIndex::form(int row) const { return m_templates[m_queries[row].text
 QString QueryIndex::answer(int row) const { return m_groups[m_queries[row].group].answer; }
 qint64 QueryIndex::groupId(int row) const { return m_groups[m_queries[row].group].id; }
 qint64 QueryIndex::sqlTemplateId(int row) const { return m_templates[m_queries[row].textTemplate].sqlTemplateId; }
-QString QueryIndex::state(int row) const { return m_queries[row].rejected ? QStringLiteral("rejected") : QStringLiteral("accepted"); }
+CurationState QueryIndex::state(int row) const { return m_queries[row].rejected ? CurationState::Rejected : CurationState::Accepted; }
 QStringList QueryIndex::groupValues(int row) const { return m_groups[m_queries[row].group].values; }
-void QueryIndex::setState(int row, const QString &state) { m_queries[row].rejected = state == QLatin1String("rejected"); }
+void QueryIndex::setState(int row, CurationState state) { m_queries[row].rejected = state == CurationState::Rejected; }
 
 QVector<int> QueryIndex::select(const Criteria &c) const
 {
     const QString needle = c.text.toLower();
     QVector<int> rows;
     rows.reserve(m_queries.size());
-    const bool wantRejected = c.state == QLatin1String("rejected");
+    const bool wantRejected = c.state == CurationState::Rejected;
     for (int i = 0; i < m_queries.size(); ++i) {
         const Query &q = m_queries[i];
         const Template &t = m_templates[q.textTemplate];
-        if (!c.state.isEmpty() && q.rejected != wantRejected)
+        if (c.state && q.rejected != wantRejected)
             continue;
         if (!c.form.isEmpty() && t.form != c.form)
             continue;

@@ -2,6 +2,7 @@
 // A compact in-memory index of every text query (24 bytes each) for the review grid: texts
 // are rendered on demand from their text template and group, and filtering / sorting yield a
 // permutation of rows. select() only reads immutable data, so it runs on a worker thread.
+#include "core/curationstate.h"
 #include "core/result.h"
 #include "generation/textpattern.h"
 
@@ -9,6 +10,7 @@
 #include <QVector>
 
 #include <memory>
+#include <optional>
 
 namespace assay {
 
@@ -20,7 +22,7 @@ public:
     struct Criteria {
         QString text;  // case-insensitive substring of the query text
         QString form;  // empty: all
-        QString state; // accepted / rejected; empty: all
+        std::optional<CurationState> state; // accepted / rejected; none: all
         QString table; // a table the SQL template reads; empty: all
         int sortColumn = IdColumn;
         Qt::SortOrder order = Qt::AscendingOrder;
@@ -37,9 +39,9 @@ public:
     QString answer(int row) const;
     qint64 groupId(int row) const;
     qint64 sqlTemplateId(int row) const;
-    QString state(int row) const;
+    CurationState state(int row) const;
     QStringList groupValues(int row) const;
-    void setState(int row, const QString &state);
+    void setState(int row, CurationState state);
 
     QVector<int> select(const Criteria &criteria) const;
 

@@ -13,9 +13,9 @@ namespace assay {
 
 SqlTemplateIntake::SqlTemplateIntake(Project &project, double threshold) : m_project(project), m_threshold(threshold) {}
 
-Result<QString> SqlTemplateIntake::remeasure(qint64 sqlTemplateId)
+Result<CurationState> SqlTemplateIntake::remeasure(qint64 sqlTemplateId)
 {
-    using R = Result<QString>;
+    using R = Result<CurationState>;
     GenerationStore store(m_project.database());
     auto record = store.sqlTemplate(sqlTemplateId);
     if (!record)
@@ -25,7 +25,10 @@ Result<QString> SqlTemplateIntake::remeasure(qint64 sqlTemplateId)
     auto report = add({sql}, record.value().source);
     if (!report)
         return R::failure(report.error());
-    return store.sqlTemplate(sqlTemplateId).value().state;
+    auto measured = store.sqlTemplate(sqlTemplateId);
+    if (!measured)
+        return R::failure(measured);
+    return measured.value().state;
 }
 
 Result<SqlTemplateIntake::Report> SqlTemplateIntake::add(const QStringList &sqls, const QString &source, Job *job)
@@ -52,7 +55,7 @@ Result<SqlTemplateIntake::Report> SqlTemplateIntake::add(const QStringList &sqls
         record.id = id.value();
         QVector<SemanticGroup> groups;
         if (auto valid = TemplateValidator::validate(record.sql, kb, connection.value()); !valid) {
-            record.state = QStringLiteral("rejected");
+            record.state = CurationState::Rejected;
             record.reason = valid.error();
         } else {
             auto outcome = engine.run(SqlTemplate(record.sql), [job] { return job && job->isCancelled(); });
@@ -62,15 +65,15 @@ Result<SqlTemplateIntake::Report> SqlTemplateIntake::add(const QStringList &sqls
             record.fillIns = groups.size();
             record.singularRate = outcome.value().singularRate;
             if (groups.isEmpty()) {
-                record.state = QStringLiteral("review");
+                record.state = CurationState::Review;
                 record.reason = QStringLiteral("no fill-in returns an answer");
             } else if (record.singularRate < m_threshold) {
-                record.state = QStringLiteral("review");
+                record.state = CurationState::Review;
                 record.reason = QStringLiteral("singular-answer rate %1 is below %2")
                                     .arg(record.singularRate, 0, 'f', 2)
                                     .arg(m_threshold, 0, 'f', 2);
             } else {
-                record.state = QStringLiteral("accepted");
+                record.state = CurationState::Accepted;
             }
         }
         if (auto s = store.updateSqlTemplate(record); !s)
@@ -78,8 +81,8 @@ Result<SqlTemplateIntake::Report> SqlTemplateIntake::add(const QStringList &sqls
         if (auto s = store.replaceGroups(record.id, groups); !s)
             return R::failure(s.error());
         report.groups += groups.size();
-        (record.state == QLatin1String("accepted") ? report.accepted
-         : record.state == QLatin1String("review") ? report.review
+        (record.state == CurationState::Accepted ? report.accepted
+         : record.state == CurationState::Review ? report.review
                                                    : report.rejected)++;
         if (job)
             job->reportProgress(i + 1, sqls.size(), record.sql);

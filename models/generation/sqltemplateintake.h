@@ -3,6 +3,7 @@
 // the knowledge base, measures its singular-answer rate and stores it with its semantic
 // groups. Invalid → rejected with the reason; below the threshold or never answered → kept
 // for review (flagged, not dropped); otherwise accepted.
+#include "core/curationstate.h"
 #include "core/result.h"
 
 #include <QStringList>
@@ -27,7 +28,7 @@ public:
     explicit SqlTemplateIntake(Project &project, double threshold = defaultThreshold);
     Result<Report> add(const QStringList &sqls, const QString &source, Job *job = nullptr);
     // Validates and measures a stored template again (after its SQL changed); returns its new state.
-    Result<QString> remeasure(qint64 sqlTemplateId);
+    Result<CurationState> remeasure(qint64 sqlTemplateId);
 
 private:
     Project &m_project;

@@ -23,9 +23,9 @@ Result<TextTemplateIntake::Report> TextTemplateIntake::add(qint64 sqlTemplateId,
     Report report;
     Transaction tx(m_project.database());
     for (const QString &text : texts) {
-        TextTemplateRecord r{0, sqlTemplateId, form, text.trimmed(), source, QStringLiteral("accepted"), QString()};
+        TextTemplateRecord r{0, sqlTemplateId, form, text.trimmed(), source, CurationState::Accepted, QString()};
         if (auto check = TextTemplateCheck::check(r.text, sqlTemplate); !check) {
-            r.state = QStringLiteral("rejected");
+            r.state = CurationState::Rejected;
             r.reason = check.error();
             ++report.rejected;
         } else {
@@ -53,7 +53,7 @@ Result<TextTemplateIntake::Report> TextTemplateIntake::generateOffline(const QSt
     if (!all)
         return R::failure(all);
     for (const SqlTemplateRecord &r : all.value()) {
-        if (r.state != QLatin1String("accepted"))
+        if (r.state != CurationState::Accepted)
             continue;
         for (const QString &form : forms) {
             auto report = add(r.id, form, verbalizer.verbalize(SqlTemplate(r.sql), form, perTemplate), QStringLiteral("offline"));

@@ -97,7 +97,7 @@ Result<nlohmann::json> GrammarJson::sqlTemplates(const GenerationStore &store)
     if (!all)
         return Result<nlohmann::json>::failure(all);
     for (const SqlTemplateRecord &r : all.value())
-        if (r.state == QLatin1String("accepted"))
+        if (r.state == CurationState::Accepted)
             j[SqlTemplate(r.sql).tablesKey().toStdString()].push_back(r.sql.toStdString());
     return j;
 }
@@ -111,10 +111,10 @@ Result<nlohmann::json> GrammarJson::textTemplates(const GenerationStore &store, 
     if (!allSql || !allText)
         return !allSql ? Result<nlohmann::json>::failure(allSql) : Result<nlohmann::json>::failure(allText);
     for (const SqlTemplateRecord &r : allSql.value())
-        if (r.state == QLatin1String("accepted"))
+        if (r.state == CurationState::Accepted)
             sqlOf.insert(r.id, r.sql);
     for (const TextTemplateRecord &t : allText.value())
-        if (t.form == form && t.state == QLatin1String("accepted") && sqlOf.contains(t.sqlTemplateId))
+        if (t.form == form && t.state == CurationState::Accepted && sqlOf.contains(t.sqlTemplateId))
             j[sqlOf[t.sqlTemplateId].toStdString()].push_back(t.text.toStdString());
     return j;
 }

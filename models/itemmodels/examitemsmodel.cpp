@@ -32,7 +32,7 @@ QVariant ExamItemsModel::data(const QModelIndex &index, int role) const
         return it.id;
     const bool low = it.a && *it.a < LowDiscrimination;
     if (role == Qt::ForegroundRole) {
-        if (it.state == QLatin1String("rejected") || !it.filterReason.isEmpty())
+        if (it.state == CurationState::Rejected || !it.filterReason.isEmpty())
             return QBrush(QColor(0x88, 0x88, 0x88));
         if (index.column() == A && low)
             return QBrush(QColor(0xB2, 0x22, 0x22));
@@ -60,7 +60,7 @@ QVariant ExamItemsModel::data(const QModelIndex &index, int role) const
     case Type: return it.questionType;
     case Source: return it.sourceRef + (it.sourceDocs.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(it.sourceDocs.join(QStringLiteral(", "))));
     case Reason: return it.filterReason;
-    case State: return it.state;
+    case State: return curationStateName(it.state);
     case A: return role == Qt::DisplayRole && low ? QVariant(number(it.a).toString() + QStringLiteral(" ⚠")) : number(it.a);
     case B: return number(it.b);
     case C: return number(it.c);

@@ -16,16 +16,6 @@ namespace {
 enum SqlColumn { SqlId, SqlText, SqlSource, SqlState, SqlReason, SqlRate, SqlGroups, SqlTexts, SqlQueries, SqlTables, SqlColumnCount };
 enum TextColumn { TextId, TextText, TextForm, TextSql, TextSource, TextState, TextReason, TextQueries, TextColumnCount };
 
-// Counts per id; a failed read is said in the log (the grid then shows no counts).
-QHash<qint64, int> countBy(Database &db, const QString &sql)
-{
-    QHash<qint64, int> out;
-    auto s = db.prepare(sql);
-    const Status read = s ? s.value().forEach([&](const Statement &r) { out.insert(r.integer(0), int(r.integer(1))); }) : Status::failure(s);
-    if (!read)
-        qWarning("Review grid: %s", qPrintable(read.error()));
-    return out;
-}
 } // namespace
 
 ReviewModel::ReviewModel(Project *project, QUndoStack *undoStack, QObject *parent)
@@ -73,10 +63,14 @@ void ReviewModel::reloadTemplates()
         qWarning("Review grid: the templates cannot be read: %s", qPrintable(!sql ? sql.error() : text.error()));
     m_sql = sql ? sql.take() : QVector<SqlTemplateRecord>();
     m_text = text ? text.take() : QVector<TextTemplateRecord>();
-    Database &db = m_project->database();
-    m_textCount = countBy(db, QStringLiteral("SELECT sql_template_id, count(*) FROM text_template WHERE state = 'accepted' GROUP BY 1"));
-    m_groupCount = countBy(db, QStringLiteral("SELECT sql_template_id, count(*) FROM query_group GROUP BY 1"));
-    m_queryCountByText = countBy(db, QStringLiteral("SELECT text_template_id, count(*) FROM query GROUP BY 1"));
+    // A failed read is said in the log (the grid then shows no counts).
+    auto counts = store.counts();
+    if (!counts)
+        qWarning("Review grid: the counts cannot be read: %s", qPrintable(counts.error()));
+    const GenerationStore::Counts c = counts ? counts.take() : GenerationStore::Counts();
+    m_textCount = c.acceptedTextsBySql;
+    m_groupCount = c.groupsBySql;
+    m_queryCountByText = c.queriesByText;
     m_queryCountBySql.clear();
     m_tablesOfSql.clear();
     for (const SqlTemplateRecord &r : std::as_const(m_sql))
@@ -154,7 +148,7 @@ QString ReviewModel::templateCell(int i, int column) const
         case SqlId: return QString::number(r.id);
         case SqlText: return r.sql;
         case SqlSource: return r.source;
-        case SqlState: return r.state;
+        case SqlState: return curationStateName(r.state);
         case SqlReason: return r.reason;
         case SqlRate: return r.singularRate < 0 ? QString() : QString::number(r.singularRate, 'f', 2);
         case SqlGroups: return QString::number(m_groupCount.value(r.id));
@@ -171,7 +165,7 @@ QString ReviewModel::templateCell(int i, int column) const
     case TextForm: return t.form;
     case TextSql: return QString::number(t.sqlTemplateId);
     case TextSource: return t.source;
-    case TextState: return t.state;
+    case TextState: return curationStateName(t.state);
     case TextReason: return t.reason;
     case TextQueries: return QString::number(m_queryCountByText.value(t.id));
     }
@@ -186,9 +180,9 @@ void ReviewModel::applyTemplateView()
     const int n = sqlScope ? int(m_sql.size()) : int(m_text.size());
     const int textColumn = sqlScope ? int(SqlText) : int(TextText);
     for (int i = 0; i < n; ++i) {
-        const QString state = sqlScope ? m_sql[i].state : m_text[i].state;
+        const CurationState state = sqlScope ? m_sql[i].state : m_text[i].state;
         const qint64 sqlId = sqlScope ? m_sql[i].id : m_text[i].sqlTemplateId;
-        if (!m_filter.state.isEmpty() && state != m_filter.state)
+        if (m_filter.state && state != *m_filter.state)
             continue;
         if (!sqlScope && !m_filter.form.isEmpty() && m_text[i].form != m_filter.form)
             continue;
@@ -272,7 +266,7 @@ QVariant ReviewModel::data(const QModelIndex &index, int role) const
     case QueryIndex::AnswerColumn: return m_queries->answer(i);
     case QueryIndex::GroupColumn: return m_queries->groupId(i);
     case QueryIndex::SqlTemplateColumn: return m_queries->sqlTemplateId(i);
-    case QueryIndex::StateColumn: return m_queries->state(i);
+    case QueryIndex::StateColumn: return curationStateName(m_queries->state(i));
     }
     return {};
 }
@@ -316,7 +310,7 @@ Qt::ItemFlags ReviewModel::flags(const QModelIndex &index) const
     return f;
 }
 
-void ReviewModel::setState(const QList<int> &rows, const QString &state)
+void ReviewModel::setState(const QList<int> &rows, CurationState state)
 {
     QVector<qint64> ids;
     for (int r : rows)

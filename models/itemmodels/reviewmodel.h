@@ -25,7 +25,7 @@ public:
     struct Filter {
         QString text;
         QString form;
-        QString state;
+        std::optional<CurationState> state; // none: all
         QString table;
     };
 
@@ -50,7 +50,7 @@ public:
 
     qint64 idAt(int row) const;
     // Pushes one undoable state change for the given rows.
-    void setState(const QList<int> &rows, const QString &state);
+    void setState(const QList<int> &rows, CurationState state);
     // The query index behind the Queries scope (null while loading).
     std::shared_ptr<const QueryIndex> queries() const { return m_queries; }
 

@@ -82,6 +82,15 @@ Result<QVariant> Database::scalar(const QString &sql) const
     return stmt.value().value(0);
 }
 
+Status Database::run(const QString &sql, const QVariantList &params)
+{
+    auto stmt = prepare(sql);
+    if (!stmt)
+        return Status::failure(stmt);
+    stmt.value().bindAll(params);
+    return stmt.value().run();
+}
+
 Result<bool> Database::tableExists(const QString &name) const
 {
     auto stmt = prepare(QStringLiteral("SELECT 1 FROM sqlite_schema WHERE type='table' AND name=?"));

@@ -5,6 +5,9 @@
 #include "project/statement.h"
 
 #include <QString>
+#include <QVariantList>
+
+#include <utility>
 
 struct sqlite3;
 
@@ -32,6 +35,33 @@ public:
     Result<Statement> prepare(const QString &sql) const;
     // First column of the first row, or an error if there is no row.
     Result<QVariant> scalar(const QString &sql) const;
+    // The helpers the stores use, so that preparing, binding and stepping fail in one place:
+    // each() hands every row to onRow (which may return false to stop); first() hands the
+    // first row, if any, and says whether there was one; run() executes a statement that
+    // returns no rows. Any failed prepare or step is the result, never taken for "no rows".
+    template <typename F>
+    Status each(const QString &sql, const QVariantList &params, F &&onRow) const
+    {
+        auto s = prepare(sql);
+        if (!s)
+            return Status::failure(s);
+        s.value().bindAll(params);
+        return s.value().forEach(std::forward<F>(onRow));
+    }
+    template <typename F>
+    Result<bool> first(const QString &sql, const QVariantList &params, F &&onRow) const
+    {
+        bool found = false;
+        const Status read = each(sql, params, [&](const Statement &row) {
+            onRow(row);
+            found = true;
+            return false;
+        });
+        if (!read)
+            return Result<bool>::failure(read);
+        return found;
+    }
+    Status run(const QString &sql, const QVariantList &params = {});
     Result<bool> tableExists(const QString &name) const;
     qint64 lastInsertId() const;
     // Rows changed by the last INSERT, UPDATE or DELETE.

@@ -3,7 +3,6 @@
 #include "io/filereader.h"
 #include "project/database.h"
 #include "project/project.h"
-#include "project/transaction.h"
 #include "retrieval/corpusstore.h"
 
 #include <QDirIterator>
@@ -106,32 +105,16 @@ Result<CorpusImporter::Report> CorpusImporter::import(Project &project, const QV
             return R::failure(QStringLiteral("%1: duplicate document id '%2'").arg(d.source, d.id));
         ids.insert(d.id);
     }
-    Transaction tx(db);
-    auto doc = db.prepare(QStringLiteral("INSERT INTO document(doc_id, title, text, metadata, source) VALUES (?, ?, ?, ?, ?)"));
-    if (!doc)
-        return R::failure(doc);
-    auto chunk = db.prepare(QStringLiteral("INSERT INTO chunk(document_id, ordinal, text) VALUES (?, ?, ?)"));
-    if (!chunk)
-        return R::failure(chunk);
     Report report;
+    QVector<QStringList> chunks;
+    chunks.reserve(documents.size());
     for (const Document &d : documents) {
-        doc.value().reset();
-        doc.value().bindAll({d.id, d.title, d.text, d.metadataJson, d.source});
-        if (auto s = doc.value().run(); !s)
-            return R::failure(QStringLiteral("%1: %2").arg(d.source, s.error()));
-        const qint64 documentId = db.lastInsertId();
-        const QStringList chunks = Chunker::split(d.text, chunking);
-        for (int i = 0; i < chunks.size(); ++i) {
-            chunk.value().reset();
-            chunk.value().bindAll({documentId, i, chunks[i]});
-            if (auto s = chunk.value().run(); !s)
-                return R::failure(QStringLiteral("%1: %2").arg(d.source, s.error()));
-        }
+        chunks << Chunker::split(d.text, chunking);
         ++report.documents;
-        report.chunks += chunks.size();
+        report.chunks += chunks.last().size();
     }
-    if (auto s = tx.commit(); !s)
-        return R::failure(s.error());
+    if (auto s = CorpusStore(db).addDocuments(documents, chunks); !s)
+        return R::failure(s);
     return report;
 }
 

@@ -5,6 +5,7 @@
 // bad line or a duplicate id imports nothing.
 #include "core/result.h"
 #include "retrieval/chunker.h"
+#include "retrieval/corpusdocument.h"
 
 #include <QJsonObject>
 #include <QVector>
@@ -16,13 +17,7 @@ class Project;
 class CorpusImporter {
 public:
     enum class Format { Folder, Jsonl, Grammar };
-    struct Document {
-        QString id;
-        QString title;
-        QString text;
-        QString metadataJson = QStringLiteral("{}");
-        QString source;
-    };
+    using Document = CorpusDocument;
     struct Report {
         int documents = 0;
         qint64 chunks = 0;

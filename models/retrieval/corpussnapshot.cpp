@@ -1,21 +1,18 @@
 #include "retrieval/corpussnapshot.h"
 
-#include "project/database.h"
+#include "retrieval/corpusstore.h"
 #include "retrieval/tokenizer.h"
 
 namespace assay {
 
 Result<std::shared_ptr<CorpusSnapshot>> CorpusSnapshot::load(Database &db)
 {
-    auto s = db.prepare(QStringLiteral("SELECT c.id, d.doc_id, c.text FROM chunk c JOIN document d ON d.id = c.document_id ORDER BY d.id, c.ordinal"));
-    if (!s)
-        return Result<std::shared_ptr<CorpusSnapshot>>::failure(s.error());
     auto snapshot = std::make_shared<CorpusSnapshot>();
-    const Status read = s.value().forEach([&](const Statement &r) {
+    const Status read = CorpusStore(db).forEachChunk([&](const CorpusChunk &chunk) {
         const int index = int(snapshot->m_chunks.size());
-        snapshot->m_chunks.append({r.integer(0), r.text(1)});
+        snapshot->m_chunks.append({chunk.id, chunk.docId});
         QHash<QString, int> counts;
-        const QStringList tokens = Tokenizer::tokens(r.text(2));
+        const QStringList tokens = Tokenizer::tokens(chunk.text);
         for (const QString &t : tokens)
             ++counts[t];
         snapshot->m_lengths.append(int(tokens.size()));

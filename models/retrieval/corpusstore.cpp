@@ -1,6 +1,7 @@
 #include "retrieval/corpusstore.h"
 
 #include "project/database.h"
+#include "project/transaction.h"
 
 #include <QVariant>
 
@@ -94,6 +95,91 @@ Result<qint64> CorpusStore::chunksWithoutEmbedding(const QString &model) const
     if (!row)
         return Result<qint64>::failure(row);
     return row.value() ? s.value().integer(0) : 0;
+}
+
+Result<QVector<CorpusChunk>> CorpusStore::chunksToEmbed(const QString &model) const
+{
+    QVector<CorpusChunk> out;
+    const Status read = m_db.each(QStringLiteral("SELECT c.id, d.doc_id, c.text FROM chunk c JOIN document d ON d.id = c.document_id "
+                                                 "WHERE NOT EXISTS (SELECT 1 FROM embedding e WHERE e.model = ?1 AND e.chunk_id = c.id) "
+                                                 "ORDER BY d.id, c.ordinal"),
+                                  {model}, [&](const Statement &r) { out << CorpusChunk{r.integer(0), r.text(1), r.text(2)}; });
+    if (!read)
+        return Result<QVector<CorpusChunk>>::failure(read);
+    return out;
+}
+
+Status CorpusStore::addDocuments(const QVector<CorpusDocument> &documents, const QVector<QStringList> &chunks)
+{
+    Transaction tx(m_db);
+    auto doc = m_db.prepare(QStringLiteral("INSERT INTO document(doc_id, title, text, metadata, source) VALUES (?, ?, ?, ?, ?)"));
+    auto chunk = m_db.prepare(QStringLiteral("INSERT INTO chunk(document_id, ordinal, text) VALUES (?, ?, ?)"));
+    if (!doc || !chunk)
+        return !doc ? Status::failure(doc) : Status::failure(chunk);
+    for (qsizetype i = 0; i < documents.size(); ++i) {
+        const CorpusDocument &d = documents[i];
+        doc.value().reset();
+        doc.value().bindAll({d.id, d.title, d.text, d.metadataJson, d.source});
+        if (auto s = doc.value().run(); !s)
+            return Status::failure(QStringLiteral("%1: %2").arg(d.source, s.error()), s.code());
+        const qint64 documentId = m_db.lastInsertId();
+        const QStringList texts = chunks.value(i);
+        for (int c = 0; c < texts.size(); ++c) {
+            chunk.value().reset();
+            chunk.value().bindAll({documentId, c, texts[c]});
+            if (auto s = chunk.value().run(); !s)
+                return Status::failure(QStringLiteral("%1: %2").arg(d.source, s.error()), s.code());
+        }
+    }
+    return tx.commit();
+}
+
+Status CorpusStore::forEachChunk(const std::function<void(const CorpusChunk &)> &onChunk) const
+{
+    return m_db.each(QStringLiteral("SELECT c.id, d.doc_id, c.text FROM chunk c JOIN document d ON d.id = c.document_id ORDER BY d.id, c.ordinal"), {},
+                     [&](const Statement &r) { onChunk(CorpusChunk{r.integer(0), r.text(1), r.text(2)}); });
+}
+
+Result<QVector<RetrievalHit>> CorpusStore::bm25(const QString &match, int k) const
+{
+    QVector<RetrievalHit> hits;
+    // bm25() is lower-is-better; ties go to the earlier chunk in corpus order.
+    const Status read = m_db.each(QStringLiteral("SELECT c.id, d.doc_id, bm25(chunk_fts) AS score FROM chunk_fts "
+                                                 "JOIN chunk c ON c.id = chunk_fts.rowid JOIN document d ON d.id = c.document_id "
+                                                 "WHERE chunk_fts MATCH ?1 ORDER BY score, d.id, c.ordinal LIMIT ?2"),
+                                  {match, k}, [&](const Statement &r) { hits.append({int(hits.size()) + 1, r.text(1), r.integer(0), -r.real(2)}); });
+    if (!read)
+        return Result<QVector<RetrievalHit>>::failure(QStringLiteral("BM25 query failed: %1").arg(read.error()), read.code());
+    return hits;
+}
+
+Status CorpusStore::storeEmbeddings(const QString &model, const QVector<qint64> &chunkIds, const std::vector<std::vector<float>> &vectors)
+{
+    Transaction tx(m_db);
+    auto insert = m_db.prepare(QStringLiteral("INSERT OR REPLACE INTO embedding(model, chunk_id, dims, vector) VALUES (?, ?, ?, ?)"));
+    if (!insert)
+        return Status::failure(insert);
+    for (size_t i = 0; i < vectors.size() && qsizetype(i) < chunkIds.size(); ++i) {
+        const std::vector<float> &v = vectors[i];
+        insert.value().reset();
+        insert.value().bindAll({model, chunkIds[qsizetype(i)], int(v.size()),
+                                QByteArray(reinterpret_cast<const char *>(v.data()), qsizetype(v.size() * sizeof(float)))});
+        if (auto s = insert.value().run(); !s)
+            return s;
+    }
+    return tx.commit();
+}
+
+Status CorpusStore::forEachEmbedding(const QString &model, const std::function<Status(qint64, const QString &, int, const QByteArray &)> &onVector) const
+{
+    Status stopped;
+    const Status read = m_db.each(QStringLiteral("SELECT e.chunk_id, d.doc_id, e.dims, e.vector FROM embedding e JOIN chunk c ON c.id = e.chunk_id "
+                                                 "JOIN document d ON d.id = c.document_id WHERE e.model = ? ORDER BY d.id, c.ordinal"),
+                                  {model}, [&](const Statement &r) {
+                                      stopped = onVector(r.integer(0), r.text(1), int(r.integer(2)), r.value(3).toByteArray());
+                                      return stopped.ok();
+                                  });
+    return read ? stopped : read;
 }
 
 } // namespace assay

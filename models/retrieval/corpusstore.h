@@ -1,15 +1,19 @@
 #pragma once
-// Reads of the corpus (documents and their chunks) for the parts that use it outside
-// retrieval indexes: a run's context texts, exam takers and generators, estimates. The
-// statements are prepared once per store; a failed read is an error, never "no text".
+// The corpus aggregate: documents, their chunks, the FTS5 index over them and stored
+// embeddings. Every statement on these tables is here; the point reads are prepared once per
+// store; a failed read is an error, never "no text".
 #include "core/result.h"
 #include "project/statement.h"
+#include "retrieval/corpusdocument.h"
+#include "retrieval/retrievalhit.h"
 
 #include <QSet>
 #include <QString>
 #include <QVector>
 
+#include <functional>
 #include <optional>
+#include <vector>
 
 namespace assay {
 
@@ -34,8 +38,22 @@ public:
     Result<QVector<CorpusChunk>> chunks(qint64 limit) const;
     Result<QSet<QString>> documentIds() const;
     Result<qint64> meanChunkLength() const;
-    // Chunks without a stored embedding of `model`.
+    // Chunks without a stored embedding of `model`: how many, and which (corpus order).
     Result<qint64> chunksWithoutEmbedding(const QString &model) const;
+    Result<QVector<CorpusChunk>> chunksToEmbed(const QString &model) const;
+
+    // Adds documents with their chunks (chunks[i] belongs to documents[i]) in one transaction;
+    // a failure names the document's source.
+    Status addDocuments(const QVector<CorpusDocument> &documents, const QVector<QStringList> &chunks);
+    // Every chunk with its document id and text, in corpus order.
+    Status forEachChunk(const std::function<void(const CorpusChunk &)> &onChunk) const;
+    // FTS5's BM25 ranking for a MATCH expression: the best k chunks, ties in corpus order.
+    Result<QVector<RetrievalHit>> bm25(const QString &match, int k) const;
+    // Stores vectors of `model` for chunks (one transaction).
+    Status storeEmbeddings(const QString &model, const QVector<qint64> &chunkIds, const std::vector<std::vector<float>> &vectors);
+    // Every stored vector of `model` in corpus order: chunk id, document id, dims, raw floats.
+    // onVector returns a failure to stop the read with it.
+    Status forEachEmbedding(const QString &model, const std::function<Status(qint64, const QString &, int, const QByteArray &)> &onVector) const;
 
 private:
     Result<QString> firstText(std::optional<Statement> &cache, const char *sql, const QVariant &key);

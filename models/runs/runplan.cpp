@@ -1,5 +1,6 @@
 #include "runs/runplan.h"
 
+#include "generation/generationreadstore.h"
 #include "generation/generationstore.h"
 #include "generation/promptlibrary.h"
 #include "llm/llmprofilestore.h"
@@ -48,7 +49,7 @@ RunEstimate RunPlan::estimate(Database &db, const QVector<PlannedRun> &runs)
     auto read = GenerationStore(db).stats();
     CorpusStore corpus(db);
     auto chunkAverage = corpus.meanChunkLength();
-    auto queryAverage = db.scalar(QStringLiteral("SELECT coalesce(avg(length(q)), 0) FROM (SELECT text AS q FROM text_template)"));
+    auto queryAverage = GenerationReadStore(db).meanTextTemplateLength();
     for (const QString &error : {read.ok() ? QString() : read.error(), chunkAverage.ok() ? QString() : chunkAverage.error(),
                                  queryAverage.ok() ? QString() : queryAverage.error()})
         if (!error.isEmpty())
@@ -60,7 +61,7 @@ RunEstimate RunPlan::estimate(Database &db, const QVector<PlannedRun> &runs)
     for (qint64 n : stats.textQueries)
         allQueries += n;
     const qint64 chunkChars = chunkAverage.value();
-    const qint64 queryChars = queryAverage.value().toLongLong();
+    const qint64 queryChars = qint64(queryAverage.value());
     QStringList embeddersSeen;
     for (const PlannedRun &run : runs) {
         const qint64 items = run.querySet.isEmpty() ? allQueries : stats.textQueries.value(run.querySet);

@@ -3,6 +3,7 @@
 #include "generation/queryrenderer.h"
 #include "project/database.h"
 #include "project/transaction.h"
+#include "runs/runresultstore.h"
 
 #include <QDateTime>
 
@@ -110,12 +111,7 @@ Result<QVector<RunItem>> RunStore::pending(qint64 runId) const
         return R::failure(s);
     s.value().bind(1, runId);
     const Status read = s.value().forEach([&](const Statement &r) {
-        RunItem item{r.integer(0), r.text(1), r.text(2), r.text(3), r.text(4), {}};
-        const auto ids = nlohmann::json::parse(r.text(5).toStdString(), nullptr, false);
-        if (ids.is_array())
-            for (const auto &id : ids)
-                item.trueDocIds << QString::fromStdString(id.is_string() ? id.get<std::string>() : id.dump());
-        out << item;
+        out << RunItem{r.integer(0), r.text(1), r.text(2), r.text(3), r.text(4), RunResultStore::parseIds(r.text(5))};
     });
     if (!read)
         return R::failure(read);
@@ -193,12 +189,7 @@ Result<QVector<RunItemView>> RunStore::items(qint64 runId) const
         return R::failure(s);
     s.value().bind(1, runId);
     const Status read = s.value().forEach([&](const Statement &r) {
-        QStringList ids;
-        const auto list = nlohmann::json::parse(r.text(6).toStdString(), nullptr, false);
-        if (list.is_array())
-            for (const auto &id : list)
-                ids << QString::fromStdString(id.is_string() ? id.get<std::string>() : id.dump());
-        out << RunItemView{r.integer(0), r.text(1), r.text(2), r.text(3), r.text(4), r.text(5), ids.join(QStringLiteral(", ")), r.real(7), r.text(8), r.text(9), r.text(10)};
+        out << RunItemView{r.integer(0), r.text(1), r.text(2), r.text(3), r.text(4), r.text(5), RunResultStore::parseIds(r.text(6)).join(QStringLiteral(", ")), r.real(7), r.text(8), r.text(9), r.text(10)};
     });
     if (!read)
         return R::failure(read);

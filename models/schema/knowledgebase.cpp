@@ -3,6 +3,7 @@
 #include "project/database.h"
 #include "project/transaction.h"
 #include "schema/knowledgeconnection.h"
+#include "schema/knowledgestore.h"
 #include "schema/knowledgevalue.h"
 
 #include <QDateTime>
@@ -17,25 +18,6 @@ namespace assay {
 namespace {
 Status fail(const QString &m) { return Status::failure(m); }
 
-QString encodeValues(const QHash<qint64, QVariant> &values)
-{
-    nlohmann::json j = nlohmann::json::object();
-    for (auto it = values.begin(); it != values.end(); ++it)
-        if (it.value().isValid() && !it.value().isNull())
-            j[std::to_string(it.key())] = KnowledgeValue::toJson(it.value());
-    return QString::fromStdString(j.dump());
-}
-
-QHash<qint64, QVariant> decodeValues(const QString &text)
-{
-    QHash<qint64, QVariant> values;
-    const auto j = nlohmann::json::parse(text.toStdString(), nullptr, false);
-    if (!j.is_object())
-        return values;
-    for (auto it = j.begin(); it != j.end(); ++it)
-        values.insert(std::stoll(it.key()), KnowledgeValue::fromJson(it.value()));
-    return values;
-}
 } // namespace
 
 KnowledgeBase::KnowledgeBase(Database &db, QString projectPath, QObject *parent)
@@ -50,25 +32,14 @@ Status KnowledgeBase::loadStructure()
     m_rowCache.clear();
     m_source = Source::None;
     m_linkedPath.clear();
-    auto source = m_db.prepare(QStringLiteral("SELECT kind, path FROM knowledge_source WHERE id = 1"));
-    auto t = m_db.prepare(QStringLiteral("SELECT id, name, description, position FROM knowledge_table ORDER BY position, id"));
-    auto c = m_db.prepare(QStringLiteral("SELECT id, table_id, name, type, position, description, is_pk, "
-                                         "coalesce(fk_column, 0), meaningful FROM knowledge_column ORDER BY position, id"));
-    Status read = !source ? Status::failure(source) : !t ? Status::failure(t) : !c ? Status::failure(c) : Status();
-    if (read)
-        read = source.value().forEach([&](const Statement &r) {
-            m_source = r.text(0) == QLatin1String("linked") ? Source::Linked : Source::Embedded;
-            m_linkedPath = r.text(1);
-        });
-    if (read)
-        read = t.value().forEach([&](const Statement &r) { m_tables.append({r.integer(0), r.text(1), r.text(2), int(r.integer(3)), {}}); });
-    if (read)
-        read = c.value().forEach([&](const Statement &r) {
-            KnowledgeColumn col{r.integer(0), r.integer(1), r.text(2), r.text(3), int(r.integer(4)),
-                                r.text(5), r.integer(6) != 0, r.integer(7), r.integer(8) != 0};
-            if (KnowledgeTable *tab = mutableTable(col.tableId))
-                tab->columns.append(col);
-        });
+    auto structure = KnowledgeStore(m_db).structure();
+    const Status read = structure ? Status() : Status::failure(structure);
+    if (read) {
+        if (!structure.value().sourceKind.isEmpty())
+            m_source = structure.value().sourceKind == QLatin1String("linked") ? Source::Linked : Source::Embedded;
+        m_linkedPath = structure.value().linkedPath;
+        m_tables = structure.value().tables;
+    }
     if (!read) {
         // The structure shown would be partial: show none, and say why.
         m_tables.clear();
@@ -92,15 +63,7 @@ Status KnowledgeBase::reload()
 
 Status KnowledgeBase::setSource(Source source, const QString &linkedPath, const QString &importedFrom)
 {
-    auto s = m_db.prepare(QStringLiteral("INSERT INTO knowledge_source(id, kind, path, imported_from, imported_at) VALUES (1, ?, ?, ?, ?) "
-                                         "ON CONFLICT(id) DO UPDATE SET kind = excluded.kind, path = excluded.path, "
-                                         "imported_from = excluded.imported_from, imported_at = excluded.imported_at"));
-    if (!s)
-        return fail(s.error());
-    s.value().bind(1, source == Source::Linked ? QStringLiteral("linked") : QStringLiteral("embedded"));
-    s.value().bind(2, source == Source::Linked ? QVariant(linkedPath) : QVariant());
-    s.value().bind(3, importedFrom).bind(4, QDateTime::currentDateTimeUtc().toString(Qt::ISODate));
-    return s.value().run();
+    return KnowledgeStore(m_db).setSource(source == Source::Linked ? QStringLiteral("linked") : QStringLiteral("embedded"), linkedPath, importedFrom);
 }
 
 const KnowledgeTable *KnowledgeBase::table(qint64 tableId) const
@@ -195,12 +158,10 @@ Result<QVector<KnowledgeRow>> KnowledgeBase::rows(qint64 tableId) const
             out.append(row);
         }
     } else {
-        auto s = m_db.prepare(QStringLiteral("SELECT id, position, vals FROM knowledge_row WHERE table_id = ? ORDER BY position, id"));
-        if (!s)
-            return R::failure(s.error());
-        s.value().bind(1, tableId);
-        if (auto read = s.value().forEach([&](const Statement &r) { out.append({r.integer(0), r.real(1), decodeValues(r.text(2))}); }); !read)
-            return R::failure(read);
+        auto stored = KnowledgeStore(m_db).rows(tableId);
+        if (!stored)
+            return R::failure(stored);
+        out = stored.take();
     }
     m_rowCache.insert(tableId, out);
     return out;
@@ -224,13 +185,10 @@ Result<qint64> KnowledgeBase::addTable(const QString &name, qint64 reuseId)
     int position = 0;
     for (const KnowledgeTable &t : m_tables)
         position = std::max(position, t.position + 1);
-    auto s = m_db.prepare(QStringLiteral("INSERT INTO knowledge_table(id, name, position) VALUES (?, ?, ?)"));
-    if (!s)
-        return R::failure(s.error());
-    s.value().bind(1, reuseId ? QVariant(reuseId) : QVariant()).bind(2, name).bind(3, position);
-    if (auto r = s.value().run(); !r)
-        return R::failure(r.error());
-    const qint64 id = reuseId ? reuseId : m_db.lastInsertId();
+    auto inserted = KnowledgeStore(m_db).insertTable(reuseId, name, QString(), position);
+    if (!inserted)
+        return R::failure(inserted);
+    const qint64 id = inserted.value();
     if (m_source == Source::None)
         if (auto source = setSource(Source::Embedded, {}, QStringLiteral("editor")); !source)
             return R::failure(source);
@@ -246,11 +204,7 @@ Status KnowledgeBase::renameTable(qint64 tableId, const QString &name)
         return s;
     if (auto s = checkTableName(name, tableId); !s)
         return s;
-    auto s = m_db.prepare(QStringLiteral("UPDATE knowledge_table SET name = ? WHERE id = ?"));
-    if (!s)
-        return Status::failure(s);
-    s.value().bind(1, name).bind(2, tableId);
-    if (auto r = s.value().run(); !r)
+    if (auto r = KnowledgeStore(m_db).renameTable(tableId, name); !r)
         return r;
     mutableTable(tableId)->name = name;
     emit tablesChanged();
@@ -275,12 +229,8 @@ Result<KnowledgeBase::TableSnapshot> KnowledgeBase::removeTable(qint64 tableId)
         for (const KnowledgeColumn &c : other.columns)
             if (c.foreignKey && other.id != tableId && t->column(c.foreignKey))
                 snap.incomingForeignKeys.append({c.id, c.foreignKey});
-    auto s = m_db.prepare(QStringLiteral("DELETE FROM knowledge_table WHERE id = ?"));
-    if (!s)
-        return R::failure(s);
-    s.value().bind(1, tableId);
-    if (auto d = s.value().run(); !d)
-        return R::failure(d.error());
+    if (auto d = KnowledgeStore(m_db).removeTable(tableId); !d)
+        return R::failure(d);
     if (auto loaded = loadStructure(); !loaded)
         return R::failure(loaded);
     emit tablesChanged();
@@ -289,40 +239,18 @@ Result<KnowledgeBase::TableSnapshot> KnowledgeBase::removeTable(qint64 tableId)
 
 Status KnowledgeBase::insertSnapshot(const TableSnapshot &snap)
 {
-    auto t = m_db.prepare(QStringLiteral("INSERT INTO knowledge_table(id, name, description, position) VALUES (?, ?, ?, ?)"));
-    if (!t)
+    KnowledgeStore store(m_db);
+    if (auto t = store.insertTable(snap.table.id, snap.table.name, snap.table.description, snap.table.position); !t)
         return Status::failure(t);
-    t.value().bind(1, snap.table.id).bind(2, snap.table.name).bind(3, snap.table.description).bind(4, snap.table.position);
-    if (auto r = t.value().run(); !r)
-        return r;
-    auto c = m_db.prepare(QStringLiteral("INSERT INTO knowledge_column(id, table_id, name, type, position, description, is_pk, "
-                                         "fk_column, meaningful) VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?)"));
-    if (!c)
-        return Status::failure(c);
-    for (const KnowledgeColumn &col : snap.table.columns) {
-        c.value().reset();
-        c.value().bindAll({col.id, snap.table.id, col.name, col.type, col.position, col.description, col.primaryKey, col.meaningful});
-        if (auto r = c.value().run(); !r)
-            return r;
+    // Foreign keys are set after every table of a restore exists, since they may point anywhere.
+    for (KnowledgeColumn col : snap.table.columns) {
+        col.foreignKey = 0;
+        if (auto c = store.insertColumn(snap.table.id, col); !c)
+            return Status::failure(c);
     }
     for (const KnowledgeRow &row : snap.rows)
-        if (auto r = writeRow(snap.table.id, row); !r)
-            return r;
-    return {};
-}
-
-// Foreign keys are set after every table of a restore exists, since they may point anywhere.
-static Status linkForeignKeys(Database &db, const QVector<QPair<qint64, qint64>> &links)
-{
-    auto fk = db.prepare(QStringLiteral("UPDATE knowledge_column SET fk_column = ? WHERE id = ?"));
-    if (!fk)
-        return Status::failure(fk);
-    for (const auto &[from, to] : links) {
-        fk.value().reset();
-        fk.value().bind(1, to).bind(2, from);
-        if (auto r = fk.value().run(); !r)
-            return r;
-    }
+        if (auto r = store.writeRow(snap.table.id, row); !r)
+            return Status::failure(r);
     return {};
 }
 
@@ -339,7 +267,7 @@ Status KnowledgeBase::restoreTable(const TableSnapshot &snap)
     for (const KnowledgeColumn &col : snap.table.columns)
         if (col.foreignKey)
             links.append({col.id, col.foreignKey});
-    if (auto r = linkForeignKeys(m_db, links); !r)
+    if (auto r = KnowledgeStore(m_db).setForeignKeys(links); !r)
         return r;
     if (auto r = tx.commit(); !r)
         return r;
@@ -368,7 +296,7 @@ Result<KnowledgeBase::Snapshot> KnowledgeBase::snapshot() const
 Status KnowledgeBase::restore(const Snapshot &snap)
 {
     Transaction tx(m_db);
-    if (auto r = m_db.exec(QStringLiteral("DELETE FROM knowledge_table; DELETE FROM knowledge_source")); !r)
+    if (auto r = KnowledgeStore(m_db).clear(); !r)
         return r;
     if (snap.source != Source::None)
         if (auto r = setSource(snap.source, snap.linkedPath, QStringLiteral("undo")); !r)
@@ -381,7 +309,7 @@ Status KnowledgeBase::restore(const Snapshot &snap)
             if (col.foreignKey)
                 links.append({col.id, col.foreignKey});
     }
-    if (auto r = linkForeignKeys(m_db, links); !r)
+    if (auto r = KnowledgeStore(m_db).setForeignKeys(links); !r)
         return r;
     if (auto r = tx.commit(); !r)
         return r;
@@ -406,16 +334,12 @@ Result<qint64> KnowledgeBase::addColumn(qint64 tableId, const KnowledgeColumn &c
         for (const KnowledgeColumn &c : t->columns)
             position = std::max(position, c.position + 1);
     }
-    auto s = m_db.prepare(QStringLiteral("INSERT INTO knowledge_column(id, table_id, name, type, position, description, is_pk, "
-                                         "fk_column, meaningful) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"));
-    if (!s)
-        return R::failure(s);
-    s.value().bindAll({column.id ? QVariant(column.id) : QVariant(), tableId, column.name, column.type, position,
-                       column.description, column.primaryKey,
-                       column.foreignKey ? QVariant(column.foreignKey) : QVariant(), column.meaningful});
-    if (auto r = s.value().run(); !r)
-        return R::failure(r.error());
-    const qint64 id = column.id ? column.id : m_db.lastInsertId();
+    KnowledgeColumn stored = column;
+    stored.position = position;
+    auto inserted = KnowledgeStore(m_db).insertColumn(tableId, stored);
+    if (!inserted)
+        return R::failure(inserted);
+    const qint64 id = inserted.value();
     if (auto loaded = loadStructure(); !loaded)
         return R::failure(loaded);
     emit columnsChanged(tableId);
@@ -441,13 +365,7 @@ Status KnowledgeBase::updateColumn(const KnowledgeColumn &column)
     }
     if (column.foreignKey && (column.foreignKey == column.id || !this->column(column.foreignKey)))
         return fail(QStringLiteral("column %1 cannot reference itself or a missing column").arg(column.name));
-    auto s = m_db.prepare(QStringLiteral("UPDATE knowledge_column SET name = ?, type = ?, description = ?, is_pk = ?, "
-                                         "fk_column = ?, meaningful = ? WHERE id = ?"));
-    if (!s)
-        return Status::failure(s);
-    s.value().bindAll({column.name, column.type, column.description, column.primaryKey,
-                       column.foreignKey ? QVariant(column.foreignKey) : QVariant(), column.meaningful, column.id});
-    if (auto r = s.value().run(); !r)
+    if (auto r = KnowledgeStore(m_db).updateColumn(column); !r)
         return r;
     const qint64 tableId = old->tableId;
     if (auto loaded = loadStructure(); !loaded)
@@ -469,12 +387,8 @@ Result<KnowledgeBase::ColumnSnapshot> KnowledgeBase::removeColumn(qint64 columnI
         for (const KnowledgeColumn &other : t.columns)
             if (other.foreignKey == columnId)
                 snap.incomingForeignKeys.append({other.id, columnId});
-    auto s = m_db.prepare(QStringLiteral("DELETE FROM knowledge_column WHERE id = ?"));
-    if (!s)
-        return R::failure(s);
-    s.value().bind(1, columnId);
-    if (auto r = s.value().run(); !r)
-        return R::failure(r.error());
+    if (auto r = KnowledgeStore(m_db).removeColumn(columnId); !r)
+        return R::failure(r);
     if (auto loaded = loadStructure(); !loaded)
         return R::failure(loaded);
     emit columnsChanged(snap.column.tableId);
@@ -487,15 +401,8 @@ Status KnowledgeBase::restoreColumn(const ColumnSnapshot &snap)
     auto added = addColumn(snap.column.tableId, snap.column);
     if (!added)
         return fail(added.error());
-    auto fk = m_db.prepare(QStringLiteral("UPDATE knowledge_column SET fk_column = ? WHERE id = ?"));
-    if (!fk)
-        return Status::failure(fk);
-    for (const auto &[from, to] : snap.incomingForeignKeys) {
-        fk.value().reset();
-        fk.value().bind(1, to).bind(2, from);
-        if (auto r = fk.value().run(); !r)
-            return r;
-    }
+    if (auto r = KnowledgeStore(m_db).setForeignKeys(snap.incomingForeignKeys); !r)
+        return r;
     if (auto r = tx.commit(); !r)
         return r;
     if (auto loaded = loadStructure(); !loaded)
@@ -506,10 +413,8 @@ Status KnowledgeBase::restoreColumn(const ColumnSnapshot &snap)
 
 Status KnowledgeBase::writeRow(qint64 tableId, const KnowledgeRow &row)
 {
-    auto s = m_db.prepare(QStringLiteral("INSERT INTO knowledge_row(id, table_id, position, vals) VALUES (?, ?, ?, ?) "
-                                         "ON CONFLICT(id) DO UPDATE SET position = excluded.position, vals = excluded.vals"));
-    s.value().bindAll({row.id ? QVariant(row.id) : QVariant(), tableId, row.position, encodeValues(row.values)});
-    return s.value().run();
+    auto written = KnowledgeStore(m_db).writeRow(tableId, row);
+    return written ? Status() : Status::failure(written);
 }
 
 Status KnowledgeBase::setCell(qint64 tableId, qint64 rowId, qint64 columnId, const QVariant &value)
@@ -546,10 +451,10 @@ Result<qint64> KnowledgeBase::insertRow(qint64 tableId, const KnowledgeRow &row)
     KnowledgeRow r = row;
     if (r.position == 0)
         r.position = existing.value().isEmpty() ? 1.0 : existing.value().constLast().position + 1.0;
-    if (auto w = writeRow(tableId, r); !w)
-        return R::failure(w.error());
-    if (!r.id)
-        r.id = m_db.lastInsertId();
+    auto written = KnowledgeStore(m_db).writeRow(tableId, r);
+    if (!written)
+        return R::failure(written);
+    r.id = written.value();
     m_rowCache.remove(tableId);
     emit rowsChanged(tableId);
     return r.id;
@@ -567,18 +472,11 @@ Result<QVector<KnowledgeRow>> KnowledgeBase::removeRows(qint64 tableId, const QV
     for (const KnowledgeRow &r : existing.value())
         if (rowIds.contains(r.id))
             removed.append(r);
-    Transaction tx(m_db);
-    auto s = m_db.prepare(QStringLiteral("DELETE FROM knowledge_row WHERE id = ? AND table_id = ?"));
-    if (!s)
-        return R::failure(s);
-    for (const KnowledgeRow &r : removed) {
-        s.value().reset();
-        s.value().bind(1, r.id).bind(2, tableId);
-        if (auto d = s.value().run(); !d)
-            return R::failure(d.error());
-    }
-    if (auto c = tx.commit(); !c)
-        return R::failure(c.error());
+    QVector<qint64> ids;
+    for (const KnowledgeRow &r : removed)
+        ids << r.id;
+    if (auto d = KnowledgeStore(m_db).removeRows(tableId, ids); !d)
+        return R::failure(d);
     m_rowCache.remove(tableId);
     emit rowsChanged(tableId);
     return removed;

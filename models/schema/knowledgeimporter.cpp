@@ -3,6 +3,7 @@
 #include "project/project.h"
 #include "project/transaction.h"
 #include "schema/knowledgebase.h"
+#include "schema/knowledgestore.h"
 #include "schema/knowledgevalue.h"
 
 #include <QFileInfo>
@@ -103,41 +104,34 @@ Result<KnowledgeImporter::Report> KnowledgeImporter::import(Project &project, co
     Transaction tx(db);
     if (!tx.began())
         return R::failure(tx.beginStatus().error());
+    KnowledgeStore store(db);
     if (options.replace)
-        if (auto s = db.exec(QStringLiteral("DELETE FROM knowledge_table; DELETE FROM knowledge_source")); !s)
-            return R::failure(s.error());
+        if (auto s = store.clear(); !s)
+            return R::failure(s);
     if (auto s = kb->setSource(linking ? KnowledgeBase::Source::Linked : KnowledgeBase::Source::Embedded,
                                linking ? QFileInfo(options.linkPath).absoluteFilePath() : QString(), schema.origin);
         !s)
         return R::failure(s.error());
 
-    auto position = db.scalar(QStringLiteral("SELECT coalesce(max(position) + 1, 0) FROM knowledge_table"));
-    int tablePosition = position ? position.value().toInt() : 0;
-    auto insertTable = db.prepare(QStringLiteral("INSERT INTO knowledge_table(name, description, position) VALUES (?, ?, ?)"));
-    auto insertColumn = db.prepare(QStringLiteral("INSERT INTO knowledge_column(table_id, name, type, position, description, "
-                                                  "is_pk, meaningful) VALUES (?, ?, ?, ?, ?, ?, ?)"));
-    auto setFk = db.prepare(QStringLiteral("UPDATE knowledge_column SET fk_column = ? WHERE id = ?"));
-    auto insertRow = db.prepare(QStringLiteral("INSERT INTO knowledge_row(table_id, position, vals) VALUES (?, ?, ?)"));
-    if (!insertTable || !insertColumn || !setFk || !insertRow)
-        return R::failure(db.lastError());
-
+    auto position = store.nextTablePosition();
+    if (!position)
+        return R::failure(position);
+    int tablePosition = position.value();
     QHash<QString, QHash<QString, qint64>> columnIds; // table (lower) → column (lower) → id
     QHash<QString, QString> primaryKeyOf;              // table (lower) → pk column (lower)
     Report report;
     for (const ImportedTable &t : schema.tables) {
-        insertTable.value().reset();
-        insertTable.value().bindAll({t.name, t.description, tablePosition++});
-        if (auto s = insertTable.value().run(); !s)
-            return R::failure(QStringLiteral("%1: %2").arg(t.origin, s.error()));
-        const qint64 tableId = db.lastInsertId();
+        auto table = store.insertTable(0, t.name, t.description, tablePosition++);
+        if (!table)
+            return R::failure(QStringLiteral("%1: %2").arg(t.origin, table.error()), table.code());
+        const qint64 tableId = table.value();
         QVector<qint64> ids;
         for (int i = 0; i < t.columns.size(); ++i) {
             const ImportedColumn &c = t.columns[i];
-            insertColumn.value().reset();
-            insertColumn.value().bindAll({tableId, c.name, c.type, i, c.description, c.primaryKey, !isSurrogate(c)});
-            if (auto s = insertColumn.value().run(); !s)
-                return R::failure(QStringLiteral("%1: column %2: %3").arg(t.origin, c.name, s.error()));
-            ids << db.lastInsertId();
+            auto column = store.insertColumn(tableId, KnowledgeColumn{0, tableId, c.name, c.type, i, c.description, c.primaryKey, 0, !isSurrogate(c)});
+            if (!column)
+                return R::failure(QStringLiteral("%1: column %2: %3").arg(t.origin, c.name, column.error()), column.code());
+            ids << column.value();
             columnIds[t.name.toLower()].insert(c.name.toLower(), ids.constLast());
             if (c.primaryKey)
                 primaryKeyOf.insert(t.name.toLower(), c.name.toLower());
@@ -147,29 +141,26 @@ Result<KnowledgeImporter::Report> KnowledgeImporter::import(Project &project, co
             continue;
         double rowPosition = 1;
         for (const QVariantList &row : t.rows) {
-            nlohmann::json vals = nlohmann::json::object();
+            KnowledgeRow stored{0, rowPosition++, {}};
             for (int i = 0; i < row.size() && i < ids.size(); ++i)
-                if (row[i].isValid() && !row[i].isNull())
-                    vals[std::to_string(ids[i])] = KnowledgeValue::toJson(row[i]);
-            insertRow.value().reset();
-            insertRow.value().bindAll({tableId, rowPosition++, QString::fromStdString(vals.dump())});
-            if (auto s = insertRow.value().run(); !s)
-                return R::failure(QStringLiteral("%1: row %2: %3").arg(t.origin).arg(qint64(rowPosition) - 1).arg(s.error()));
+                stored.values.insert(ids[i], row[i]);
+            if (auto s = store.writeRow(tableId, stored); !s)
+                return R::failure(QStringLiteral("%1: row %2: %3").arg(t.origin).arg(qint64(stored.position)).arg(s.error()), s.code());
             ++report.rows;
         }
     }
+    QVector<QPair<qint64, qint64>> links;
     for (const ImportedTable &t : schema.tables) {
         for (const ImportedColumn &c : t.columns) {
             if (c.foreignTable.isEmpty())
                 continue;
             const QString target = c.foreignTable.toLower();
             const QString targetColumn = c.foreignColumn.isEmpty() ? primaryKeyOf.value(target) : c.foreignColumn.toLower();
-            setFk.value().reset();
-            setFk.value().bind(1, columnIds[target].value(targetColumn)).bind(2, columnIds[t.name.toLower()].value(c.name.toLower()));
-            if (auto s = setFk.value().run(); !s)
-                return R::failure(QStringLiteral("%1: column %2: %3").arg(t.origin, c.name, s.error()));
+            links.append({columnIds[t.name.toLower()].value(c.name.toLower()), columnIds[target].value(targetColumn)});
         }
     }
+    if (auto s = store.setForeignKeys(links); !s)
+        return R::failure(s);
     if (auto s = tx.commit(); !s)
         return R::failure(s.error());
     if (auto loaded = kb->reload(); !loaded)

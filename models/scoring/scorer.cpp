@@ -7,6 +7,7 @@
 #include "llm/llmprofilestore.h"
 #include "llm/llmstore.h"
 #include "project/database.h"
+#include "runs/runresultstore.h"
 #include "runs/runstore.h"
 #include "scoring/answermetrics.h"
 
@@ -33,55 +34,34 @@ struct Item {
     bool knownTruth = false;
 };
 
-QStringList ids(const QString &json, bool *isList = nullptr)
-{
-    QStringList out;
-    const auto list = nlohmann::json::parse(json.toStdString(), nullptr, false);
-    if (isList)
-        *isList = list.is_array();
-    if (list.is_array())
-        for (const auto &id : list)
-            out << QString::fromStdString(id.is_string() ? id.get<std::string>() : id.dump());
-    return out;
-}
-
 Result<QVector<Item>> loadItems(Database &db, qint64 runId)
 {
     using R = Result<QVector<Item>>;
-    auto reader = db.prepare(QStringLiteral("SELECT coalesce(p.reader, '') FROM run r LEFT JOIN pipeline p ON p.id = r.pipeline_id WHERE r.id = ?"));
+    RunResultStore results(db);
+    auto reader = results.readerOf(runId);
     if (!reader)
         return R::failure(reader);
-    reader.value().bind(1, runId);
-    auto found = reader.value().next();
-    if (!found)
-        return R::failure(found);
-    if (!found.value())
-        return R::failure(QStringLiteral("run %1 does not exist").arg(runId));
-    const bool retrievalOnly = reader.value().text(0) == QLatin1String("none");
-    auto s = db.prepare(QStringLiteral("SELECT id, query, gold, answer, retrieved_ids, retrieved_text, true_doc_ids FROM run_item "
-                                       "WHERE run_id = ? AND status <> 'pending' ORDER BY id"));
-    if (!s)
-        return R::failure(s);
-    s.value().bind(1, runId);
+    const bool retrievalOnly = reader.value() == QLatin1String("none");
+    auto stored = results.executed(runId);
+    if (!stored)
+        return R::failure(stored);
     QVector<Item> items;
-    const Status read = s.value().forEach([&](const Statement &r) {
+    for (const StoredRunItem &r : stored.value()) {
         Item it;
-        it.id = r.integer(0);
-        it.query = r.text(1);
-        it.gold = r.text(2);
-        it.retrievedText = r.text(5);
-        it.response = retrievalOnly ? it.retrievedText : r.text(3);
-        it.retrieved = ids(r.text(4));
-        it.truth = ids(r.text(6), &it.knownTruth);
+        it.id = r.id;
+        it.query = r.query;
+        it.gold = r.gold;
+        it.retrievedText = r.retrievedText;
+        it.response = retrievalOnly ? it.retrievedText : r.answer;
+        it.retrieved = r.retrievedIds;
+        it.truth = r.trueDocIds;
+        it.knownTruth = r.trueDocIdsKnown;
         items << it;
-    });
-    if (!read)
-        return R::failure(read);
+    }
     return items;
 }
 
-
-// reply per item (LLM judge): blocking on a local event loop, through the cached client.
+// One reply per item (LLM judge), through the cached client.
 Result<QHash<qint64, QString>> askLlm(Database &db, const QString &profileName, const QVector<Item> &items, Job *job)
 {
     using R = Result<QHash<qint64, QString>>;
@@ -142,15 +122,10 @@ int Scorer::parseVerdict(const QString &reply)
 
 Result<QString> Scorer::defaultRetrievalJudge(Database &db, qint64 runId)
 {
-    auto s = db.prepare(QStringLiteral("SELECT 1 FROM judgement j JOIN run_item i ON i.id = j.run_item_id WHERE i.run_id = ? "
-                                       "AND j.judge = 'imported' AND j.aspect = 'retrieval' LIMIT 1"));
-    if (!s)
-        return Result<QString>::failure(s);
-    s.value().bind(1, runId);
-    auto row = s.value().next();
-    if (!row)
-        return Result<QString>::failure(row);
-    return row.value() ? QStringLiteral("imported") : QStringLiteral("top1");
+    auto imported = RunResultStore(db).hasVerdicts(runId, QStringLiteral("imported"), QStringLiteral("retrieval"));
+    if (!imported)
+        return Result<QString>::failure(imported);
+    return imported.value() ? QStringLiteral("imported") : QStringLiteral("top1");
 }
 
 Status Scorer::scoreRetrieval(Database &db, qint64 runId)

@@ -58,7 +58,7 @@ class TestGeneration : public QObject {
         for (const SqlTemplateRecord &r : store.sqlTemplates().value())
             if (r.sql == sql) {
                 if (state)
-                    *state = r.state;
+                    *state = curationStateName(r.state);
                 if (rate)
                     *rate = r.singularRate;
                 return r.reason;
@@ -210,7 +210,7 @@ private slots:
         QVERIFY(intake.add(records[0].id, QStringLiteral("short"), {QStringLiteral("city [person.name]"), QStringLiteral("[person.name] city"), QStringLiteral("town of [person.name]")}, QStringLiteral("user")).ok());
         QVERIFY(intake.add(records[1].id, QStringLiteral("short"), {QStringLiteral("team [person.name]"), QStringLiteral("[person.name] team"), QStringLiteral("team of person")}, QStringLiteral("user")).ok());
         // The third text template of the second SQL template lost its placeholder: rejected.
-        QCOMPARE(store.textTemplates(records[1].id).value()[2].state, QStringLiteral("rejected"));
+        QCOMPARE(store.textTemplates(records[1].id).value()[2].state, CurationState::Rejected);
         QCOMPARE(store.rebuildQueries(false).value(), qint64(4 * 3 + 5 * 2));
         QCOMPARE(store.rebuildQueries(true).value(), qint64(4 * 2 + 5 * 2));
         QCOMPARE(store.stats().value().textQueries.value(QStringLiteral("short")), 18);

@@ -100,7 +100,7 @@ INSERT INTO person VALUES (1, 'Ann', 'Oslo', 'red'), (2, 'Bob', 'Lyon', 'red'), 
         QCOMPARE(report.modelErrors, 0);
         bool reasoned = false;
         for (const TextTemplateRecord &t : GenerationStore(m_project->database()).textTemplates().value())
-            reasoned = reasoned || (t.state == QLatin1String("rejected") && t.reason.contains(QLatin1String("loses placeholder [person.name]")));
+            reasoned = reasoned || (t.state == CurationState::Rejected && t.reason.contains(QLatin1String("loses placeholder [person.name]")));
         QVERIFY(reasoned);
     }
 

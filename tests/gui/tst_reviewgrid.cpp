@@ -46,10 +46,10 @@ private slots:
         const auto st = GenerationStore(m_project->database()).sqlTemplates().value();
         QCOMPARE(m->rowCount(), int(st.size()));
         QVERIFY(grid.scopes()->tabText(0).contains(QString::number(st.size())));
-        m->setFilter({QString(), QString(), QStringLiteral("review"), QString()});
+        m->setFilter({QString(), QString(), CurationState::Review, QString()});
         QVERIFY(m->rowCount() > 0);
         QCOMPARE(rowsWhere(m, 3, QStringLiteral("review")), m->rowCount());
-        m->setFilter({QStringLiteral("budget_keur"), QString(), QString(), QStringLiteral("clients")});
+        m->setFilter({QStringLiteral("budget_keur"), QString(), std::nullopt, QStringLiteral("clients")});
         for (int r = 0; r < m->rowCount(); ++r) {
             QVERIFY(m->index(r, 1).data().toString().contains(QLatin1String("budget_keur")));
             QVERIFY(m->index(r, 9).data().toString().contains(QLatin1String("'clients'")));
@@ -73,7 +73,7 @@ private slots:
         GenerationStore store(m_project->database());
         const qint64 before = store.stats().value().textQueries.value(QStringLiteral("short"));
         // Reject the first accepted template: its queries disappear from the counts.
-        m->setFilter({QString(), QString(), QStringLiteral("accepted"), QString()});
+        m->setFilter({QString(), QString(), CurationState::Accepted, QString()});
         grid.view()->selectRow(0);
         grid.rejectSelection();
         QVERIFY(store.stats().value().textQueries.value(QStringLiteral("short")) < before);
@@ -81,7 +81,7 @@ private slots:
         m_project->undoStack()->undo();
         QCOMPARE(store.stats().value().textQueries.value(QStringLiteral("short")), before);
         // Bulk: accept three flagged templates, then undo.
-        m->setFilter({QString(), QString(), QStringLiteral("review"), QString()});
+        m->setFilter({QString(), QString(), CurationState::Review, QString()});
         const int flagged = m->rowCount();
         grid.view()->selectionModel()->select(QItemSelection(m->index(0, 0), m->index(2, 0)),
                                                QItemSelectionModel::Select | QItemSelectionModel::Rows);
@@ -95,7 +95,7 @@ private slots:
     {
         ReviewGrid grid(m_project.get(), m_project->undoStack(), ReviewModel::Scope::SqlTemplates);
         ReviewModel *m = grid.model();
-        m->setFilter({QStringLiteral("SELECT budget_keur FROM projects WHERE title = '[projects.title]';"), QString(), QString(), QString()});
+        m->setFilter({QStringLiteral("SELECT budget_keur FROM projects WHERE title = '[projects.title]';"), QString(), std::nullopt, QString()});
         QCOMPARE(m->rowCount(), 1);
         const qint64 id = m->idAt(0);
         GenerationStore store(m_project->database());
@@ -107,13 +107,13 @@ private slots:
         const QString edited = QStringLiteral("SELECT upper(status) FROM projects WHERE title = '[projects.title]';");
         QVERIFY(m->setData(m->index(0, 1), edited, Qt::EditRole));
         QCOMPARE(store.sqlTemplate(id).value().sql, edited);
-        QCOMPARE(store.sqlTemplate(id).value().state, QStringLiteral("accepted"));
+        QCOMPARE(store.sqlTemplate(id).value().state, CurationState::Accepted);
         const QStringList statuses{QStringLiteral("ACTIVE"), QStringLiteral("COMPLETED"), QStringLiteral("ON HOLD"), QStringLiteral("TENDERING")};
         QVERIFY(statuses.contains(store.firstGroup(id).value().answer));
         m_project->undoStack()->undo();
         QCOMPARE(store.firstGroup(id).value().answer, budget);
         // Changing the placeholders is refused with the reason shown.
-        m->setFilter({QStringLiteral("SELECT budget_keur FROM projects WHERE title = '[projects.title]';"), QString(), QString(), QString()});
+        m->setFilter({QStringLiteral("SELECT budget_keur FROM projects WHERE title = '[projects.title]';"), QString(), std::nullopt, QString()});
         QVERIFY(!m->setData(m->index(0, 1), QStringLiteral("SELECT budget_keur FROM projects WHERE status = '[projects.status]';"), Qt::EditRole));
         QVERIFY2(grid.inlineMessage().contains(QLatin1String("changes the placeholders")), qPrintable(grid.inlineMessage()));
         // A text template that loses its placeholder is refused too.

@@ -147,14 +147,14 @@ void GroupInspector::rejectSelectedQuery()
     const int row = m_queries->currentRow();
     if (!m_curation || row < 0 || row >= m_details.items.size() || m_details.items[row].queryId <= 0)
         return;
-    m_undoStack->push(new SetCurationStateCommand(m_curation, GenerationCuration::Scope::Queries, {m_details.items[row].queryId}, QStringLiteral("rejected")));
+    m_undoStack->push(new SetCurationStateCommand(m_curation, GenerationCuration::Scope::Queries, {m_details.items[row].queryId}, CurationState::Rejected));
 }
 
 void GroupInspector::rejectTemplate()
 {
     if (!m_curation || m_details.sqlTemplateId <= 0)
         return;
-    m_undoStack->push(new SetCurationStateCommand(m_curation, GenerationCuration::Scope::SqlTemplates, {m_details.sqlTemplateId}, QStringLiteral("rejected")));
+    m_undoStack->push(new SetCurationStateCommand(m_curation, GenerationCuration::Scope::SqlTemplates, {m_details.sqlTemplateId}, CurationState::Rejected));
 }
 
 } // namespace assay

@@ -217,7 +217,7 @@ void IrtPanel::rejectDropped()
     if (ids.isEmpty())
         return;
     QString error;
-    auto *command = new SetExamItemStateCommand(m_project->exams(), ids, QStringLiteral("rejected"));
+    auto *command = new SetExamItemStateCommand(m_project->exams(), ids, CurationState::Rejected);
     command->reportErrorsTo(&error);
     m_project->undoStack()->push(command);
     m_status->setText(error.isEmpty() ? tr("Rejected %1 items with low discrimination (Edit → Undo takes it back).").arg(ids.size()) : error);

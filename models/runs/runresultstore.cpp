@@ -1,0 +1,141 @@
+#include "runs/runresultstore.h"
+
+#include "project/database.h"
+
+#include <QVariant>
+
+#include <nlohmann/json.hpp>
+
+namespace assay {
+
+namespace {
+// The item columns every read selects, in the order itemFrom() reads them.
+const char *const itemColumns = "i.id, i.item_key, i.group_key, i.form, i.query, i.gold, i.answer, i.retrieved_ids, i.retrieved_text, "
+                                "i.trace, i.halted, i.error, i.latency_ms, coalesce(i.sql_template_id, 0), i.true_doc_ids";
+constexpr int itemColumnCount = 15;
+
+StoredRunItem itemFrom(const Statement &r)
+{
+    StoredRunItem it;
+    it.id = r.integer(0);
+    it.key = r.text(1);
+    it.group = r.text(2);
+    it.form = r.text(3);
+    it.query = r.text(4);
+    it.gold = r.text(5);
+    it.answer = r.text(6);
+    it.retrievedIds = RunResultStore::parseIds(r.text(7));
+    it.retrievedText = r.text(8);
+    it.trace = r.text(9);
+    it.halted = r.integer(10) != 0;
+    it.error = r.text(11);
+    it.latencyMs = r.real(12);
+    it.sqlTemplateId = r.integer(13);
+    it.trueDocIds = RunResultStore::parseIds(r.text(14), &it.trueDocIdsKnown);
+    return it;
+}
+
+std::optional<int> verdictAt(const Statement &r, int column)
+{
+    return r.isNull(column) ? std::nullopt : std::optional<int>(int(r.integer(column)));
+}
+} // namespace
+
+RunResultStore::RunResultStore(Database &db) : m_db(db) {}
+
+QStringList RunResultStore::parseIds(const QString &json, bool *isList)
+{
+    QStringList out;
+    const auto list = nlohmann::json::parse(json.toStdString(), nullptr, false);
+    if (isList)
+        *isList = list.is_array();
+    if (list.is_array())
+        for (const auto &id : list)
+            out << QString::fromStdString(id.is_string() ? id.get<std::string>() : id.dump());
+    return out;
+}
+
+Result<QString> RunResultStore::readerOf(qint64 runId) const
+{
+    QString reader;
+    auto found = m_db.first(QStringLiteral("SELECT coalesce(p.reader, '') FROM run r LEFT JOIN pipeline p ON p.id = r.pipeline_id WHERE r.id = ?"),
+                            {runId}, [&](const Statement &r) { reader = r.text(0); });
+    if (!found)
+        return Result<QString>::failure(found);
+    if (!found.value())
+        return Result<QString>::failure(QStringLiteral("run %1 does not exist").arg(runId));
+    return reader;
+}
+
+Result<QVector<StoredRunItem>> RunResultStore::executed(qint64 runId, const QString &judge, const QString &retrievalJudge) const
+{
+    QVector<StoredRunItem> out;
+    const Status read = m_db.each(
+        QStringLiteral("SELECT %1, a.verdict, r.verdict FROM run_item i "
+                       "LEFT JOIN judgement a ON a.run_item_id = i.id AND a.judge = ? AND a.aspect = 'answer' "
+                       "LEFT JOIN judgement r ON r.run_item_id = i.id AND r.judge = ? AND r.aspect = 'retrieval' "
+                       "WHERE i.run_id = ? AND i.status <> 'pending' ORDER BY i.id")
+            .arg(QLatin1String(itemColumns)),
+        {judge, retrievalJudge, runId},
+        [&](const Statement &r) {
+            StoredRunItem it = itemFrom(r);
+            it.verdict = verdictAt(r, itemColumnCount);
+            it.retrievalVerdict = verdictAt(r, itemColumnCount + 1);
+            out << it;
+        });
+    if (!read)
+        return Result<QVector<StoredRunItem>>::failure(read);
+    return out;
+}
+
+Result<QVector<StoredRunItem>> RunResultStore::group(qint64 runId, const QString &groupKey) const
+{
+    QVector<StoredRunItem> out;
+    const Status read = m_db.each(QStringLiteral("SELECT %1 FROM run_item i WHERE i.run_id = ? AND i.group_key = ? ORDER BY i.id").arg(QLatin1String(itemColumns)),
+                                  {runId, groupKey}, [&](const Statement &r) { out << itemFrom(r); });
+    if (!read)
+        return Result<QVector<StoredRunItem>>::failure(read);
+    return out;
+}
+
+Result<QVector<RunResultStore::GroupVerdict>> RunResultStore::groupVerdicts(qint64 runId, const QString &groupKey) const
+{
+    QVector<GroupVerdict> out;
+    const Status read = m_db.each(QStringLiteral("SELECT j.run_item_id, j.judge, j.verdict FROM judgement j JOIN run_item i ON i.id = j.run_item_id "
+                                                 "WHERE i.run_id = ? AND i.group_key = ? AND j.aspect = 'answer' ORDER BY j.run_item_id, j.judge"),
+                                  {runId, groupKey}, [&](const Statement &r) { out.append({r.integer(0), r.text(1), verdictAt(r, 2)}); });
+    if (!read)
+        return Result<QVector<GroupVerdict>>::failure(read);
+    return out;
+}
+
+Result<QStringList> RunResultStore::answerJudges(qint64 runId) const
+{
+    QStringList out;
+    const Status read = m_db.each(QStringLiteral("SELECT DISTINCT j.judge FROM judgement j JOIN run_item i ON i.id = j.run_item_id "
+                                                 "WHERE i.run_id = ? AND j.aspect = 'answer' ORDER BY j.judge"),
+                                  {runId}, [&](const Statement &r) { out << r.text(0); });
+    if (!read)
+        return Result<QStringList>::failure(read);
+    return out;
+}
+
+Result<bool> RunResultStore::hasVerdicts(qint64 runId, const QString &judge, const QString &aspect) const
+{
+    return m_db.first(QStringLiteral("SELECT 1 FROM judgement j JOIN run_item i ON i.id = j.run_item_id WHERE i.run_id = ? "
+                                     "AND j.judge = ? AND j.aspect = ? LIMIT 1"),
+                      {runId, judge, aspect}, [](const Statement &) {});
+}
+
+Result<QStringList> RunResultStore::scoredRunNames() const
+{
+    QStringList out;
+    const Status read = m_db.each(QStringLiteral("SELECT r.name FROM run r WHERE EXISTS (SELECT 1 FROM run_item i JOIN judgement j ON j.run_item_id = i.id "
+                                                 "WHERE i.run_id = r.id AND j.aspect = 'answer') ORDER BY r.id"),
+                                  {}, [&](const Statement &r) { out << r.text(0); });
+    if (!read)
+        return Result<QStringList>::failure(read);
+    return out;
+}
+
+} // namespace assay

@@ -1,0 +1,68 @@
+#pragma once
+// The read side of the runs aggregate: executed items with their judges' verdicts, as
+// scoring and analysis read them. Writes (items, results, judgements) go through RunStore;
+// both live next to each other so that every query of run, run_item and judgement is in
+// models/runs.
+#include "core/result.h"
+
+#include <QStringList>
+#include <QVector>
+
+#include <optional>
+#include <tuple>
+
+namespace assay {
+
+class Database;
+
+// One stored item of a run, with the verdicts of the judges the read asked for.
+struct StoredRunItem {
+    qint64 id = 0;
+    QString key;
+    QString group;
+    QString form;
+    QString query;
+    QString gold;
+    QString answer;
+    QStringList retrievedIds;
+    QString retrievedText;
+    QString trace;
+    bool halted = false;
+    QString error;
+    double latencyMs = 0;
+    qint64 sqlTemplateId = 0;
+    QStringList trueDocIds;
+    bool trueDocIdsKnown = false; // the truth is a list (possibly empty), not unknown
+    std::optional<int> verdict;          // answer aspect, of the judge asked for
+    std::optional<int> retrievalVerdict; // retrieval aspect, of the judge asked for
+};
+
+class RunResultStore {
+public:
+    // Item id, judge, verdict (none when the judge's reply was unreadable).
+    using GroupVerdict = std::tuple<qint64, QString, std::optional<int>>;
+
+    explicit RunResultStore(Database &db);
+    // The run's reader ("none" for retrieval-only pipelines, empty for imported runs).
+    Result<QString> readerOf(qint64 runId) const;
+    // Items that were executed (done or error), in order, with the verdicts of `judge` and
+    // `retrievalJudge` (either may be empty: no verdicts read).
+    Result<QVector<StoredRunItem>> executed(qint64 runId, const QString &judge = {}, const QString &retrievalJudge = {}) const;
+    // Every item of one semantic group, in order; and every judge's answer verdicts on them.
+    Result<QVector<StoredRunItem>> group(qint64 runId, const QString &groupKey) const;
+    Result<QVector<GroupVerdict>> groupVerdicts(qint64 runId, const QString &groupKey) const;
+    // The judges with answer verdicts on the run, by name.
+    Result<QStringList> answerJudges(qint64 runId) const;
+    // Whether a judge has verdicts on an aspect of the run.
+    Result<bool> hasVerdicts(qint64 runId, const QString &judge, const QString &aspect) const;
+    // The names of runs with answer verdicts, in order of creation.
+    Result<QStringList> scoredRunNames() const;
+
+    // A stored JSON list of document ids; *isList says whether it was a list at all.
+    static QStringList parseIds(const QString &json, bool *isList = nullptr);
+
+private:
+    Database &m_db;
+};
+
+} // namespace assay
