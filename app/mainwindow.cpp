@@ -9,9 +9,10 @@
 #include "dialogs/projectpropertiesdialog.h"
 #include "dialogs/settingsdialog.h"
 #include "logview.h"
+#include "corpuspage.h"
 #include "placeholderpage.h"
 #include "progressarea.h"
-#include "demo/demoproject.h"
+#include "demo/demoevaluation.h"
 #include "project/project.h"
 #include "projectnavigator.h"
 #include "reviewgrid.h"
@@ -90,7 +91,7 @@ MainWindow::MainWindow(QWidget *parent)
 
     QSettings settings;
     if (!restoreGeometry(settings.value(QStringLiteral("mainWindow/geometry")).toByteArray()))
-        resize(1180, 760);
+        resize(1280, 800);
     if (!restoreState(settings.value(QStringLiteral("mainWindow/state")).toByteArray()))
         resizeDocks({m_logDock}, {150}, Qt::Vertical); // the pages, not the log, get the room
     updateRecentMenu();
@@ -117,7 +118,7 @@ void MainWindow::createPages()
         {ProjectNavigator::Schema,
          tr("The knowledge schema of your closed domain: tables, columns, keys and a few rows. Questions are "
             "generated from it and answered by running SQL, so their ground truth needs no annotation."),
-         tr("Import a SQLite database, a folder of CSV files or an SQL script with <tt>assay-cli schema import</tt>, "
+         tr("Import a SQLite database, a folder of CSV files or an SQL script with <i>File → Import Knowledge Schema</i>, "
             "or open the demo project (<i>File → Open Demo Project</i>).")},
         {ProjectNavigator::Corpus,
          tr("The documents your RAG system retrieves from, chunked and indexed for keyword, TF-IDF, BM25 and dense "
@@ -312,6 +313,9 @@ void MainWindow::adoptProject(std::unique_ptr<Project> project)
     connect(m_project.get(), &Project::propertyChanged, this, &MainWindow::updateTitle);
     m_schemaEditor = new SchemaEditor(m_project->knowledge(), m_project->undoStack(), m_pages);
     setProjectPage(ProjectNavigator::Schema, m_schemaEditor);
+    m_corpusPage = new CorpusPage(m_project.get(), m_pages);
+    connect(m_corpusPage, &CorpusPage::jobStarted, this, [this](Job *job) { m_progress->track(job); });
+    setProjectPage(ProjectNavigator::Corpus, m_corpusPage);
     m_templateGrid = new ReviewGrid(m_project.get(), m_project->undoStack(), ReviewModel::Scope::SqlTemplates, m_pages);
     m_templateGrid->setObjectName(QStringLiteral("templatesPage"));
     setProjectPage(ProjectNavigator::Templates, m_templateGrid);
@@ -340,12 +344,13 @@ void MainWindow::closeProject()
     if (!m_project)
         return;
     m_undoGroup->removeStack(m_project->undoStack());
-    for (int page : {int(ProjectNavigator::Schema), int(ProjectNavigator::Templates), int(ProjectNavigator::Queries), int(ProjectNavigator::Runs),
+    for (int page : {int(ProjectNavigator::Schema), int(ProjectNavigator::Corpus), int(ProjectNavigator::Templates), int(ProjectNavigator::Queries), int(ProjectNavigator::Runs),
                      int(ProjectNavigator::Analysis), int(ProjectNavigator::Exams)})
         setProjectPage(page, m_placeholders.value(page));
     m_schemaEditor = nullptr;
     m_templateGrid = m_queryGrid = nullptr;
     m_runsPage = nullptr;
+    m_corpusPage = nullptr;
     m_analysisPage = nullptr;
     m_examsPage = nullptr;
     m_project.reset();
@@ -376,14 +381,21 @@ void MainWindow::openDemoProject()
     const QString path = QDir(folder).filePath(QStringLiteral("demo.assay"));
     if (m_project && m_project->path() == QFileInfo(path).absoluteFilePath())
         closeProject(); // the demo file is rebuilt in place
-    m_demoJob = std::make_unique<Job>(tr("Building the demo project"),
-                                      [path](Job &job) { return DemoProject::build(path, &job); });
+    // The same evaluated project as `assay-cli demo`: runs scored, the exam taken, IRT fitted.
+    m_demoJob = std::make_unique<Job>(tr("Building and evaluating the demo project"), [path](Job &job) {
+        auto built = DemoEvaluation::build(path, &job);
+        return built ? Status() : Status::failure(built);
+    });
     m_progress->track(m_demoJob.get());
     connect(m_demoJob.get(), &Job::finished, this, [this, path](bool ok, const QString &message) {
-        if (ok)
-            openProject(path);
-        else
-            showError(message);
+        if (!ok) {
+            if (!(m_demoJob && m_demoJob->isCancelled())) // a cancel needs no dialog
+                showError(message);
+            return;
+        }
+        openProject(path);
+        if (m_project && m_project->path() == QFileInfo(path).absoluteFilePath())
+            m_navigator->setCurrentPage(ProjectNavigator::Analysis); // its charts draw by themselves
     });
     m_demoJob->start();
 }

@@ -20,6 +20,7 @@ class WelcomePage;
 class RecentFiles;
 class SchemaEditor;
 class ReviewGrid;
+class CorpusPage;
 class RunsPage;
 class ExamsPage;
 class AnalysisPage;
@@ -48,6 +49,7 @@ public:
     ReviewGrid *templateGrid() const { return m_templateGrid; }
     ReviewGrid *queryGrid() const { return m_queryGrid; }
     RunsPage *runsPage() const { return m_runsPage; }
+    CorpusPage *corpusPage() const { return m_corpusPage; }
     ExamsPage *examsPage() const { return m_examsPage; }
     AnalysisPage *analysisPage() const { return m_analysisPage; }
 
@@ -88,6 +90,7 @@ private:
     ReviewGrid *m_templateGrid = nullptr;
     ReviewGrid *m_queryGrid = nullptr;
     RunsPage *m_runsPage = nullptr;
+    CorpusPage *m_corpusPage = nullptr;
     ExamsPage *m_examsPage = nullptr;
     AnalysisPage *m_analysisPage = nullptr;
 };

@@ -3,6 +3,11 @@
 #include "charts/irtpanel.h"
 #include "core/job.h"
 #include "commands/setexamitemstatecommand.h"
+#include "examgeneratedialog.h"
+#include "examtakedialog.h"
+#include "exams/examworkflow.h"
+#include "generation/generationstore.h"
+#include "llm/llmprofilestore.h"
 #include "exams/examstats.h"
 #include "exams/examstore.h"
 #include "itemmodels/examitemsmodel.h"
@@ -32,6 +37,12 @@ ExamsPage::ExamsPage(Project *project, QWidget *parent) : QWidget(parent), m_pro
     m_source = new QLineEdit(this);
     m_source->setPlaceholderText(tr("Source (query, chunk or document)…"));
     m_source->setClearButtonEnabled(true);
+    m_generate = new QPushButton(QIcon::fromTheme(QStringLiteral("document-new")), tr("Generate Exam…"), this);
+    m_generate->setObjectName(QStringLiteral("generateExam"));
+    m_generate->setToolTip(tr("A grounded multiple-choice exam from a query set: one item per semantic group."));
+    m_take = new QPushButton(QIcon::fromTheme(QStringLiteral("media-playback-start")), tr("Take Exam…"), this);
+    m_take->setObjectName(QStringLiteral("takeExam"));
+    m_take->setToolTip(tr("Have students (IR pipelines, the oracle, LLM profiles) take the chosen exam; then fit IRT."));
     auto *accept = new QPushButton(tr("Accept"), this);
     auto *reject = new QPushButton(tr("Reject"), this);
     m_stats = new QLabel(this);
@@ -56,6 +67,8 @@ ExamsPage::ExamsPage(Project *project, QWidget *parent) : QWidget(parent), m_pro
     auto *bar = new QHBoxLayout;
     bar->addWidget(new QLabel(tr("Exam:"), this));
     bar->addWidget(m_exam, 1);
+    bar->addWidget(m_generate);
+    bar->addWidget(m_take);
     bar->addWidget(new QLabel(tr("Bloom:"), this));
     bar->addWidget(m_bloom);
     bar->addWidget(new QLabel(tr("Type:"), this));
@@ -81,6 +94,29 @@ ExamsPage::ExamsPage(Project *project, QWidget *parent) : QWidget(parent), m_pro
     for (QComboBox *box : {m_bloom, m_type, m_reason})
         connect(box, &QComboBox::currentIndexChanged, this, &ExamsPage::applyFilter);
     connect(m_source, &QLineEdit::textChanged, this, &ExamsPage::applyFilter);
+    connect(m_generate, &QPushButton::clicked, this, [this] {
+        auto forms = GenerationStore(m_project->database()).forms();
+        if (!forms) {
+            m_message->setText(forms.error());
+            return;
+        }
+        auto exams = ExamStore(m_project->database()).exams();
+        const QStringList existing = exams ? exams.value() : QStringList();
+        QString name = QStringLiteral("exam");
+        for (int n = 2; existing.contains(name); ++n)
+            name = QStringLiteral("exam-%1").arg(n);
+        ExamGenerateDialog dialog(forms.value(), name, this);
+        if (dialog.exec() == QDialog::Accepted)
+            startGenerate(dialog.name(), dialog.querySet(), dialog.seed());
+    });
+    connect(m_take, &QPushButton::clicked, this, [this] {
+        QStringList profiles;
+        for (const LlmProfile &p : LlmProfileStore::all())
+            profiles << p.name;
+        ExamTakeDialog dialog(m_exam->currentText(), ExamWorkflow::offlineStudents(), profiles, this);
+        if (dialog.exec() == QDialog::Accepted)
+            startTake(dialog.students());
+    });
     connect(accept, &QPushButton::clicked, this, &ExamsPage::acceptSelection);
     connect(reject, &QPushButton::clicked, this, &ExamsPage::rejectSelection);
     connect(m_model, &ExamItemsModel::editRejected, m_message, &QLabel::setText);
@@ -97,7 +133,7 @@ ExamsPage::ExamsPage(Project *project, QWidget *parent) : QWidget(parent), m_pro
         ExamStore store(m_project->database());
         auto id = store.idOf(m_exam->currentText());
         if (!id) {
-            m_stats->setText(tr("No exam yet: <tt>assay-cli exam generate FILE --name E --from queries</tt> (grounded, offline) or <tt>--from corpus --llm PROFILE</tt>."));
+            m_stats->setText(tr("No exam yet: click <b>Generate Exam…</b> to make a grounded exam from a query set, then <b>Take Exam…</b> and <b>Fit IRT</b>."));
             return;
         }
         auto readItems = store.items(id.value(), false);
@@ -109,14 +145,69 @@ ExamsPage::ExamsPage(Project *project, QWidget *parent) : QWidget(parent), m_pro
         const auto stats = ExamStats::compute(readItems.value(), readStats.value());
         const auto b = stats["baselines"];
         const auto pct = [](const nlohmann::json &v) { return v.is_number() ? QString::number(100 * v.get<double>(), 'f', 1) + QLatin1Char('%') : QStringLiteral("—"); };
-        m_stats->setText(tr("<b>%1</b> kept of %2 generated · filtered %3 · baselines: A %4, B %5, C %6, D %7, longest %8 · mean stem %9 tokens · %10 shown")
+        // The filter counts in words: "none filtered" or "filtered: 12 answer in stem, 3 duplicate options".
+        QStringList filteredParts;
+        for (auto it = stats["filtered"].begin(); it != stats["filtered"].end(); ++it)
+            filteredParts << QStringLiteral("%1 %2").arg(it.value().is_number() ? it.value().get<qint64>() : 0).arg(QString::fromStdString(it.key()).replace(QLatin1Char('_'), QLatin1Char(' ')));
+        const QString filteredText = filteredParts.isEmpty() ? tr("none filtered") : tr("filtered: %1").arg(filteredParts.join(QStringLiteral(", ")));
+        m_stats->setText(tr("<b>%1</b> kept of %2 generated · %3 · baselines: A %4, B %5, C %6, D %7, longest %8 · mean stem %9 tokens · %10 shown")
                              .arg(stats["kept"].get<int>()).arg(stats["generated"].get<int>())
-                             .arg(QString::fromStdString(stats["filtered"].dump()).toHtmlEscaped(), pct(b["fixed_A"]), pct(b["fixed_B"]), pct(b["fixed_C"]), pct(b["fixed_D"]),
+                             .arg(filteredText.toHtmlEscaped(), pct(b["fixed_A"]), pct(b["fixed_B"]), pct(b["fixed_C"]), pct(b["fixed_D"]),
                                   pct(b["longest"]))
                              .arg(stats["mean_stem_tokens"].is_number() ? stats["mean_stem_tokens"].get<double>() : 0.0, 0, 'f', 1)
                              .arg(m_model->rowCount()));
     });
     reload();
+}
+
+ExamsPage::~ExamsPage()
+{
+    if (m_job) {
+        m_job->cancel();
+        m_job->wait();
+    }
+}
+
+Job *ExamsPage::startGenerate(const QString &name, const QString &querySet, quint64 seed)
+{
+    const QString path = m_project->path();
+    return startJob(tr("Generating exam %1").arg(name), name, [path, name, querySet, seed](Job &job) {
+        auto project = Project::open(path); // this thread's own connection
+        if (!project)
+            return Status::failure(project);
+        auto generated = ExamWorkflow::generateGrounded(*project.value(), name, querySet, seed, &job);
+        return generated ? Status() : Status::failure(generated);
+    });
+}
+
+Job *ExamsPage::startTake(const QStringList &students)
+{
+    const QString path = m_project->path(), exam = m_exam->currentText();
+    return startJob(tr("Exam %1 taken by %2 student(s)").arg(exam).arg(students.size()), exam, [path, exam, students](Job &job) {
+        auto project = Project::open(path);
+        if (!project)
+            return Status::failure(project);
+        return ExamWorkflow::take(*project.value(), exam, students, &job);
+    });
+}
+
+Job *ExamsPage::startJob(const QString &title, const QString &exam, Job::Work work)
+{
+    if (m_job && m_job->isRunning())
+        return nullptr;
+    m_job = std::make_unique<Job>(title, std::move(work));
+    m_generate->setEnabled(false);
+    m_take->setEnabled(false);
+    connect(m_job.get(), &Job::finished, this, [this, exam](bool ok, const QString &message) {
+        m_message->setText(ok || (m_job && m_job->isCancelled()) ? QString() : message);
+        reload();
+        if (ok)
+            m_exam->setCurrentText(exam);
+        emit jobFinished(ok, message);
+    });
+    emit jobStarted(m_job.get());
+    m_job->start();
+    return m_job.get();
 }
 
 void ExamsPage::reload()
@@ -130,6 +221,9 @@ void ExamsPage::reload()
     m_exam->addItems(exams ? exams.value() : QStringList());
     if (m_exam->findText(current) >= 0)
         m_exam->setCurrentText(current);
+    const bool busy = m_job && m_job->isRunning();
+    m_generate->setEnabled(!busy);
+    m_take->setEnabled(!busy && m_exam->count() > 0);
     showExam();
 }
 

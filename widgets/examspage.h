@@ -2,27 +2,32 @@
 // The Exams page: choose an exam, filter its items (Bloom level, question type, source,
 // filter reason), accept / reject a selection and edit stem, options and key in place (all
 // undoable), with the exam's statistics and baselines above the grid and the IRT panel
-// (fit, item and test information curves) below it.
+// (fit, item and test information curves) below it. Generate Exam… and Take Exam… run the
+// exam steps as background jobs.
 #include "core/curationstate.h"
+#include "core/job.h"
 
 #include <QWidget>
+
+#include <memory>
 
 class QComboBox;
 class QLabel;
 class QLineEdit;
+class QPushButton;
 class QTableView;
 
 namespace assay {
 
 class ExamItemsModel;
 class IrtPanel;
-class Job;
 class Project;
 
 class ExamsPage : public QWidget {
     Q_OBJECT
 public:
     explicit ExamsPage(Project *project, QWidget *parent = nullptr);
+    ~ExamsPage() override;
     void reload();
     ExamItemsModel *model() const { return m_model; }
     QTableView *view() const { return m_view; }
@@ -30,9 +35,15 @@ public:
     QComboBox *reasonFilter() const { return m_reason; }
     QString statsText() const;
     IrtPanel *irtPanel() const { return m_irt; }
+    // What Generate Exam… and Take Exam… start after their dialogs: a background job (null
+    // while another exam job runs). The page reloads when it ends.
+    Job *startGenerate(const QString &name, const QString &querySet, quint64 seed);
+    Job *startTake(const QStringList &students);
 
 signals:
     void jobStarted(Job *job);
+    // After the page has shown a generate or take job's outcome.
+    void jobFinished(bool ok, const QString &message);
 
 public slots:
     void acceptSelection();
@@ -42,6 +53,7 @@ private:
     void applyFilter();
     void showExam();
     void setSelectionState(CurationState state);
+    Job *startJob(const QString &title, const QString &exam, Job::Work work);
     Project *m_project;
     ExamItemsModel *m_model;
     QComboBox *m_exam;
@@ -53,6 +65,9 @@ private:
     QLabel *m_stats;
     QLabel *m_message;
     IrtPanel *m_irt;
+    QPushButton *m_generate;
+    QPushButton *m_take;
+    std::unique_ptr<Job> m_job;
 };
 
 } // namespace assay

@@ -12,6 +12,8 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include "judgechooser.h"
+
 #include <QPushButton>
 #include <QSpinBox>
 #include <QTableWidget>
@@ -45,6 +47,10 @@ RunLauncher::RunLauncher(Database &db, QWidget *parent) : QWidget(parent), m_db(
     m_external = new QLineEdit(this);
     m_external->setPlaceholderText(tr("optional: an external reader, e.g. reader=http,url=http://…/ask  or  reader=command,cmd=./my-rag"));
     form->addRow(tr("External reader:"), m_external);
+    m_score = new JudgeChooser(true, this);
+    m_score->setJudge(QStringLiteral("contains"));
+    m_score->setToolTip(tr("Each run is scored by this judge as soon as it has executed every item; the Analysis page then shows it."));
+    form->addRow(tr("Score with:"), m_score);
 
     m_grid = new QTableWidget(this);
     m_grid->setObjectName(QStringLiteral("pipelineGrid"));
@@ -78,6 +84,13 @@ RunLauncher::RunLauncher(Database &db, QWidget *parent) : QWidget(parent), m_db(
             emit startRequested(runs);
     });
     reload();
+}
+
+std::optional<ScoreSpec> RunLauncher::scoreSpec() const
+{
+    if (m_score->judge().isEmpty())
+        return std::nullopt;
+    return ScoreSpec{m_score->judge(), m_score->closedDomain()};
 }
 
 void RunLauncher::reload()

@@ -2,10 +2,13 @@
 // The run launcher: query sets to run, and a checkable grid of pipelines — one row per
 // retriever, one column per reader × k — with the embedding profile for dense/hybrid and the
 // number of worked examples for LLM readers. Below it, what the checked runs will cost before
-// anything starts; Start emits the planned runs.
+// anything starts, and the judge that scores them when they end; Start emits the planned runs.
 #include "runs/runplan.h"
+#include "runs/runqueue.h"
 
 #include <QWidget>
+
+#include <optional>
 
 class QCheckBox;
 class QComboBox;
@@ -18,6 +21,7 @@ class QTableWidget;
 namespace assay {
 
 class Database;
+class JudgeChooser;
 
 class RunLauncher : public QWidget {
     Q_OBJECT
@@ -30,6 +34,9 @@ public:
     QLineEdit *nameEdit() const { return m_name; }
     QLineEdit *kEdit() const { return m_ks; }
     QPushButton *startButton() const { return m_start; }
+    JudgeChooser *scoreChooser() const { return m_score; }
+    // How the started runs are scored when they end; none: not scored.
+    std::optional<ScoreSpec> scoreSpec() const;
     void setFormChecked(const QString &form, bool checked);
     // The runs the checked cells and query sets stand for.
     QVector<PlannedRun> plannedRuns() const;
@@ -55,6 +62,7 @@ private:
     QTableWidget *m_grid;
     QLabel *m_estimate;
     QPushButton *m_start;
+    JudgeChooser *m_score;
 };
 
 } // namespace assay

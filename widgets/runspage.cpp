@@ -3,6 +3,7 @@
 #include "itemmodels/runitemsmodel.h"
 #include "itemmodels/runsmodel.h"
 #include "project/project.h"
+#include "judgechooser.h"
 #include "runlauncher.h"
 
 #include <QGroupBox>
@@ -12,6 +13,9 @@
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QProgressBar>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QFormLayout>
 #include <QPushButton>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
@@ -73,6 +77,10 @@ RunsPage::RunsPage(Project *project, QWidget *parent) : QWidget(parent), m_proje
     progressRow->addWidget(m_pause);
     progressRow->addWidget(m_resume);
     progressRow->addWidget(m_retry);
+    m_score = new QPushButton(QIcon::fromTheme(QStringLiteral("emblem-default")), tr("Score…"), progressBox);
+    m_score->setObjectName(QStringLiteral("scoreRun"));
+    m_score->setToolTip(tr("Judge the selected run's answers (executed or imported) with a judge of your choice."));
+    progressRow->addWidget(m_score);
     progressRow->addWidget(m_cancel);
     auto *progressLayout = new QVBoxLayout(progressBox);
     progressLayout->addWidget(m_current);
@@ -129,7 +137,7 @@ RunsPage::RunsPage(Project *project, QWidget *parent) : QWidget(parent), m_proje
     (new QVBoxLayout(this))->addWidget(split);
 
     connect(m_launcher, &RunLauncher::startRequested, this, [this](const QVector<PlannedRun> &runs) {
-        auto queued = m_queue->enqueue(runs);
+        auto queued = m_queue->enqueue(runs, m_launcher->scoreSpec());
         if (!queued)
             QMessageBox::warning(this, tr("Cannot start"), queued.error());
         m_runs->refresh();
@@ -155,6 +163,28 @@ RunsPage::RunsPage(Project *project, QWidget *parent) : QWidget(parent), m_proje
         m_runs->refresh();
         updateButtons();
     });
+    connect(m_score, &QPushButton::clicked, this, [this] {
+        const QModelIndex current = m_runsView->currentIndex();
+        if (!current.isValid())
+            return;
+        QDialog dialog(this);
+        dialog.setWindowTitle(tr("Score %1").arg(m_runs->run(current.row()).name));
+        auto *chooser = new JudgeChooser(false, &dialog);
+        chooser->setJudge(m_launcher->scoreSpec() ? m_launcher->scoreSpec()->judge : QStringLiteral("contains"));
+        auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
+        connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+        connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+        auto *layout = new QFormLayout(&dialog);
+        layout->addRow(tr("Judge:"), chooser);
+        layout->addRow(buttons);
+        if (dialog.exec() == QDialog::Accepted)
+            scoreSelected({chooser->judge(), chooser->closedDomain()});
+    });
+    connect(m_queue, &RunQueue::runScored, this, [this](qint64, const QString &name, const QString &judge, qint64 items, qint64 correct) {
+        m_scoreNote = tr("%1 scored by %2: %3 of %4 correct. The Analysis page shows it.").arg(name, judge).arg(correct).arg(items);
+        m_current->setText(m_scoreNote);
+        m_runs->refresh();
+    });
     connect(m_queue, &RunQueue::runStarted, this, [this](qint64, const QString &name) {
         m_current->setText(tr("Running %1…").arg(name));
         m_bar->setValue(0);
@@ -165,7 +195,8 @@ RunsPage::RunsPage(Project *project, QWidget *parent) : QWidget(parent), m_proje
     });
     connect(m_queue, &RunQueue::progress, this, &RunsPage::onProgress);
     connect(m_queue, &RunQueue::runFinished, this, [this](qint64 runId, const QString &name, bool ok, const QString &message) {
-        m_current->setText(ok ? tr("%1 finished.").arg(name) : tr("%1: %2").arg(name, message));
+        m_current->setText(ok ? (m_scoreNote.isEmpty() ? tr("%1 finished.").arg(name) : m_scoreNote) : tr("%1: %2").arg(name, message));
+        m_scoreNote.clear();
         if (!ok && message != QLatin1String("paused") && !m_queue->lastRunCancelled())
             qWarning("Run %s failed: %s", qPrintable(name), qPrintable(message));
         m_runs->refresh();
@@ -206,6 +237,17 @@ void RunsPage::onProgress(const RunProgress &p)
     }
 }
 
+void RunsPage::scoreSelected(const ScoreSpec &spec)
+{
+    const QModelIndex current = m_runsView->currentIndex();
+    if (!current.isValid())
+        return;
+    const RunSummary &run = m_runs->run(current.row());
+    if (auto queued = m_queue->score(run.id, run.name, spec); !queued)
+        QMessageBox::warning(this, tr("Cannot score"), queued.error());
+    updateButtons();
+}
+
 QString RunsPage::progressText() const { return m_current->text() + QLatin1Char('\n') + m_stats->text(); }
 
 void RunsPage::updateButtons()
@@ -218,6 +260,7 @@ void RunsPage::updateButtons()
     const bool failedItems = current.isValid() && current.row() < m_runs->rowCount() && m_runs->run(current.row()).errors > 0
                              && m_runs->run(current.row()).source == QLatin1String("executed");
     m_retry->setEnabled(failedItems && !running);
+    m_score->setEnabled(current.isValid() && current.row() < m_runs->rowCount());
     m_launcher->startButton()->setEnabled(!m_launcher->plannedRuns().isEmpty());
 }
 

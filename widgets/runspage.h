@@ -34,6 +34,8 @@ public:
     QTableView *itemsView() const { return m_itemsView; }
     QString progressText() const;
     void showRun(qint64 runId);
+    // Scores the selected run in the background (what Score… does after its dialog).
+    void scoreSelected(const ScoreSpec &spec);
 
 signals:
     void jobStarted(assay::Job *job);
@@ -58,7 +60,9 @@ private:
     QPushButton *m_resume;
     QPushButton *m_cancel;
     QPushButton *m_retry;
+    QPushButton *m_score;
     QElapsedTimer m_tableClock;
+    QString m_scoreNote; // what scoring the run that is ending found
 };
 
 } // namespace assay

@@ -102,8 +102,8 @@ SchemaEditor::SchemaEditor(KnowledgeBase *knowledge, QUndoStack *undoStack, QWid
     headingFont.setWeight(QFont::DemiBold);
     m_heading->setFont(headingFont);
     m_emptyHint->setWordWrap(true);
-    m_emptyHint->setText(tr("No knowledge tables yet. Import a schema with <tt>assay-cli schema import FILE.assay "
-                            "--sqlite DB | --csv DIR | --sql FILE.sql</tt>, or add a table with <b>+ Table</b>."));
+    m_emptyHint->setText(tr("No knowledge tables yet. Import a schema with <i>File → Import Knowledge Schema</i> (a SQLite "
+                            "database, a folder of CSV files or an SQL script), or add a table with <b>+ Table</b>."));
 
     auto *left = new QWidget(this);
     auto *leftLayout = new QVBoxLayout(left);

@@ -1,5 +1,6 @@
 #include "analysis/chartdata.h"
 
+#include <QHash>
 #include <QSet>
 
 #include <algorithm>
@@ -54,22 +55,41 @@ QVector<RunAnalysis> ChartBuilder::ordered(QVector<RunAnalysis> runs)
 
 QString ChartBuilder::categoryLabel(const RunAnalysis &run)
 {
-    // Three short lines fit under a bar: retriever, k (and reader), form.
+    // Three short lines fit under a bar (about five characters at 8 pt, for a dozen bars):
+    // retriever, k (and reader), form. Longer names are abbreviated; the bar's tooltip names
+    // the whole run.
+    const auto shortName = [](const QString &name) {
+        static const QHash<QString, QString> known{{QStringLiteral("keyword"), QStringLiteral("kw")},
+                                                   {QStringLiteral("hybrid"), QStringLiteral("hyb")},
+                                                   {QStringLiteral("oracle"), QStringLiteral("orcl")}};
+        if (known.contains(name))
+            return known.value(name);
+        return name.size() <= 6 ? name : name.left(5) + QStringLiteral("·");
+    };
     if (run.retriever.isEmpty())
-        return QStringLiteral("%1<br>%2").arg(run.run.section(QLatin1Char('/'), -1), run.formLabel());
+        return QStringLiteral("%1<br>%2").arg(shortName(run.run.section(QLatin1Char('/'), -1)), shortName(run.formLabel()));
     QString middle = QStringLiteral("k=%1").arg(run.k);
     if (run.reader != QLatin1String("none"))
-        middle += QLatin1Char(' ') + run.reader.section(QLatin1Char(':'), -1);
-    return QStringLiteral("%1<br>%2<br>%3").arg(run.retriever, middle, run.formLabel());
+        middle += QStringLiteral("<br>") + shortName(run.reader.section(QLatin1Char(':'), -1));
+    return QStringLiteral("%1<br>%2<br>%3").arg(shortName(run.retriever), middle, shortName(run.formLabel()));
 }
 
 QString ChartBuilder::judgedBy(const QVector<RunAnalysis> &runs)
 {
-    QStringList judges;
-    for (const RunAnalysis &r : runs)
+    // The settings that decide every number, so two charts of one project can be told apart.
+    QStringList judges, retrievalJudges, rules;
+    for (const RunAnalysis &r : runs) {
         if (!judges.contains(r.judge))
             judges << r.judge;
-    return QStringLiteral("judge: %1 · %2 run(s)").arg(judges.join(QStringLiteral(", "))).arg(runs.size());
+        if (!retrievalJudges.contains(r.retrievalJudge))
+            retrievalJudges << r.retrievalJudge;
+        const QString rule = r.closedDomain ? QStringLiteral("on") : QStringLiteral("off");
+        if (!rules.contains(rule))
+            rules << rule;
+    }
+    return QStringLiteral("judge: %1 · retrieval judge: %2 · closed-domain rule %3 · %4 run(s)")
+        .arg(judges.join(QStringLiteral(", ")), retrievalJudges.join(QStringLiteral(", ")), rules.join(QStringLiteral("/")))
+        .arg(runs.size());
 }
 
 ChartData ChartBuilder::groupBreakdown(const QVector<RunAnalysis> &input, bool shares)

@@ -1,11 +1,21 @@
 #include "analysis/runanalysis.h"
 
+#include "core/job.h"
 #include "project/database.h"
+#include "project/project.h"
+#include "generation/generationreadstore.h"
+#include "generation/semanticgroup.h"
 #include "runs/pipelinespec.h"
 #include "runs/runresultstore.h"
 #include "runs/runstore.h"
 
+#include <QThread>
+#include <QThreadPool>
+#include <QtConcurrent/QtConcurrentMap>
+
 #include <algorithm>
+#include <atomic>
+#include <numeric>
 #include <random>
 
 namespace assay {
@@ -23,6 +33,37 @@ QString RunAnalysis::pipelineLabel() const
 QString RunAnalysis::formLabel() const { return querySet.isEmpty() ? QStringLiteral("all") : querySet; }
 
 Result<QStringList> RunAnalyzer::scoredRuns(Database &db) { return RunResultStore(db).scoredRunNames(); }
+
+Result<QVector<RunAnalysis>> RunAnalyzer::analyzeMany(const QString &projectPath, const QStringList &runs, const QString &judge, bool closedDomain, Job *job)
+{
+    using R = Result<QVector<RunAnalysis>>;
+    QVector<std::optional<Result<RunAnalysis>>> results(runs.size());
+    std::atomic<qint64> done{0};
+    QVector<int> indices(runs.size());
+    std::iota(indices.begin(), indices.end(), 0);
+    // One task per run on a pool of its own (the caller may itself be a pool job); a
+    // connection per task is cheap next to reading 10k items.
+    QThreadPool pool;
+    pool.setMaxThreadCount(std::max(1, QThread::idealThreadCount()));
+    QtConcurrent::blockingMap(&pool, indices, [&](int i) {
+        if (job && job->isCancelled())
+            return;
+        auto db = Project::openConnection(projectPath);
+        results[i] = db ? analyze(db.value(), runs[i], judge, closedDomain) : Result<RunAnalysis>::failure(db);
+        const qint64 finished = ++done;
+        if (job)
+            job->reportProgress(finished, runs.size(), runs[i]);
+    });
+    if (job && job->isCancelled())
+        return R::cancelled();
+    QVector<RunAnalysis> out;
+    for (int i = 0; i < runs.size(); ++i) {
+        if (!results[i] || !*results[i])
+            return R::failure(results[i] ? QStringLiteral("%1: %2").arg(runs[i], results[i]->error()) : QStringLiteral("%1: not analysed").arg(runs[i]));
+        out << results[i]->value();
+    }
+    return out;
+}
 
 std::pair<std::optional<double>, std::optional<double>> RunAnalyzer::refinedInterval(const GrammarReport &report, quint64 seed, int resamples)
 {
@@ -78,21 +119,38 @@ Result<RunAnalysis> RunAnalyzer::analyze(Database &db, const QString &run, const
     a.run = run;
     a.judge = loaded.value().judge;
     a.retrievalJudge = loaded.value().retrievalJudge;
+    a.closedDomain = options.closedDomain;
     a.outcomes = loaded.value().outcomes;
-    auto runs = RunStore(db).runs();
-    if (!runs)
-        return R::failure(runs);
-    for (const RunSummary &s : runs.value())
-        if (s.name == run) {
-            a.pipeline = s.pipeline.isEmpty() ? QStringLiteral("imported") : s.pipeline;
-            a.querySet = s.querySet;
-            if (auto spec = PipelineSpec::parse(s.pipeline); spec && !s.pipeline.isEmpty()) {
-                a.retriever = spec.value().retriever;
-                a.k = spec.value().k;
-                a.reader = spec.value().reader;
-            }
-        }
+    auto runId = RunStore(db).idOf(run);
+    if (!runId)
+        return R::failure(runId);
+    auto summary = RunStore(db).summary(runId.value());
+    if (!summary)
+        return R::failure(summary);
+    const RunSummary &s = summary.value();
+    a.pipeline = s.pipeline.isEmpty() ? QStringLiteral("imported") : s.pipeline;
+    a.querySet = s.querySet;
+    if (auto spec = PipelineSpec::parse(s.pipeline); spec && !s.pipeline.isEmpty()) {
+        a.retriever = spec.value().retriever;
+        a.k = spec.value().k;
+        a.reader = spec.value().reader;
+    }
     a.grammar = GrammarEval::evaluate(a.outcomes);
+    // What each group asks: its fill-in values (groups of this project's queries) and answer.
+    QHash<QString, QString> answers;
+    for (const Outcome &o : std::as_const(a.outcomes))
+        answers.insert(o.group, o.gold);
+    const Status described = GenerationReadStore(db).forEachGroup([&](const GenerationReadStore::Group &g) {
+        const QString key = QStringLiteral("g%1").arg(g.id);
+        if (answers.contains(key))
+            a.groupLabels.insert(key, QStringLiteral("%1 → %2").arg(SemanticGroup{SemanticGroup::valuesFromJson(g.valuesJson), {}, 0, {}}
+                                                                        .valueTexts().join(QStringLiteral(", ")), g.answer));
+    });
+    if (!described)
+        return R::failure(described);
+    for (auto it = answers.constBegin(); it != answers.constEnd(); ++it)
+        if (!a.groupLabels.contains(it.key()))
+            a.groupLabels.insert(it.key(), QStringLiteral("→ %1").arg(it.value()));
     std::tie(a.refinedLow, a.refinedHigh) = refinedInterval(a.grammar, seed);
     a.taxonomy = ResponseTaxonomy::evaluate(a.outcomes);
     double latency = 0;

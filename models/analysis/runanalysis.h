@@ -5,7 +5,12 @@
 #include "analysis/grammareval.h"
 #include "analysis/responsetaxonomy.h"
 
+#include <QHash>
+
 namespace assay {
+
+class Database;
+class Job;
 
 struct RunAnalysis {
     QString run;
@@ -21,6 +26,8 @@ struct RunAnalysis {
     TaxonomyReport taxonomy;
     double meanLatencyMs = 0;
     QVector<Outcome> outcomes;
+    bool closedDomain = true; // the closed-domain rule the verdicts were read with
+    QHash<QString, QString> groupLabels; // group → what it asks: "Estonia, 2014-02-03 → Tallinn"
 
     QString pipelineLabel() const; // "bm25 k=3" / "bm25 k=3 llm:gpt" / "imported"
     QString formLabel() const;     // the query set, or "all"
@@ -31,6 +38,10 @@ public:
     // Runs that carry answer verdicts, in creation order.
     static Result<QStringList> scoredRuns(Database &db);
     static Result<RunAnalysis> analyze(Database &db, const QString &run, const QString &judge = {}, bool closedDomain = true, quint64 seed = 20240601);
+    // Several runs at once, in the given order, on the thread pool (each worker on its own
+    // connection to the project file). job (may be null) sees one step per run and cancels.
+    static Result<QVector<RunAnalysis>> analyzeMany(const QString &projectPath, const QStringList &runs, const QString &judge, bool closedDomain,
+                                                    Job *job = nullptr);
     // 95% percentile interval of the refined accuracy, resampling the competent groups.
     static std::pair<std::optional<double>, std::optional<double>> refinedInterval(const GrammarReport &report, quint64 seed, int resamples = 1000);
 };

@@ -50,11 +50,12 @@ Result<QString> ReportWriter::runsSection() const
     h += QStringLiteral("</table>\n<p class=\"note\">%1 accepted SQL templates, %2 semantic groups.</p>\n").arg(stats.sqlTemplates).arg(stats.sqlQueries);
     if (m_analyses.isEmpty())
         return h;
-    h += QStringLiteral("<h2>Runs</h2>\n<table><tr><th>Run</th><th>Pipeline</th><th>Query set</th><th>Items</th><th>Judge</th><th>Retrieval judge</th><th>Mean latency</th></tr>\n");
+    h += QStringLiteral("<h2>Runs</h2>\n<table><tr><th>Run</th><th>Pipeline</th><th>Query set</th><th>Items</th><th>Judge</th><th>Retrieval judge</th><th>Closed-domain rule</th><th>Mean latency</th></tr>\n");
     for (const RunAnalysis &a : m_analyses)
-        h += QStringLiteral("<tr><td>%1</td><td><code>%2</code></td><td>%3</td><td class=\"num\">%4</td><td>%5</td><td>%6</td><td class=\"num\">%7 ms</td></tr>\n")
+        h += QStringLiteral("<tr><td>%1</td><td><code>%2</code></td><td>%3</td><td class=\"num\">%4</td><td>%5</td><td>%6</td><td>%7</td><td class=\"num\">%8 ms</td></tr>\n")
                  .arg(a.run.toHtmlEscaped(), a.pipeline.toHtmlEscaped(), a.formLabel().toHtmlEscaped()).arg(a.grammar.n)
-                 .arg(a.judge.toHtmlEscaped(), a.retrievalJudge.toHtmlEscaped()).arg(a.meanLatencyMs, 0, 'f', 2);
+                 .arg(a.judge.toHtmlEscaped(), a.retrievalJudge.toHtmlEscaped(), a.closedDomain ? QStringLiteral("on") : QStringLiteral("off"))
+                 .arg(a.meanLatencyMs, 0, 'f', 2);
     h += QStringLiteral("</table>\n<h2>Metrics</h2>\n<table><tr><th>Run</th><th>Accuracy</th><th>Refined accuracy (95% CI)</th><th>Retrieval</th>"
                         "<th>Refined retrieval</th><th>Knowledge</th><th>Context comparison (refined retrieval)</th>"
                         "<th><span class=\"gap\">gap</span> / <span class=\"robust\">robust</span> / <span class=\"non_robust\">non-robust</span></th></tr>\n");
@@ -133,6 +134,7 @@ nlohmann::json ReportWriter::summary() const
         r["query_set"] = a.formLabel().toStdString();
         r["judge"] = a.judge.toStdString();
         r["retrieval_judge"] = a.retrievalJudge.toStdString();
+        r["closed_domain"] = a.closedDomain;
         r["refined_accuracy_ci95"] = {a.refinedLow ? nlohmann::json(*a.refinedLow) : nlohmann::json(nullptr), a.refinedHigh ? nlohmann::json(*a.refinedHigh) : nlohmann::json(nullptr)};
         r["taxonomy"] = a.taxonomy.toJson();
         r["mean_latency_ms"] = a.meanLatencyMs;

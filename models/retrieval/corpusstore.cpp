@@ -182,4 +182,42 @@ Status CorpusStore::forEachEmbedding(const QString &model, const std::function<S
     return read ? stopped : read;
 }
 
+Result<QVector<CorpusDocumentInfo>> CorpusStore::documents() const
+{
+    QVector<CorpusDocumentInfo> out;
+    const Status read = m_db.each(QStringLiteral("SELECT d.doc_id, d.title, d.metadata, d.source, count(c.id), length(d.text) FROM document d "
+                                                 "LEFT JOIN chunk c ON c.document_id = d.id GROUP BY d.id ORDER BY d.id"),
+                                  {}, [&](const Statement &r) {
+                                      out << CorpusDocumentInfo{r.text(0), r.text(1), r.text(2), r.text(3), r.integer(4), r.integer(5)};
+                                  });
+    if (!read)
+        return Result<QVector<CorpusDocumentInfo>>::failure(read);
+    return out;
+}
+
+Result<QStringList> CorpusStore::chunkTexts(const QString &docId) const
+{
+    QStringList out;
+    const Status read = m_db.each(QStringLiteral("SELECT c.text FROM chunk c JOIN document d ON d.id = c.document_id WHERE d.doc_id = ? ORDER BY c.ordinal"),
+                                  {docId}, [&](const Statement &r) { out << r.text(0); });
+    if (!read)
+        return Result<QStringList>::failure(read);
+    return out;
+}
+
+Status CorpusStore::removeDocuments(const QStringList &docIds)
+{
+    Transaction tx(m_db);
+    auto del = m_db.prepare(QStringLiteral("DELETE FROM document WHERE doc_id = ?"));
+    if (!del)
+        return Status::failure(del);
+    for (const QString &id : docIds) {
+        del.value().reset();
+        del.value().bind(1, id);
+        if (auto s = del.value().run(); !s)
+            return s;
+    }
+    return tx.commit();
+}
+
 } // namespace assay

@@ -19,6 +19,16 @@ namespace assay {
 
 class Database;
 
+// One document as the corpus page lists it.
+struct CorpusDocumentInfo {
+    QString id;
+    QString title;
+    QString metadataJson;
+    QString source;
+    qint64 chunks = 0;
+    qint64 characters = 0;
+};
+
 struct CorpusChunk {
     qint64 id = 0;
     QString docId;
@@ -42,6 +52,11 @@ public:
     Result<qint64> chunksWithoutEmbedding(const QString &model) const;
     Result<QVector<CorpusChunk>> chunksToEmbed(const QString &model) const;
 
+    Result<QVector<CorpusDocumentInfo>> documents() const;
+    // The document's chunk texts in reading order.
+    Result<QStringList> chunkTexts(const QString &docId) const;
+    // Removes documents (their chunks, index entries and embeddings follow), in one transaction.
+    Status removeDocuments(const QStringList &docIds);
     // Adds documents with their chunks (chunks[i] belongs to documents[i]) in one transaction;
     // a failure names the document's source.
     Status addDocuments(const QVector<CorpusDocument> &documents, const QVector<QStringList> &chunks);

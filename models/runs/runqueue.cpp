@@ -4,6 +4,7 @@
 #include "project/database.h"
 #include "project/project.h"
 #include "runs/runstore.h"
+#include "scoring/scorer.h"
 
 #include <QElapsedTimer>
 
@@ -24,8 +25,11 @@ RunQueue::~RunQueue()
 
 bool RunQueue::isRunning() const { return m_job && m_job->isRunning(); }
 
-Result<int> RunQueue::enqueue(const QVector<PlannedRun> &runs)
+Result<int> RunQueue::enqueue(const QVector<PlannedRun> &runs, const std::optional<ScoreSpec> &score)
 {
+    if (score)
+        if (auto valid = Scorer::validateJudge(score->judge); !valid)
+            return Result<int>::failure(valid);
     RunStore store(m_db);
     QVector<QPair<qint64, QString>> created;
     for (const PlannedRun &run : runs) {
@@ -34,13 +38,29 @@ Result<int> RunQueue::enqueue(const QVector<PlannedRun> &runs)
             return Result<int>::failure(QStringLiteral("run '%1': %2").arg(run.name, id.error()));
         created.append({id.value(), run.name});
     }
-    for (const auto &c : created)
+    for (const auto &c : created) {
+        if (score)
+            m_scoring.insert(c.first, *score);
         if (!m_queue.contains(c))
             m_queue.enqueue(c);
+    }
     m_paused = false;
     if (!isRunning())
         startNext();
     return int(created.size());
+}
+
+Status RunQueue::score(qint64 runId, const QString &name, const ScoreSpec &spec)
+{
+    if (auto valid = Scorer::validateJudge(spec.judge); !valid)
+        return valid;
+    m_scoring.insert(runId, spec);
+    if (!m_queue.contains(qMakePair(runId, name)) && !(isRunning() && m_current.first == runId))
+        m_queue.enqueue({runId, name});
+    m_paused = false;
+    if (!isRunning())
+        startNext();
+    return {};
 }
 
 Result<qint64> RunQueue::retryFailed(qint64 runId, const QString &name)
@@ -110,7 +130,8 @@ void RunQueue::startNext()
     m_current = m_queue.dequeue();
     const auto [runId, name] = m_current;
     const QString path = m_path;
-    m_job = std::make_unique<Job>(tr("Run %1").arg(name), [this, path, runId = runId, name = name](Job &job) {
+    const std::optional<ScoreSpec> scoring = m_scoring.contains(runId) ? std::optional<ScoreSpec>(m_scoring.value(runId)) : std::nullopt;
+    m_job = std::make_unique<Job>(tr("Run %1").arg(name), [this, path, scoring, runId = runId, name = name](Job &job) {
         // A connection of this thread: the GUI's connection stays free for reading.
         auto db = Project::openConnection(path);
         if (!db)
@@ -139,6 +160,12 @@ void RunQueue::startNext()
             return Status::failure(report.error());
         if (!report.value().finished)
             return Status::failure(QStringLiteral("paused"));
+        if (!scoring)
+            return Status();
+        auto scored = Scorer::score(db.value(), runId, scoring->judge, {scoring->closedDomain, {}}, &job);
+        if (!scored)
+            return Status::failure(QStringLiteral("scoring with %1: %2").arg(scoring->judge, scored.error()), scored.code());
+        emit runScored(runId, name, scoring->judge, scored.value().items, scored.value().correct); // queued to the queue's thread
         return Status();
     });
     connect(m_job.get(), &Job::finished, this, [this, runId = runId, name = name](bool ok, const QString &message) {
@@ -147,6 +174,8 @@ void RunQueue::startNext()
             m_queue.prepend(m_current);
         m_forgetCurrent = false;
         m_lastCancelled = m_job && m_job->isCancelled();
+        if (ok)
+            m_scoring.remove(runId);
         emit runFinished(runId, name, ok, message);
         // Not from inside the job's own signal: the next job replaces this one.
         QMetaObject::invokeMethod(this, [this] { startNext(); }, Qt::QueuedConnection);

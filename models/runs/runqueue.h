@@ -8,7 +8,10 @@
 #include "runs/runplan.h"
 
 #include <QObject>
+#include <QHash>
 #include <QQueue>
+
+#include <optional>
 
 #include <memory>
 
@@ -28,14 +31,25 @@ struct RunProgress {
     double etaSeconds = -1;
 };
 
+// How a run is scored when it ends: the judge (exact, f1[:T], contains, llm:PROFILE) and
+// the closed-domain rule.
+struct ScoreSpec {
+    QString judge;
+    bool closedDomain = true;
+};
+
 class RunQueue : public QObject {
     Q_OBJECT
 public:
     RunQueue(QString projectPath, Database &db, QObject *parent = nullptr);
     ~RunQueue() override;
 
-    // Creates (or finds, to continue) each run and queues it; starts when idle.
-    Result<int> enqueue(const QVector<PlannedRun> &runs);
+    // Creates (or finds, to continue) each run and queues it; starts when idle. With a score
+    // spec, each run is scored when it has executed every item.
+    Result<int> enqueue(const QVector<PlannedRun> &runs, const std::optional<ScoreSpec> &score = std::nullopt);
+    // Scores a run (executed or imported) in the background: queued like a run, so it waits
+    // for the run in flight; a run with pending items executes them first.
+    Status score(qint64 runId, const QString &name, const ScoreSpec &spec);
     // Queues the project's runs that are paused or were interrupted.
     Result<int> resumePaused();
     // Puts a run's failed items back to pending and queues the run: the number of items.
@@ -55,6 +69,8 @@ signals:
     void runStarted(qint64 runId, const QString &name);
     void progress(const assay::RunProgress &progress);
     void runFinished(qint64 runId, const QString &name, bool ok, const QString &message);
+    // After a run was scored: the judge, items judged and items correct.
+    void runScored(qint64 runId, const QString &name, const QString &judge, qint64 items, qint64 correct);
     void idle();
 
 private:
@@ -68,6 +84,7 @@ private:
     bool m_lastCancelled = false;
     bool m_forgetCurrent = false; // cancel: the interrupted run is not queued again
     QPair<qint64, QString> m_current;
+    QHash<qint64, ScoreSpec> m_scoring; // run id → how to score it when it ends
 };
 
 } // namespace assay

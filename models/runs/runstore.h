@@ -98,6 +98,7 @@ public:
     Status saveResult(qint64 itemId, const RunItemResult &result);
     Status setStatus(qint64 runId, const QString &status);
     Result<QVector<RunSummary>> runs() const;
+    Result<RunSummary> summary(qint64 runId) const;
     Result<QVector<RunItemView>> items(qint64 runId) const;
     // Puts the run's failed items back to pending (their answers and errors cleared) so the
     // next execution runs exactly them; the number of items, in one transaction.
@@ -115,6 +116,7 @@ public:
     Result<ImportReport> createImported(const QString &name, const QString &querySet, const QString &source, const QVector<ImportedRunItem> &items);
 
 private:
+    Result<QVector<RunSummary>> summaries(qint64 runId) const; // 0: every run
     Database &m_db;
 };
 

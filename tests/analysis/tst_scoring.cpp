@@ -10,7 +10,10 @@
 #include "scoring/answermetrics.h"
 #include "scoring/scorer.h"
 
+#include <QRegularExpression>
 #include <QtTest>
+
+#include <random>
 
 #include <nlohmann/json.hpp>
 
@@ -49,6 +52,42 @@ private slots:
         QFETCH(QString, in);
         QFETCH(QString, out);
         QCOMPARE(AnswerMetrics::normalize(in), out);
+    }
+
+    void normalisationMatchesTheRegexDefinition()
+    {
+        // Property: the two-pass normaliser equals its definition written the slow, obvious
+        // way: lowercase, drop every code point that is punctuation or a symbol, replace the
+        // articles between \b boundaries by a space, collapse spaces.
+        const auto reference = [](const QString &text) {
+            QList<uint> kept;
+            for (uint cp : text.toLower().toUcs4())
+                if (!QChar::isPunct(cp) && !QChar::isSymbol(cp))
+                    kept << cp;
+            QString s;
+            for (uint cp : kept)
+                s += QString::fromUcs4(reinterpret_cast<const char32_t *>(&cp), 1);
+            static const QRegularExpression articles(QStringLiteral("\\b(a|an|the)\\b"));
+            s.replace(articles, QStringLiteral(" "));
+            return s.simplified();
+        };
+        std::mt19937 random(17);
+        QStringList alphabet;
+        for (const QString &piece : {QStringLiteral("a"), QStringLiteral("A"), QStringLiteral("the"), QStringLiteral("The"), QStringLiteral("an"),
+                                     QStringLiteral("n"), QStringLiteral("x"), QStringLiteral("7"), QStringLiteral(" "), QStringLiteral("\t"),
+                                     QStringLiteral("\n"), QStringLiteral("."), QStringLiteral(","), QStringLiteral("'"), QStringLiteral("-"),
+                                     QStringLiteral("_"), QStringLiteral("$"), QStringLiteral("+"), QStringLiteral("|"), QStringLiteral("\u00e9"),
+                                     QStringLiteral("\u00c9"), QStringLiteral("\u00df"), QStringLiteral("\u0130"), QStringLiteral("\u2019"),
+                                     QStringLiteral("\u20ac"), QStringLiteral("\u00a0"), QStringLiteral("\u03a3"), QStringLiteral("\U0001F600"),
+                                     QStringLiteral("\u212a"), QStringLiteral("\u0301"), QStringLiteral("\x01")})
+            alphabet << piece;
+        for (int round = 0; round < 5000; ++round) {
+            QString text;
+            const int length = int(random() % 30);
+            for (int i = 0; i < length; ++i)
+                text += alphabet[int(random() % alphabet.size())];
+            QCOMPARE(AnswerMetrics::normalize(text), reference(text));
+        }
     }
 
     void exactF1Contains()

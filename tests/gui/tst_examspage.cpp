@@ -2,6 +2,7 @@
 // (Bloom, filter reason), reject / accept of a selection and in-place edits of stem, option
 // and key — each undoable, with refused edits explained.
 #include "examspage.h"
+#include "core/job.h"
 #include "exams/examfilters.h"
 #include "exams/examstore.h"
 #include "exams/groundedexamgenerator.h"
@@ -78,6 +79,47 @@ private slots:
         const QString dir = qEnvironmentVariable("ASSAY_SCREENSHOT_DIR");
         if (!dir.isEmpty())
             page.grab().save(dir + QStringLiteral("/exams-page.png"));
+    }
+
+    void generateAndTakeFromThePage()
+    {
+        ExamsPage page(m_project.get());
+        page.resize(1400, 800);
+        page.show();
+        // Generate: a second grounded exam from the long form, in the background.
+        // The spies listen to the page before a job starts: one that ends at once is not missed.
+        QSignalSpy generated(&page, &ExamsPage::jobFinished);
+        QVERIFY(page.startGenerate(QStringLiteral("from-gui"), QStringLiteral("long"), 7));
+        QVERIFY(!generated.isEmpty() || generated.wait(120000));
+        QVERIFY2(generated.constFirst().at(0).toBool(), qPrintable(generated.constFirst().at(1).toString()));
+        QCOMPARE(page.examChooser()->currentText(), QStringLiteral("from-gui"));
+        ExamStore store(m_project->database());
+        auto id = store.idOf(QStringLiteral("from-gui"));
+        QVERIFY(id);
+        auto items = store.items(id.value());
+        QVERIFY(items && items.value().size() > 1000);
+        QCOMPARE(page.model()->rowCount(), int(store.items(id.value(), false).value().size()));
+        // A name that exists is refused with a message, and nothing is added.
+        QSignalSpy refused(&page, &ExamsPage::jobFinished);
+        QVERIFY(page.startGenerate(QStringLiteral("from-gui"), QStringLiteral("long"), 7));
+        QVERIFY(!refused.isEmpty() || refused.wait(30000));
+        QVERIFY(!refused.constFirst().at(0).toBool());
+        QVERIFY(refused.constFirst().at(1).toString().contains(QLatin1String("exists already")));
+        // Take: three IR students; each take is stored with one answer per kept item.
+        QSignalSpy taken(&page, &ExamsPage::jobFinished);
+        QVERIFY(page.startTake({QStringLiteral("ir:bm25:1"), QStringLiteral("ir:tfidf:3"), QStringLiteral("oracle-ir")}));
+        QVERIFY(!taken.isEmpty() || taken.wait(120000));
+        QVERIFY2(taken.constFirst().at(0).toBool(), qPrintable(taken.constFirst().at(1).toString()));
+        auto runs = store.runs(id.value());
+        QVERIFY(runs);
+        QCOMPARE(runs.value().size(), 3);
+        auto answers = store.answers(id.value());
+        QVERIFY(answers);
+        for (auto it = answers.value().begin(); it != answers.value().end(); ++it)
+            QCOMPARE(it.value().size(), items.value().size());
+        // The statistics line names the filter counts in words.
+        QVERIFY2(!page.statsText().contains(QLatin1String("{")), qPrintable(page.statsText()));
+        QVERIFY2(page.statsText().contains(QLatin1String("filtered")), qPrintable(page.statsText()));
     }
 };
 

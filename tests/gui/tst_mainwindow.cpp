@@ -4,6 +4,10 @@
 #include "commands/setprojectpropertycommand.h"
 #include "core/job.h"
 #include "core/messagelog.h"
+#include "analysis/runoutcomes.h"
+#include "charts/analysispage.h"
+#include "exams/examstore.h"
+#include "runs/runstore.h"
 #include "mainwindow.h"
 #include "placeholderpage.h"
 #include "progressarea.h"
@@ -80,7 +84,7 @@ private slots:
         for (int p = ProjectNavigator::PageCount - 1; p >= 0; --p) {
             w.navigator()->setCurrentPage(ProjectNavigator::Page(p));
             QCOMPARE(w.pages()->currentWidget()->objectName(), QString::fromLatin1(expected[p]));
-            if (p == ProjectNavigator::Schema || p == ProjectNavigator::Templates || p == ProjectNavigator::Queries || p == ProjectNavigator::Runs
+            if (p == ProjectNavigator::Schema || p == ProjectNavigator::Corpus || p == ProjectNavigator::Templates || p == ProjectNavigator::Queries || p == ProjectNavigator::Runs
                 || p == ProjectNavigator::Analysis || p == ProjectNavigator::Exams) {
                 QVERIFY(!qobject_cast<PlaceholderPage *>(w.pages()->currentWidget())); // real editors
                 continue;
@@ -152,10 +156,26 @@ private slots:
         w.show();
         QSignalSpy opened(&w, &MainWindow::projectOpened);
         findAction(&w, QStringLiteral("actionOpenDemo"))->trigger();
-        QVERIFY(opened.wait(30000));
+        // Built and evaluated in the background (the same project as `assay-cli demo`).
+        QVERIFY(opened.wait(240000));
         QVERIFY(w.project());
         QCOMPARE(w.project()->name(), QStringLiteral("Assay demo"));
         QTRY_VERIFY(!w.progressArea()->isVisible());
+        auto runs = RunStore(w.project()->database()).runs();
+        QVERIFY(runs);
+        QCOMPARE(runs.value().size(), 12);
+        for (const RunSummary &r : runs.value())
+            QCOMPARE(RunOutcomes::answerJudges(w.project()->database(), r.id).value(), QStringList{QStringLiteral("contains")});
+        auto examId = ExamStore(w.project()->database()).idOf(QStringLiteral("demo-exam"));
+        QVERIFY(examId);
+        auto items = ExamStore(w.project()->database()).items(examId.value());
+        QVERIFY(items && !items.value().isEmpty());
+        QVERIFY(std::any_of(items.value().begin(), items.value().end(), [](const ExamItem &it) { return it.a.has_value(); })); // IRT fitted
+        // It opens on the Analysis page, whose charts draw without a click.
+        QCOMPARE(w.navigator()->currentPage(), ProjectNavigator::Analysis);
+        auto *analysis = w.pages()->currentWidget()->findChild<QObject *>() ? qobject_cast<AnalysisPage *>(w.pages()->currentWidget()) : nullptr;
+        QVERIFY(analysis);
+        QTRY_COMPARE_WITH_TIMEOUT(analysis->analyses().size(), 12, 60000);
         screenshot(&w, QStringLiteral("demo"));
     }
 

@@ -7,6 +7,9 @@
 #include "project/project.h"
 #include "runlauncher.h"
 #include "runspage.h"
+#include "analysis/runoutcomes.h"
+#include "runs/runstore.h"
+#include "judgechooser.h"
 #include "testdemo.h"
 #include "testendpoint.h"
 #include "testsettings.h"
@@ -152,6 +155,42 @@ private slots:
         const QString dir = qEnvironmentVariable("ASSAY_SCREENSHOT_DIR");
         if (!dir.isEmpty())
             page.grab().save(dir + QStringLiteral("/runs-page.png"));
+    }
+
+    void scoresWhenRunsEndAndOnRequest()
+    {
+        RunsPage page(m_project.get());
+        page.resize(1400, 900);
+        page.show();
+        page.launcher()->nameEdit()->setText(QStringLiteral("scored"));
+        QVERIFY(check(page.launcher()->grid(), QStringLiteral("bm25"), QStringLiteral("reader=none,k=1")));
+        page.launcher()->scoreChooser()->setJudge(QStringLiteral("contains"));
+        page.launcher()->scoreChooser()->setClosedDomain(false);
+        QCOMPARE(page.launcher()->plannedRuns().size(), 1);
+        const QString name = page.launcher()->plannedRuns().first().name;
+        QSignalSpy scored(page.queue(), &RunQueue::runScored);
+        page.launcher()->startButton()->click();
+        QVERIFY(waitIdle(page, 120000));
+        QCOMPARE(scored.count(), 1);
+        QCOMPARE(scored.constFirst().at(2).toString(), QStringLiteral("contains"));
+        const qint64 items = scored.constFirst().at(3).toLongLong(), correct = scored.constFirst().at(4).toLongLong();
+        QVERIFY(items > 1000 && correct > 0 && correct < items);
+        auto id = RunStore(m_project->database()).idOf(name);
+        QVERIFY(id);
+        QCOMPARE(RunOutcomes::answerJudges(m_project->database(), id.value()).value(), QStringList{QStringLiteral("contains")});
+        QVERIFY(page.progressText().contains(QLatin1String("scored by contains")));
+        // Score… on the selected run adds a second judge's verdicts.
+        page.runsModel()->refresh();
+        int row = -1;
+        for (int r = 0; r < page.runsModel()->rowCount(); ++r)
+            if (page.runsModel()->run(r).id == id.value())
+                row = r;
+        QVERIFY(row >= 0);
+        page.runsView()->setCurrentIndex(page.runsModel()->index(row, 0));
+        page.scoreSelected({QStringLiteral("exact"), true});
+        QVERIFY(waitIdle(page, 120000));
+        QCOMPARE(scored.count(), 2);
+        QCOMPARE(RunOutcomes::answerJudges(m_project->database(), id.value()).value(), (QStringList{QStringLiteral("contains"), QStringLiteral("exact")}));
     }
 
     void retryFailedRunsOnlyTheFailedItems()

@@ -22,7 +22,7 @@ Result<QVector<RunAnalysis>> AnalysisExport::analyses(Database &db, const QStrin
         return R::failure(scored);
     const QStringList names = scored.take();
     if (names.isEmpty())
-        return R::failure(QStringLiteral("no scored runs: run a pipeline and score it first (assay-cli run …, assay-cli score …)"));
+        return R::failure(QStringLiteral("no scored runs: run a pipeline with a judge and score it first (Runs page; assay-cli run …, assay-cli score …)"));
     QVector<RunAnalysis> out;
     for (const QString &name : names) {
         auto a = RunAnalyzer::analyze(db, name, judge, closedDomain);

@@ -13,6 +13,9 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QPushButton>
+#include <QSet>
+#include <QSignalBlocker>
+#include <QTimer>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QVBoxLayout>
@@ -31,8 +34,11 @@ AnalysisPage::AnalysisPage(Project *project, QWidget *parent) : QWidget(parent),
     m_closedDomain->setChecked(true);
     m_closedDomain->setToolTip(tr("An answer whose retrieval was judged wrong counts as Incorrect."));
     m_shares = new QCheckBox(tr("Group breakdown as shares"), side);
-    auto *apply = new QPushButton(tr("Analyse"), side);
-    apply->setDefault(true);
+    auto *apply = new QPushButton(tr("Analyse Again"), side);
+    apply->setToolTip(tr("The analysis runs by itself when the checked runs or the settings change; this reads the runs again."));
+    m_autoStart = new QTimer(this);
+    m_autoStart->setSingleShot(true);
+    m_autoStart->setInterval(150); // several quick changes start one analysis
     m_status = new QLabel(side);
     m_status->setWordWrap(true);
     auto *sideLayout = new QVBoxLayout(side);
@@ -80,7 +86,14 @@ AnalysisPage::AnalysisPage(Project *project, QWidget *parent) : QWidget(parent),
     split->setStretchFactor(2, 2);
     (new QVBoxLayout(this))->addWidget(split);
 
-    connect(apply, &QPushButton::clicked, this, &AnalysisPage::analyze);
+    connect(apply, &QPushButton::clicked, this, [this] {
+        m_analysedKey.clear();
+        reload();
+    });
+    connect(m_autoStart, &QTimer::timeout, this, &AnalysisPage::analyze);
+    connect(m_runs, &QListWidget::itemChanged, this, &AnalysisPage::scheduleAnalysis);
+    connect(m_judge, &QComboBox::currentIndexChanged, this, &AnalysisPage::scheduleAnalysis);
+    connect(m_closedDomain, &QCheckBox::toggled, this, &AnalysisPage::scheduleAnalysis);
     connect(m_shares, &QCheckBox::toggled, this, &AnalysisPage::rebuildCharts);
     connect(m_groups, &QListWidget::currentTextChanged, this, [this](const QString &text) {
         if (!text.isEmpty())
@@ -116,11 +129,17 @@ void AnalysisPage::reload()
             if (!judges.contains(j))
                 judges << j;
     }
+    // The user's unchecked runs stay unchecked; new runs come checked.
+    QSet<QString> unchecked;
+    for (int i = 0; i < m_runs->count(); ++i)
+        if (m_runs->item(i)->checkState() != Qt::Checked)
+            unchecked.insert(m_runs->item(i)->text());
+    const QSignalBlocker blockRuns(m_runs), blockJudge(m_judge);
     m_runs->clear();
     for (const QString &run : scored) {
         auto *item = new QListWidgetItem(run, m_runs);
         item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
-        item->setCheckState(Qt::Checked);
+        item->setCheckState(unchecked.contains(run) ? Qt::Unchecked : Qt::Checked);
     }
     const QString judge = m_judge->currentData().toString();
     m_judge->clear();
@@ -128,7 +147,31 @@ void AnalysisPage::reload()
     for (const QString &j : judges)
         m_judge->addItem(j, j);
     m_judge->setCurrentIndex(std::max(0, m_judge->findData(judge)));
-    m_status->setText(scored.isEmpty() ? tr("No scored runs yet: run a pipeline on the Runs page and score it (assay-cli score).") : QString());
+    m_status->setText(scored.isEmpty() ? tr("No scored runs yet: start a run on the Runs page with a judge, or select a run there and click Score….")
+                                       : QString());
+    if (!scored.isEmpty())
+        scheduleAnalysis();
+}
+
+QString AnalysisPage::selectionKey() const
+{
+    QStringList key{m_judge->currentData().toString(), m_closedDomain->isChecked() ? QStringLiteral("closed") : QStringLiteral("open")};
+    for (int i = 0; i < m_runs->count(); ++i)
+        if (m_runs->item(i)->checkState() == Qt::Checked)
+            key << m_runs->item(i)->text();
+    return key.join(QLatin1Char('\n'));
+}
+
+void AnalysisPage::scheduleAnalysis()
+{
+    if (selectionKey() == m_analysedKey && !isBusy())
+        return; // drawn already
+    if (isBusy()) {
+        m_rerun = true; // the running analysis is for an older selection
+        m_job->cancel();
+        return;
+    }
+    m_autoStart->start();
 }
 
 void AnalysisPage::analyze()
@@ -145,28 +188,27 @@ void AnalysisPage::analyze()
     }
     const QString path = m_project->path(), judge = m_judge->currentData().toString();
     const bool closed = m_closedDomain->isChecked();
+    const QString key = selectionKey();
     auto result = std::make_shared<QVector<RunAnalysis>>();
     m_job = std::make_unique<Job>(tr("Analysing %1 run(s)").arg(runs.size()), [=](Job &job) {
-        auto db = Project::openConnection(path);
-        if (!db)
-            return Status::failure(db.error());
-        for (int i = 0; i < runs.size(); ++i) {
-            if (job.isCancelled())
-                return Status::cancelled();
-            auto a = RunAnalyzer::analyze(db.value(), runs[i], judge, closed);
-            if (!a)
-                return Status::failure(a.error());
-            *result << a.value();
-            job.reportProgress(i + 1, runs.size(), runs[i]);
-        }
+        auto all = RunAnalyzer::analyzeMany(path, runs, judge, closed, &job);
+        if (!all)
+            return Status::failure(all);
+        *result = all.take();
         return Status();
     });
-    connect(m_job.get(), &Job::finished, this, [this, result](bool ok, const QString &message) {
+    connect(m_job.get(), &Job::finished, this, [this, result, key](bool ok, const QString &message) {
+        if (m_rerun) {
+            m_rerun = false;
+            m_autoStart->start();
+            return;
+        }
         if (!ok) {
             m_status->setText(message);
             return;
         }
         m_analyses = *result;
+        m_analysedKey = key;
         m_status->setText(tr("%1 run(s) analysed.").arg(m_analyses.size()));
         rebuildCharts();
         emit analysed();
@@ -200,7 +242,9 @@ void AnalysisPage::showGroups(const QString &run, const QString &series)
         for (const GroupResult &g : a.grammar.groups) {
             if (GroupResult::tagName(g.tag) != QString(series).replace(QLatin1Char('-'), QLatin1Char('_')))
                 continue;
-            m_groups->addItem(QStringLiteral("%1  (%2 of %3 correct)").arg(g.group).arg(g.correct).arg(g.total));
+            auto *item = new QListWidgetItem(QStringLiteral("%1  %2  (%3 of %4 correct)").arg(g.group, a.groupLabels.value(g.group)).arg(g.correct).arg(g.total), m_groups);
+            item->setData(Qt::UserRole, g.group);
+            item->setToolTip(item->text());
             ++n;
         }
         m_groupsTitle->setText(tr("<b>%1</b> groups of <b>%2</b>: %3").arg(series, run.toHtmlEscaped()).arg(n));

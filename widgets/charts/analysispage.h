@@ -14,6 +14,7 @@ class QComboBox;
 class QLabel;
 class QListWidget;
 class QTabWidget;
+class QTimer;
 
 namespace assay {
 
@@ -48,6 +49,10 @@ signals:
 
 private:
     void rebuildCharts();
+    // Starts the analysis of the current selection soon (restarting one that is running),
+    // unless the charts already show it.
+    void scheduleAnalysis();
+    QString selectionKey() const;
     Project *m_project;
     QListWidget *m_runs;
     QComboBox *m_judge;
@@ -62,6 +67,9 @@ private:
     std::unique_ptr<Job> m_job;
     QVector<RunAnalysis> m_analyses;
     QString m_groupsRun;
+    QTimer *m_autoStart;
+    bool m_rerun = false;
+    QString m_analysedKey; // the selection the charts show
 };
 
 } // namespace assay

@@ -68,6 +68,7 @@ void bars(QChart *chart, const ChartData &data, ChartFactory *events)
     auto *x = new QBarCategoryAxis;
     x->append(data.categories);
     styleAxis(x, data.xTitle);
+    x->setTruncateLabels(false); // the labels are short already; an ellipsis would hide the run
     auto *y = new QValueAxis;
     if (data.yMin < 0) {
         y->setRange(data.yMin * 1.1, std::max(data.yMax, 0.0) * 1.1 + 0.05);
@@ -88,7 +89,8 @@ void bars(QChart *chart, const ChartData &data, ChartFactory *events)
         QObject::connect(series, &QAbstractBarSeries::hovered, events, [data](bool on, int index, QBarSet *set) {
             if (!on || index < 0 || index >= data.categories.size())
                 return QToolTip::hideText();
-            QToolTip::showText(QCursor::pos(), QStringLiteral("%1\n%2: %3").arg(data.categories[index], set->label(), set->at(index) <= 1.0 && data.yMax <= 1.0
+            const QString name = index < data.runs.size() ? data.runs[index] : data.categories[index];
+            QToolTip::showText(QCursor::pos(), QStringLiteral("%1\n%2: %3").arg(name, set->label(), set->at(index) <= 1.0 && data.yMax <= 1.0
                                                                                                                  ? percent(set->at(index))
                                                                                                                  : QString::number(set->at(index))));
         });

@@ -175,7 +175,7 @@ void IrtPanel::refresh()
     m_charts[BloomInformation]->setData(IrtCharts::groupInformation("bloom-information", tr("Information by Bloom level"), items, bloom, grid));
     m_charts[TypeInformation]->setData(IrtCharts::groupInformation("type-information", tr("Information by question type"), items, types, grid));
     if (!isBusy())
-        m_status->setText(items.isEmpty() ? (id ? tr("No IRT parameters yet: take the exam with several students (assay-cli exam take), then Fit IRT.") : QString())
+        m_status->setText(items.isEmpty() ? (id ? tr("No IRT parameters yet: click Take Exam… above and choose several students, then Fit IRT.") : QString())
                                           : tr("%1 accepted items have IRT parameters.").arg(items.size()));
     setSelectedItems(m_selected);
 }

@@ -1,0 +1,104 @@
+#include "demo/demoevaluation.h"
+
+#include "core/job.h"
+#include "demo/demoproject.h"
+#include "exams/examworkflow.h"
+#include "project/project.h"
+#include "runs/pipelinegrid.h"
+#include "runs/runexecutor.h"
+#include "runs/runplan.h"
+#include "runs/runstore.h"
+#include "scoring/scorer.h"
+
+#include <QElapsedTimer>
+
+namespace assay {
+
+// The offline evaluation: retrieval-only pipelines keyword / tfidf / bm25 × k ∈ {1, 3} on the
+// short and long forms.
+static constexpr const char *pipelineGrid = "retriever=keyword|tfidf|bm25,k=1|3,reader=none";
+
+Result<DemoEvaluation::Report> DemoEvaluation::build(const QString &path, Job *job)
+{
+    if (auto s = DemoProject::build(path, job); !s)
+        return Result<Report>::failure(s);
+    auto project = Project::open(path);
+    if (!project)
+        return Result<Report>::failure(project);
+    return evaluate(*project.value(), job);
+}
+
+Result<DemoEvaluation::Report> DemoEvaluation::evaluate(Project &project, Job *job)
+{
+    using R = Result<Report>;
+    QElapsedTimer clock;
+    clock.start();
+    Report report;
+    auto specs = PipelineGrid::expand(QString::fromLatin1(pipelineGrid));
+    if (!specs)
+        return R::failure(specs);
+    const QVector<PlannedRun> planned = RunPlan::expand(QStringLiteral("demo"), specs.value(), {QStringLiteral("short"), QStringLiteral("long")});
+    report.students = ExamWorkflow::offlineStudents();
+    // Steps: each run (executed and scored), the exam, each student, the IRT fit.
+    const qint64 steps = planned.size() + 1 + report.students.size() + 1;
+    qint64 step = 0;
+    const auto progress = [&](const QString &detail) -> Status {
+        if (job && job->isCancelled())
+            return Status::cancelled();
+        if (job)
+            job->reportProgress(step, steps, detail);
+        ++step;
+        return {};
+    };
+    Database &db = project.database();
+    RunStore store(db);
+    for (const PlannedRun &run : planned) {
+        if (auto s = progress(QStringLiteral("Running and scoring %1").arg(run.name)); !s)
+            return R::failure(s);
+        auto id = store.openOrCreate(run.name, run.spec, run.querySet);
+        if (!id)
+            return R::failure(id);
+        auto executed = RunExecutor::execute(db, id.value());
+        if (!executed)
+            return R::failure(QStringLiteral("%1: %2").arg(run.name, executed.error()), executed.code());
+        auto scored = Scorer::score(db, id.value(), judge(), {closedDomain(), {}});
+        if (!scored)
+            return R::failure(QStringLiteral("%1: %2").arg(run.name, scored.error()), scored.code());
+        report.runs << run.name;
+        report.items += scored.value().items;
+        report.correct += scored.value().correct;
+    }
+
+    if (auto s = progress(QStringLiteral("Generating the grounded exam")); !s)
+        return R::failure(s);
+    auto exam = ExamWorkflow::generateGrounded(project, examName(), QStringLiteral("short"), 1);
+    if (!exam)
+        return R::failure(exam);
+    report.examItems = exam.value().kept;
+    for (const QString &student : std::as_const(report.students)) {
+        if (auto s = progress(QStringLiteral("Exam taken by %1").arg(student)); !s)
+            return R::failure(s);
+        if (auto s = ExamWorkflow::take(project, examName(), {student}); !s)
+            return R::failure(s);
+    }
+
+    // IRT on the takes: abilities per retriever and k (hierarchical 3PL, the exam paper's
+    // bounds), two improvement steps; a, b, c saved into the exam.
+    if (auto s = progress(QStringLiteral("Fitting IRT")); !s)
+        return R::failure(s);
+    IrtOptions irtOptions;
+    irtOptions.hierarchical = true;
+    irtOptions.bounds = QStringLiteral("exam-paper");
+    auto irt = ExamIrt::fit(db, examName(), irtOptions, 2, 0.1);
+    if (!irt)
+        return R::failure(irt);
+    if (auto s = ExamIrt::save(db, irt.value().examId, irt.value().steps); !s)
+        return R::failure(s);
+    report.irt = irt.take();
+    if (job)
+        job->reportProgress(steps, steps, QStringLiteral("The demo is evaluated"));
+    report.seconds = clock.elapsed() / 1000.0;
+    return report;
+}
+
+} // namespace assay

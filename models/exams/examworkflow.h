@@ -1,0 +1,30 @@
+#pragma once
+// The exam steps the desktop app and the demo run as background jobs: generate a grounded
+// exam from a query set (filtered with the default thresholds, stored), and have it taken by
+// a list of students (each take stored as one exam run).
+#include "core/result.h"
+
+#include <QStringList>
+
+namespace assay {
+
+class Job;
+class Project;
+
+class ExamWorkflow {
+public:
+    struct Generated {
+        qint64 examId = 0;
+        qint64 generated = 0;
+        qint64 kept = 0;
+    };
+    // The offline students: IR with keyword / tfidf / bm25 × k ∈ {1, 3, 5}, and the oracle.
+    static QStringList offlineStudents();
+    // A new exam `name` of one item per semantic group of `querySet`'s accepted queries.
+    static Result<Generated> generateGrounded(Project &project, const QString &name, const QString &querySet, quint64 seed, Job *job = nullptr);
+    // Each student takes the exam's kept items; a student that took it before takes it again
+    // (its earlier answers replaced). job sees one step per student and may cancel between.
+    static Status take(Project &project, const QString &exam, const QStringList &students, Job *job = nullptr);
+};
+
+} // namespace assay

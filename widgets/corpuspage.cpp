@@ -1,0 +1,314 @@
+#include "corpuspage.h"
+
+#include "commands/importcorpuscommand.h"
+#include "itemmodels/corpusdocumentsmodel.h"
+#include "project/project.h"
+#include "retrieval/corpusstore.h"
+
+#include <QComboBox>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QTableView>
+#include <QTextBrowser>
+#include <QToolButton>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+namespace assay {
+
+namespace {
+// The chunk's text with the matched terms marked (whole words, case-insensitive).
+QString highlighted(const QString &text, const QStringList &terms)
+{
+    QString html = text.toHtmlEscaped();
+    for (const QString &term : terms)
+        html.replace(QRegularExpression(QStringLiteral("\\b(%1)\\b").arg(QRegularExpression::escape(term.toHtmlEscaped())),
+                                        QRegularExpression::CaseInsensitiveOption | QRegularExpression::UseUnicodePropertiesOption),
+                     QStringLiteral("<span style='background:#ffe08a'><b>\\1</b></span>"));
+    return html;
+}
+} // namespace
+
+CorpusPage::CorpusPage(Project *project, QWidget *parent) : QWidget(parent), m_project(project)
+{
+    setObjectName(QStringLiteral("corpusPage"));
+    m_model = new CorpusDocumentsModel(project->database(), this);
+    m_view = new QTableView(this);
+    m_view->setObjectName(QStringLiteral("corpusDocuments"));
+    m_view->setModel(m_model);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->verticalHeader()->hide();
+    m_view->horizontalHeader()->setStretchLastSection(true);
+    m_view->setColumnWidth(CorpusDocumentsModel::Id, 150);
+    m_view->setColumnWidth(CorpusDocumentsModel::Title, 180);
+    m_viewer = new QTextBrowser(this);
+    m_viewer->setObjectName(QStringLiteral("documentViewer"));
+
+    m_import = new QToolButton(this);
+    m_import->setObjectName(QStringLiteral("importCorpus"));
+    m_import->setText(tr("Import…"));
+    m_import->setIcon(QIcon::fromTheme(QStringLiteral("document-import")));
+    m_import->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_import->setPopupMode(QToolButton::InstantPopup);
+    auto *menu = new QMenu(m_import);
+    const auto choose = [this](CorpusImporter::Format format) {
+        const QString path = format == CorpusImporter::Format::Folder
+                                 ? QFileDialog::getExistingDirectory(this, tr("Folder of .txt / .md documents"), QDir::homePath())
+                                 : QFileDialog::getOpenFileName(this, tr("Import documents"), QDir::homePath(),
+                                                                format == CorpusImporter::Format::Jsonl ? tr("JSON Lines (*.jsonl);;All files (*)")
+                                                                                                        : tr("GRAMMAR corpus (*.json);;All files (*)"));
+        if (!path.isEmpty())
+            startImport(path, format);
+    };
+    menu->addAction(tr("Folder of .txt / .md Files…"), this, [choose] { choose(CorpusImporter::Format::Folder); });
+    menu->addAction(tr("JSONL File ({\"id\", \"text\", …})…"), this, [choose] { choose(CorpusImporter::Format::Jsonl); });
+    menu->addAction(tr("GRAMMAR Corpus JSON ({doc_id: text})…"), this, [choose] { choose(CorpusImporter::Format::Grammar); });
+    m_import->setMenu(menu);
+    m_mode = new QComboBox(this);
+    m_mode->addItem(tr("one chunk per document"), int(Chunker::Mode::Whole));
+    m_mode->addItem(tr("sentences per chunk"), int(Chunker::Mode::Sentences));
+    m_mode->addItem(tr("tokens per chunk"), int(Chunker::Mode::Tokens));
+    m_size = new QSpinBox(this);
+    m_size->setRange(1, 4096);
+    m_size->setValue(200);
+    m_overlap = new QSpinBox(this);
+    m_overlap->setRange(0, 1024);
+    m_overlap->setPrefix(tr("overlap "));
+    const auto modeChanged = [this] {
+        const auto mode = Chunker::Mode(m_mode->currentData().toInt());
+        m_size->setEnabled(mode != Chunker::Mode::Whole);
+        m_overlap->setEnabled(mode == Chunker::Mode::Tokens);
+        if (mode == Chunker::Mode::Sentences && m_size->value() > 50)
+            m_size->setValue(3);
+    };
+    connect(m_mode, &QComboBox::currentIndexChanged, this, modeChanged);
+    modeChanged();
+    m_summary = new QLabel(this);
+    m_summary->setObjectName(QStringLiteral("corpusSummary"));
+    m_summary->setWordWrap(true);
+    auto *bar = new QHBoxLayout;
+    bar->addWidget(m_import);
+    bar->addWidget(new QLabel(tr("Chunking for imports:"), this));
+    bar->addWidget(m_mode);
+    bar->addWidget(m_size);
+    bar->addWidget(m_overlap);
+    bar->addWidget(m_summary, 1);
+
+    // Try retrieval.
+    auto *probe = new QGroupBox(tr("Try retrieval"), this);
+    m_query = new QLineEdit(probe);
+    m_query->setObjectName(QStringLiteral("probeQuery"));
+    m_query->setPlaceholderText(tr("A question, e.g. the text of a query from the Queries page"));
+    m_k = new QSpinBox(probe);
+    m_k->setRange(1, 50);
+    m_k->setValue(3);
+    m_k->setPrefix(QStringLiteral("k = "));
+    m_left = new QComboBox(probe);
+    m_right = new QComboBox(probe);
+    for (const QString &name : {QStringLiteral("bm25"), QStringLiteral("tfidf"), QStringLiteral("keyword"), QStringLiteral("dense"), QStringLiteral("hybrid")}) {
+        m_left->addItem(name);
+        m_right->addItem(name);
+    }
+    m_right->setCurrentText(QStringLiteral("keyword"));
+    auto *search = new QPushButton(QIcon::fromTheme(QStringLiteral("edit-find")), tr("Search"), probe);
+    search->setObjectName(QStringLiteral("probeSearch"));
+    auto *probeBar = new QHBoxLayout;
+    probeBar->addWidget(m_query, 1);
+    probeBar->addWidget(m_k);
+    probeBar->addWidget(m_left);
+    probeBar->addWidget(new QLabel(tr("vs"), probe));
+    probeBar->addWidget(m_right);
+    probeBar->addWidget(search);
+    auto *columns = new QHBoxLayout;
+    for (QTextBrowser *&results : m_results) {
+        results = new QTextBrowser(probe);
+        results->setPlaceholderText(tr("Type a query and click Search: each retriever's top k appear here."));
+        columns->addWidget(results);
+    }
+    auto *probeLayout = new QVBoxLayout(probe);
+    probeLayout->addLayout(probeBar);
+    probeLayout->addLayout(columns, 1);
+
+    auto *right = new QSplitter(Qt::Vertical, this);
+    right->addWidget(m_viewer);
+    right->addWidget(probe);
+    right->setStretchFactor(0, 2);
+    right->setStretchFactor(1, 3);
+    auto *split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(m_view);
+    split->addWidget(right);
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 3);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(bar);
+    layout->addWidget(split, 1);
+
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex &current) { showDocument(current.row()); });
+    connect(search, &QPushButton::clicked, this, [this] { startProbe(m_query->text()); });
+    connect(m_query, &QLineEdit::returnPressed, this, [this] { startProbe(m_query->text()); });
+    connect(m_project->undoStack(), &QUndoStack::indexChanged, this, [this] {
+        if (!busy())
+            reload(); // an import undone or redone
+    });
+    reload();
+}
+
+CorpusPage::~CorpusPage()
+{
+    if (m_job) {
+        m_job->cancel();
+        m_job->wait();
+    }
+}
+
+void CorpusPage::reload()
+{
+    const QString current = m_view->currentIndex().isValid() ? m_model->document(m_view->currentIndex().row()).id : QString();
+    if (auto s = m_model->refresh(); !s)
+        m_summary->setText(tr("The corpus cannot be read: %1").arg(s.error()));
+    else if (m_model->rowCount() == 0)
+        m_summary->setText(tr("No documents yet: click <b>Import…</b> and choose a folder of .txt/.md files, a JSONL file or GRAMMAR's corpus JSON."));
+    else
+        m_summary->setText(tr("%1 documents, %2 chunks.").arg(m_model->rowCount()).arg(m_model->totalChunks()));
+    for (int r = 0; r < m_model->rowCount(); ++r)
+        if (m_model->document(r).id == current) {
+            m_view->selectRow(r);
+            return;
+        }
+    if (m_model->rowCount() > 0)
+        m_view->selectRow(0);
+    else
+        m_viewer->clear();
+}
+
+QString CorpusPage::summaryText() const { return m_summary->text(); }
+QString CorpusPage::viewerHtml() const { return m_viewer->toHtml(); }
+QString CorpusPage::resultsHtml(int column) const { return m_results[column]->toHtml(); }
+
+void CorpusPage::showDocument(int row)
+{
+    if (row < 0 || row >= m_model->rowCount())
+        return m_viewer->clear();
+    const CorpusDocumentInfo &d = m_model->document(row);
+    auto chunks = CorpusStore(m_project->database()).chunkTexts(d.id);
+    if (!chunks)
+        return m_viewer->setPlainText(chunks.error());
+    // Chunks on alternating backgrounds, each headed by its number: the boundaries are visible.
+    QString html = QStringLiteral("<h3>%1</h3><p><i>%2</i></p>").arg(d.id.toHtmlEscaped(), (d.title.isEmpty() ? d.source : d.title).toHtmlEscaped());
+    for (int i = 0; i < chunks.value().size(); ++i)
+        html += QStringLiteral("<div style='background:%1; padding:4px; margin-bottom:2px'><span style='color:#777'>chunk %2</span><br>%3</div>")
+                    .arg(i % 2 ? QStringLiteral("#eef3fb") : QStringLiteral("#f7f7f7"))
+                    .arg(i + 1)
+                    .arg(chunks.value()[i].toHtmlEscaped());
+    m_viewer->setHtml(html);
+}
+
+Chunker::Options CorpusPage::chunking() const
+{
+    Chunker::Options o;
+    o.mode = Chunker::Mode(m_mode->currentData().toInt());
+    o.size = o.mode == Chunker::Mode::Whole ? 0 : m_size->value();
+    o.overlap = o.mode == Chunker::Mode::Tokens ? m_overlap->value() : 0;
+    return o;
+}
+
+Job *CorpusPage::startImport(const QString &path, CorpusImporter::Format format)
+{
+    if (busy())
+        return nullptr;
+    const QString projectPath = m_project->path();
+    const Chunker::Options options = chunking();
+    auto documents = std::make_shared<QVector<CorpusDocument>>();
+    m_job = std::make_unique<Job>(tr("Importing documents from %1").arg(QFileInfo(path).fileName()), [=](Job &job) {
+        job.reportProgress(0, 2, QStringLiteral("Reading %1").arg(path));
+        auto read = CorpusImporter::read(path, format);
+        if (!read)
+            return Status::failure(read);
+        if (job.isCancelled())
+            return Status::cancelled();
+        job.reportProgress(1, 2, QStringLiteral("Chunking and indexing %1 documents").arg(read.value().size()));
+        auto project = Project::open(projectPath); // this thread's own connection
+        if (!project)
+            return Status::failure(project);
+        auto imported = CorpusImporter::import(*project.value(), read.value(), options);
+        if (!imported)
+            return Status::failure(imported);
+        *documents = read.take();
+        return Status();
+    });
+    connect(m_job.get(), &Job::finished, this, [this, documents, options](bool ok, const QString &message) {
+        if (ok)
+            m_project->undoStack()->push(new ImportCorpusCommand(m_project, *documents, options, true));
+        reload();
+        if (!ok && !(m_job && m_job->isCancelled()))
+            m_summary->setText(tr("Nothing was imported: %1").arg(message.toHtmlEscaped()));
+        emit jobFinished(ok, message);
+    });
+    emit jobStarted(m_job.get());
+    m_job->start();
+    return m_job.get();
+}
+
+Job *CorpusPage::startProbe(const QString &query)
+{
+    if (busy())
+        return nullptr;
+    const QString projectPath = m_project->path();
+    const QStringList retrievers{m_left->currentText(), m_right->currentText()};
+    const int k = m_k->value();
+    auto columns = std::make_shared<QVector<ProbeColumn>>();
+    m_job = std::make_unique<Job>(tr("Trying retrieval"), [=](Job &) {
+        auto db = Project::openConnection(projectPath);
+        if (!db)
+            return Status::failure(db);
+        auto probed = RetrievalProbe::run(db.value(), query, retrievers, k);
+        if (!probed)
+            return Status::failure(probed);
+        *columns = probed.take();
+        return Status();
+    });
+    connect(m_job.get(), &Job::finished, this, [this, columns](bool ok, const QString &message) {
+        if (!ok) {
+            m_results[0]->setPlainText(message);
+            m_results[1]->clear();
+        } else {
+            showProbe(*columns);
+        }
+        emit jobFinished(ok, message);
+    });
+    m_job->start();
+    return m_job.get();
+}
+
+void CorpusPage::showProbe(const QVector<ProbeColumn> &columns)
+{
+    for (int c = 0; c < 2 && c < columns.size(); ++c) {
+        const ProbeColumn &col = columns[c];
+        QString html = QStringLiteral("<h4>%1</h4>").arg(col.retriever.toHtmlEscaped());
+        if (!col.error.isEmpty())
+            html += QStringLiteral("<p style='color:#b22222'>%1</p>").arg(col.error.toHtmlEscaped());
+        else if (col.hits.isEmpty())
+            html += tr("<p><i>No chunk shares a word with the query.</i></p>");
+        for (const ProbeHit &h : col.hits)
+            html += QStringLiteral("<p><b>%1. %2</b> <span style='color:#777'>score %3 · chunk %4 · matches: %5</span><br>%6</p>")
+                        .arg(h.hit.rank)
+                        .arg(h.hit.docId.toHtmlEscaped())
+                        .arg(h.hit.score, 0, 'f', 3)
+                        .arg(h.hit.chunkId)
+                        .arg(h.matched.isEmpty() ? tr("none") : h.matched.join(QStringLiteral(", ")).toHtmlEscaped(), highlighted(h.text, h.matched));
+        m_results[c]->setHtml(html);
+    }
+}
+
+} // namespace assay
