@@ -197,7 +197,7 @@ RunsPage::RunsPage(Project *project, QWidget *parent) : QWidget(parent), m_proje
     connect(m_queue, &RunQueue::runFinished, this, [this](qint64 runId, const QString &name, bool ok, const QString &message) {
         m_current->setText(ok ? (m_scoreNote.isEmpty() ? tr("%1 finished.").arg(name) : m_scoreNote) : tr("%1: %2").arg(name, message));
         m_scoreNote.clear();
-        if (!ok && message != QLatin1String("paused") && !m_queue->lastRunCancelled())
+        if (!ok && !m_queue->lastRunCancelled())
             qWarning("Run %s failed: %s", qPrintable(name), qPrintable(message));
         m_runs->refresh();
         if (m_items->runId() == runId)

@@ -8,8 +8,9 @@ namespace assay {
 
 QString ResponseTaxonomy::classify(const Outcome &o, double threshold)
 {
-    const bool inScratchpad = AnswerMetrics::contains(o.context, o.gold);
-    if (AnswerMetrics::f1(o.answer, o.gold) >= threshold)
+    // The facts stored with the item (migration 10), else computed from its texts.
+    const bool inScratchpad = o.goldInContext ? *o.goldInContext : AnswerMetrics::contains(o.context, o.gold);
+    if ((o.answerF1 ? *o.answerF1 : AnswerMetrics::f1(o.answer, o.gold)) >= threshold)
         return inScratchpad ? QStringLiteral("EM") : QStringLiteral("AM");
     if (inScratchpad)
         return QStringLiteral("GE");

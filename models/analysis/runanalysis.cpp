@@ -67,21 +67,24 @@ Result<QVector<RunAnalysis>> RunAnalyzer::analyzeMany(const QString &projectPath
 
 std::pair<std::optional<double>, std::optional<double>> RunAnalyzer::refinedInterval(const GrammarReport &report, quint64 seed, int resamples)
 {
-    QVector<const GroupResult *> competent;
+    // The competent groups' counts side by side in one array: the resampling loop (a million
+    // draws per run) then reads memory in order.
+    std::vector<std::pair<qint32, qint32>> competent;
     for (const GroupResult &g : report.groups)
         if (g.tag != GroupResult::Tag::Gap)
-            competent << &g;
-    if (competent.isEmpty())
+            competent.emplace_back(g.correct, g.total);
+    if (competent.empty())
         return {std::nullopt, std::nullopt};
     std::mt19937_64 random(seed);
     std::vector<double> values;
     values.reserve(size_t(resamples));
+    const quint64 n = competent.size();
     for (int r = 0; r < resamples; ++r) {
         qint64 correct = 0, total = 0;
-        for (int i = 0; i < competent.size(); ++i) {
-            const GroupResult *g = competent[int(random() % quint64(competent.size()))];
-            correct += g->correct;
-            total += g->total;
+        for (quint64 i = 0; i < n; ++i) {
+            const auto &[c, t] = competent[size_t(random() % n)];
+            correct += c;
+            total += t;
         }
         values.push_back(double(correct) / double(total));
     }
@@ -124,10 +127,10 @@ Result<RunAnalysis> RunAnalyzer::analyze(Database &db, const QString &run, const
     auto runId = RunStore(db).idOf(run);
     if (!runId)
         return R::failure(runId);
-    auto summary = RunStore(db).summary(runId.value());
-    if (!summary)
-        return R::failure(summary);
-    const RunSummary &s = summary.value();
+    auto header = RunStore(db).header(runId.value());
+    if (!header)
+        return R::failure(header);
+    const RunSummary &s = header.value();
     a.pipeline = s.pipeline.isEmpty() ? QStringLiteral("imported") : s.pipeline;
     a.querySet = s.querySet;
     if (auto spec = PipelineSpec::parse(s.pipeline); spec && !s.pipeline.isEmpty()) {

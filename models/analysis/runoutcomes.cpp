@@ -1,6 +1,7 @@
 #include "analysis/runoutcomes.h"
 
 #include "runs/runresultstore.h"
+#include "scoring/answermetrics.h"
 #include "runs/runstore.h"
 #include "scoring/scorer.h"
 
@@ -35,9 +36,10 @@ Result<RunOutcomes::Loaded> RunOutcomes::load(Database &db, const QString &runNa
     if (!retrievalJudge)
         return R::failure(retrievalJudge);
     loaded.retrievalJudge = retrievalJudge.take();
-    auto items = RunResultStore(db).executed(runId.value(), loaded.judge, loaded.retrievalJudge);
+    auto items = RunResultStore(db).executed(runId.value(), loaded.judge, loaded.retrievalJudge, false);
     if (!items)
         return R::failure(items);
+    loaded.outcomes.reserve(items.value().size());
     for (const StoredRunItem &it : items.value()) {
         Outcome o;
         o.itemId = it.id;
@@ -46,7 +48,9 @@ Result<RunOutcomes::Loaded> RunOutcomes::load(Database &db, const QString &runNa
         o.query = it.query;
         o.gold = it.gold;
         o.answer = it.answer;
-        o.context = it.trace.isEmpty() ? it.retrievedText : it.retrievedText + QLatin1Char('\n') + it.trace;
+        o.context = AnswerMetrics::scratchpad(it.retrievedText, it.trace); // empty when the facts are stored
+        o.goldInContext = it.goldInContext;
+        o.answerF1 = it.answerF1;
         o.halted = it.halted;
         o.error = it.error;
         o.latencyMs = it.latencyMs;

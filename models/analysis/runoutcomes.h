@@ -25,6 +25,8 @@ struct Outcome {
     double latencyMs = 0;
     std::optional<int> verdict;          // 1 correct, 0 incorrect, none: not judged or unread
     std::optional<int> retrievalVerdict; // 1 / 0 / none
+    std::optional<bool> goldInContext;   // stored response facts; none: computed from context
+    std::optional<double> answerF1;
     QString top1;
 
     bool correct() const { return verdict && *verdict == 1; }

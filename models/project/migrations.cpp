@@ -283,6 +283,14 @@ CREATE TABLE exam_answer (
 -- connection, ...): counted per run and the selector of "retry the failed items".
 ALTER TABLE run_item ADD COLUMN error_class TEXT NOT NULL DEFAULT '';
 )sql")},
+        {10, QStringLiteral("run item response facts"), QStringLiteral(R"sql(
+-- What the response taxonomy reads from an item, computed once when its result is stored:
+-- whether the gold answer appears in the retrieved context or trace (the scratchpad), and
+-- the token F1 of the answer against the gold. NULL: stored before version 10, computed when
+-- read.
+ALTER TABLE run_item ADD COLUMN gold_in_context INTEGER CHECK (gold_in_context IN (0, 1));
+ALTER TABLE run_item ADD COLUMN answer_f1 REAL;
+)sql")},
     };
     return migrations;
 }

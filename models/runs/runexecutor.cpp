@@ -95,7 +95,7 @@ Result<RunExecutor::Report> RunExecutor::execute(Database &db, qint64 runId, Job
                 base.retrievedText = texts.join(QStringLiteral("\n\n"));
             }
             ++inFlight;
-            const auto stored = [&, itemId = item.id, base, clock](const ReaderAnswer &a) {
+            const auto stored = [&, itemId = item.id, gold = item.gold, base, clock](const ReaderAnswer &a) {
                 --inFlight;
                 RunItemResult r = base;
                 r.answer = a.answer;
@@ -111,6 +111,7 @@ Result<RunExecutor::Report> RunExecutor::execute(Database &db, qint64 runId, Job
                 r.promptTokens = a.promptTokens;
                 r.completionTokens = a.completionTokens;
                 r.cost = a.cost;
+                r.computeFacts(gold);
                 // Each result is committed on its own: what is stored survives any interruption.
                 if (auto s = store.saveResult(itemId, r); !s && failure.isEmpty())
                     failure = s.error();

@@ -8,6 +8,9 @@
 
 #include <QElapsedTimer>
 
+#include <atomic>
+#include <memory>
+
 namespace assay {
 
 RunQueue::RunQueue(QString projectPath, Database &db, QObject *parent) : QObject(parent), m_path(std::move(projectPath)), m_db(db)
@@ -131,7 +134,9 @@ void RunQueue::startNext()
     const auto [runId, name] = m_current;
     const QString path = m_path;
     const std::optional<ScoreSpec> scoring = m_scoring.contains(runId) ? std::optional<ScoreSpec>(m_scoring.value(runId)) : std::nullopt;
-    m_job = std::make_unique<Job>(tr("Run %1").arg(name), [this, path, scoring, runId = runId, name = name](Job &job) {
+    // Set by the job when the run stopped with items still pending (a pause, not a failure).
+    auto stoppedEarly = std::make_shared<std::atomic_bool>(false);
+    m_job = std::make_unique<Job>(tr("Run %1").arg(name), [this, path, scoring, stoppedEarly, runId = runId, name = name](Job &job) {
         // A connection of this thread: the GUI's connection stays free for reading.
         auto db = Project::openConnection(path);
         if (!db)
@@ -158,8 +163,10 @@ void RunQueue::startNext()
         });
         if (!report)
             return Status::failure(report.error());
-        if (!report.value().finished)
-            return Status::failure(QStringLiteral("paused"));
+        if (!report.value().finished) {
+            *stoppedEarly = true;
+            return Status::cancelled(QStringLiteral("paused"));
+        }
         if (!scoring)
             return Status();
         auto scored = Scorer::score(db.value(), runId, scoring->judge, {scoring->closedDomain, {}}, &job);
@@ -168,12 +175,12 @@ void RunQueue::startNext()
         emit runScored(runId, name, scoring->judge, scored.value().items, scored.value().correct); // queued to the queue's thread
         return Status();
     });
-    connect(m_job.get(), &Job::finished, this, [this, runId = runId, name = name](bool ok, const QString &message) {
+    connect(m_job.get(), &Job::finished, this, [this, stoppedEarly, runId = runId, name = name](bool ok, const QString &message) {
         // A paused run goes back to the head of the queue, so Resume continues it first.
-        if (!ok && m_paused && !m_forgetCurrent && message == QLatin1String("paused"))
+        if (!ok && m_paused && !m_forgetCurrent && *stoppedEarly)
             m_queue.prepend(m_current);
         m_forgetCurrent = false;
-        m_lastCancelled = m_job && m_job->isCancelled();
+        m_lastCancelled = (m_job && m_job->isCancelled()) || *stoppedEarly;
         if (ok)
             m_scoring.remove(runId);
         emit runFinished(runId, name, ok, message);

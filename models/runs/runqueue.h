@@ -62,7 +62,8 @@ public:
     bool isPaused() const { return m_paused; }
     int queued() const { return int(m_queue.size()); }
     Job *currentJob() const { return m_job.get(); }
-    // Whether the run that finished last was stopped by pause or cancel (not a failure).
+    // Whether the run that finished last was stopped by pause or cancel, with items still
+    // pending (not a failure).
     bool lastRunCancelled() const { return m_lastCancelled; }
 
 signals:

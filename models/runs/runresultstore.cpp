@@ -45,6 +45,27 @@ RunResultStore::RunResultStore(Database &db) : m_db(db) {}
 
 QStringList RunResultStore::parseIds(const QString &json, bool *isList)
 {
+    // The lists Assay writes are arrays of plain strings ("[\"d1\",\"d2\"]"): read those
+    // directly; anything else (escapes, numbers, spaces, not a list) goes to the JSON parser.
+    if (json.size() >= 2 && json.front() == QLatin1Char('[') && json.back() == QLatin1Char(']') && !json.contains(QLatin1Char('\\'))) {
+        QStringList ids;
+        const QStringView body = QStringView(json).mid(1, json.size() - 2);
+        bool plain = true;
+        if (!body.isEmpty()) {
+            for (QStringView part : body.split(QLatin1Char(','))) {
+                if (part.size() < 2 || part.front() != QLatin1Char('"') || part.back() != QLatin1Char('"') || part.mid(1, part.size() - 2).contains(QLatin1Char('"'))) {
+                    plain = false;
+                    break;
+                }
+                ids << part.mid(1, part.size() - 2).toString();
+            }
+        }
+        if (plain) {
+            if (isList)
+                *isList = true;
+            return ids;
+        }
+    }
     QStringList out;
     const auto list = nlohmann::json::parse(json.toStdString(), nullptr, false);
     if (isList)
@@ -67,20 +88,34 @@ Result<QString> RunResultStore::readerOf(qint64 runId) const
     return reader;
 }
 
-Result<QVector<StoredRunItem>> RunResultStore::executed(qint64 runId, const QString &judge, const QString &retrievalJudge) const
+Result<QVector<StoredRunItem>> RunResultStore::executed(qint64 runId, const QString &judge, const QString &retrievalJudge, bool texts) const
 {
     QVector<StoredRunItem> out;
+    // Reserved up front: growing a vector of 10k items one by one copies them many times.
+    auto count = m_db.first(QStringLiteral("SELECT count(*) FROM run_item WHERE run_id = ? AND status <> 'pending'"), {runId},
+                            [&](const Statement &r) { out.reserve(r.integer(0)); });
+    if (!count)
+        return Result<QVector<StoredRunItem>>::failure(count);
+    QString columns = QLatin1String(itemColumns);
+    if (!texts)
+        columns.replace(QLatin1String("i.retrieved_text, i.trace"),
+                        QLatin1String("CASE WHEN i.gold_in_context IS NULL THEN i.retrieved_text ELSE '' END, "
+                                      "CASE WHEN i.gold_in_context IS NULL THEN i.trace ELSE '' END"));
     const Status read = m_db.each(
-        QStringLiteral("SELECT %1, a.verdict, r.verdict FROM run_item i "
+        QStringLiteral("SELECT %1, a.verdict, r.verdict, i.gold_in_context, i.answer_f1 FROM run_item i "
                        "LEFT JOIN judgement a ON a.run_item_id = i.id AND a.judge = ? AND a.aspect = 'answer' "
                        "LEFT JOIN judgement r ON r.run_item_id = i.id AND r.judge = ? AND r.aspect = 'retrieval' "
                        "WHERE i.run_id = ? AND i.status <> 'pending' ORDER BY i.id")
-            .arg(QLatin1String(itemColumns)),
+            .arg(columns),
         {judge, retrievalJudge, runId},
         [&](const Statement &r) {
             StoredRunItem it = itemFrom(r);
             it.verdict = verdictAt(r, itemColumnCount);
             it.retrievalVerdict = verdictAt(r, itemColumnCount + 1);
+            if (!r.isNull(itemColumnCount + 2))
+                it.goldInContext = r.integer(itemColumnCount + 2) != 0;
+            if (!r.isNull(itemColumnCount + 3))
+                it.answerF1 = r.real(itemColumnCount + 3);
             out << it;
         });
     if (!read)

@@ -35,6 +35,8 @@ struct StoredRunItem {
     bool trueDocIdsKnown = false; // the truth is a list (possibly empty), not unknown
     std::optional<int> verdict;          // answer aspect, of the judge asked for
     std::optional<int> retrievalVerdict; // retrieval aspect, of the judge asked for
+    std::optional<bool> goldInContext;   // the response facts (migration 10), when stored
+    std::optional<double> answerF1;
 };
 
 class RunResultStore {
@@ -47,7 +49,9 @@ public:
     Result<QString> readerOf(qint64 runId) const;
     // Items that were executed (done or error), in order, with the verdicts of `judge` and
     // `retrievalJudge` (either may be empty: no verdicts read).
-    Result<QVector<StoredRunItem>> executed(qint64 runId, const QString &judge = {}, const QString &retrievalJudge = {}) const;
+    // With texts = false, the retrieved text and trace are read only for items whose response
+    // facts are not stored (the analysis needs nothing else of them).
+    Result<QVector<StoredRunItem>> executed(qint64 runId, const QString &judge = {}, const QString &retrievalJudge = {}, bool texts = true) const;
     // Every item of one semantic group, in order; and every judge's answer verdicts on them.
     Result<QVector<StoredRunItem>> group(qint64 runId, const QString &groupKey) const;
     Result<QVector<GroupVerdict>> groupVerdicts(qint64 runId, const QString &groupKey) const;

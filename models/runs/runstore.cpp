@@ -4,6 +4,7 @@
 #include "project/database.h"
 #include "project/transaction.h"
 #include "runs/runresultstore.h"
+#include "scoring/answermetrics.h"
 
 #include <QDateTime>
 
@@ -135,18 +136,25 @@ Result<QVector<QPair<QString, QString>>> RunStore::examples(qint64 runId, int co
     return out;
 }
 
+void RunItemResult::computeFacts(const QString &gold)
+{
+    goldInContext = AnswerMetrics::contains(AnswerMetrics::scratchpad(retrievedText, trace), gold);
+    answerF1 = AnswerMetrics::f1(answer, gold);
+}
+
 Status RunStore::saveResult(qint64 itemId, const RunItemResult &r)
 {
     nlohmann::json ids = nlohmann::json::array();
     for (const QString &d : r.retrievedIds)
         ids.push_back(d.toStdString());
     auto s = m_db.prepare(QStringLiteral("UPDATE run_item SET status = ?, answer = ?, retrieved_ids = ?, retrieved_text = ?, trace = ?, halted = ?, "
-                                         "error = ?, error_class = ?, latency_ms = ?, prompt_tokens = ?, completion_tokens = ?, cost = ? "
-                                         "WHERE id = ? AND status = 'pending'"));
+                                         "error = ?, error_class = ?, latency_ms = ?, prompt_tokens = ?, completion_tokens = ?, cost = ?, "
+                                         "gold_in_context = ?, answer_f1 = ? WHERE id = ? AND status = 'pending'"));
     if (!s)
         return Status::failure(s);
     s.value().bindAll({r.error.isEmpty() ? QStringLiteral("done") : QStringLiteral("error"), r.answer, QString::fromStdString(ids.dump()),
-                       r.retrievedText, r.trace, int(r.halted), r.error, r.errorClass, r.latencyMs, r.promptTokens, r.completionTokens, r.cost, itemId});
+                       r.retrievedText, r.trace, int(r.halted), r.error, r.errorClass, r.latencyMs, r.promptTokens, r.completionTokens, r.cost,
+                       r.goldInContext ? QVariant(int(*r.goldInContext)) : QVariant(), r.answerF1 ? QVariant(*r.answerF1) : QVariant(), itemId});
     return s.value().run();
 }
 
@@ -169,6 +177,28 @@ Result<RunSummary> RunStore::summary(qint64 runId) const
     if (one.value().isEmpty())
         return Result<RunSummary>::failure(QStringLiteral("run %1 does not exist").arg(runId), ErrorCode::NotFound);
     return one.value().first();
+}
+
+Result<RunSummary> RunStore::header(qint64 runId) const
+{
+    RunSummary h;
+    auto found = m_db.first(QStringLiteral("SELECT r.name, coalesce(p.spec, ''), r.query_set, r.status, r.source, r.created_at, coalesce(r.finished_at, ''), r.id "
+                                           "FROM run r LEFT JOIN pipeline p ON p.id = r.pipeline_id WHERE r.id = ?"),
+                            {runId}, [&](const Statement &r) {
+                                h.name = r.text(0);
+                                h.pipeline = r.text(1);
+                                h.querySet = r.text(2);
+                                h.status = r.text(3);
+                                h.source = r.text(4);
+                                h.createdAt = r.text(5);
+                                h.finishedAt = r.text(6);
+                                h.id = r.integer(7);
+                            });
+    if (!found)
+        return Result<RunSummary>::failure(found);
+    if (!found.value())
+        return Result<RunSummary>::failure(QStringLiteral("run %1 does not exist").arg(runId), ErrorCode::NotFound);
+    return h;
 }
 
 Result<QVector<RunSummary>> RunStore::summaries(qint64 runId) const
@@ -294,8 +324,8 @@ Result<RunStore::ImportReport> RunStore::createImported(const QString &name, con
     const QString now = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
     auto run = m_db.prepare(QStringLiteral("INSERT INTO run(name, query_set, source, status, created_at, finished_at) VALUES (?, ?, ?, 'done', ?, ?)"));
     auto item = m_db.prepare(QStringLiteral("INSERT INTO run_item(run_id, item_key, query, gold, form, group_key, true_doc_ids, status, answer, "
-                                            "retrieved_ids, retrieved_text, trace, halted, error, error_class, latency_ms) "
-                                            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+                                            "retrieved_ids, retrieved_text, trace, halted, error, error_class, latency_ms, gold_in_context, answer_f1) "
+                                            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     auto verdict = m_db.prepare(QStringLiteral("INSERT INTO judgement(run_item_id, judge, aspect, verdict, score, detail) VALUES (?, 'imported', ?, ?, ?, ?)"));
     if (!run || !item || !verdict)
         return !run ? R::failure(run) : !item ? R::failure(item) : R::failure(verdict);
@@ -310,7 +340,8 @@ Result<RunStore::ImportReport> RunStore::createImported(const QString &name, con
         item.value().reset();
         item.value().bindAll({report.runId, r.key, r.query, r.gold, r.form.isEmpty() ? querySet : r.form, r.group, r.trueDocIdsJson,
                               r.error.isEmpty() ? QStringLiteral("done") : QStringLiteral("error"), r.answer, r.retrievedIdsJson, r.retrievedText, r.trace,
-                              int(r.halted), r.error, r.error.isEmpty() ? QString() : QStringLiteral("system"), r.latencyMs});
+                              int(r.halted), r.error, r.error.isEmpty() ? QString() : QStringLiteral("system"), r.latencyMs,
+                              int(AnswerMetrics::contains(AnswerMetrics::scratchpad(r.retrievedText, r.trace), r.gold)), AnswerMetrics::f1(r.answer, r.gold)});
         if (auto s = item.value().run(); !s)
             return R::failure(s.error().contains(QLatin1String("UNIQUE")) ? QStringLiteral("record %1: the id '%2' appears twice").arg(i + 1).arg(r.key)
                                                                           : s.error(),

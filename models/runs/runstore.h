@@ -40,6 +40,11 @@ struct RunItemResult {
     qint64 promptTokens = 0;
     qint64 completionTokens = 0;
     double cost = 0;
+    // The response facts the taxonomy reads (see migration 10); none: computed when read.
+    std::optional<bool> goldInContext;
+    std::optional<double> answerF1;
+    // Sets the facts from the answer, context and trace against the item's gold answer.
+    void computeFacts(const QString &gold);
 };
 
 struct RunSummary {
@@ -99,6 +104,8 @@ public:
     Status setStatus(qint64 runId, const QString &status);
     Result<QVector<RunSummary>> runs() const;
     Result<RunSummary> summary(qint64 runId) const;
+    // Name, pipeline, query set, status, source, dates and id only: no pass over the items.
+    Result<RunSummary> header(qint64 runId) const;
     Result<QVector<RunItemView>> items(qint64 runId) const;
     // Puts the run's failed items back to pending (their answers and errors cleared) so the
     // next execution runs exactly them; the number of items, in one transaction.

@@ -16,6 +16,11 @@ public:
     static double f1(const QString &response, const QString &gold);
     // Normalised gold inside normalised text, as whole words; an empty gold is never contained.
     static bool contains(const QString &text, const QString &gold);
+    // R-Eval's scratchpad: the retrieved context and the step trace, as the taxonomy reads it.
+    static QString scratchpad(const QString &retrievedText, const QString &trace)
+    {
+        return trace.isEmpty() ? retrievedText : retrievedText + QLatin1Char('\n') + trace;
+    }
 };
 
 } // namespace assay

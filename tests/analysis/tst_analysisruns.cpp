@@ -18,6 +18,9 @@
 #include "testdemo.h"
 #include "testendpoint.h"
 #include "testllm.h"
+#include "runs/runresultstore.h"
+#include "scoring/answermetrics.h"
+#include "analysis/responsetaxonomy.h"
 #include "testsettings.h"
 
 #include <QtTest>
@@ -233,6 +236,29 @@ private slots:
         const GrammarReport b = GrammarEval::evaluate(outcomes[QStringLiteral("long/bm25")]);
         QVERIFY(*k.refinedAccuracy < *b.refinedAccuracy - 0.1);
         QVERIFY(k.nonRobustGroups > b.nonRobustGroups);
+
+        // The response facts stored with each item (migration 10) give the taxonomy that the
+        // item's texts give: every item has them, and each class agrees item by item.
+        for (auto it = outcomes.constBegin(); it != outcomes.constEnd(); ++it) {
+            auto id = store.idOf(it.key());
+            QVERIFY(id);
+            auto withTexts = RunResultStore(db).executed(id.value());
+            QVERIFY(withTexts);
+            QCOMPARE(withTexts.value().size(), it.value().size());
+            int inContext = 0;
+            for (int i = 0; i < it.value().size(); ++i) {
+                const Outcome &stored = it.value()[i];
+                QVERIFY(stored.goldInContext && stored.answerF1);
+                QVERIFY(stored.context.isEmpty()); // the analysis did not read the texts
+                Outcome computed = stored;
+                computed.goldInContext.reset();
+                computed.answerF1.reset();
+                computed.context = AnswerMetrics::scratchpad(withTexts.value()[i].retrievedText, withTexts.value()[i].trace);
+                QCOMPARE(ResponseTaxonomy::classify(stored, 0.5), ResponseTaxonomy::classify(computed, 0.5));
+                inContext += *stored.goldInContext;
+            }
+            QVERIFY(inContext > 0 && inContext < it.value().size());
+        }
     }
 };
 

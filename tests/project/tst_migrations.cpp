@@ -33,6 +33,9 @@ const Kept kept[] = {
     {7, "SELECT dims FROM embedding", "2"},
     {8, "SELECT e.name || ':' || a.correct FROM exam_answer a JOIN exam_run r ON r.id = a.exam_run_id JOIN exam e ON e.id = r.exam_id", "e1:1"},
     {9, "SELECT error_class FROM run_item WHERE item_key = 'q2'", "timeout"},
+    {10, "SELECT gold_in_context || ':' || answer_f1 FROM run_item WHERE item_key = 'q3'", "1:1.0"},
+    // Items from before the response facts have none: the analysis computes them.
+    {6, "SELECT coalesce(gold_in_context, 'none') FROM run_item WHERE item_key = 'q1'", "none"},
     // Items from before error classes have none.
     {6, "SELECT '[' || error_class || ']' FROM run_item WHERE item_key = 'q1'", "[]"},
 };

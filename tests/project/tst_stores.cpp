@@ -14,6 +14,10 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <nlohmann/json.hpp>
+
+#include <random>
+
 using namespace assay;
 
 class TestStores : public QObject {
@@ -162,6 +166,25 @@ private slots:
         QVERIFY(isList);
         QCOMPARE(RunResultStore::parseIds(QString(), &isList), QStringList());
         QVERIFY(!isList);
+        QCOMPARE(RunResultStore::parseIds(QStringLiteral("[ \"a\" ]"), &isList), QStringList{QStringLiteral("a")}); // spaces: the JSON parser
+        // Property: any list of ids written as JSON reads back the same (the plain fast path
+        // and the parser agree), whatever the ids hold.
+        std::mt19937 random(3);
+        const QStringList pieces{QStringLiteral("d"), QStringLiteral("7"), QStringLiteral(","), QStringLiteral("\""), QStringLiteral("\\"),
+                                 QStringLiteral(" "), QStringLiteral("]"), QStringLiteral("\u00e9"), QStringLiteral("-")};
+        for (int round = 0; round < 2000; ++round) {
+            QStringList ids;
+            nlohmann::json list = nlohmann::json::array();
+            for (int n = int(random() % 4); n > 0; --n) {
+                QString id;
+                for (int c = int(random() % 5); c > 0; --c)
+                    id += pieces[int(random() % pieces.size())];
+                ids << id;
+                list.push_back(id.toStdString());
+            }
+            QCOMPARE(RunResultStore::parseIds(QString::fromStdString(list.dump()), &isList), ids);
+            QVERIFY(isList);
+        }
     }
 };
 

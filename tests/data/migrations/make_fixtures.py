@@ -40,6 +40,8 @@ ROWS = [
          "INSERT INTO exam_answer(exam_run_id, exam_item_id, chosen, correct) VALUES (1, 1, 0, 1)"]),
     (9, ["INSERT INTO run_item(id, run_id, item_key, query, gold, status, error, error_class) "
          "VALUES (2, 1, 'q2', 'country of Riga', 'Latvia', 'error', 'timeout: no first byte within 25 s', 'timeout')"]),
+    (10, ["INSERT INTO run_item(id, run_id, item_key, query, gold, status, answer, retrieved_text, gold_in_context, answer_f1) "
+          "VALUES (3, 1, 'q3', 'country of Vilnius', 'Lithuania', 'done', 'Lithuania', 'Vilnius is the capital of Lithuania.', 1, 1.0)"]),
 ]
 
 
