@@ -59,6 +59,11 @@ RunsPage::RunsPage(Project *project, QWidget *parent) : QWidget(parent), m_proje
 
     auto *progressBox = new QGroupBox(tr("Progress"), this);
     m_current = new QLabel(tr("Idle."), progressBox);
+    // "… scored by …: N of M correct. The Analysis page shows it." takes two lines; room for
+    // them is kept, since a wrapped label in nested box layouts is not given more height.
+    m_current->setWordWrap(true);
+    m_current->setMinimumHeight(2 * m_current->fontMetrics().lineSpacing() + 2);
+    m_current->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     m_bar = new QProgressBar(progressBox);
     m_bar->setRange(0, 1000);
     m_bar->setValue(0);
