@@ -82,6 +82,18 @@ Result<QVariant> Database::scalar(const QString &sql) const
     return stmt.value().value(0);
 }
 
+Result<Statement *> Database::cached(std::optional<Statement> &cache, const QString &sql) const
+{
+    if (!cache) {
+        auto s = prepare(sql);
+        if (!s)
+            return Result<Statement *>::failure(s);
+        cache = s.take();
+    }
+    cache->reset();
+    return &*cache;
+}
+
 Status Database::run(const QString &sql, const QVariantList &params)
 {
     auto stmt = prepare(sql);

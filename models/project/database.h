@@ -7,6 +7,7 @@
 #include <QString>
 #include <QVariantList>
 
+#include <optional>
 #include <utility>
 
 struct sqlite3;
@@ -62,6 +63,9 @@ public:
         return found;
     }
     Status run(const QString &sql, const QVariantList &params = {});
+    // A statement a store keeps for repeated use: prepared into `cache` the first time, reset
+    // (bindings cleared) every time.
+    Result<Statement *> cached(std::optional<Statement> &cache, const QString &sql) const;
     Result<bool> tableExists(const QString &name) const;
     qint64 lastInsertId() const;
     // Rows changed by the last INSERT, UPDATE or DELETE.

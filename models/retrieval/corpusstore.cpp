@@ -11,18 +11,14 @@ CorpusStore::CorpusStore(Database &db) : m_db(db) {}
 
 Result<QString> CorpusStore::firstText(std::optional<Statement> &cache, const char *sql, const QVariant &key)
 {
-    if (!cache) {
-        auto s = m_db.prepare(QString::fromLatin1(sql));
-        if (!s)
-            return Result<QString>::failure(s);
-        cache = s.take();
-    }
-    cache->reset();
-    cache->bind(1, key);
-    auto row = cache->next();
+    auto s = m_db.cached(cache, QString::fromLatin1(sql));
+    if (!s)
+        return Result<QString>::failure(s);
+    s.value()->bind(1, key);
+    auto row = s.value()->next();
     if (!row)
         return Result<QString>::failure(row);
-    return row.value() ? cache->text(0) : QString();
+    return row.value() ? s.value()->text(0) : QString();
 }
 
 Result<QString> CorpusStore::chunkText(qint64 chunkId)
@@ -38,16 +34,12 @@ Result<QString> CorpusStore::documentText(const QString &docId)
 Result<QVector<qint64>> CorpusStore::chunksOf(const QString &docId)
 {
     using R = Result<QVector<qint64>>;
-    if (!m_chunksOf) {
-        auto s = m_db.prepare(QStringLiteral("SELECT c.id FROM chunk c JOIN document d ON d.id = c.document_id WHERE d.doc_id = ? ORDER BY c.ordinal"));
-        if (!s)
-            return R::failure(s);
-        m_chunksOf = s.take();
-    }
-    m_chunksOf->reset();
-    m_chunksOf->bind(1, docId);
+    auto s = m_db.cached(m_chunksOf, QStringLiteral("SELECT c.id FROM chunk c JOIN document d ON d.id = c.document_id WHERE d.doc_id = ? ORDER BY c.ordinal"));
+    if (!s)
+        return R::failure(s);
+    s.value()->bind(1, docId);
     QVector<qint64> out;
-    if (auto read = m_chunksOf->forEach([&](const Statement &r) { out << r.integer(0); }); !read)
+    if (auto read = s.value()->forEach([&](const Statement &r) { out << r.integer(0); }); !read)
         return R::failure(read);
     return out;
 }

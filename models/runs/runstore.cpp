@@ -167,18 +167,6 @@ Status RunStore::setStatus(qint64 runId, const QString &status)
     return s.value().run();
 }
 
-Result<QVector<RunSummary>> RunStore::runs() const { return summaries(0); }
-
-Result<RunSummary> RunStore::summary(qint64 runId) const
-{
-    auto one = summaries(runId);
-    if (!one)
-        return Result<RunSummary>::failure(one);
-    if (one.value().isEmpty())
-        return Result<RunSummary>::failure(QStringLiteral("run %1 does not exist").arg(runId), ErrorCode::NotFound);
-    return one.value().first();
-}
-
 Result<RunSummary> RunStore::header(qint64 runId) const
 {
     RunSummary h;
@@ -201,7 +189,7 @@ Result<RunSummary> RunStore::header(qint64 runId) const
     return h;
 }
 
-Result<QVector<RunSummary>> RunStore::summaries(qint64 runId) const
+Result<QVector<RunSummary>> RunStore::runs() const
 {
     using R = Result<QVector<RunSummary>>;
     QVector<RunSummary> out;
@@ -209,11 +197,9 @@ Result<QVector<RunSummary>> RunStore::summaries(qint64 runId) const
         "SELECT r.name, coalesce(p.spec, ''), r.query_set, r.status, r.source, count(i.id), sum(i.status = 'done'), sum(i.status = 'error'), "
         "r.created_at, coalesce(r.finished_at, ''), coalesce(sum(i.cost), 0), coalesce(avg(CASE WHEN i.status <> 'pending' THEN i.latency_ms END), 0), r.id "
         "FROM run r LEFT JOIN pipeline p ON p.id = r.pipeline_id "
-        "LEFT JOIN run_item i ON i.run_id = r.id %1 GROUP BY r.id ORDER BY r.id").arg(runId ? QStringLiteral("WHERE r.id = ?1") : QString()));
+        "LEFT JOIN run_item i ON i.run_id = r.id GROUP BY r.id ORDER BY r.id"));
     if (!s)
         return R::failure(s);
-    if (runId)
-        s.value().bind(1, runId);
     const Status read = s.value().forEach([&](const Statement &r) {
         out << RunSummary{r.text(0), r.text(1), r.text(2), r.text(3), r.text(4), r.integer(5), r.integer(6), r.integer(7), r.text(8), r.text(9),
                           r.real(10), r.real(11), r.integer(12)};

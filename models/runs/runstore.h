@@ -103,7 +103,6 @@ public:
     Status saveResult(qint64 itemId, const RunItemResult &result);
     Status setStatus(qint64 runId, const QString &status);
     Result<QVector<RunSummary>> runs() const;
-    Result<RunSummary> summary(qint64 runId) const;
     // Name, pipeline, query set, status, source, dates and id only: no pass over the items.
     Result<RunSummary> header(qint64 runId) const;
     Result<QVector<RunItemView>> items(qint64 runId) const;
@@ -123,7 +122,6 @@ public:
     Result<ImportReport> createImported(const QString &name, const QString &querySet, const QString &source, const QVector<ImportedRunItem> &items);
 
 private:
-    Result<QVector<RunSummary>> summaries(qint64 runId) const; // 0: every run
     Database &m_db;
 };
 

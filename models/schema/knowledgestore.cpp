@@ -33,18 +33,6 @@ QHash<qint64, QVariant> decodeValues(const QString &text)
 
 QVariant idOrNull(qint64 id) { return id ? QVariant(id) : QVariant(); }
 
-// Prepares `sql` into `cache` once; later calls reset it.
-Result<Statement *> cached(Database &db, std::optional<Statement> &cache, const char *sql)
-{
-    if (!cache) {
-        auto s = db.prepare(QString::fromLatin1(sql));
-        if (!s)
-            return Result<Statement *>::failure(s);
-        cache = s.take();
-    }
-    cache->reset();
-    return &*cache;
-}
 } // namespace
 
 KnowledgeStore::KnowledgeStore(Database &db) : m_db(db) {}
@@ -112,9 +100,9 @@ Status KnowledgeStore::removeTable(qint64 tableId) { return m_db.run(QStringLite
 
 Result<qint64> KnowledgeStore::insertColumn(qint64 tableId, const KnowledgeColumn &c)
 {
-    auto s = cached(m_db, m_insertColumn,
-                    "INSERT INTO knowledge_column(id, table_id, name, type, position, description, is_pk, fk_column, meaningful) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    auto s = m_db.cached(m_insertColumn,
+                          QStringLiteral("INSERT INTO knowledge_column(id, table_id, name, type, position, description, is_pk, fk_column, meaningful) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     if (!s)
         return Result<qint64>::failure(s);
     s.value()->bindAll({idOrNull(c.id), tableId, c.name, c.type, c.position, c.description, c.primaryKey, idOrNull(c.foreignKey), c.meaningful});
@@ -157,9 +145,9 @@ Result<QVector<KnowledgeRow>> KnowledgeStore::rows(qint64 tableId) const
 
 Result<qint64> KnowledgeStore::writeRow(qint64 tableId, const KnowledgeRow &row)
 {
-    auto s = cached(m_db, m_writeRow,
-                    "INSERT INTO knowledge_row(id, table_id, position, vals) VALUES (?, ?, ?, ?) "
-                    "ON CONFLICT(id) DO UPDATE SET position = excluded.position, vals = excluded.vals");
+    auto s = m_db.cached(m_writeRow,
+                          QStringLiteral("INSERT INTO knowledge_row(id, table_id, position, vals) VALUES (?, ?, ?, ?) "
+                    "ON CONFLICT(id) DO UPDATE SET position = excluded.position, vals = excluded.vals"));
     if (!s)
         return Result<qint64>::failure(s);
     s.value()->bindAll({idOrNull(row.id), tableId, row.position, encodeValues(row.values)});
