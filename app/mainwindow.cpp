@@ -16,6 +16,7 @@
 #include "project/project.h"
 #include "projectnavigator.h"
 #include "reviewgrid.h"
+#include "generationactions.h"
 #include "runspage.h"
 #include "examspage.h"
 #include "charts/analysispage.h"
@@ -26,6 +27,8 @@
 #include "welcomepage.h"
 
 #include <QApplication>
+#include <QGuiApplication>
+#include <QScreen>
 #include <QCloseEvent>
 #include <QDir>
 #include <QDockWidget>
@@ -90,8 +93,14 @@ MainWindow::MainWindow(QWidget *parent)
     createMenus();
 
     QSettings settings;
-    if (!restoreGeometry(settings.value(QStringLiteral("mainWindow/geometry")).toByteArray()))
+    if (!restoreGeometry(settings.value(QStringLiteral("mainWindow/geometry")).toByteArray())) {
+        // First start: 1280×800, or the whole screen where that does not fit.
+        const QScreen *screen = QGuiApplication::primaryScreen();
+        const QSize room = screen ? screen->availableSize() : QSize(1280, 800);
         resize(1280, 800);
+        if (room.width() < 1280 || room.height() < 800)
+            setWindowState(windowState() | Qt::WindowMaximized);
+    }
     if (!restoreState(settings.value(QStringLiteral("mainWindow/state")).toByteArray()))
         resizeDocks({m_logDock}, {150}, Qt::Vertical); // the pages, not the log, get the room
     updateRecentMenu();
@@ -180,6 +189,13 @@ void MainWindow::createMenus()
     import->addAction(tr("&Link SQLite Database (read-only)…"), this, [this] { chooseKnowledgeImport(ImportSource::LinkedSqlite); });
     import->addAction(tr("From &CSV Folder…"), this, [this] { chooseKnowledgeImport(ImportSource::CsvFolder); });
     import->addAction(tr("From SQL &Script…"), this, [this] { chooseKnowledgeImport(ImportSource::SqlScript); });
+    QAction *results = file->addAction(tr("Import &Results…"), this, [this] {
+        if (!m_runsPage)
+            return;
+        m_navigator->setCurrentPage(ProjectNavigator::Runs);
+        m_runsPage->askImportResults();
+    });
+    results->setObjectName(QStringLiteral("actionImportResults"));
     QAction *properties = file->addAction(tr("Project &Properties…"), this, [this] {
         if (m_project)
             ProjectPropertiesDialog(m_project.get(), this).exec();
@@ -204,7 +220,7 @@ void MainWindow::createMenus()
     });
     report->setObjectName(QStringLiteral("actionExportReport"));
     QAction *close = file->addAction(tr("&Close Project"), QKeySequence::Close, this, &MainWindow::closeProject);
-    m_projectActions = {import->menuAction(), properties, report, close};
+    m_projectActions = {import->menuAction(), results, properties, report, close};
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
@@ -225,6 +241,10 @@ void MainWindow::createMenus()
             updateRecentMenu();
         }
     });
+
+    m_generateMenu = menuBar()->addMenu(tr("&Generate")); // filled with the open project's steps
+    m_generateMenu->setObjectName(QStringLiteral("generateMenu"));
+    m_projectActions << m_generateMenu->menuAction();
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     view->addAction(m_logDock->toggleViewAction());
@@ -321,6 +341,14 @@ void MainWindow::adoptProject(std::unique_ptr<Project> project)
     setProjectPage(ProjectNavigator::Templates, m_templateGrid);
     m_queryGrid = new ReviewGrid(m_project.get(), m_project->undoStack(), ReviewModel::Scope::Queries, m_pages);
     m_queryGrid->setObjectName(QStringLiteral("queriesPage"));
+    m_generation = new GenerationActions(m_project.get(), this);
+    connect(m_generation, &GenerationActions::jobStarted, this, [this](Job *job) { m_progress->track(job); });
+    m_templateGrid->setStepActions({m_generation->generateSql(), m_generation->generateText(), m_generation->importGrammar()});
+    m_queryGrid->setStepActions({m_generation->generateText(), m_generation->buildQueries(), m_generation->exportJsonl()});
+    m_generateMenu->clear();
+    m_generateMenu->addActions({m_generation->generateSql(), m_generation->generateText(), m_generation->buildQueries()});
+    m_generateMenu->addSeparator();
+    m_generateMenu->addActions({m_generation->importGrammar(), m_generation->exportGrammar(), m_generation->exportJsonl()});
     setProjectPage(ProjectNavigator::Queries, m_queryGrid);
     m_runsPage = new RunsPage(m_project.get(), m_pages);
     connect(m_runsPage, &RunsPage::jobStarted, this, [this](Job *job) { m_progress->track(job); });
@@ -329,6 +357,7 @@ void MainWindow::adoptProject(std::unique_ptr<Project> project)
     setProjectPage(ProjectNavigator::Exams, m_examsPage);
     m_analysisPage = new AnalysisPage(m_project.get(), m_pages);
     connect(m_analysisPage, &AnalysisPage::jobStarted, this, [this](Job *job) { m_progress->track(job); });
+    connect(m_runsPage->queue(), &RunQueue::runScored, m_analysisPage, [this](qint64, const QString &name) { m_analysisPage->forgetRun(name); });
     connect(m_examsPage, &ExamsPage::jobStarted, this, [this](Job *job) { m_progress->track(job); });
     setProjectPage(ProjectNavigator::Analysis, m_analysisPage);
     m_recent->add(m_project->path());
@@ -353,6 +382,9 @@ void MainWindow::closeProject()
     m_corpusPage = nullptr;
     m_analysisPage = nullptr;
     m_examsPage = nullptr;
+    m_generateMenu->clear();
+    delete m_generation; // waits for its job, which uses the project
+    m_generation = nullptr;
     m_project.reset();
     updateTitle();
 }

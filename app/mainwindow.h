@@ -24,6 +24,7 @@ class CorpusPage;
 class RunsPage;
 class ExamsPage;
 class AnalysisPage;
+class GenerationActions;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -52,6 +53,7 @@ public:
     CorpusPage *corpusPage() const { return m_corpusPage; }
     ExamsPage *examsPage() const { return m_examsPage; }
     AnalysisPage *analysisPage() const { return m_analysisPage; }
+    GenerationActions *generationActions() const { return m_generation; }
 
 signals:
     void projectOpened(const QString &path);
@@ -93,6 +95,8 @@ private:
     CorpusPage *m_corpusPage = nullptr;
     ExamsPage *m_examsPage = nullptr;
     AnalysisPage *m_analysisPage = nullptr;
+    GenerationActions *m_generation = nullptr;
+    QMenu *m_generateMenu = nullptr;
 };
 
 } // namespace assay

@@ -1,6 +1,8 @@
 #include "corpuspage.h"
 
 #include "commands/importcorpuscommand.h"
+#include "generation/generationstore.h"
+#include "generation/semanticgroup.h"
 #include "itemmodels/corpusdocumentsmodel.h"
 #include "project/project.h"
 #include "retrieval/corpusstore.h"
@@ -110,6 +112,11 @@ CorpusPage::CorpusPage(Project *project, QWidget *parent) : QWidget(parent), m_p
     m_query = new QLineEdit(probe);
     m_query->setObjectName(QStringLiteral("probeQuery"));
     m_query->setPlaceholderText(tr("A question, e.g. the text of a query from the Queries page"));
+    m_group = new QLineEdit(probe);
+    m_group->setObjectName(QStringLiteral("probeGroup"));
+    m_group->setPlaceholderText(tr("group, e.g. g31"));
+    m_group->setToolTip(tr("Optional: the semantic group the question comes from (as the Analysis page lists them); its true documents are marked."));
+    m_group->setMaximumWidth(m_group->fontMetrics().horizontalAdvance(QStringLiteral("group, e.g. g31")) + 24);
     m_k = new QSpinBox(probe);
     m_k->setRange(1, 50);
     m_k->setValue(3);
@@ -125,6 +132,7 @@ CorpusPage::CorpusPage(Project *project, QWidget *parent) : QWidget(parent), m_p
     search->setObjectName(QStringLiteral("probeSearch"));
     auto *probeBar = new QHBoxLayout;
     probeBar->addWidget(m_query, 1);
+    probeBar->addWidget(m_group);
     probeBar->addWidget(m_k);
     probeBar->addWidget(m_left);
     probeBar->addWidget(new QLabel(tr("vs"), probe));
@@ -155,8 +163,8 @@ CorpusPage::CorpusPage(Project *project, QWidget *parent) : QWidget(parent), m_p
     layout->addWidget(split, 1);
 
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex &current) { showDocument(current.row()); });
-    connect(search, &QPushButton::clicked, this, [this] { startProbe(m_query->text()); });
-    connect(m_query, &QLineEdit::returnPressed, this, [this] { startProbe(m_query->text()); });
+    connect(search, &QPushButton::clicked, this, [this] { startProbe(m_query->text(), m_group->text()); });
+    connect(m_query, &QLineEdit::returnPressed, this, [this] { startProbe(m_query->text(), m_group->text()); });
     connect(m_project->undoStack(), &QUndoStack::indexChanged, this, [this] {
         if (!busy())
             reload(); // an import undone or redone
@@ -211,6 +219,26 @@ void CorpusPage::showDocument(int row)
                     .arg(i % 2 ? QStringLiteral("#eef3fb") : QStringLiteral("#f7f7f7"))
                     .arg(i + 1)
                     .arg(chunks.value()[i].toHtmlEscaped());
+    // The facts it states: the semantic groups that name it among their true documents.
+    auto groups = GenerationStore(m_project->database()).groupsOfDocument(d.id);
+    if (!groups) {
+        html += QStringLiteral("<p style='color:#b22222'>%1</p>").arg(groups.error().toHtmlEscaped());
+    } else if (groups.value().isEmpty()) {
+        html += tr("<p style='color:#777'>No semantic group names this document among its true documents.</p>");
+    } else {
+        constexpr int listed = 60;
+        html += tr("<h4>States the facts of %n semantic group(s)</h4><ul>", nullptr, int(groups.value().size()));
+        for (int i = 0; i < groups.value().size() && i < listed; ++i) {
+            const auto &g = groups.value()[i];
+            html += QStringLiteral("<li><b>g%1</b> %2 → %3</li>")
+                        .arg(g.id)
+                        .arg(SemanticGroup{SemanticGroup::valuesFromJson(g.valuesJson), {}, 0, {}}.valueTexts().join(QStringLiteral(", ")).toHtmlEscaped(),
+                             g.answer.toHtmlEscaped());
+        }
+        if (groups.value().size() > listed)
+            html += tr("<li>… and %1 more</li>").arg(groups.value().size() - listed);
+        html += QStringLiteral("</ul>");
+    }
     m_viewer->setHtml(html);
 }
 
@@ -260,10 +288,28 @@ Job *CorpusPage::startImport(const QString &path, CorpusImporter::Format format)
     return m_job.get();
 }
 
-Job *CorpusPage::startProbe(const QString &query)
+Job *CorpusPage::startProbe(const QString &query, const QString &group)
 {
     if (busy())
         return nullptr;
+    m_query->setText(query); // what the results answer, also when called without the widgets
+    m_group->setText(group);
+    QStringList truth;
+    QString groupName = group.trimmed();
+    if (!groupName.isEmpty()) {
+        bool ok = false;
+        const qint64 id = QString(groupName).remove(QRegularExpression(QStringLiteral("^[gG]"))).toLongLong(&ok);
+        auto docs = ok ? GenerationStore(m_project->database()).groupDocuments(id)
+                       : Result<QStringList>::failure(tr("\"%1\" is not a group; groups look like g31").arg(groupName));
+        if (!docs) {
+            m_results[0]->setPlainText(docs.error());
+            m_results[1]->clear();
+            emit jobFinished(false, docs.error());
+            return nullptr;
+        }
+        truth = docs.value();
+        groupName = QStringLiteral("g%1").arg(id);
+    }
     const QString projectPath = m_project->path();
     const QStringList retrievers{m_left->currentText(), m_right->currentText()};
     const int k = m_k->value();
@@ -278,12 +324,12 @@ Job *CorpusPage::startProbe(const QString &query)
         *columns = probed.take();
         return Status();
     });
-    connect(m_job.get(), &Job::finished, this, [this, columns](bool ok, const QString &message) {
+    connect(m_job.get(), &Job::finished, this, [this, columns, truth, groupName](bool ok, const QString &message) {
         if (!ok) {
             m_results[0]->setPlainText(message);
             m_results[1]->clear();
         } else {
-            showProbe(*columns);
+            showProbe(*columns, truth, groupName);
         }
         emit jobFinished(ok, message);
     });
@@ -291,17 +337,28 @@ Job *CorpusPage::startProbe(const QString &query)
     return m_job.get();
 }
 
-void CorpusPage::showProbe(const QVector<ProbeColumn> &columns)
+void CorpusPage::showProbe(const QVector<ProbeColumn> &columns, const QStringList &truth, const QString &group)
 {
     for (int c = 0; c < 2 && c < columns.size(); ++c) {
         const ProbeColumn &col = columns[c];
         QString html = QStringLiteral("<h4>%1</h4>").arg(col.retriever.toHtmlEscaped());
+        if (!group.isEmpty()) {
+            QStringList ranks;
+            for (const ProbeHit &h : col.hits)
+                if (truth.contains(h.hit.docId))
+                    ranks << QString::number(h.hit.rank);
+            html += truth.isEmpty() ? tr("<p style='color:#777'>%1 has no true document: a knowledge-base gap.</p>").arg(group)
+                                    : tr("<p>True documents of %1: %2 — %3</p>")
+                                          .arg(group, truth.join(QStringLiteral(", ")).toHtmlEscaped(),
+                                               ranks.isEmpty() ? tr("<b style='color:#b22222'>none retrieved</b>") : tr("<b style='color:#1b7f3b'>found at rank %1</b>").arg(ranks.join(QStringLiteral(", "))));
+        }
         if (!col.error.isEmpty())
             html += QStringLiteral("<p style='color:#b22222'>%1</p>").arg(col.error.toHtmlEscaped());
         else if (col.hits.isEmpty())
             html += tr("<p><i>No chunk shares a word with the query.</i></p>");
         for (const ProbeHit &h : col.hits)
-            html += QStringLiteral("<p><b>%1. %2</b> <span style='color:#777'>score %3 · chunk %4 · matches: %5</span><br>%6</p>")
+            html += QStringLiteral("<p>") + (truth.contains(h.hit.docId) ? tr("<b style='color:#1b7f3b'>✓ true document</b> ") : QString())
+                    + QStringLiteral("<b>%1. %2</b> <span style='color:#777'>score %3 · chunk %4 · matches: %5</span><br>%6</p>")
                         .arg(h.hit.rank)
                         .arg(h.hit.docId.toHtmlEscaped())
                         .arg(h.hit.score, 0, 'f', 3)

@@ -2,7 +2,9 @@
 // The Corpus page: the documents (id, title, chunks, size, metadata) with a viewer that shows
 // chunk boundaries; Import (a folder of .txt/.md files, JSONL, GRAMMAR's corpus JSON) with the
 // chunking options, as a background job that is undoable; and Try retrieval: one query, the
-// top k of two retrievers side by side with the matching terms highlighted.
+// top k of two retrievers side by side with the matching terms highlighted and, for a query
+// from a semantic group, the group's true documents marked. The viewer lists the groups whose
+// facts the document states.
 #include "core/job.h"
 #include "retrieval/corpusimporter.h"
 #include "retrieval/retrievalprobe.h"
@@ -34,7 +36,8 @@ public:
     // What Import… starts after its file dialog, with the page's chunking options.
     Job *startImport(const QString &path, CorpusImporter::Format format);
     // What Search does: the query against the two chosen retrievers, in the background.
-    Job *startProbe(const QString &query);
+    // group: a semantic group ("g31" or 31) whose true documents are marked; may be empty.
+    Job *startProbe(const QString &query, const QString &group = {});
     void showDocument(int row);
     CorpusDocumentsModel *model() const { return m_model; }
     QTableView *view() const { return m_view; }
@@ -50,7 +53,7 @@ signals:
 
 private:
     Chunker::Options chunking() const;
-    void showProbe(const QVector<ProbeColumn> &columns);
+    void showProbe(const QVector<ProbeColumn> &columns, const QStringList &truth, const QString &group);
     bool busy() const { return m_job && m_job->isRunning(); }
 
     Project *m_project;
@@ -63,6 +66,7 @@ private:
     QSpinBox *m_overlap;
     QLabel *m_summary;
     QLineEdit *m_query;
+    QLineEdit *m_group;
     QSpinBox *m_k;
     QComboBox *m_left;
     QComboBox *m_right;

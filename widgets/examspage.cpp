@@ -10,10 +10,14 @@
 #include "llm/llmprofilestore.h"
 #include "exams/examstats.h"
 #include "exams/examstore.h"
+#include "exams/responsematrix.h"
 #include "itemmodels/examitemsmodel.h"
 #include "project/project.h"
 
 #include <QComboBox>
+#include <QDir>
+#include <QFileDialog>
+#include <QRegularExpression>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -39,7 +43,10 @@ ExamsPage::ExamsPage(Project *project, QWidget *parent) : QWidget(parent), m_pro
     m_source->setClearButtonEnabled(true);
     m_generate = new QPushButton(QIcon::fromTheme(QStringLiteral("document-new")), tr("Generate Exam…"), this);
     m_generate->setObjectName(QStringLiteral("generateExam"));
-    m_generate->setToolTip(tr("A grounded multiple-choice exam from a query set: one item per semantic group."));
+    m_generate->setToolTip(tr("A multiple-choice exam: grounded from a query set (one item per semantic group), or written by an LLM from the corpus."));
+    m_export = new QPushButton(QIcon::fromTheme(QStringLiteral("document-save-as")), tr("Export Matrix…"), this);
+    m_export->setObjectName(QStringLiteral("exportMatrix"));
+    m_export->setToolTip(tr("The chosen exam's response matrix (students × items) and the students' factors as CSV, for mirt or your own analysis."));
     m_take = new QPushButton(QIcon::fromTheme(QStringLiteral("media-playback-start")), tr("Take Exam…"), this);
     m_take->setObjectName(QStringLiteral("takeExam"));
     m_take->setToolTip(tr("Have students (IR pipelines, the oracle, LLM profiles) take the chosen exam; then fit IRT."));
@@ -69,6 +76,7 @@ ExamsPage::ExamsPage(Project *project, QWidget *parent) : QWidget(parent), m_pro
     bar->addWidget(m_exam, 1);
     bar->addWidget(m_generate);
     bar->addWidget(m_take);
+    bar->addWidget(m_export);
     bar->addWidget(new QLabel(tr("Bloom:"), this));
     bar->addWidget(m_bloom);
     bar->addWidget(new QLabel(tr("Type:"), this));
@@ -83,7 +91,8 @@ ExamsPage::ExamsPage(Project *project, QWidget *parent) : QWidget(parent), m_pro
     split->addWidget(m_view);
     split->addWidget(m_irt);
     split->setStretchFactor(0, 1);
-    split->setStretchFactor(1, 1);
+    split->setStretchFactor(1, 2);
+    split->setChildrenCollapsible(false);
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(bar);
     layout->addWidget(m_stats);
@@ -105,9 +114,28 @@ ExamsPage::ExamsPage(Project *project, QWidget *parent) : QWidget(parent), m_pro
         QString name = QStringLiteral("exam");
         for (int n = 2; existing.contains(name); ++n)
             name = QStringLiteral("exam-%1").arg(n);
-        ExamGenerateDialog dialog(forms.value(), name, this);
-        if (dialog.exec() == QDialog::Accepted)
-            startGenerate(dialog.name(), dialog.querySet(), dialog.seed());
+        QStringList profiles;
+        for (const LlmProfile &p : LlmProfileStore::all())
+            profiles << p.name;
+        ExamGenerateDialog dialog(forms.value(), profiles, name, this);
+        if (dialog.exec() != QDialog::Accepted)
+            return;
+        if (dialog.profile().isEmpty())
+            startGenerate(dialog.name(), dialog.querySet(), dialog.seed(), dialog.thresholds());
+        else
+            startGenerateFromCorpus(dialog.name(), dialog.profile(), dialog.seed(), dialog.perChunk(), dialog.maxChunks(), dialog.thresholds());
+    });
+    connect(m_export, &QPushButton::clicked, this, [this] {
+        const QString responses = QFileDialog::getSaveFileName(this, tr("Export the response matrix"),
+                                                               QDir::home().filePath(m_exam->currentText() + QStringLiteral("_responses.csv")),
+                                                               tr("CSV (*.csv)"));
+        if (responses.isEmpty())
+            return;
+        QString factors = responses;
+        factors.replace(QRegularExpression(QStringLiteral("(_responses)?\\.csv$")), QStringLiteral("_factors.csv"));
+        if (factors == responses)
+            factors += QStringLiteral("_factors.csv");
+        startExportMatrix(responses, factors);
     });
     connect(m_take, &QPushButton::clicked, this, [this] {
         QStringList profiles;
@@ -168,15 +196,45 @@ ExamsPage::~ExamsPage()
     }
 }
 
-Job *ExamsPage::startGenerate(const QString &name, const QString &querySet, quint64 seed)
+Job *ExamsPage::startGenerate(const QString &name, const QString &querySet, quint64 seed, const ExamWorkflow::Thresholds &thresholds)
 {
     const QString path = m_project->path();
-    return startJob(tr("Generating exam %1").arg(name), name, [path, name, querySet, seed](Job &job) {
+    return startJob(tr("Generating exam %1").arg(name), name, [path, name, querySet, seed, thresholds](Job &job) {
         auto project = Project::open(path); // this thread's own connection
         if (!project)
             return Status::failure(project);
-        auto generated = ExamWorkflow::generateGrounded(*project.value(), name, querySet, seed, &job);
+        auto generated = ExamWorkflow::generateGrounded(*project.value(), name, querySet, seed, &job, thresholds);
         return generated ? Status() : Status::failure(generated);
+    });
+}
+
+Job *ExamsPage::startGenerateFromCorpus(const QString &name, const QString &profile, quint64 seed, int perChunk, int maxChunks,
+                                        const ExamWorkflow::Thresholds &thresholds)
+{
+    const QString path = m_project->path();
+    return startJob(tr("Writing exam %1 from the corpus with %2").arg(name, profile), name, [=](Job &job) {
+        auto project = Project::open(path);
+        if (!project)
+            return Status::failure(project);
+        auto generated = ExamWorkflow::generateFromCorpus(*project.value(), name, profile, seed, perChunk, maxChunks, &job, thresholds);
+        return generated ? Status() : Status::failure(generated);
+    });
+}
+
+Job *ExamsPage::startExportMatrix(const QString &responsesCsv, const QString &factorsCsv)
+{
+    const QString path = m_project->path(), exam = m_exam->currentText();
+    return startJob(tr("Exporting the response matrix of %1").arg(exam), exam, [=](Job &job) {
+        job.reportProgress(0, 1, responsesCsv);
+        auto db = Project::openConnection(path);
+        if (!db)
+            return Status::failure(db);
+        auto written = ResponseMatrix::write(db.value(), exam, responsesCsv, factorsCsv);
+        if (!written)
+            return Status::failure(written);
+        qInfo("Wrote %d students × %d items of %s to %s and %s", written.value().students, written.value().items, qPrintable(exam),
+              qPrintable(responsesCsv), qPrintable(factorsCsv));
+        return Status();
     });
 }
 
@@ -198,6 +256,7 @@ Job *ExamsPage::startJob(const QString &title, const QString &exam, Job::Work wo
     m_job = std::make_unique<Job>(title, std::move(work));
     m_generate->setEnabled(false);
     m_take->setEnabled(false);
+    m_export->setEnabled(false);
     connect(m_job.get(), &Job::finished, this, [this, exam](bool ok, const QString &message) {
         m_message->setText(ok || (m_job && m_job->isCancelled()) ? QString() : message);
         reload();
@@ -224,6 +283,7 @@ void ExamsPage::reload()
     const bool busy = m_job && m_job->isRunning();
     m_generate->setEnabled(!busy);
     m_take->setEnabled(!busy && m_exam->count() > 0);
+    m_export->setEnabled(!busy && m_exam->count() > 0);
     showExam();
 }
 

@@ -6,6 +6,7 @@
 // exam steps as background jobs.
 #include "core/curationstate.h"
 #include "core/job.h"
+#include "exams/examworkflow.h"
 
 #include <QWidget>
 
@@ -37,7 +38,11 @@ public:
     IrtPanel *irtPanel() const { return m_irt; }
     // What Generate Exam… and Take Exam… start after their dialogs: a background job (null
     // while another exam job runs). The page reloads when it ends.
-    Job *startGenerate(const QString &name, const QString &querySet, quint64 seed);
+    Job *startGenerate(const QString &name, const QString &querySet, quint64 seed, const ExamWorkflow::Thresholds &thresholds = {});
+    Job *startGenerateFromCorpus(const QString &name, const QString &profile, quint64 seed, int perChunk, int maxChunks,
+                                 const ExamWorkflow::Thresholds &thresholds = {});
+    // Writes the chosen exam's response matrix and its students' factors (CSV).
+    Job *startExportMatrix(const QString &responsesCsv, const QString &factorsCsv);
     Job *startTake(const QStringList &students);
 
 signals:
@@ -67,6 +72,7 @@ private:
     IrtPanel *m_irt;
     QPushButton *m_generate;
     QPushButton *m_take;
+    QPushButton *m_export;
     std::unique_ptr<Job> m_job;
 };
 

@@ -1,8 +1,8 @@
 #include "judgechooser.h"
 
+#include "closeddomainbox.h"
 #include "llm/llmprofilestore.h"
 
-#include <QCheckBox>
 #include <QComboBox>
 #include <QHBoxLayout>
 
@@ -16,11 +16,7 @@ JudgeChooser::JudgeChooser(bool allowNone, QWidget *parent) : QWidget(parent), m
     m_judge->setInsertPolicy(QComboBox::NoInsert);
     m_judge->setToolTip(tr("contains: the response holds the gold answer; exact: equal after normalising; f1 or f1:T: token F1 "
                            "at least T (default 0.5); llm:PROFILE: an LLM judge answering Correct / Incorrect."));
-    m_closedDomain = new QCheckBox(tr("Closed-domain rule"), this);
-    m_closedDomain->setObjectName(QStringLiteral("closedDomain"));
-    m_closedDomain->setChecked(true);
-    m_closedDomain->setToolTip(tr("An answer whose retrieval was judged wrong counts as Incorrect (GRAMMAR's closed-domain setting). "
-                                  "Turn it off for retrieval-only pipelines, where the verdict is already about retrieval."));
+    m_closedDomain = new ClosedDomainBox(this);
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_judge, 1);
@@ -49,7 +45,7 @@ QString JudgeChooser::judge() const
     return m_judge->currentText().trimmed(); // typed, e.g. f1:0.7
 }
 
-bool JudgeChooser::closedDomain() const { return m_closedDomain->isChecked(); }
+ClosedDomain::Setting JudgeChooser::closedDomain() const { return m_closedDomain->setting(); }
 
 void JudgeChooser::setJudge(const QString &judge)
 {
@@ -60,6 +56,6 @@ void JudgeChooser::setJudge(const QString &judge)
         m_judge->setEditText(judge);
 }
 
-void JudgeChooser::setClosedDomain(bool on) { m_closedDomain->setChecked(on); }
+void JudgeChooser::setClosedDomain(ClosedDomain::Setting setting) { m_closedDomain->setSetting(setting); }
 
 } // namespace assay

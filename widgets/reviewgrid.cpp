@@ -15,6 +15,7 @@
 #include <QTableView>
 #include <QTextBrowser>
 #include <QTimer>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace assay {
@@ -23,7 +24,7 @@ ReviewGrid::ReviewGrid(Project *project, QUndoStack *undoStack, ReviewModel::Sco
     : QWidget(parent), m_project(project), m_model(new ReviewModel(project, undoStack, this)), m_scopes(new QTabBar(this)),
       m_search(new QLineEdit(this)), m_form(new QComboBox(this)), m_state(new QComboBox(this)), m_table(new QComboBox(this)),
       m_view(new QTableView(this)), m_side(new QTextBrowser(this)), m_count(new QLabel(this)), m_message(new QLabel(this)),
-      m_debounce(new QTimer(this))
+      m_debounce(new QTimer(this)), m_steps(new QHBoxLayout)
 {
     setObjectName(QStringLiteral("reviewGrid"));
     for (const QString &name : {tr("SQL templates"), tr("Text templates"), tr("Queries")})
@@ -33,12 +34,7 @@ ReviewGrid::ReviewGrid(Project *project, QUndoStack *undoStack, ReviewModel::Sco
     m_search->setPlaceholderText(tr("Filter by text…"));
     m_search->setClearButtonEnabled(true);
     m_search->setObjectName(QStringLiteral("reviewSearch"));
-    m_form->addItem(tr("All forms"), QString());
-    auto forms = GenerationStore(project->database()).forms();
-    if (!forms)
-        qWarning("Review grid: the forms cannot be read: %s", qPrintable(forms.error()));
-    for (const QString &f : forms ? forms.value() : QStringList())
-        m_form->addItem(f, f);
+    fillForms();
     m_state->addItem(tr("All states"), -1);
     for (CurationState s : {CurationState::Accepted, CurationState::Review, CurationState::Rejected})
         m_state->addItem(curationStateName(s), int(s));
@@ -90,7 +86,10 @@ ReviewGrid::ReviewGrid(Project *project, QUndoStack *undoStack, ReviewModel::Sco
     split->setStretchFactor(1, 1);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(8, 6, 8, 8);
-    layout->addWidget(m_scopes);
+    auto *top = new QHBoxLayout;
+    top->addWidget(m_scopes, 1);
+    top->addLayout(m_steps);
+    layout->addLayout(top);
     layout->addLayout(filters);
     layout->addWidget(m_message);
     layout->addWidget(split);
@@ -115,7 +114,41 @@ ReviewGrid::ReviewGrid(Project *project, QUndoStack *undoStack, ReviewModel::Sco
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &ReviewGrid::describeCurrent);
     connect(m_model, &QAbstractItemModel::modelReset, this, &ReviewGrid::describeCurrent);
     m_form->setEnabled(scope != ReviewModel::Scope::SqlTemplates);
+    connect(project, &Project::generationReplaced, this, &ReviewGrid::reloadAll);
     updateCounts();
+}
+
+void ReviewGrid::fillForms()
+{
+    const QString current = m_form->currentData().toString();
+    const QSignalBlocker block(m_form);
+    m_form->clear();
+    m_form->addItem(tr("All forms"), QString());
+    auto forms = GenerationStore(m_project->database()).forms();
+    if (!forms)
+        qWarning("Review grid: the forms cannot be read: %s", qPrintable(forms.error()));
+    for (const QString &f : forms ? forms.value() : QStringList())
+        m_form->addItem(f, f);
+    m_form->setCurrentIndex(std::max(0, m_form->findData(current)));
+}
+
+void ReviewGrid::reloadAll()
+{
+    fillForms();
+    m_model->reload();
+    updateCounts(); // the tab counts at once; the query rows follow when their index has loaded
+    describeCurrent();
+}
+
+void ReviewGrid::setStepActions(const QList<QAction *> &actions)
+{
+    for (QAction *a : actions) {
+        auto *button = new QToolButton(this);
+        button->setDefaultAction(a);
+        button->setToolButtonStyle(Qt::ToolButtonTextOnly);
+        m_steps->addWidget(button);
+    }
+    describeCurrent();
 }
 
 void ReviewGrid::applyFilter()
@@ -169,6 +202,22 @@ QString ReviewGrid::inlineMessage() const { return m_message->isHidden() ? QStri
 void ReviewGrid::describeCurrent()
 {
     const QModelIndex current = m_view->currentIndex();
+    using S = ReviewModel::Scope;
+    if (!current.isValid() && m_model->totalCount(m_model->scope()) == 0) {
+        // The empty state names the click that fills this scope.
+        const bool noSql = m_model->totalCount(S::SqlTemplates) == 0;
+        const bool noText = m_model->totalCount(S::TextTemplates) == 0;
+        QString what;
+        if (noSql)
+            what = tr("No SQL templates yet. Click <b>Generate SQL Templates…</b> (rules over the schema, or an LLM profile) or "
+                      "<b>Import GRAMMAR Templates…</b>. The knowledge schema comes first, on the Schema page.");
+        else if (noText)
+            what = tr("No text templates yet. Click <b>Generate Text Templates…</b> to phrase the accepted SQL templates per form.");
+        else
+            what = tr("No text queries yet. Click <b>Build Text Queries…</b> to fill the text templates with the groups' values.");
+        m_side->setHtml(QStringLiteral("<p style='color:gray'>%1</p>").arg(what));
+        return;
+    }
     if (!current.isValid()) {
         m_side->setHtml(tr("<p style='color:gray'>Select a row to see its SQL, an example fill-in with its answer, and its text templates.</p>"));
         return;

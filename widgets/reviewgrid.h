@@ -14,6 +14,8 @@ class QTextBrowser;
 class QLabel;
 class QTimer;
 class QUndoStack;
+class QAction;
+class QHBoxLayout;
 
 namespace assay {
 
@@ -30,6 +32,8 @@ public:
     QLineEdit *search() const { return m_search; }
     QString sidePanelText() const;
     QString inlineMessage() const;
+    // Buttons for the page's generation steps, beside the scope tabs.
+    void setStepActions(const QList<QAction *> &actions);
 
 public slots:
     void acceptSelection();
@@ -40,6 +44,8 @@ private:
     void updateCounts();
     void layoutColumns();
     void describeCurrent();
+    void reloadAll();
+    void fillForms();
     QList<int> selectedRows() const;
 
     Project *m_project;
@@ -54,6 +60,7 @@ private:
     QLabel *m_count;
     QLabel *m_message;
     QTimer *m_debounce;
+    QHBoxLayout *m_steps;
     int m_laidOutScope = -1;
 };
 

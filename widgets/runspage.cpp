@@ -1,5 +1,11 @@
 #include "runspage.h"
 
+#include "core/job.h"
+
+#include "generation/generationstore.h"
+#include "importresultsdialog.h"
+#include "project/project.h"
+
 #include "itemmodels/runitemsmodel.h"
 #include "itemmodels/runsmodel.h"
 #include "project/project.h"
@@ -14,6 +20,7 @@
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QDialog>
+#include <QFileInfo>
 #include <QDialogButtonBox>
 #include <QFormLayout>
 #include <QPushButton>
@@ -86,6 +93,11 @@ RunsPage::RunsPage(Project *project, QWidget *parent) : QWidget(parent), m_proje
     m_score->setObjectName(QStringLiteral("scoreRun"));
     m_score->setToolTip(tr("Judge the selected run's answers (executed or imported) with a judge of your choice."));
     progressRow->addWidget(m_score);
+    m_import = new QPushButton(QIcon::fromTheme(QStringLiteral("document-import")), tr("Import Results…"), progressBox);
+    m_import->setObjectName(QStringLiteral("importResults"));
+    m_import->setToolTip(tr("Bring in the answers of a system run elsewhere (GRAMMAR results, R-Eval logs, Assay JSONL) as a run."));
+    connect(m_import, &QPushButton::clicked, this, &RunsPage::askImportResults);
+    progressRow->addWidget(m_import);
     progressRow->addWidget(m_cancel);
     auto *progressLayout = new QVBoxLayout(progressBox);
     progressLayout->addWidget(m_current);
@@ -218,7 +230,13 @@ RunsPage::RunsPage(Project *project, QWidget *parent) : QWidget(parent), m_proje
     updateButtons();
 }
 
-RunsPage::~RunsPage() = default;
+RunsPage::~RunsPage()
+{
+    if (m_importJob && m_importJob->isRunning()) {
+        m_importJob->cancel();
+        m_importJob->wait();
+    }
+}
 
 void RunsPage::showRun(qint64 runId)
 {
@@ -251,6 +269,47 @@ void RunsPage::scoreSelected(const ScoreSpec &spec)
     if (auto queued = m_queue->score(run.id, run.name, spec); !queued)
         QMessageBox::warning(this, tr("Cannot score"), queued.error());
     updateButtons();
+}
+
+void RunsPage::askImportResults()
+{
+    auto forms = GenerationStore(m_project->database()).forms();
+    if (!forms) {
+        QMessageBox::warning(this, tr("Import Results"), forms.error());
+        return;
+    }
+    ImportResultsDialog dialog(forms.value(), this);
+    if (dialog.exec() == QDialog::Accepted)
+        startImportResults(dialog.path(), dialog.format(), dialog.runName(), dialog.querySet());
+}
+
+Job *RunsPage::startImportResults(const QString &path, ResultsImporter::Format format, const QString &runName, const QString &querySet)
+{
+    if (m_importJob && m_importJob->isRunning())
+        return nullptr;
+    const QString projectPath = m_project->path();
+    auto note = std::make_shared<QString>();
+    m_importJob = std::make_unique<Job>(tr("Importing results from %1").arg(QFileInfo(path).fileName()), [=](Job &job) {
+        job.reportProgress(0, 1, path);
+        auto db = Project::openConnection(projectPath); // this thread's own connection
+        if (!db)
+            return Status::failure(db);
+        auto report = ResultsImporter::import(db.value(), format, path, runName, querySet);
+        if (!report)
+            return Status::failure(report);
+        *note = tr("Run %1: %2 items imported, %3 answer verdicts and %4 retrieval verdicts (judge \"imported\"). Score it with Score….")
+                    .arg(runName).arg(report.value().items).arg(report.value().answerVerdicts).arg(report.value().retrievalVerdicts);
+        return Status();
+    });
+    connect(m_importJob.get(), &Job::finished, this, [this, note](bool ok, const QString &message) {
+        m_current->setText(ok ? *note : tr("Nothing was imported: %1").arg(message));
+        m_runs->refresh();
+        updateButtons();
+        emit importFinished(ok, ok ? *note : message);
+    });
+    emit jobStarted(m_importJob.get());
+    m_importJob->start();
+    return m_importJob.get();
 }
 
 QString RunsPage::progressText() const { return m_current->text() + QLatin1Char('\n') + m_stats->text(); }

@@ -2,10 +2,13 @@
 // The Runs page: the launcher on top; the active run's progress (ETA, throughput, errors and
 // cost so far) with Pause, Resume and Cancel; the runs table; and the items of the selected
 // run (query, answer, gold, retrieved ids, latency).
+#include "runs/resultsimporter.h"
 #include "runs/runqueue.h"
 
 #include <QElapsedTimer>
 #include <QWidget>
+
+#include <memory>
 
 class QLabel;
 class QProgressBar;
@@ -36,9 +39,15 @@ public:
     void showRun(qint64 runId);
     // Scores the selected run in the background (what Score… does after its dialog).
     void scoreSelected(const ScoreSpec &spec);
+    // Imports a results file as a new run in the background (what Import Results… does).
+    Job *startImportResults(const QString &path, ResultsImporter::Format format, const QString &runName, const QString &querySet);
+
+public slots:
+    void askImportResults();
 
 signals:
     void jobStarted(assay::Job *job);
+    void importFinished(bool ok, const QString &message);
 
 private:
     void onProgress(const RunProgress &p);
@@ -61,6 +70,8 @@ private:
     QPushButton *m_cancel;
     QPushButton *m_retry;
     QPushButton *m_score;
+    QPushButton *m_import;
+    std::unique_ptr<Job> m_importJob;
     QElapsedTimer m_tableClock;
     QString m_scoreNote; // what scoring the run that is ending found
 };

@@ -3,6 +3,8 @@
 #include "analysis/formcomparison.h"
 #include "analysis/garageevaluator.h"
 #include "analysis/grammareval.h"
+#include "analysis/runanalysis.h"
+#include "project/project.h"
 #include "analysis/judgeagreement.h"
 #include "analysis/responsetaxonomy.h"
 #include "core/job.h"
@@ -17,6 +19,15 @@ namespace {
 
 QString number(const std::optional<double> &v) { return v ? QString::number(*v, 'f', 4) : QStringLiteral("—"); }
 
+// --closed-domain for one run (validated before the project was opened).
+Result<bool> closedDomain(const QCommandLineParser &parser, Project &project, const QString &run)
+{
+    auto setting = ClosedDomain::parse(parser.value(QStringLiteral("closed-domain")));
+    if (!setting)
+        return Result<bool>::failure(setting);
+    return RunAnalyzer::closedDomainFor(project.database(), run, setting.value());
+}
+
 } // namespace
 
 int AnalyzeCommand::run(const QStringList &args, CliIo &io)
@@ -30,7 +41,7 @@ int AnalyzeCommand::run(const QStringList &args, CliIo &io)
         {QStringLiteral("judge"), QStringLiteral("The answer judge whose verdicts are used (default: the run's only one); garage: the LLM profile judging deflection and sentences."), QStringLiteral("NAME")},
         {QStringLiteral("truth"), QStringLiteral("judges: the judge taken as the truth."), QStringLiteral("J")},
         {QStringLiteral("retrieval-judge"), QStringLiteral("top1, topk, context or imported (default: imported if present, else top1)."), QStringLiteral("J")},
-        {QStringLiteral("closed-domain"), QStringLiteral("on (default) or off."), QStringLiteral("on|off"), QStringLiteral("on")},
+        {QStringLiteral("closed-domain"), QStringLiteral("auto (default: on for runs with a reader, off for retrieval-only runs), on or off."), QStringLiteral("auto|on|off"), QStringLiteral("auto")},
         {QStringLiteral("threshold"), QStringLiteral("taxonomy: the F1 threshold (0.05)."), QStringLiteral("T"), QStringLiteral("0.05")},
         {QStringLiteral("seed"), QStringLiteral("compare: bootstrap seed."), QStringLiteral("S"), QStringLiteral("20240601")},
         {QStringLiteral("resamples"), QStringLiteral("compare: bootstrap resamples."), QStringLiteral("N"), QStringLiteral("2000")},
@@ -46,8 +57,8 @@ int AnalyzeCommand::run(const QStringList &args, CliIo &io)
     const QStringList kinds{QStringLiteral("grammar"), QStringLiteral("compare"), QStringLiteral("taxonomy"), QStringLiteral("judges"), QStringLiteral("garage")};
     if (!kinds.contains(kind))
         return usageError(parser, io, QStringLiteral("unknown analysis '%1' (%2)").arg(kind, kinds.join(QStringLiteral(", "))));
-    if (parser.value(QStringLiteral("closed-domain")) != QLatin1String("on") && parser.value(QStringLiteral("closed-domain")) != QLatin1String("off"))
-        return usageError(parser, io, QStringLiteral("--closed-domain takes on or off"));
+    if (auto c = ClosedDomain::parse(parser.value(QStringLiteral("closed-domain"))); !c)
+        return usageError(parser, io, c.error());
     if ((kind == QLatin1String("grammar") || kind == QLatin1String("taxonomy") || kind == QLatin1String("judges")) && !parser.isSet(QStringLiteral("run")))
         return usageError(parser, io, QStringLiteral("--run is required"));
     if (kind == QLatin1String("compare") && parser.value(QStringLiteral("runs")).split(QLatin1Char(','), Qt::SkipEmptyParts).size() != 2)
@@ -72,9 +83,11 @@ int AnalyzeCommand::run(const QStringList &args, CliIo &io)
 
 int AnalyzeCommand::grammar(QCommandLineParser &parser, Project &project, CliIo &io)
 {
+    auto closed = closedDomain(parser, project, parser.value(QStringLiteral("run")));
+    if (!closed)
+        return fail(io, closed.error());
     auto loaded = RunOutcomes::load(project.database(), parser.value(QStringLiteral("run")),
-                                    {parser.value(QStringLiteral("judge")), parser.value(QStringLiteral("retrieval-judge")),
-                                     parser.value(QStringLiteral("closed-domain")) == QLatin1String("on"), true});
+                                    {parser.value(QStringLiteral("judge")), parser.value(QStringLiteral("retrieval-judge")), closed.value(), true});
     if (!loaded)
         return fail(io, loaded.error());
     const GrammarReport r = GrammarEval::evaluate(loaded.value().outcomes);
@@ -83,11 +96,12 @@ int AnalyzeCommand::grammar(QCommandLineParser &parser, Project &project, CliIo 
         out["run"] = loaded.value().runName.toStdString();
         out["judge"] = loaded.value().judge.toStdString();
         out["retrieval_judge"] = loaded.value().retrievalJudge.toStdString();
+        out["closed_domain"] = closed.value();
         io.out << QString::fromStdString(out.dump(2)) << '\n';
         return ExitOk;
     }
-    io.out << QStringLiteral("GRAMMAR-Eval of %1 (judge %2, retrieval judge %3), n = %4\n")
-                  .arg(loaded.value().runName, loaded.value().judge, loaded.value().retrievalJudge).arg(r.n)
+    io.out << QStringLiteral("GRAMMAR-Eval of %1 (judge %2, retrieval judge %3, closed-domain rule %4), n = %5\n")
+                  .arg(loaded.value().runName, loaded.value().judge, loaded.value().retrievalJudge, closed.value() ? QStringLiteral("on") : QStringLiteral("off")).arg(r.n)
            << QStringLiteral("  groups: %1 gap, %2 robust, %3 non-robust\n").arg(r.gapGroups).arg(r.robustGroups).arg(r.nonRobustGroups)
            << QStringLiteral("  accuracy %1, refined %2; retrieval %3, refined %4; knowledge %5\n")
                   .arg(number(r.accuracy), number(r.refinedAccuracy), number(r.retrievalAccuracy), number(r.refinedRetrievalAccuracy), number(r.knowledgeAccuracy))
@@ -100,9 +114,11 @@ int AnalyzeCommand::compare(QCommandLineParser &parser, Project &project, CliIo 
     const QStringList names = parser.value(QStringLiteral("runs")).split(QLatin1Char(','), Qt::SkipEmptyParts);
     QVector<RunOutcomes::Loaded> runs;
     for (const QString &name : names) {
+        auto closed = closedDomain(parser, project, name.trimmed());
+        if (!closed)
+            return fail(io, closed.error());
         auto loaded = RunOutcomes::load(project.database(), name.trimmed(),
-                                        {parser.value(QStringLiteral("judge")), parser.value(QStringLiteral("retrieval-judge")),
-                                         parser.value(QStringLiteral("closed-domain")) == QLatin1String("on"), true});
+                                        {parser.value(QStringLiteral("judge")), parser.value(QStringLiteral("retrieval-judge")), closed.value(), true});
         if (!loaded)
             return fail(io, loaded.error());
         runs << loaded.value();

@@ -75,7 +75,7 @@ int DemoCommand::run(const QStringList &args, CliIo &io)
                   .arg(lastFit.converged ? QStringLiteral("converged") : QStringLiteral("not converged"))
                   .arg(lastFit.seconds, 0, 'f', 2);
 
-    auto analyses = AnalysisExport::analyses(project->database(), {}, {}, DemoEvaluation::closedDomain());
+    auto analyses = AnalysisExport::analyses(project->database(), {}, {}, ClosedDomain::Setting());
     if (!analyses)
         return fail(io, analyses.error());
     auto report = AnalysisExport::writeReport(*project, analyses.value(), dir.absolutePath(), false, irtCharts);

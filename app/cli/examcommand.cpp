@@ -1,12 +1,10 @@
 #include "examcommand.h"
 
 #include "core/job.h"
-#include "exams/corpusexamgenerator.h"
-#include "exams/examfilters.h"
 #include "exams/examstats.h"
+#include "exams/examworkflow.h"
 #include "exams/examstore.h"
 #include "exams/examtaker.h"
-#include "exams/groundedexamgenerator.h"
 #include "exams/responsematrix.h"
 #include "generation/generationstore.h"
 
@@ -22,52 +20,31 @@ int ExamCommand::generate(QCommandLineParser &parser, Project &project, CliIo &i
     const quint64 seed = parser.value(QStringLiteral("seed")).toULongLong(&ok);
     if (!ok)
         return command.usageError(parser, io, QStringLiteral("--seed takes a whole number"));
-    QVector<ExamItem> items;
-    nlohmann::json generation;
-    int unparsable = 0;
+    // The same steps as the Exams page's Generate Exam….
+    const QString name = parser.value(QStringLiteral("name"));
+    Result<ExamWorkflow::Generated> generated = ExamWorkflow::Generated();
     if (from == QLatin1String("queries")) {
         auto forms = GenerationStore(project.database()).forms();
         if (!forms)
             return command.fail(io, forms.error());
         const QString form = parser.isSet(QStringLiteral("form")) ? parser.value(QStringLiteral("form")) : forms.value().value(0);
-        GroundedExamGenerator::Report report;
-        auto generated = GroundedExamGenerator::generate(project, form, seed, &report);
-        if (!generated)
-            return command.fail(io, generated.error());
-        items = generated.value();
-        generation = {{"generated", report.generated}, {"parsed", report.generated},
-                      {"skipped", {{"fewer than four values", report.skippedFewValues}, {"answer is not a column", report.skippedNoColumn}}}, {"form", form.toStdString()}};
+        generated = ExamWorkflow::generateGrounded(project, name, form, seed);
     } else if (from == QLatin1String("corpus")) {
         if (!parser.isSet(QStringLiteral("llm")))
             return command.usageError(parser, io, QStringLiteral("--from corpus needs --llm PROFILE"));
-        CorpusExamGenerator::Report report;
         Job job(QStringLiteral("Generating questions"), [&](Job &j) {
-            auto generated = CorpusExamGenerator::generate(project.database(), parser.value(QStringLiteral("llm")), seed, parser.value(QStringLiteral("per-chunk")).toInt(),
-                                                           parser.value(QStringLiteral("max-chunks")).toInt(), &report, &j);
-            if (!generated)
-                return Status::failure(generated.error());
-            items = generated.value();
-            return Status();
+            generated = ExamWorkflow::generateFromCorpus(project, name, parser.value(QStringLiteral("llm")), seed, parser.value(QStringLiteral("per-chunk")).toInt(),
+                                                         parser.value(QStringLiteral("max-chunks")).toInt(), &j);
+            return generated ? Status() : Status::failure(generated);
         });
-        if (auto s = job.runHere(); !s)
-            return command.fail(io, s.error());
-        unparsable = report.unparsable;
-        generation = {{"generated", report.parsed + report.unparsable}, {"parsed", report.parsed}, {"requests", report.requests}};
+        if (const Status ran = job.runHere(); !ran && generated)
+            return command.fail(io, ran.error());
     } else {
         return command.usageError(parser, io, QStringLiteral("--from takes queries or corpus"));
     }
-    auto filters = ExamFilters::defaults();
-    if (!filters)
-        return command.fail(io, filters.error());
-    ExamFilters::apply(items, filters.value());
-    nlohmann::json stats = ExamStats::compute(items, generation);
-    if (unparsable > 0)
-        stats["filtered"]["unparsable"] = unparsable;
-    auto id = ExamStore(project.database()).create(parser.value(QStringLiteral("name")), from, seed, items, stats);
-    if (!id)
-        return command.fail(io, id.error());
-    io.out << QStringLiteral("Exam %1: %2 items kept of %3 generated (seed %4)\n")
-                  .arg(parser.value(QStringLiteral("name"))).arg(stats["kept"].get<int>()).arg(stats["generated"].get<int>()).arg(seed);
+    if (!generated)
+        return command.fail(io, generated.error());
+    io.out << QStringLiteral("Exam %1: %2 items kept of %3 generated (seed %4)\n").arg(name).arg(generated.value().kept).arg(generated.value().generated).arg(seed);
     return ExitOk;
 }
 

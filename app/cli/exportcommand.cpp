@@ -18,7 +18,7 @@ int ExportCommand::run(const QStringList &args, CliIo &io)
     const QCommandLineOption runs(QStringLiteral("runs"), QStringLiteral("plots: the runs (comma separated; default: every scored run)."), QStringLiteral("R1,R2,..."));
     const QCommandLineOption judge(QStringLiteral("judge"), QStringLiteral("plots: the judge whose verdicts are drawn."), QStringLiteral("NAME"));
     const QCommandLineOption dpi(QStringLiteral("dpi"), QStringLiteral("plots: PNG resolution (144)."), QStringLiteral("N"), QStringLiteral("144"));
-    const QCommandLineOption closed(QStringLiteral("closed-domain"), QStringLiteral("plots: on (default) or off."), QStringLiteral("on|off"), QStringLiteral("on"));
+    const QCommandLineOption closed(QStringLiteral("closed-domain"), QStringLiteral("plots: auto (default: on for runs with a reader, off for retrieval-only runs), on or off."), QStringLiteral("auto|on|off"), QStringLiteral("auto"));
     parser.addOptions({format, out, runs, judge, dpi, closed});
     if (!parse(parser, args, io, 2, 2))
         return parser.isSet(QStringLiteral("help")) ? ExitOk : ExitUsage;
@@ -36,11 +36,14 @@ int ExportCommand::run(const QStringList &args, CliIo &io)
         const int resolution = parser.value(dpi).toInt(&ok);
         if (!ok || resolution < 24 || resolution > 1200)
             return usageError(parser, io, QStringLiteral("--dpi takes a number from 24 to 1200"));
+        auto closedDomain = ClosedDomain::parse(parser.value(closed));
+        if (!closedDomain)
+            return usageError(parser, io, closedDomain.error());
         auto project = openProject(parser.positionalArguments().at(1), io);
         if (!project)
             return ExitFailure;
         auto analyses = AnalysisExport::analyses(project->database(), parser.value(runs).split(QLatin1Char(','), Qt::SkipEmptyParts), parser.value(judge),
-                                                 parser.value(closed) != QLatin1String("off"));
+                                                 closedDomain.value());
         if (!analyses)
             return fail(io, analyses.error());
         auto files = AnalysisExport::writePlots(analyses.value(), parser.value(out), formats, resolution);

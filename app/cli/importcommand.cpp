@@ -1,6 +1,6 @@
 #include "importcommand.h"
 
-#include "generation/grammarimport.h"
+#include "generation/generationworkflow.h"
 #include "project/project.h"
 #include "runs/resultsimporter.h"
 
@@ -39,14 +39,10 @@ int ImportCommand::run(const QStringList &args, CliIo &io)
     auto project = openProject(parser.positionalArguments().at(1), io);
     if (!project)
         return ExitFailure;
-    auto report = GrammarImport::run(*project, parser.value(sql), forms);
-    if (!report)
-        return fail(io, report.error());
-    const auto &r = report.value();
-    io.out << QStringLiteral("SQL templates: %1 accepted, %2 flagged for review, %3 rejected; %4 semantic groups\n")
-                  .arg(r.sql.accepted).arg(r.sql.review).arg(r.sql.rejected).arg(r.sql.groups);
-    for (auto it = r.acceptedTexts.begin(); it != r.acceptedTexts.end(); ++it)
-        io.out << QStringLiteral("Text templates (%1): %2 accepted, %3 rejected\n").arg(it.key()).arg(it.value()).arg(r.rejectedTexts.value(it.key()));
+    auto summary = GenerationWorkflow::importGrammar(*project, parser.value(sql), forms);
+    if (!summary)
+        return fail(io, summary.error());
+    io.out << summary.value() << '\n';
     return ExitOk;
 }
 

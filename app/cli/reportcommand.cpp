@@ -13,12 +13,15 @@ int ReportCommand::run(const QStringList &args, CliIo &io)
     const QCommandLineOption runs(QStringLiteral("runs"), QStringLiteral("The runs (default: every scored run)."), QStringLiteral("R1,R2,..."));
     const QCommandLineOption judge(QStringLiteral("judge"), QStringLiteral("The judge whose verdicts are reported."), QStringLiteral("NAME"));
     const QCommandLineOption pdf(QStringLiteral("pdf"), QStringLiteral("Also write report.pdf."));
-    const QCommandLineOption closed(QStringLiteral("closed-domain"), QStringLiteral("on (default) or off."), QStringLiteral("on|off"), QStringLiteral("on"));
+    const QCommandLineOption closed(QStringLiteral("closed-domain"), QStringLiteral("auto (default: on for runs with a reader, off for retrieval-only runs), on or off."), QStringLiteral("auto|on|off"), QStringLiteral("auto"));
     parser.addOptions({out, runs, judge, pdf, closed});
     if (!parse(parser, args, io, 1, 1))
         return parser.isSet(QStringLiteral("help")) ? ExitOk : ExitUsage;
     if (!parser.isSet(out))
         return usageError(parser, io, QStringLiteral("--out is required"));
+    auto closedDomain = ClosedDomain::parse(parser.value(closed));
+    if (!closedDomain)
+        return usageError(parser, io, closedDomain.error());
     auto project = openProject(parser.positionalArguments().constFirst(), io);
     if (!project)
         return ExitFailure;
@@ -28,7 +31,7 @@ int ReportCommand::run(const QStringList &args, CliIo &io)
         return fail(io, scored.error());
     if (!scored.value().isEmpty() || parser.isSet(runs)) {
         auto a = AnalysisExport::analyses(project->database(), parser.value(runs).split(QLatin1Char(','), Qt::SkipEmptyParts), parser.value(judge),
-                                         parser.value(closed) != QLatin1String("off"));
+                                         closedDomain.value());
         if (!a)
             return fail(io, a.error());
         analyses = a.value();

@@ -14,7 +14,7 @@ int ScoreCommand::run(const QStringList &args, CliIo &io)
     parser.addPositionalArgument(QStringLiteral("FILE.assay"), QStringLiteral("The project."));
     const QCommandLineOption runName(QStringLiteral("run"), QStringLiteral("The run (a name; comma-separated for several)."), QStringLiteral("R"));
     const QCommandLineOption judge(QStringLiteral("judge"), QStringLiteral("exact, f1[:THRESHOLD], contains or llm:PROFILE."), QStringLiteral("NAME"));
-    const QCommandLineOption closed(QStringLiteral("closed-domain"), QStringLiteral("on (default): an answer whose retrieval was judged wrong is Incorrect."), QStringLiteral("on|off"), QStringLiteral("on"));
+    const QCommandLineOption closed(QStringLiteral("closed-domain"), QStringLiteral("An answer whose retrieval was judged wrong is Incorrect: auto (default: on for runs with a reader, off for retrieval-only runs), on or off."), QStringLiteral("auto|on|off"), QStringLiteral("auto"));
     const QCommandLineOption retrieval(QStringLiteral("retrieval-judge"), QStringLiteral("top1, topk, context or imported (default: imported if present, else top1)."), QStringLiteral("J"));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Machine-readable JSON."));
     parser.addOptions({runName, judge, closed, retrieval, json});
@@ -24,8 +24,9 @@ int ScoreCommand::run(const QStringList &args, CliIo &io)
         return usageError(parser, io, QStringLiteral("--run and --judge are required"));
     if (auto s = Scorer::validateJudge(parser.value(judge)); !s)
         return usageError(parser, io, s.error());
-    if (parser.value(closed) != QLatin1String("on") && parser.value(closed) != QLatin1String("off"))
-        return usageError(parser, io, QStringLiteral("--closed-domain takes on or off"));
+    auto closedDomain = ClosedDomain::parse(parser.value(closed));
+    if (!closedDomain)
+        return usageError(parser, io, closedDomain.error());
     auto project = openProject(parser.positionalArguments().constFirst(), io);
     if (!project)
         return ExitFailure;
@@ -37,7 +38,7 @@ int ScoreCommand::run(const QStringList &args, CliIo &io)
         Scorer::Report report;
         Job job(QStringLiteral("Scoring %1").arg(name), [&](Job &j) {
             auto r = Scorer::score(project->database(), id.value(), parser.value(judge),
-                                   {parser.value(closed) == QLatin1String("on"), parser.value(retrieval)}, &j);
+                                   {closedDomain.value(), parser.value(retrieval)}, &j);
             if (!r)
                 return Status::failure(r.error());
             report = r.value();
@@ -48,11 +49,13 @@ int ScoreCommand::run(const QStringList &args, CliIo &io)
         if (parser.isSet(json)) {
             out.push_back({{"run", name.toStdString()}, {"judge", parser.value(judge).toStdString()}, {"items", report.items},
                            {"correct", report.correct}, {"incorrect", report.incorrect}, {"unread", report.unread},
-                           {"closed_domain_flips", report.closedDomainFlips}, {"retrieval_judge", report.retrievalJudge.toStdString()}});
+                           {"closed_domain", report.closedDomain}, {"closed_domain_flips", report.closedDomainFlips}, {"retrieval_judge", report.retrievalJudge.toStdString()}});
         } else {
-            io.out << QStringLiteral("%1 (judge %2): %3 items, %4 correct, %5 incorrect, %6 unread; closed-domain rule (retrieval judge %7) turned %8 Correct into Incorrect\n")
-                          .arg(name, parser.value(judge)).arg(report.items).arg(report.correct).arg(report.incorrect).arg(report.unread)
-                          .arg(report.retrievalJudge).arg(report.closedDomainFlips);
+            io.out << QStringLiteral("%1 (judge %2): %3 items, %4 correct, %5 incorrect, %6 unread; ").arg(name, parser.value(judge))
+                          .arg(report.items).arg(report.correct).arg(report.incorrect).arg(report.unread)
+                   << (report.closedDomain ? QStringLiteral("closed-domain rule (retrieval judge %1) turned %2 Correct into Incorrect\n")
+                                                 .arg(report.retrievalJudge).arg(report.closedDomainFlips)
+                                           : QStringLiteral("closed-domain rule off\n"));
         }
     }
     if (parser.isSet(json))

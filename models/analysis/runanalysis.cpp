@@ -34,7 +34,7 @@ QString RunAnalysis::formLabel() const { return querySet.isEmpty() ? QStringLite
 
 Result<QStringList> RunAnalyzer::scoredRuns(Database &db) { return RunResultStore(db).scoredRunNames(); }
 
-Result<QVector<RunAnalysis>> RunAnalyzer::analyzeMany(const QString &projectPath, const QStringList &runs, const QString &judge, bool closedDomain, Job *job)
+Result<QVector<RunAnalysis>> RunAnalyzer::analyzeMany(const QString &projectPath, const QStringList &runs, const QString &judge, ClosedDomain::Setting closedDomain, Job *job)
 {
     using R = Result<QVector<RunAnalysis>>;
     QVector<std::optional<Result<RunAnalysis>>> results(runs.size());
@@ -93,12 +93,28 @@ std::pair<std::optional<double>, std::optional<double>> RunAnalyzer::refinedInte
     return {at(0.025), at(0.975)};
 }
 
-Result<RunAnalysis> RunAnalyzer::analyze(Database &db, const QString &run, const QString &judge, bool closedDomain, quint64 seed)
+Result<bool> RunAnalyzer::closedDomainFor(Database &db, const QString &run, ClosedDomain::Setting setting)
+{
+    if (setting)
+        return *setting;
+    auto id = RunStore(db).idOf(run);
+    if (!id)
+        return Result<bool>::failure(id);
+    auto reader = RunResultStore(db).readerOf(id.value());
+    if (!reader)
+        return Result<bool>::failure(reader);
+    return ClosedDomain::resolve(setting, reader.value());
+}
+
+Result<RunAnalysis> RunAnalyzer::analyze(Database &db, const QString &run, const QString &judge, ClosedDomain::Setting closedDomain, quint64 seed)
 {
     using R = Result<RunAnalysis>;
+    auto resolved = closedDomainFor(db, run, closedDomain);
+    if (!resolved)
+        return R::failure(resolved);
     RunOutcomes::Options options;
     options.judge = judge;
-    options.closedDomain = closedDomain;
+    options.closedDomain = resolved.value();
     auto loaded = RunOutcomes::load(db, run, options);
     if (!loaded && !judge.isEmpty())
         return R::failure(loaded.error());

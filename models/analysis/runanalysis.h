@@ -2,6 +2,7 @@
 // Everything the charts and the report show about one scored run: its pipeline and query
 // set, the judge, GRAMMAR-Eval with a bootstrap CI of the refined accuracy (groups resampled,
 // seeded), the R-Eval taxonomy and the mean latency.
+#include "analysis/closeddomain.h"
 #include "analysis/grammareval.h"
 #include "analysis/responsetaxonomy.h"
 
@@ -37,11 +38,13 @@ class RunAnalyzer {
 public:
     // Runs that carry answer verdicts, in creation order.
     static Result<QStringList> scoredRuns(Database &db);
-    static Result<RunAnalysis> analyze(Database &db, const QString &run, const QString &judge = {}, bool closedDomain = true, quint64 seed = 20240601);
+    static Result<RunAnalysis> analyze(Database &db, const QString &run, const QString &judge = {}, ClosedDomain::Setting closedDomain = {}, quint64 seed = 20240601);
     // Several runs at once, in the given order, on the thread pool (each worker on its own
     // connection to the project file). job (may be null) sees one step per run and cancels.
-    static Result<QVector<RunAnalysis>> analyzeMany(const QString &projectPath, const QStringList &runs, const QString &judge, bool closedDomain,
+    static Result<QVector<RunAnalysis>> analyzeMany(const QString &projectPath, const QStringList &runs, const QString &judge, ClosedDomain::Setting closedDomain,
                                                     Job *job = nullptr);
+    // The closed-domain rule for one run: the setting, auto resolved by the run's reader.
+    static Result<bool> closedDomainFor(Database &db, const QString &run, ClosedDomain::Setting setting);
     // 95% percentile interval of the refined accuracy, resampling the competent groups.
     static std::pair<std::optional<double>, std::optional<double>> refinedInterval(const GrammarReport &report, quint64 seed, int resamples = 1000);
 };

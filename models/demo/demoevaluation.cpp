@@ -61,7 +61,7 @@ Result<DemoEvaluation::Report> DemoEvaluation::evaluate(Project &project, Job *j
         auto executed = RunExecutor::execute(db, id.value());
         if (!executed)
             return R::failure(QStringLiteral("%1: %2").arg(run.name, executed.error()), executed.code());
-        auto scored = Scorer::score(db, id.value(), judge(), {closedDomain(), {}});
+        auto scored = Scorer::score(db, id.value(), judge(), {});
         if (!scored)
             return R::failure(QStringLiteral("%1: %2").arg(run.name, scored.error()), scored.code());
         report.runs << run.name;

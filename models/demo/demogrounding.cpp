@@ -63,7 +63,7 @@ Result<qint64> DemoGrounding::assign(Database &db, const DemoCorpus &corpus)
     if (!groups)
         return R::failure(groups);
     QVector<QPair<qint64, QString>> updates;
-    for (const GenerationStore::UngroundedGroup &group : groups.value()) {
+    for (const GenerationStore::GroupFact &group : groups.value()) {
         const QString answer = folded(group.answer);
         QStringList values;
         const auto vals = nlohmann::json::parse(group.valuesJson.toStdString(), nullptr, false);

@@ -1,12 +1,15 @@
 #include "exams/examworkflow.h"
 
 #include "core/job.h"
+#include "exams/corpusexamgenerator.h"
 #include "exams/examfilters.h"
 #include "exams/examstats.h"
 #include "exams/examstore.h"
 #include "exams/examtaker.h"
 #include "exams/groundedexamgenerator.h"
 #include "project/project.h"
+
+#include <nlohmann/json.hpp>
 
 namespace assay {
 
@@ -20,30 +23,29 @@ QStringList ExamWorkflow::offlineStudents()
     return out;
 }
 
-Result<ExamWorkflow::Generated> ExamWorkflow::generateGrounded(Project &project, const QString &name, const QString &querySet, quint64 seed, Job *job)
+namespace {
+
+// Filters the items with the default thresholds and stores them as exam `name`.
+Result<ExamWorkflow::Generated> storeExam(Project &project, const QString &name, const QString &source, quint64 seed, QVector<ExamItem> &items,
+                                          const nlohmann::json &generation, int unparsable, Job *job,
+                                          const ExamWorkflow::Thresholds &thresholds)
 {
-    using R = Result<Generated>;
-    if (name.trimmed().isEmpty())
-        return R::failure(QStringLiteral("the exam needs a name"));
-    ExamStore exams(project.database());
-    if (exams.idOf(name))
-        return R::failure(QStringLiteral("an exam named '%1' exists already; choose another name").arg(name));
-    if (job)
-        job->reportProgress(0, 2, QStringLiteral("Generating items from the '%1' queries").arg(querySet));
-    GroundedExamGenerator::Report report;
-    auto items = GroundedExamGenerator::generate(project, querySet, seed, &report);
-    if (!items)
-        return R::failure(items);
+    using R = Result<ExamWorkflow::Generated>;
     if (job && job->isCancelled())
         return R::cancelled();
     auto filters = ExamFilters::defaults();
     if (!filters)
         return R::failure(filters);
-    ExamFilters::apply(items.value(), filters.value());
-    if (job)
-        job->reportProgress(1, 2, QStringLiteral("Storing the exam"));
-    auto id = exams.create(name, QStringLiteral("queries"), seed, items.value(),
-                           ExamStats::compute(items.value(), {{"generated", report.generated}, {"parsed", report.generated}}));
+    if (thresholds.keySimilarity <= 0 || thresholds.keySimilarity > 1 || thresholds.distractorSimilarity <= 0 || thresholds.distractorSimilarity > 1)
+        return R::failure(QStringLiteral("the similarity thresholds lie in (0, 1]"));
+    filters.value().keySimilarity = thresholds.keySimilarity;
+    filters.value().distractorSimilarity = thresholds.distractorSimilarity;
+    ExamFilters::apply(items, filters.value());
+    nlohmann::json stats = ExamStats::compute(items, generation);
+    if (unparsable > 0)
+        stats["filtered"]["unparsable"] = unparsable;
+    ExamStore exams(project.database());
+    auto id = exams.create(name, source, seed, items, stats);
     if (!id)
         return R::failure(id);
     auto kept = exams.items(id.value());
@@ -51,7 +53,54 @@ Result<ExamWorkflow::Generated> ExamWorkflow::generateGrounded(Project &project,
         return R::failure(kept);
     if (job)
         job->reportProgress(2, 2, QStringLiteral("Exam '%1' stored").arg(name));
-    return Generated{id.value(), report.generated, kept.value().size()};
+    return ExamWorkflow::Generated{id.value(), stats.value("generated", qint64(items.size())), kept.value().size()};
+}
+
+Status checkName(Project &project, const QString &name)
+{
+    if (name.trimmed().isEmpty())
+        return Status::failure(QStringLiteral("the exam needs a name"));
+    if (ExamStore(project.database()).idOf(name))
+        return Status::failure(QStringLiteral("an exam named '%1' exists already; choose another name").arg(name));
+    return Status();
+}
+
+} // namespace
+
+Result<ExamWorkflow::Generated> ExamWorkflow::generateGrounded(Project &project, const QString &name, const QString &querySet, quint64 seed, Job *job,
+                                                               const Thresholds &thresholds)
+{
+    using R = Result<Generated>;
+    if (auto s = checkName(project, name); !s)
+        return R::failure(s);
+    if (job)
+        job->reportProgress(0, 2, QStringLiteral("Generating items from the '%1' queries").arg(querySet));
+    GroundedExamGenerator::Report report;
+    auto items = GroundedExamGenerator::generate(project, querySet, seed, &report);
+    if (!items)
+        return R::failure(items);
+    const nlohmann::json generation = {{"generated", report.generated}, {"parsed", report.generated},
+                                       {"skipped", {{"fewer than four values", report.skippedFewValues}, {"answer is not a column", report.skippedNoColumn}}},
+                                       {"form", querySet.toStdString()}};
+    return storeExam(project, name, QStringLiteral("queries"), seed, items.value(), generation, 0, job, thresholds);
+}
+
+Result<ExamWorkflow::Generated> ExamWorkflow::generateFromCorpus(Project &project, const QString &name, const QString &profile, quint64 seed, int perChunk,
+                                                                 int maxChunks, Job *job, const Thresholds &thresholds)
+{
+    using R = Result<Generated>;
+    if (auto s = checkName(project, name); !s)
+        return R::failure(s);
+    if (profile.isEmpty())
+        return R::failure(QStringLiteral("generating an exam from the corpus needs an LLM profile"));
+    if (perChunk < 1)
+        return R::failure(QStringLiteral("ask at least one question per chunk"));
+    CorpusExamGenerator::Report report;
+    auto items = CorpusExamGenerator::generate(project.database(), profile, seed, perChunk, maxChunks, &report, job);
+    if (!items)
+        return R::failure(items);
+    const nlohmann::json generation = {{"generated", report.parsed + report.unparsable}, {"parsed", report.parsed}, {"requests", report.requests}};
+    return storeExam(project, name, QStringLiteral("corpus"), seed, items.value(), generation, report.unparsable, job, thresholds);
 }
 
 Status ExamWorkflow::take(Project &project, const QString &exam, const QStringList &students, Job *job)

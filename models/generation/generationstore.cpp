@@ -374,14 +374,43 @@ Result<QString> GenerationStore::groupValues(qint64 groupId) const
     return values;
 }
 
-Result<QVector<GenerationStore::UngroundedGroup>> GenerationStore::ungroundedGroups() const
+Result<QVector<GenerationStore::GroupFact>> GenerationStore::ungroundedGroups() const
 {
-    QVector<UngroundedGroup> out;
+    QVector<GroupFact> out;
     const Status read = m_db.each(QStringLiteral("SELECT id, vals, answer FROM query_group WHERE doc_ids = '[]' AND answer <> '' ORDER BY id"), {},
-                                  [&](const Statement &r) { out << UngroundedGroup{r.integer(0), r.text(1), r.text(2)}; });
+                                  [&](const Statement &r) { out << GroupFact{r.integer(0), r.text(1), r.text(2)}; });
     if (!read)
-        return Result<QVector<UngroundedGroup>>::failure(read);
+        return Result<QVector<GroupFact>>::failure(read);
     return out;
+}
+
+Result<QVector<GenerationStore::GroupFact>> GenerationStore::groupsOfDocument(const QString &docId) const
+{
+    QVector<GroupFact> out;
+    const Status read = m_db.each(QStringLiteral("SELECT g.id, g.vals, coalesce(g.answer, '') FROM query_group g "
+                                                 "WHERE g.doc_ids <> '[]' AND EXISTS (SELECT 1 FROM json_each(g.doc_ids) d WHERE d.value = ?) ORDER BY g.id"),
+                                  {docId}, [&](const Statement &r) { out << GroupFact{r.integer(0), r.text(1), r.text(2)}; });
+    if (!read)
+        return Result<QVector<GroupFact>>::failure(read);
+    return out;
+}
+
+Result<QStringList> GenerationStore::groupDocuments(qint64 groupId) const
+{
+    using R = Result<QStringList>;
+    QStringList docs;
+    bool exists = false;
+    const Status read = m_db.each(QStringLiteral("SELECT d.value FROM query_group g LEFT JOIN json_each(g.doc_ids) d WHERE g.id = ?"), {groupId},
+                                  [&](const Statement &r) {
+                                      exists = true;
+                                      if (!r.isNull(0))
+                                          docs << r.text(0);
+                                  });
+    if (!read)
+        return R::failure(read);
+    if (!exists)
+        return R::failure(QStringLiteral("no semantic group %1").arg(groupId), ErrorCode::NotFound);
+    return docs;
 }
 
 Status GenerationStore::setGroupDocuments(const QVector<QPair<qint64, QString>> &documentsJsonByGroup)

@@ -31,8 +31,8 @@ public:
         QHash<qint64, int> groupsBySql;        // semantic groups per SQL template
         QHash<qint64, int> queriesByText;      // text queries per text template
     };
-    // A semantic group without documents yet: id, values (JSON list), answer.
-    struct UngroundedGroup {
+    // A semantic group's fact: id, values (JSON list), answer.
+    struct GroupFact {
         qint64 id = 0;
         QString valuesJson;
         QString answer;
@@ -68,8 +68,12 @@ public:
     // A group's fill-in values as stored (JSON list); NotFound when there is no such group.
     Result<QString> groupValues(qint64 groupId) const;
     // Groups with an answer but no documents; and setting their documents, in one transaction.
-    Result<QVector<UngroundedGroup>> ungroundedGroups() const;
+    Result<QVector<GroupFact>> ungroundedGroups() const;
     Status setGroupDocuments(const QVector<QPair<qint64, QString>> &documentsJsonByGroup);
+    // The groups whose true documents include docId (the facts the document states), by id.
+    Result<QVector<GroupFact>> groupsOfDocument(const QString &docId) const;
+    // A group's true documents (NotFound when there is no such group).
+    Result<QStringList> groupDocuments(qint64 groupId) const;
 
     // Rebuilds every text query from the accepted SQL and text templates. Balanced: each form
     // uses the same number k of text templates for every SQL template (k = the smallest

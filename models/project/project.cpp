@@ -54,7 +54,11 @@ Project::Project(QString path, Database db)
 {
 }
 
-Project::~Project() = default;
+Project::~Project()
+{
+    delete m_undoStack; // its commands may still use the connection
+    m_undoStack = nullptr;
+}
 
 int Project::latestSchemaVersion()
 {

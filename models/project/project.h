@@ -56,6 +56,9 @@ public:
 
 signals:
     void propertyChanged(const QString &key);
+    // The generation tables were replaced as a whole (a generation step, its undo or redo):
+    // views over templates, groups and queries reload.
+    void generationReplaced();
 
 private:
     Project(QString path, Database db);

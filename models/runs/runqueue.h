@@ -3,6 +3,7 @@
 // connection to the project file, one after the other; progress arrives as signals on the
 // owner's thread. Pausing cancels the running job (its run stays resumable) and keeps the
 // queue; resuming queues the project's paused runs again.
+#include "analysis/closeddomain.h"
 #include "core/result.h"
 #include "runs/runexecutor.h"
 #include "runs/runplan.h"
@@ -35,7 +36,7 @@ struct RunProgress {
 // the closed-domain rule.
 struct ScoreSpec {
     QString judge;
-    bool closedDomain = true;
+    ClosedDomain::Setting closedDomain; // auto
 };
 
 class RunQueue : public QObject {

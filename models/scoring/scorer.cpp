@@ -169,8 +169,12 @@ Result<Scorer::Report> Scorer::score(Database &db, qint64 runId, const QString &
         return R::failure(retrievalJudge);
     report.retrievalJudge = retrievalJudge.take();
 
+    auto reader = RunResultStore(db).readerOf(runId);
+    if (!reader)
+        return R::failure(reader);
+    report.closedDomain = ClosedDomain::resolve(options.closedDomain, reader.value());
     QHash<qint64, int> retrievalVerdicts;
-    if (options.closedDomain) {
+    if (report.closedDomain) {
         auto read = RunStore(db).verdicts(runId, report.retrievalJudge, QStringLiteral("retrieval"));
         if (!read)
             return R::failure(read);
@@ -203,7 +207,7 @@ Result<Scorer::Report> Scorer::score(Database &db, qint64 runId, const QString &
                 verdict = v;
             detail = reply.left(200);
         }
-        if (verdict && *verdict == 1 && options.closedDomain && retrievalVerdicts.value(it.id, 1) == 0) {
+        if (verdict && *verdict == 1 && report.closedDomain && retrievalVerdicts.value(it.id, 1) == 0) {
             verdict = 0;
             detail = (detail.isEmpty() ? QString() : detail + QStringLiteral("; ")) + QStringLiteral("closed-domain rule: retrieval judged wrong by %1").arg(report.retrievalJudge);
             ++report.closedDomainFlips;

@@ -8,8 +8,10 @@
 // - retrieval judges, always computed with them: top1 (the top-1 document equals the true
 //   document set, GRAMMAR), topk (a true document is among the retrieved), context (the
 //   retrieved text contains the gold answer).
-// The closed-domain rule (on by default) makes an answer Incorrect when its retrieval was
-// judged wrong by the retrieval judge (imported verdicts where the run has them, else top1).
+// The closed-domain rule (ClosedDomain: auto by default, on for runs with a reader) makes an
+// answer Incorrect when its retrieval was judged wrong by the retrieval judge (imported
+// verdicts where the run has them, else top1).
+#include "analysis/closeddomain.h"
 #include "core/result.h"
 
 namespace assay {
@@ -20,7 +22,7 @@ class Job;
 class Scorer {
 public:
     struct Options {
-        bool closedDomain = true;
+        ClosedDomain::Setting closedDomain; // auto
         QString retrievalJudge; // empty: "imported" when the run has imported retrieval verdicts, else "top1"
     };
     struct Report {
@@ -30,6 +32,7 @@ public:
         qint64 unread = 0;          // LLM replies that were neither Correct nor Incorrect
         qint64 closedDomainFlips = 0; // Correct answers made Incorrect by the closed-domain rule
         QString retrievalJudge;
+        bool closedDomain = false; // the rule as applied (auto resolved)
     };
     static QStringList judgeNames(); // exact, f1, contains, llm:PROFILE
     static Status validateJudge(const QString &judge);

@@ -45,7 +45,7 @@ int main(int argc, char *argv[])
     double best = 1e9;
     for (int round = 0; round < 3; ++round) {
         clock.restart();
-        auto all = RunAnalyzer::analyzeMany(path, runs.value(), {}, DemoEvaluation::closedDomain());
+        auto all = RunAnalyzer::analyzeMany(path, runs.value(), {}, ClosedDomain::Setting());
         const double seconds = clock.nsecsElapsed() / 1e9;
         if (!all) {
             targets.require(qPrintable(all.error()), false);

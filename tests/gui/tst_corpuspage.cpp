@@ -4,6 +4,8 @@
 // shows two retrievers side by side with the matching terms marked.
 #include "commands/importcorpuscommand.h"
 #include "core/job.h"
+#include "generation/generationstore.h"
+#include "generation/semanticgroup.h"
 #include "corpuspage.h"
 #include "itemmodels/corpusdocumentsmodel.h"
 #include "project/project.h"
@@ -97,6 +99,8 @@ private slots:
         QVERIFY2(page.summaryText().contains(QLatin1String("Nothing was imported")), qPrintable(page.summaryText()));
     }
 
+    void groupsAndTrueDocuments();
+
     void tryRetrievalSideBySide()
     {
         CorpusPage page(m_project.get());
@@ -122,6 +126,48 @@ private slots:
         }
     }
 };
+
+void TestCorpusPage::groupsAndTrueDocuments()
+{
+    CorpusPage page(m_project.get());
+    page.resize(1400, 850);
+    page.show();
+    GenerationStore store(m_project->database());
+    // A document of the demo and the groups whose facts it states, both ways round.
+    int row = -1;
+    GenerationStore::GroupFact fact;
+    for (int r = 0; r < page.model()->rowCount() && row < 0; ++r) {
+        auto groups = store.groupsOfDocument(page.model()->document(r).id);
+        QVERIFY(groups);
+        if (!groups.value().isEmpty()) {
+            row = r;
+            fact = groups.value().first();
+        }
+    }
+    QVERIFY(row >= 0);
+    const QString doc = page.model()->document(row).id;
+    QVERIFY(store.groupDocuments(fact.id).value().contains(doc));
+    QCOMPARE(store.groupDocuments(99999999).code(), ErrorCode::NotFound);
+    page.showDocument(row);
+    QVERIFY(page.viewerHtml().contains(QLatin1String("States the facts of")));
+    QVERIFY(page.viewerHtml().contains(QStringLiteral("g%1").arg(fact.id)));
+    // A probe for that group marks its true documents and says where they ranked.
+    const QString group = QStringLiteral("g%1").arg(fact.id);
+    QString message;
+    QVERIFY2(waitFor(page, [&] { return page.startProbe(fact.answer + QStringLiteral(" ") + SemanticGroup{SemanticGroup::valuesFromJson(fact.valuesJson), {}, 0, {}}
+                                                                                           .valueTexts().join(QLatin1Char(' ')), group); }, &message),
+             qPrintable(message));
+    QVERIFY2(page.resultsHtml(0).contains(QStringLiteral("True documents of %1").arg(group)), qPrintable(page.resultsHtml(0)));
+    QVERIFY(page.resultsHtml(0).contains(QLatin1String("found at rank")) || page.resultsHtml(0).contains(QLatin1String("none retrieved")));
+    if (const QString dir = qEnvironmentVariable("ASSAY_SCREENSHOT_DIR"); !dir.isEmpty())
+        page.grab().save(dir + QStringLiteral("/corpus-group.png"));
+    // Not a group: refused with a message.
+    QSignalSpy refused(&page, &CorpusPage::jobFinished);
+    QVERIFY(!page.startProbe(QStringLiteral("anything"), QStringLiteral("zz")));
+    QCOMPARE(refused.count(), 1);
+    QVERIFY(refused.constFirst().at(1).toString().contains(QLatin1String("not a group")));
+    QVERIFY(page.resultsHtml(0).contains(QLatin1String("not a group")));
+}
 
 QTEST_MAIN(TestCorpusPage)
 #include "tst_corpuspage.moc"

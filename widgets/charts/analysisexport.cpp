@@ -14,7 +14,7 @@
 
 namespace assay {
 
-Result<QVector<RunAnalysis>> AnalysisExport::analyses(Database &db, const QStringList &runs, const QString &judge, bool closedDomain)
+Result<QVector<RunAnalysis>> AnalysisExport::analyses(Database &db, const QStringList &runs, const QString &judge, ClosedDomain::Setting closedDomain)
 {
     using R = Result<QVector<RunAnalysis>>;
     auto scored = runs.isEmpty() ? RunAnalyzer::scoredRuns(db) : Result<QStringList>(runs);

@@ -13,7 +13,7 @@ class Project;
 class AnalysisExport {
 public:
     // The named runs (all scored runs when empty), each with `judge` (or its only/first judge).
-    static Result<QVector<RunAnalysis>> analyses(Database &db, const QStringList &runs = {}, const QString &judge = {}, bool closedDomain = true);
+    static Result<QVector<RunAnalysis>> analyses(Database &db, const QStringList &runs = {}, const QString &judge = {}, ClosedDomain::Setting closedDomain = {});
     // DIR/<chart id>.<format> for each chart and format; returns the files written.
     static Result<QStringList> writePlots(const QVector<RunAnalysis> &analyses, const QString &dir, const QStringList &formats, int dpi = 144);
     // The same for any charts (the IRT panels).

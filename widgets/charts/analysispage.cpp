@@ -2,6 +2,11 @@
 
 #include "analysisexport.h"
 #include "chartpanel.h"
+#include "closeddomainbox.h"
+#include "comparepanel.h"
+#include "groundingpanel.h"
+#include "judgespanel.h"
+#include "analysis/responsetaxonomy.h"
 #include "core/job.h"
 #include "groupinspector.h"
 #include "project/project.h"
@@ -30,9 +35,7 @@ AnalysisPage::AnalysisPage(Project *project, QWidget *parent) : QWidget(parent),
     m_runs->setObjectName(QStringLiteral("analysisRuns"));
     m_judge = new QComboBox(side);
     m_judge->setToolTip(tr("The judge whose verdicts are analysed; \"each run's own\" takes a run's only (or first) judge."));
-    m_closedDomain = new QCheckBox(tr("Closed-domain rule"), side);
-    m_closedDomain->setChecked(true);
-    m_closedDomain->setToolTip(tr("An answer whose retrieval was judged wrong counts as Incorrect."));
+    m_closedDomain = new ClosedDomainBox(side);
     m_shares = new QCheckBox(tr("Group breakdown as shares"), side);
     auto *apply = new QPushButton(tr("Analyse Again"), side);
     apply->setToolTip(tr("The analysis runs by itself when the checked runs or the settings change; this reads the runs again."));
@@ -54,16 +57,36 @@ AnalysisPage::AnalysisPage(Project *project, QWidget *parent) : QWidget(parent),
     sideLayout->addWidget(m_status);
 
     m_tabs = new QTabWidget(this);
-    const QStringList titles{tr("Groups"), tr("Accuracy"), tr("Response types"), tr("Radar"), tr("Latency vs score")};
+    const QStringList titles{tr("Groups"), tr("Accuracy"), tr("Responses"), tr("Radar"), tr("Latency")};
     for (const QString &t : titles) {
         auto *panel = new ChartPanel(m_tabs);
         m_tabs->addTab(panel, t);
         m_panels << panel;
         connect(panel, &ChartPanel::barClicked, this, &AnalysisPage::showGroups);
     }
+    const QStringList tips{tr("Gap / robust / non-robust groups per run"), tr("Accuracies with 95% intervals"),
+                           tr("Response types (R-Eval taxonomy): click a segment for example items"), tr("Accuracy by form and task, per pipeline"),
+                           tr("Mean latency against accuracy")};
+    for (int i = 0; i < tips.size(); ++i)
+        m_tabs->setTabToolTip(i, tips[i]);
+    m_compare = new ComparePanel(m_tabs);
+    m_tabs->addTab(m_compare, tr("Compare"));
+    m_judges = new JudgesPanel(project, m_tabs);
+    m_tabs->addTab(m_judges, tr("Judges"));
+    m_grounding = new GroundingPanel(project, m_tabs);
+    m_tabs->addTab(m_grounding, tr("Grounding"));
+    for (QWidget *w : {static_cast<QWidget *>(m_compare), static_cast<QWidget *>(m_judges), static_cast<QWidget *>(m_grounding)})
+        w->setMinimumHeight(300);
+    connect(m_compare, &ComparePanel::jobStarted, this, &AnalysisPage::jobStarted);
+    connect(m_judges, &JudgesPanel::jobStarted, this, &AnalysisPage::jobStarted);
+    connect(m_grounding, &GroundingPanel::jobStarted, this, &AnalysisPage::jobStarted);
+    connect(m_compare, &ComparePanel::groupActivated, this, [this](const QString &run, const QString &group) {
+        m_groupsRun = run;
+        inspectGroup(run, group);
+    });
 
     auto *drill = new QWidget(this);
-    m_groupsTitle = new QLabel(tr("Click a bar segment of <i>Groups</i> to list the groups behind it."), drill);
+    m_groupsTitle = new QLabel(tr("Click a bar segment of <i>Groups</i> to list the groups behind it, or of <i>Responses</i> for example items of a response type."), drill);
     m_groupsTitle->setWordWrap(true);
     m_groups = new QListWidget(drill);
     m_groups->setObjectName(QStringLiteral("drillGroups"));
@@ -88,12 +111,13 @@ AnalysisPage::AnalysisPage(Project *project, QWidget *parent) : QWidget(parent),
 
     connect(apply, &QPushButton::clicked, this, [this] {
         m_analysedKey.clear();
+        m_cache.clear();
         reload();
     });
     connect(m_autoStart, &QTimer::timeout, this, &AnalysisPage::analyze);
     connect(m_runs, &QListWidget::itemChanged, this, &AnalysisPage::scheduleAnalysis);
     connect(m_judge, &QComboBox::currentIndexChanged, this, &AnalysisPage::scheduleAnalysis);
-    connect(m_closedDomain, &QCheckBox::toggled, this, &AnalysisPage::scheduleAnalysis);
+    connect(m_closedDomain, &QComboBox::currentIndexChanged, this, &AnalysisPage::scheduleAnalysis);
     connect(m_shares, &QCheckBox::toggled, this, &AnalysisPage::rebuildCharts);
     connect(m_groups, &QListWidget::currentTextChanged, this, [this](const QString &text) {
         if (!text.isEmpty())
@@ -155,7 +179,7 @@ void AnalysisPage::reload()
 
 QString AnalysisPage::selectionKey() const
 {
-    QStringList key{m_judge->currentData().toString(), m_closedDomain->isChecked() ? QStringLiteral("closed") : QStringLiteral("open")};
+    QStringList key{m_judge->currentData().toString(), ClosedDomain::name(m_closedDomain->setting())};
     for (int i = 0; i < m_runs->count(); ++i)
         if (m_runs->item(i)->checkState() == Qt::Checked)
             key << m_runs->item(i)->text();
@@ -187,17 +211,25 @@ void AnalysisPage::analyze()
         return;
     }
     const QString path = m_project->path(), judge = m_judge->currentData().toString();
-    const bool closed = m_closedDomain->isChecked();
+    const ClosedDomain::Setting closed = m_closedDomain->setting();
     const QString key = selectionKey();
+    // Analyses are kept per run, judge and closed-domain setting: only the missing ones run.
+    const auto cacheKey = [judge, closed](const QString &run) { return run + QLatin1Char('\n') + judge + QLatin1Char('\n') + ClosedDomain::name(closed); };
+    QStringList missing;
+    for (const QString &run : runs)
+        if (!m_cache.contains(cacheKey(run)))
+            missing << run;
     auto result = std::make_shared<QVector<RunAnalysis>>();
-    m_job = std::make_unique<Job>(tr("Analysing %1 run(s)").arg(runs.size()), [=](Job &job) {
-        auto all = RunAnalyzer::analyzeMany(path, runs, judge, closed, &job);
+    m_job = std::make_unique<Job>(tr("Analysing %1 run(s)").arg(missing.size()), [=](Job &job) {
+        if (missing.isEmpty())
+            return Status();
+        auto all = RunAnalyzer::analyzeMany(path, missing, judge, closed, &job);
         if (!all)
             return Status::failure(all);
         *result = all.take();
         return Status();
     });
-    connect(m_job.get(), &Job::finished, this, [this, result, key](bool ok, const QString &message) {
+    connect(m_job.get(), &Job::finished, this, [this, result, key, runs, missing, cacheKey](bool ok, const QString &message) {
         if (m_rerun) {
             m_rerun = false;
             m_autoStart->start();
@@ -207,14 +239,30 @@ void AnalysisPage::analyze()
             m_status->setText(message);
             return;
         }
-        m_analyses = *result;
+        for (int i = 0; i < missing.size() && i < result->size(); ++i)
+            m_cache.insert(cacheKey(missing[i]), result->at(i));
+        m_analyses.clear();
+        for (const QString &run : runs)
+            m_analyses << m_cache.value(cacheKey(run));
         m_analysedKey = key;
         m_status->setText(tr("%1 run(s) analysed.").arg(m_analyses.size()));
         rebuildCharts();
+        QStringList runs;
+        for (const RunAnalysis &a : std::as_const(m_analyses))
+            runs << a.run;
+        m_compare->setAnalyses(m_analyses);
+        m_judges->setRuns(runs);
         emit analysed();
     });
     emit jobStarted(m_job.get());
     m_job->start();
+}
+
+void AnalysisPage::forgetRun(const QString &run)
+{
+    for (auto it = m_cache.begin(); it != m_cache.end();)
+        it = it.key().section(QLatin1Char('\n'), 0, 0) == run ? m_cache.erase(it) : std::next(it);
+    m_analysedKey.clear();
 }
 
 void AnalysisPage::rebuildCharts()
@@ -230,6 +278,8 @@ void AnalysisPage::rebuildCharts()
 void AnalysisPage::showGroups(const QString &run, const QString &series)
 {
     const QStringList tags{QStringLiteral("gap"), QStringLiteral("robust"), QStringLiteral("non-robust")};
+    if (ResponseTaxonomy::types().contains(series))
+        return showTypeExamples(run, series);
     if (!tags.contains(series))
         return;
     m_groups->clear();
@@ -248,6 +298,40 @@ void AnalysisPage::showGroups(const QString &run, const QString &series)
             ++n;
         }
         m_groupsTitle->setText(tr("<b>%1</b> groups of <b>%2</b>: %3").arg(series, run.toHtmlEscaped()).arg(n));
+    }
+}
+
+void AnalysisPage::showTypeExamples(const QString &run, const QString &type)
+{
+    static const QHash<QString, QString> meaning{{QStringLiteral("EM"), tr("the gold is in the context and the answer matches it")},
+                                                 {QStringLiteral("AM"), tr("the answer matches without the gold in the context")},
+                                                 {QStringLiteral("GE"), tr("the gold was in the context, the answer missed it")},
+                                                 {QStringLiteral("RE"), tr("the gold was never retrieved")},
+                                                 {QStringLiteral("ME"), tr("a model or tool error stopped the item")},
+                                                 {QStringLiteral("TE"), tr("the item hit a step or token limit")}};
+    constexpr int shown = 200;
+    m_groups->clear();
+    m_inspector->clear();
+    m_groupsRun = run;
+    for (const RunAnalysis &a : std::as_const(m_analyses)) {
+        if (a.run != run)
+            continue;
+        int n = 0;
+        for (const Outcome &o : a.outcomes) {
+            if (ResponseTaxonomy::classify(o, a.taxonomy.threshold) != type)
+                continue;
+            if (++n > shown)
+                continue;
+            auto *item = new QListWidgetItem(QStringLiteral("%1  %2 → %3 (gold: %4)")
+                                                 .arg(o.group, o.query.left(120), o.answer.isEmpty() ? o.error.left(80) : o.answer.left(80), o.gold.left(60)),
+                                             m_groups);
+            item->setData(Qt::UserRole, o.group);
+            item->setToolTip(QStringLiteral("%1\n→ %2\ngold: %3").arg(o.query, o.answer.isEmpty() ? o.error : o.answer, o.gold));
+        }
+        m_groupsTitle->setText(tr("<b>%1</b> items of <b>%2</b> (%3): %4%5")
+                                   .arg(type, run.toHtmlEscaped(), meaning.value(type))
+                                   .arg(n)
+                                   .arg(n > shown ? tr(", the first %1 listed").arg(shown) : QString()));
     }
 }
 

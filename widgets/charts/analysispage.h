@@ -5,6 +5,7 @@
 #include "analysis/chartdata.h"
 #include "analysis/runanalysis.h"
 
+#include <QHash>
 #include <QWidget>
 
 #include <memory>
@@ -19,6 +20,10 @@ class QTimer;
 namespace assay {
 
 class ChartPanel;
+class ClosedDomainBox;
+class ComparePanel;
+class GroundingPanel;
+class JudgesPanel;
 class GroupInspector;
 class Job;
 class Project;
@@ -30,14 +35,21 @@ public:
     ~AnalysisPage() override;
 
     void reload();   // re-reads the scored runs and judges
-    void analyze();  // analyses the checked runs in the background
+    void analyze();  // analyses the checked runs in the background (those not analysed yet)
+    // A run was scored again: its kept analyses are stale.
+    void forgetRun(const QString &run);
     bool isBusy() const;
     const QVector<RunAnalysis> &analyses() const { return m_analyses; }
     QList<ChartPanel *> panels() const { return m_panels; }
     QListWidget *runList() const { return m_runs; }
     QListWidget *groupList() const { return m_groups; }
     GroupInspector *inspector() const { return m_inspector; }
-    // What a click on the segment `series` of `run` shows (also called by the click).
+    ComparePanel *comparePanel() const { return m_compare; }
+    JudgesPanel *judgesPanel() const { return m_judges; }
+    GroundingPanel *groundingPanel() const { return m_grounding; }
+    QTabWidget *tabs() const { return m_tabs; }
+    // What a click on the segment `series` of `run` shows (also called by the click): the
+    // groups of a tag, or example items of a response type.
     void showGroups(const QString &run, const QString &series);
     void inspectGroup(const QString &run, const QString &group);
     // `extra` charts (the exam's IRT charts) follow the run charts in the report.
@@ -49,6 +61,7 @@ signals:
 
 private:
     void rebuildCharts();
+    void showTypeExamples(const QString &run, const QString &type);
     // Starts the analysis of the current selection soon (restarting one that is running),
     // unless the charts already show it.
     void scheduleAnalysis();
@@ -56,10 +69,13 @@ private:
     Project *m_project;
     QListWidget *m_runs;
     QComboBox *m_judge;
-    QCheckBox *m_closedDomain;
+    ClosedDomainBox *m_closedDomain;
     QCheckBox *m_shares;
     QTabWidget *m_tabs;
     QList<ChartPanel *> m_panels;
+    ComparePanel *m_compare;
+    JudgesPanel *m_judges;
+    GroundingPanel *m_grounding;
     QLabel *m_groupsTitle;
     QListWidget *m_groups;
     GroupInspector *m_inspector;
@@ -70,6 +86,7 @@ private:
     QTimer *m_autoStart;
     bool m_rerun = false;
     QString m_analysedKey; // the selection the charts show
+    QHash<QString, RunAnalysis> m_cache; // run, judge and closed-domain setting → analysis
 };
 
 } // namespace assay

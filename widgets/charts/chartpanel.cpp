@@ -21,6 +21,7 @@ ChartPanel::ChartPanel(QWidget *parent) : QWidget(parent), m_view(new QChartView
 {
     m_events->setParent(this);
     m_view->setRenderHint(QPainter::Antialiasing);
+    m_view->setMinimumHeight(300); // a readable chart; splitters give the rest of the room to grids
     m_view->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(m_view, &QWidget::customContextMenuRequested, this, &ChartPanel::showMenu);
     connect(m_events, &ChartFactory::barClicked, this, &ChartPanel::barClicked);

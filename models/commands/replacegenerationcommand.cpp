@@ -1,0 +1,41 @@
+#include "commands/replacegenerationcommand.h"
+
+#include "generation/generationsnapshotstore.h"
+#include "project/project.h"
+
+namespace assay {
+
+ReplaceGenerationCommand::ReplaceGenerationCommand(Project *project, const QString &text, QString before)
+    : CheckedCommand(text), m_project(project), m_before(std::move(before))
+{
+}
+
+ReplaceGenerationCommand::~ReplaceGenerationCommand()
+{
+    GenerationSnapshotStore store(m_project->database());
+    for (const QString &s : {m_before, m_after})
+        if (!s.isEmpty())
+            if (auto dropped = store.drop(s); !dropped)
+                qWarning("Dropping the undo copy %s failed: %s", qPrintable(s), qPrintable(dropped.error()));
+}
+
+void ReplaceGenerationCommand::redo()
+{
+    if (m_after.isEmpty()) { // the step itself has just run: keep what it made
+        auto after = GenerationSnapshotStore(m_project->database()).save();
+        if (check(after))
+            m_after = after.value();
+        return;
+    }
+    restore(m_after);
+}
+
+void ReplaceGenerationCommand::undo() { restore(m_before); }
+
+void ReplaceGenerationCommand::restore(const QString &snapshot)
+{
+    check(GenerationSnapshotStore(m_project->database()).restore(snapshot));
+    emit m_project->generationReplaced();
+}
+
+} // namespace assay

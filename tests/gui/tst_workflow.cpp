@@ -1,0 +1,317 @@
+// The whole evaluation job driven through the desktop app with QTest alone (no assay-cli):
+// new project → import the demo's CSVs → generate SQL templates, text templates and queries
+// (undo / redo of a generation step) → import the corpus → run two pipelines, scored as they
+// end → a second judge with Score… → import results → Analysis: Groups, Compare, Judges →
+// generate an exam → three IR takers → fit IRT → export the matrix and the report. Each step
+// checks the project's content. With ASSAY_SCREENSHOT_DIR set, every page is saved as PNG.
+#include "analysis/runoutcomes.h"
+#include "charts/analysispage.h"
+#include "charts/comparepanel.h"
+#include "charts/irtpanel.h"
+#include "charts/judgespanel.h"
+#include "core/messagelog.h"
+#include "corpuspage.h"
+#include "demo/democorpus.h"
+#include "examspage.h"
+#include "exams/examstore.h"
+#include "generation/generationstore.h"
+#include "generationactions.h"
+#include "mainwindow.h"
+#include "project/project.h"
+#include "projectnavigator.h"
+#include "retrieval/corpusstore.h"
+#include "reviewgrid.h"
+#include "itemmodels/runsmodel.h"
+#include "judgechooser.h"
+#include "runlauncher.h"
+#include "runs/runstore.h"
+#include "runspage.h"
+#include "schema/knowledgebase.h"
+#include "schema/sqlscriptreader.h"
+#include "testsettings.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QCheckBox>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QTableView>
+#include <QUndoStack>
+#include <QFile>
+#include <QStackedWidget>
+#include <QTableWidget>
+#include <QtTest>
+
+#include <nlohmann/json.hpp>
+
+using namespace assay;
+
+namespace {
+
+void screenshot(QWidget *w, const QString &name)
+{
+    const QString dir = qEnvironmentVariable("ASSAY_SCREENSHOT_DIR");
+    if (!dir.isEmpty())
+        w->grab().save(dir + QStringLiteral("/workflow-") + name + QStringLiteral(".png"));
+}
+
+QString csvField(const QVariant &v)
+{
+    QString s = v.isNull() ? QString() : v.toString();
+    if (s.contains(QLatin1Char(',')) || s.contains(QLatin1Char('"')) || s.contains(QLatin1Char('\n')))
+        s = QLatin1Char('"') + s.replace(QLatin1Char('"'), QStringLiteral("\"\"")) + QLatin1Char('"');
+    return s;
+}
+
+// The demo world's tables as one CSV file each.
+bool writeDemoCsvs(const ImportedSchema &world, const QString &dir)
+{
+    QDir().mkpath(dir);
+    for (const ImportedTable &t : world.tables) {
+        QFile f(dir + QLatin1Char('/') + t.name + QStringLiteral(".csv"));
+        if (!f.open(QIODevice::WriteOnly))
+            return false;
+        QStringList header;
+        for (const ImportedColumn &c : t.columns)
+            header << c.name;
+        f.write(header.join(QLatin1Char(',')).toUtf8() + '\n');
+        for (const QVariantList &row : t.rows) {
+            QStringList cells;
+            for (const QVariant &v : row)
+                cells << csvField(v);
+            f.write(cells.join(QLatin1Char(',')).toUtf8() + '\n');
+        }
+    }
+    return true;
+}
+
+bool check(QTableWidget *grid, const QString &retriever, const QString &column)
+{
+    for (int r = 0; r < grid->rowCount(); ++r)
+        for (int c = 0; c < grid->columnCount(); ++c)
+            if (grid->verticalHeaderItem(r)->text() == retriever && grid->horizontalHeaderItem(c)->data(Qt::UserRole).toString() == column) {
+                grid->item(r, c)->setCheckState(Qt::Checked);
+                return true;
+            }
+    return false;
+}
+
+bool waitIdle(RunsPage *page, int ms)
+{
+    QElapsedTimer clock;
+    clock.start();
+    while ((page->queue()->isRunning() || (page->queue()->queued() > 0 && !page->queue()->isPaused())) && clock.elapsed() < ms)
+        QTest::qWait(20);
+    QTest::qWait(50);
+    return !page->queue()->isRunning();
+}
+
+} // namespace
+
+class TestWorkflow : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_dir;
+
+private slots:
+    void initTestCase()
+    {
+        test::isolateSettings();
+        MessageLog::install();
+    }
+
+    void wholeJobFromTheGui()
+    {
+        MainWindow w;
+        w.resize(1280, 800);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(w.newProject(m_dir.filePath(QStringLiteral("flow.assay"))));
+        Project *project = w.project();
+        Database &db = project->database();
+
+        // 1. The demo's knowledge base as CSV files, imported from the File menu's path.
+        QFile script(QStringLiteral(":/demo/world.sql"));
+        QVERIFY(script.open(QIODevice::ReadOnly));
+        auto world = SqlScriptReader::read(script.readAll(), QStringLiteral("world.sql"));
+        QVERIFY2(world, qPrintable(world.error()));
+        const QString csv = m_dir.filePath(QStringLiteral("csv"));
+        QVERIFY(writeDemoCsvs(world.value(), csv));
+        QSignalSpy imported(&w, &MainWindow::knowledgeImported);
+        w.importKnowledge(MainWindow::ImportSource::CsvFolder, csv, false);
+        QVERIFY(imported.wait(30000));
+        QCOMPARE(project->knowledge()->tables().size(), world.value().tables.size());
+        w.navigator()->setCurrentPage(ProjectNavigator::Schema);
+        screenshot(&w, QStringLiteral("1-schema"));
+
+        // 2. Generation: SQL templates by rules, undone and redone as one step.
+        GenerationActions *gen = w.generationActions();
+        QVERIFY(gen);
+        QSignalSpy generated(gen, &GenerationActions::jobFinished);
+        QVERIFY(gen->startSqlTemplates({}));
+        QVERIFY(generated.wait(120000));
+        QVERIFY2(generated.last().at(0).toBool(), qPrintable(generated.last().at(1).toString()));
+        QVERIFY(generated.last().at(1).toString().startsWith(QLatin1String("SQL templates:")));
+        auto stats = GenerationStore(db).stats();
+        QVERIFY(stats);
+        const qint64 sqlTemplates = stats.value().sqlTemplates;
+        QVERIFY(sqlTemplates > 10);
+        QCOMPARE(w.templateGrid()->model()->totalCount(ReviewModel::Scope::SqlTemplates), int(GenerationStore(db).sqlTemplates().value().size()));
+        project->undoStack()->undo();
+        QCOMPARE(GenerationStore(db).sqlTemplates().value().size(), 0);
+        QCOMPARE(w.templateGrid()->model()->totalCount(ReviewModel::Scope::SqlTemplates), 0);
+        QVERIFY(w.templateGrid()->sidePanelText().contains(QLatin1String("Generate SQL Templates")));
+        project->undoStack()->redo();
+        QCOMPARE(GenerationStore(db).stats().value().sqlTemplates, sqlTemplates);
+        QVERIFY(w.templateGrid()->model()->totalCount(ReviewModel::Scope::SqlTemplates) > 0);
+
+        // Text templates (offline, both forms) and the text queries.
+        QVERIFY(gen->startTextTemplates({}));
+        QVERIFY(generated.wait(120000));
+        QVERIFY2(generated.last().at(0).toBool(), qPrintable(generated.last().at(1).toString()));
+        QVERIFY(gen->startQueries(false));
+        QVERIFY(generated.wait(120000));
+        QVERIFY2(generated.last().at(0).toBool(), qPrintable(generated.last().at(1).toString()));
+        stats = GenerationStore(db).stats();
+        QVERIFY(stats.value().textTemplates.value(QStringLiteral("short")) > 0);
+        QVERIFY(stats.value().textQueries.value(QStringLiteral("short")) > 100);
+        QVERIFY(stats.value().textQueries.value(QStringLiteral("long")) > 100);
+        QCOMPARE(w.queryGrid()->model()->totalCount(ReviewModel::Scope::Queries),
+                 int(stats.value().textQueries.value(QStringLiteral("short")) + stats.value().textQueries.value(QStringLiteral("long"))));
+        QTRY_VERIFY_WITH_TIMEOUT(w.queryGrid()->model()->rowCount() > 200, 30000);
+        w.navigator()->setCurrentPage(ProjectNavigator::Templates);
+        screenshot(&w, QStringLiteral("2-templates"));
+        w.navigator()->setCurrentPage(ProjectNavigator::Queries);
+        screenshot(&w, QStringLiteral("3-queries"));
+
+        // 3. The corpus: the demo's documents as a folder of text files.
+        auto corpus = DemoCorpus::generate(world.value());
+        QVERIFY(corpus);
+        const QString corpusDir = m_dir.filePath(QStringLiteral("demo-corpus"));
+        QVERIFY(corpus.value().writeTo(corpusDir));
+        QSignalSpy corpusDone(w.corpusPage(), &CorpusPage::jobFinished);
+        QVERIFY(w.corpusPage()->startImport(corpusDir + QStringLiteral("/corpus"), CorpusImporter::Format::Folder));
+        QVERIFY(corpusDone.wait(120000));
+        QVERIFY2(corpusDone.last().at(0).toBool(), qPrintable(corpusDone.last().at(1).toString()));
+        auto documents = CorpusStore(db).documents();
+        QVERIFY(documents);
+        QCOMPARE(documents.value().size(), corpus.value().documents().size());
+        w.navigator()->setCurrentPage(ProjectNavigator::Corpus);
+        screenshot(&w, QStringLiteral("4-corpus"));
+
+        // 4. Two pipelines on the short form, scored by "contains" as they end.
+        RunsPage *runs = w.runsPage();
+        runs->launcher()->reload();
+        runs->launcher()->nameEdit()->setText(QStringLiteral("flow"));
+        runs->launcher()->setFormChecked(QStringLiteral("long"), false);
+        QVERIFY(check(runs->launcher()->grid(), QStringLiteral("bm25"), QStringLiteral("reader=none,k=1")));
+        QVERIFY(check(runs->launcher()->grid(), QStringLiteral("keyword"), QStringLiteral("reader=none,k=1")));
+        runs->launcher()->scoreChooser()->setJudge(QStringLiteral("contains"));
+        const QVector<PlannedRun> planned = runs->launcher()->plannedRuns();
+        QCOMPARE(planned.size(), 2);
+        QSignalSpy scored(runs->queue(), &RunQueue::runScored);
+        runs->launcher()->startButton()->click();
+        QVERIFY(waitIdle(runs, 300000));
+        QCOMPARE(scored.count(), 2);
+        for (const PlannedRun &p : planned) {
+            auto id = RunStore(db).idOf(p.name);
+            QVERIFY(id);
+            QCOMPARE(RunOutcomes::answerJudges(db, id.value()).value(), QStringList{QStringLiteral("contains")});
+        }
+        // A second judge on the first run, for the Judges view.
+        runs->runsModel()->refresh();
+        const qint64 firstId = RunStore(db).idOf(planned.first().name).value();
+        runs->runsView()->setCurrentIndex(runs->runsModel()->index(runs->runsModel()->rowOf(firstId), 0));
+        runs->scoreSelected({QStringLiteral("exact"), {}});
+        QVERIFY(waitIdle(runs, 120000));
+        QCOMPARE(scored.count(), 3);
+
+        // Results of a system run elsewhere (GRAMMAR's format); a bad record imports nothing.
+        const QString results = m_dir.filePath(QStringLiteral("external.json"));
+        QFile rf(results);
+        QVERIFY(rf.open(QIODevice::WriteOnly));
+        rf.write(R"([{"query": "Who leads the Harbour Wall?", "answer": "Ines Varga", "true_document_ids": ["d1"], "retrieved_document_ids": ["d1"],
+                      "gpt_response": "Ines Varga leads it.", "retrieval_judgement": 1, "judgement": "Correct", "query_tag": "x1"},
+                     {"query": "When did the Quay office open?", "answer": "2014", "true_document_ids": ["d2"], "retrieved_document_ids": ["d3"],
+                      "gpt_response": "I do not know.", "retrieval_judgement": 0, "judgement": "Incorrect", "query_tag": "x2"}])");
+        rf.close();
+        QSignalSpy resultsDone(runs, &RunsPage::importFinished);
+        QVERIFY(runs->startImportResults(results, ResultsImporter::Format::Grammar, QStringLiteral("external"), QString()));
+        QVERIFY(resultsDone.wait(30000));
+        QVERIFY2(resultsDone.last().at(0).toBool(), qPrintable(resultsDone.last().at(1).toString()));
+        QVERIFY(RunStore(db).idOf(QStringLiteral("external")));
+        QVERIFY(runs->progressText().contains(QLatin1String("2 items imported")));
+        w.navigator()->setCurrentPage(ProjectNavigator::Runs);
+        screenshot(&w, QStringLiteral("5-runs"));
+
+        // 5. Analysis: groups, the Compare view and the Judges view.
+        AnalysisPage *analysis = w.analysisPage();
+        w.navigator()->setCurrentPage(ProjectNavigator::Analysis);
+        QTRY_COMPARE_WITH_TIMEOUT(analysis->analyses().size(), 3, 60000);
+        for (const RunAnalysis &a : analysis->analyses())
+            QVERIFY2(!a.grammar.groups.isEmpty(), qPrintable(a.run));
+        const RunAnalysis &first = analysis->analyses().first();
+        QVERIFY(!first.closedDomain); // auto: a retrieval-only run
+        QVERIFY(analysis->analyses().last().closedDomain); // auto: an imported system's answers
+        screenshot(&w, QStringLiteral("6-analysis-groups"));
+        analysis->tabs()->setCurrentWidget(analysis->comparePanel());
+        QTRY_VERIFY_WITH_TIMEOUT(analysis->comparePanel()->summaryText().contains(QLatin1String("Refined accuracy")), 30000);
+        QCOMPARE(analysis->comparePanel()->runA()->currentText(), planned.at(0).name);
+        QVERIFY(analysis->comparePanel()->changedGroups()->rowCount() > 0); // bm25 and keyword differ on some groups
+        screenshot(&w, QStringLiteral("7-analysis-compare"));
+        analysis->tabs()->setCurrentWidget(analysis->judgesPanel());
+        analysis->judgesPanel()->run()->setCurrentText(planned.first().name);
+        QTRY_VERIFY_WITH_TIMEOUT(analysis->judgesPanel()->summaryText().contains(QLatin1String("Precision")), 30000);
+        qint64 cells = 0;
+        for (int r = 0; r < 2; ++r)
+            for (int c = 0; c < 2; ++c)
+                cells += analysis->judgesPanel()->matrix()->item(r, c)->text().remove(QLatin1Char(',')).toLongLong();
+        QCOMPARE(cells, qint64(GenerationStore(db).stats().value().textQueries.value(QStringLiteral("short"))));
+        screenshot(&w, QStringLiteral("8-analysis-judges"));
+
+        // 6. An exam from the short queries, taken by three IR students, fitted.
+        ExamsPage *exams = w.examsPage();
+        w.navigator()->setCurrentPage(ProjectNavigator::Exams);
+        QSignalSpy examDone(exams, &ExamsPage::jobFinished);
+        QVERIFY(exams->startGenerate(QStringLiteral("flow-exam"), QStringLiteral("short"), 7));
+        QVERIFY(examDone.wait(120000));
+        QVERIFY2(examDone.last().at(0).toBool(), qPrintable(examDone.last().at(1).toString()));
+        ExamStore examStore(db);
+        const qint64 examId = examStore.idOf(QStringLiteral("flow-exam")).value();
+        const qint64 kept = examStore.items(examId).value().size();
+        QVERIFY(kept > 50);
+        QVERIFY(exams->startTake({QStringLiteral("ir:bm25:1"), QStringLiteral("ir:keyword:3"), QStringLiteral("ir:tfidf:5")}));
+        QVERIFY(examDone.wait(300000));
+        QVERIFY2(examDone.last().at(0).toBool(), qPrintable(examDone.last().at(1).toString()));
+        QCOMPARE(examStore.runs(examId).value().size(), 3);
+        QSignalSpy fitted(exams->irtPanel(), &IrtPanel::fitted);
+        exams->irtPanel()->modelChooser()->setCurrentIndex(exams->irtPanel()->modelChooser()->findText(QStringLiteral("1pl")));
+        exams->irtPanel()->hierarchicalBox()->setChecked(false);
+        exams->irtPanel()->fit();
+        QVERIFY(fitted.wait(120000));
+        int withParameters = 0;
+        for (const ExamItem &item : examStore.items(examId).value())
+            withParameters += item.b.has_value();
+        QCOMPARE(withParameters, int(kept));
+        const QString matrix = m_dir.filePath(QStringLiteral("flow_responses.csv")), factors = m_dir.filePath(QStringLiteral("flow_factors.csv"));
+        QVERIFY(exams->startExportMatrix(matrix, factors));
+        QVERIFY(examDone.wait(60000));
+        QVERIFY(examDone.last().at(0).toBool());
+        QVERIFY(QFileInfo(matrix).size() > 0 && QFileInfo(factors).size() > 0);
+        screenshot(&w, QStringLiteral("9-exams"));
+
+        // 7. The report: every run with the settings it was analysed with.
+        const QString report = m_dir.filePath(QStringLiteral("report"));
+        QVERIFY(analysis->exportReport(report, false, exams->irtPanel()->charts()));
+        QVERIFY(QFileInfo::exists(report + QStringLiteral("/report.html")));
+        QFile summary(report + QStringLiteral("/summary.json"));
+        QVERIFY(summary.open(QIODevice::ReadOnly));
+        const nlohmann::json s = nlohmann::json::parse(summary.readAll().toStdString());
+        QCOMPARE(int(s["runs"].size()), 3);
+        for (const auto &r : s["runs"]) {
+            QVERIFY(r.contains("judge") && r.contains("retrieval_judge") && r.contains("closed_domain"));
+        }
+    }
+};
+
+QTEST_MAIN(TestWorkflow)
+#include "tst_workflow.moc"

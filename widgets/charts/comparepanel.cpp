@@ -1,0 +1,173 @@
+#include "comparepanel.h"
+
+#include "core/job.h"
+
+#include <QComboBox>
+#include <QFormLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QSignalBlocker>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+namespace assay {
+
+namespace {
+
+QString percent(const std::optional<double> &v) { return v ? QStringLiteral("%1%").arg(100 * *v, 0, 'f', 1) : QStringLiteral("—"); }
+QString points(const std::optional<double> &v) { return v ? QStringLiteral("%1%2 pt").arg(*v >= 0 ? QStringLiteral("+") : QString()).arg(100 * *v, 0, 'f', 1) : QStringLiteral("—"); }
+
+} // namespace
+
+ComparePanel::ComparePanel(QWidget *parent)
+    : QWidget(parent), m_a(new QComboBox(this)), m_b(new QComboBox(this)), m_summary(new QLabel(this)), m_changed(new QTableWidget(this))
+{
+    setObjectName(QStringLiteral("comparePanel"));
+    m_a->setObjectName(QStringLiteral("compareRunA"));
+    m_b->setObjectName(QStringLiteral("compareRunB"));
+    m_summary->setWordWrap(true);
+    m_summary->setTextFormat(Qt::RichText);
+    m_summary->setObjectName(QStringLiteral("compareSummary"));
+    m_summary->setText(tr("<p style='color:gray'>Check two or more runs on the left: the Compare view sets one against another.</p>"));
+    m_changed->setColumnCount(4);
+    m_changed->setHorizontalHeaderLabels({tr("Group"), tr("What it asks"), tr("Tag in A"), tr("Tag in B")});
+    m_changed->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);
+    m_changed->verticalHeader()->hide();
+    m_changed->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_changed->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_changed->setSortingEnabled(true);
+    auto *pick = new QFormLayout;
+    pick->addRow(tr("Run A:"), m_a);
+    pick->addRow(tr("Run B:"), m_b);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(pick);
+    layout->addWidget(m_summary);
+    layout->addWidget(new QLabel(tr("<b>Groups whose tag changed</b> (double-click one to inspect it in run A)"), this));
+    layout->addWidget(m_changed, 1);
+    connect(m_a, &QComboBox::currentIndexChanged, this, &ComparePanel::compareSelected);
+    connect(m_b, &QComboBox::currentIndexChanged, this, &ComparePanel::compareSelected);
+    connect(m_changed, &QTableWidget::cellDoubleClicked, this, [this](int row, int) {
+        emit groupActivated(m_a->currentText(), m_changed->item(row, 0)->text());
+    });
+}
+
+ComparePanel::~ComparePanel()
+{
+    if (m_job && m_job->isRunning()) {
+        m_job->cancel();
+        m_job->wait();
+    }
+}
+
+const RunAnalysis *ComparePanel::analysis(const QString &run) const
+{
+    for (const RunAnalysis &a : m_analyses)
+        if (a.run == run)
+            return &a;
+    return nullptr;
+}
+
+void ComparePanel::setAnalyses(const QVector<RunAnalysis> &analyses)
+{
+    m_analyses = analyses;
+    const QSignalBlocker blockA(m_a), blockB(m_b);
+    m_a->clear();
+    m_b->clear();
+    for (const RunAnalysis &a : analyses) {
+        m_a->addItem(a.run);
+        m_b->addItem(a.run);
+    }
+    if (analyses.size() < 2) {
+        m_changed->setRowCount(0);
+        m_summary->setText(tr("<p style='color:gray'>Check two or more runs on the left: the Compare view sets one against another.</p>"));
+        return;
+    }
+    // Default: the first run against the same pipeline on another form, else the second run.
+    int b = 1;
+    for (int i = 1; i < analyses.size(); ++i)
+        if (analyses[i].pipelineLabel() == analyses[0].pipelineLabel() && analyses[i].formLabel() != analyses[0].formLabel()) {
+            b = i;
+            break;
+        }
+    m_a->setCurrentIndex(0);
+    m_b->setCurrentIndex(b);
+    compareSelected();
+}
+
+void ComparePanel::compareSelected()
+{
+    if (m_a->currentIndex() >= 0 && m_b->currentIndex() >= 0)
+        compare(m_a->currentText(), m_b->currentText());
+}
+
+Job *ComparePanel::compare(const QString &a, const QString &b)
+{
+    const RunAnalysis *ra = analysis(a), *rb = analysis(b);
+    if (!ra || !rb)
+        return nullptr;
+    if (a == b) {
+        m_summary->setText(tr("<p style='color:gray'>Choose two different runs.</p>"));
+        m_changed->setRowCount(0);
+        return nullptr;
+    }
+    if (m_job && m_job->isRunning()) {
+        m_job->cancel();
+        m_job->wait(); // the bootstrap is short; the newer choice wins
+    }
+    const RunAnalysis first = *ra, second = *rb;
+    auto report = std::make_shared<FormComparisonReport>();
+    m_job = std::make_unique<Job>(tr("Comparing %1 with %2").arg(a, b), [first, second, report](Job &) {
+        *report = FormComparison::compare(first.outcomes, second.outcomes);
+        return Status();
+    });
+    connect(m_job.get(), &Job::finished, this, [this, first, second, report](bool ok, const QString &message) {
+        if (!ok) {
+            m_summary->setText(message.toHtmlEscaped());
+            return;
+        }
+        show(first, second, *report);
+        emit compared();
+    });
+    emit jobStarted(m_job.get());
+    m_job->start();
+    return m_job.get();
+}
+
+void ComparePanel::show(const RunAnalysis &a, const RunAnalysis &b, const FormComparisonReport &r)
+{
+    const bool significant = r.ciLow && r.ciHigh && (*r.ciLow > 0 || *r.ciHigh < 0);
+    m_summary->setText(tr("<p><b>A</b> %1 (%2, %3) · <b>B</b> %4 (%5, %6) · judge %7 · retrieval judge %8 · closed-domain rule %9</p>"
+                          "<p>%10 groups, %11 a gap for both. Refined accuracy <b>A %12</b> vs <b>B %13</b>: A − B = <b>%14</b>, "
+                          "95% bootstrap interval [%15, %16] over %17 resamples — %18.</p>")
+                           .arg(a.run.toHtmlEscaped(), a.pipelineLabel().toHtmlEscaped(), a.formLabel().toHtmlEscaped(), b.run.toHtmlEscaped(),
+                                b.pipelineLabel().toHtmlEscaped(), b.formLabel().toHtmlEscaped(), a.judge.toHtmlEscaped(), a.retrievalJudge.toHtmlEscaped(),
+                                a.closedDomain ? tr("on") : tr("off"))
+                           .arg(r.groups).arg(r.mutualGapGroups)
+                           .arg(percent(r.refinedA), percent(r.refinedB), points(r.difference), points(r.ciLow), points(r.ciHigh))
+                           .arg(r.resamples)
+                           .arg(significant ? tr("the interval excludes 0, so the runs differ") : tr("the interval includes 0, so no difference is shown")));
+    QHash<QString, GroupResult::Tag> tagsB;
+    for (const GroupResult &g : b.grammar.groups)
+        tagsB.insert(g.group, g.tag);
+    m_changed->setSortingEnabled(false);
+    m_changed->setRowCount(0);
+    for (const GroupResult &g : a.grammar.groups) {
+        const auto other = tagsB.find(g.group);
+        if (other == tagsB.end() || *other == g.tag)
+            continue;
+        const int row = m_changed->rowCount();
+        m_changed->insertRow(row);
+        const QStringList cells{g.group, a.groupLabels.value(g.group), GroupResult::tagName(g.tag).replace(QLatin1Char('_'), QLatin1Char('-')), GroupResult::tagName(*other).replace(QLatin1Char('_'), QLatin1Char('-'))};
+        for (int c = 0; c < cells.size(); ++c) {
+            auto *item = new QTableWidgetItem(cells[c]);
+            item->setToolTip(cells[c]);
+            m_changed->setItem(row, c, item);
+        }
+    }
+    m_changed->setSortingEnabled(true);
+    m_changed->resizeColumnToContents(0);
+}
+
+QString ComparePanel::summaryText() const { return m_summary->text(); }
+
+} // namespace assay

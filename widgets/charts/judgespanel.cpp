@@ -1,0 +1,185 @@
+#include "judgespanel.h"
+
+#include "analysis/runoutcomes.h"
+#include "core/job.h"
+#include "project/project.h"
+#include "runs/runstore.h"
+
+#include <QComboBox>
+#include <QFormLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QSignalBlocker>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+namespace assay {
+
+namespace {
+
+QString ratio(const std::optional<double> &v) { return v ? QString::number(*v, 'f', 3) : QStringLiteral("—"); }
+
+} // namespace
+
+JudgesPanel::JudgesPanel(Project *project, QWidget *parent)
+    : QWidget(parent), m_project(project), m_run(new QComboBox(this)), m_truth(new QComboBox(this)), m_judge(new QComboBox(this)),
+      m_summary(new QLabel(this)), m_matrix(new QTableWidget(2, 2, this))
+{
+    setObjectName(QStringLiteral("judgesPanel"));
+    m_run->setObjectName(QStringLiteral("judgesRun"));
+    m_truth->setToolTip(tr("The judge taken as the truth, e.g. your own labels imported with the results, or an LLM judge."));
+    m_summary->setWordWrap(true);
+    m_summary->setTextFormat(Qt::RichText);
+    m_matrix->setHorizontalHeaderLabels({tr("judge: Correct"), tr("judge: Incorrect")});
+    m_matrix->setVerticalHeaderLabels({tr("truth: Correct"), tr("truth: Incorrect")});
+    m_matrix->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_matrix->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    m_matrix->verticalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    m_matrix->setMinimumHeight(140);
+    m_matrix->setMaximumHeight(220);
+    auto *pick = new QFormLayout;
+    pick->addRow(tr("Run:"), m_run);
+    pick->addRow(tr("Truth:"), m_truth);
+    pick->addRow(tr("Judge:"), m_judge);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(pick);
+    layout->addWidget(m_matrix);
+    layout->addWidget(m_summary);
+    layout->addStretch(1);
+    connect(m_run, &QComboBox::currentIndexChanged, this, &JudgesPanel::runChanged);
+    connect(m_truth, &QComboBox::currentIndexChanged, this, &JudgesPanel::measureSelected);
+    connect(m_judge, &QComboBox::currentIndexChanged, this, &JudgesPanel::measureSelected);
+}
+
+JudgesPanel::~JudgesPanel()
+{
+    if (m_job && m_job->isRunning()) {
+        m_job->cancel();
+        m_job->wait();
+    }
+}
+
+void JudgesPanel::setRuns(const QStringList &runs)
+{
+    const QString current = m_run->currentText();
+    {
+        const QSignalBlocker block(m_run);
+        m_run->clear();
+        m_run->addItems(runs);
+        m_run->setCurrentIndex(std::max(0, m_run->findText(current)));
+    }
+    runChanged();
+}
+
+void JudgesPanel::runChanged()
+{
+    QStringList judges;
+    Database &db = m_project->database();
+    if (!m_run->currentText().isEmpty()) {
+        auto id = RunStore(db).idOf(m_run->currentText());
+        auto read = id ? RunOutcomes::answerJudges(db, id.value()) : Result<QStringList>::failure(id);
+        if (!read) {
+            m_summary->setText(read.error().toHtmlEscaped());
+            return;
+        }
+        judges = read.value();
+    }
+    {
+        const QSignalBlocker blockT(m_truth), blockJ(m_judge);
+        m_truth->clear();
+        m_judge->clear();
+        m_truth->addItems(judges);
+        m_judge->addItems(judges);
+        // An imported or LLM verdict is the likelier truth; the cheap judge is measured.
+        int t = 0;
+        for (int i = 0; i < judges.size(); ++i)
+            if (judges[i] == QLatin1String("imported") || judges[i].startsWith(QLatin1String("llm:")))
+                t = i;
+        m_truth->setCurrentIndex(t);
+        m_judge->setCurrentIndex(judges.size() > 1 ? (t == 0 ? 1 : 0) : 0);
+    }
+    for (int r = 0; r < 2; ++r)
+        for (int c = 0; c < 2; ++c)
+            m_matrix->setItem(r, c, new QTableWidgetItem(QString()));
+    if (judges.size() < 2) {
+        m_summary->setText(m_run->count() == 0
+                               ? tr("<p style='color:gray'>No scored run is checked on the left.</p>")
+                               : tr("<p style='color:gray'>%1 has %2. To measure one judge against another, select the run on the Runs page, "
+                                    "click <b>Score…</b> and choose a second judge (exact, f1, contains or an LLM profile).</p>")
+                                     .arg(m_run->currentText().toHtmlEscaped(),
+                                          judges.isEmpty() ? tr("no judge") : tr("one judge (%1)").arg(judges.first().toHtmlEscaped())));
+        return;
+    }
+    measureSelected();
+}
+
+void JudgesPanel::measureSelected()
+{
+    if (m_truth->count() >= 2)
+        measure(m_run->currentText(), m_truth->currentText(), m_judge->currentText());
+}
+
+Job *JudgesPanel::measure(const QString &run, const QString &truth, const QString &judge)
+{
+    if (truth == judge) {
+        m_summary->setText(tr("<p style='color:gray'>Choose two different judges.</p>"));
+        return nullptr;
+    }
+    if (m_job && m_job->isRunning()) {
+        m_job->cancel();
+        m_job->wait();
+    }
+    const QString path = m_project->path();
+    auto report = std::make_shared<JudgeAgreementReport>();
+    m_job = std::make_unique<Job>(tr("Measuring judge %1 against %2").arg(judge, truth), [=](Job &) {
+        auto db = Project::openConnection(path); // this thread's own connection
+        if (!db)
+            return Status::failure(db);
+        auto t = RunOutcomes::load(db.value(), run, {truth, QString(), false, true});
+        if (!t)
+            return Status::failure(t);
+        auto j = RunOutcomes::load(db.value(), run, {judge, QString(), false, true});
+        if (!j)
+            return Status::failure(j);
+        *report = JudgeAgreement::compare(t.value().outcomes, j.value().outcomes);
+        return Status();
+    });
+    connect(m_job.get(), &Job::finished, this, [this, truth, judge, report](bool ok, const QString &message) {
+        if (!ok) {
+            m_summary->setText(message.toHtmlEscaped());
+            return;
+        }
+        show(truth, judge, *report);
+        emit measured();
+    });
+    emit jobStarted(m_job.get());
+    m_job->start();
+    return m_job.get();
+}
+
+void JudgesPanel::show(const QString &truth, const QString &judge, const JudgeAgreementReport &r)
+{
+    const qint64 cells[2][2] = {{r.truePositive, r.falseNegative}, {r.falsePositive, r.trueNegative}};
+    for (int row = 0; row < 2; ++row)
+        for (int c = 0; c < 2; ++c) {
+            auto *item = new QTableWidgetItem(QLocale().toString(cells[row][c]));
+            item->setTextAlignment(Qt::AlignCenter);
+            QFont f = item->font();
+            f.setPointSizeF(f.pointSizeF() * 1.4);
+            item->setFont(f);
+            item->setBackground(row == c ? QColor(0xe3, 0xf2, 0xe3) : QColor(0xfb, 0xe4, 0xe1));
+            m_matrix->setItem(row, c, item);
+        }
+    m_summary->setText(tr("<p><b>%1</b> read against <b>%2</b> on %3 items (%4 left out: a verdict missing or unread).</p>"
+                          "<p>Precision <b>%5</b> [%6, %7] — low means optimistic (incorrect answers judged correct).<br>"
+                          "Recall <b>%8</b> [%9, %10] — low means cynical (correct answers judged incorrect).<br>"
+                          "Agreement %11. Reading: <b>%12</b>. Intervals: Wilson 95%.</p>")
+                           .arg(judge.toHtmlEscaped(), truth.toHtmlEscaped())
+                           .arg(r.compared).arg(r.skipped)
+                           .arg(ratio(r.precision), ratio(r.precisionLow), ratio(r.precisionHigh), ratio(r.recall), ratio(r.recallLow), ratio(r.recallHigh),
+                                ratio(r.agreement), r.reading));
+}
+
+QString JudgesPanel::summaryText() const { return m_summary->text(); }
+
+} // namespace assay

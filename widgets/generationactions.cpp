@@ -1,0 +1,235 @@
+#include "generationactions.h"
+
+#include "commands/replacegenerationcommand.h"
+#include "core/job.h"
+#include "generatedialog.h"
+#include "generation/generationsnapshotstore.h"
+#include "generation/generationstore.h"
+#include "io/grammarjson.h"
+#include "llm/llmprofilestore.h"
+#include "project/project.h"
+
+#include <QAction>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMessageBox>
+#include <QRegularExpression>
+#include <QUndoStack>
+#include <QWidget>
+
+namespace assay {
+
+namespace {
+
+QStringList profileNames()
+{
+    QStringList names;
+    for (const LlmProfile &p : LlmProfileStore::all())
+        names << p.name;
+    return names;
+}
+
+} // namespace
+
+GenerationActions::GenerationActions(Project *project, QWidget *dialogParent)
+    : QObject(dialogParent), m_project(project), m_dialogParent(dialogParent),
+      m_generateSql(new QAction(tr("Generate SQL Templates…"), this)), m_generateText(new QAction(tr("Generate Text Templates…"), this)),
+      m_buildQueries(new QAction(tr("Build Text Queries…"), this)), m_importGrammar(new QAction(tr("Import GRAMMAR Templates…"), this)),
+      m_exportGrammar(new QAction(tr("Export GRAMMAR Files…"), this)), m_exportJsonl(new QAction(tr("Export Queries as JSONL…"), this))
+{
+    m_generateSql->setObjectName(QStringLiteral("generateSqlTemplates"));
+    m_generateText->setObjectName(QStringLiteral("generateTextTemplates"));
+    m_buildQueries->setObjectName(QStringLiteral("buildQueries"));
+    m_importGrammar->setObjectName(QStringLiteral("importGrammar"));
+    m_exportGrammar->setObjectName(QStringLiteral("exportGrammar"));
+    m_exportJsonl->setObjectName(QStringLiteral("exportJsonl"));
+    m_generateSql->setToolTip(tr("Enumerate SQL templates from the schema by rules, or have an LLM write them; each is measured on the knowledge base."));
+    m_generateText->setToolTip(tr("Phrase the accepted SQL templates in natural language, per linguistic form."));
+    m_buildQueries->setToolTip(tr("Fill every accepted text template with its semantic groups' values."));
+    m_importGrammar->setToolTip(tr("GRAMMAR's SQL-template JSON and its per-form text-template files."));
+    connect(m_generateSql, &QAction::triggered, this, &GenerationActions::askSqlTemplates);
+    connect(m_generateText, &QAction::triggered, this, &GenerationActions::askTextTemplates);
+    connect(m_buildQueries, &QAction::triggered, this, &GenerationActions::askQueries);
+    connect(m_importGrammar, &QAction::triggered, this, &GenerationActions::askGrammarImport);
+    connect(m_exportGrammar, &QAction::triggered, this, &GenerationActions::askGrammarExport);
+    connect(m_exportJsonl, &QAction::triggered, this, &GenerationActions::askJsonlExport);
+}
+
+GenerationActions::~GenerationActions()
+{
+    if (m_job && m_job->isRunning()) {
+        m_job->cancel();
+        m_job->wait();
+    }
+}
+
+bool GenerationActions::busy() const { return m_job && m_job->isRunning(); }
+
+Job *GenerationActions::start(const QString &title, bool changesProject, Step step)
+{
+    if (busy())
+        return nullptr;
+    QString before;
+    if (changesProject) {
+        auto saved = GenerationSnapshotStore(m_project->database()).save();
+        if (!saved) {
+            m_lastSummary = saved.error();
+            emit jobFinished(false, saved.error());
+            return nullptr;
+        }
+        before = saved.value();
+    }
+    const QString path = m_project->path();
+    auto summary = std::make_shared<QString>();
+    m_job = std::make_unique<Job>(title, [path, step, summary](Job &job) {
+        auto project = Project::open(path); // this thread's own connection
+        if (!project)
+            return Status::failure(project);
+        auto done = step(*project.value(), job);
+        if (!done)
+            return Status::failure(done);
+        if (job.isCancelled())
+            return Status::cancelled();
+        *summary = done.value();
+        return Status();
+    });
+    connect(m_job.get(), &Job::finished, this, [this, title, before, changesProject, summary](bool ok, const QString &message) {
+        if (changesProject) {
+            if (ok) {
+                auto *command = new ReplaceGenerationCommand(m_project, title, before);
+                QString refused;
+                command->reportErrorsTo(&refused);
+                m_project->undoStack()->push(command);
+                if (!refused.isEmpty())
+                    qWarning("%s cannot be undone: %s", qPrintable(title), qPrintable(refused));
+            } else {
+                // Whatever a failed or cancelled step wrote is taken back.
+                GenerationSnapshotStore store(m_project->database());
+                if (auto s = store.restore(before); !s)
+                    qWarning("Restoring the project after \"%s\" failed: %s", qPrintable(title), qPrintable(s.error()));
+                if (auto s = store.drop(before); !s)
+                    qWarning("%s", qPrintable(s.error()));
+            }
+            emit m_project->generationReplaced();
+        }
+        m_lastSummary = ok ? *summary : message;
+        if (ok)
+            qInfo("%s", qPrintable(*summary));
+        emit jobFinished(ok, m_lastSummary);
+    });
+    emit jobStarted(m_job.get());
+    m_job->start();
+    return m_job.get();
+}
+
+Job *GenerationActions::startSqlTemplates(const GenerationWorkflow::SqlOptions &options)
+{
+    return start(options.llmProfile.isEmpty() ? tr("Generate SQL templates by rules") : tr("Generate SQL templates with %1").arg(options.llmProfile), true,
+                 [options](Project &p, Job &j) { return GenerationWorkflow::generateSqlTemplates(p, options, &j); });
+}
+
+Job *GenerationActions::startTextTemplates(const GenerationWorkflow::TextOptions &options)
+{
+    return start(tr("Generate text templates (%1)").arg(options.forms.join(QStringLiteral(", "))), true,
+                 [options](Project &p, Job &j) { return GenerationWorkflow::generateTextTemplates(p, options, &j); });
+}
+
+Job *GenerationActions::startQueries(bool balanced)
+{
+    return start(balanced ? tr("Build balanced text queries") : tr("Build text queries"), true,
+                 [balanced](Project &p, Job &j) { return GenerationWorkflow::buildQueries(p, balanced, &j); });
+}
+
+Job *GenerationActions::startGrammarImport(const QString &sqlTemplatesPath, const QMap<QString, QString> &forms)
+{
+    return start(tr("Import GRAMMAR templates from %1").arg(QFileInfo(sqlTemplatesPath).fileName()), true,
+                 [sqlTemplatesPath, forms](Project &p, Job &j) { return GenerationWorkflow::importGrammar(p, sqlTemplatesPath, forms, &j); });
+}
+
+Job *GenerationActions::startGrammarExport(const QString &folder)
+{
+    return start(tr("Export GRAMMAR files to %1").arg(folder), false, [folder](Project &p, Job &j) -> Result<QString> {
+        j.reportProgress(0, 1, folder);
+        GenerationStore store(p.database());
+        if (auto s = GrammarJson::writeGrammarFolder(store, folder); !s)
+            return Result<QString>::failure(s);
+        return QStringLiteral("GRAMMAR files written to %1").arg(folder);
+    });
+}
+
+Job *GenerationActions::startJsonlExport(const QString &path)
+{
+    return start(tr("Export text queries to %1").arg(QFileInfo(path).fileName()), false, [path](Project &p, Job &j) -> Result<QString> {
+        j.reportProgress(0, 1, path);
+        GenerationStore store(p.database());
+        auto n = GrammarJson::writeQueriesJsonl(store, path);
+        if (!n)
+            return Result<QString>::failure(n);
+        return QStringLiteral("%1 text queries written to %2").arg(n.value()).arg(path);
+    });
+}
+
+void GenerationActions::askSqlTemplates()
+{
+    GenerateDialog dialog(GenerateDialog::Step::SqlTemplates, {}, profileNames(), m_dialogParent);
+    if (dialog.exec() == QDialog::Accepted)
+        startSqlTemplates(dialog.sqlOptions());
+}
+
+void GenerationActions::askTextTemplates()
+{
+    auto forms = GenerationStore(m_project->database()).forms();
+    if (!forms) {
+        QMessageBox::warning(m_dialogParent, tr("Generate Text Templates"), forms.error());
+        return;
+    }
+    GenerateDialog dialog(GenerateDialog::Step::TextTemplates, forms.value(), profileNames(), m_dialogParent);
+    if (dialog.exec() == QDialog::Accepted)
+        startTextTemplates(dialog.textOptions());
+}
+
+void GenerationActions::askQueries()
+{
+    GenerateDialog dialog(GenerateDialog::Step::Queries, {}, {}, m_dialogParent);
+    if (dialog.exec() == QDialog::Accepted)
+        startQueries(dialog.balanced());
+}
+
+void GenerationActions::askGrammarImport()
+{
+    const QString sql = QFileDialog::getOpenFileName(m_dialogParent, tr("GRAMMAR SQL templates"), QDir::homePath(), tr("JSON (*.json);;All files (*)"));
+    if (sql.isEmpty())
+        return;
+    // Text templates beside it, one file per form: text_templates_<form>.json (as Export writes them).
+    QMap<QString, QString> forms;
+    static const QRegularExpression name(QStringLiteral("^text_templates_(.+)\\.json$"));
+    const QFileInfo info(sql);
+    for (const QFileInfo &f : info.dir().entryInfoList({QStringLiteral("text_templates_*.json")}, QDir::Files, QDir::Name))
+        if (const auto m = name.match(f.fileName()); m.hasMatch())
+            forms.insert(m.captured(1), f.absoluteFilePath());
+    QString what = tr("SQL templates from %1").arg(info.fileName());
+    for (auto it = forms.begin(); it != forms.end(); ++it)
+        what += tr("\ntext templates of form \"%1\" from %2").arg(it.key(), QFileInfo(it.value()).fileName());
+    if (forms.isEmpty())
+        what += tr("\n(no text_templates_<form>.json beside it: SQL templates only)");
+    if (QMessageBox::question(m_dialogParent, tr("Import GRAMMAR Templates"), tr("Import:\n%1").arg(what)) == QMessageBox::Yes)
+        startGrammarImport(sql, forms);
+}
+
+void GenerationActions::askGrammarExport()
+{
+    const QString folder = QFileDialog::getExistingDirectory(m_dialogParent, tr("Folder for the GRAMMAR files"), QDir::homePath());
+    if (!folder.isEmpty())
+        startGrammarExport(folder);
+}
+
+void GenerationActions::askJsonlExport()
+{
+    const QString path = QFileDialog::getSaveFileName(m_dialogParent, tr("Export text queries"), QDir::home().filePath(QStringLiteral("queries.jsonl")),
+                                                      tr("JSON Lines (*.jsonl);;All files (*)"));
+    if (!path.isEmpty())
+        startJsonlExport(path);
+}
+
+} // namespace assay

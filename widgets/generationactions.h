@@ -1,0 +1,71 @@
+#pragma once
+// The generation steps of the Templates and Queries pages and the Generate menu: each asks
+// its options (GenerateDialog, file choosers), runs as a background job with progress and
+// cancel on its own connection, and lands as one undoable ReplaceGenerationCommand. A failed
+// or cancelled step leaves the project as it was. Exports (GRAMMAR folder, JSONL) change
+// nothing and are not on the undo stack.
+#include "generation/generationworkflow.h"
+
+#include <QObject>
+
+#include <functional>
+#include <memory>
+
+class QAction;
+class QWidget;
+
+namespace assay {
+
+class Job;
+class Project;
+
+class GenerationActions : public QObject {
+    Q_OBJECT
+public:
+    GenerationActions(Project *project, QWidget *dialogParent);
+    ~GenerationActions() override;
+
+    QAction *generateSql() const { return m_generateSql; }
+    QAction *generateText() const { return m_generateText; }
+    QAction *buildQueries() const { return m_buildQueries; }
+    QAction *importGrammar() const { return m_importGrammar; }
+    QAction *exportGrammar() const { return m_exportGrammar; }
+    QAction *exportJsonl() const { return m_exportJsonl; }
+    bool busy() const;
+    QString lastSummary() const { return m_lastSummary; }
+
+    // The steps without their dialogs (the actions call these; so do tests).
+    Job *startSqlTemplates(const GenerationWorkflow::SqlOptions &options);
+    Job *startTextTemplates(const GenerationWorkflow::TextOptions &options);
+    Job *startQueries(bool balanced);
+    Job *startGrammarImport(const QString &sqlTemplatesPath, const QMap<QString, QString> &forms);
+    Job *startGrammarExport(const QString &folder);
+    Job *startJsonlExport(const QString &path);
+
+signals:
+    void jobStarted(assay::Job *job);
+    void jobFinished(bool ok, const QString &summary);
+
+private:
+    using Step = std::function<Result<QString>(Project &, Job &)>;
+    Job *start(const QString &title, bool changesProject, Step step);
+    void askSqlTemplates();
+    void askTextTemplates();
+    void askQueries();
+    void askGrammarImport();
+    void askGrammarExport();
+    void askJsonlExport();
+
+    Project *m_project;
+    QWidget *m_dialogParent;
+    QAction *m_generateSql;
+    QAction *m_generateText;
+    QAction *m_buildQueries;
+    QAction *m_importGrammar;
+    QAction *m_exportGrammar;
+    QAction *m_exportJsonl;
+    std::unique_ptr<Job> m_job;
+    QString m_lastSummary;
+};
+
+} // namespace assay
