@@ -118,46 +118,8 @@ MainWindow::~MainWindow()
 
 void MainWindow::createPages()
 {
-    struct Text {
-        ProjectNavigator::Page page;
-        QString what;
-        QString how;
-    };
-    const Text texts[] = {
-        {ProjectNavigator::Schema,
-         tr("The knowledge schema of your closed domain: tables, columns, keys and a few rows. Questions are "
-            "generated from it and answered by running SQL, so their ground truth needs no annotation."),
-         tr("Import a SQLite database, a folder of CSV files or an SQL script with <i>File → Import Knowledge Schema</i>, "
-            "or open the demo project (<i>File → Open Demo Project</i>).")},
-        {ProjectNavigator::Corpus,
-         tr("The documents your RAG system retrieves from, chunked and indexed for keyword, TF-IDF, BM25 and dense "
-            "retrieval."),
-         tr("Import a folder of .txt/.md files or a JSONL file; the demo project brings its own corpus.")},
-        {ProjectNavigator::Templates,
-         tr("SQL query templates and their natural-language text templates in short and long forms, each with its "
-            "validation status and singular-answer rate, ready for review."),
-         tr("Generate them from the schema with the rule enumerator and the offline verbalizer, or with an LLM.")},
-        {ProjectNavigator::Queries,
-         tr("Grounded queries: text templates filled with values from the knowledge base, each with its SQL answer "
-            "and true documents, grouped into semantic groups."),
-         tr("Fill in the accepted templates; balanced mode gives every group the same number of queries per form.")},
-        {ProjectNavigator::Exams,
-         tr("Multiple-choice exams generated from the corpus or from grounded queries, with filter reasons, Bloom "
-            "levels and IRT item parameters for curation."),
-         tr("Generate an exam from the corpus (LLM) or from the query set (offline).")},
-        {ProjectNavigator::Runs,
-         tr("Pipelines — retriever, k and reader — run over a query set or an exam, with every answer, retrieved "
-            "context, latency and cost stored as it arrives."),
-         tr("Configure a pipeline in the run launcher, or import results of an external system.")},
-        {ProjectNavigator::Analysis,
-         tr("Gap / robust / non-robust breakdowns, accuracies with confidence intervals, the response taxonomy and "
-            "item information curves, each exportable as PNG, SVG or PDF."),
-         tr("Score a run first; the charts appear here and every bar opens the groups behind it.")},
-    };
-    for (const Text &t : texts) {
-        auto *page = new PlaceholderPage(ProjectNavigator::pageIcon(t.page), ProjectNavigator::pageTitle(t.page),
-                                         t.what, t.how, m_pages);
-        page->setObjectName(ProjectNavigator::pageTitle(t.page).toLower() + QStringLiteral("Page"));
+    for (int p = 0; p < ProjectNavigator::PageCount; ++p) {
+        auto *page = PlaceholderPage::forPage(ProjectNavigator::Page(p), m_pages);
         m_pages->addWidget(page);
         m_placeholders << page;
     }

@@ -1,4 +1,6 @@
 #pragma once
+#include "projectnavigator.h"
+
 #include <QWidget>
 
 class QLabel;
@@ -12,6 +14,8 @@ public:
     PlaceholderPage(const QString &iconPath, const QString &title, const QString &what, const QString &how,
                     QWidget *parent = nullptr);
     QString title() const;
+    // The empty page of a navigator page: what it will show and which click fills it.
+    static PlaceholderPage *forPage(ProjectNavigator::Page page, QWidget *parent = nullptr);
 
 private:
     QLabel *m_title;

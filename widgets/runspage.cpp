@@ -297,7 +297,7 @@ Job *RunsPage::startImportResults(const QString &path, ResultsImporter::Format f
         auto report = ResultsImporter::import(db.value(), format, path, runName, querySet);
         if (!report)
             return Status::failure(report);
-        *note = tr("Run %1: %2 items imported, %3 answer verdicts and %4 retrieval verdicts (judge \"imported\"). Score it with Score….")
+        *note = tr("Run %1: %2 items imported, %3 answer verdicts and %4 retrieval verdicts (judge \"imported\"); select it and click Score… to judge it anew.")
                     .arg(runName).arg(report.value().items).arg(report.value().answerVerdicts).arg(report.value().retrievalVerdicts);
         return Status();
     });

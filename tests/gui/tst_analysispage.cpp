@@ -7,6 +7,7 @@
 #include "charts/chartfactory.h"
 #include "charts/chartpanel.h"
 #include "charts/groupinspector.h"
+#include "charts/groundingpanel.h"
 #include "project/project.h"
 #include "runs/pipelinespec.h"
 #include "runs/runexecutor.h"
@@ -16,6 +17,7 @@
 #include "testsettings.h"
 
 #include <QChart>
+#include <QFile>
 #include <QChartView>
 #include <QListWidget>
 #include <QTableWidget>
@@ -45,6 +47,59 @@ private slots:
             QVERIFY(RunExecutor::execute(m_project->database(), id.value()).ok());
             QVERIFY(Scorer::score(m_project->database(), id.value(), QStringLiteral("contains"), {}).ok());
         }
+    }
+
+    // The Grounding view evaluates GaRAGe files in the background: deflection, attribution and
+    // the per-label table; a missing file is said, not shown as zeros.
+    void groundingView()
+    {
+        AnalysisPage page(m_project.get());
+        const auto write = [this](const QString &name, const QByteArray &text) {
+            QFile f(m_dir.filePath(name));
+            if (!f.open(QIODevice::WriteOnly))
+                return QString();
+            f.write(text);
+            return f.fileName();
+        };
+        const QString benchmark = write(QStringLiteral("garage.jsonl"),
+            "{\"id\": \"q1\", \"question\": \"Who founded Acme?\", \"grounding\": [{\"cite_1\": {\"text\": \"Acme was founded by Ada.\", \"provider\": \"web\"}}], "
+            "\"evidence_relevant\": [\"YES\"], \"answer_generate\": \"Ada.\", \"temporal\": \"static\"}\n"
+            "{\"id\": \"q2\", \"question\": \"What is the moon made of?\", \"grounding\": [{\"cite_1\": {\"text\": \"Cheese shops.\", \"provider\": \"web\"}}], "
+            "\"evidence_relevant\": [\"NO\"], \"answer_generate\": \"\", \"temporal\": \"dynamic\"}\n");
+        const QString responses = write(QStringLiteral("responses.jsonl"),
+                                        "{\"id\": \"q1\", \"response\": \"Ada founded it [cite_1].\"}\n{\"id\": \"q2\", \"response\": \"I do not know.\"}\n");
+        GroundingPanel *g = page.groundingPanel();
+        QSignalSpy evaluated(g, &GroundingPanel::evaluated);
+        QVERIFY(g->evaluate(benchmark, responses, QString()));
+        QVERIFY(evaluated.wait(30000));
+        QVERIFY2(g->summaryText().contains(QLatin1String("TPR 1.000")), qPrintable(g->summaryText())); // q2 deflects, nothing relevant
+        QVERIFY(g->summaryText().contains(QLatin1String("FPR 0.000")));
+        QVERIFY(g->summaryText().contains(QLatin1String("F1 1.000")));
+        QCOMPARE(g->labels()->rowCount(), 2); // temporal: static, dynamic
+        QVERIFY(!g->evaluate(benchmark, QString(), QString()));
+        QVERIFY(g->summaryText().contains(QLatin1String("Choose both files")));
+    }
+
+    // A response-type segment lists example items of that type; a second analysis of the same
+    // selection comes from the cache.
+    void responseTypeExamplesAndCache()
+    {
+        AnalysisPage page(m_project.get());
+        QSignalSpy analysed(&page, &AnalysisPage::analysed);
+        QVERIFY(analysed.wait(60000));
+        const RunAnalysis first = page.analyses().first();
+        const QString type = first.taxonomy.counts.value(QStringLiteral("EM")) > 0 ? QStringLiteral("EM") : QStringLiteral("RE");
+        page.showGroups(first.run, type);
+        QCOMPARE(qint64(page.groupList()->count()), std::min<qint64>(200, first.taxonomy.counts.value(type)));
+        QVERIFY(page.groupList()->item(0)->text().contains(QLatin1String("gold:")));
+        QCOMPARE(page.cachedAnalyses(), 2);
+        page.forgetRun(first.run); // scored again: only this run is analysed anew
+        QCOMPARE(page.cachedAnalyses(), 1);
+        page.analyze();
+        QVERIFY(analysed.count() == 2 || analysed.wait(60000));
+        QCOMPARE(page.cachedAnalyses(), 2);
+        QCOMPARE(page.analyses().size(), 2);
+        QCOMPARE(page.analyses().first().grammar.groups.size(), first.grammar.groups.size());
     }
 
     void chartsDrillDownAndInspector()

@@ -38,6 +38,7 @@ public:
     void analyze();  // analyses the checked runs in the background (those not analysed yet)
     // A run was scored again: its kept analyses are stale.
     void forgetRun(const QString &run);
+    int cachedAnalyses() const { return int(m_cache.size()); }
     bool isBusy() const;
     const QVector<RunAnalysis> &analyses() const { return m_analyses; }
     QList<ChartPanel *> panels() const { return m_panels; }
