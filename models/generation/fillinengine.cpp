@@ -1,17 +1,42 @@
 #include "generation/fillinengine.h"
 
-#include "generation/ruleenumerator.h"
+#include "generation/setbasedfillin.h"
 #include "project/database.h"
 #include "schema/knowledgeconnection.h"
 #include "schema/knowledgevalue.h"
 
+#include <QLocale>
+#include <QRegularExpression>
+
 namespace assay {
+
+namespace {
+
+QString cacheKey(const Placeholder &p) { return p.table.toLower() + QLatin1Char('.') + p.column.toLower(); }
+
+// Adds the document ids a result row projects (columns doc_id / doc_ids / document_id).
+void addDocuments(const Statement &r, const QVector<int> &docColumns, int offset, SemanticGroup &g)
+{
+    for (int c : docColumns) {
+        const QString id = KnowledgeValue::displayText(r.value(c + offset));
+        if (!id.isEmpty() && !g.documentIds.contains(id))
+            g.documentIds << id;
+    }
+}
+
+} // namespace
+
+// The template's own statement, parameterised, and where its document columns are.
+struct FillInEngine::Prepared {
+    Statement statement;
+    QVector<int> docColumns;
+};
 
 FillInEngine::FillInEngine(const KnowledgeConnection &connection) : m_connection(connection) {}
 
 Result<QVariantList> FillInEngine::distinctValues(const Placeholder &p)
 {
-    const QString key = p.table.toLower() + QLatin1Char('.') + p.column.toLower();
+    const QString key = cacheKey(p);
     if (auto it = m_valueCache.constFind(key); it != m_valueCache.constEnd())
         return *it;
     const QString column = Database::quoteIdentifier(p.column);
@@ -24,12 +49,156 @@ Result<QVariantList> FillInEngine::distinctValues(const Placeholder &p)
     for (const QVariantList &r : rows.value().rows)
         values << r.value(0);
     m_valueCache.insert(key, values);
+    m_countCache.insert(key, values.size());
     return values;
 }
 
-Result<FillInEngine::Outcome> FillInEngine::run(const SqlTemplate &t, const std::function<bool()> &cancelled)
+Result<qint64> FillInEngine::distinctCount(const Placeholder &p)
+{
+    const QString key = cacheKey(p);
+    if (auto it = m_countCache.constFind(key); it != m_countCache.constEnd())
+        return *it;
+    auto rows = m_connection.query(QStringLiteral("SELECT count(DISTINCT %1) FROM %2").arg(Database::quoteIdentifier(p.column), Database::quoteIdentifier(p.table)));
+    if (!rows)
+        return Result<qint64>::failure(QStringLiteral("values of %1: %2").arg(p.token(), rows.error()));
+    const qint64 n = rows.value().rows.isEmpty() ? 0 : rows.value().rows.first().value(0).toLongLong();
+    m_countCache.insert(key, n);
+    return n;
+}
+
+Status FillInEngine::fillOne(Prepared &prepared, SemanticGroup &g)
+{
+    Statement &s = prepared.statement;
+    s.reset();
+    for (int i = 0; i < g.values.size(); ++i)
+        s.bind(i + 1, g.values[i]);
+    g.rowCount = 0;
+    g.answer = QString();
+    g.documentIds.clear();
+    return s.forEach([&](const Statement &r) {
+        if (g.rowCount == 0)
+            g.answer = r.isNull(0) ? QString() : KnowledgeValue::displayText(r.value(0));
+        addDocuments(r, prepared.docColumns, 0, g);
+        return ++g.rowCount < 1000; // 1000 rows: enough to know it is not singular
+    });
+}
+
+Result<FillInEngine::Outcome> FillInEngine::run(const SqlTemplate &t, const std::function<bool()> &cancelled, Path path, const Sink &sink)
 {
     using R = Result<Outcome>;
+    auto stmt = m_connection.database().prepare(t.parameterised());
+    if (!stmt)
+        return R::failure(stmt.error());
+    Prepared prepared{stmt.take(), {}};
+    for (int c = 1; c < prepared.statement.columnCount(); ++c) {
+        const QString name = prepared.statement.columnName(c).toLower();
+        if (name == QLatin1String("doc_id") || name == QLatin1String("doc_ids") || name == QLatin1String("document_id"))
+            prepared.docColumns << c;
+    }
+    if (path == Path::Auto)
+        if (const auto plan = SetBasedFillIn::plan(t)) {
+            const bool firstRows = !plan->firstRowSql.isEmpty() && prepared.docColumns.isEmpty() && scansInRowidOrder(t, plan->table);
+            return runSetBased(t, firstRows ? plan->firstRowSql : plan->sql, plan->keys, firstRows, prepared, cancelled, sink);
+        }
+    return runPerCombination(t, prepared, cancelled, sink);
+}
+
+bool FillInEngine::scansInRowidOrder(const SqlTemplate &t, const QString &table) const
+{
+    auto plan = m_connection.query(QStringLiteral("EXPLAIN QUERY PLAN ") + t.parameterised());
+    if (!plan || plan.value().rows.size() != 1)
+        return false;
+    const QString detail = plan.value().rows.first().value(3).toString();
+    // A plain scan reads in rowid order; so does an equality search on one of the single-column
+    // indexes the materialised knowledge tables get (assay_idx_N): (value, rowid) order.
+    static const QRegularExpression scan(QStringLiteral(R"(^(?:SCAN (?:TABLE )?(\S+)(?: AS \S+)?|SEARCH (?:TABLE )?(\S+)(?: AS \S+)? USING (?:COVERING )?INDEX assay_idx_\d+ \([^=()\s]+=\?\))$)"));
+    const auto m = scan.match(detail);
+    const QString read = m.captured(1).isEmpty() ? m.captured(2) : m.captured(1);
+    return m.hasMatch() && read.compare(table, Qt::CaseInsensitive) == 0;
+}
+
+Result<FillInEngine::Outcome> FillInEngine::runSetBased(const SqlTemplate &t, const QString &planSql, int keys, bool firstRows, Prepared &prepared,
+                                                        const std::function<bool()> &cancelled, const Sink &sink)
+{
+    using R = Result<Outcome>;
+    Outcome out;
+    out.setBased = true;
+    out.combinations = 1;
+    for (const Placeholder &p : t.placeholders()) {
+        auto n = distinctCount(p);
+        if (!n)
+            return R::failure(n);
+        out.combinations *= n.value();
+    }
+    auto grouped = m_connection.database().prepare(planSql);
+    if (!grouped)
+        return R::failure(QStringLiteral("%1 (set-based): %2").arg(t.sql(), grouped.error()));
+    int singular = 0;
+    qint64 visited = 0;
+    Status inner;
+    bool stopped = false;
+    const Status read = grouped.value().forEach([&](const Statement &r) {
+        if (cancelled && (++visited & 1023) == 0 && cancelled()) {
+            stopped = true;
+            return false;
+        }
+        SemanticGroup g;
+        for (int i = 0; i < keys; ++i)
+            g.values << r.value(i);
+        const qint64 rows = r.integer(keys);
+        if (rows == 1 || firstRows) {
+            g.rowCount = int(std::min<qint64>(rows, 1000)); // as the per-combination read stops at 1000
+            g.answer = r.isNull(keys + 2) ? QString() : KnowledgeValue::displayText(r.value(keys + 2));
+            addDocuments(r, prepared.docColumns, keys + 2, g);
+        } else if (inner = fillOne(prepared, g); !inner) {
+            return false; // several rows: the per-combination query gives their order
+        }
+        if (g.rowCount > 0 && !g.answer.isNull()) {
+            singular += g.rowCount == 1;
+            ++out.answered;
+            if (!sink)
+                out.groups << g;
+            else if (inner = sink(g); !inner)
+                return false;
+        }
+        return true;
+    });
+    if (stopped)
+        return R::cancelled();
+    if (!inner)
+        return R::failure(QStringLiteral("%1: %2").arg(t.sql(), inner.error()), inner.code());
+    if (!read)
+        return R::failure(QStringLiteral("%1 (set-based): %2").arg(t.sql(), read.error()), read.code());
+    out.skipped = out.combinations - out.answered;
+    if (out.answered > 0)
+        out.singularRate = double(singular) / double(out.answered);
+    return out;
+}
+
+Result<FillInEngine::Outcome> FillInEngine::runPerCombination(const SqlTemplate &t, Prepared &prepared, const std::function<bool()> &cancelled,
+                                                              const Sink &sink)
+{
+    using R = Result<Outcome>;
+    Outcome out;
+    out.combinations = 1;
+    for (const Placeholder &p : t.placeholders()) {
+        auto n = distinctCount(p);
+        if (!n)
+            return R::failure(n);
+        out.combinations *= n.value();
+    }
+    if (t.placeholders().isEmpty() || out.combinations == 0) {
+        out.combinations = 0;
+        return out;
+    }
+    if (out.combinations > m_budget) {
+        QString why;
+        SetBasedFillIn::plan(t, &why);
+        out.refused = QStringLiteral("%1 value combinations to execute one by one (budget %2): the template cannot be filled set-based (%3); "
+                                     "put each placeholder in an equality condition joined by AND")
+                          .arg(QLocale::c().toString(out.combinations), QLocale::c().toString(m_budget), why);
+        return out;
+    }
     QVector<QVariantList> domains;
     for (const Placeholder &p : t.placeholders()) {
         auto values = distinctValues(p);
@@ -37,53 +206,25 @@ Result<FillInEngine::Outcome> FillInEngine::run(const SqlTemplate &t, const std:
             return R::failure(values.error());
         domains << values.value();
     }
-    auto stmt = m_connection.database().prepare(t.parameterised());
-    if (!stmt)
-        return R::failure(stmt.error());
-    Statement &s = stmt.value();
-    QVector<int> docColumns;
-    for (int c = 1; c < s.columnCount(); ++c) {
-        const QString name = s.columnName(c).toLower();
-        if (name == QLatin1String("doc_id") || name == QLatin1String("doc_ids") || name == QLatin1String("document_id"))
-            docColumns << c;
-    }
-
-    Outcome out;
-    out.combinations = 1;
-    for (const QVariantList &d : std::as_const(domains))
-        out.combinations *= d.size();
-    if (domains.isEmpty() || out.combinations == 0) {
-        out.combinations = 0;
-        return out;
-    }
     QVector<int> index(domains.size(), 0);
     int singular = 0;
     for (qint64 n = 0; n < out.combinations; ++n) {
         if (cancelled && (n & 255) == 0 && cancelled())
             return R::cancelled();
-        s.reset();
         SemanticGroup g;
-        for (int i = 0; i < domains.size(); ++i) {
+        for (int i = 0; i < domains.size(); ++i)
             g.values << domains[i][index[i]];
-            s.bind(i + 1, domains[i][index[i]]);
-        }
-        const Status read = s.forEach([&](const Statement &r) {
-            if (g.rowCount == 0)
-                g.answer = r.isNull(0) ? QString() : KnowledgeValue::displayText(r.value(0));
-            for (int c : std::as_const(docColumns)) {
-                const QString id = KnowledgeValue::displayText(r.value(c));
-                if (!id.isEmpty() && !g.documentIds.contains(id))
-                    g.documentIds << id;
-            }
-            return ++g.rowCount < 1000; // 1000 rows: enough to know it is not singular
-        });
-        if (!read)
-            return R::failure(QStringLiteral("%1 with %2: %3").arg(t.sql(), g.valueTexts().join(QStringLiteral(", ")), s.error()), read.code());
+        if (const Status read = fillOne(prepared, g); !read)
+            return R::failure(QStringLiteral("%1 with %2: %3").arg(t.sql(), g.valueTexts().join(QStringLiteral(", ")), read.error()), read.code());
         if (g.rowCount == 0 || g.answer.isNull()) {
             ++out.skipped;
         } else {
             singular += g.rowCount == 1;
-            out.groups << g;
+            ++out.answered;
+            if (!sink)
+                out.groups << g;
+            else if (const Status taken = sink(g); !taken)
+                return R::failure(taken);
         }
         // Next combination, last placeholder fastest.
         for (int i = int(domains.size()) - 1; i >= 0; --i) {
@@ -92,8 +233,8 @@ Result<FillInEngine::Outcome> FillInEngine::run(const SqlTemplate &t, const std:
             index[i] = 0;
         }
     }
-    if (!out.groups.isEmpty())
-        out.singularRate = double(singular) / double(out.groups.size());
+    if (out.answered > 0)
+        out.singularRate = double(singular) / double(out.answered);
     return out;
 }
 

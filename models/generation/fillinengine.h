@@ -1,9 +1,13 @@
 #pragma once
-// Fills a SQL template in: the distinct values of every placeholder column in a fixed order
-// (SELECT DISTINCT ... ORDER BY), their Cartesian product, each combination executed with
-// its values bound as parameters. Combinations whose SQL returns no row or a NULL answer are
-// skipped. The singular-answer rate is the share of answered combinations that return
-// exactly one row.
+// Fills a SQL template in and measures it. Templates whose placeholders all sit in top-level
+// ANDed equalities on their own columns (every generated and GRAMMAR template) are filled
+// set-based (SetBasedFillIn): one pass over the template's FROM/JOIN visits only the value
+// combinations that exist. Other shapes keep GRAMMAR's per-combination path: the distinct
+// values of every placeholder column (SELECT DISTINCT ... ORDER BY), their Cartesian product,
+// each combination executed with its values bound as parameters — refused, with the reason,
+// when the product exceeds the combination budget. Both paths give the same groups in the
+// same order: combinations whose SQL returns no row or a NULL answer are skipped, and the
+// singular-answer rate is the share of answered combinations that return exactly one row.
 #include "core/result.h"
 #include "generation/semanticgroup.h"
 #include "generation/sqltemplate.h"
@@ -16,24 +20,46 @@
 namespace assay {
 
 class KnowledgeConnection;
+class Statement;
 
 class FillInEngine {
 public:
+    enum class Path { Auto, PerCombination };
     struct Outcome {
-        QVector<SemanticGroup> groups;
+        QVector<SemanticGroup> groups; // empty when a sink took them
+        qint64 answered = 0;           // groups found
         qint64 combinations = 0; // Cartesian product size
         qint64 skipped = 0;      // empty result or NULL answer
         double singularRate = -1; // < 0 when no combination was answered
+        bool setBased = false;
+        QString refused; // not filled in: the combination budget would be exceeded
     };
+    static constexpr qint64 defaultBudget = 2'000'000;
 
     explicit FillInEngine(const KnowledgeConnection &connection);
-    // cancelled() is polled between combinations.
-    Result<Outcome> run(const SqlTemplate &sqlTemplate, const std::function<bool()> &cancelled = {});
+    void setCombinationBudget(qint64 budget) { m_budget = budget; }
+    // Takes each group as it is found (streaming to the project); a failure stops the fill-in.
+    using Sink = std::function<Status(const SemanticGroup &)>;
+    // cancelled() is polled between combinations (set-based: between result rows). Without a
+    // sink the groups are collected in the outcome.
+    Result<Outcome> run(const SqlTemplate &sqlTemplate, const std::function<bool()> &cancelled = {}, Path path = Path::Auto, const Sink &sink = {});
     Result<QVariantList> distinctValues(const Placeholder &placeholder);
+    Result<qint64> distinctCount(const Placeholder &placeholder);
 
 private:
+    struct Prepared;
+    Result<Outcome> runSetBased(const SqlTemplate &t, const QString &planSql, int keys, bool firstRows, Prepared &prepared,
+                                const std::function<bool()> &cancelled, const Sink &sink);
+    // Whether the template's own query reads `table` by a plain scan, in rowid order.
+    bool scansInRowidOrder(const SqlTemplate &t, const QString &table) const;
+    Result<Outcome> runPerCombination(const SqlTemplate &t, Prepared &prepared, const std::function<bool()> &cancelled, const Sink &sink);
+    // Executes the parameterised template for one combination into g.
+    static Status fillOne(Prepared &prepared, SemanticGroup &g);
+
     const KnowledgeConnection &m_connection;
     QHash<QString, QVariantList> m_valueCache;
+    QHash<QString, qint64> m_countCache;
+    qint64 m_budget = defaultBudget;
 };
 
 } // namespace assay

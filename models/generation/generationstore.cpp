@@ -160,25 +160,33 @@ Result<QVector<TextTemplateRecord>> GenerationStore::textTemplates(qint64 sqlTem
 Status GenerationStore::replaceGroups(qint64 sqlTemplateId, const QVector<SemanticGroup> &groups)
 {
     Transaction tx(m_db);
-    auto del = m_db.prepare(QStringLiteral("DELETE FROM query_group WHERE sql_template_id = ?"));
-    if (!del)
-        return Status::failure(del);
-    del.value().bind(1, sqlTemplateId);
-    if (auto e = del.value().run(); !e)
-        return e;
-    auto ins = m_db.prepare(QStringLiteral("INSERT INTO query_group(sql_template_id, vals, answer, row_count, doc_ids) VALUES (?, ?, ?, ?, ?)"));
+    if (auto s = clearGroups(sqlTemplateId); !s)
+        return s;
+    for (const SemanticGroup &g : groups)
+        if (auto s = appendGroup(sqlTemplateId, g); !s)
+            return s;
+    return tx.commit();
+}
+
+Status GenerationStore::clearGroups(qint64 sqlTemplateId)
+{
+    return m_db.run(QStringLiteral("DELETE FROM query_group WHERE sql_template_id = ?"), {sqlTemplateId});
+}
+
+Status GenerationStore::appendGroup(qint64 sqlTemplateId, const SemanticGroup &g)
+{
+    auto ins = m_db.cached(m_insertGroup, QStringLiteral("INSERT INTO query_group(sql_template_id, vals, answer, row_count, doc_ids) VALUES (?, ?, ?, ?, ?)"));
     if (!ins)
         return Status::failure(ins);
-    for (const SemanticGroup &g : groups) {
-        nlohmann::json docs = nlohmann::json::array();
+    QString docs = QStringLiteral("[]");
+    if (!g.documentIds.isEmpty()) {
+        nlohmann::json list = nlohmann::json::array();
         for (const QString &d : g.documentIds)
-            docs.push_back(d.toStdString());
-        ins.value().reset();
-        ins.value().bindAll({sqlTemplateId, g.valuesJson(), g.answer, g.rowCount, QString::fromStdString(docs.dump())});
-        if (auto e = ins.value().run(); !e)
-            return e;
+            list.push_back(d.toStdString());
+        docs = QString::fromStdString(list.dump());
     }
-    return tx.commit();
+    ins.value()->bindAll({sqlTemplateId, g.valuesJson(), g.answer, g.rowCount, docs});
+    return ins.value()->run();
 }
 
 Result<QVector<SemanticGroup>> GenerationStore::groups(qint64 sqlTemplateId) const

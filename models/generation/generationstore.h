@@ -5,10 +5,14 @@
 #include "generation/generationrecords.h"
 #include "generation/semanticgroup.h"
 
+#include "project/statement.h"
+
 #include <QHash>
 #include <QMap>
 #include <QPair>
 #include <QVector>
+
+#include <optional>
 
 namespace assay {
 
@@ -62,6 +66,10 @@ public:
     Result<QVector<TextTemplateRecord>> textTemplates(qint64 sqlTemplateId = 0) const;
 
     Status replaceGroups(qint64 sqlTemplateId, const QVector<SemanticGroup> &groups);
+    // The same streamed: clear a template's groups, then append them one by one (the caller's
+    // transaction makes it all-or-nothing; the insert statement is kept between calls).
+    Status clearGroups(qint64 sqlTemplateId);
+    Status appendGroup(qint64 sqlTemplateId, const SemanticGroup &group);
     Result<QVector<SemanticGroup>> groups(qint64 sqlTemplateId) const;
     // The first semantic group of a template (an example fill-in), if it has one.
     Result<SemanticGroup> firstGroup(qint64 sqlTemplateId) const;
@@ -87,6 +95,7 @@ public:
 
 private:
     Database &m_db;
+    std::optional<Statement> m_insertGroup;
 };
 
 } // namespace assay

@@ -53,18 +53,30 @@ Result<SqlTemplateIntake::Report> SqlTemplateIntake::add(const QStringList &sqls
         if (!id)
             return R::failure(id.error());
         record.id = id.value();
-        QVector<SemanticGroup> groups;
+        // The groups stream into the project as they are found (inside the transaction: a
+        // cancel or a failure leaves the project as it was).
+        if (auto s = store.clearGroups(record.id); !s)
+            return R::failure(s.error());
+        qint64 groups = 0;
         if (auto valid = TemplateValidator::validate(record.sql, kb, connection.value()); !valid) {
             record.state = CurationState::Rejected;
             record.reason = valid.error();
         } else {
-            auto outcome = engine.run(SqlTemplate(record.sql), [job] { return job && job->isCancelled(); });
+            const auto keep = [&](const SemanticGroup &g) {
+                if (job && (++groups % 25000) == 0)
+                    job->reportProgress(i, sqls.size(), QStringLiteral("%1: %2 groups").arg(record.sql).arg(groups));
+                return store.appendGroup(record.id, g);
+            };
+            auto outcome = engine.run(SqlTemplate(record.sql), [job] { return job && job->isCancelled(); }, FillInEngine::Path::Auto, keep);
             if (!outcome)
-                return R::failure(outcome.error());
-            groups = outcome.value().groups;
-            record.fillIns = groups.size();
+                return outcome.code() == ErrorCode::Cancelled ? R::cancelled() : R::failure(outcome.error(), outcome.code());
+            groups = outcome.value().answered;
+            record.fillIns = groups;
             record.singularRate = outcome.value().singularRate;
-            if (groups.isEmpty()) {
+            if (!outcome.value().refused.isEmpty()) {
+                record.state = CurationState::Review;
+                record.reason = outcome.value().refused;
+            } else if (groups == 0) {
                 record.state = CurationState::Review;
                 record.reason = QStringLiteral("no fill-in returns an answer");
             } else if (record.singularRate < m_threshold) {
@@ -78,9 +90,7 @@ Result<SqlTemplateIntake::Report> SqlTemplateIntake::add(const QStringList &sqls
         }
         if (auto s = store.updateSqlTemplate(record); !s)
             return R::failure(s.error());
-        if (auto s = store.replaceGroups(record.id, groups); !s)
-            return R::failure(s.error());
-        report.groups += groups.size();
+        report.groups += groups;
         (record.state == CurationState::Accepted ? report.accepted
          : record.state == CurationState::Review ? report.review
                                                    : report.rejected)++;

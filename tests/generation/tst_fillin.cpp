@@ -1,0 +1,258 @@
+// Set-based fill-in against GRAMMAR's per-combination engine: on every rule template of the
+// demo, on GRAMMAR's Spider templates (joins with aliases), and on generated tables with NULLs,
+// duplicates, several rows per combination, mixed value types and a document column, both
+// paths give the same groups in the same order (values, answer, row count, documents), the
+// same combination and skip counts and the same singular-answer rate. Shapes the planner does
+// not read keep the per-combination path, and a product over the budget is refused with the
+// reason instead of running for hours.
+#include "core/job.h"
+#include "generation/fillinengine.h"
+#include "generation/ruleenumerator.h"
+#include "generation/setbasedfillin.h"
+#include "generation/sqltemplateintake.h"
+#include "generation/generationstore.h"
+#include "io/grammarjson.h"
+#include "project/project.h"
+#include "schema/knowledgebase.h"
+#include "schema/knowledgeconnection.h"
+#include "schema/knowledgeimporter.h"
+#include "schema/sqlscriptreader.h"
+#include "testdemo.h"
+#include "testsettings.h"
+
+#include <QFile>
+#include <QRandomGenerator>
+#include <QtTest>
+
+using namespace assay;
+
+namespace {
+
+QString describe(const SemanticGroup &g)
+{
+    QStringList values;
+    for (const QVariant &v : g.values)
+        values << QStringLiteral("%1:%2").arg(QString::fromLatin1(v.typeName()), v.toString());
+    return QStringLiteral("[%1] → %2 (%3 rows, docs %4)").arg(values.join(QStringLiteral(", ")), g.answer).arg(g.rowCount).arg(g.documentIds.join(QLatin1Char(',')));
+}
+
+// Both paths on one template; false with a message naming the first difference.
+bool samePaths(FillInEngine &engine, const QString &sql, QString *message, bool expectSetBased = true)
+{
+    const SqlTemplate t(sql);
+    auto set = engine.run(t, {}, FillInEngine::Path::Auto);
+    auto per = engine.run(t, {}, FillInEngine::Path::PerCombination);
+    if (!set || !per) {
+        *message = sql + QStringLiteral(": ") + (!set ? set.error() : per.error());
+        return false;
+    }
+    const FillInEngine::Outcome &a = set.value(), &b = per.value();
+    if (a.setBased != expectSetBased) {
+        QString why;
+        SetBasedFillIn::plan(t, &why);
+        *message = QStringLiteral("%1: set-based %2 (%3)").arg(sql).arg(a.setBased).arg(why);
+        return false;
+    }
+    if (a.groups.size() != b.groups.size() || a.combinations != b.combinations || a.skipped != b.skipped || a.singularRate != b.singularRate) {
+        *message = QStringLiteral("%1: groups %2 vs %3, combinations %4 vs %5, skipped %6 vs %7, rate %8 vs %9")
+                       .arg(sql).arg(a.groups.size()).arg(b.groups.size()).arg(a.combinations).arg(b.combinations).arg(a.skipped).arg(b.skipped)
+                       .arg(a.singularRate).arg(b.singularRate);
+        return false;
+    }
+    for (int i = 0; i < a.groups.size(); ++i)
+        if (describe(a.groups[i]) != describe(b.groups[i])) {
+            *message = QStringLiteral("%1: group %2 is %3, per combination %4").arg(sql).arg(i).arg(describe(a.groups[i]), describe(b.groups[i]));
+            return false;
+        }
+    return true;
+}
+
+// Generated tables: NULLs, duplicates, several rows per combination, a column of mixed types,
+// a document column and a second table joined to the first.
+QByteArray generatedWorld(quint32 seed)
+{
+    QRandomGenerator rng(seed);
+    QByteArray sql = "CREATE TABLE site (site_id INTEGER PRIMARY KEY, region TEXT, code);\n"
+                     "CREATE TABLE item (item_id INTEGER PRIMARY KEY, name TEXT, colour TEXT, size INTEGER, mixed, doc_id TEXT, "
+                     "site_id INTEGER REFERENCES site(site_id));\n";
+    const char *regions[] = {"north", "south", "east", "west"};
+    for (int s = 1; s <= 12; ++s)
+        sql += QStringLiteral("INSERT INTO site VALUES (%1, %2, %3);\n")
+                   .arg(s)
+                   .arg(s % 5 == 0 ? QStringLiteral("NULL") : QStringLiteral("'%1'").arg(QLatin1String(regions[s % 4])))
+                   .arg(s % 3 == 0 ? QString::number(s * 10) : QStringLiteral("'c%1'").arg(s))
+                   .toUtf8();
+    const char *colours[] = {"red", "green", "blue", "O'Hara grey"};
+    for (int i = 1; i <= 400; ++i) {
+        const QString colour = rng.bounded(9) == 0 ? QStringLiteral("NULL") : QStringLiteral("'%1'").arg(QString::fromLatin1(colours[rng.bounded(4)]).replace(QLatin1Char('\''), QStringLiteral("''")));
+        const QString size = rng.bounded(10) == 0 ? QStringLiteral("NULL") : QString::number(rng.bounded(6));
+        const QString mixed = rng.bounded(3) == 0 ? QString::number(rng.bounded(5)) : rng.bounded(2) ? QStringLiteral("'%1'").arg(rng.bounded(5)) : QStringLiteral("'m%1'").arg(rng.bounded(3));
+        const QString name = rng.bounded(7) == 0 ? QStringLiteral("NULL") : QStringLiteral("'n%1'").arg(rng.bounded(150)); // duplicates
+        sql += QStringLiteral("INSERT INTO item VALUES (%1, %2, %3, %4, %5, 'doc%6', %7);\n")
+                   .arg(i).arg(name, colour, size, mixed).arg(rng.bounded(40)).arg(1 + rng.bounded(12))
+                   .toUtf8();
+    }
+    return sql;
+}
+
+} // namespace
+
+class TestFillIn : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_dir;
+    int m_serial = 0;
+
+    std::unique_ptr<Project> projectWith(const QByteArray &script)
+    {
+        auto p = Project::create(m_dir.filePath(QStringLiteral("f%1.assay").arg(++m_serial))).take();
+        auto schema = SqlScriptReader::read(script, QStringLiteral("world.sql"));
+        if (!schema || !KnowledgeImporter::import(*p, schema.value(), {}).ok())
+            return nullptr;
+        return p;
+    }
+
+private slots:
+    void initTestCase() { test::isolateSettings(); }
+
+    void demoRuleTemplates()
+    {
+        auto demo = test::openDemoProject(m_dir);
+        QVERIFY(demo);
+        auto conn = KnowledgeConnection::open(*demo->knowledge());
+        QVERIFY(conn);
+        FillInEngine engine(conn.value());
+        const QStringList sqls = RuleEnumerator::enumerate(*demo->knowledge());
+        QVERIFY(sqls.size() > 100);
+        QString message;
+        for (const QString &sql : sqls)
+            QVERIFY2(samePaths(engine, sql, &message), qPrintable(message));
+    }
+
+    void grammarSpiderTemplatesWithJoins()
+    {
+        QFile schema(QStringLiteral(ASSAY_TEST_DATA "/spider_company_employee/schema.sql"));
+        QVERIFY(schema.open(QIODevice::ReadOnly));
+        auto p = projectWith(schema.readAll());
+        QVERIFY(p);
+        auto sqls = GrammarJson::readSqlTemplates(QStringLiteral(ASSAY_TEST_DATA "/spider_company_employee/sql_templates.json"));
+        QVERIFY2(sqls, qPrintable(sqls.error()));
+        auto conn = KnowledgeConnection::open(*p->knowledge());
+        FillInEngine engine(conn.value());
+        int joins = 0;
+        QString message;
+        for (const QString &sql : sqls.value()) {
+            joins += sql.contains(QLatin1String(" JOIN "));
+            QVERIFY2(samePaths(engine, sql, &message), qPrintable(message));
+        }
+        QVERIFY(joins > 0);
+    }
+
+    void generatedDataWithNullsDuplicatesAndMixedTypes_data()
+    {
+        QTest::addColumn<quint32>("seed");
+        for (quint32 seed : {1u, 2u, 3u, 42u})
+            QTest::newRow(qPrintable(QStringLiteral("seed %1").arg(seed))) << seed;
+    }
+    void generatedDataWithNullsDuplicatesAndMixedTypes()
+    {
+        QFETCH(quint32, seed);
+        auto p = projectWith(generatedWorld(seed));
+        QVERIFY(p);
+        auto conn = KnowledgeConnection::open(*p->knowledge());
+        FillInEngine engine(conn.value());
+        const QStringList sqls{
+            QStringLiteral("SELECT name FROM item WHERE colour = '[item.colour]'"),
+            QStringLiteral("SELECT name, doc_id FROM item WHERE colour = '[item.colour]' AND size = '[item.size]';"),
+            QStringLiteral("SELECT size FROM item WHERE mixed = '[item.mixed]' AND name = '[item.name]' AND colour = '[item.colour]'"),
+            QStringLiteral("SELECT i.name FROM item i JOIN site s ON i.site_id = s.site_id WHERE s.region = '[site.region]' AND i.size = '[item.size]'"),
+            QStringLiteral("SELECT s.code, i.doc_id FROM item AS i LEFT JOIN site AS s ON s.site_id = i.site_id WHERE '[item.colour]' = i.colour AND s.code = '[site.code]' AND i.size > 1"),
+            QStringLiteral("SELECT \"name\" FROM \"item\" WHERE \"mixed\" = '[item.mixed]' AND (size IS NULL OR size < 4)"),
+            QStringLiteral("SELECT colour FROM item WHERE item.name = '[item.name]' AND site_id = '[item.site_id]'"),
+        };
+        QString message;
+        for (const QString &sql : sqls)
+            QVERIFY2(samePaths(engine, sql, &message), qPrintable(message));
+    }
+
+    void otherShapesKeepThePerCombinationPath_data()
+    {
+        QTest::addColumn<QString>("sql");
+        QTest::addColumn<QString>("reason");
+        QTest::newRow("like") << "SELECT name FROM item WHERE colour LIKE '[item.colour]'" << "outside an equality";
+        QTest::newRow("or") << "SELECT name FROM item WHERE colour = '[item.colour]' OR size = 1" << "outside an equality";
+        QTest::newRow("range") << "SELECT name FROM item WHERE size > '[item.size]'" << "outside an equality";
+        QTest::newRow("distinct") << "SELECT DISTINCT name FROM item WHERE colour = '[item.colour]'" << "DISTINCT";
+        QTest::newRow("aggregate") << "SELECT count(*) FROM item WHERE colour = '[item.colour]'" << "aggregate";
+        QTest::newRow("subquery") << "SELECT name FROM item WHERE site_id IN (SELECT site_id FROM site) AND colour = '[item.colour]'" << "single SELECT";
+        QTest::newRow("order") << "SELECT name FROM item WHERE colour = '[item.colour]' ORDER BY name DESC" << "ORDER";
+        QTest::newRow("other column") << "SELECT i.name FROM item i JOIN site s ON s.site_id = i.site_id WHERE s.region = '[item.colour]'" << "another column";
+        QTest::newRow("twice") << "SELECT name FROM item WHERE colour = '[item.colour]' AND colour = '[item.colour]'" << "two conditions";
+    }
+    void otherShapesKeepThePerCombinationPath()
+    {
+        QFETCH(QString, sql);
+        QFETCH(QString, reason);
+        QString why;
+        QVERIFY(!SetBasedFillIn::plan(SqlTemplate(sql), &why));
+        QVERIFY2(why.contains(reason), qPrintable(why));
+        auto p = projectWith(generatedWorld(7));
+        auto conn = KnowledgeConnection::open(*p->knowledge());
+        FillInEngine engine(conn.value());
+        QString message;
+        QVERIFY2(samePaths(engine, sql, &message, false), qPrintable(message)); // the per-combination path, twice
+    }
+
+    // Groups stream into the project inside the intake's transaction: a cancel after the first
+    // template leaves the project exactly as it was.
+    void cancelLeavesTheProjectAsItWas()
+    {
+        auto p = projectWith(generatedWorld(11));
+        GenerationStore store(p->database());
+        QVERIFY(SqlTemplateIntake(*p).add({QStringLiteral("SELECT name FROM item WHERE colour = '[item.colour]'")}, QStringLiteral("user")));
+        const auto before = store.stats().value();
+        const qint64 groupsBefore = store.groups(store.sqlTemplates().value().first().id).value().size();
+        QVERIFY(groupsBefore > 0);
+        Job job(QStringLiteral("intake"), [&](Job &j) {
+            QObject::connect(&j, &Job::progressChanged, &j, [&j] { j.cancel(); }, Qt::DirectConnection);
+            auto r = SqlTemplateIntake(*p).add({QStringLiteral("SELECT size FROM item WHERE name = '[item.name]' AND colour = '[item.colour]'"),
+                                                QStringLiteral("SELECT name FROM item WHERE colour = '[item.colour]'"),
+                                                QStringLiteral("SELECT colour FROM item WHERE size = '[item.size]'")},
+                                               QStringLiteral("user"), &j);
+            return r ? Status() : Status::failure(r);
+        });
+        const Status ran = job.runHere();
+        QCOMPARE(ran.code(), ErrorCode::Cancelled);
+        const auto after = store.stats().value();
+        QCOMPARE(after.sqlTemplates, before.sqlTemplates);
+        QCOMPARE(after.sqlQueries, before.sqlQueries);
+        QCOMPARE(store.sqlTemplates().value().size(), 1);
+        QCOMPARE(store.groups(store.sqlTemplates().value().first().id).value().size(), groupsBefore);
+    }
+
+    void budgetRefusesWithTheReason()
+    {
+        auto p = projectWith(generatedWorld(9));
+        auto conn = KnowledgeConnection::open(*p->knowledge());
+        FillInEngine engine(conn.value());
+        engine.setCombinationBudget(50);
+        // Set-based needs no budget: the same product is fine in an equality.
+        auto fine = engine.run(SqlTemplate(QStringLiteral("SELECT size FROM item WHERE name = '[item.name]' AND colour = '[item.colour]'")));
+        QVERIFY(fine && fine.value().refused.isEmpty() && fine.value().combinations > 50 && !fine.value().groups.isEmpty());
+        auto refused = engine.run(SqlTemplate(QStringLiteral("SELECT size FROM item WHERE name LIKE '[item.name]' AND colour = '[item.colour]'")));
+        QVERIFY(refused);
+        QVERIFY(refused.value().groups.isEmpty());
+        QVERIFY2(refused.value().refused.contains(QLatin1String("budget 50")) && refused.value().refused.contains(QLatin1String("LIKE")),
+                 qPrintable(refused.value().refused));
+        // The intake keeps such a template (about 20 million combinations) for review with that reason.
+        GenerationStore store(p->database());
+        auto report = SqlTemplateIntake(*p).add({QStringLiteral("SELECT size FROM item WHERE name LIKE '[item.name]' AND colour LIKE '[item.colour]' AND size LIKE '[item.size]' AND mixed LIKE '[item.mixed]' AND doc_id LIKE '[item.doc_id]' AND site_id LIKE '[item.site_id]'")},
+                                                QStringLiteral("user"));
+        QVERIFY2(report, qPrintable(report.error()));
+        const QString reason = store.sqlTemplates().value().first().reason;
+        QCOMPARE(report.value().review, 1);
+        QVERIFY2(reason.contains(QLatin1String("value combinations to execute one by one")), qPrintable(reason));
+    }
+};
+
+QTEST_MAIN(TestFillIn)
+#include "tst_fillin.moc"
