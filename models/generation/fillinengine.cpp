@@ -97,24 +97,35 @@ Result<FillInEngine::Outcome> FillInEngine::run(const SqlTemplate &t, const std:
     }
     if (path == Path::Auto)
         if (const auto plan = SetBasedFillIn::plan(t)) {
-            const bool firstRows = !plan->firstRowSql.isEmpty() && prepared.docColumns.isEmpty() && scansInRowidOrder(t, plan->table);
-            return runSetBased(t, firstRows ? plan->firstRowSql : plan->sql, plan->keys, firstRows, prepared, cancelled, sink);
+            const auto order = prepared.docColumns.isEmpty() ? rowidOrder(t) : std::nullopt;
+            return runSetBased(t, order ? plan->firstRowSql(*order) : plan->sql, plan->keys, order.has_value(), prepared, cancelled, sink);
         }
     return runPerCombination(t, prepared, cancelled, sink);
 }
 
-bool FillInEngine::scansInRowidOrder(const SqlTemplate &t, const QString &table) const
+std::optional<QStringList> FillInEngine::rowidOrder(const SqlTemplate &t) const
 {
     auto plan = m_connection.query(QStringLiteral("EXPLAIN QUERY PLAN ") + t.parameterised());
-    if (!plan || plan.value().rows.size() != 1)
-        return false;
-    const QString detail = plan.value().rows.first().value(3).toString();
-    // A plain scan reads in rowid order; so does an equality search on one of the single-column
-    // indexes the materialised knowledge tables get (assay_idx_N): (value, rowid) order.
-    static const QRegularExpression scan(QStringLiteral(R"(^(?:SCAN (?:TABLE )?(\S+)(?: AS \S+)?|SEARCH (?:TABLE )?(\S+)(?: AS \S+)? USING (?:COVERING )?INDEX assay_idx_\d+ \([^=()\s]+=\?\))$)"));
-    const auto m = scan.match(detail);
-    const QString read = m.captured(1).isEmpty() ? m.captured(2) : m.captured(1);
-    return m.hasMatch() && read.compare(table, Qt::CaseInsensitive) == 0;
+    if (!plan || plan.value().rows.isEmpty())
+        return std::nullopt;
+    // Each loop reads its rows in rowid order once the outer loops and the placeholders fix
+    // its key: a plain scan; an equality search on one of the single-column indexes the
+    // materialised knowledge tables get (assay_idx_N), read in (value, rowid) order; a rowid
+    // lookup. Bloom filters only skip rows.
+    static const QRegularExpression loop(QStringLiteral(R"(^(?:SCAN (\w+)|SEARCH (\w+) USING (?:(?:COVERING )?INDEX assay_idx_\d+ \(\w+=\?\)|INTEGER PRIMARY KEY \(rowid=\?\)))$)"));
+    QStringList order;
+    for (const QVariantList &row : plan.value().rows) {
+        const QString detail = row.value(3).toString();
+        if (detail.startsWith(QLatin1String("BLOOM FILTER ON ")))
+            continue;
+        const auto m = loop.match(detail);
+        if (!m.hasMatch())
+            return std::nullopt;
+        order << (m.captured(1).isEmpty() ? m.captured(2) : m.captured(1)) + QStringLiteral(".rowid");
+    }
+    if (order.isEmpty())
+        return std::nullopt;
+    return order;
 }
 
 Result<FillInEngine::Outcome> FillInEngine::runSetBased(const SqlTemplate &t, const QString &planSql, int keys, bool firstRows, Prepared &prepared,
@@ -123,6 +134,7 @@ Result<FillInEngine::Outcome> FillInEngine::runSetBased(const SqlTemplate &t, co
     using R = Result<Outcome>;
     Outcome out;
     out.setBased = true;
+    out.firstRowsByPlan = firstRows;
     out.combinations = 1;
     for (const Placeholder &p : t.placeholders()) {
         auto n = distinctCount(p);

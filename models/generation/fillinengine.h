@@ -16,6 +16,7 @@
 #include <QVector>
 
 #include <functional>
+#include <optional>
 
 namespace assay {
 
@@ -32,6 +33,7 @@ public:
         qint64 skipped = 0;      // empty result or NULL answer
         double singularRate = -1; // < 0 when no combination was answered
         bool setBased = false;
+        bool firstRowsByPlan = false; // set-based, groups of several rows read in one windowed pass
         QString refused; // not filled in: the combination budget would be exceeded
     };
     static constexpr qint64 defaultBudget = 2'000'000;
@@ -50,8 +52,9 @@ private:
     struct Prepared;
     Result<Outcome> runSetBased(const SqlTemplate &t, const QString &planSql, int keys, bool firstRows, Prepared &prepared,
                                 const std::function<bool()> &cancelled, const Sink &sink);
-    // Whether the template's own query reads `table` by a plain scan, in rowid order.
-    bool scansInRowidOrder(const SqlTemplate &t, const QString &table) const;
+    // The rowids that order the template's own query's rows (its plan's loops, outermost
+    // first), or nothing when a loop does not read in rowid order.
+    std::optional<QStringList> rowidOrder(const SqlTemplate &t) const;
     Result<Outcome> runPerCombination(const SqlTemplate &t, Prepared &prepared, const std::function<bool()> &cancelled, const Sink &sink);
     // Executes the parameterised template for one combination into g.
     static Status fillOne(Prepared &prepared, SemanticGroup &g);

@@ -231,14 +231,23 @@ std::optional<SetBasedFillIn::Plan> SetBasedFillIn::plan(const SqlTemplate &t, Q
     }
     Plan plan;
     plan.keys = int(keys.size());
-    const QString shape = QStringLiteral("SELECT %1, count(*), %5, %2 FROM %3 WHERE %4 GROUP BY %1 ORDER BY %1");
-    plan.sql = shape.arg(keys.join(QStringLiteral(", ")), selectList, fromClause.trimmed(), others.join(QStringLiteral(" AND ")), QStringLiteral("0"));
-    if (tableCount == 1) {
-        plan.table = tables.cbegin().value();
-        plan.firstRowSql = shape.arg(keys.join(QStringLiteral(", ")), selectList, fromClause.trimmed(), others.join(QStringLiteral(" AND ")),
-                                     QStringLiteral("min(rowid)"));
-    }
+    plan.keyList = keys;
+    plan.selectList = selectList;
+    plan.from = fromClause.trimmed();
+    plan.where = others.join(QStringLiteral(" AND "));
+    plan.sql = QStringLiteral("SELECT %1, count(*), 0, %2 FROM %3 WHERE %4 GROUP BY %1 ORDER BY %1").arg(keys.join(QStringLiteral(", ")), selectList, plan.from, plan.where);
     return plan;
+}
+
+QString SetBasedFillIn::Plan::firstRowSql(const QStringList &orderBy) const
+{
+    QStringList positions;
+    for (int i = 1; i <= keys; ++i)
+        positions << QString::number(i);
+    const QString partition = keyList.join(QStringLiteral(", "));
+    return QStringLiteral("SELECT * FROM (SELECT %1, count(*) OVER (PARTITION BY %1) AS assay_rows, "
+                          "row_number() OVER (PARTITION BY %1 ORDER BY %2) AS assay_rank, %3 FROM %4 WHERE %5) WHERE assay_rank = 1 ORDER BY %6")
+        .arg(partition, orderBy.join(QStringLiteral(", ")), selectList, from, where, positions.join(QStringLiteral(", ")));
 }
 
 } // namespace assay

@@ -8,11 +8,12 @@
 // Only value combinations that exist are visited, in the order of the per-combination
 // engine (each placeholder's values ascending, the last fastest). A group of one row carries
 // its answer and documents; for a group of several rows the engine asks the per-combination
-// query, so answers, row counts and documents are identical — except for a single table that
-// the per-combination query reads in rowid order (a scan, or an equality search on one of the
-// knowledge tables' single-column indexes; checked with EXPLAIN QUERY PLAN) and that
-// projects no document column: there the first row is the one with the smallest rowid,
-// which SQLite's min() hands to the bare columns of its group (firstRowSql). Anything else — DISTINCT,
+// query, so answers, row counts and documents are identical — except where the
+// per-combination query's plan (EXPLAIN QUERY PLAN) is nested loops that each read in rowid
+// order (a scan, an equality search on one of the knowledge tables' single-column indexes,
+// or a rowid lookup) and no document column is projected: there a group's rows come in the
+// order of the loops' rowids, and one windowed pass (firstRowSql) returns each group's first
+// row and its row count. Anything else — DISTINCT,
 // aggregates, GROUP BY, ORDER BY, LIMIT, compound selects, subqueries, a placeholder in
 // LIKE, a range, an OR or the select list — has no plan and keeps the per-combination path.
 #include "generation/sqltemplate.h"
@@ -27,10 +28,15 @@ namespace assay {
 class SetBasedFillIn {
 public:
     struct Plan {
-        QString sql;         // the rewritten query
-        QString firstRowSql; // the same with min(rowid) (single table only; empty otherwise)
-        QString table;       // the single table, or empty
-        int keys = 0;        // leading key columns, then count(*), min(rowid) or 0, then the template's columns
+        QString sql;   // the rewritten query
+        int keys = 0;  // leading key columns, then the row count, an unused column, then the template's columns
+        QStringList keyList;
+        QString selectList;
+        QString from;
+        QString where;
+        // The same groups with each group's first row in the order of `orderBy` (e.g. the
+        // rowids of the plan's loops, outermost first).
+        QString firstRowSql(const QStringList &orderBy) const;
     };
     // The rewrite, or nullopt with *why set to the reason it does not apply.
     static std::optional<Plan> plan(const SqlTemplate &sqlTemplate, QString *why = nullptr);
