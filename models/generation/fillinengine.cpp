@@ -66,6 +66,18 @@ Result<qint64> FillInEngine::distinctCount(const Placeholder &p)
     return n;
 }
 
+Result<qint64> FillInEngine::combinations(const SqlTemplate &t)
+{
+    qint64 product = 1;
+    for (const Placeholder &p : t.placeholders()) {
+        auto n = distinctCount(p);
+        if (!n)
+            return Result<qint64>::failure(n);
+        product *= n.value();
+    }
+    return product;
+}
+
 Status FillInEngine::fillOne(Prepared &prepared, SemanticGroup &g)
 {
     Statement &s = prepared.statement;
@@ -135,13 +147,10 @@ Result<FillInEngine::Outcome> FillInEngine::runSetBased(const SqlTemplate &t, co
     Outcome out;
     out.setBased = true;
     out.firstRowsByPlan = firstRows;
-    out.combinations = 1;
-    for (const Placeholder &p : t.placeholders()) {
-        auto n = distinctCount(p);
-        if (!n)
-            return R::failure(n);
-        out.combinations *= n.value();
-    }
+    auto product = combinations(t);
+    if (!product)
+        return R::failure(product);
+    out.combinations = product.value();
     auto grouped = m_connection.database().prepare(planSql);
     if (!grouped)
         return R::failure(QStringLiteral("%1 (set-based): %2").arg(t.sql(), grouped.error()));
@@ -192,13 +201,10 @@ Result<FillInEngine::Outcome> FillInEngine::runPerCombination(const SqlTemplate 
 {
     using R = Result<Outcome>;
     Outcome out;
-    out.combinations = 1;
-    for (const Placeholder &p : t.placeholders()) {
-        auto n = distinctCount(p);
-        if (!n)
-            return R::failure(n);
-        out.combinations *= n.value();
-    }
+    auto product = combinations(t);
+    if (!product)
+        return R::failure(product);
+    out.combinations = product.value();
     if (t.placeholders().isEmpty() || out.combinations == 0) {
         out.combinations = 0;
         return out;

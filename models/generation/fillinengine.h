@@ -47,6 +47,8 @@ public:
     Result<Outcome> run(const SqlTemplate &sqlTemplate, const std::function<bool()> &cancelled = {}, Path path = Path::Auto, const Sink &sink = {});
     Result<QVariantList> distinctValues(const Placeholder &placeholder);
     Result<qint64> distinctCount(const Placeholder &placeholder);
+    // The Cartesian product of the placeholders' distinct values.
+    Result<qint64> combinations(const SqlTemplate &sqlTemplate);
 
 private:
     struct Prepared;

@@ -146,10 +146,7 @@ int main(int argc, char *argv[])
         auto stopped = per.run(SqlTemplate(c.sql), [&] { return ++polls, perClock.nsecsElapsed() / 1e9 > cap; }, FillInEngine::Path::PerCombination,
                                [](const SemanticGroup &) { return Status(); });
         const double perSeconds = perClock.nsecsElapsed() / 1e9;
-        FillInEngine counter(connection.value());
-        qint64 combinations = 1;
-        for (const Placeholder &p : SqlTemplate(c.sql).placeholders())
-            combinations *= counter.distinctCount(p).value();
+        const qint64 combinations = per.combinations(SqlTemplate(c.sql)).value();
         const double perRate = std::max<double>(1, double(polls - 1) * 256) / perSeconds;
         const double extrapolated = stopped ? perSeconds : combinations / perRate;
         std::printf("%-15s %8lld groups in %6.2f s with persisting (%7.0f groups/s); per-combination: %.0f combinations/s, %lld combinations, "

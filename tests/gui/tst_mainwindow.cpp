@@ -15,6 +15,7 @@
 #include "projectnavigator.h"
 #include "schema/knowledgebase.h"
 #include "schemaeditor.h"
+#include "testrunspage.h"
 #include "testsettings.h"
 
 #include <QAction>
@@ -35,13 +36,6 @@
 using namespace assay;
 
 namespace {
-void screenshot(QWidget *w, const QString &name)
-{
-    const QString dir = qEnvironmentVariable("ASSAY_SCREENSHOT_DIR");
-    if (!dir.isEmpty())
-        w->grab().save(dir + QLatin1Char('/') + name + QStringLiteral(".png"));
-}
-
 QAction *findAction(QWidget *w, const QString &objectName)
 {
     return w->findChild<QAction *>(objectName);
@@ -70,7 +64,7 @@ private slots:
         QCOMPARE(w.navigator()->count(), int(ProjectNavigator::PageCount));
         QCOMPARE(w.pages()->count(), int(ProjectNavigator::PageCount));
         QVERIFY(w.findChild<QWidget *>(QStringLiteral("logView")));
-        screenshot(&w, QStringLiteral("welcome"));
+        test::screenshot(&w, QStringLiteral("welcome"));
     }
 
     void navigatorSwitchesPages()
@@ -97,7 +91,7 @@ private slots:
             QVERIFY(!page->findChild<QLabel *>(QStringLiteral("placeholderHow"))->text().isEmpty());
         }
         w.navigator()->setCurrentPage(ProjectNavigator::Schema);
-        screenshot(&w, QStringLiteral("schema-page"));
+        test::screenshot(&w, QStringLiteral("schema-page"));
         // Clicking a row in the list switches too.
         const QRect rect = w.navigator()->visualItemRect(w.navigator()->item(ProjectNavigator::Runs));
         QTest::mouseClick(w.navigator()->viewport(), Qt::LeftButton, {}, rect.center());
@@ -146,7 +140,7 @@ private slots:
         QCOMPARE(w.project()->path(), QFileInfo(good).absoluteFilePath());
         auto *box = w.findChild<QMessageBox *>();
         QVERIFY(box && box->isVisible()); // shown window-modal, without blocking
-        screenshot(box, QStringLiteral("error-box"));
+        test::screenshot(box, QStringLiteral("error-box"));
         box->close();
     }
 
@@ -176,7 +170,7 @@ private slots:
         auto *analysis = w.pages()->currentWidget()->findChild<QObject *>() ? qobject_cast<AnalysisPage *>(w.pages()->currentWidget()) : nullptr;
         QVERIFY(analysis);
         QTRY_COMPARE_WITH_TIMEOUT(analysis->analyses().size(), 12, 60000);
-        screenshot(&w, QStringLiteral("demo"));
+        test::screenshot(&w, QStringLiteral("demo"));
     }
 
     void progressAreaShowsEtaAndCancels()

@@ -12,6 +12,7 @@
 #include "judgechooser.h"
 #include "testdemo.h"
 #include "testendpoint.h"
+#include "testrunspage.h"
 #include "testsettings.h"
 
 #include <QHeaderView>
@@ -23,34 +24,10 @@
 
 using namespace assay;
 
-namespace {
-// Checks the cell of `retriever` under the column whose spec is `column`.
-bool check(QTableWidget *grid, const QString &retriever, const QString &column)
-{
-    for (int r = 0; r < grid->rowCount(); ++r)
-        for (int c = 0; c < grid->columnCount(); ++c)
-            if (grid->verticalHeaderItem(r)->text() == retriever && grid->horizontalHeaderItem(c)->data(Qt::UserRole).toString() == column) {
-                grid->item(r, c)->setCheckState(Qt::Checked);
-                return true;
-            }
-    return false;
-}
-} // namespace
-
 class TestRunsPage : public QObject {
     Q_OBJECT
     QTemporaryDir m_dir;
     std::unique_ptr<Project> m_project;
-
-    bool waitIdle(RunsPage &page, int ms = 60000)
-    {
-        QElapsedTimer clock;
-        clock.start();
-        while ((page.queue()->isRunning() || (page.queue()->queued() > 0 && !page.queue()->isPaused())) && clock.elapsed() < ms)
-            QTest::qWait(20);
-        QTest::qWait(50);
-        return !page.queue()->isRunning();
-    }
 
 private slots:
     void initTestCase()
@@ -74,8 +51,8 @@ private slots:
         QCOMPARE(grid->rowCount(), 7); // keyword, tfidf, bm25, dense, hybrid, oracle, closed-book
         QCOMPARE(grid->columnCount(), 4); // {none, llm:cheap} × k ∈ {1, 3}
         QVERIFY(!page.launcher()->startButton()->isEnabled());
-        QVERIFY(check(grid, QStringLiteral("keyword"), QStringLiteral("reader=none,k=1")));
-        QVERIFY(check(grid, QStringLiteral("bm25"), QStringLiteral("reader=none,k=3")));
+        QVERIFY(test::checkLauncherCell(grid, QStringLiteral("keyword"), QStringLiteral("reader=none,k=1")));
+        QVERIFY(test::checkLauncherCell(grid, QStringLiteral("bm25"), QStringLiteral("reader=none,k=3")));
         QVERIFY(page.launcher()->startButton()->isEnabled());
         const auto runs = page.launcher()->plannedRuns();
         QCOMPARE(runs.size(), 2);
@@ -84,7 +61,7 @@ private slots:
         QVERIFY2(page.launcher()->estimateText().startsWith(QLatin1String("2 run(s)")), qPrintable(page.launcher()->estimateText()));
         QVERIFY(page.launcher()->estimateText().contains(QLatin1String("0 LLM calls")));
         // An LLM reader column: one call per item, priced from the profile.
-        QVERIFY(check(grid, QStringLiteral("bm25"), QStringLiteral("reader=llm:cheap,k=3")));
+        QVERIFY(test::checkLauncherCell(grid, QStringLiteral("bm25"), QStringLiteral("reader=llm:cheap,k=3")));
         const RunEstimate e = RunPlan::estimate(m_project->database(), page.launcher()->plannedRuns());
         QCOMPARE(e.llmCalls, e.items / 3);
         QVERIFY(e.promptTokens > e.llmCalls * 50);
@@ -104,8 +81,8 @@ private slots:
         QTableWidget *grid = page.launcher()->grid();
         page.launcher()->nameEdit()->setText(QStringLiteral("gui"));
         page.launcher()->setFormChecked(QStringLiteral("long"), true);
-        QVERIFY(check(grid, QStringLiteral("keyword"), QStringLiteral("reader=none,k=1")));
-        QVERIFY(check(grid, QStringLiteral("oracle"), QStringLiteral("reader=none,k=3")));
+        QVERIFY(test::checkLauncherCell(grid, QStringLiteral("keyword"), QStringLiteral("reader=none,k=1")));
+        QVERIFY(test::checkLauncherCell(grid, QStringLiteral("oracle"), QStringLiteral("reader=none,k=3")));
         QCOMPARE(page.launcher()->plannedRuns().size(), 4); // {short, long} × 2 pipelines
         const int before = page.runsModel()->rowCount();
         // Pause as soon as the first run reports progress.
@@ -117,7 +94,7 @@ private slots:
             }
         });
         page.launcher()->startButton()->click();
-        QVERIFY(waitIdle(page));
+        QVERIFY(test::waitIdle(page));
         QVERIFY(paused);
         QCOMPARE(page.runsModel()->rowCount(), before + 4);
         QStringList statuses;
@@ -134,7 +111,7 @@ private slots:
                 resume = b;
         QVERIFY(resume && resume->isEnabled());
         resume->click();
-        QVERIFY(waitIdle(page, 120000));
+        QVERIFY(test::waitIdle(page, 120000));
         page.runsModel()->refresh();
         for (int r = before; r < page.runsModel()->rowCount(); ++r) {
             const RunSummary &run = page.runsModel()->run(r);
@@ -163,14 +140,14 @@ private slots:
         page.resize(1400, 900);
         page.show();
         page.launcher()->nameEdit()->setText(QStringLiteral("scored"));
-        QVERIFY(check(page.launcher()->grid(), QStringLiteral("bm25"), QStringLiteral("reader=none,k=1")));
+        QVERIFY(test::checkLauncherCell(page.launcher()->grid(), QStringLiteral("bm25"), QStringLiteral("reader=none,k=1")));
         page.launcher()->scoreChooser()->setJudge(QStringLiteral("contains"));
         page.launcher()->scoreChooser()->setClosedDomain(false);
         QCOMPARE(page.launcher()->plannedRuns().size(), 1);
         const QString name = page.launcher()->plannedRuns().first().name;
         QSignalSpy scored(page.queue(), &RunQueue::runScored);
         page.launcher()->startButton()->click();
-        QVERIFY(waitIdle(page, 120000));
+        QVERIFY(test::waitIdle(page, 120000));
         QCOMPARE(scored.count(), 1);
         QCOMPARE(scored.constFirst().at(2).toString(), QStringLiteral("contains"));
         const qint64 items = scored.constFirst().at(3).toLongLong(), correct = scored.constFirst().at(4).toLongLong();
@@ -188,7 +165,7 @@ private slots:
         QVERIFY(row >= 0);
         page.runsView()->setCurrentIndex(page.runsModel()->index(row, 0));
         page.scoreSelected({QStringLiteral("exact"), true});
-        QVERIFY(waitIdle(page, 120000));
+        QVERIFY(test::waitIdle(page, 120000));
         QCOMPARE(scored.count(), 2);
         QCOMPARE(RunOutcomes::answerJudges(m_project->database(), id.value()).value(), (QStringList{QStringLiteral("contains"), QStringLiteral("exact")}));
     }
@@ -213,7 +190,7 @@ private slots:
         auto spec = PipelineSpec::parse(QStringLiteral("retriever=bm25,k=1,reader=llm:flaky"));
         QVERIFY(spec.ok());
         QVERIFY(page.queue()->enqueue({{QStringLiteral("flaky-run"), spec.value(), QStringLiteral("short")}}).ok());
-        QVERIFY(waitIdle(page, 120000));
+        QVERIFY(test::waitIdle(page, 120000));
         page.runsModel()->refresh();
         const int row = page.runsModel()->rowCount() - 1;
         QCOMPARE(page.runsModel()->run(row).name, QStringLiteral("flaky-run"));
@@ -227,7 +204,7 @@ private slots:
             page.grab().save(dir + QStringLiteral("/runs-retry-failed.png"));
         const int before = endpoint.requestCount();
         retry->click();
-        QVERIFY(waitIdle(page, 60000));
+        QVERIFY(test::waitIdle(page, 60000));
         page.runsModel()->refresh();
         QCOMPARE(endpoint.requestCount() - before, 30); // exactly the failed items
         const RunSummary &after = page.runsModel()->run(row);

@@ -28,6 +28,7 @@
 #include "runspage.h"
 #include "schema/knowledgebase.h"
 #include "schema/sqlscriptreader.h"
+#include "testrunspage.h"
 #include "testsettings.h"
 
 #include <QAction>
@@ -47,13 +48,6 @@
 using namespace assay;
 
 namespace {
-
-void screenshot(QWidget *w, const QString &name)
-{
-    const QString dir = qEnvironmentVariable("ASSAY_SCREENSHOT_DIR");
-    if (!dir.isEmpty())
-        w->grab().save(dir + QStringLiteral("/workflow-") + name + QStringLiteral(".png"));
-}
 
 QString csvField(const QVariant &v)
 {
@@ -83,27 +77,6 @@ bool writeDemoCsvs(const ImportedSchema &world, const QString &dir)
         }
     }
     return true;
-}
-
-bool check(QTableWidget *grid, const QString &retriever, const QString &column)
-{
-    for (int r = 0; r < grid->rowCount(); ++r)
-        for (int c = 0; c < grid->columnCount(); ++c)
-            if (grid->verticalHeaderItem(r)->text() == retriever && grid->horizontalHeaderItem(c)->data(Qt::UserRole).toString() == column) {
-                grid->item(r, c)->setCheckState(Qt::Checked);
-                return true;
-            }
-    return false;
-}
-
-bool waitIdle(RunsPage *page, int ms)
-{
-    QElapsedTimer clock;
-    clock.start();
-    while ((page->queue()->isRunning() || (page->queue()->queued() > 0 && !page->queue()->isPaused())) && clock.elapsed() < ms)
-        QTest::qWait(20);
-    QTest::qWait(50);
-    return !page->queue()->isRunning();
 }
 
 } // namespace
@@ -141,7 +114,7 @@ private slots:
         QVERIFY(imported.wait(30000));
         QCOMPARE(project->knowledge()->tables().size(), world.value().tables.size());
         w.navigator()->setCurrentPage(ProjectNavigator::Schema);
-        screenshot(&w, QStringLiteral("1-schema"));
+        test::screenshot(&w, QStringLiteral("workflow-1-schema"));
 
         // 2. Generation: SQL templates by rules, undone and redone as one step.
         GenerationActions *gen = w.generationActions();
@@ -179,9 +152,9 @@ private slots:
                  int(stats.value().textQueries.value(QStringLiteral("short")) + stats.value().textQueries.value(QStringLiteral("long"))));
         QTRY_VERIFY_WITH_TIMEOUT(w.queryGrid()->model()->rowCount() > 200, 30000);
         w.navigator()->setCurrentPage(ProjectNavigator::Templates);
-        screenshot(&w, QStringLiteral("2-templates"));
+        test::screenshot(&w, QStringLiteral("workflow-2-templates"));
         w.navigator()->setCurrentPage(ProjectNavigator::Queries);
-        screenshot(&w, QStringLiteral("3-queries"));
+        test::screenshot(&w, QStringLiteral("workflow-3-queries"));
 
         // 3. The corpus: the demo's documents as a folder of text files.
         auto corpus = DemoCorpus::generate(world.value());
@@ -196,21 +169,21 @@ private slots:
         QVERIFY(documents);
         QCOMPARE(documents.value().size(), corpus.value().documents().size());
         w.navigator()->setCurrentPage(ProjectNavigator::Corpus);
-        screenshot(&w, QStringLiteral("4-corpus"));
+        test::screenshot(&w, QStringLiteral("workflow-4-corpus"));
 
         // 4. Two pipelines on the short form, scored by "contains" as they end.
         RunsPage *runs = w.runsPage();
         runs->launcher()->reload();
         runs->launcher()->nameEdit()->setText(QStringLiteral("flow"));
         runs->launcher()->setFormChecked(QStringLiteral("long"), false);
-        QVERIFY(check(runs->launcher()->grid(), QStringLiteral("bm25"), QStringLiteral("reader=none,k=1")));
-        QVERIFY(check(runs->launcher()->grid(), QStringLiteral("keyword"), QStringLiteral("reader=none,k=1")));
+        QVERIFY(test::checkLauncherCell(runs->launcher()->grid(), QStringLiteral("bm25"), QStringLiteral("reader=none,k=1")));
+        QVERIFY(test::checkLauncherCell(runs->launcher()->grid(), QStringLiteral("keyword"), QStringLiteral("reader=none,k=1")));
         runs->launcher()->scoreChooser()->setJudge(QStringLiteral("contains"));
         const QVector<PlannedRun> planned = runs->launcher()->plannedRuns();
         QCOMPARE(planned.size(), 2);
         QSignalSpy scored(runs->queue(), &RunQueue::runScored);
         runs->launcher()->startButton()->click();
-        QVERIFY(waitIdle(runs, 300000));
+        QVERIFY(test::waitIdle(*runs, 300000));
         QCOMPARE(scored.count(), 2);
         for (const PlannedRun &p : planned) {
             auto id = RunStore(db).idOf(p.name);
@@ -222,7 +195,7 @@ private slots:
         const qint64 firstId = RunStore(db).idOf(planned.first().name).value();
         runs->runsView()->setCurrentIndex(runs->runsModel()->index(runs->runsModel()->rowOf(firstId), 0));
         runs->scoreSelected({QStringLiteral("exact"), {}});
-        QVERIFY(waitIdle(runs, 120000));
+        QVERIFY(test::waitIdle(*runs, 120000));
         QCOMPARE(scored.count(), 3);
 
         // Results of a system run elsewhere (GRAMMAR's format); a bad record imports nothing.
@@ -241,7 +214,7 @@ private slots:
         QVERIFY(RunStore(db).idOf(QStringLiteral("external")));
         QVERIFY(runs->progressText().contains(QLatin1String("2 items imported")));
         w.navigator()->setCurrentPage(ProjectNavigator::Runs);
-        screenshot(&w, QStringLiteral("5-runs"));
+        test::screenshot(&w, QStringLiteral("workflow-5-runs"));
 
         // 5. Analysis: groups, the Compare view and the Judges view.
         AnalysisPage *analysis = w.analysisPage();
@@ -252,12 +225,12 @@ private slots:
         const RunAnalysis &first = analysis->analyses().first();
         QVERIFY(!first.closedDomain); // auto: a retrieval-only run
         QVERIFY(analysis->analyses().last().closedDomain); // auto: an imported system's answers
-        screenshot(&w, QStringLiteral("6-analysis-groups"));
+        test::screenshot(&w, QStringLiteral("workflow-6-analysis-groups"));
         analysis->tabs()->setCurrentWidget(analysis->comparePanel());
         QTRY_VERIFY_WITH_TIMEOUT(analysis->comparePanel()->summaryText().contains(QLatin1String("Refined accuracy")), 30000);
         QCOMPARE(analysis->comparePanel()->runA()->currentText(), planned.at(0).name);
         QVERIFY(analysis->comparePanel()->changedGroups()->rowCount() > 0); // bm25 and keyword differ on some groups
-        screenshot(&w, QStringLiteral("7-analysis-compare"));
+        test::screenshot(&w, QStringLiteral("workflow-7-analysis-compare"));
         analysis->tabs()->setCurrentWidget(analysis->judgesPanel());
         analysis->judgesPanel()->run()->setCurrentText(planned.first().name);
         QTRY_VERIFY_WITH_TIMEOUT(analysis->judgesPanel()->summaryText().contains(QLatin1String("Precision")), 30000);
@@ -266,7 +239,7 @@ private slots:
             for (int c = 0; c < 2; ++c)
                 cells += analysis->judgesPanel()->matrix()->item(r, c)->text().remove(QLatin1Char(',')).toLongLong();
         QCOMPARE(cells, qint64(GenerationStore(db).stats().value().textQueries.value(QStringLiteral("short"))));
-        screenshot(&w, QStringLiteral("8-analysis-judges"));
+        test::screenshot(&w, QStringLiteral("workflow-8-analysis-judges"));
 
         // 6. An exam from the short queries, taken by three IR students, fitted.
         ExamsPage *exams = w.examsPage();
@@ -297,7 +270,7 @@ private slots:
         QVERIFY(examDone.wait(60000));
         QVERIFY(examDone.last().at(0).toBool());
         QVERIFY(QFileInfo(matrix).size() > 0 && QFileInfo(factors).size() > 0);
-        screenshot(&w, QStringLiteral("9-exams"));
+        test::screenshot(&w, QStringLiteral("workflow-9-exams"));
 
         // 7. The report: every run with the settings it was analysed with.
         const QString report = m_dir.filePath(QStringLiteral("report"));
