@@ -11,7 +11,7 @@
 namespace assay {
 
 ProgressArea::ProgressArea(QWidget *parent)
-    : QWidget(parent), m_title(new QLabel(this)), m_bar(new QProgressBar(this)), m_eta(new QLabel(this)),
+    : QWidget(parent), m_title(new QLabel(this)), m_bar(new QProgressBar(this)), m_detail(new QLabel(this)), m_eta(new QLabel(this)),
       m_cancel(new QToolButton(this))
 {
     setObjectName(QStringLiteral("progressArea"));
@@ -23,6 +23,7 @@ ProgressArea::ProgressArea(QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_title);
     layout->addWidget(m_bar);
+    layout->addWidget(m_detail);
     layout->addWidget(m_eta);
     layout->addWidget(m_cancel);
     hide();
@@ -41,6 +42,7 @@ void ProgressArea::track(Job *job)
     m_title->setText(job->title());
     m_bar->setRange(0, 0);
     m_eta->clear();
+    m_detail->clear();
     m_cancel->setEnabled(true);
     show();
     connect(job, &Job::progressChanged, this, &ProgressArea::update);
@@ -52,6 +54,7 @@ void ProgressArea::track(Job *job)
 
 QString ProgressArea::etaText() const { return m_eta->text(); }
 QString ProgressArea::titleText() const { return m_title->text(); }
+QString ProgressArea::detailText() const { return m_detail->text(); }
 
 void ProgressArea::update(qint64 done, qint64 total, const QString &detail, double etaSeconds)
 {
@@ -59,8 +62,10 @@ void ProgressArea::update(qint64 done, qint64 total, const QString &detail, doub
         // QProgressBar is int-based; scale to per-mille so totals beyond 2^31 still work.
         m_bar->setRange(0, 1000);
         m_bar->setValue(int(1000.0 * double(done) / double(total)));
-        m_bar->setFormat(QStringLiteral("%1 / %2").arg(done).arg(total));
+        // With a detail the counts are in it (a job may count in finer units than it shows).
+        m_bar->setFormat(detail.isEmpty() ? QStringLiteral("%1 / %2").arg(done).arg(total) : QStringLiteral("%p%"));
     }
+    m_detail->setText(detail);
     m_eta->setText(EtaEstimator::describe(etaSeconds));
     m_bar->setToolTip(detail);
 }

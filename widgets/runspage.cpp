@@ -290,7 +290,7 @@ Job *RunsPage::startImportResults(const QString &path, ResultsImporter::Format f
     const QString projectPath = m_project->path();
     auto note = std::make_shared<QString>();
     m_importJob = std::make_unique<Job>(tr("Importing results from %1").arg(QFileInfo(path).fileName()), [=](Job &job) {
-        job.reportProgress(0, 1, path);
+        job.reportProgress(0, 1, tr("Reading %1").arg(QFileInfo(path).fileName()));
         auto db = Project::openConnection(projectPath); // this thread's own connection
         if (!db)
             return Status::failure(db);

@@ -98,6 +98,47 @@ Status FillInEngine::fillOne(Prepared &prepared, SemanticGroup &g)
 Result<FillInEngine::Outcome> FillInEngine::run(const SqlTemplate &t, const std::function<bool()> &cancelled, Path path, const Sink &sink)
 {
     using R = Result<Outcome>;
+    m_expected = 0;
+    m_executed = -1;
+    if (!sink)
+        return read(t, cancelled, path, {});
+    constexpr int batchSize = 2048;
+    QVector<SemanticGroup> batch;
+    batch.reserve(batchSize);
+    qint64 groups = 0;
+    const auto flush = [&] {
+        const Status taken = sink(batch);
+        batch.clear();
+        if (m_progress) {
+            const double fraction = m_expected <= 0 ? 0 : m_executed >= 0 ? double(m_executed) / m_expected : std::min(0.99, double(groups) / m_expected);
+            m_progress(groups, fraction);
+        }
+        return taken;
+    };
+    R r = read(t, cancelled, path, [&](const SemanticGroup &g) {
+        batch.append(g);
+        ++groups;
+        return batch.size() < batchSize ? Status() : flush();
+    });
+    if (r && !batch.isEmpty())
+        if (const Status taken = flush(); !taken)
+            return R::failure(taken);
+    return r;
+}
+
+qint64 FillInEngine::expectedGroups(const SqlTemplate &t, qint64 combinations) const
+{
+    // A count that fails only loses the estimate: the fill-in's own query reports the error.
+    qint64 rows = 0;
+    for (const Placeholder &p : t.placeholders())
+        if (auto n = m_connection.query(QStringLiteral("SELECT count(*) FROM %1").arg(Database::quoteIdentifier(p.table))); n && !n.value().rows.isEmpty())
+            rows = std::max(rows, n.value().rows.first().value(0).toLongLong());
+    return rows > 0 ? std::min(rows, combinations) : combinations;
+}
+
+Result<FillInEngine::Outcome> FillInEngine::read(const SqlTemplate &t, const std::function<bool()> &cancelled, Path path, const GroupSink &sink)
+{
+    using R = Result<Outcome>;
     auto stmt = m_connection.database().prepare(t.parameterised());
     if (!stmt)
         return R::failure(stmt.error());
@@ -123,9 +164,11 @@ std::optional<QStringList> FillInEngine::rowidOrder(const SqlTemplate &t) const
     // Each loop reads its rows in rowid order once the outer loops and the placeholders fix
     // its key: a plain scan; an equality search on one of the single-column indexes the
     // materialised knowledge tables get (assay_idx_N), read in (value, rowid) order; a rowid
-    // lookup. Bloom filters only skip rows.
-    static const QRegularExpression loop(QStringLiteral(R"(^(?:SCAN (\w+)|SEARCH (\w+) USING (?:(?:COVERING )?INDEX assay_idx_\d+ \(\w+=\?\)|INTEGER PRIMARY KEY \(rowid=\?\)))$)"));
+    // lookup, which finds at most one row per outer row and so adds nothing to the order.
+    // Bloom filters only skip rows.
+    static const QRegularExpression loop(QStringLiteral(R"(^(?:SCAN (\w+)|SEARCH (\w+) USING (?:(?:COVERING )?INDEX assay_idx_\d+ \(\w+=\?\)|(INTEGER PRIMARY KEY) \(rowid=\?\)))$)"));
     QStringList order;
+    bool loops = false;
     for (const QVariantList &row : plan.value().rows) {
         const QString detail = row.value(3).toString();
         if (detail.startsWith(QLatin1String("BLOOM FILTER ON ")))
@@ -133,15 +176,19 @@ std::optional<QStringList> FillInEngine::rowidOrder(const SqlTemplate &t) const
         const auto m = loop.match(detail);
         if (!m.hasMatch())
             return std::nullopt;
-        order << (m.captured(1).isEmpty() ? m.captured(2) : m.captured(1)) + QStringLiteral(".rowid");
+        loops = true;
+        if (m.captured(3).isEmpty())
+            order << (m.captured(1).isEmpty() ? m.captured(2) : m.captured(1)) + QStringLiteral(".rowid");
     }
+    if (loops && order.isEmpty())
+        order << QStringLiteral("1"); // rowid lookups only: one row per group
     if (order.isEmpty())
         return std::nullopt;
     return order;
 }
 
 Result<FillInEngine::Outcome> FillInEngine::runSetBased(const SqlTemplate &t, const QString &planSql, int keys, bool firstRows, Prepared &prepared,
-                                                        const std::function<bool()> &cancelled, const Sink &sink)
+                                                        const std::function<bool()> &cancelled, const GroupSink &sink)
 {
     using R = Result<Outcome>;
     Outcome out;
@@ -151,10 +198,12 @@ Result<FillInEngine::Outcome> FillInEngine::runSetBased(const SqlTemplate &t, co
     if (!product)
         return R::failure(product);
     out.combinations = product.value();
+    if (m_progress)
+        m_expected = expectedGroups(t, out.combinations);
     auto grouped = m_connection.database().prepare(planSql);
     if (!grouped)
         return R::failure(QStringLiteral("%1 (set-based): %2").arg(t.sql(), grouped.error()));
-    int singular = 0;
+    qint64 singular = 0;
     qint64 visited = 0;
     Status inner;
     bool stopped = false;
@@ -197,7 +246,7 @@ Result<FillInEngine::Outcome> FillInEngine::runSetBased(const SqlTemplate &t, co
 }
 
 Result<FillInEngine::Outcome> FillInEngine::runPerCombination(const SqlTemplate &t, Prepared &prepared, const std::function<bool()> &cancelled,
-                                                              const Sink &sink)
+                                                              const GroupSink &sink)
 {
     using R = Result<Outcome>;
     Outcome out;
@@ -225,10 +274,16 @@ Result<FillInEngine::Outcome> FillInEngine::runPerCombination(const SqlTemplate 
         domains << values.value();
     }
     QVector<int> index(domains.size(), 0);
-    int singular = 0;
+    qint64 singular = 0;
+    m_expected = out.combinations;
     for (qint64 n = 0; n < out.combinations; ++n) {
-        if (cancelled && (n & 255) == 0 && cancelled())
-            return R::cancelled();
+        if ((n & 255) == 0) {
+            m_executed = n;
+            if (cancelled && cancelled())
+                return R::cancelled();
+            if (m_progress && (n & 65535) == 0)
+                m_progress(out.answered, double(n) / out.combinations);
+        }
         SemanticGroup g;
         for (int i = 0; i < domains.size(); ++i)
             g.values << domains[i][index[i]];

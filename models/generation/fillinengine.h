@@ -40,10 +40,17 @@ public:
 
     explicit FillInEngine(const KnowledgeConnection &connection);
     void setCombinationBudget(qint64 budget) { m_budget = budget; }
-    // Takes each group as it is found (streaming to the project); a failure stops the fill-in.
-    using Sink = std::function<Status(const SemanticGroup &)>;
+    // Takes the groups as they are found, a batch (up to 2,048, in order) at a time: streaming
+    // to the project; a failure stops the fill-in.
+    using Sink = std::function<Status(const QVector<SemanticGroup> &)>;
+    // How far a streamed fill-in is, after each batch (and every 65,536 combinations): the
+    // groups found so far and the share of the work done — per-combination the combinations
+    // executed; set-based the groups against the number expected (at most the combinations
+    // and the rows of the largest placeholder table), so an estimate.
+    using Progress = std::function<void(qint64 groups, double fraction)>;
+    void setProgress(Progress progress) { m_progress = std::move(progress); }
     // cancelled() is polled between combinations (set-based: between result rows). Without a
-    // sink the groups are collected in the outcome.
+    // sink the groups are collected in the outcome; with one, memory stays bounded.
     Result<Outcome> run(const SqlTemplate &sqlTemplate, const std::function<bool()> &cancelled = {}, Path path = Path::Auto, const Sink &sink = {});
     Result<QVariantList> distinctValues(const Placeholder &placeholder);
     Result<qint64> distinctCount(const Placeholder &placeholder);
@@ -52,12 +59,17 @@ public:
 
 private:
     struct Prepared;
+    using GroupSink = std::function<Status(const SemanticGroup &)>;
+    // The fill-in itself on the calling thread (run() moves it to a worker when streaming).
+    Result<Outcome> read(const SqlTemplate &t, const std::function<bool()> &cancelled, Path path, const GroupSink &sink);
+    // The groups a set-based fill-in is expected to find, for its progress.
+    qint64 expectedGroups(const SqlTemplate &t, qint64 combinations) const;
     Result<Outcome> runSetBased(const SqlTemplate &t, const QString &planSql, int keys, bool firstRows, Prepared &prepared,
-                                const std::function<bool()> &cancelled, const Sink &sink);
+                                const std::function<bool()> &cancelled, const GroupSink &sink);
     // The rowids that order the template's own query's rows (its plan's loops, outermost
     // first), or nothing when a loop does not read in rowid order.
     std::optional<QStringList> rowidOrder(const SqlTemplate &t) const;
-    Result<Outcome> runPerCombination(const SqlTemplate &t, Prepared &prepared, const std::function<bool()> &cancelled, const Sink &sink);
+    Result<Outcome> runPerCombination(const SqlTemplate &t, Prepared &prepared, const std::function<bool()> &cancelled, const GroupSink &sink);
     // Executes the parameterised template for one combination into g.
     static Status fillOne(Prepared &prepared, SemanticGroup &g);
 
@@ -65,6 +77,9 @@ private:
     QHash<QString, QVariantList> m_valueCache;
     QHash<QString, qint64> m_countCache;
     qint64 m_budget = defaultBudget;
+    Progress m_progress;
+    qint64 m_expected = 0;  // groups (set-based) or combinations (per-combination) to come
+    qint64 m_executed = -1; // per-combination: combinations executed; set-based: -1
 };
 
 } // namespace assay

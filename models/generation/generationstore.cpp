@@ -157,38 +157,6 @@ Result<QVector<TextTemplateRecord>> GenerationStore::textTemplates(qint64 sqlTem
     return out;
 }
 
-Status GenerationStore::replaceGroups(qint64 sqlTemplateId, const QVector<SemanticGroup> &groups)
-{
-    Transaction tx(m_db);
-    if (auto s = clearGroups(sqlTemplateId); !s)
-        return s;
-    for (const SemanticGroup &g : groups)
-        if (auto s = appendGroup(sqlTemplateId, g); !s)
-            return s;
-    return tx.commit();
-}
-
-Status GenerationStore::clearGroups(qint64 sqlTemplateId)
-{
-    return m_db.run(QStringLiteral("DELETE FROM query_group WHERE sql_template_id = ?"), {sqlTemplateId});
-}
-
-Status GenerationStore::appendGroup(qint64 sqlTemplateId, const SemanticGroup &g)
-{
-    auto ins = m_db.cached(m_insertGroup, QStringLiteral("INSERT INTO query_group(sql_template_id, vals, answer, row_count, doc_ids) VALUES (?, ?, ?, ?, ?)"));
-    if (!ins)
-        return Status::failure(ins);
-    QString docs = QStringLiteral("[]");
-    if (!g.documentIds.isEmpty()) {
-        nlohmann::json list = nlohmann::json::array();
-        for (const QString &d : g.documentIds)
-            list.push_back(d.toStdString());
-        docs = QString::fromStdString(list.dump());
-    }
-    ins.value()->bindAll({sqlTemplateId, g.valuesJson(), g.answer, g.rowCount, docs});
-    return ins.value()->run();
-}
-
 Result<QVector<SemanticGroup>> GenerationStore::groups(qint64 sqlTemplateId) const
 {
     using R = Result<QVector<SemanticGroup>>;

@@ -65,11 +65,6 @@ public:
     Result<qint64> addTextTemplate(const TextTemplateRecord &record);
     Result<QVector<TextTemplateRecord>> textTemplates(qint64 sqlTemplateId = 0) const;
 
-    Status replaceGroups(qint64 sqlTemplateId, const QVector<SemanticGroup> &groups);
-    // The same streamed: clear a template's groups, then append them one by one (the caller's
-    // transaction makes it all-or-nothing; the insert statement is kept between calls).
-    Status clearGroups(qint64 sqlTemplateId);
-    Status appendGroup(qint64 sqlTemplateId, const SemanticGroup &group);
     Result<QVector<SemanticGroup>> groups(qint64 sqlTemplateId) const;
     // The first semantic group of a template (an example fill-in), if it has one.
     Result<SemanticGroup> firstGroup(qint64 sqlTemplateId) const;
@@ -95,7 +90,6 @@ public:
 
 private:
     Database &m_db;
-    std::optional<Statement> m_insertGroup;
 };
 
 } // namespace assay

@@ -13,6 +13,8 @@
 #include "llm/llmwait.h"
 #include "project/project.h"
 
+#include <QFileInfo>
+
 namespace assay {
 
 namespace {
@@ -113,8 +115,8 @@ Result<QString> GenerationWorkflow::buildQueries(Project &project, bool balanced
 Result<QString> GenerationWorkflow::importGrammar(Project &project, const QString &sqlTemplatesPath, const QMap<QString, QString> &forms, Job *job)
 {
     if (job)
-        job->reportProgress(0, 1, QStringLiteral("Reading and measuring %1").arg(sqlTemplatesPath));
-    auto report = GrammarImport::run(project, sqlTemplatesPath, forms);
+        job->reportProgress(0, 1, QStringLiteral("Reading %1").arg(QFileInfo(sqlTemplatesPath).fileName()));
+    auto report = GrammarImport::run(project, sqlTemplatesPath, forms, job);
     if (!report)
         return Result<QString>::failure(report);
     const auto &r = report.value();

@@ -10,7 +10,7 @@
 
 namespace assay {
 
-Result<GrammarImport::Report> GrammarImport::run(Project &project, const QString &sqlPath, const QMap<QString, QString> &forms)
+Result<GrammarImport::Report> GrammarImport::run(Project &project, const QString &sqlPath, const QMap<QString, QString> &forms, Job *job)
 {
     using R = Result<Report>;
     auto sqls = GrammarJson::readSqlTemplates(sqlPath);
@@ -28,9 +28,9 @@ Result<GrammarImport::Report> GrammarImport::run(Project &project, const QString
     }
     Transaction tx(project.database());
     Report report;
-    auto sqlReport = SqlTemplateIntake(project).add(sqls.value(), QStringLiteral("import"));
+    auto sqlReport = SqlTemplateIntake(project).add(sqls.value(), QStringLiteral("import"), job);
     if (!sqlReport)
-        return R::failure(sqlReport.error());
+        return R::failure(sqlReport);
     report.sql = sqlReport.value();
     GenerationStore store(project.database());
     QHash<QString, qint64> idOf;

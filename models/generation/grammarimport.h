@@ -8,6 +8,7 @@
 
 namespace assay {
 
+class Job;
 class Project;
 
 class GrammarImport {
@@ -17,8 +18,9 @@ public:
         QMap<QString, int> acceptedTexts;
         QMap<QString, int> rejectedTexts;
     };
-    // forms: form name → text-template file.
-    static Result<Report> run(Project &project, const QString &sqlTemplatesPath, const QMap<QString, QString> &forms);
+    // forms: form name → text-template file. The job (optional) gets the fill-in's progress
+    // and can cancel it; a cancel leaves the project as it was.
+    static Result<Report> run(Project &project, const QString &sqlTemplatesPath, const QMap<QString, QString> &forms, Job *job = nullptr);
 };
 
 } // namespace assay

@@ -15,6 +15,8 @@ struct SemanticGroup {
     QStringList valueTexts() const;
     // The values as stored in the project: a JSON array keeping numbers as numbers.
     QString valuesJson() const;
+    QByteArray valuesJsonUtf8() const; // the same, as UTF-8 bytes
+
     static QVariantList valuesFromJson(const QString &json);
 };
 

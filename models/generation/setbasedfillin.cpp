@@ -227,7 +227,9 @@ std::optional<SetBasedFillIn::Plan> SetBasedFillIn::plan(const SqlTemplate &t, Q
         if (key.isEmpty())
             return no(QStringLiteral("%1 is not in a WHERE equality").arg(p.token()));
         keys << key;
-        others << key + QStringLiteral(" IS NOT NULL");
+        // Unary + keeps the planner from reading the table through the column's index for
+        // this condition (a range over nearly every row, in random order): a scan is faster.
+        others << QStringLiteral("+") + key + QStringLiteral(" IS NOT NULL");
     }
     Plan plan;
     plan.keys = int(keys.size());
@@ -241,10 +243,15 @@ std::optional<SetBasedFillIn::Plan> SetBasedFillIn::plan(const SqlTemplate &t, Q
 
 QString SetBasedFillIn::Plan::firstRowSql(const QStringList &orderBy) const
 {
+    const QString keysText = keyList.join(QStringLiteral(", "));
+    // One loop: the first row is the group's smallest rowid, and SQLite takes an aggregate
+    // query's bare columns from the row where its only min() is found — one sort, no window.
+    if (orderBy.size() == 1)
+        return QStringLiteral("SELECT %1, count(*), min(%2), %3 FROM %4 WHERE %5 GROUP BY %1 ORDER BY %1").arg(keysText, orderBy.first(), selectList, from, where);
     QStringList positions;
     for (int i = 1; i <= keys; ++i)
         positions << QString::number(i);
-    const QString partition = keyList.join(QStringLiteral(", "));
+    const QString &partition = keysText;
     return QStringLiteral("SELECT * FROM (SELECT %1, count(*) OVER (PARTITION BY %1) AS assay_rows, "
                           "row_number() OVER (PARTITION BY %1 ORDER BY %2) AS assay_rank, %3 FROM %4 WHERE %5) WHERE assay_rank = 1 ORDER BY %6")
         .arg(partition, orderBy.join(QStringLiteral(", ")), selectList, from, where, positions.join(QStringLiteral(", ")));

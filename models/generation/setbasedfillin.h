@@ -12,9 +12,9 @@
 // per-combination query's plan (EXPLAIN QUERY PLAN) is nested loops that each read in rowid
 // order (a scan, an equality search on one of the knowledge tables' single-column indexes,
 // or a rowid lookup) and no document column is projected: there a group's rows come in the
-// order of the loops' rowids, and one windowed pass (firstRowSql) returns each group's first
-// row and its row count. Anything else — DISTINCT,
-// aggregates, GROUP BY, ORDER BY, LIMIT, compound selects, subqueries, a placeholder in
+// order of the loops' rowids, and one pass (firstRowSql: one GROUP BY taking the row of the
+// smallest rowid for a single loop, a windowed pass for joins) returns each group's first row
+// and its row count. Anything else — DISTINCT, aggregates, GROUP BY, ORDER BY, LIMIT, compound selects, subqueries, a placeholder in
 // LIKE, a range, an OR or the select list — has no plan and keeps the per-combination path.
 #include "generation/sqltemplate.h"
 

@@ -1,13 +1,22 @@
 #include "generation/sqltemplateintake.h"
 
+#include "core/boundedqueue.h"
 #include "core/job.h"
 #include "generation/fillinengine.h"
 #include "generation/generationstore.h"
+#include "generation/groupstore.h"
 #include "generation/templatevalidator.h"
 #include "project/project.h"
 #include "project/transaction.h"
 #include "schema/knowledgebase.h"
 #include "schema/knowledgeconnection.h"
+
+#include <QElapsedTimer>
+#include <QLocale>
+
+#include <atomic>
+#include <optional>
+#include <thread>
 
 namespace assay {
 
@@ -31,15 +40,54 @@ Result<CurationState> SqlTemplateIntake::remeasure(qint64 sqlTemplateId)
     return measured.value().state;
 }
 
+Result<FillInEngine::Outcome> SqlTemplateIntake::fillStreamed(FillInEngine &engine, GroupStore &groups, const SqlTemplateRecord &record, Job *job)
+{
+    using R = Result<FillInEngine::Outcome>;
+    // Two threads: this one (it holds the project connection) only inserts; a worker reads the
+    // knowledge tables and encodes each batch. At most 8 batches wait between them.
+    BoundedQueue<GroupStore::GroupRows> queue(8);
+    std::atomic_bool stop{false};
+    std::optional<R> outcome;
+    std::thread reader([&] {
+        const auto stopped = [&] { return stop.load() || (job && job->isCancelled()); };
+        const auto hand = [&](const QVector<SemanticGroup> &batch) {
+            return queue.push(GroupStore::encodeGroups(batch)) ? Status() : Status::failure(QStringLiteral("stopped"), ErrorCode::Cancelled);
+        };
+        outcome.emplace(engine.run(SqlTemplate(record.sql), stopped, FillInEngine::Path::Auto, hand));
+        queue.close();
+    });
+    Status written;
+    while (written) {
+        if (auto rows = queue.pop(std::chrono::milliseconds(100)))
+            written = groups.appendGroupRows(record.id, *rows);
+        else if (queue.drained())
+            break;
+    }
+    stop = true;
+    queue.close();
+    reader.join();
+    if (!written)
+        return R::failure(written);
+    return std::move(*outcome);
+}
+
 Result<SqlTemplateIntake::Report> SqlTemplateIntake::add(const QStringList &sqls, const QString &source, Job *job)
 {
     using R = Result<Report>;
     const KnowledgeBase &kb = *m_project.knowledge();
-    auto connection = KnowledgeConnection::open(kb);
-    if (!connection)
-        return R::failure(connection.error());
-    FillInEngine engine(connection.value());
+    std::optional<KnowledgeConnection> own;
+    if (!m_connection) {
+        if (job)
+            job->reportProgress(0, qint64(sqls.size()) * 1000, QStringLiteral("Reading the knowledge tables"));
+        auto opened = KnowledgeConnection::open(kb);
+        if (!opened)
+            return R::failure(opened.error());
+        own.emplace(opened.take());
+    }
+    const KnowledgeConnection &connection = m_connection ? *m_connection : *own;
+    FillInEngine engine(connection);
     GenerationStore store(m_project.database());
+    GroupStore groupStore(m_project.database());
     Report report;
     Transaction tx(m_project.database());
     for (int i = 0; i < sqls.size(); ++i) {
@@ -55,19 +103,27 @@ Result<SqlTemplateIntake::Report> SqlTemplateIntake::add(const QStringList &sqls
         record.id = id.value();
         // The groups stream into the project as they are found (inside the transaction: a
         // cancel or a failure leaves the project as it was).
-        if (auto s = store.clearGroups(record.id); !s)
+        if (auto s = groupStore.clearGroups(record.id); !s)
             return R::failure(s.error());
         qint64 groups = 0;
-        if (auto valid = TemplateValidator::validate(record.sql, kb, connection.value()); !valid) {
+        if (auto valid = TemplateValidator::validate(record.sql, kb, connection); !valid) {
             record.state = CurationState::Rejected;
             record.reason = valid.error();
         } else {
-            const auto keep = [&](const SemanticGroup &g) {
-                if (job && (++groups % 25000) == 0)
-                    job->reportProgress(i, sqls.size(), QStringLiteral("%1: %2 groups").arg(record.sql).arg(groups));
-                return store.appendGroup(record.id, g);
-            };
-            auto outcome = engine.run(SqlTemplate(record.sql), [job] { return job && job->isCancelled(); }, FillInEngine::Path::Auto, keep);
+            QElapsedTimer clock;
+            clock.start();
+            engine.setProgress([&](qint64 found, double fraction) {
+                if (!job)
+                    return;
+                const double seconds = std::max(1e-3, clock.elapsed() / 1000.0);
+                job->reportProgress(qint64(i) * 1000 + qint64(fraction * 1000), qint64(sqls.size()) * 1000,
+                                    found == 0 ? QStringLiteral("Template %1 of %2: grouping the rows…").arg(i + 1).arg(sqls.size())
+                                               : QStringLiteral("Template %1 of %2: %3 groups (%4 groups/s)")
+                                                     .arg(i + 1)
+                                                     .arg(sqls.size())
+                                                     .arg(QLocale().toString(found), QLocale().toString(qint64(found / seconds))));
+            });
+            auto outcome = fillStreamed(engine, groupStore, record, job);
             if (!outcome)
                 return outcome.code() == ErrorCode::Cancelled ? R::cancelled() : R::failure(outcome.error(), outcome.code());
             groups = outcome.value().answered;
@@ -95,7 +151,8 @@ Result<SqlTemplateIntake::Report> SqlTemplateIntake::add(const QStringList &sqls
          : record.state == CurationState::Review ? report.review
                                                    : report.rejected)++;
         if (job)
-            job->reportProgress(i + 1, sqls.size(), record.sql);
+            job->reportProgress(qint64(i + 1) * 1000, qint64(sqls.size()) * 1000,
+                                QStringLiteral("Template %1 of %2: %3 groups").arg(i + 1).arg(sqls.size()).arg(QLocale().toString(groups)));
     }
     if (auto s = tx.commit(); !s)
         return R::failure(s.error());

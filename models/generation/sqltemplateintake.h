@@ -5,13 +5,17 @@
 // for review (flagged, not dropped); otherwise accepted.
 #include "core/curationstate.h"
 #include "core/result.h"
+#include "generation/fillinengine.h"
 
 #include <QStringList>
 
 namespace assay {
 
 class Project;
+class GroupStore;
 class Job;
+class KnowledgeConnection;
+struct SqlTemplateRecord;
 
 class SqlTemplateIntake {
 public:
@@ -26,13 +30,22 @@ public:
     };
 
     explicit SqlTemplateIntake(Project &project, double threshold = defaultThreshold);
+    // Fills in against this connection to the knowledge tables instead of materialising them
+    // again for each add() (it must outlive the intake and show the project's knowledge).
+    void useConnection(const KnowledgeConnection *connection) { m_connection = connection; }
+    // The job (optional) gets progress — templates done plus the current template's share,
+    // with its groups and groups/s — and can cancel; a cancel leaves the project as it was.
     Result<Report> add(const QStringList &sqls, const QString &source, Job *job = nullptr);
     // Validates and measures a stored template again (after its SQL changed); returns its new state.
     Result<CurationState> remeasure(qint64 sqlTemplateId);
 
 private:
+    // Fills a template in, its groups written into the project as they are read.
+    Result<FillInEngine::Outcome> fillStreamed(FillInEngine &engine, GroupStore &groups, const SqlTemplateRecord &record, Job *job);
+
     Project &m_project;
     double m_threshold;
+    const KnowledgeConnection *m_connection = nullptr;
 };
 
 } // namespace assay

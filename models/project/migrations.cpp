@@ -291,6 +291,37 @@ ALTER TABLE run_item ADD COLUMN error_class TEXT NOT NULL DEFAULT '';
 ALTER TABLE run_item ADD COLUMN gold_in_context INTEGER CHECK (gold_in_context IN (0, 1));
 ALTER TABLE run_item ADD COLUMN answer_f1 REAL;
 )sql")},
+        {11, QStringLiteral("query groups without the values uniqueness index"), QStringLiteral(R"sql(
+-- A template's groups are written by its fill-in, distinct by construction (one per existing
+-- value combination); the UNIQUE (sql_template_id, vals) index only checked that, and
+-- maintaining it on text in random order was a third of the time a million-group template
+-- takes to persist. The groups are read by template in id order: that is the index now.
+-- query references query_group, so both are rebuilt (a plain DROP of query_group would
+-- cascade to the queries); RENAME carries the reference over to the new query_group.
+CREATE TABLE query_group_v11 (
+    id              INTEGER PRIMARY KEY,
+    sql_template_id INTEGER NOT NULL REFERENCES sql_template(id) ON DELETE CASCADE,
+    vals            TEXT NOT NULL,
+    answer          TEXT,
+    row_count       INTEGER NOT NULL,
+    doc_ids         TEXT NOT NULL DEFAULT '[]'
+);
+INSERT INTO query_group_v11 SELECT id, sql_template_id, vals, answer, row_count, doc_ids FROM query_group;
+CREATE TABLE query_v11 (
+    id               INTEGER PRIMARY KEY,
+    group_id         INTEGER NOT NULL REFERENCES query_group_v11(id) ON DELETE CASCADE,
+    text_template_id INTEGER NOT NULL REFERENCES text_template(id) ON DELETE CASCADE,
+    state            TEXT NOT NULL DEFAULT 'accepted' CHECK (state IN ('accepted', 'rejected'))
+);
+INSERT INTO query_v11 SELECT id, group_id, text_template_id, state FROM query;
+DROP TABLE query;
+DROP TABLE query_group;
+ALTER TABLE query_group_v11 RENAME TO query_group;
+ALTER TABLE query_v11 RENAME TO query;
+CREATE INDEX query_group_template ON query_group(sql_template_id, id);
+CREATE INDEX query_group_idx ON query(group_id);
+CREATE INDEX query_text_template ON query(text_template_id);
+)sql")},
     };
     return migrations;
 }

@@ -42,7 +42,7 @@ Status configureConnection(Database &db)
         return Status::failure(mode.error());
     if (mode.value().toString().compare(QLatin1String("wal"), Qt::CaseInsensitive) != 0)
         return Status::failure(QStringLiteral("%1: cannot switch the project file to WAL mode").arg(db.path()));
-    if (auto s = db.exec(QStringLiteral("PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL")); !s)
+    if (auto s = db.exec(QStringLiteral("PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -65536")); !s)
         return s;
     return {};
 }

@@ -27,6 +27,27 @@ Statement &Statement::operator=(Statement &&other) noexcept
     return *this;
 }
 
+Statement &Statement::bindUtf8(int index, const QByteArray &text)
+{
+    if (text.isNull())
+        sqlite3_bind_null(m_stmt, index);
+    else
+        sqlite3_bind_text64(m_stmt, index, text.constData(), sqlite3_uint64(text.size()), SQLITE_TRANSIENT, SQLITE_UTF8);
+    return *this;
+}
+
+Statement &Statement::bindInteger(int index, qint64 value)
+{
+    sqlite3_bind_int64(m_stmt, index, value);
+    return *this;
+}
+
+Statement &Statement::bindValueOf(int index, const Statement &from, int column)
+{
+    sqlite3_bind_value(m_stmt, index, sqlite3_column_value(from.m_stmt, column));
+    return *this;
+}
+
 Statement &Statement::bind(int index, const QVariant &value)
 {
     if (!value.isValid() || value.isNull()) {

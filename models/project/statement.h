@@ -25,6 +25,12 @@ public:
 
     Statement &bind(int index, const QVariant &value); // 1-based, like SQLite
     Statement &bindAll(const QVariantList &values);
+    // Typed binds without a QVariant in between, for bulk writes; a null QByteArray binds NULL.
+    Statement &bindUtf8(int index, const QByteArray &text);
+    Statement &bindInteger(int index, qint64 value);
+    // Binds column `column` of another statement's current row as it is (type and bytes),
+    // without a QVariant in between: for copying rows between connections in bulk.
+    Statement &bindValueOf(int index, const Statement &from, int column);
     // The next row: true; the end: false; a failed step is the error, never taken for the end.
     Result<bool> next();
     // Calls onRow(*this) for every row (until it returns false, when it returns bool); a failed

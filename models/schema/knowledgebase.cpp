@@ -167,6 +167,19 @@ Result<QVector<KnowledgeRow>> KnowledgeBase::rows(qint64 tableId) const
     return out;
 }
 
+Status KnowledgeBase::eachRowValues(qint64 tableId, const std::function<Status(const Statement &)> &onRow) const
+{
+    const KnowledgeTable *t = table(tableId);
+    if (!t)
+        return Status::failure(QStringLiteral("no knowledge table with id %1").arg(tableId));
+    if (isLinked())
+        return Status::failure(QStringLiteral("table %1 is in the linked database %2, not in the project").arg(t->name, m_linkedPath));
+    QVector<qint64> columns;
+    for (const KnowledgeColumn &c : t->columns)
+        columns << c.id;
+    return KnowledgeStore(m_db).eachRowValues(tableId, columns, onRow);
+}
+
 Result<qint64> KnowledgeBase::rowCount(qint64 tableId) const
 {
     auto r = rows(tableId);

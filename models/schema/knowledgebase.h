@@ -9,9 +9,12 @@
 #include <QObject>
 #include <QVector>
 
+#include <functional>
+
 namespace assay {
 
 class Database;
+class Statement;
 
 class KnowledgeBase : public QObject {
     Q_OBJECT
@@ -50,6 +53,9 @@ public:
     QString qualifiedName(qint64 columnId) const; // "Table.column"
     Result<QVector<KnowledgeRow>> rows(qint64 tableId) const;
     Result<qint64> rowCount(qint64 tableId) const;
+    // An embedded table's rows streamed in row order, one result row each with the table's
+    // columns in column order; bypasses the row cache (bulk readers such as materialising).
+    Status eachRowValues(qint64 tableId, const std::function<Status(const Statement &)> &onRow) const;
     // Why a name cannot be used for a table or column, or empty when it can.
     static QString nameProblem(const QString &name);
 

@@ -1,5 +1,6 @@
 #include "schema/knowledgeconnection.h"
 
+#include "project/statement.h"
 #include "schema/knowledgebase.h"
 
 #include <QFileInfo>
@@ -29,6 +30,7 @@ Status materialise(const KnowledgeBase &knowledge, Database &target)
     if (!scratch)
         return Status::failure(scratch.error());
     Database &db = scratch.value();
+    sqlite3_limit(db.handle(), SQLITE_LIMIT_WORKER_THREADS, 2); // index builds sort on two threads
     if (auto s = db.exec(QStringLiteral("BEGIN")); !s)
         return s;
     for (const KnowledgeTable &t : knowledge.tables()) {
@@ -58,16 +60,19 @@ Status materialise(const KnowledgeBase &knowledge, Database &target)
         auto insert = db.prepare(QStringLiteral("INSERT INTO %1 VALUES (%2)").arg(Database::quoteIdentifier(t.name), marks.join(QLatin1Char(','))));
         if (!insert)
             return Status::failure(insert.error());
-        auto rows = knowledge.rows(t.id);
-        if (!rows)
-            return Status::failure(rows.error());
-        for (const KnowledgeRow &r : rows.value()) {
-            insert.value().reset();
+        Statement &ins = insert.value();
+        qint64 position = 0;
+        const Status copied = knowledge.eachRowValues(t.id, [&](const Statement &r) {
+            ++position;
+            ins.reset();
             for (int i = 0; i < t.columns.size(); ++i)
-                insert.value().bind(i + 1, r.value(t.columns[i].id));
-            if (auto s = insert.value().run(); !s)
-                return Status::failure(QStringLiteral("table %1, row %2: %3").arg(t.name).arg(r.position).arg(s.error()));
-        }
+                ins.bindValueOf(i + 1, r, i);
+            if (auto s = ins.run(); !s)
+                return Status::failure(QStringLiteral("table %1, row %2: %3").arg(t.name).arg(position).arg(s.error()));
+            return Status();
+        });
+        if (!copied)
+            return copied;
         // Fill-in runs one query per value of a condition column, so every column a question
         // may condition on (meaningful ones) and every join column gets an index.
         for (const KnowledgeColumn &c : t.columns) {
@@ -109,6 +114,9 @@ Status KnowledgeConnection::guard(Database &db)
 {
     sqlite3 *h = db.handle();
     sqlite3_limit(h, SQLITE_LIMIT_ATTACHED, 0);
+    // Large sorts (a set-based fill-in's GROUP BY over a million rows) may use a second
+    // thread; SQLite uses it only for sorts big enough to gain from it.
+    sqlite3_limit(h, SQLITE_LIMIT_WORKER_THREADS, 2);
     sqlite3_db_config(h, SQLITE_DBCONFIG_DEFENSIVE, 1, nullptr);
     sqlite3_db_config(h, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0, nullptr);
     if (auto s = db.exec(QStringLiteral("PRAGMA query_only = 1")); !s)

@@ -143,6 +143,21 @@ Result<QVector<KnowledgeRow>> KnowledgeStore::rows(qint64 tableId) const
     return out;
 }
 
+Status KnowledgeStore::eachRowValues(qint64 tableId, const QVector<qint64> &columnIds, const std::function<Status(const Statement &)> &onRow) const
+{
+    QStringList values;
+    for (qint64 id : columnIds)
+        values << QStringLiteral("json_extract(vals, '$.\"%1\"')").arg(id);
+    if (values.isEmpty())
+        values << QStringLiteral("NULL");
+    Status inner;
+    const Status read = m_db.each(QStringLiteral("SELECT %1 FROM knowledge_row WHERE table_id = ? ORDER BY position, id").arg(values.join(QStringLiteral(", "))),
+                                  {tableId}, [&](const Statement &r) { return bool(inner = onRow(r)); });
+    if (!read)
+        return Status::failure(QStringLiteral("rows of knowledge table %1: %2").arg(tableId).arg(read.error()), read.code());
+    return inner;
+}
+
 Result<qint64> KnowledgeStore::writeRow(qint64 tableId, const KnowledgeRow &row)
 {
     auto s = m_db.cached(m_writeRow,

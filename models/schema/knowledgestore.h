@@ -11,6 +11,7 @@
 #include <QPair>
 #include <QVector>
 
+#include <functional>
 #include <optional>
 
 namespace assay {
@@ -44,6 +45,10 @@ public:
     // Sets column `first`'s foreign key to column `second` for each pair.
     Status setForeignKeys(const QVector<QPair<qint64, qint64>> &links);
     Result<QVector<KnowledgeRow>> rows(qint64 tableId) const;
+    // Every row of a table in row order, as one result row per stored row whose columns are
+    // the values of `columnIds` in that order (SQLite reads them out of the stored JSON: no
+    // decoding per row here). For materialising a million rows in seconds.
+    Status eachRowValues(qint64 tableId, const QVector<qint64> &columnIds, const std::function<Status(const Statement &)> &onRow) const;
     // Inserts (row.id 0: a new id) or replaces a row; returns its id.
     Result<qint64> writeRow(qint64 tableId, const KnowledgeRow &row);
     Status removeRows(qint64 tableId, const QVector<qint64> &rowIds);

@@ -16,6 +16,7 @@
 #include "schema/knowledgebase.h"
 #include "schema/knowledgeconnection.h"
 #include "schema/knowledgeimporter.h"
+#include "schema/knowledgevalue.h"
 #include "schema/sqlscriptreader.h"
 #include "testdemo.h"
 #include "testsettings.h"
@@ -23,6 +24,10 @@
 #include <QFile>
 #include <QRandomGenerator>
 #include <QtTest>
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
 
 using namespace assay;
 
@@ -234,6 +239,100 @@ private slots:
         QCOMPARE(after.sqlQueries, before.sqlQueries);
         QCOMPARE(store.sqlTemplates().value().size(), 1);
         QCOMPARE(store.groups(store.sqlTemplates().value().first().id).value().size(), groupsBefore);
+    }
+
+    // More groups than one batch: the intake's reading thread hands them to the writing one
+    // in batches, and the project gets exactly the engine's groups in the engine's order; the
+    // job sees progress with groups and groups/s; a cancel in the middle of the stream leaves
+    // the project as it was.
+    void streamedIntakeKeepsEveryGroupInOrder()
+    {
+        QByteArray script = "CREATE TABLE reading (reading_id INTEGER PRIMARY KEY, station TEXT, day INTEGER, level REAL);\n";
+        QRandomGenerator rng(5);
+        for (int i = 1; i <= 12000; ++i)
+            script += QStringLiteral("INSERT INTO reading VALUES (%1, 'st\"%2', %3, %4);\n").arg(i).arg(rng.bounded(400)).arg(rng.bounded(60)).arg(rng.bounded(1000) / 8.0).toUtf8();
+        auto p = projectWith(script);
+        QVERIFY(p);
+        const QString sql = QStringLiteral("SELECT level FROM reading WHERE station = '[reading.station]' AND day = '[reading.day]'");
+        auto conn = KnowledgeConnection::open(*p->knowledge());
+        QVERIFY(conn);
+        auto expected = FillInEngine(conn.value()).run(SqlTemplate(sql));
+        QVERIFY(expected);
+        QVERIFY(expected.value().groups.size() > 3 * 2048);
+
+        QStringList details;
+        QVector<double> shares;
+        Job job(QStringLiteral("intake"), [&](Job &j) {
+            QObject::connect(&j, &Job::progressChanged, &j, [&](qint64 done, qint64 total, const QString &detail) {
+                details << detail;
+                shares << double(done) / total;
+            }, Qt::DirectConnection);
+            // The connection opened above: the first progress the job emits (it passes at most
+            // ten a second) is then the first batch's.
+            SqlTemplateIntake intake(*p);
+            intake.useConnection(&conn.value());
+            auto r = intake.add({sql}, QStringLiteral("user"), &j);
+            return r ? Status() : Status::failure(r);
+        });
+        QVERIFY(job.runHere());
+        GenerationStore store(p->database());
+        const auto stored = store.groups(store.sqlTemplates().value().first().id);
+        QVERIFY(stored);
+        QCOMPARE(stored.value().size(), expected.value().groups.size());
+        for (int i = 0; i < stored.value().size(); ++i)
+            QCOMPARE(describe(stored.value()[i]), describe(expected.value().groups[i]));
+        QVERIFY2(std::any_of(details.begin(), details.end(), [](const QString &d) { return d.contains(QLatin1String("groups/s")); }), qPrintable(details.join(u'|')));
+        QVERIFY(std::is_sorted(shares.begin(), shares.end()));
+        QVERIFY(shares.first() >= 0 && shares.last() <= 1.0);
+
+        // Cancelled after the first batch reached the project: nothing of the second intake stays.
+        const auto before = store.stats().value();
+        Job cancelled(QStringLiteral("intake"), [&](Job &j) {
+            QObject::connect(&j, &Job::progressChanged, &j, [&j](qint64, qint64, const QString &detail) {
+                if (detail.contains(QLatin1String("groups/s")))
+                    j.cancel();
+            }, Qt::DirectConnection);
+            SqlTemplateIntake intake(*p);
+            intake.useConnection(&conn.value());
+            auto r = intake.add({QStringLiteral("SELECT level FROM reading WHERE day = '[reading.day]' AND station = '[reading.station]'")}, QStringLiteral("user"), &j);
+            return r ? Status() : Status::failure(r);
+        });
+        QCOMPARE(cancelled.runHere().code(), ErrorCode::Cancelled);
+        const auto after = store.stats().value();
+        QCOMPARE(after.sqlTemplates, before.sqlTemplates);
+        QCOMPARE(store.sqlTemplates().value().size(), 1);
+        QCOMPARE(store.groups(store.sqlTemplates().value().first().id).value().size(), expected.value().groups.size());
+    }
+
+    // The values JSON written by hand is byte for byte nlohmann's: integers, numbers with a
+    // fraction, NULLs, and strings with quotes, backslashes, control characters and non-ASCII.
+    void valuesJsonIsNlohmannsJson()
+    {
+        QRandomGenerator rng(3);
+        const QString pieces[] = {QStringLiteral("a"), QStringLiteral("\""), QStringLiteral("\\"), QStringLiteral("\n"), QStringLiteral("\t"), QString(QChar(1)),
+                                  QString(QChar(0x1f)), QStringLiteral("é"), QStringLiteral("Straße"), QStringLiteral("日本"), QStringLiteral("/"), QStringLiteral(" ")};
+        for (int round = 0; round < 2000; ++round) {
+            SemanticGroup g;
+            for (int k = 0, n = 1 + rng.bounded(4); k < n; ++k) {
+                switch (rng.bounded(5)) {
+                case 0: g.values << QVariant(qint64(rng.generate64()) >> rng.bounded(63)); break;
+                case 1: g.values << QVariant(double(qint64(rng.generate64() >> 11)) / double(1 + rng.bounded(100000))); break;
+                case 2: g.values << QVariant(); break;
+                case 3: g.values << QVariant(rng.bounded(2) == 0); break;
+                default: {
+                    QString text;
+                    for (int c = 0, m = rng.bounded(8); c < m; ++c)
+                        text += pieces[rng.bounded(int(std::size(pieces)))];
+                    g.values << text;
+                }
+                }
+            }
+            nlohmann::json reference = nlohmann::json::array();
+            for (const QVariant &v : g.values)
+                reference.push_back(KnowledgeValue::toJson(v));
+            QCOMPARE(g.valuesJsonUtf8(), QByteArray::fromStdString(reference.dump()));
+            QCOMPARE(SemanticGroup::valuesFromJson(g.valuesJson()).size(), g.values.size());
+        }
     }
 
     void budgetRefusesWithTheReason()

@@ -181,7 +181,7 @@ private slots:
             for (int i = 1; i <= 100000 && !j.isCancelled(); ++i) {
                 QThread::msleep(2);
                 steps = i;
-                j.reportProgress(i, 100000);
+                j.reportProgress(i, 100000, QStringLiteral("step %1").arg(i));
             }
             return Status();
         });
@@ -191,6 +191,7 @@ private slots:
         QSignalSpy finished(&job, &Job::finished);
         job.start();
         QTRY_VERIFY_WITH_TIMEOUT(area.etaText().contains(QLatin1String("left")), 5000);
+        QVERIFY2(area.detailText().startsWith(QLatin1String("step ")), qPrintable(area.detailText()));
         auto *cancel = area.findChild<QToolButton *>(QStringLiteral("cancelJob"));
         QVERIFY(cancel);
         QTest::mouseClick(cancel, Qt::LeftButton);

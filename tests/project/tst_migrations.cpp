@@ -34,6 +34,11 @@ const Kept kept[] = {
     {8, "SELECT e.name || ':' || a.correct FROM exam_answer a JOIN exam_run r ON r.id = a.exam_run_id JOIN exam e ON e.id = r.exam_id", "e1:1"},
     {9, "SELECT error_class FROM run_item WHERE item_key = 'q2'", "timeout"},
     {10, "SELECT gold_in_context || ':' || answer_f1 FROM run_item WHERE item_key = 'q3'", "1:1.0"},
+    // Version 11 rebuilt query_group and query: the groups keep their queries, the
+    // reference points at the new table, and the template index exists.
+    {3, "SELECT count(*) FROM query q JOIN query_group g ON g.id = q.group_id", "1"},
+    {3, "SELECT \"table\" FROM pragma_foreign_key_list('query') WHERE \"from\" = 'group_id'", "query_group"},
+    {1, "SELECT count(*) FROM sqlite_master WHERE name IN ('query_group_template', 'query_group_idx', 'query_text_template')", "3"},
     // Items from before the response facts have none: the analysis computes them.
     {6, "SELECT coalesce(gold_in_context, 'none') FROM run_item WHERE item_key = 'q1'", "none"},
     // Items from before error classes have none.

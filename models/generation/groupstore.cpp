@@ -1,0 +1,70 @@
+#include "generation/groupstore.h"
+
+#include "project/database.h"
+
+#include <nlohmann/json.hpp>
+
+namespace assay {
+
+GroupStore::GroupStore(Database &db) : m_db(db) {}
+
+Status GroupStore::clearGroups(qint64 sqlTemplateId)
+{
+    return m_db.run(QStringLiteral("DELETE FROM query_group WHERE sql_template_id = ?"), {sqlTemplateId});
+}
+
+GroupStore::GroupRows GroupStore::encodeGroups(const QVector<SemanticGroup> &groups)
+{
+    static const QByteArray noDocuments = QByteArrayLiteral("[]");
+    GroupRows rows;
+    rows.values.reserve(groups.size());
+    rows.answers.reserve(groups.size());
+    rows.documents.reserve(groups.size());
+    rows.rowCounts.reserve(groups.size());
+    for (const SemanticGroup &g : groups) {
+        rows.values << g.valuesJsonUtf8();
+        rows.answers << (g.answer.isNull() ? QByteArray() : g.answer.toUtf8());
+        rows.rowCounts << g.rowCount;
+        if (g.documentIds.isEmpty()) {
+            rows.documents << noDocuments;
+            continue;
+        }
+        nlohmann::json list = nlohmann::json::array();
+        for (const QString &d : g.documentIds)
+            list.push_back(d.toStdString());
+        rows.documents << QByteArray::fromStdString(list.dump());
+    }
+    return rows;
+}
+
+Status GroupStore::appendGroupRows(qint64 sqlTemplateId, const GroupRows &rows)
+{
+    // Rows go in 64 at a time (one statement executed per 64 groups, not per group), the rest
+    // one by one; both statements are kept between calls.
+    constexpr int perStatement = 64;
+    const QString row = QStringLiteral("(?, ?, ?, ?, ?)");
+    const QString insert = QStringLiteral("INSERT INTO query_group(sql_template_id, vals, answer, row_count, doc_ids) VALUES ");
+    auto many = m_db.cached(m_insertGroups, insert + QStringList(perStatement, row).join(QLatin1Char(',')));
+    if (!many)
+        return Status::failure(many);
+    auto one = m_db.cached(m_insertGroup, insert + row);
+    if (!one)
+        return Status::failure(one);
+    const int size = int(rows.values.size());
+    for (int at = 0; at < size;) {
+        const int n = size - at >= perStatement ? perStatement : 1;
+        Statement &s = n == perStatement ? *many.value() : *one.value();
+        s.reset();
+        for (int k = 0; k < n; ++k, ++at)
+            s.bindInteger(5 * k + 1, sqlTemplateId)
+                .bindUtf8(5 * k + 2, rows.values[at])
+                .bindUtf8(5 * k + 3, rows.answers[at])
+                .bindInteger(5 * k + 4, rows.rowCounts[at])
+                .bindUtf8(5 * k + 5, rows.documents[at]);
+        if (auto r = s.run(); !r)
+            return r;
+    }
+    return {};
+}
+
+} // namespace assay
