@@ -143,7 +143,7 @@ int main(int argc, char *argv[])
         const double bareSeconds = clock.nsecsElapsed() / 1e9;
         targets.require("fill-in alone", bare.ok());
         std::printf("%-15s fill-in alone: %lld groups in %.2f s (%s)\n", c.name, bare ? bare.value().answered : 0, bareSeconds,
-                    bare && bare.value().firstRowsByPlan ? "one windowed pass" : "groups of several rows asked one by one");
+                    bare && bare.value().firstRowsByPlan ? "first rows read in the grouping pass" : "groups of several rows asked one by one");
         // The per-combination engine on the same template, stopped after `cap` seconds.
         FillInEngine per(connection.value());
         per.setCombinationBudget(std::numeric_limits<qint64>::max());

@@ -192,6 +192,8 @@ private slots:
         job.start();
         QTRY_VERIFY_WITH_TIMEOUT(area.etaText().contains(QLatin1String("left")), 5000);
         QVERIFY2(area.detailText().startsWith(QLatin1String("step ")), qPrintable(area.detailText()));
+        area.resize(area.sizeHint());
+        test::screenshot(&area, QStringLiteral("progress-area"));
         auto *cancel = area.findChild<QToolButton *>(QStringLiteral("cancelJob"));
         QVERIFY(cancel);
         QTest::mouseClick(cancel, Qt::LeftButton);
