@@ -109,10 +109,8 @@ Result<FillInEngine::Outcome> FillInEngine::run(const SqlTemplate &t, const std:
     const auto flush = [&] {
         const Status taken = sink(batch);
         batch.clear();
-        if (m_progress) {
-            const double fraction = m_expected <= 0 ? 0 : m_executed >= 0 ? double(m_executed) / m_expected : std::min(0.99, double(groups) / m_expected);
-            m_progress(groups, fraction);
-        }
+        if (m_progress)
+            m_progress(groups, doneShare(groups));
         return taken;
     };
     R r = read(t, cancelled, path, [&](const SemanticGroup &g) {
@@ -126,13 +124,28 @@ Result<FillInEngine::Outcome> FillInEngine::run(const SqlTemplate &t, const std:
     return r;
 }
 
-qint64 FillInEngine::expectedGroups(const SqlTemplate &t, qint64 combinations) const
+double FillInEngine::doneShare(qint64 groups) const
+{
+    if (m_expected <= 0)
+        return 0;
+    return m_executed >= 0 ? double(m_executed) / m_expected : std::min(0.99, double(groups) / m_expected);
+}
+
+qint64 FillInEngine::expectedGroups(const SqlTemplate &t, qint64 combinations)
 {
     // A count that fails only loses the estimate: the fill-in's own query reports the error.
     qint64 rows = 0;
-    for (const Placeholder &p : t.placeholders())
-        if (auto n = m_connection.query(QStringLiteral("SELECT count(*) FROM %1").arg(Database::quoteIdentifier(p.table))); n && !n.value().rows.isEmpty())
-            rows = std::max(rows, n.value().rows.first().value(0).toLongLong());
+    for (const Placeholder &p : t.placeholders()) {
+        const QString table = p.table.toLower();
+        auto it = m_rowCountCache.constFind(table);
+        if (it == m_rowCountCache.constEnd()) {
+            auto n = m_connection.query(QStringLiteral("SELECT count(*) FROM %1").arg(Database::quoteIdentifier(p.table)));
+            if (!n || n.value().rows.isEmpty())
+                continue;
+            it = m_rowCountCache.insert(table, n.value().rows.first().value(0).toLongLong());
+        }
+        rows = std::max(rows, *it);
+    }
     return rows > 0 ? std::min(rows, combinations) : combinations;
 }
 
@@ -282,7 +295,7 @@ Result<FillInEngine::Outcome> FillInEngine::runPerCombination(const SqlTemplate 
             if (cancelled && cancelled())
                 return R::cancelled();
             if (m_progress && (n & 65535) == 0)
-                m_progress(out.answered, double(n) / out.combinations);
+                m_progress(out.answered, doneShare(out.answered));
         }
         SemanticGroup g;
         for (int i = 0; i < domains.size(); ++i)

@@ -33,7 +33,7 @@ public:
         qint64 skipped = 0;      // empty result or NULL answer
         double singularRate = -1; // < 0 when no combination was answered
         bool setBased = false;
-        bool firstRowsByPlan = false; // set-based, groups of several rows read in one windowed pass
+        bool firstRowsByPlan = false; // set-based, first rows of several-row groups read in the grouping pass
         QString refused; // not filled in: the combination budget would be exceeded
     };
     static constexpr qint64 defaultBudget = 2'000'000;
@@ -63,7 +63,9 @@ private:
     // The fill-in itself on the calling thread (run() moves it to a worker when streaming).
     Result<Outcome> read(const SqlTemplate &t, const std::function<bool()> &cancelled, Path path, const GroupSink &sink);
     // The groups a set-based fill-in is expected to find, for its progress.
-    qint64 expectedGroups(const SqlTemplate &t, qint64 combinations) const;
+    qint64 expectedGroups(const SqlTemplate &t, qint64 combinations);
+    // The share of the work done, for progress (see Progress).
+    double doneShare(qint64 groups) const;
     Result<Outcome> runSetBased(const SqlTemplate &t, const QString &planSql, int keys, bool firstRows, Prepared &prepared,
                                 const std::function<bool()> &cancelled, const GroupSink &sink);
     // The rowids that order the template's own query's rows (its plan's loops, outermost
@@ -76,6 +78,7 @@ private:
     const KnowledgeConnection &m_connection;
     QHash<QString, QVariantList> m_valueCache;
     QHash<QString, qint64> m_countCache;
+    QHash<QString, qint64> m_rowCountCache; // table (lower case) → rows
     qint64 m_budget = defaultBudget;
     Progress m_progress;
     qint64 m_expected = 0;  // groups (set-based) or combinations (per-combination) to come
