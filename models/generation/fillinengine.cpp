@@ -8,6 +8,8 @@
 #include <QLocale>
 #include <QRegularExpression>
 
+#include <optional>
+
 namespace assay {
 
 namespace {
@@ -30,6 +32,57 @@ void addDocuments(const Statement &r, const QVector<int> &docColumns, int offset
 struct FillInEngine::Prepared {
     Statement statement;
     QVector<int> docColumns;
+};
+
+// The groups of one run: collected in the outcome, or (with a sink) encoded into batches of
+// 2,048 handed to it, with a progress report after each.
+class FillInEngine::Output {
+public:
+    Output(FillInEngine &engine, const Sink &sink, Outcome &collected) : m_engine(engine), m_sink(sink), m_collected(collected)
+    {
+        m_batch.reserve(batchSize);
+    }
+    Status add(SemanticGroup &&g)
+    {
+        if (!m_sink) {
+            m_collected.groups << std::move(g);
+            return {};
+        }
+        m_batch.append(g);
+        return counted();
+    }
+    // A set-based result row straight into the batch; nothing when the row needs a
+    // SemanticGroup (no sink, or a value GroupRows does not encode directly).
+    std::optional<Status> addRow(const Statement &row, int keys, int answerColumn, int rowCount)
+    {
+        if (!m_sink || !m_batch.appendRow(row, keys, answerColumn, rowCount))
+            return std::nullopt;
+        return counted();
+    }
+    Status finish() { return m_batch.isEmpty() ? Status() : flush(); }
+
+private:
+    static constexpr int batchSize = 2048;
+    Status counted()
+    {
+        ++m_groups;
+        return m_batch.size() < batchSize ? Status() : flush();
+    }
+    Status flush()
+    {
+        const Status taken = m_sink(std::move(m_batch));
+        m_batch = GroupRows();
+        m_batch.reserve(batchSize);
+        if (m_engine.m_progress)
+            m_engine.m_progress(m_groups, m_engine.doneShare(m_groups));
+        return taken;
+    }
+
+    FillInEngine &m_engine;
+    const Sink &m_sink;
+    Outcome &m_collected;
+    GroupRows m_batch;
+    qint64 m_groups = 0;
 };
 
 FillInEngine::FillInEngine(const KnowledgeConnection &connection) : m_connection(connection) {}
@@ -100,27 +153,14 @@ Result<FillInEngine::Outcome> FillInEngine::run(const SqlTemplate &t, const std:
     using R = Result<Outcome>;
     m_expected = 0;
     m_executed = -1;
-    if (!sink)
-        return read(t, cancelled, path, {});
-    constexpr int batchSize = 2048;
-    QVector<SemanticGroup> batch;
-    batch.reserve(batchSize);
-    qint64 groups = 0;
-    const auto flush = [&] {
-        const Status taken = sink(batch);
-        batch.clear();
-        if (m_progress)
-            m_progress(groups, doneShare(groups));
-        return taken;
-    };
-    R r = read(t, cancelled, path, [&](const SemanticGroup &g) {
-        batch.append(g);
-        ++groups;
-        return batch.size() < batchSize ? Status() : flush();
-    });
-    if (r && !batch.isEmpty())
-        if (const Status taken = flush(); !taken)
-            return R::failure(taken);
+    Outcome collected;
+    Output output(*this, sink, collected);
+    R r = read(t, cancelled, path, output);
+    if (!r)
+        return r;
+    if (const Status taken = output.finish(); !taken)
+        return R::failure(taken);
+    r.value().groups = std::move(collected.groups);
     return r;
 }
 
@@ -149,7 +189,7 @@ qint64 FillInEngine::expectedGroups(const SqlTemplate &t, qint64 combinations)
     return rows > 0 ? std::min(rows, combinations) : combinations;
 }
 
-Result<FillInEngine::Outcome> FillInEngine::read(const SqlTemplate &t, const std::function<bool()> &cancelled, Path path, const GroupSink &sink)
+Result<FillInEngine::Outcome> FillInEngine::read(const SqlTemplate &t, const std::function<bool()> &cancelled, Path path, Output &output)
 {
     using R = Result<Outcome>;
     auto stmt = m_connection.database().prepare(t.parameterised());
@@ -164,9 +204,9 @@ Result<FillInEngine::Outcome> FillInEngine::read(const SqlTemplate &t, const std
     if (path == Path::Auto)
         if (const auto plan = SetBasedFillIn::plan(t)) {
             const auto order = prepared.docColumns.isEmpty() ? rowidOrder(t) : std::nullopt;
-            return runSetBased(t, order ? plan->firstRowSql(*order) : plan->sql, plan->keys, order.has_value(), prepared, cancelled, sink);
+            return runSetBased(t, order ? plan->firstRowSql(*order) : plan->sql, plan->keys, order.has_value(), prepared, cancelled, output);
         }
-    return runPerCombination(t, prepared, cancelled, sink);
+    return runPerCombination(t, prepared, cancelled, output);
 }
 
 std::optional<QStringList> FillInEngine::rowidOrder(const SqlTemplate &t) const
@@ -201,7 +241,7 @@ std::optional<QStringList> FillInEngine::rowidOrder(const SqlTemplate &t) const
 }
 
 Result<FillInEngine::Outcome> FillInEngine::runSetBased(const SqlTemplate &t, const QString &planSql, int keys, bool firstRows, Prepared &prepared,
-                                                        const std::function<bool()> &cancelled, const GroupSink &sink)
+                                                        const std::function<bool()> &cancelled, Output &output)
 {
     using R = Result<Outcome>;
     Outcome out;
@@ -225,13 +265,23 @@ Result<FillInEngine::Outcome> FillInEngine::runSetBased(const SqlTemplate &t, co
             stopped = true;
             return false;
         }
+        const qint64 rows = r.integer(keys);
+        const bool firstRow = rows == 1 || firstRows;
+        const int rowCount = int(std::min<qint64>(rows, 1000)); // as the per-combination read stops at 1000
+        if (firstRow && r.isNull(keys + 2))
+            return true; // no answer
+        if (firstRow && prepared.docColumns.isEmpty())
+            if (auto added = output.addRow(r, keys, keys + 2, rowCount)) {
+                singular += rowCount == 1;
+                ++out.answered;
+                return bool(inner = *added);
+            }
         SemanticGroup g;
         for (int i = 0; i < keys; ++i)
             g.values << r.value(i);
-        const qint64 rows = r.integer(keys);
-        if (rows == 1 || firstRows) {
-            g.rowCount = int(std::min<qint64>(rows, 1000)); // as the per-combination read stops at 1000
-            g.answer = r.isNull(keys + 2) ? QString() : KnowledgeValue::displayText(r.value(keys + 2));
+        if (firstRow) {
+            g.rowCount = rowCount;
+            g.answer = KnowledgeValue::displayText(r.value(keys + 2));
             addDocuments(r, prepared.docColumns, keys + 2, g);
         } else if (inner = fillOne(prepared, g); !inner) {
             return false; // several rows: the per-combination query gives their order
@@ -239,9 +289,7 @@ Result<FillInEngine::Outcome> FillInEngine::runSetBased(const SqlTemplate &t, co
         if (g.rowCount > 0 && !g.answer.isNull()) {
             singular += g.rowCount == 1;
             ++out.answered;
-            if (!sink)
-                out.groups << g;
-            else if (inner = sink(g); !inner)
+            if (inner = output.add(std::move(g)); !inner)
                 return false;
         }
         return true;
@@ -259,7 +307,7 @@ Result<FillInEngine::Outcome> FillInEngine::runSetBased(const SqlTemplate &t, co
 }
 
 Result<FillInEngine::Outcome> FillInEngine::runPerCombination(const SqlTemplate &t, Prepared &prepared, const std::function<bool()> &cancelled,
-                                                              const GroupSink &sink)
+                                                              Output &output)
 {
     using R = Result<Outcome>;
     Outcome out;
@@ -307,9 +355,7 @@ Result<FillInEngine::Outcome> FillInEngine::runPerCombination(const SqlTemplate 
         } else {
             singular += g.rowCount == 1;
             ++out.answered;
-            if (!sink)
-                out.groups << g;
-            else if (const Status taken = sink(g); !taken)
+            if (const Status taken = output.add(std::move(g)); !taken)
                 return R::failure(taken);
         }
         // Next combination, last placeholder fastest.

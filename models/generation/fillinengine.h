@@ -9,6 +9,7 @@
 // same order: combinations whose SQL returns no row or a NULL answer are skipped, and the
 // singular-answer rate is the share of answered combinations that return exactly one row.
 #include "core/result.h"
+#include "generation/grouprows.h"
 #include "generation/semanticgroup.h"
 #include "generation/sqltemplate.h"
 
@@ -40,9 +41,9 @@ public:
 
     explicit FillInEngine(const KnowledgeConnection &connection);
     void setCombinationBudget(qint64 budget) { m_budget = budget; }
-    // Takes the groups as they are found, a batch (up to 2,048, in order) at a time: streaming
-    // to the project; a failure stops the fill-in.
-    using Sink = std::function<Status(const QVector<SemanticGroup> &)>;
+    // Takes the groups as they are found, a batch (up to 2,048, in order, encoded as the
+    // project stores them) at a time: streaming to the project; a failure stops the fill-in.
+    using Sink = std::function<Status(GroupRows &&)>;
     // How far a streamed fill-in is, after each batch (and every 65,536 combinations): the
     // groups found so far and the share of the work done — per-combination the combinations
     // executed; set-based the groups against the number expected (at most the combinations
@@ -59,19 +60,18 @@ public:
 
 private:
     struct Prepared;
-    using GroupSink = std::function<Status(const SemanticGroup &)>;
-    // The fill-in itself on the calling thread (run() moves it to a worker when streaming).
-    Result<Outcome> read(const SqlTemplate &t, const std::function<bool()> &cancelled, Path path, const GroupSink &sink);
+    class Output; // where the groups go: the outcome, or encoded batches to the sink
+    Result<Outcome> read(const SqlTemplate &t, const std::function<bool()> &cancelled, Path path, Output &output);
     // The groups a set-based fill-in is expected to find, for its progress.
     qint64 expectedGroups(const SqlTemplate &t, qint64 combinations);
     // The share of the work done, for progress (see Progress).
     double doneShare(qint64 groups) const;
     Result<Outcome> runSetBased(const SqlTemplate &t, const QString &planSql, int keys, bool firstRows, Prepared &prepared,
-                                const std::function<bool()> &cancelled, const GroupSink &sink);
+                                const std::function<bool()> &cancelled, Output &output);
     // The rowids that order the template's own query's rows (its plan's loops, outermost
     // first), or nothing when a loop does not read in rowid order.
     std::optional<QStringList> rowidOrder(const SqlTemplate &t) const;
-    Result<Outcome> runPerCombination(const SqlTemplate &t, Prepared &prepared, const std::function<bool()> &cancelled, const GroupSink &sink);
+    Result<Outcome> runPerCombination(const SqlTemplate &t, Prepared &prepared, const std::function<bool()> &cancelled, Output &output);
     // Executes the parameterised template for one combination into g.
     static Status fillOne(Prepared &prepared, SemanticGroup &g);
 

@@ -2,8 +2,6 @@
 
 #include "project/database.h"
 
-#include <nlohmann/json.hpp>
-
 namespace assay {
 
 GroupStore::GroupStore(Database &db) : m_db(db) {}
@@ -13,34 +11,11 @@ Status GroupStore::clearGroups(qint64 sqlTemplateId)
     return m_db.run(QStringLiteral("DELETE FROM query_group WHERE sql_template_id = ?"), {sqlTemplateId});
 }
 
-GroupStore::GroupRows GroupStore::encodeGroups(const QVector<SemanticGroup> &groups)
-{
-    static const QByteArray noDocuments = QByteArrayLiteral("[]");
-    GroupRows rows;
-    rows.values.reserve(groups.size());
-    rows.answers.reserve(groups.size());
-    rows.documents.reserve(groups.size());
-    rows.rowCounts.reserve(groups.size());
-    for (const SemanticGroup &g : groups) {
-        rows.values << g.valuesJsonUtf8();
-        rows.answers << (g.answer.isNull() ? QByteArray() : g.answer.toUtf8());
-        rows.rowCounts << g.rowCount;
-        if (g.documentIds.isEmpty()) {
-            rows.documents << noDocuments;
-            continue;
-        }
-        nlohmann::json list = nlohmann::json::array();
-        for (const QString &d : g.documentIds)
-            list.push_back(d.toStdString());
-        rows.documents << QByteArray::fromStdString(list.dump());
-    }
-    return rows;
-}
-
 Status GroupStore::appendGroupRows(qint64 sqlTemplateId, const GroupRows &rows)
 {
     // Rows go in 64 at a time (one statement executed per 64 groups, not per group), the rest
-    // one by one; both statements are kept between calls.
+    // one by one; both statements are kept between calls. The bound bytes are not copied:
+    // `rows` outlives each run().
     constexpr int perStatement = 64;
     const QString row = QStringLiteral("(?, ?, ?, ?, ?)");
     const QString insert = QStringLiteral("INSERT INTO query_group(sql_template_id, vals, answer, row_count, doc_ids) VALUES ");
@@ -50,17 +25,17 @@ Status GroupStore::appendGroupRows(qint64 sqlTemplateId, const GroupRows &rows)
     auto one = m_db.cached(m_insertGroup, insert + row);
     if (!one)
         return Status::failure(one);
-    const int size = int(rows.values.size());
+    const int size = rows.size();
     for (int at = 0; at < size;) {
         const int n = size - at >= perStatement ? perStatement : 1;
         Statement &s = n == perStatement ? *many.value() : *one.value();
         s.reset();
         for (int k = 0; k < n; ++k, ++at)
             s.bindInteger(5 * k + 1, sqlTemplateId)
-                .bindUtf8(5 * k + 2, rows.values[at])
-                .bindUtf8(5 * k + 3, rows.answers[at])
-                .bindInteger(5 * k + 4, rows.rowCounts[at])
-                .bindUtf8(5 * k + 5, rows.documents[at]);
+                .bindUtf8Borrowed(5 * k + 2, rows.values(at))
+                .bindUtf8Borrowed(5 * k + 3, rows.answer(at))
+                .bindInteger(5 * k + 4, rows.rowCount(at))
+                .bindUtf8Borrowed(5 * k + 5, rows.documents(at));
         if (auto r = s.run(); !r)
             return r;
     }

@@ -44,14 +44,14 @@ Result<FillInEngine::Outcome> SqlTemplateIntake::fillStreamed(FillInEngine &engi
 {
     using R = Result<FillInEngine::Outcome>;
     // Two threads: this one (it holds the project connection) only inserts; a worker reads the
-    // knowledge tables and encodes each batch. At most 8 batches wait between them.
-    BoundedQueue<GroupStore::GroupRows> queue(8);
+    // knowledge tables, and the engine encodes each batch there. At most 8 batches wait between them.
+    BoundedQueue<GroupRows> queue(8);
     std::atomic_bool stop{false};
     std::optional<R> outcome;
     std::thread reader([&] {
         const auto stopped = [&] { return stop.load() || (job && job->isCancelled()); };
-        const auto hand = [&](const QVector<SemanticGroup> &batch) {
-            return queue.push(GroupStore::encodeGroups(batch)) ? Status() : Status::failure(QStringLiteral("stopped"), ErrorCode::Cancelled);
+        const auto hand = [&](GroupRows &&batch) {
+            return queue.push(std::move(batch)) ? Status() : Status::failure(QStringLiteral("stopped"), ErrorCode::Cancelled);
         };
         outcome.emplace(engine.run(SqlTemplate(record.sql), stopped, FillInEngine::Path::Auto, hand));
         queue.close();

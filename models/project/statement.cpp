@@ -27,12 +27,12 @@ Statement &Statement::operator=(Statement &&other) noexcept
     return *this;
 }
 
-Statement &Statement::bindUtf8(int index, const QByteArray &text)
+Statement &Statement::bindUtf8Borrowed(int index, const QByteArray &text)
 {
     if (text.isNull())
         sqlite3_bind_null(m_stmt, index);
     else
-        sqlite3_bind_text64(m_stmt, index, text.constData(), sqlite3_uint64(text.size()), SQLITE_TRANSIENT, SQLITE_UTF8);
+        sqlite3_bind_text64(m_stmt, index, text.constData(), sqlite3_uint64(text.size()), SQLITE_STATIC, SQLITE_UTF8);
     return *this;
 }
 
@@ -182,6 +182,23 @@ QString Statement::text(int i) const
 qint64 Statement::integer(int i) const { return sqlite3_column_int64(m_stmt, i); }
 double Statement::real(int i) const { return sqlite3_column_double(m_stmt, i); }
 bool Statement::isNull(int i) const { return sqlite3_column_type(m_stmt, i) == SQLITE_NULL; }
+
+Statement::Type Statement::type(int i) const
+{
+    switch (sqlite3_column_type(m_stmt, i)) {
+    case SQLITE_INTEGER: return Type::Integer;
+    case SQLITE_FLOAT: return Type::Real;
+    case SQLITE_BLOB: return Type::Blob;
+    case SQLITE_NULL: return Type::Null;
+    default: return Type::Text;
+    }
+}
+
+QByteArrayView Statement::utf8(int i) const
+{
+    const auto *data = reinterpret_cast<const char *>(sqlite3_column_text(m_stmt, i));
+    return data ? QByteArrayView(data, sqlite3_column_bytes(m_stmt, i)) : QByteArrayView();
+}
 QString Statement::error() const { return QString::fromUtf8(sqlite3_errmsg(m_db)); }
 QString Statement::sql() const { return QString::fromUtf8(sqlite3_sql(m_stmt)); }
 

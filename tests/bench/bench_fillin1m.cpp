@@ -136,13 +136,13 @@ int main(int argc, char *argv[])
         targets.require(c.name, report.ok());
         if (!report)
             return targets.exitCode();
-        // The fill-in alone, on the materialised tables, groups counted and dropped.
+        // The fill-in alone, on the materialised tables: groups found and encoded, then dropped.
         FillInEngine alone(connection.value());
         clock.restart();
-        auto bare = alone.run(SqlTemplate(c.sql), {}, FillInEngine::Path::Auto, [](const QVector<SemanticGroup> &) { return Status(); });
+        auto bare = alone.run(SqlTemplate(c.sql), {}, FillInEngine::Path::Auto, [](GroupRows &&) { return Status(); });
         const double bareSeconds = clock.nsecsElapsed() / 1e9;
         targets.require("fill-in alone", bare.ok());
-        std::printf("%-15s fill-in alone: %lld groups in %.2f s (%s)\n", c.name, bare ? bare.value().answered : 0, bareSeconds,
+        std::printf("%-15s fill-in alone (encoded, not stored): %lld groups in %.2f s (%s)\n", c.name, bare ? bare.value().answered : 0, bareSeconds,
                     bare && bare.value().firstRowsByPlan ? "first rows read in the grouping pass" : "groups of several rows asked one by one");
         // The per-combination engine on the same template, stopped after `cap` seconds.
         FillInEngine per(connection.value());
@@ -151,7 +151,7 @@ int main(int argc, char *argv[])
         QElapsedTimer perClock;
         perClock.start();
         auto stopped = per.run(SqlTemplate(c.sql), [&] { return ++polls, perClock.nsecsElapsed() / 1e9 > cap; }, FillInEngine::Path::PerCombination,
-                               [](const QVector<SemanticGroup> &) { return Status(); });
+                               [](GroupRows &&) { return Status(); });
         const double perSeconds = perClock.nsecsElapsed() / 1e9;
         const qint64 combinations = per.combinations(SqlTemplate(c.sql)).value();
         const double perRate = std::max<double>(1, double(polls - 1) * 256) / perSeconds;

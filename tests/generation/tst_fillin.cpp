@@ -11,6 +11,8 @@
 #include "generation/setbasedfillin.h"
 #include "generation/sqltemplateintake.h"
 #include "generation/generationstore.h"
+#include "generation/grouprows.h"
+#include "project/database.h"
 #include "io/grammarjson.h"
 #include "project/project.h"
 #include "schema/knowledgebase.h"
@@ -333,6 +335,72 @@ private slots:
             QCOMPARE(g.valuesJsonUtf8(), QByteArray::fromStdString(reference.dump()));
             QCOMPARE(SemanticGroup::valuesFromJson(g.valuesJson()).size(), g.values.size());
         }
+    }
+
+    // A set-based row encoded straight from SQLite's bytes is byte for byte what its
+    // SemanticGroup encodes to (the path the per-combination engine and collected groups take):
+    // integers, numbers with a fraction, NULL values, empty text, quotes and control characters,
+    // a byte-order mark, an embedded NUL, non-ASCII; blobs and text that is not valid UTF-8 are
+    // refused by the direct encoding (they take the SemanticGroup path).
+    void directRowEncodingIsTheGroupsEncoding()
+    {
+        QTemporaryDir dir;
+        auto db = Database::open(dir.filePath(QStringLiteral("rows.db")), Database::Mode::ReadWriteCreate);
+        QVERIFY2(db, qPrintable(db.error()));
+        QVERIFY(db.value().exec(QStringLiteral("CREATE TABLE r(a, b, c, n INTEGER, answer)")));
+        QRandomGenerator rng(11);
+        const QByteArray pieces[] = {QByteArrayLiteral("a"), QByteArrayLiteral("\""), QByteArrayLiteral("\\"), QByteArrayLiteral("\n"), QByteArray("\x01", 1),
+                                     QByteArray("\0", 1), QByteArrayLiteral("\xef\xbb\xbf"), QByteArrayLiteral("\xc3\xa9"), QByteArrayLiteral("\xe6\x97\xa5"),
+                                     QByteArrayLiteral("\xff"), QByteArrayLiteral("\xc3"), QByteArrayLiteral("\xed\xa0\x80"), QByteArrayLiteral(" ")};
+        auto insert = db.value().prepare(QStringLiteral("INSERT INTO r VALUES (?, ?, ?, ?, ?)"));
+        QVERIFY(insert);
+        for (int row = 0; row < 3000; ++row) {
+            Statement &s = insert.value();
+            s.reset();
+            QByteArray kept[6]; // the text binds borrow their bytes until run()
+            for (int c : {1, 2, 3, 5}) {
+                QByteArray text;
+                for (int k = 0, m = rng.bounded(6); k < m; ++k)
+                    text += pieces[rng.bounded(int(std::size(pieces)))];
+                switch (rng.bounded(c == 5 ? 5 : 6)) {
+                case 0: s.bindInteger(c, qint64(rng.generate64()) >> rng.bounded(63)); break;
+                case 1: s.bind(c, double(qint64(rng.generate64() >> 11)) / double(1 + rng.bounded(100000))); break;
+                case 2: s.bind(c, QVariant(text)); break; // a blob
+                case 3: s.bindUtf8Borrowed(c, kept[c] = text.isNull() ? QByteArray("", 0) : text); break;
+                case 4: s.bindUtf8Borrowed(c, kept[c] = text + "x"); break;
+                default: s.bind(c, QVariant()); break;
+                }
+            }
+            s.bindInteger(4, 1 + rng.bounded(3));
+            QVERIFY(s.run());
+        }
+        auto read = db.value().prepare(QStringLiteral("SELECT a, b, c, n, 0, answer FROM r"));
+        QVERIFY(read);
+        int direct = 0, refused = 0;
+        QVERIFY(read.value().forEach([&](const Statement &r) {
+            GroupRows fast, reference;
+            if (!fast.appendRow(r, 3, 5, int(r.integer(3)))) {
+                ++refused;
+                return true;
+            }
+            ++direct;
+            SemanticGroup g;
+            for (int i = 0; i < 3; ++i)
+                g.values << r.value(i);
+            g.answer = KnowledgeValue::displayText(r.value(5));
+            g.rowCount = int(r.integer(3));
+            reference.append(g);
+            [&] {
+                QCOMPARE(fast.values(0), reference.values(0));
+                QCOMPARE(fast.answer(0), reference.answer(0));
+                QCOMPARE(fast.answer(0).isNull(), reference.answer(0).isNull());
+                QCOMPARE(fast.rowCount(0), reference.rowCount(0));
+                QCOMPARE(fast.documents(0), reference.documents(0));
+            }();
+            return !QTest::currentTestFailed();
+        }));
+        QVERIFY(!QTest::currentTestFailed());
+        QVERIFY2(direct > 500 && refused > 500, qPrintable(QStringLiteral("%1 direct, %2 refused").arg(direct).arg(refused)));
     }
 
     void budgetRefusesWithTheReason()
