@@ -70,52 +70,40 @@ Job *GenerationActions::start(const QString &title, bool changesProject, Step st
 {
     if (busy())
         return nullptr;
-    QString before;
-    if (changesProject) {
-        auto saved = GenerationSnapshotStore(m_project->database()).save();
-        if (!saved) {
-            m_lastSummary = saved.error();
-            emit jobFinished(false, saved.error());
-            return nullptr;
-        }
-        before = saved.value();
-    }
     const QString path = m_project->path();
-    auto summary = std::make_shared<QString>();
-    m_job = std::make_unique<Job>(title, [path, step, summary](Job &job) {
-        auto project = Project::open(path); // this thread's own connection
+    const QString undoFile = m_project->undoFile();
+    auto result = std::make_shared<GenerationSnapshotStore::Step>();
+    // Everything runs on the job's thread, with its own connection: the step and, for a step
+    // that changes the project, the copies that make it undoable (which take it back on a
+    // failure or a cancel).
+    m_job = std::make_unique<Job>(title, [path, undoFile, step, result, changesProject](Job &job) {
+        auto project = Project::open(path);
         if (!project)
             return Status::failure(project);
+        if (changesProject) {
+            auto ran = GenerationSnapshotStore::runUndoable(*project.value(), undoFile, step, job);
+            if (!ran)
+                return Status::failure(ran);
+            *result = ran.take();
+            return Status();
+        }
         auto done = step(*project.value(), job);
         if (!done)
             return Status::failure(done);
         if (job.isCancelled())
             return Status::cancelled();
-        *summary = done.value();
+        result->summary = done.value();
         return Status();
     });
-    connect(m_job.get(), &Job::finished, this, [this, title, before, changesProject, summary](bool ok, const QString &message) {
+    connect(m_job.get(), &Job::finished, this, [this, title, changesProject, result](bool ok, const QString &message) {
         if (changesProject) {
-            if (ok) {
-                auto *command = new ReplaceGenerationCommand(m_project, title, before);
-                QString refused;
-                command->reportErrorsTo(&refused);
-                m_project->undoStack()->push(command);
-                if (!refused.isEmpty())
-                    qWarning("%s cannot be undone: %s", qPrintable(title), qPrintable(refused));
-            } else {
-                // Whatever a failed or cancelled step wrote is taken back.
-                GenerationSnapshotStore store(m_project->database());
-                if (auto s = store.restore(before); !s)
-                    qWarning("Restoring the project after \"%s\" failed: %s", qPrintable(title), qPrintable(s.error()));
-                if (auto s = store.drop(before); !s)
-                    qWarning("%s", qPrintable(s.error()));
-            }
+            if (ok)
+                m_project->undoStack()->push(new ReplaceGenerationCommand(m_project, title, result->before, result->after));
             emit m_project->generationReplaced();
         }
-        m_lastSummary = ok ? *summary : message;
+        m_lastSummary = ok ? result->summary : message;
         if (ok)
-            qInfo("%s", qPrintable(*summary));
+            qInfo("%s", qPrintable(result->summary));
         emit jobFinished(ok, m_lastSummary);
     });
     emit jobStarted(m_job.get());

@@ -5,14 +5,14 @@
 
 namespace assay {
 
-ReplaceGenerationCommand::ReplaceGenerationCommand(Project *project, const QString &text, QString before)
-    : CheckedCommand(text), m_project(project), m_before(std::move(before))
+ReplaceGenerationCommand::ReplaceGenerationCommand(Project *project, const QString &text, QString before, QString after)
+    : CheckedCommand(text), m_project(project), m_before(std::move(before)), m_after(std::move(after))
 {
 }
 
 ReplaceGenerationCommand::~ReplaceGenerationCommand()
 {
-    GenerationSnapshotStore store(m_project->database());
+    GenerationSnapshotStore store(m_project->database(), m_project->undoFile());
     for (const QString &s : {m_before, m_after})
         if (!s.isEmpty())
             if (auto dropped = store.drop(s); !dropped)
@@ -21,10 +21,8 @@ ReplaceGenerationCommand::~ReplaceGenerationCommand()
 
 void ReplaceGenerationCommand::redo()
 {
-    if (m_after.isEmpty()) { // the step itself has just run: keep what it made
-        auto after = GenerationSnapshotStore(m_project->database()).save();
-        if (check(after))
-            m_after = after.value();
+    if (!m_done) { // the step itself has just run
+        m_done = true;
         return;
     }
     restore(m_after);
@@ -34,7 +32,7 @@ void ReplaceGenerationCommand::undo() { restore(m_before); }
 
 void ReplaceGenerationCommand::restore(const QString &snapshot)
 {
-    check(GenerationSnapshotStore(m_project->database()).restore(snapshot));
+    check(GenerationSnapshotStore(m_project->database(), m_project->undoFile()).restore(snapshot));
     emit m_project->generationReplaced();
 }
 

@@ -1,8 +1,9 @@
 #pragma once
 // A generation step (SQL or text templates, queries, a GRAMMAR import) that ran as a
-// background job, made undoable as a whole. The caller takes a snapshot of the generation
-// tables before the job and this command takes one after it (its first redo does nothing);
-// undo restores the first, redo the second. Both copies are dropped with the command.
+// background job, made undoable as a whole. The job takes snapshots of the generation tables
+// before and after the step (GenerationSnapshotStore, on its own thread); this command's
+// first redo does nothing, undo restores the first, redo the second. Both copies are dropped
+// with the command.
 #include "commands/checkedcommand.h"
 
 namespace assay {
@@ -11,8 +12,8 @@ class Project;
 
 class ReplaceGenerationCommand : public CheckedCommand {
 public:
-    // before: GenerationSnapshotStore::save() from just before the step.
-    ReplaceGenerationCommand(Project *project, const QString &text, QString before);
+    // before, after: GenerationSnapshotStore::save() from just before and just after the step.
+    ReplaceGenerationCommand(Project *project, const QString &text, QString before, QString after);
     ~ReplaceGenerationCommand() override;
     void redo() override;
     void undo() override;
@@ -22,6 +23,7 @@ private:
     Project *m_project;
     QString m_before;
     QString m_after;
+    bool m_done = false; // the first redo: the step itself has just run
 };
 
 } // namespace assay

@@ -1,6 +1,8 @@
 #include "generation/generationsnapshotstore.h"
 
+#include "core/job.h"
 #include "project/database.h"
+#include "project/project.h"
 #include "project/transaction.h"
 
 #include <QStringList>
@@ -38,7 +40,10 @@ Status GenerationSnapshotStore::attach()
         return listed;
     if (attached)
         return Status();
-    return m_db.exec(QStringLiteral("ATTACH DATABASE ':memory:' AS %1").arg(QLatin1String(kSchema)));
+    if (auto s = m_db.run(QStringLiteral("ATTACH DATABASE ? AS %1").arg(QLatin1String(kSchema)), {m_file}); !s)
+        return Status::failure(QStringLiteral("Cannot open the undo file %1: %2").arg(m_file, s.error()));
+    // Scratch copies: nothing to recover after a crash, so no journal and no syncs.
+    return m_db.exec(QStringLiteral("PRAGMA %1.journal_mode = OFF; PRAGMA %1.synchronous = OFF").arg(QLatin1String(kSchema)));
 }
 
 Result<QString> GenerationSnapshotStore::save()
@@ -59,6 +64,8 @@ Result<QString> GenerationSnapshotStore::save()
 
 Status GenerationSnapshotStore::restore(const QString &name)
 {
+    if (auto a = attach(); !a)
+        return a;
     const QStringList tables = generationTables();
     Transaction tx(m_db);
     for (auto it = tables.crbegin(); it != tables.crend(); ++it)
@@ -72,10 +79,42 @@ Status GenerationSnapshotStore::restore(const QString &name)
 
 Status GenerationSnapshotStore::drop(const QString &name)
 {
+    if (auto a = attach(); !a)
+        return a;
     for (const QString &table : generationTables())
         if (auto s = m_db.exec(QStringLiteral("DROP TABLE IF EXISTS %1").arg(snapshotTable(name, table))); !s)
             return s;
     return Status();
+}
+
+Result<GenerationSnapshotStore::Step> GenerationSnapshotStore::runUndoable(Project &project, const QString &undoFile,
+                                                                         const std::function<Result<QString>(Project &, Job &)> &step, Job &job)
+{
+    using R = Result<Step>;
+    GenerationSnapshotStore store(project.database(), undoFile);
+    job.reportProgress(0, 0, QStringLiteral("Keeping a copy for undo"));
+    auto before = store.save();
+    if (!before)
+        return R::failure(before);
+    // Back to the copy taken before, reporting `why` (and a failed restore with it).
+    const auto takeBack = [&](const QString &why, ErrorCode code) {
+        QString message = why;
+        if (auto s = store.restore(before.value()); !s)
+            message += QStringLiteral("; restoring the project as it was failed: %1").arg(s.error());
+        if (auto s = store.drop(before.value()); !s)
+            message += QStringLiteral("; %1").arg(s.error());
+        return R::failure(message, code);
+    };
+    auto done = step(project, job);
+    if (!done)
+        return takeBack(done.error(), done.code());
+    if (job.isCancelled())
+        return takeBack(QStringLiteral("cancelled"), ErrorCode::Cancelled);
+    job.reportProgress(0, 0, QStringLiteral("Keeping a copy for redo"));
+    auto after = store.save();
+    if (!after)
+        return takeBack(QStringLiteral("the step cannot be made undoable, so it was taken back: %1").arg(after.error()), after.code());
+    return Step{before.value(), after.value(), done.value()};
 }
 
 } // namespace assay

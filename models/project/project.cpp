@@ -11,6 +11,9 @@
 
 #include <QDateTime>
 #include <QFileInfo>
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
 #include <QUndoStack>
 
 namespace assay {
@@ -58,6 +61,21 @@ Project::~Project()
 {
     delete m_undoStack; // its commands may still use the connection
     m_undoStack = nullptr;
+}
+
+QString Project::undoFile() const
+{
+    if (!m_undoDir) {
+        m_undoDir = std::make_unique<QTemporaryDir>(QDir::temp().filePath(QStringLiteral("assay-undo-XXXXXX")));
+        // Made here, empty (an empty file is an empty database): a connection opened without
+        // the create flag, as an existing project's is, cannot create a file it attaches.
+        QFile file(m_undoDir->filePath(QStringLiteral("undo.db")));
+        if (m_undoDir->isValid())
+            file.open(QIODevice::WriteOnly);
+    }
+    // A directory that could not be made leaves a path that cannot be opened: the snapshot
+    // store reports it when it attaches the file.
+    return m_undoDir->isValid() ? m_undoDir->filePath(QStringLiteral("undo.db")) : QDir::temp().filePath(QStringLiteral("assay-undo-unavailable/undo.db"));
 }
 
 int Project::latestSchemaVersion()

@@ -11,6 +11,7 @@
 
 #include <memory>
 
+class QTemporaryDir;
 class QUndoStack;
 
 namespace assay {
@@ -46,6 +47,10 @@ public:
     Database &database() { return m_db; }
     const Database &database() const { return m_db; }
     QUndoStack *undoStack() const { return m_undoStack; }
+    // A temporary database file for the copies undo keeps of whole tables (a generation
+    // step's before and after), on disk so that a step over millions of rows does not hold
+    // them in memory; background connections attach the same file. Removed with the project.
+    QString undoFile() const;
     // The knowledge schema and rows (created on first use).
     KnowledgeBase *knowledge();
     const KnowledgeBase *knowledge() const;
@@ -65,6 +70,7 @@ private:
     static Result<std::unique_ptr<Project>> finishOpen(const QString &path, Database db);
 
     QString m_path;
+    mutable std::unique_ptr<QTemporaryDir> m_undoDir; // outlives m_db, which may have it attached
     Database m_db;
     QUndoStack *m_undoStack = nullptr;
     std::unique_ptr<QLockFile> m_lock;

@@ -4,6 +4,8 @@
 // reproduction of GRAMMAR's Spider figures (57 SQL queries, 570 text queries per form).
 #include "demo/demoproject.h"
 #include "generation/fillinengine.h"
+#include "core/job.h"
+#include "generation/generationsnapshotstore.h"
 #include "generation/generationstore.h"
 #include "generation/grammarimport.h"
 #include "generation/offlineverbalizer.h"
@@ -164,6 +166,74 @@ private slots:
         QCOMPARE(state, QStringLiteral("rejected"));
         QCOMPARE(store.stats().value().sqlTemplates, 1);
         QCOMPARE(store.stats().value().sqlQueries, 4);
+    }
+
+    // A generation step made undoable: copies before and after it in the project's undo file
+    // (on disk, removed with the project); a failed or cancelled step is taken back.
+    void undoableStepKeepsItsCopiesOnDisk()
+    {
+        auto p = projectWith(tinyWorld);
+        GenerationStore store(p->database());
+        const QString one = QStringLiteral("SELECT city FROM person WHERE name = '[person.name]'");
+        const QString two = QStringLiteral("SELECT team FROM person WHERE name = '[person.name]'");
+        const QString three = QStringLiteral("SELECT name FROM person WHERE team = '[person.team]'");
+        QVERIFY(SqlTemplateIntake(*p).add({one}, QStringLiteral("user")));
+        const auto sqls = [&] {
+            QStringList out;
+            for (const SqlTemplateRecord &r : store.sqlTemplates().value())
+                out << r.sql;
+            return out;
+        };
+        const auto adding = [](const QString &sql, Status end) {
+            return [sql, end](Project &project, Job &job) -> Result<QString> {
+                if (auto r = SqlTemplateIntake(project).add({sql}, QStringLiteral("user")); !r)
+                    return Result<QString>::failure(r);
+                if (end.code() == ErrorCode::Cancelled)
+                    job.cancel();
+                else if (!end)
+                    return Result<QString>::failure(end.error());
+                return QStringLiteral("added");
+            };
+        };
+        const QString undoFile = p->undoFile();
+        GenerationSnapshotStore::Step step;
+        Job ok(QStringLiteral("add"), [&](Job &job) {
+            auto ran = GenerationSnapshotStore::runUndoable(*p, undoFile, adding(two, Status()), job);
+            if (!ran)
+                return Status::failure(ran);
+            step = ran.value();
+            return Status();
+        });
+        QVERIFY(ok.runHere());
+        QCOMPARE(step.summary, QStringLiteral("added"));
+        QCOMPARE(sqls(), (QStringList{one, two}));
+        QVERIFY(QFileInfo(undoFile).size() > 0);
+        GenerationSnapshotStore snapshots(p->database(), undoFile);
+        QVERIFY(snapshots.restore(step.before));
+        QCOMPARE(sqls(), QStringList{one});
+        QCOMPARE(store.groups(store.sqlTemplates().value().first().id).value().size(), 4);
+        QVERIFY(snapshots.restore(step.after));
+        QCOMPARE(sqls(), (QStringList{one, two}));
+
+        // A failure and a cancel leave the project as it was, the failure naming its cause.
+        Job failing(QStringLiteral("fail"), [&](Job &job) {
+            auto ran = GenerationSnapshotStore::runUndoable(*p, undoFile, adding(three, Status::failure(QStringLiteral("endpoint gone"))), job);
+            return ran ? Status() : Status::failure(ran);
+        });
+        const Status failed = failing.runHere();
+        QVERIFY(!failed);
+        QVERIFY2(failed.error().contains(QLatin1String("endpoint gone")), qPrintable(failed.error()));
+        QCOMPARE(sqls(), (QStringList{one, two}));
+        Job cancelling(QStringLiteral("cancel"), [&](Job &job) {
+            auto ran = GenerationSnapshotStore::runUndoable(*p, undoFile, adding(three, Status::cancelled()), job);
+            return ran ? Status() : Status::failure(ran);
+        });
+        QCOMPARE(cancelling.runHere().code(), ErrorCode::Cancelled);
+        QCOMPARE(sqls(), (QStringList{one, two}));
+        QCOMPARE(store.groups(store.sqlTemplates().value().last().id).value().size(), 5); // every person has a team
+
+        p.reset();
+        QVERIFY(!QFileInfo::exists(undoFile));
     }
 
     void textTemplatesKeepTheirPlaceholders()
