@@ -6,6 +6,7 @@
 #include "project/database.h"
 #include "retrieval/corpusstore.h"
 #include "retrieval/retriever.h"
+#include "runs/iclexamples.h"
 #include "runs/reader.h"
 #include "runs/runstore.h"
 
@@ -40,6 +41,9 @@ Result<RunExecutor::Report> RunExecutor::execute(Database &db, qint64 runId, Job
     if (!pending)
         return R::failure(pending);
     const QVector<RunItem> items = pending.take();
+    const auto examples = IclExamples::load(store, runId, spec.value().icl); // once per run
+    if (!examples)
+        return R::failure(examples);
     {
         QStringList texts;
         for (const RunItem &item : items)
@@ -74,12 +78,7 @@ Result<RunExecutor::Report> RunExecutor::execute(Database &db, qint64 runId, Job
             auto clock = std::make_shared<QElapsedTimer>();
             clock->start();
             auto hits = retriever.value()->retrieve({item.query, item.trueDocIds}, spec.value().k);
-            auto examples = store.examples(runId, spec.value().icl, item.groupKey);
-            if (!examples) {
-                failure = examples.error();
-                break;
-            }
-            ReaderRequest request{item.key, item.query, {}, examples.take()};
+            ReaderRequest request{item.key, item.query, {}, examples.value().forGroup(item.groupKey)};
             RunItemResult base;
             if (hits) {
                 QStringList texts;

@@ -119,19 +119,18 @@ Result<QVector<RunItem>> RunStore::pending(qint64 runId) const
     return out;
 }
 
-Result<QVector<QPair<QString, QString>>> RunStore::examples(qint64 runId, int count, const QString &excludeGroup) const
+Result<QVector<RunStore::Example>> RunStore::examplePool(qint64 runId, int limit) const
 {
-    using R = Result<QVector<QPair<QString, QString>>>;
-    QVector<QPair<QString, QString>> out;
-    if (count <= 0)
+    using R = Result<QVector<Example>>;
+    QVector<Example> out;
+    if (limit <= 0)
         return out;
-    // One example per group, so the examples show different kinds of questions.
-    auto s = m_db.prepare(QStringLiteral("SELECT query, gold FROM run_item WHERE id IN (SELECT min(id) FROM run_item WHERE run_id = ? "
-                                         "AND group_key <> ? AND gold <> '' GROUP BY group_key) ORDER BY id LIMIT ?"));
+    auto s = m_db.prepare(QStringLiteral("SELECT query, gold, group_key FROM run_item WHERE id IN (SELECT min(id) FROM run_item WHERE run_id = ? "
+                                         "AND group_key IS NOT NULL AND gold <> '' GROUP BY group_key) ORDER BY id LIMIT ?"));
     if (!s)
         return R::failure(s);
-    s.value().bindAll({runId, excludeGroup, count});
-    if (auto read = s.value().forEach([&](const Statement &r) { out.append({r.text(0), r.text(1)}); }); !read)
+    s.value().bindAll({runId, limit});
+    if (auto read = s.value().forEach([&](const Statement &r) { out.append({r.text(0), r.text(1), r.text(2)}); }); !read)
         return R::failure(read);
     return out;
 }

@@ -96,9 +96,12 @@ public:
     Result<PipelineSpec> pipelineOf(qint64 runId) const;
     Result<qint64> idOf(const QString &name) const;
     Result<QVector<RunItem>> pending(qint64 runId) const;
-    // Worked examples for in-context learning: up to `count` (question, gold) pairs of the
-    // run, from groups other than `excludeGroup`, in a fixed order.
-    Result<QVector<QPair<QString, QString>>> examples(qint64 runId, int count, const QString &excludeGroup) const;
+    // The pool in-context examples come from (IclExamples): each group's first item with a
+    // gold answer, in item order, at most `limit` of them.
+    struct Example {
+        QString query, gold, groupKey;
+    };
+    Result<QVector<Example>> examplePool(qint64 runId, int limit) const;
     // Stores an item's result once: an item already done is never overwritten.
     Status saveResult(qint64 itemId, const RunItemResult &result);
     Status setStatus(qint64 runId, const QString &status);

@@ -12,6 +12,7 @@
 #include "runs/llmreader.h"
 #include "runs/pipelinegrid.h"
 #include "runs/runexecutor.h"
+#include "runs/iclexamples.h"
 #include "runs/runstore.h"
 #include "testdemo.h"
 #include "testendpoint.h"
@@ -125,6 +126,41 @@ private slots:
                                      QStringLiteral("g/bm25-k3 retriever=bm25,k=3,reader=none")}));
         QCOMPARE(PipelineGrid::named(QStringLiteral("one"), PipelineGrid::expand(QStringLiteral("k=2")).value()).constFirst().first, QStringLiteral("one"));
         QVERIFY(PipelineGrid::expand(QStringLiteral("retriever=keyword|magic")).error().contains(QLatin1String("unknown retriever 'magic'")));
+    }
+
+    // The in-context examples, chosen once per run: for every item, the first icl items (in
+    // item order) that are the first with a gold answer of a group other than the item's own.
+    void iclExamplesComeFromOtherGroupsInItemOrder()
+    {
+        const qint64 runId = smallRun(QStringLiteral("icl"), QStringLiteral("retriever=bm25,k=1,reader=none"), 60);
+        QVERIFY(runId > 0);
+        RunStore store(m_demo->database());
+        const QVector<RunItem> items = store.pending(runId).value();
+        QHash<QString, int> firstOfGroup; // group → index of its first item with a gold answer
+        for (int i = 0; i < items.size(); ++i)
+            if (!items[i].gold.isEmpty() && !firstOfGroup.contains(items[i].groupKey))
+                firstOfGroup.insert(items[i].groupKey, i);
+        QVERIFY2(firstOfGroup.size() >= 4, "the demo's first items span several groups");
+        for (int icl : {0, 1, 3}) {
+            auto examples = IclExamples::load(store, runId, icl);
+            QVERIFY2(examples, qPrintable(examples.error()));
+            for (const RunItem &item : items) {
+                const auto chosen = examples.value().forGroup(item.groupKey);
+                QCOMPARE(chosen.size(), std::min<qsizetype>(icl, firstOfGroup.size() - firstOfGroup.contains(item.groupKey)));
+                int last = -1;
+                for (const auto &[question, gold] : chosen) {
+                    const auto at = std::find_if(items.cbegin(), items.cend(), [&](const RunItem &i) { return i.query == question && i.gold == gold; });
+                    QVERIFY(at != items.cend());
+                    const int index = int(at - items.cbegin());
+                    QVERIFY(at->groupKey != item.groupKey);
+                    QCOMPARE(firstOfGroup.value(at->groupKey), index);
+                    QVERIFY(index > last); // in item order, so no group skipped before it
+                    for (int j = last + 1; j < index; ++j)
+                        QVERIFY(firstOfGroup.value(items[j].groupKey, -1) != j || items[j].groupKey == item.groupKey);
+                    last = index;
+                }
+            }
+        }
     }
 
     void llmReaderAnswersAndPaysOnce()
