@@ -1,5 +1,7 @@
 #include "scoring/answermetrics.h"
 
+#include "agents/agenttrace.h"
+
 #include <QHash>
 
 namespace assay {
@@ -110,6 +112,15 @@ bool AnswerMetrics::contains(const QString &text, const QString &gold)
     // Normalised text is single-spaced words: whole-word containment is containment of
     // " gold " in " text ".
     return (QLatin1Char(' ') + normalize(text) + QLatin1Char(' ')).contains(QLatin1Char(' ') + g + QLatin1Char(' '));
+}
+
+QString AnswerMetrics::scratchpad(const QString &retrievedText, const QString &trace)
+{
+    QString steps = trace;
+    if (AgentTrace::isAgentTrace(trace))
+        if (auto parsed = AgentTrace::fromJson(trace))
+            steps = parsed.value().scratchpad(); // a trace that does not parse is read as text
+    return steps.isEmpty() ? retrievedText : retrievedText + QLatin1Char('\n') + steps;
 }
 
 } // namespace assay

@@ -16,11 +16,9 @@ public:
     static double f1(const QString &response, const QString &gold);
     // Normalised gold inside normalised text, as whole words; an empty gold is never contained.
     static bool contains(const QString &text, const QString &gold);
-    // R-Eval's scratchpad: the retrieved context and the step trace, as the taxonomy reads it.
-    static QString scratchpad(const QString &retrievedText, const QString &trace)
-    {
-        return trace.isEmpty() ? retrievedText : retrievedText + QLatin1Char('\n') + trace;
-    }
+    // R-Eval's scratchpad: the retrieved context and the step trace, as the taxonomy reads it
+    // (an agent's stored trace as its thoughts, actions and observations; AgentTrace).
+    static QString scratchpad(const QString &retrievedText, const QString &trace);
 };
 
 } // namespace assay
