@@ -167,7 +167,7 @@ Result<Observation> AgentTools::lookup(const QString &text) const
         for (const KnowledgeTable &t : m_schema) {
             QStringList conditions;
             for (const KnowledgeColumn &c : t.columns)
-                if (!c.type.contains(QLatin1String("INT"), Qt::CaseInsensitive) && !c.type.contains(QLatin1String("REAL"), Qt::CaseInsensitive))
+                if (const auto a = KnowledgeValue::affinity(c.type); a != KnowledgeValue::Affinity::Integer && a != KnowledgeValue::Affinity::Real)
                     conditions << Database::quoteIdentifier(c.name) + QStringLiteral(" LIKE ?1 ESCAPE '\\'");
             if (conditions.isEmpty() || shown >= m_limits.rowLimit)
                 continue;

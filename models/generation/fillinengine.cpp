@@ -38,14 +38,14 @@ struct FillInEngine::Prepared {
 // 2,048 handed to it, with a progress report after each.
 class FillInEngine::Output {
 public:
-    Output(FillInEngine &engine, const Sink &sink, Outcome &collected) : m_engine(engine), m_sink(sink), m_collected(collected)
+    Output(FillInEngine &engine, const Sink &sink, QVector<SemanticGroup> &collected) : m_engine(engine), m_sink(sink), m_collected(collected)
     {
         m_batch.reserve(batchSize);
     }
     Status add(SemanticGroup &&g)
     {
         if (!m_sink) {
-            m_collected.groups << std::move(g);
+            m_collected << std::move(g);
             return {};
         }
         m_batch.append(g);
@@ -80,7 +80,7 @@ private:
 
     FillInEngine &m_engine;
     const Sink &m_sink;
-    Outcome &m_collected;
+    QVector<SemanticGroup> &m_collected;
     GroupRows m_batch;
     qint64 m_groups = 0;
 };
@@ -153,14 +153,14 @@ Result<FillInEngine::Outcome> FillInEngine::run(const SqlTemplate &t, const std:
     using R = Result<Outcome>;
     m_expected = 0;
     m_executed = -1;
-    Outcome collected;
+    QVector<SemanticGroup> collected;
     Output output(*this, sink, collected);
     R r = read(t, cancelled, path, output);
     if (!r)
         return r;
     if (const Status taken = output.finish(); !taken)
         return R::failure(taken);
-    r.value().groups = std::move(collected.groups);
+    r.value().groups = std::move(collected);
     return r;
 }
 
