@@ -12,6 +12,9 @@ namespace {
 
 using Observation = AgentTools::Observation;
 
+// Rows of a PAL program's result that make its answer.
+constexpr int ProgramRows = 50;
+
 Observation refused(const QString &text)
 {
     Observation o;
@@ -227,20 +230,41 @@ Observation AgentTools::describe(const QString &table) const
     return refused(QStringLiteral("No table '%1'. The tables are: %2.").arg(table, names.join(QStringLiteral(", "))));
 }
 
-Observation AgentTools::sql(const QString &query) const
+Observation AgentTools::program(const QString &query) const
+{
+    return runSql(query, true);
+}
+
+QString AgentTools::schemaText() const
+{
+    QStringList parts;
+    for (const KnowledgeTable &t : m_schema)
+        parts << describe(t.name).text;
+    return parts.isEmpty() ? QStringLiteral("(the project has no knowledge tables)") : parts.join(QStringLiteral("\n"));
+}
+
+Observation AgentTools::runSql(const QString &query, bool verbalise) const
 {
     if (!m_knowledge)
         return refused(QStringLiteral("sql is not available: the project has no knowledge database."));
-    // One more row than shown, to say that there are more.
-    auto rows = m_knowledge->query(query, {}, m_limits.rowLimit + 1);
+    // One more row than shown (or verbalised), to say that there are more.
+    const int limit = verbalise ? std::max(m_limits.rowLimit, ProgramRows) : m_limits.rowLimit;
+    auto rows = m_knowledge->query(query, {}, limit + 1);
     if (!rows)
         return refused(QStringLiteral("SQL refused: %1").arg(rows.error()));
     QStringList lines{rows.value().columns.join(QStringLiteral(" | "))};
-    for (int r = 0; r < rows.value().rows.size() && r < m_limits.rowLimit; ++r) {
-        QStringList cells;
-        for (const QVariant &v : rows.value().rows[r])
+    QStringList spoken;
+    for (int r = 0; r < rows.value().rows.size() && r < limit; ++r) {
+        QStringList cells, values;
+        for (const QVariant &v : rows.value().rows[r]) {
             cells << (v.isNull() ? QStringLiteral("NULL") : KnowledgeValue::displayText(v));
-        lines << cells.join(QStringLiteral(" | "));
+            if (!v.isNull())
+                values << KnowledgeValue::displayText(v);
+        }
+        if (r < m_limits.rowLimit)
+            lines << cells.join(QStringLiteral(" | "));
+        if (!values.isEmpty())
+            spoken << values.join(QStringLiteral(", "));
     }
     if (rows.value().rows.isEmpty())
         lines << QStringLiteral("(no rows)");
@@ -248,6 +272,10 @@ Observation AgentTools::sql(const QString &query) const
         lines << QStringLiteral("(more rows not shown; the first %1 are above)").arg(m_limits.rowLimit);
     Observation o;
     o.text = lines.join(QLatin1Char('\n'));
+    if (verbalise) {
+        o.finished = true;
+        o.answer = spoken.join(QStringLiteral("; "));
+    }
     return o;
 }
 

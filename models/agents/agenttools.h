@@ -51,6 +51,11 @@ public:
     }
 
     Result<Observation> call(const QString &tool, const nlohmann::json &arguments) const;
+    // PAL: runs the model's one SQL program; `answer` is its whole result verbalised (one value
+    // as it is, a column as a list, rows as "a, b; c, d") and `finished` is set when it ran.
+    Observation program(const QString &query) const;
+    // Every table described, as describe() shows one (the schema part of PAL's prompt).
+    QString schemaText() const;
     static QStringList names();
     // The tools as OpenAI function definitions ("tools" of a chat completion request).
     static nlohmann::json functionDefinitions();
@@ -60,7 +65,8 @@ private:
     Result<Observation> lookup(const QString &text) const;
     Observation listTables() const;
     Observation describe(const QString &table) const;
-    Observation sql(const QString &query) const;
+    Observation sql(const QString &query) const { return runSql(query, false); }
+    Observation runSql(const QString &query, bool verbalise) const;
     Result<QString> chunkExcerpt(qint64 chunkId) const;
 
     const Retriever *m_retriever;

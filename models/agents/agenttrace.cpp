@@ -36,6 +36,7 @@ QString AgentTrace::stopName(Stop stop)
     case Stop::Steps: return QStringLiteral("steps");
     case Stop::Budget: return QStringLiteral("budget");
     case Stop::Error: return QStringLiteral("error");
+    case Stop::GaveUp: return QStringLiteral("gave_up");
     }
     return {};
 }
@@ -70,7 +71,7 @@ Result<AgentTrace> AgentTrace::fromJson(const QString &json)
     AgentTrace t(text(j, "workflow"));
     const QString stop = text(j, "stop");
     bool known = false;
-    for (Stop s : {Stop::Finish, Stop::Steps, Stop::Budget, Stop::Error})
+    for (Stop s : {Stop::Finish, Stop::Steps, Stop::Budget, Stop::Error, Stop::GaveUp})
         if (stopName(s) == stop) {
             t.m_stop = s;
             known = true;

@@ -29,8 +29,8 @@ struct AgentStep {
 class AgentTrace {
 public:
     static constexpr int observationChars = 2000;
-    // Why the item's workflow stopped.
-    enum class Stop { Finish, Steps, Budget, Error };
+    // Why the item's workflow stopped; GaveUp: DFSDT abandoned every branch.
+    enum class Stop { Finish, Steps, Budget, Error, GaveUp };
 
     explicit AgentTrace(QString workflow = {}) : m_workflow(std::move(workflow)) {}
     void append(AgentStep step); // cuts the observation to its excerpt

@@ -73,8 +73,9 @@ Result<PipelineSpec> PipelineSpec::parse(const QString &text)
             if (!whole(value, 0, &spec.icl))
                 return R::failure(QStringLiteral("pipeline '%1': icl must be a whole number ≥ 0").arg(text));
         } else if (key == QLatin1String("reader")) {
-            if (value != QLatin1String("none") && value != QLatin1String("http") && value != QLatin1String("command")
-                && !(value.startsWith(QLatin1String("llm:")) && value.size() > 4))
+            const QString kind = value.section(QLatin1Char(':'), 0, 0);
+            const bool profiled = (kind == QLatin1String("llm") || workflows().contains(kind)) && value.size() > kind.size() + 1;
+            if (value != QLatin1String("none") && value != QLatin1String("http") && value != QLatin1String("command") && !profiled)
                 return R::failure(QStringLiteral("pipeline '%1': unknown reader '%2' (%3)").arg(text, value, readerKinds().join(QStringLiteral(", "))));
             spec.reader = value;
         } else if (key == QLatin1String("embedder")) {
@@ -93,8 +94,20 @@ Result<PipelineSpec> PipelineSpec::parse(const QString &text)
             spec.contextPointer = value;
         } else if (key == QLatin1String("cmd")) {
             spec.command = value;
+        } else if (key == QLatin1String("steps")) {
+            if (!whole(value, 1, &spec.steps))
+                return R::failure(QStringLiteral("pipeline '%1': steps must be a whole number ≥ 1").arg(text));
+        } else if (key == QLatin1String("budget")) {
+            bool ok = false;
+            spec.budget = value.toLongLong(&ok);
+            if (!ok || spec.budget < 0)
+                return R::failure(QStringLiteral("pipeline '%1': budget must be a number of tokens ≥ 0 (0: no limit)").arg(text));
+        } else if (key == QLatin1String("width")) {
+            if (!whole(value, 1, &spec.width))
+                return R::failure(QStringLiteral("pipeline '%1': width must be a whole number ≥ 1").arg(text));
         } else {
-            return R::failure(QStringLiteral("pipeline '%1': unknown key '%2' (retriever, k, reader, embedder, prompt, icl, url, request, answer, ids, context, cmd)")
+            return R::failure(QStringLiteral("pipeline '%1': unknown key '%2' (retriever, k, reader, embedder, prompt, icl, url, request, answer, ids, context, cmd, "
+                                             "steps, budget, width)")
                                   .arg(text, key));
         }
     }
@@ -127,7 +140,21 @@ QString PipelineSpec::text() const
     add("ids", idsPointer, defaults.idsPointer);
     add("context", contextPointer, defaults.contextPointer);
     add("cmd", command, defaults.command);
+    add("steps", QString::number(steps), QString::number(defaults.steps));
+    add("budget", QString::number(budget), QString::number(defaults.budget));
+    add("width", QString::number(width), QString::number(defaults.width));
     return out;
+}
+
+QString PipelineSpec::workflow() const
+{
+    const QString kind = reader.section(QLatin1Char(':'), 0, 0);
+    return reader.contains(QLatin1Char(':')) && workflows().contains(kind) ? kind : QString();
+}
+
+QString PipelineSpec::readerProfile() const
+{
+    return usesLlmReader() || usesAgent() ? reader.section(QLatin1Char(':'), 1) : QString();
 }
 
 } // namespace assay

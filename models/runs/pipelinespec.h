@@ -12,7 +12,7 @@ namespace assay {
 struct PipelineSpec {
     QString retriever = QStringLiteral("bm25");
     int k = 3;
-    QString reader = QStringLiteral("none"); // none | llm:PROFILE | http | command
+    QString reader = QStringLiteral("none"); // none | llm:PROFILE | react:|fc:|dfsdt:|pal:PROFILE | http | command
     QString embedder;                        // profile whose /embeddings serves dense and hybrid
     QString prompt = QStringLiteral("reader"); // llm reader: prompt template name
     int icl = 0;                             // llm reader: worked examples in the prompt
@@ -22,14 +22,23 @@ struct PipelineSpec {
     QString idsPointer;
     QString contextPointer;
     QString command;                         // command reader: program and arguments
+    int steps = 10;                          // agent readers: LLM calls per item (DFSDT: nodes)
+    qint64 budget = 0;                       // agent readers: tokens per item, 0 = no limit
+    int width = 2;                           // dfsdt: alternatives tried per node
 
     static Result<PipelineSpec> parse(const QString &text);
     QString text() const; // canonical: retriever=…,k=…,reader=…[,options that differ from the defaults]
 
     bool usesLlmReader() const { return reader.startsWith(QLatin1String("llm:")); }
-    QString readerProfile() const { return usesLlmReader() ? reader.mid(4) : QString(); }
+    // react, fc, dfsdt or pal for an agentic workflow, else empty.
+    QString workflow() const;
+    bool usesAgent() const { return !workflow().isEmpty(); }
+    // The LLM profile of an llm: or agentic reader.
+    QString readerProfile() const;
+    static QStringList workflows() { return {QStringLiteral("react"), QStringLiteral("fc"), QStringLiteral("dfsdt"), QStringLiteral("pal")}; }
     bool usesEmbeddings() const { return retriever == QLatin1String("dense") || retriever == QLatin1String("hybrid"); }
-    static QStringList readerKinds() { return {QStringLiteral("none"), QStringLiteral("llm:PROFILE"), QStringLiteral("http"), QStringLiteral("command")}; }
+    static QStringList readerKinds() { return {QStringLiteral("none"), QStringLiteral("llm:PROFILE"), QStringLiteral("react:PROFILE"), QStringLiteral("fc:PROFILE"),
+                                                     QStringLiteral("dfsdt:PROFILE"), QStringLiteral("pal:PROFILE"), QStringLiteral("http"), QStringLiteral("command")}; }
 };
 
 } // namespace assay

@@ -1,5 +1,6 @@
 #include "runs/reader.h"
 
+#include "agents/agentreader.h"
 #include "generation/promptlibrary.h"
 #include "io/filereader.h"
 #include "llm/llmprofilestore.h"
@@ -20,11 +21,25 @@ public:
 
 } // namespace
 
-Result<std::unique_ptr<Reader>> Reader::create(const PipelineSpec &spec, LlmStore *store)
+Result<std::unique_ptr<Reader>> Reader::create(const PipelineSpec &spec, LlmStore *store, const AgentTools *tools)
 {
     using R = Result<std::unique_ptr<Reader>>;
     if (spec.reader == QLatin1String("none"))
         return R(std::make_unique<NoReader>());
+    if (spec.usesAgent()) {
+        if (!tools)
+            return R::failure(QStringLiteral("reader %1 needs the project's agent tools").arg(spec.reader));
+        auto profile = LlmProfileStore::find(spec.readerProfile());
+        if (!profile)
+            return R::failure(profile.error());
+        // The pipeline's prompt= names the template; by default each workflow has its own.
+        const QString name = spec.prompt == PipelineSpec().prompt ? AgentReader::defaultPrompt(spec.workflow()) : spec.prompt;
+        auto prompt = PromptLibrary::load(name);
+        if (!prompt)
+            return R::failure(QStringLiteral("%1 prompt '%2': %3").arg(spec.workflow(), name, prompt.error()));
+        return R(std::make_unique<AgentReader>(spec.workflow(), profile.value(), prompt.value(), store, spec.text(), tools, spec.steps, spec.budget,
+                                               spec.width));
+    }
     if (spec.usesLlmReader()) {
         auto profile = LlmProfileStore::find(spec.readerProfile());
         if (!profile)

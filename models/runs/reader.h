@@ -13,6 +13,7 @@
 
 namespace assay {
 
+class AgentTools;
 class Database;
 class LlmStore;
 struct PipelineSpec;
@@ -56,8 +57,9 @@ public:
     // Stops work in flight (cancel); pending callbacks are not called after this.
     virtual void abort() {}
 
-    // `store` (optional) caches LLM calls and records them in the ledger.
-    static Result<std::unique_ptr<Reader>> create(const PipelineSpec &spec, LlmStore *store);
+    // `store` (optional) caches LLM calls and records them in the ledger; `tools` are what
+    // the agentic readers (react:, fc:, dfsdt:, pal:) act with, and they need them.
+    static Result<std::unique_ptr<Reader>> create(const PipelineSpec &spec, LlmStore *store, const AgentTools *tools = nullptr);
 };
 
 } // namespace assay

@@ -1,5 +1,6 @@
 #include "runs/runexecutor.h"
 
+#include "agents/agentenvironment.h"
 #include "core/job.h"
 #include "llm/llmstore.h"
 #include "llm/llmwait.h"
@@ -33,7 +34,16 @@ Result<RunExecutor::Report> RunExecutor::execute(Database &db, qint64 runId, Job
     auto retriever = Retriever::create(spec.value().retriever, db, spec.value().embedder, &llm, job);
     if (!retriever)
         return R::failure(retriever.error());
-    auto reader = Reader::create(spec.value(), &llm);
+    // An agentic reader retrieves through its tools; the environment outlives the reader.
+    const bool agentic = spec.value().usesAgent();
+    std::unique_ptr<AgentEnvironment> environment;
+    if (agentic) {
+        auto opened = AgentEnvironment::open(db, retriever.value().get());
+        if (!opened)
+            return R::failure(opened.error());
+        environment = opened.take();
+    }
+    auto reader = Reader::create(spec.value(), &llm, environment ? &environment->tools() : nullptr);
     if (!reader)
         return R::failure(reader.error());
     CorpusStore corpus(db);
@@ -44,7 +54,7 @@ Result<RunExecutor::Report> RunExecutor::execute(Database &db, qint64 runId, Job
     const auto examples = IclExamples::load(store, runId, spec.value().icl); // once per run
     if (!examples)
         return R::failure(examples);
-    {
+    if (!agentic) {
         QStringList texts;
         for (const RunItem &item : items)
             texts << item.query;
@@ -77,7 +87,7 @@ Result<RunExecutor::Report> RunExecutor::execute(Database &db, qint64 runId, Job
             const RunItem &item = items[next++];
             auto clock = std::make_shared<QElapsedTimer>();
             clock->start();
-            auto hits = retriever.value()->retrieve({item.query, item.trueDocIds}, spec.value().k);
+            auto hits = agentic ? Result<QVector<RetrievalHit>>(QVector<RetrievalHit>()) : retriever.value()->retrieve({item.query, item.trueDocIds}, spec.value().k);
             ReaderRequest request{item.key, item.query, {}, examples.value().forGroup(item.groupKey)};
             RunItemResult base;
             if (hits) {

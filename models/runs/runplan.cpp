@@ -1,5 +1,6 @@
 #include "runs/runplan.h"
 
+#include "agents/agentreader.h"
 #include "generation/generationreadstore.h"
 #include "generation/generationstore.h"
 #include "generation/promptlibrary.h"
@@ -87,6 +88,29 @@ RunEstimate RunPlan::estimate(Database &db, const QVector<PlannedRun> &runs)
                 e.promptTokens += tokens;
                 e.cost += profile.value().cost(tokens, 0);
             }
+        }
+        if (run.spec.usesAgent()) {
+            // An upper bound: every item takes all its steps; each step's prompt carries the
+            // conversation so far (an observation of about k chunks per step), within the budget.
+            auto profile = LlmProfileStore::find(run.spec.readerProfile());
+            if (!profile) {
+                e.problems << profile.error();
+                continue;
+            }
+            const QString name = run.spec.prompt == PipelineSpec().prompt ? AgentReader::defaultPrompt(run.spec.workflow()) : run.spec.prompt;
+            auto prompt = PromptLibrary::load(name);
+            const qint64 base = tokensOf((prompt ? prompt.value().size() : 0) + queryChars * (1 + run.spec.icl));
+            const qint64 perStep = tokensOf(3 * (chunkChars + 24)) + CompletionTokensPerAnswer;
+            const qint64 steps = run.spec.steps;
+            qint64 perItem = steps * base + perStep * steps * (steps - 1) / 2;
+            if (run.spec.budget > 0)
+                perItem = std::min(perItem, run.spec.budget);
+            const qint64 completions = items * std::min<qint64>(steps * CompletionTokensPerAnswer, perItem);
+            const qint64 prompts = items * perItem - completions;
+            e.llmCalls += items * steps;
+            e.promptTokens += prompts;
+            e.completionTokens += completions;
+            e.cost += profile.value().cost(prompts, completions);
         }
         if (run.spec.usesLlmReader()) {
             auto profile = LlmProfileStore::find(run.spec.readerProfile());

@@ -1,11 +1,13 @@
 // assay-test-endpoint: runs TestEndpoint as a process for CLI tests and benchmarks.
 // Prints "port N" on stdout, serves until stdin closes. --latency MS delays every reply;
 // --hang accepts connections and never answers; --faults SPEC [--seed N] draws faults per
-// request (see TestEndpoint::parseFaultMix). A line "count" on stdin prints "requests N"; a
+// request (see TestEndpoint::parseFaultMix); --agent-script FILE plays scripted agents (see
+// TestEndpoint::loadAgentScripts). A line "count" on stdin prints "requests N"; a
 // line "twice" prints "twice N" (answers paid twice).
 #include "testendpoint.h"
 
 #include <QCoreApplication>
+#include <QFile>
 #include <QSocketNotifier>
 
 #include <cstdio>
@@ -29,6 +31,14 @@ int main(int argc, char *argv[])
         }
         const int seedAt = int(args.indexOf(QStringLiteral("--seed")));
         endpoint.setFaultMix(mix, seedAt > 0 ? args.value(seedAt + 1).toUInt() : 1u);
+    }
+    if (const int at = int(args.indexOf(QStringLiteral("--agent-script"))); at > 0) {
+        QFile file(args.value(at + 1));
+        QString error;
+        if (!file.open(QIODevice::ReadOnly) || !endpoint.loadAgentScripts(file.readAll(), &error)) {
+            std::fprintf(stderr, "--agent-script %s: %s\n", qPrintable(args.value(at + 1)), qPrintable(error.isEmpty() ? file.errorString() : error));
+            return 2;
+        }
     }
     endpoint.addFixture(QStringLiteral("Reply with the word pong"), QStringLiteral("pong"));
     if (!endpoint.start())

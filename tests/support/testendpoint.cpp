@@ -44,6 +44,80 @@ void TestEndpoint::addFixture(const QString &needle, const QString &content)
     m_fixtures.insert(needle, content);
 }
 
+void TestEndpoint::addAgentScript(const QString &needle, const QList<AgentTurn> &turns)
+{
+    QMutexLocker lock(&m_mutex);
+    m_agents.append({needle, turns});
+    // The catch-all script is tried last.
+    std::stable_sort(m_agents.begin(), m_agents.end(), [](const auto &a, const auto &b) { return !a.first.isEmpty() && b.first.isEmpty(); });
+}
+
+bool TestEndpoint::loadAgentScripts(const QByteArray &json, QString *error)
+{
+    const auto doc = nlohmann::json::parse(json.toStdString(), nullptr, false);
+    if (!doc.is_object()) {
+        *error = QStringLiteral("agent scripts: not a JSON object");
+        return false;
+    }
+    for (auto it = doc.begin(); it != doc.end(); ++it) {
+        if (!it.value().is_array()) {
+            *error = QStringLiteral("agent script '%1': not an array of turns").arg(QString::fromStdString(it.key()));
+            return false;
+        }
+        QList<AgentTurn> turns;
+        for (const auto &t : it.value()) {
+            AgentTurn turn;
+            turn.turn = t.value("turn", 0);
+            turn.content = QString::fromStdString(t.value("content", std::string()));
+            turn.tool = QString::fromStdString(t.value("tool", std::string()));
+            turn.arguments = QString::fromStdString(t.value("arguments", nlohmann::json::object()).dump());
+            turn.when = QString::fromStdString(t.value("when", std::string()));
+            turns << turn;
+        }
+        addAgentScript(QString::fromStdString(it.key()), turns);
+    }
+    return true;
+}
+
+bool TestEndpoint::agentReply(const nlohmann::json &request, nlohmann::json *message) const
+{
+    const auto messages = request.value("messages", nlohmann::json::array());
+    QString first, tail;
+    int assistantTurns = 0;
+    for (const auto &m : messages) {
+        const std::string role = m.value("role", std::string());
+        const QString content = m.contains("content") && m["content"].is_string() ? QString::fromStdString(m["content"].get<std::string>()) : QString();
+        if (role == "assistant") {
+            ++assistantTurns;
+            tail.clear();
+            continue;
+        }
+        if (role == "user" && first.isEmpty())
+            first = content;
+        tail += content + QLatin1Char('\n');
+    }
+    QMutexLocker lock(&m_mutex);
+    for (const auto &[needle, turns] : m_agents) {
+        if (!first.contains(needle))
+            continue;
+        for (const AgentTurn &t : turns) {
+            if (t.turn != assistantTurns || (!t.when.isEmpty() && !tail.contains(t.when)))
+                continue;
+            if (t.tool.isEmpty()) {
+                *message = {{"role", "assistant"}, {"content", t.content.toStdString()}};
+            } else {
+                const nlohmann::json call = {{"id", QStringLiteral("call_%1").arg(assistantTurns).toStdString()},
+                                             {"type", "function"},
+                                             {"function", {{"name", t.tool.toStdString()}, {"arguments", t.arguments.toStdString()}}}};
+                *message = {{"role", "assistant"}, {"content", nullptr}, {"tool_calls", nlohmann::json::array({call})}};
+            }
+            return true;
+        }
+        return false; // the script has no such turn: the plain echo answers
+    }
+    return false;
+}
+
 void TestEndpoint::script(const QList<Step> &steps)
 {
     QMutexLocker lock(&m_mutex);
@@ -228,7 +302,8 @@ QByteArray TestEndpoint::reply(const QByteArray &path, const QByteArray &body, i
         QString last;
         int promptTokens = 0;
         for (const auto &m : request.value("messages", nlohmann::json::array())) {
-            const QString content = QString::fromStdString(m.value("content", std::string()));
+            // Tool-call turns carry no text content.
+            const QString content = m.contains("content") && m["content"].is_string() ? QString::fromStdString(m["content"].get<std::string>()) : QString();
             promptTokens += tokens(content);
             if (m.value("role", std::string()) == "user")
                 last = content;
@@ -241,6 +316,12 @@ QByteArray TestEndpoint::reply(const QByteArray &path, const QByteArray &body, i
                     content = it.value();
         }
         nlohmann::json choice{{"index", 0}, {"message", {{"role", "assistant"}, {"content", content.toStdString()}}}, {"finish_reason", "stop"}};
+        if (nlohmann::json scripted; agentReply(request, &scripted)) {
+            content = scripted.contains("content") && scripted["content"].is_string() ? QString::fromStdString(scripted["content"].get<std::string>())
+                                                                                        : QString();
+            choice["message"] = scripted;
+            choice["finish_reason"] = scripted.contains("tool_calls") ? "tool_calls" : "stop";
+        }
         if (request.value("logprobs", false)) {
             nlohmann::json top = nlohmann::json::array();
             for (const char *letter : {"A", "B", "C", "D"})

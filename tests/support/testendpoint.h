@@ -10,6 +10,8 @@
 #include <QQueue>
 #include <QTcpServer>
 
+#include <nlohmann/json.hpp>
+
 #include <QSet>
 
 #include <atomic>
@@ -33,6 +35,24 @@ public:
 
     // Reply `content` when the last user message contains `needle`.
     void addFixture(const QString &needle, const QString &content);
+
+    // A scripted agent: one reply per turn of a conversation whose first user message
+    // contains the script's needle (an empty needle: any conversation no other script takes).
+    // The turn is the number of assistant messages already in the request, so the script is
+    // deterministic however many conversations run at once. A turn with `when` applies only
+    // if the messages after the last assistant one contain it (e.g. DFSDT's note on failed
+    // attempts); the first turn that applies answers. A turn replies text (`content`, ReAct
+    // and PAL) or one tool call (`tool` with JSON `arguments`, function calling).
+    struct AgentTurn {
+        int turn = 0;
+        QString content;
+        QString tool;
+        QString arguments = QStringLiteral("{}");
+        QString when;
+    };
+    void addAgentScript(const QString &needle, const QList<AgentTurn> &turns);
+    // Scripts from JSON: {"needle": [{"turn": 0, "content"|"tool"+"arguments", "when"}, ...]}.
+    bool loadAgentScripts(const QByteArray &json, QString *error);
     // Faults applied to the next requests, one step per request, in order.
     void script(const QList<Step> &steps);
     void clearScript();
@@ -64,6 +84,9 @@ private:
 
     QTcpServer m_server;
     QHash<QString, QString> m_fixtures;
+    QList<QPair<QString, QList<AgentTurn>>> m_agents;
+    // The scripted reply to a chat request, if a script takes it.
+    bool agentReply(const nlohmann::json &request, nlohmann::json *message) const;
     QQueue<Step> m_script;
     int m_latency = 0;
     bool m_hangAlways = false;
