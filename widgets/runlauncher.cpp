@@ -44,6 +44,48 @@ RunLauncher::RunLauncher(Database &db, QWidget *parent) : QWidget(parent), m_db(
     options->addWidget(new QLabel(tr("ICL examples:"), this));
     options->addWidget(m_icl);
     form->addRow(tr("Options:"), options);
+    // Workflows × LLMs: each checked workflow gives a column per LLM profile (R-Eval's grid).
+    m_workflowsBox = new QWidget(this);
+    auto *workflows = new QHBoxLayout(m_workflowsBox);
+    workflows->setContentsMargins(0, 0, 0, 0);
+    const QList<QPair<QString, QString>> kinds{{QStringLiteral("llm"), tr("Plain (retrieve, then answer)")},
+                                               {QStringLiteral("react"), tr("ReAct")},
+                                               {QStringLiteral("fc"), tr("Function calling")},
+                                               {QStringLiteral("dfsdt"), tr("DFSDT")},
+                                               {QStringLiteral("pal"), tr("PAL (SQL program)")}};
+    for (const auto &[kind, label] : kinds) {
+        auto *box = new QCheckBox(label, m_workflowsBox);
+        box->setObjectName(QStringLiteral("workflow_") + kind);
+        box->setProperty("workflow", kind);
+        box->setChecked(kind == QLatin1String("llm"));
+        connect(box, &QCheckBox::toggled, this, &RunLauncher::rebuildGrid);
+        workflows->addWidget(box);
+        m_workflows << box;
+    }
+    m_workflows[1]->setToolTip(tr("Thought / Action / Observation in text: Search, Lookup, List_tables, Describe, Sql, Finish."));
+    m_workflows[2]->setToolTip(tr("The same tools as OpenAI function calls (tools and tool_calls)."));
+    m_workflows[3]->setToolTip(tr("Depth-first search over tool-call chains: a branch the model gives up is abandoned and another action is tried from the step before."));
+    m_workflows[4]->setToolTip(tr("The model writes one read-only SQL program over the knowledge base; its result is the answer."));
+    workflows->addStretch(1);
+    form->addRow(tr("LLM workflows:"), m_workflowsBox);
+    auto *limits = new QHBoxLayout;
+    m_steps = new QSpinBox(this);
+    m_steps->setObjectName(QStringLiteral("agentSteps"));
+    m_steps->setRange(1, 100);
+    m_steps->setValue(PipelineSpec().steps);
+    m_steps->setToolTip(tr("LLM calls an agentic item may make (DFSDT: nodes it may expand); an item that reaches it is halted."));
+    m_budget = new QSpinBox(this);
+    m_budget->setObjectName(QStringLiteral("agentBudget"));
+    m_budget->setRange(0, 10000000);
+    m_budget->setSingleStep(1000);
+    m_budget->setSpecialValueText(tr("no limit"));
+    m_budget->setSuffix(tr(" tokens"));
+    m_budget->setToolTip(tr("Tokens (prompt and completion) an agentic item may spend; an item that exceeds it is halted."));
+    limits->addWidget(new QLabel(tr("Steps per item:"), this));
+    limits->addWidget(m_steps);
+    limits->addWidget(new QLabel(tr("Token budget per item:"), this));
+    limits->addWidget(m_budget, 1);
+    form->addRow(tr("Agent limits:"), limits);
     m_external = new QLineEdit(this);
     m_external->setPlaceholderText(tr("optional: an external reader, e.g. reader=http,url=http://…/ask  or  reader=command,cmd=./my-rag"));
     form->addRow(tr("External reader:"), m_external);
@@ -76,6 +118,8 @@ RunLauncher::RunLauncher(Database &db, QWidget *parent) : QWidget(parent), m_db(
     connect(m_external, &QLineEdit::editingFinished, this, &RunLauncher::rebuildGrid);
     connect(m_embedder, &QComboBox::currentTextChanged, this, &RunLauncher::updateEstimate);
     connect(m_icl, &QSpinBox::valueChanged, this, &RunLauncher::updateEstimate);
+    connect(m_steps, &QSpinBox::valueChanged, this, &RunLauncher::updateEstimate);
+    connect(m_budget, &QSpinBox::valueChanged, this, &RunLauncher::updateEstimate);
     connect(m_name, &QLineEdit::textChanged, this, &RunLauncher::updateEstimate);
     connect(m_grid, &QTableWidget::itemChanged, this, &RunLauncher::updateEstimate);
     connect(m_start, &QPushButton::clicked, this, [this] {
@@ -145,8 +189,11 @@ QList<int> RunLauncher::kValues() const
 QStringList RunLauncher::readers() const
 {
     QStringList out{QStringLiteral("reader=none")};
-    for (const LlmProfile &p : LlmProfileStore::all())
-        out << QStringLiteral("reader=llm:%1").arg(p.name);
+    const QVector<LlmProfile> profiles = LlmProfileStore::all();
+    for (QCheckBox *workflow : m_workflows)
+        if (workflow->isChecked())
+            for (const LlmProfile &p : profiles)
+                out << QStringLiteral("reader=%1:%2").arg(workflow->property("workflow").toString(), p.name);
     if (!m_external->text().trimmed().isEmpty())
         out << m_external->text().trimmed();
     return out;
@@ -198,8 +245,14 @@ QVector<PlannedRun> RunLauncher::plannedRuns() const
             if (m_grid->item(r, c)->checkState() != Qt::Checked)
                 continue;
             QString text = QStringLiteral("retriever=%1,%2").arg(m_grid->verticalHeaderItem(r)->text(), m_grid->horizontalHeaderItem(c)->data(Qt::UserRole).toString());
-            if (text.contains(QLatin1String("reader=llm:")) && m_icl->value() > 0)
+            const bool agentic = !text.contains(QLatin1String("reader=llm:")) && !text.contains(QLatin1String("reader=none"))
+                                 && PipelineSpec::workflows().contains(text.section(QLatin1String("reader="), 1).section(QLatin1Char(':'), 0, 0));
+            if ((agentic || text.contains(QLatin1String("reader=llm:"))) && m_icl->value() > 0)
                 text += QStringLiteral(",icl=%1").arg(m_icl->value());
+            if (agentic && m_steps->value() != PipelineSpec().steps)
+                text += QStringLiteral(",steps=%1").arg(m_steps->value());
+            if (agentic && m_budget->value() > 0)
+                text += QStringLiteral(",budget=%1").arg(m_budget->value());
             const QString retriever = m_grid->verticalHeaderItem(r)->text();
             if (retriever == QLatin1String("dense") || retriever == QLatin1String("hybrid"))
                 text += QStringLiteral(",embedder=%1").arg(m_embedder->currentText());
@@ -218,6 +271,14 @@ QVector<PlannedRun> RunLauncher::plannedRuns() const
 }
 
 QString RunLauncher::estimateText() const { return m_estimate->text(); }
+
+QCheckBox *RunLauncher::workflowBox(const QString &workflow) const
+{
+    for (QCheckBox *box : m_workflows)
+        if (box->property("workflow").toString() == workflow)
+            return box;
+    return nullptr;
+}
 
 void RunLauncher::updateEstimate()
 {

@@ -1,8 +1,10 @@
 #pragma once
 // The run launcher: query sets to run, and a checkable grid of pipelines — one row per
 // retriever, one column per reader × k — with the embedding profile for dense/hybrid and the
-// number of worked examples for LLM readers. Below it, what the checked runs will cost before
-// anything starts, and the judge that scores them when they end; Start emits the planned runs.
+// number of worked examples for LLM readers; the LLM workflows (plain, ReAct, function
+// calling, DFSDT, PAL) whose columns each LLM profile gets, with the agents' step and token
+// limits. Below it, what the checked runs will cost before anything starts, and the judge
+// that scores them when they end; Start emits the planned runs.
 #include "runs/runplan.h"
 #include "runs/runqueue.h"
 
@@ -33,6 +35,10 @@ public:
     QTableWidget *grid() const { return m_grid; }
     QLineEdit *nameEdit() const { return m_name; }
     QLineEdit *kEdit() const { return m_ks; }
+    // The workflow check box of react, fc, dfsdt, pal or llm (the plain reader).
+    QCheckBox *workflowBox(const QString &workflow) const;
+    QSpinBox *stepsBox() const { return m_steps; }
+    QSpinBox *budgetBox() const { return m_budget; }
     QPushButton *startButton() const { return m_start; }
     JudgeChooser *scoreChooser() const { return m_score; }
     // How the started runs are scored when they end; none: not scored.
@@ -59,6 +65,10 @@ private:
     QLineEdit *m_external;
     QComboBox *m_embedder;
     QSpinBox *m_icl;
+    QWidget *m_workflowsBox;
+    QList<QCheckBox *> m_workflows;
+    QSpinBox *m_steps;
+    QSpinBox *m_budget;
     QTableWidget *m_grid;
     QLabel *m_estimate;
     QPushButton *m_start;

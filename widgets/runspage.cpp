@@ -7,6 +7,7 @@
 #include "project/project.h"
 
 #include "itemmodels/runitemsmodel.h"
+#include "iteminspector.h"
 #include "itemmodels/runsmodel.h"
 #include "project/project.h"
 #include "judgechooser.h"
@@ -137,7 +138,19 @@ RunsPage::RunsPage(Project *project, QWidget *parent) : QWidget(parent), m_proje
     auto *itemsLayout = new QVBoxLayout(itemsBox);
     itemsLayout->setContentsMargins(0, 0, 0, 0);
     itemsLayout->addLayout(itemsHeader);
-    itemsLayout->addWidget(m_itemsView);
+    m_inspector = new ItemInspector(this);
+    m_inspector->setObjectName(QStringLiteral("itemInspector"));
+    auto *itemsSplit = new QSplitter(Qt::Horizontal, itemsBox);
+    itemsSplit->addWidget(m_itemsView);
+    itemsSplit->addWidget(m_inspector);
+    itemsSplit->setStretchFactor(0, 3);
+    itemsSplit->setStretchFactor(1, 2);
+    itemsLayout->addWidget(itemsSplit);
+    connect(m_itemsView->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex &current) {
+        if (!current.isValid())
+            return m_inspector->clear();
+        showItem(current.data(RunItemsModel::ItemIdRole).toLongLong());
+    });
 
     auto *top = new QWidget(this);
     auto *topLayout = new QHBoxLayout(top);
@@ -149,8 +162,8 @@ RunsPage::RunsPage(Project *project, QWidget *parent) : QWidget(parent), m_proje
     split->addWidget(m_runsView);
     split->addWidget(itemsBox);
     split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 2);
-    split->setStretchFactor(2, 3);
+    split->setStretchFactor(1, 1);
+    split->setStretchFactor(2, 4);
     (new QVBoxLayout(this))->addWidget(split);
 
     connect(m_launcher, &RunLauncher::startRequested, this, [this](const QVector<PlannedRun> &runs) {
@@ -238,8 +251,17 @@ RunsPage::~RunsPage()
     }
 }
 
+void RunsPage::showItem(qint64 itemId)
+{
+    auto detail = RunStore(m_project->database()).detail(itemId);
+    if (!detail)
+        return m_inspector->showError(detail.error());
+    m_inspector->show(detail.value());
+}
+
 void RunsPage::showRun(qint64 runId)
 {
+    m_inspector->clear();
     m_items->setRun(runId);
     const int row = m_runs->rowOf(runId);
     if (row >= 0)

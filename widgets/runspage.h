@@ -1,7 +1,8 @@
 #pragma once
 // The Runs page: the launcher on top; the active run's progress (ETA, throughput, errors and
 // cost so far) with Pause, Resume and Cancel; the runs table; and the items of the selected
-// run (query, answer, gold, retrieved ids, latency).
+// run (query, answer, gold, retrieved ids, latency) beside the inspector of the selected one
+// (an agentic item's step timeline).
 #include "runs/resultsimporter.h"
 #include "runs/runqueue.h"
 
@@ -18,6 +19,7 @@ class QTableView;
 
 namespace assay {
 
+class ItemInspector;
 class Project;
 class RunItemsModel;
 class RunLauncher;
@@ -37,6 +39,9 @@ public:
     QTableView *itemsView() const { return m_itemsView; }
     QString progressText() const;
     void showRun(qint64 runId);
+    // The item inspector shows one item of the selected run (what selecting its row does).
+    void showItem(qint64 itemId);
+    ItemInspector *inspector() const { return m_inspector; }
     // Scores the selected run in the background (what Score… does after its dialog).
     void scoreSelected(const ScoreSpec &spec);
     // Imports a results file as a new run in the background (what Import Results… does).
@@ -61,6 +66,7 @@ private:
     QSortFilterProxyModel *m_itemsFilter;
     QTableView *m_runsView;
     QTableView *m_itemsView;
+    ItemInspector *m_inspector;
     QLabel *m_current;
     QProgressBar *m_bar;
     QLabel *m_stats;

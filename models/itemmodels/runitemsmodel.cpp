@@ -15,6 +15,8 @@ QVariant RunItemsModel::data(const QModelIndex &index, int role) const
     if (!index.isValid() || index.row() >= m_items.size())
         return {};
     const RunItemView &it = m_items[index.row()];
+    if (role == ItemIdRole)
+        return it.id;
     if (role == Qt::ToolTipRole) {
         if (index.column() == Status && !it.error.isEmpty())
             return it.error;

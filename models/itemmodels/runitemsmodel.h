@@ -11,6 +11,7 @@ class RunItemsModel : public QAbstractTableModel {
     Q_OBJECT
 public:
     enum Column { Key, Form, Query, Answer, Gold, Retrieved, Latency, Status, ColumnCount };
+    enum Role { ItemIdRole = Qt::UserRole + 1 };
 
     explicit RunItemsModel(Database &db, QObject *parent = nullptr);
     int rowCount(const QModelIndex &parent = {}) const override;

@@ -38,7 +38,11 @@ Result<RunExecutor::Report> RunExecutor::execute(Database &db, qint64 runId, Job
     const bool agentic = spec.value().usesAgent();
     std::unique_ptr<AgentEnvironment> environment;
     if (agentic) {
-        auto opened = AgentEnvironment::open(db, retriever.value().get());
+        // The pipeline's k is how many passages a search shows unless the model asks otherwise.
+        AgentTools::Limits limits;
+        limits.defaultK = spec.value().k;
+        limits.maxK = std::max(limits.maxK, spec.value().k);
+        auto opened = AgentEnvironment::open(db, retriever.value().get(), limits);
         if (!opened)
             return R::failure(opened.error());
         environment = opened.take();

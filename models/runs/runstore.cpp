@@ -225,6 +225,34 @@ Result<QVector<RunItemView>> RunStore::items(qint64 runId) const
     return out;
 }
 
+Result<RunItemDetail> RunStore::detail(qint64 itemId) const
+{
+    using R = Result<RunItemDetail>;
+    auto s = m_db.prepare(QStringLiteral("SELECT id, item_key, form, query, answer, gold, retrieved_ids, latency_ms, status, error, error_class, "
+                                         "retrieved_text, trace, halted, prompt_tokens, completion_tokens, cost FROM run_item WHERE id = ?"));
+    if (!s)
+        return R::failure(s);
+    s.value().bind(1, itemId);
+    std::optional<RunItemDetail> found;
+    const Status read = s.value().forEach([&](const Statement &r) {
+        RunItemDetail d;
+        d.item = RunItemView{r.integer(0), r.text(1), r.text(2), r.text(3), r.text(4), r.text(5), RunResultStore::parseIds(r.text(6)).join(QStringLiteral(", ")),
+                             r.real(7), r.text(8), r.text(9), r.text(10)};
+        d.retrievedText = r.text(11);
+        d.trace = r.text(12);
+        d.halted = r.integer(13) != 0;
+        d.promptTokens = r.integer(14);
+        d.completionTokens = r.integer(15);
+        d.cost = r.real(16);
+        found = std::move(d);
+    });
+    if (!read)
+        return R::failure(read);
+    if (!found)
+        return R::failure(QStringLiteral("run item %1 does not exist").arg(itemId), ErrorCode::NotFound);
+    return *found;
+}
+
 Result<qint64> RunStore::retryFailed(qint64 runId)
 {
     using R = Result<qint64>;

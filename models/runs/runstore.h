@@ -78,6 +78,18 @@ struct RunItemView {
     QString errorClass;
 };
 
+// Everything stored about one executed item, for the item inspector (read one at a time:
+// traces are large).
+struct RunItemDetail {
+    RunItemView item;
+    QString retrievedText;
+    QString trace;
+    bool halted = false;
+    qint64 promptTokens = 0;
+    qint64 completionTokens = 0;
+    double cost = 0;
+};
+
 class RunStore {
 public:
     // A judge's verdict on an item: item id, verdict (0/1, none when unreadable), score, detail.
@@ -109,6 +121,7 @@ public:
     // Name, pipeline, query set, status, source, dates and id only: no pass over the items.
     Result<RunSummary> header(qint64 runId) const;
     Result<QVector<RunItemView>> items(qint64 runId) const;
+    Result<RunItemDetail> detail(qint64 itemId) const;
     // Puts the run's failed items back to pending (their answers and errors cleared) so the
     // next execution runs exactly them; the number of items, in one transaction.
     Result<qint64> retryFailed(qint64 runId);

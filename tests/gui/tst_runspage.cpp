@@ -1,6 +1,9 @@
 // The Runs page on the demo project, offscreen: the checkable pipeline grid and the cost
 // estimate, starting a grid of runs in the background, pausing and resuming one, the runs
-// table and a run's items table; Retry Failed on a run whose LLM calls partly failed.
+// table and a run's items table; Retry Failed on a run whose LLM calls partly failed; the
+// LLM workflows' columns and an agentic item's step timeline in the inspector.
+#include "iteminspector.h"
+#include "itemmodels/agentstepsmodel.h"
 #include "itemmodels/runitemsmodel.h"
 #include "itemmodels/runsmodel.h"
 #include "llm/llmprofilestore.h"
@@ -9,13 +12,16 @@
 #include "runspage.h"
 #include "analysis/runoutcomes.h"
 #include "runs/runstore.h"
+#include "timelinestrip.h"
 #include "judgechooser.h"
 #include "testdemo.h"
 #include "testendpoint.h"
 #include "testrunspage.h"
 #include "testsettings.h"
 
+#include <QCheckBox>
 #include <QHeaderView>
+#include <QSpinBox>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QTableView>
@@ -213,6 +219,68 @@ private slots:
         QCOMPARE(after.status, QStringLiteral("done"));
         page.runsView()->setCurrentIndex(page.runsModel()->index(row, 0));
         QVERIFY(!retry->isEnabled());
+    }
+
+    // Workflow × LLM columns in the launcher, and an agentic run's item in the inspector: the
+    // step timeline (strip and table) and a step's observation.
+    void agentWorkflowsAndTheStepTimeline()
+    {
+        test::TestEndpoint endpoint;
+        QVERIFY(endpoint.start());
+        endpoint.addAgentScript(QString(), {{0, QStringLiteral("Thought: search.\nAction: Search[office in Norway]"), {}, {}, {}},
+                                            {1, QStringLiteral("Thought: the table.\nAction: Describe[offices]"), {}, {}, {}},
+                                            {2, QStringLiteral("Oops, no action here."), {}, {}, {}},
+                                            {3, QStringLiteral("Thought: ask the database.\nAction: Sql[SELECT city FROM offices WHERE country = 'Norway']"), {}, {}, {}},
+                                            {4, QStringLiteral("Thought: done.\nAction: Finish[Bergen]"), {}, {}, {}}});
+        LlmProfile p;
+        p.name = QStringLiteral("agent");
+        p.baseUrl = endpoint.baseUrl();
+        p.model = QStringLiteral("m");
+        QVERIFY(LlmProfileStore::save(p).ok());
+        RunsPage page(m_project.get());
+        page.resize(1500, 950);
+        page.show();
+        RunLauncher *launcher = page.launcher();
+        launcher->workflowBox(QStringLiteral("react"))->setChecked(true);
+        launcher->workflowBox(QStringLiteral("pal"))->setChecked(true);
+        launcher->stepsBox()->setValue(6);
+        QVERIFY(test::checkLauncherCell(launcher->grid(), QStringLiteral("bm25"), QStringLiteral("reader=react:agent,k=3")));
+        QVERIFY(test::checkLauncherCell(launcher->grid(), QStringLiteral("bm25"), QStringLiteral("reader=pal:agent,k=3")));
+        const auto planned = launcher->plannedRuns();
+        QStringList specs;
+        for (const PlannedRun &r : planned)
+            specs << r.spec.text();
+        QVERIFY2(specs.contains(QStringLiteral("retriever=bm25,k=3,reader=react:agent,steps=6")), qPrintable(specs.join(QLatin1Char(' '))));
+        QVERIFY(specs.contains(QStringLiteral("retriever=bm25,k=3,reader=pal:agent,steps=6")));
+        const RunEstimate e = RunPlan::estimate(m_project->database(), planned);
+        QCOMPARE(e.llmCalls, e.items * 6); // an upper bound: every step of every item
+        test::screenshot(&page, QStringLiteral("runs-agent-launcher"));
+
+        // A run of the first 12 short items (created here, continued by the queue).
+        const PipelineSpec spec = PipelineSpec::parse(QStringLiteral("retriever=bm25,k=3,reader=react:agent")).value();
+        RunStore store(m_project->database());
+        auto id = store.openOrCreate(QStringLiteral("agent-run"), spec, QStringLiteral("short"));
+        QVERIFY(id);
+        QVERIFY(m_project->database().exec(QStringLiteral("DELETE FROM run_item WHERE run_id = %1 AND id NOT IN "
+                                                          "(SELECT id FROM run_item WHERE run_id = %1 ORDER BY id LIMIT 12)").arg(id.value())));
+        QVERIFY(page.queue()->enqueue({{QStringLiteral("agent-run"), spec, QStringLiteral("short")}}).ok());
+        QVERIFY(test::waitIdle(page, 60000));
+        page.runsModel()->refresh();
+        const int row = page.runsModel()->rowOf(id.value());
+        QVERIFY(row >= 0);
+        QCOMPARE(page.runsModel()->run(row).done, qint64(12));
+        page.runsView()->setCurrentIndex(page.runsModel()->index(row, 0));
+        page.itemsView()->setCurrentIndex(page.itemsView()->model()->index(4, 0)); // Norway
+        ItemInspector *inspector = page.inspector();
+        QCOMPARE(inspector->steps()->rowCount(), 5);
+        QVERIFY(inspector->strip()->isVisible());
+        QVERIFY2(inspector->text().contains(QLatin1String("Answer Bergen")), qPrintable(inspector->text()));
+        QVERIFY(inspector->text().contains(QLatin1String("stopped by finish")));
+        QCOMPARE(inspector->steps()->index(2, AgentStepsModel::Action).data().toString(), QStringLiteral("(no valid action)"));
+        auto *steps = inspector->findChild<QTableView *>(QStringLiteral("stepsTable"));
+        steps->selectRow(3);
+        QVERIFY2(inspector->text().contains(QLatin1String("city\nBergen")), qPrintable(inspector->text()));
+        test::screenshot(&page, QStringLiteral("runs-agent-steps"));
     }
 };
 
