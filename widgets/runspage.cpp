@@ -12,6 +12,7 @@
 #include "project/project.h"
 #include "judgechooser.h"
 #include "runlauncher.h"
+#include "runs/runexporter.h"
 
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -21,6 +22,8 @@
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QDialog>
+#include <QDir>
+#include <QFileDialog>
 #include <QFileInfo>
 #include <QDialogButtonBox>
 #include <QFormLayout>
@@ -99,6 +102,23 @@ RunsPage::RunsPage(Project *project, QWidget *parent) : QWidget(parent), m_proje
     m_import->setToolTip(tr("Bring in the answers of a system run elsewhere (GRAMMAR results, R-Eval logs, Assay JSONL) as a run."));
     connect(m_import, &QPushButton::clicked, this, &RunsPage::askImportResults);
     progressRow->addWidget(m_import);
+    m_export = new QPushButton(QIcon::fromTheme(QStringLiteral("document-export")), tr("Export Results…"), progressBox);
+    m_export->setObjectName(QStringLiteral("exportResults"));
+    m_export->setToolTip(tr("Write the selected run's items — answers, contexts, agents' step traces, verdicts — as JSONL (Import Results… reads it back)."));
+    connect(m_export, &QPushButton::clicked, this, [this] {
+        const QModelIndex current = m_runsView->currentIndex();
+        if (!current.isValid())
+            return;
+        const RunSummary run = m_runs->run(current.row());
+        QString suggested = run.name;
+        suggested.replace(QLatin1Char('/'), QLatin1Char('-'));
+        const QString path = QFileDialog::getSaveFileName(this, tr("Export Results of %1").arg(run.name),
+                                                          QFileInfo(m_project->path()).dir().filePath(suggested + QStringLiteral(".jsonl")),
+                                                          tr("JSON Lines (*.jsonl)"));
+        if (!path.isEmpty())
+            startExportResults(run.id, run.name, path);
+    });
+    progressRow->addWidget(m_export);
     progressRow->addWidget(m_cancel);
     auto *progressLayout = new QVBoxLayout(progressBox);
     progressLayout->addWidget(m_current);
@@ -245,10 +265,11 @@ RunsPage::RunsPage(Project *project, QWidget *parent) : QWidget(parent), m_proje
 
 RunsPage::~RunsPage()
 {
-    if (m_importJob && m_importJob->isRunning()) {
-        m_importJob->cancel();
-        m_importJob->wait();
-    }
+    for (Job *job : {m_importJob.get(), m_exportJob.get()})
+        if (job && job->isRunning()) {
+            job->cancel();
+            job->wait();
+        }
 }
 
 void RunsPage::showItem(qint64 itemId)
@@ -334,6 +355,33 @@ Job *RunsPage::startImportResults(const QString &path, ResultsImporter::Format f
     return m_importJob.get();
 }
 
+Job *RunsPage::startExportResults(qint64 runId, const QString &runName, const QString &path)
+{
+    if (m_exportJob && m_exportJob->isRunning())
+        return nullptr;
+    const QString projectPath = m_project->path();
+    const QString judge = m_launcher->scoreSpec() ? m_launcher->scoreSpec()->judge : QString();
+    auto written = std::make_shared<qint64>(0);
+    m_exportJob = std::make_unique<Job>(tr("Exporting %1").arg(runName), [=](Job &job) {
+        auto db = Project::openConnection(projectPath); // this thread's own connection
+        if (!db)
+            return Status::failure(db);
+        auto n = RunExporter::writeJsonl(db.value(), runId, path, judge, &job);
+        if (!n)
+            return Status::failure(n);
+        *written = n.value();
+        return Status();
+    });
+    connect(m_exportJob.get(), &Job::finished, this, [this, written, runName, path](bool ok, const QString &message) {
+        m_current->setText(ok ? tr("Exported %1 items of %2 to %3.").arg(*written).arg(runName, QDir::toNativeSeparators(path))
+                              : tr("The export of %1 failed: %2").arg(runName, message));
+        emit exportFinished(ok, m_current->text());
+    });
+    emit jobStarted(m_exportJob.get());
+    m_exportJob->start();
+    return m_exportJob.get();
+}
+
 QString RunsPage::progressText() const { return m_current->text() + QLatin1Char('\n') + m_stats->text(); }
 
 void RunsPage::updateButtons()
@@ -347,6 +395,7 @@ void RunsPage::updateButtons()
                              && m_runs->run(current.row()).source == QLatin1String("executed");
     m_retry->setEnabled(failedItems && !running);
     m_score->setEnabled(current.isValid() && current.row() < m_runs->rowCount());
+    m_export->setEnabled(current.isValid() && current.row() < m_runs->rowCount());
     m_launcher->startButton()->setEnabled(!m_launcher->plannedRuns().isEmpty());
 }
 

@@ -46,6 +46,9 @@ public:
     void scoreSelected(const ScoreSpec &spec);
     // Imports a results file as a new run in the background (what Import Results… does).
     Job *startImportResults(const QString &path, ResultsImporter::Format format, const QString &runName, const QString &querySet);
+    // Writes a run's items as JSONL in the background (what Export Results… does after its
+    // file dialog), with the verdicts of the launcher's judge.
+    Job *startExportResults(qint64 runId, const QString &runName, const QString &path);
 
 public slots:
     void askImportResults();
@@ -53,6 +56,7 @@ public slots:
 signals:
     void jobStarted(assay::Job *job);
     void importFinished(bool ok, const QString &message);
+    void exportFinished(bool ok, const QString &message);
 
 private:
     void onProgress(const RunProgress &p);
@@ -77,7 +81,9 @@ private:
     QPushButton *m_retry;
     QPushButton *m_score;
     QPushButton *m_import;
+    QPushButton *m_export;
     std::unique_ptr<Job> m_importJob;
+    std::unique_ptr<Job> m_exportJob;
     QElapsedTimer m_tableClock;
     QString m_scoreNote; // what scoring the run that is ending found
 };

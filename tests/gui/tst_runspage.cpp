@@ -26,6 +26,7 @@
 #include <QPushButton>
 #include <QTableView>
 #include <QTableWidget>
+#include <QSignalSpy>
 #include <QtTest>
 
 using namespace assay;
@@ -281,6 +282,24 @@ private slots:
         steps->selectRow(3);
         QVERIFY2(inspector->text().contains(QLatin1String("city\nBergen")), qPrintable(inspector->text()));
         test::screenshot(&page, QStringLiteral("runs-agent-steps"));
+
+        // Export Results…: the traces go with the items, and import back unchanged.
+        const QString file = m_dir.filePath(QStringLiteral("agent-run.jsonl"));
+        QSignalSpy exported(&page, &RunsPage::exportFinished);
+        QVERIFY(page.startExportResults(id.value(), QStringLiteral("agent-run"), file));
+        QVERIFY(exported.wait(20000));
+        QVERIFY2(exported.at(0).at(0).toBool(), qPrintable(exported.at(0).at(1).toString()));
+        QVERIFY(page.progressText().contains(QLatin1String("Exported 12 items of agent-run")));
+        QSignalSpy imported(&page, &RunsPage::importFinished);
+        QVERIFY(page.startImportResults(file, ResultsImporter::Format::Jsonl, QStringLiteral("agent-run-back"), QStringLiteral("short")));
+        QVERIFY(imported.wait(20000));
+        QVERIFY2(imported.at(0).at(0).toBool(), qPrintable(imported.at(0).at(1).toString()));
+        auto back = store.idOf(QStringLiteral("agent-run-back"));
+        QVERIFY(back);
+        const QString sql = QStringLiteral("SELECT group_concat(trace, '|') FROM (SELECT trace FROM run_item WHERE run_id = %1 ORDER BY id)");
+        const QString original = m_project->database().scalar(sql.arg(id.value())).value().toString();
+        QVERIFY(original.contains(QLatin1String("\"agent_trace\":1")));
+        QCOMPARE(m_project->database().scalar(sql.arg(back.value())).value().toString(), original);
     }
 };
 
