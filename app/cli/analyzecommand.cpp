@@ -7,9 +7,12 @@
 #include "project/project.h"
 #include "analysis/judgeagreement.h"
 #include "analysis/responsetaxonomy.h"
+#include "analysis/workflowfigures.h"
 #include "core/job.h"
 #include "io/filereader.h"
 #include "llm/llmstore.h"
+#include "runs/runstore.h"
+#include "runs/tasklevels.h"
 
 #include <nlohmann/json.hpp>
 
@@ -33,11 +36,11 @@ Result<bool> closedDomain(const QCommandLineParser &parser, Project &project, co
 int AnalyzeCommand::run(const QStringList &args, CliIo &io)
 {
     QCommandLineParser parser;
-    parser.addPositionalArgument(QStringLiteral("grammar|compare|taxonomy|judges|garage"), QStringLiteral("The analysis."));
+    parser.addPositionalArgument(QStringLiteral("grammar|compare|taxonomy|judges|garage|workflows"), QStringLiteral("The analysis."));
     parser.addPositionalArgument(QStringLiteral("FILE.assay"), QStringLiteral("The project."));
     parser.addOptions({
         {QStringLiteral("run"), QStringLiteral("grammar, taxonomy, judges: the run."), QStringLiteral("R")},
-        {QStringLiteral("runs"), QStringLiteral("compare: two runs, R1,R2."), QStringLiteral("R1,R2")},
+        {QStringLiteral("runs"), QStringLiteral("compare: two runs, R1,R2; workflows: the runs to compare (default: every run)."), QStringLiteral("R1,R2")},
         {QStringLiteral("judge"), QStringLiteral("The answer judge whose verdicts are used (default: the run's only one); garage: the LLM profile judging deflection and sentences."), QStringLiteral("NAME")},
         {QStringLiteral("truth"), QStringLiteral("judges: the judge taken as the truth."), QStringLiteral("J")},
         {QStringLiteral("retrieval-judge"), QStringLiteral("top1, topk, context or imported (default: imported if present, else top1)."), QStringLiteral("J")},
@@ -54,7 +57,8 @@ int AnalyzeCommand::run(const QStringList &args, CliIo &io)
     if (!parse(parser, args, io, 2, 2))
         return parser.isSet(QStringLiteral("help")) ? ExitOk : ExitUsage;
     const QString kind = parser.positionalArguments().at(0);
-    const QStringList kinds{QStringLiteral("grammar"), QStringLiteral("compare"), QStringLiteral("taxonomy"), QStringLiteral("judges"), QStringLiteral("garage")};
+    const QStringList kinds{QStringLiteral("grammar"), QStringLiteral("compare"), QStringLiteral("taxonomy"), QStringLiteral("judges"), QStringLiteral("garage"),
+                            QStringLiteral("workflows")};
     if (!kinds.contains(kind))
         return usageError(parser, io, QStringLiteral("unknown analysis '%1' (%2)").arg(kind, kinds.join(QStringLiteral(", "))));
     if (auto c = ClosedDomain::parse(parser.value(QStringLiteral("closed-domain"))); !c)
@@ -76,6 +80,8 @@ int AnalyzeCommand::run(const QStringList &args, CliIo &io)
         return compare(parser, *project, io);
     if (kind == QLatin1String("taxonomy"))
         return taxonomy(parser, *project, io);
+    if (kind == QLatin1String("workflows"))
+        return workflows(parser, *project, io);
     if (kind == QLatin1String("judges"))
         return judges(parser, *project, io);
     return garage(parser, *project, io);
@@ -152,15 +158,72 @@ int AnalyzeCommand::taxonomy(QCommandLineParser &parser, Project &project, CliIo
     if (!ok || threshold < 0 || threshold > 1)
         return usageError(parser, io, QStringLiteral("--threshold takes a number in [0, 1]"));
     const TaxonomyReport r = ResponseTaxonomy::evaluate(loaded.value().outcomes, threshold);
+    // R-Eval splits the taxonomy by task level.
+    QMap<QString, QVector<Outcome>> byLevel;
+    for (const Outcome &o : loaded.value().outcomes)
+        if (!o.level.isEmpty())
+            byLevel[o.level] << o;
     if (parser.isSet(QStringLiteral("json"))) {
         nlohmann::json out = r.toJson();
         out["run"] = loaded.value().runName.toStdString();
+        out["levels"] = nlohmann::json::object();
+        for (auto it = byLevel.begin(); it != byLevel.end(); ++it)
+            out["levels"][it.key().toStdString()] = ResponseTaxonomy::evaluate(it.value(), threshold).toJson();
         io.out << QString::fromStdString(out.dump(2)) << '\n';
         return ExitOk;
     }
     io.out << QStringLiteral("Response types of %1 (F1 threshold %2), n = %3\n").arg(loaded.value().runName).arg(threshold).arg(r.n);
     for (const QString &t : ResponseTaxonomy::types())
         io.out << QStringLiteral("  %1 %2 (%3%)\n").arg(t).arg(r.counts.value(t), 6).arg(r.n ? 100.0 * r.counts.value(t) / r.n : 0.0, 0, 'f', 1);
+    for (const QString &level : TaskLevels::ordered(byLevel.keys())) {
+        const TaxonomyReport l = ResponseTaxonomy::evaluate(byLevel.value(level), threshold);
+        QStringList parts;
+        for (const QString &t : ResponseTaxonomy::types())
+            parts << QStringLiteral("%1 %2").arg(t).arg(l.counts.value(t));
+        io.out << QStringLiteral("  %1 (n = %2): %3\n").arg(TaskLevels::describe(level)).arg(l.n).arg(parts.join(QStringLiteral(", ")));
+    }
+    return ExitOk;
+}
+
+int AnalyzeCommand::workflows(QCommandLineParser &parser, Project &project, CliIo &io)
+{
+    QStringList runs = parser.value(QStringLiteral("runs")).split(QLatin1Char(','), Qt::SkipEmptyParts);
+    if (runs.isEmpty()) {
+        auto all = RunStore(project.database()).runs();
+        if (!all)
+            return fail(io, all.error());
+        for (const RunSummary &r : all.value())
+            if (r.done + r.errors > 0)
+                runs << r.name;
+    }
+    nlohmann::json out = nlohmann::json::array();
+    QStringList lines;
+    for (const QString &run : std::as_const(runs)) {
+        auto figures = WorkflowFigures::load(project.database(), run.trimmed(), parser.value(QStringLiteral("judge")));
+        if (!figures)
+            return fail(io, figures.error());
+        const WorkflowFigures &f = figures.value();
+        nlohmann::json j = f.toJson();
+        j["run"] = run.trimmed().toStdString();
+        out.push_back(j);
+        QStringList levels;
+        for (const QString &level : f.levelNames())
+            levels << QStringLiteral("%1 %2").arg(level).arg(f.levels.value(level).meanF1, 0, 'f', 3);
+        lines << QStringLiteral("%1  %2%3  F1 %4  [%5]  accuracy %6  halted %7  %8 ms/item  $%9 (%10 per correct)")
+                     .arg(run.trimmed(), WorkflowFigures::workflowName(f.workflow), f.llm.isEmpty() ? QString() : QLatin1Char(':') + f.llm)
+                     .arg(f.all.meanF1, 0, 'f', 3)
+                     .arg(levels.join(QStringLiteral(", ")), number(f.all.accuracy))
+                     .arg(f.halted)
+                     .arg(f.meanLatencyMs, 0, 'f', 0)
+                     .arg(f.cost, 0, 'f', 4)
+                     .arg(f.costPerCorrect ? QStringLiteral("$%1").arg(*f.costPerCorrect, 0, 'f', 5) : QStringLiteral("—"));
+    }
+    if (parser.isSet(QStringLiteral("json"))) {
+        io.out << QString::fromStdString(nlohmann::json{{"runs", out}}.dump(2)) << '\n';
+        return ExitOk;
+    }
+    for (const QString &l : std::as_const(lines))
+        io.out << l << '\n';
     return ExitOk;
 }
 

@@ -1,5 +1,7 @@
 #include "analysis/chartdata.h"
 
+#include "analysis/workflowcharts.h"
+
 #include <QHash>
 #include <QSet>
 
@@ -242,7 +244,7 @@ ChartData ChartBuilder::timeVsScore(const QVector<RunAnalysis> &input)
 
 QVector<ChartData> ChartBuilder::all(const QVector<RunAnalysis> &runs)
 {
-    return {groupBreakdown(runs, false), accuracyPanel(runs), errorTypeMix(runs), radar(runs), timeVsScore(runs)};
+    return QVector<ChartData>{groupBreakdown(runs, false), accuracyPanel(runs), errorTypeMix(runs), radar(runs), timeVsScore(runs)} + WorkflowCharts::all(runs);
 }
 
 } // namespace assay

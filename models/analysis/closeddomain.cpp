@@ -6,7 +6,14 @@ bool ClosedDomain::resolve(Setting setting, const QString &reader)
 {
     if (setting)
         return *setting;
-    return reader != QLatin1String("none"); // an imported run's reader is unknown: a system that answers
+    if (reader == QLatin1String("none"))
+        return false;
+    // An agentic workflow may answer from the knowledge base through SQL: a right answer with
+    // no document retrieved is grounded there, not taken from the model's memory.
+    const QString kind = reader.section(QLatin1Char(':'), 0, 0);
+    if (reader.contains(QLatin1Char(':')) && kind != QLatin1String("llm"))
+        return false;
+    return true; // an imported run's reader is unknown: a system that answers
 }
 
 Result<ClosedDomain::Setting> ClosedDomain::parse(const QString &text)

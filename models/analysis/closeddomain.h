@@ -3,8 +3,9 @@
 // makes an answer Incorrect when its retrieval was judged wrong. "auto" (the default
 // everywhere) applies it where a reader writes the answer from the retrieved context, and
 // not to a retrieval-only run (reader none), whose "answer" is the retrieval itself: there
-// the rule would only repeat the top-1 document check and hide what k > 1 adds. on and off
-// force it. Every analysis records the value it was resolved to.
+// the rule would only repeat the top-1 document check and hide what k > 1 adds; nor to an
+// agentic workflow (react:, fc:, dfsdt:, pal:), which may ground its answer in the knowledge
+// base through SQL rather than in a document. on and off force it. Every analysis records the value it was resolved to.
 #include "core/result.h"
 
 #include <optional>

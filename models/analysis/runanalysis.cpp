@@ -176,6 +176,7 @@ Result<RunAnalysis> RunAnalyzer::analyze(Database &db, const QString &run, const
     for (const Outcome &o : std::as_const(a.outcomes))
         latency += double(o.latencyMs);
     a.meanLatencyMs = a.outcomes.isEmpty() ? 0 : latency / a.outcomes.size();
+    a.workflow = WorkflowFigures::compute(s.pipeline.isEmpty() ? QString() : a.reader, a.outcomes);
     return a;
 }
 

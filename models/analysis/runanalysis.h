@@ -5,6 +5,7 @@
 #include "analysis/closeddomain.h"
 #include "analysis/grammareval.h"
 #include "analysis/responsetaxonomy.h"
+#include "analysis/workflowfigures.h"
 
 #include <QHash>
 
@@ -26,6 +27,7 @@ struct RunAnalysis {
     std::optional<double> refinedLow, refinedHigh;
     TaxonomyReport taxonomy;
     double meanLatencyMs = 0;
+    WorkflowFigures workflow; // R-Eval's comparison: workflow, LLM, F1 per task level, cost
     QVector<Outcome> outcomes;
     bool closedDomain = true; // the closed-domain rule the verdicts were read with
     QHash<QString, QString> groupLabels; // group → what it asks: "Estonia, 2014-02-03 → Tallinn"

@@ -1,8 +1,9 @@
 #include "analysis/runoutcomes.h"
 
 #include "runs/runresultstore.h"
-#include "scoring/answermetrics.h"
 #include "runs/runstore.h"
+#include "runs/tasklevels.h"
+#include "scoring/answermetrics.h"
 #include "scoring/scorer.h"
 
 namespace assay {
@@ -37,6 +38,9 @@ Result<RunOutcomes::Loaded> RunOutcomes::load(Database &db, const QString &runNa
         return R::failure(retrievalJudge);
     loaded.retrievalJudge = retrievalJudge.take();
     auto items = RunResultStore(db).executed(runId.value(), loaded.judge, loaded.retrievalJudge, false);
+    auto levels = TaskLevels::load(db);
+    if (!levels)
+        return R::failure(levels.error());
     if (!items)
         return R::failure(items);
     loaded.outcomes.reserve(items.value().size());
@@ -54,6 +58,9 @@ Result<RunOutcomes::Loaded> RunOutcomes::load(Database &db, const QString &runNa
         o.halted = it.halted;
         o.error = it.error;
         o.latencyMs = it.latencyMs;
+        o.level = levels.value().resolve(it.level, it.form, it.sqlTemplateId);
+        o.tokens = it.tokens;
+        o.cost = it.cost;
         o.verdict = it.verdict;
         o.retrievalVerdict = it.retrievalVerdict;
         if (!it.retrievedIds.isEmpty())

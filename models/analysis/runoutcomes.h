@@ -23,6 +23,9 @@ struct Outcome {
     bool halted = false;
     QString error;
     double latencyMs = 0;
+    QString level; // the task level (TaskLevels), empty when none applies
+    qint64 tokens = 0;
+    double cost = 0;
     std::optional<int> verdict;          // 1 correct, 0 incorrect, none: not judged or unread
     std::optional<int> retrievalVerdict; // 1 / 0 / none
     std::optional<bool> goldInContext;   // stored response facts; none: computed from context

@@ -128,4 +128,14 @@ Status GenerationCuration::editTextTemplate(qint64 id, const QString &text)
     return {};
 }
 
+Status GenerationCuration::setFormLevel(const QString &form, const QString &level)
+{
+    if (auto s = GenerationStore(m_project.database()).setFormLevel(form, level); !s)
+        return s;
+    emit formLevelChanged(form);
+    return {};
+}
+
+Result<QMap<QString, QString>> GenerationCuration::formLevels() const { return GenerationStore(m_project.database()).formLevels(); }
+
 } // namespace assay

@@ -7,6 +7,7 @@
 #include "core/result.h"
 
 #include <QHash>
+#include <QMap>
 #include <QObject>
 #include <QVector>
 
@@ -29,10 +30,14 @@ public:
     Status editSqlTemplate(qint64 id, const QString &sql);
     Status editTextTemplate(qint64 id, const QString &text);
     QString sqlOf(qint64 sqlTemplateId) const;
+    // A query set's task level (KS, KU, KA, the user's own; empty: from its templates).
+    Status setFormLevel(const QString &form, const QString &level);
+    Result<QMap<QString, QString>> formLevels() const;
     QString textOf(qint64 textTemplateId) const;
 
 signals:
     void changed(assay::GenerationCuration::Scope scope);
+    void formLevelChanged(const QString &form);
 
 private:
     Status rederive();

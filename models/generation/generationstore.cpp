@@ -339,6 +339,27 @@ Result<QMap<QString, QString>> GenerationStore::formCriteria() const
     return out;
 }
 
+Result<QMap<QString, QString>> GenerationStore::formLevels() const
+{
+    QMap<QString, QString> out;
+    if (auto read = m_db.each(QStringLiteral("SELECT name, level FROM text_form"), {}, [&](const Statement &r) { out.insert(r.text(0), r.text(1)); }); !read)
+        return Result<QMap<QString, QString>>::failure(read);
+    return out;
+}
+
+Status GenerationStore::setFormLevel(const QString &form, const QString &level)
+{
+    auto s = m_db.prepare(QStringLiteral("UPDATE text_form SET level = ? WHERE name = ?"));
+    if (!s)
+        return Status::failure(s);
+    s.value().bind(1, level.trimmed()).bind(2, form);
+    if (auto done = s.value().run(); !done)
+        return done;
+    if (m_db.changes() == 0)
+        return Status::failure(QStringLiteral("no query set named '%1'").arg(form), ErrorCode::NotFound);
+    return {};
+}
+
 Result<QString> GenerationStore::groupValues(qint64 groupId) const
 {
     QString values;

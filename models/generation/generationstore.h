@@ -61,6 +61,9 @@ public:
     Result<QStringList> forms() const;
     // Form name → its criteria (the text the LLM is given for the form).
     Result<QMap<QString, QString>> formCriteria() const;
+    // Each query set's task level (KS, KU, KA or the user's own; empty: from the templates).
+    Result<QMap<QString, QString>> formLevels() const;
+    Status setFormLevel(const QString &form, const QString &level);
     Status addForm(const QString &name, const QString &criteria);
     Result<qint64> addTextTemplate(const TextTemplateRecord &record);
     Result<QVector<TextTemplateRecord>> textTemplates(qint64 sqlTemplateId = 0) const;

@@ -322,6 +322,16 @@ CREATE INDEX query_group_template ON query_group(sql_template_id, id);
 CREATE INDEX query_group_idx ON query(group_id);
 CREATE INDEX query_text_template ON query(text_template_id);
 )sql")},
+        {12, QStringLiteral("task levels"), QStringLiteral(R"sql(
+-- R-Eval's task levels (KS knowledge seeking, KU understanding, KA application, or the
+-- user's own). A query set's level, when set, is every one of its items' level; when empty,
+-- a GRAMMAR item's level comes from its SQL template (single-table lookups KS, joins and
+-- aggregates KA). An imported item keeps the level its file gave (run_item.level); an
+-- executed item's is empty and resolved when read, so a changed query-set level applies to
+-- the runs already made.
+ALTER TABLE text_form ADD COLUMN level TEXT NOT NULL DEFAULT '';
+ALTER TABLE run_item ADD COLUMN level TEXT NOT NULL DEFAULT '';
+)sql")},
     };
     return migrations;
 }

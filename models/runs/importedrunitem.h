@@ -21,6 +21,7 @@ struct ImportedRunItem {
     bool halted = false;
     QString error;
     qint64 latencyMs = 0;
+    QString level; // the task level (KS, KU, KA or the user's own); empty: none given
     bool hasVerdict = false;
     std::optional<int> verdict; // answer verdict; none when the system's verdict was unreadable
     std::optional<double> score;

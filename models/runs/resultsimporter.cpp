@@ -114,6 +114,7 @@ Record revalRecord(const json &o, qint64 line)
     r.answer = field(o, "prediction", true);
     r.trace = field(o, "scratchpad", false);
     r.halted = flag(o, "halted");
+    r.level = field(o, "level", false);
     const json &e = o.contains("error") ? o["error"] : json();
     r.error = e.is_boolean() ? (e.get<bool>() ? QStringLiteral("error") : QString()) : jsonText(e);
     if (o.contains("reward") && !o["reward"].is_null()) {
@@ -143,6 +144,7 @@ Record genericRecord(const json &o, qint64 line)
     r.trace = field(o, "trace", false);
     r.halted = flag(o, "halted");
     r.error = field(o, "error", false);
+    r.level = field(o, "level", false);
     if (o.contains("latency_ms") && !o["latency_ms"].is_null()) {
         const double ms = o["latency_ms"].is_number() ? o["latency_ms"].get<double>() : -1;
         // Checked before the conversion: a huge value has no qint64 (found by fuzzing).

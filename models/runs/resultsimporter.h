@@ -5,7 +5,7 @@
 //   retrieved_document_ids, gpt_response, retrieval_judgement (0/1), judgement
 //   ("Correct"/"Incorrect"), query_tag (the semantic group)};
 // - reval: R-Eval logs, JSONL of {question, answer (gold), prediction, reward, halted,
-//   error, scratchpad};
+//   error, scratchpad, level (KS/KU/KA)};
 // - jsonl: Assay's generic JSONL (see the README).
 // Everything is checked first: one bad record names its file and line (or record number)
 // and nothing is imported.

@@ -2,6 +2,7 @@
 
 #include "core/job.h"
 #include "runs/runresultstore.h"
+#include "runs/tasklevels.h"
 
 #include <QSaveFile>
 
@@ -27,6 +28,9 @@ Result<qint64> RunExporter::writeJsonl(Database &db, qint64 runId, const QString
     auto items = RunResultStore(db).executed(runId, judge, judge);
     if (!items)
         return R::failure(items.error());
+    auto levels = TaskLevels::load(db);
+    if (!levels)
+        return R::failure(levels.error());
     QSaveFile f(path);
     if (!f.open(QIODevice::WriteOnly))
         return R::failure(QStringLiteral("%1: cannot write: %2").arg(path, f.errorString()));
@@ -45,7 +49,8 @@ Result<qint64> RunExporter::writeJsonl(Database &db, qint64 runId, const QString
                             {"trace", it.trace.toStdString()},
                             {"halted", it.halted},
                             {"error", it.error.toStdString()},
-                            {"latency_ms", it.latencyMs}};
+                            {"latency_ms", it.latencyMs},
+                            {"level", levels.value().resolve(it.level, it.form, it.sqlTemplateId).toStdString()}};
         if (it.trueDocIdsKnown)
             line["true_doc_ids"] = ids(it.trueDocIds);
         if (it.verdict)

@@ -11,8 +11,9 @@ namespace assay {
 namespace {
 // The item columns every read selects, in the order itemFrom() reads them.
 const char *const itemColumns = "i.id, i.item_key, i.group_key, i.form, i.query, i.gold, i.answer, i.retrieved_ids, i.retrieved_text, "
-                                "i.trace, i.halted, i.error, i.latency_ms, coalesce(i.sql_template_id, 0), i.true_doc_ids";
-constexpr int itemColumnCount = 15;
+                                "i.trace, i.halted, i.error, i.latency_ms, coalesce(i.sql_template_id, 0), i.true_doc_ids, i.level, "
+                                "i.prompt_tokens + i.completion_tokens, i.cost";
+constexpr int itemColumnCount = 18;
 
 StoredRunItem itemFrom(const Statement &r)
 {
@@ -32,6 +33,9 @@ StoredRunItem itemFrom(const Statement &r)
     it.latencyMs = r.real(12);
     it.sqlTemplateId = r.integer(13);
     it.trueDocIds = RunResultStore::parseIds(r.text(14), &it.trueDocIdsKnown);
+    it.level = r.text(15);
+    it.tokens = r.integer(16);
+    it.cost = r.real(17);
     return it;
 }
 

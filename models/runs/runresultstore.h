@@ -37,6 +37,9 @@ struct StoredRunItem {
     std::optional<int> retrievalVerdict; // retrieval aspect, of the judge asked for
     std::optional<bool> goldInContext;   // the response facts (migration 10), when stored
     std::optional<double> answerF1;
+    QString level;   // as stored: an imported item's; executed items resolve theirs (TaskLevels)
+    qint64 tokens = 0;
+    double cost = 0;
 };
 
 class RunResultStore {

@@ -337,8 +337,8 @@ Result<RunStore::ImportReport> RunStore::createImported(const QString &name, con
     const QString now = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
     auto run = m_db.prepare(QStringLiteral("INSERT INTO run(name, query_set, source, status, created_at, finished_at) VALUES (?, ?, ?, 'done', ?, ?)"));
     auto item = m_db.prepare(QStringLiteral("INSERT INTO run_item(run_id, item_key, query, gold, form, group_key, true_doc_ids, status, answer, "
-                                            "retrieved_ids, retrieved_text, trace, halted, error, error_class, latency_ms, gold_in_context, answer_f1) "
-                                            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+                                            "retrieved_ids, retrieved_text, trace, halted, error, error_class, latency_ms, gold_in_context, answer_f1, level) "
+                                            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     auto verdict = m_db.prepare(QStringLiteral("INSERT INTO judgement(run_item_id, judge, aspect, verdict, score, detail) VALUES (?, 'imported', ?, ?, ?, ?)"));
     if (!run || !item || !verdict)
         return !run ? R::failure(run) : !item ? R::failure(item) : R::failure(verdict);
@@ -354,7 +354,7 @@ Result<RunStore::ImportReport> RunStore::createImported(const QString &name, con
         item.value().bindAll({report.runId, r.key, r.query, r.gold, r.form.isEmpty() ? querySet : r.form, r.group, r.trueDocIdsJson,
                               r.error.isEmpty() ? QStringLiteral("done") : QStringLiteral("error"), r.answer, r.retrievedIdsJson, r.retrievedText, r.trace,
                               int(r.halted), r.error, r.error.isEmpty() ? QString() : QStringLiteral("system"), r.latencyMs,
-                              int(AnswerMetrics::contains(AnswerMetrics::scratchpad(r.retrievedText, r.trace), r.gold)), AnswerMetrics::f1(r.answer, r.gold)});
+                              int(AnswerMetrics::contains(AnswerMetrics::scratchpad(r.retrievedText, r.trace), r.gold)), AnswerMetrics::f1(r.answer, r.gold), r.level});
         if (auto s = item.value().run(); !s)
             return R::failure(s.error().contains(QLatin1String("UNIQUE")) ? QStringLiteral("record %1: the id '%2' appears twice").arg(i + 1).arg(r.key)
                                                                           : s.error(),

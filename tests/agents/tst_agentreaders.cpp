@@ -5,11 +5,15 @@
 // project file.
 #include "agents/agenttrace.h"
 #include "agents/palepisode.h"
+#include "analysis/workflowfigures.h"
+#include "generation/generationcuration.h"
 #include "project/database.h"
 #include "project/project.h"
 #include "runs/pipelinespec.h"
 #include "runs/runexecutor.h"
+#include "runs/runexporter.h"
 #include "runs/runstore.h"
+#include "scoring/scorer.h"
 #include "testdemo.h"
 #include "testendpoint.h"
 #include "testllm.h"
@@ -268,6 +272,38 @@ private slots:
         QVERIFY(item.halted);
         QVERIFY2(item.error.startsWith(QLatin1String("auth")), qPrintable(item.error));
         QCOMPARE(traceOf(item).stop(), AgentTrace::Stop::Error);
+    }
+
+    // The run's figures by task level: the demo's country lookups are single-table templates
+    // (KS); a level set on the query set wins, applies to the run made before, and goes
+    // into the export.
+    void figuresByTaskLevel()
+    {
+        auto id = RunStore(m_demo->database()).idOf(QStringLiteral("react"));
+        QVERIFY(id);
+        QVERIFY(Scorer::score(m_demo->database(), id.value(), QStringLiteral("contains"), {}).ok());
+        auto figures = WorkflowFigures::load(m_demo->database(), QStringLiteral("react"));
+        QVERIFY2(figures, qPrintable(figures.error()));
+        QCOMPARE(figures.value().workflow, QStringLiteral("react"));
+        QCOMPARE(figures.value().llm, QStringLiteral("local"));
+        QCOMPARE(figures.value().levelNames(), QStringList{QStringLiteral("KS")});
+        QCOMPARE(figures.value().all.correct, qint64(2)); // Belgium and Malta finished right
+        QVERIFY(figures.value().cost > 0 && figures.value().costPerCorrect);
+        QVERIFY(m_demo->generation()->setFormLevel(QStringLiteral("short"), QStringLiteral("KU")).ok());
+        figures = WorkflowFigures::load(m_demo->database(), QStringLiteral("react"));
+        QCOMPARE(figures.value().levelNames(), QStringList{QStringLiteral("KU")});
+        const QString file = m_dir.filePath(QStringLiteral("react.jsonl"));
+        auto written = RunExporter::writeJsonl(m_demo->database(), id.value(), file, QStringLiteral("contains"));
+        QVERIFY2(written, qPrintable(written.error()));
+        QCOMPARE(written.value(), qint64(6));
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const auto first = nlohmann::json::parse(f.readLine().toStdString());
+        QCOMPARE(first["level"].get<std::string>(), std::string("KU"));
+        QVERIFY(first["trace"].get<std::string>().find("\"agent_trace\"") != std::string::npos);
+        QVERIFY(first.contains("verdict"));
+        QVERIFY(m_demo->generation()->setFormLevel(QStringLiteral("short"), QString()).ok());
+        QVERIFY(!m_demo->generation()->setFormLevel(QStringLiteral("no such set"), QStringLiteral("KS")).ok());
     }
 
     void tracesSurviveTheProjectFile()

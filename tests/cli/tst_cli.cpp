@@ -184,15 +184,18 @@ private slots:
         // The offline evaluation: runs, metrics, inline charts, failing groups; summary and plots.
         for (const char *section : {"<h2>Runs</h2>", "<h2>Metrics</h2>", "<h2>Charts</h2>", "<h2>Top failing groups</h2>", "<svg"})
             QVERIFY2(html.contains(QLatin1String(section)), section);
-        QCOMPARE(html.count(QLatin1String("<figure")), 5 + 7); // the run charts and the exam's IRT charts
+        // The run charts, the response types by task level (the demo's templates are lookups
+        // and joins) and the exam's IRT charts.
+        QCOMPARE(html.count(QLatin1String("<figure")), 5 + 1 + 7);
         QFile summary(out + QStringLiteral("/summary.json"));
         QVERIFY(summary.open(QIODevice::ReadOnly));
         const auto json = nlohmann::json::parse(summary.readAll().toStdString());
         QCOMPARE(json["runs"].size(), size_t(12));
         for (const auto &run : json["runs"])
             QVERIFY(run["refined_accuracy"].is_number() && run.contains("taxonomy") && run.contains("refined_accuracy_ci95"));
-        QCOMPARE(QDir(out + QStringLiteral("/plots")).entryList({QStringLiteral("*.svg")}).size(), 12);
-        QCOMPARE(QDir(out + QStringLiteral("/plots")).entryList({QStringLiteral("*.png")}).size(), 12);
+        QCOMPARE(QDir(out + QStringLiteral("/plots")).entryList({QStringLiteral("*.svg")}).size(), 13);
+        QCOMPARE(QDir(out + QStringLiteral("/plots")).entryList({QStringLiteral("*.png")}).size(), 13);
+        QVERIFY(QFile::exists(out + QStringLiteral("/plots/error-types-by-level.svg")));
         for (const char *irt : {"item-characteristic", "item-information", "test-information", "bloom-information", "type-information", "improvement", "abilities"})
             QVERIFY2(QFile::exists(out + QStringLiteral("/plots/%1.svg").arg(QLatin1String(irt))), irt);
         QFile irtJson(out + QStringLiteral("/irt.json"));
@@ -304,6 +307,22 @@ private slots:
         o = runCli({QStringLiteral("analyze"), QStringLiteral("taxonomy"), project, QStringLiteral("--run"), QStringLiteral("ext"), QStringLiteral("--json")});
         QVERIFY2(o.code == 0, qPrintable(o.err));
         QCOMPARE(nlohmann::json::parse(o.out.toStdString())["counts"]["AM"].get<int>(), 1); // the right answer, no scratchpad
+        // R-Eval's split by task level: the demo's templates are lookups (KS) and joins (KA),
+        // and every item has one of the two.
+        o = runCli({QStringLiteral("analyze"), QStringLiteral("taxonomy"), project, QStringLiteral("--run"), QStringLiteral("g/bm25-k1"), QStringLiteral("--json")});
+        QVERIFY2(o.code == 0, qPrintable(o.err));
+        const auto byLevel = nlohmann::json::parse(o.out.toStdString());
+        QVERIFY2(byLevel["levels"].contains("KS") && byLevel["levels"].contains("KA"), o.out.toUtf8().constData());
+        QCOMPARE(byLevel["levels"]["KS"]["n"].get<int>() + byLevel["levels"]["KA"]["n"].get<int>(), byLevel["n"].get<int>());
+        o = runCli({QStringLiteral("analyze"), QStringLiteral("workflows"), project, QStringLiteral("--runs"), QStringLiteral("g/bm25-k1,ext"), QStringLiteral("--json")});
+        QVERIFY2(o.code == 0, qPrintable(o.err));
+        const auto workflows = nlohmann::json::parse(o.out.toStdString())["runs"];
+        QCOMPARE(workflows.size(), size_t(2));
+        QCOMPARE(workflows[0]["workflow"].get<std::string>(), std::string("none"));
+        QCOMPARE(workflows[1]["workflow"].get<std::string>(), std::string("imported"));
+        for (const char *key : {"all", "levels", "halted", "tokens", "cost", "mean_latency_ms", "cost_per_correct", "llm"})
+            QVERIFY2(workflows[0].contains(key), key);
+        QCOMPARE(workflows[0]["levels"]["KS"]["n"].get<int>(), byLevel["levels"]["KS"]["n"].get<int>());
         o = runCli({QStringLiteral("analyze"), QStringLiteral("judges"), project, QStringLiteral("--run"), QStringLiteral("g/bm25-k1"),
                     QStringLiteral("--truth"), QStringLiteral("contains"), QStringLiteral("--judge"), QStringLiteral("contains"), QStringLiteral("--json")});
         QVERIFY2(o.code == 0, qPrintable(o.err));

@@ -41,6 +41,10 @@ const Kept kept[] = {
     {1, "SELECT count(*) FROM sqlite_master WHERE name IN ('query_group_template', 'query_group_idx', 'query_text_template')", "3"},
     // Items from before the response facts have none: the analysis computes them.
     {6, "SELECT coalesce(gold_in_context, 'none') FROM run_item WHERE item_key = 'q1'", "none"},
+    {12, "SELECT level FROM text_form WHERE name = 'short'", "KU"},
+    {12, "SELECT level FROM run_item WHERE item_key = 'q4'", "KA"},
+    // Items and query sets from before task levels have none: resolved when read.
+    {6, "SELECT '[' || level || ']' FROM run_item WHERE item_key = 'q1'", "[]"},
     // Items from before error classes have none.
     {6, "SELECT '[' || error_class || ']' FROM run_item WHERE item_key = 'q1'", "[]"},
 };

@@ -4,6 +4,7 @@
 #include "chartpanel.h"
 #include "closeddomainbox.h"
 #include "comparepanel.h"
+#include "workflowspanel.h"
 #include "groundingpanel.h"
 #include "judgespanel.h"
 #include "analysis/responsetaxonomy.h"
@@ -69,13 +70,23 @@ AnalysisPage::AnalysisPage(Project *project, QWidget *parent) : QWidget(parent),
                            tr("Mean latency against accuracy")};
     for (int i = 0; i < tips.size(); ++i)
         m_tabs->setTabToolTip(i, tips[i]);
+    m_workflows = new WorkflowsPanel(project, m_tabs);
+    m_workflows->setObjectName(QStringLiteral("workflowsPanel"));
+    m_tabs->addTab(m_workflows, tr("Workflows"));
+    m_tabs->setTabToolTip(m_tabs->count() - 1, tr("Workflows × LLMs (R-Eval): F1 by task level, radars, time against F1, cost per correct answer"));
+    connect(m_workflows, &WorkflowsPanel::levelsChanged, this, [this] {
+        // Every analysis read the old levels.
+        m_cache.clear();
+        m_analysedKey.clear();
+        scheduleAnalysis();
+    });
     m_compare = new ComparePanel(m_tabs);
     m_tabs->addTab(m_compare, tr("Compare"));
     m_judges = new JudgesPanel(project, m_tabs);
     m_tabs->addTab(m_judges, tr("Judges"));
     m_grounding = new GroundingPanel(project, m_tabs);
     m_tabs->addTab(m_grounding, tr("Grounding"));
-    for (QWidget *w : {static_cast<QWidget *>(m_compare), static_cast<QWidget *>(m_judges), static_cast<QWidget *>(m_grounding)})
+    for (QWidget *w : {static_cast<QWidget *>(m_workflows), static_cast<QWidget *>(m_compare), static_cast<QWidget *>(m_judges), static_cast<QWidget *>(m_grounding)})
         w->setMinimumHeight(300);
     connect(m_compare, &ComparePanel::jobStarted, this, &AnalysisPage::jobStarted);
     connect(m_judges, &JudgesPanel::jobStarted, this, &AnalysisPage::jobStarted);
@@ -251,6 +262,7 @@ void AnalysisPage::analyze()
         for (const RunAnalysis &a : std::as_const(m_analyses))
             runs << a.run;
         m_compare->setAnalyses(m_analyses);
+        m_workflows->setAnalyses(m_analyses);
         m_judges->setRuns(runs);
         emit analysed();
     });

@@ -25,6 +25,7 @@ class ComparePanel;
 class GroundingPanel;
 class JudgesPanel;
 class GroupInspector;
+class WorkflowsPanel;
 class Job;
 class Project;
 
@@ -46,6 +47,7 @@ public:
     QListWidget *groupList() const { return m_groups; }
     GroupInspector *inspector() const { return m_inspector; }
     ComparePanel *comparePanel() const { return m_compare; }
+    WorkflowsPanel *workflowsPanel() const { return m_workflows; }
     JudgesPanel *judgesPanel() const { return m_judges; }
     GroundingPanel *groundingPanel() const { return m_grounding; }
     QTabWidget *tabs() const { return m_tabs; }
@@ -74,6 +76,7 @@ private:
     QCheckBox *m_shares;
     QTabWidget *m_tabs;
     QList<ChartPanel *> m_panels;
+    WorkflowsPanel *m_workflows;
     ComparePanel *m_compare;
     JudgesPanel *m_judges;
     GroundingPanel *m_grounding;

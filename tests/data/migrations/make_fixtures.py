@@ -42,6 +42,9 @@ ROWS = [
          "VALUES (2, 1, 'q2', 'country of Riga', 'Latvia', 'error', 'timeout: no first byte within 25 s', 'timeout')"]),
     (10, ["INSERT INTO run_item(id, run_id, item_key, query, gold, status, answer, retrieved_text, gold_in_context, answer_f1) "
           "VALUES (3, 1, 'q3', 'country of Vilnius', 'Lithuania', 'done', 'Lithuania', 'Vilnius is the capital of Lithuania.', 1, 1.0)"]),
+    (12, ["INSERT OR REPLACE INTO text_form(name, criteria, level) VALUES ('short', 'few words', 'KU')",
+          "INSERT INTO run_item(id, run_id, item_key, query, gold, status, answer, level) "
+          "VALUES (4, 1, 'q4', 'country of Oslo', 'Norway', 'done', 'Norway', 'KA')"]),
 ]
 
 

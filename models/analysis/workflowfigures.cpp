@@ -1,0 +1,134 @@
+#include "analysis/workflowfigures.h"
+
+#include "runs/pipelinespec.h"
+#include "runs/runstore.h"
+#include "runs/tasklevels.h"
+#include "scoring/answermetrics.h"
+
+#include <nlohmann/json.hpp>
+
+namespace assay {
+
+namespace {
+
+LevelFigures figuresOf(const QVector<const Outcome *> &outcomes)
+{
+    LevelFigures f;
+    QVector<Outcome> copies;
+    copies.reserve(outcomes.size());
+    double f1 = 0;
+    for (const Outcome *o : outcomes) {
+        ++f.n;
+        f1 += o->answerF1 ? *o->answerF1 : AnswerMetrics::f1(o->answer, o->gold);
+        if (o->verdict) {
+            ++f.judged;
+            f.correct += o->correct();
+        }
+        copies << *o;
+    }
+    f.meanF1 = f.n > 0 ? f1 / double(f.n) : 0;
+    if (f.judged > 0)
+        f.accuracy = double(f.correct) / double(f.judged);
+    f.taxonomy = ResponseTaxonomy::evaluate(copies);
+    return f;
+}
+
+nlohmann::json levelJson(const LevelFigures &f)
+{
+    return {{"n", f.n}, {"mean_f1", f.meanF1}, {"judged", f.judged}, {"correct", f.correct},
+            {"accuracy", f.accuracy ? nlohmann::json(*f.accuracy) : nlohmann::json(nullptr)}, {"taxonomy", f.taxonomy.toJson()}};
+}
+
+} // namespace
+
+WorkflowFigures WorkflowFigures::compute(const QString &reader, const QVector<Outcome> &outcomes)
+{
+    WorkflowFigures w;
+    if (reader.isEmpty()) {
+        w.workflow = QStringLiteral("imported");
+    } else if (reader.contains(QLatin1Char(':'))) {
+        w.workflow = reader.section(QLatin1Char(':'), 0, 0);
+        w.llm = reader.section(QLatin1Char(':'), 1);
+    } else {
+        w.workflow = reader;
+    }
+    QVector<const Outcome *> every;
+    QMap<QString, QVector<const Outcome *>> byLevel;
+    double latency = 0;
+    for (const Outcome &o : outcomes) {
+        every << &o;
+        if (!o.level.isEmpty())
+            byLevel[o.level] << &o;
+        w.halted += o.halted;
+        w.tokens += o.tokens;
+        w.cost += o.cost;
+        latency += o.latencyMs;
+    }
+    w.all = figuresOf(every);
+    for (auto it = byLevel.begin(); it != byLevel.end(); ++it)
+        w.levels.insert(it.key(), figuresOf(it.value()));
+    w.meanLatencyMs = outcomes.isEmpty() ? 0 : latency / double(outcomes.size());
+    if (w.all.correct > 0)
+        w.costPerCorrect = w.cost / double(w.all.correct);
+    return w;
+}
+
+Result<WorkflowFigures> WorkflowFigures::load(Database &db, const QString &run, const QString &judge)
+{
+    using R = Result<WorkflowFigures>;
+    RunOutcomes::Options options;
+    options.judge = judge;
+    options.requireJudge = !judge.isEmpty();
+    options.closedDomain = false;
+    auto loaded = RunOutcomes::load(db, run, options);
+    if (!loaded)
+        return R::failure(loaded.error());
+    RunStore store(db);
+    auto id = store.idOf(run);
+    if (!id)
+        return R::failure(id.error());
+    auto header = store.header(id.value());
+    if (!header)
+        return R::failure(header.error());
+    QString reader;
+    if (!header.value().pipeline.isEmpty()) {
+        auto spec = PipelineSpec::parse(header.value().pipeline);
+        if (!spec)
+            return R::failure(QStringLiteral("run '%1': %2").arg(run, spec.error()));
+        reader = spec.value().reader;
+    }
+    return compute(reader, loaded.value().outcomes);
+}
+
+QString WorkflowFigures::workflowName(const QString &workflow)
+{
+    if (workflow == QLatin1String("react")) return QStringLiteral("ReAct");
+    if (workflow == QLatin1String("fc")) return QStringLiteral("Function calling");
+    if (workflow == QLatin1String("dfsdt")) return QStringLiteral("DFSDT");
+    if (workflow == QLatin1String("pal")) return QStringLiteral("PAL");
+    if (workflow == QLatin1String("llm")) return QStringLiteral("LLM reader");
+    if (workflow == QLatin1String("none")) return QStringLiteral("Retrieval only");
+    if (workflow == QLatin1String("http")) return QStringLiteral("HTTP system");
+    if (workflow == QLatin1String("command")) return QStringLiteral("External command");
+    return QStringLiteral("Imported");
+}
+
+QStringList WorkflowFigures::levelNames() const { return TaskLevels::ordered(levels.keys()); }
+
+nlohmann::json WorkflowFigures::toJson() const
+{
+    nlohmann::json byLevel = nlohmann::json::object();
+    for (auto it = levels.begin(); it != levels.end(); ++it)
+        byLevel[it.key().toStdString()] = levelJson(it.value());
+    return {{"workflow", workflow.toStdString()},
+            {"llm", llm.toStdString()},
+            {"all", levelJson(all)},
+            {"levels", byLevel},
+            {"halted", halted},
+            {"tokens", tokens},
+            {"cost", cost},
+            {"mean_latency_ms", meanLatencyMs},
+            {"cost_per_correct", costPerCorrect ? nlohmann::json(*costPerCorrect) : nlohmann::json(nullptr)}};
+}
+
+} // namespace assay
