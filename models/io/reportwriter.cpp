@@ -137,6 +137,7 @@ nlohmann::json ReportWriter::summary() const
         r["closed_domain"] = a.closedDomain;
         r["refined_accuracy_ci95"] = {a.refinedLow ? nlohmann::json(*a.refinedLow) : nlohmann::json(nullptr), a.refinedHigh ? nlohmann::json(*a.refinedHigh) : nlohmann::json(nullptr)};
         r["taxonomy"] = a.taxonomy.toJson();
+        r["workflow"] = a.workflow.toJson(); // R-Eval's comparison: F1 by task level, cost per correct answer
         r["mean_latency_ms"] = a.meanLatencyMs;
         runs.push_back(r);
     }

@@ -186,7 +186,8 @@ private slots:
         const QString report = QString::fromUtf8(html.readAll());
         for (const char *metric : {"Accuracy", "Refined accuracy", "Retrieval", "Refined retrieval", "Knowledge", "Context comparison", "Top failing groups"})
             QVERIFY2(report.contains(QLatin1String(metric)), metric);
-        QCOMPARE(report.count(QLatin1String("<svg")), 5);
+        QCOMPARE(report.count(QLatin1String("<svg")), 5 + 1); // and the response types by task level
+        QVERIFY(report.contains(QLatin1String("Response types by task level")));
         QVERIFY(QFileInfo(out.filePath(QStringLiteral("report.pdf"))).size() > 10000);
         QVERIFY(QFileInfo::exists(out.filePath(QStringLiteral("summary.json"))));
     }
