@@ -23,52 +23,60 @@ LlmStore::LlmStore(Database &db) : m_db(db) {}
 
 QString LlmStore::cacheKey(const QString &baseUrl, const LlmRequest &request)
 {
-    // nlohmann::json objects keep keys sorted, so dump() is canonical.
-    nlohmann::json material{{"base_url", baseUrl.toStdString()}, {"path", request.path.toStdString()}, {"body", request.body}};
+    // The hash of {"base_url", "body", "path"[, "sample"]} dumped with sorted keys (nlohmann's
+    // objects keep them sorted, so dump() is canonical), written piece by piece so that a long
+    // conversation is not copied; the bytes are exactly those of the object's dump().
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    const auto add = [&hash](const std::string &text) { hash.addData(QByteArrayView(text.data(), qsizetype(text.size()))); };
+    add("{\"base_url\":" + nlohmann::json(baseUrl.toStdString()).dump() + ",\"body\":");
+    add(request.body.dump());
+    add(",\"path\":" + nlohmann::json(request.path.toStdString()).dump());
     if (request.body.value("temperature", 0.0) > 0)
-        material["sample"] = request.sampleIndex;
-    return QString::fromLatin1(QCryptographicHash::hash(QByteArray::fromStdString(material.dump()), QCryptographicHash::Sha256).toHex());
+        add(",\"sample\":" + nlohmann::json(request.sampleIndex).dump());
+    add("}");
+    return QString::fromLatin1(hash.result().toHex());
 }
 
 Result<bool> LlmStore::lookup(const QString &key, LlmResult &result) const
 {
-    auto s = m_db.prepare(QStringLiteral("SELECT response, prompt_tokens, completion_tokens FROM llm_cache WHERE key = ?"));
+    auto s = m_db.cached(m_lookup, QStringLiteral("SELECT response, prompt_tokens, completion_tokens FROM llm_cache WHERE key = ?"));
     if (!s)
         return Result<bool>::failure(s);
-    s.value().bind(1, key);
-    auto row = s.value().next();
+    s.value()->bind(1, key);
+    auto row = s.value()->next();
     if (!row || !row.value())
         return row;
     result = LlmResult{};
-    result.body = nlohmann::json::parse(s.value().text(0).toStdString(), nullptr, false);
+    result.body = nlohmann::json::parse(s.value()->text(0).toStdString(), nullptr, false);
     result.ok = !result.body.is_discarded();
     result.httpStatus = 200;
     result.cached = true;
-    result.promptTokens = s.value().integer(1);
-    result.completionTokens = s.value().integer(2);
+    result.promptTokens = s.value()->integer(1);
+    result.completionTokens = s.value()->integer(2);
+    s.value()->reset(); // the read is done: no statement stays open on the table
     return result.ok;
 }
 
 Status LlmStore::store(const QString &key, const LlmRequest &request, const LlmResult &result)
 {
-    auto s = m_db.prepare(QStringLiteral("INSERT OR REPLACE INTO llm_cache(key, path, request, response, prompt_tokens, completion_tokens, created_at) "
-                                         "VALUES (?, ?, ?, ?, ?, ?, ?)"));
+    auto s = m_db.cached(m_store, QStringLiteral("INSERT OR REPLACE INTO llm_cache(key, path, request, response, prompt_tokens, completion_tokens, created_at) "
+                                                 "VALUES (?, ?, ?, ?, ?, ?, ?)"));
     if (!s)
         return Status::failure(s.error());
-    s.value().bindAll({key, request.path, QString::fromStdString(request.body.dump()), QString::fromStdString(result.body.dump()),
+    s.value()->bindAll({key, request.path, QString::fromStdString(request.body.dump()), QString::fromStdString(result.body.dump()),
                        result.promptTokens, result.completionTokens, QDateTime::currentDateTimeUtc().toString(Qt::ISODate)});
-    return s.value().run();
+    return s.value()->run();
 }
 
 Status LlmStore::record(const QString &profile, const LlmRequest &request, const LlmResult &r)
 {
-    auto s = m_db.prepare(QStringLiteral("INSERT INTO llm_call(profile, tag, path, cached, status, error_class, error, latency_ms, attempts, "
-                                         "prompt_tokens, completion_tokens, cost, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+    auto s = m_db.cached(m_record, QStringLiteral("INSERT INTO llm_call(profile, tag, path, cached, status, error_class, error, latency_ms, attempts, "
+                                                  "prompt_tokens, completion_tokens, cost, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     if (!s)
         return Status::failure(s.error());
-    s.value().bindAll({profile, request.tag, request.path, r.cached, r.httpStatus, r.errorClass, r.error, r.latencyMs, r.attempts,
-                       r.promptTokens, r.completionTokens, r.cost, QDateTime::currentDateTimeUtc().toString(Qt::ISODate)});
-    return s.value().run();
+    s.value()->bindAll({profile, request.tag, request.path, r.cached, r.httpStatus, r.errorClass, r.error, r.latencyMs, r.attempts,
+                        r.promptTokens, r.completionTokens, r.cost, QDateTime::currentDateTimeUtc().toString(Qt::ISODate)});
+    return s.value()->run();
 }
 
 Result<LlmUsage> LlmStore::usage(const QString &tag) const { return aggregate(QStringLiteral("tag"), tag); }

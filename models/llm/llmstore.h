@@ -5,6 +5,9 @@
 #include "core/result.h"
 #include "llm/llmrequest.h"
 #include "llm/llmusage.h"
+#include "project/database.h"
+
+#include <optional>
 
 namespace assay {
 
@@ -25,6 +28,10 @@ public:
 private:
     Result<LlmUsage> aggregate(const QString &column, const QString &value) const;
     Database &m_db;
+    // Prepared once: an agentic run looks up, stores and records every step.
+    mutable std::optional<Statement> m_lookup;
+    std::optional<Statement> m_store;
+    std::optional<Statement> m_record;
 };
 
 } // namespace assay

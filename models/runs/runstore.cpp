@@ -146,15 +146,15 @@ Status RunStore::saveResult(qint64 itemId, const RunItemResult &r)
     nlohmann::json ids = nlohmann::json::array();
     for (const QString &d : r.retrievedIds)
         ids.push_back(d.toStdString());
-    auto s = m_db.prepare(QStringLiteral("UPDATE run_item SET status = ?, answer = ?, retrieved_ids = ?, retrieved_text = ?, trace = ?, halted = ?, "
-                                         "error = ?, error_class = ?, latency_ms = ?, prompt_tokens = ?, completion_tokens = ?, cost = ?, "
-                                         "gold_in_context = ?, answer_f1 = ? WHERE id = ? AND status = 'pending'"));
+    auto s = m_db.cached(m_saveResult, QStringLiteral("UPDATE run_item SET status = ?, answer = ?, retrieved_ids = ?, retrieved_text = ?, trace = ?, halted = ?, "
+                                                      "error = ?, error_class = ?, latency_ms = ?, prompt_tokens = ?, completion_tokens = ?, cost = ?, "
+                                                      "gold_in_context = ?, answer_f1 = ? WHERE id = ? AND status = 'pending'"));
     if (!s)
         return Status::failure(s);
-    s.value().bindAll({r.error.isEmpty() ? QStringLiteral("done") : QStringLiteral("error"), r.answer, QString::fromStdString(ids.dump()),
+    s.value()->bindAll({r.error.isEmpty() ? QStringLiteral("done") : QStringLiteral("error"), r.answer, QString::fromStdString(ids.dump()),
                        r.retrievedText, r.trace, int(r.halted), r.error, r.errorClass, r.latencyMs, r.promptTokens, r.completionTokens, r.cost,
                        r.goldInContext ? QVariant(int(*r.goldInContext)) : QVariant(), r.answerF1 ? QVariant(*r.answerF1) : QVariant(), itemId});
-    return s.value().run();
+    return s.value()->run();
 }
 
 Status RunStore::setStatus(qint64 runId, const QString &status)

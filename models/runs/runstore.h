@@ -3,6 +3,7 @@
 // pending items; results update their item as they arrive; a run that was interrupted keeps
 // its done items and is continued by executing the pending ones.
 #include "core/result.h"
+#include "project/database.h"
 #include "runs/importedrunitem.h"
 #include "runs/pipelinespec.h"
 
@@ -139,6 +140,7 @@ public:
 
 private:
     Database &m_db;
+    std::optional<Statement> m_saveResult; // prepared once: a run saves every item
 };
 
 } // namespace assay

@@ -18,6 +18,7 @@
 #include <QFile>
 #include <QTemporaryDir>
 #include <QSignalSpy>
+#include <QCryptographicHash>
 #include <QtTest>
 
 using namespace assay;
@@ -346,6 +347,23 @@ private slots:
         QCOMPARE(LlmStore::cacheKey(profile().baseUrl, a), LlmStore::cacheKey(m_endpoint->baseUrl(), a));
         qputenv("ASSAY_TEST_KEY", secret);
         QCOMPARE(LlmStore::cacheKey(QStringLiteral("http://h/v1"), a).size(), 64);
+        // The key is the SHA-256 of the JSON object {base_url, body, path[, sample]} as dumped
+        // with sorted keys: projects made before keep their cache entries.
+        const auto reference = [](const QString &baseUrl, const LlmRequest &r) {
+            nlohmann::json material{{"base_url", baseUrl.toStdString()}, {"path", r.path.toStdString()}, {"body", r.body}};
+            if (r.body.value("temperature", 0.0) > 0)
+                material["sample"] = r.sampleIndex;
+            return QString::fromLatin1(QCryptographicHash::hash(QByteArray::fromStdString(material.dump()), QCryptographicHash::Sha256).toHex());
+        };
+        LlmRequest sampled;
+        sampled.body = nlohmann::json::parse(R"({"model":"m","messages":[{"role":"user","content":"Zürich \"quoted\" \u0007"}],"temperature":0.7,"tools":[{"x":1}]})");
+        sampled.sampleIndex = 3;
+        sampled.path = QStringLiteral("/chat/completions");
+        for (const LlmRequest &r : {a, b, sampled})
+            for (const QString &url : {QStringLiteral("http://h/v1"), QStringLiteral("http://h\"q/v1\u00e9")})
+                QCOMPARE(LlmStore::cacheKey(url, r), reference(url, r));
+        sampled.sampleIndex = 4;
+        QVERIFY(LlmStore::cacheKey(QStringLiteral("http://h/v1"), sampled) != reference(QStringLiteral("http://h/v1"), [&] { LlmRequest x = sampled; x.sampleIndex = 3; return x; }()));
     }
 
     void concurrencyNeverExceedsTheLimit()
