@@ -241,12 +241,26 @@ Job *ExamsPage::startExportMatrix(const QString &responsesCsv, const QString &fa
 Job *ExamsPage::startTake(const QStringList &students)
 {
     const QString path = m_project->path(), exam = m_exam->currentText();
-    return startJob(tr("Exam %1 taken by %2 student(s)").arg(exam).arg(students.size()), exam, [path, exam, students](Job &job) {
+    auto summary = std::make_shared<QStringList>();
+    Job *job = startJob(tr("Exam %1 taken by %2 student(s)").arg(exam).arg(students.size()), exam, [path, exam, students, summary](Job &job) {
         auto project = Project::open(path);
         if (!project)
             return Status::failure(project);
-        return ExamWorkflow::take(*project.value(), exam, students, &job);
+        return ExamWorkflow::take(*project.value(), exam, students, &job, summary.get());
     });
+    if (job)
+        // After startJob's own handler: what each take answered stays on the page.
+        connect(job, &Job::finished, this, [this, summary](bool ok) {
+            if (!ok)
+                return;
+            // The counts in the text colour; a warning (no logprobs) keeps the label's red.
+            QStringList lines;
+            for (const QString &line : std::as_const(*summary))
+                lines << (line.contains(QLatin1String("returned no logprobs")) ? line.toHtmlEscaped()
+                                                                               : QStringLiteral("<span style='color: palette(text)'>%1</span>").arg(line.toHtmlEscaped()));
+            m_message->setText(lines.join(QStringLiteral("<br>")));
+        });
+    return job;
 }
 
 Job *ExamsPage::startJob(const QString &title, const QString &exam, Job::Work work)

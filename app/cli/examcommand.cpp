@@ -136,10 +136,10 @@ int ExamCommand::run(const QStringList &args, CliIo &io)
                 return fail(io, QStringLiteral("taker %1: %2").arg(spec.text, s.error()));
             if (auto s = store.saveRun(examId.value(), spec.text, spec.factors(), answers); !s)
                 return fail(io, s.error());
-            int correct = 0;
-            for (const ExamAnswer &a : answers)
-                correct += a.correct;
-            io.out << QStringLiteral("%1: %2 of %3 correct (%4%)\n").arg(spec.text).arg(correct).arg(answers.size()).arg(100.0 * correct / answers.size(), 0, 'f', 1);
+            const ExamTaker::Summary summary = ExamTaker::summarize(answers);
+            if (const QString warning = summary.warning(spec.text); !warning.isEmpty())
+                io.err << QStringLiteral("warning: ") << warning << '\n';
+            io.out << summary.text(spec.text) << '\n';
             io.out.flush();
         }
         return ExitOk;

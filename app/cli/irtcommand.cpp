@@ -1,6 +1,8 @@
 #include "irtcommand.h"
 
 #include "exams/examirt.h"
+#include "exams/responsematrix.h"
+#include "irt/irtguard.h"
 #include "irt/irtjson.h"
 
 namespace assay {
@@ -87,6 +89,11 @@ int IrtCommand::run(const QStringList &args, CliIo &io)
         auto project = openProject(parser.positionalArguments().at(1), io);
         if (!project)
             return ExitFailure;
+        if (auto data = ResponseMatrix::data(project->database(), parser.value(QStringLiteral("exam"))); data) {
+            if (const QString w = IrtGuard::warning(int(data.value().students.size()), int(data.value().items.size()), data.value().answered(), options.model, options.prior);
+                !w.isEmpty())
+                io.err << QStringLiteral("warning: ") << w << '\n';
+        }
         auto result = ExamIrt::fit(project->database(), parser.value(QStringLiteral("exam")), options, steps, quantile);
         if (!result)
             return fail(io, result.error());
@@ -99,6 +106,9 @@ int IrtCommand::run(const QStringList &args, CliIo &io)
         if (!data)
             return fail(io, data.error());
         options.hierarchical = parser.isSet(QStringLiteral("factors"));
+        if (const QString w = IrtGuard::warning(int(data.value().students.size()), int(data.value().items.size()), data.value().answered(), options.model, options.prior);
+            !w.isEmpty())
+            io.err << QStringLiteral("warning: ") << w << '\n';
         auto result = IrtImprovement::run(data.value(), options, steps, quantile, grid);
         if (!result)
             return fail(io, result.error());

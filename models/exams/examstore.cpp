@@ -132,7 +132,7 @@ Status ExamStore::saveRun(qint64 examId, const QString &taker, const nlohmann::j
     if (auto s = run.value().run(); !s)
         return s;
     const qint64 runId = m_db.lastInsertId();
-    auto ins = m_db.prepare(QStringLiteral("INSERT INTO exam_answer(exam_run_id, exam_item_id, chosen, correct, scores, latency_ms) VALUES (?, ?, ?, ?, ?, ?)"));
+    auto ins = m_db.prepare(QStringLiteral("INSERT INTO exam_answer(exam_run_id, exam_item_id, chosen, correct, scores, latency_ms, reason) VALUES (?, ?, ?, ?, ?, ?, ?)"));
     if (!ins)
         return Status::failure(ins);
     for (const ExamAnswer &a : answers) {
@@ -140,7 +140,8 @@ Status ExamStore::saveRun(qint64 examId, const QString &taker, const nlohmann::j
         for (double v : a.scores)
             scores.push_back(v);
         ins.value().reset();
-        ins.value().bindAll({runId, a.itemId, a.chosen >= 0 ? QVariant(a.chosen) : QVariant(), int(a.correct), QString::fromStdString(scores.dump()), a.latencyMs});
+        ins.value().bindAll({runId, a.itemId, a.chosen >= 0 ? QVariant(a.chosen) : QVariant(), int(a.correct && a.chosen >= 0), QString::fromStdString(scores.dump()), a.latencyMs,
+                             a.reason});
         if (auto s = ins.value().run(); !s)
             return s;
     }
@@ -163,7 +164,9 @@ Result<QHash<qint64, QHash<qint64, int>>> ExamStore::answers(qint64 examId) cons
 {
     using R = Result<QHash<qint64, QHash<qint64, int>>>;
     QHash<qint64, QHash<qint64, int>> out;
-    auto s = m_db.prepare(QStringLiteral("SELECT a.exam_run_id, a.exam_item_id, a.correct FROM exam_answer a JOIN exam_run r ON r.id = a.exam_run_id WHERE r.exam_id = ?"));
+    // An unanswered item (no option chosen) is left out: a missing cell, not a wrong answer.
+    auto s = m_db.prepare(QStringLiteral("SELECT a.exam_run_id, a.exam_item_id, a.correct FROM exam_answer a JOIN exam_run r ON r.id = a.exam_run_id "
+                                         "WHERE r.exam_id = ? AND a.chosen IS NOT NULL"));
     if (!s)
         return R::failure(s);
     s.value().bind(1, examId);

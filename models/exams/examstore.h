@@ -17,10 +17,12 @@ class Database;
 
 struct ExamAnswer {
     qint64 itemId = 0;
-    int chosen = -1; // -1: no answer
+    int chosen = -1; // -1: unanswered (a missing cell of the response matrix, not a wrong answer)
     bool correct = false;
     QVector<double> scores;
     double latencyMs = 0;
+    QString reason;               // unanswered: why, with what the student replied
+    bool withoutLogprobs = false; // llm-letter: the server returned no logprobs for it
 };
 
 struct ExamRunInfo {
@@ -39,7 +41,7 @@ public:
     Result<nlohmann::json> stats(qint64 examId) const;
     Status saveRun(qint64 examId, const QString &taker, const nlohmann::json &factors, const QVector<ExamAnswer> &answers);
     Result<QVector<ExamRunInfo>> runs(qint64 examId) const;
-    // run id → (item id → correct)
+    // run id → (item id → correct) for the answered items; unanswered ones are absent
     Result<QHash<qint64, QHash<qint64, int>>> answers(qint64 examId) const;
     Status setState(qint64 itemId, CurationState state);
     Status updateContent(qint64 itemId, const QString &stem, const QStringList &options, int answer);

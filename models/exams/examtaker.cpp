@@ -1,5 +1,7 @@
 #include "exams/examtaker.h"
 
+#include <QRegularExpression>
+
 #include "core/job.h"
 #include "generation/promptlibrary.h"
 #include "llm/llmbatchcall.h"
@@ -105,6 +107,64 @@ int ExamTaker::best(const QVector<double> &scores)
         if (scores[i] > scores[best])
             best = i;
     return best;
+}
+
+int ExamTaker::letterOf(const QString &reply)
+{
+    // The whole reply is one letter: "B", "(B)", "B.", "B)", "[B]", "Answer: B", "The answer is (B)."
+    static const QRegularExpression standalone(QStringLiteral(R"(^\s*(?:(?:the\s+)?(?:correct\s+)?answer\s*(?:is)?\s*[:\-]?\s*)?[\(\[]?([A-Da-d])[\)\]]?\s*[.:)]?\s*$)"),
+                                               QRegularExpression::CaseInsensitiveOption);
+    const auto m = standalone.match(reply);
+    if (!m.hasMatch())
+        return -1;
+    const QChar letter = m.captured(1).at(0);
+    // A bare lower-case "a" is the article, not option A: lower case only with a marker.
+    const bool marked = reply.trimmed().size() > 1;
+    if (letter.isLower() && !marked)
+        return -1;
+    return int(QStringLiteral("ABCD").indexOf(letter.toUpper()));
+}
+
+ExamTaker::Summary ExamTaker::summarize(const QVector<ExamAnswer> &answers)
+{
+    Summary s;
+    s.items = int(answers.size());
+    for (const ExamAnswer &a : answers) {
+        if (a.chosen < 0) {
+            ++s.unanswered;
+            if (s.firstReason.isEmpty())
+                s.firstReason = a.reason;
+        } else {
+            ++s.answered;
+            s.correct += a.correct;
+        }
+        s.withoutLogprobs += a.withoutLogprobs;
+    }
+    return s;
+}
+
+QString ExamTaker::Summary::text(const QString &taker) const
+{
+    QString t = QStringLiteral("%1: %2 of %3 answered, %4 correct (%5% of the answered)")
+                    .arg(taker)
+                    .arg(answered)
+                    .arg(items)
+                    .arg(correct)
+                    .arg(answered > 0 ? 100.0 * correct / answered : 0.0, 0, 'f', 1);
+    if (unanswered > 0)
+        t += QStringLiteral("; %1 unanswered (missing in the response matrix), e.g. %2").arg(unanswered).arg(firstReason);
+    return t;
+}
+
+QString ExamTaker::Summary::warning(const QString &taker) const
+{
+    if (withoutLogprobs == 0)
+        return {};
+    return QStringLiteral("%1: the server returned no logprobs for %2 of %3 items; their letter was read from the reply, which counts only when it is a "
+                          "standalone letter (B, (B), B., Answer: B)")
+        .arg(taker)
+        .arg(withoutLogprobs)
+        .arg(items);
 }
 
 QString ExamTaker::letterPrompt(const QString &prompt, const ExamItem &item, const QString &context, const QVector<ExamItem> &examples)
@@ -242,20 +302,24 @@ Result<QVector<ExamAnswer>> ExamTaker::take(Database &db, const QVector<ExamItem
                         }
                     }
             }
-            if (!fromLogprobs) {
-                const QString reply = res.content().trimmed().toUpper();
-                for (const QChar c : reply)
-                    if (const int letter = int(QByteArray(Letters).indexOf(c.toLatin1())); letter >= 0 && c.isLetter()) {
-                        s[letter] = 0;
-                        break;
-                    }
-            }
             ExamAnswer a;
             a.itemId = items[i].id;
+            a.latencyMs = double(res.latencyMs);
+            if (!fromLogprobs) {
+                // Without logprobs only a reply that is a letter counts: "Correct", "Answer…" or
+                // "Based on…" must not become C, A or B.
+                a.withoutLogprobs = true;
+                const int letter = res.ok ? letterOf(res.content()) : -1;
+                if (letter >= 0)
+                    s[letter] = 0;
+                else if (!res.ok)
+                    a.reason = QStringLiteral("the call failed: %1: %2").arg(res.errorClass, res.error.left(200));
+                else
+                    a.reason = QStringLiteral("no standalone letter in the reply: %1").arg(res.content().trimmed().left(200));
+            }
             a.scores = s;
             a.chosen = *std::max_element(s.begin(), s.end()) > -1e9 ? best(s) : -1;
-            a.correct = a.chosen == items[i].answer;
-            a.latencyMs = double(res.latencyMs);
+            a.correct = a.chosen >= 0 && a.chosen == items[i].answer;
             out << a;
         }
         return out;

@@ -103,7 +103,7 @@ Result<ExamWorkflow::Generated> ExamWorkflow::generateFromCorpus(Project &projec
     return storeExam(project, name, QStringLiteral("corpus"), seed, items.value(), generation, report.unparsable, job, thresholds);
 }
 
-Status ExamWorkflow::take(Project &project, const QString &exam, const QStringList &students, Job *job)
+Status ExamWorkflow::take(Project &project, const QString &exam, const QStringList &students, Job *job, QStringList *summary)
 {
     ExamStore exams(project.database());
     auto examId = exams.idOf(exam);
@@ -131,6 +131,12 @@ Status ExamWorkflow::take(Project &project, const QString &exam, const QStringLi
             return Status::failure(QStringLiteral("%1: %2").arg(specs[i].text, answers.error()), answers.code());
         if (auto s = exams.saveRun(examId.value(), specs[i].text, specs[i].factors(), answers.value()); !s)
             return s;
+        if (summary) {
+            const ExamTaker::Summary counts = ExamTaker::summarize(answers.value());
+            if (const QString warning = counts.warning(specs[i].text); !warning.isEmpty())
+                *summary << warning;
+            *summary << counts.text(specs[i].text);
+        }
     }
     if (job)
         job->reportProgress(specs.size(), specs.size(), QStringLiteral("Exam taken by %1 student(s)").arg(specs.size()));

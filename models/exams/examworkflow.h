@@ -38,7 +38,9 @@ public:
                                                 Job *job = nullptr, const Thresholds &thresholds = {});
     // Each student takes the exam's kept items; a student that took it before takes it again
     // (its earlier answers replaced). job sees one step per student and may cancel between.
-    static Status take(Project &project, const QString &exam, const QStringList &students, Job *job = nullptr);
+    // `summary` (optional) gets each take's counts (answered, unanswered, correct) and the
+    // warning when the server gave no logprobs.
+    static Status take(Project &project, const QString &exam, const QStringList &students, Job *job = nullptr, QStringList *summary = nullptr);
 };
 
 } // namespace assay

@@ -73,4 +73,13 @@ IrtData IrtData::columns(const QVector<int> &keep) const
     return d;
 }
 
+qint64 IrtData::answered() const
+{
+    qint64 n = 0;
+    for (const QVector<qint8> &row : responses)
+        for (qint8 v : row)
+            n += v >= 0;
+    return n;
+}
+
 } // namespace assay

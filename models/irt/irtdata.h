@@ -19,6 +19,8 @@ struct IrtData {
     static Result<IrtData> readCsv(const QString &responsesPath, const QString &factorsPath = {});
     // The same data restricted to the given item columns.
     IrtData columns(const QVector<int> &keep) const;
+    // The filled (not missing) cells.
+    qint64 answered() const;
 };
 
 } // namespace assay

@@ -332,6 +332,11 @@ CREATE INDEX query_text_template ON query(text_template_id);
 ALTER TABLE text_form ADD COLUMN level TEXT NOT NULL DEFAULT '';
 ALTER TABLE run_item ADD COLUMN level TEXT NOT NULL DEFAULT '';
 )sql")},
+        {13, QStringLiteral("unanswered exam items"), QStringLiteral(R"sql(
+-- An exam answer with no option chosen (chosen NULL) is unanswered: a missing cell of the
+-- response matrix, not a wrong answer. Its reason keeps what the student replied.
+ALTER TABLE exam_answer ADD COLUMN reason TEXT NOT NULL DEFAULT '';
+)sql")},
     };
     return migrations;
 }

@@ -240,6 +240,33 @@ private slots:
         QCOMPARE(ExamTaker::parse(QStringLiteral("ir")).value().text, QStringLiteral("ir:bm25:3"));
     }
 
+    void standaloneLetters_data()
+    {
+        QTest::addColumn<QString>("reply");
+        QTest::addColumn<int>("letter");
+        QTest::newRow("B") << "B" << 1;
+        QTest::newRow("(B)") << "(B)" << 1;
+        QTest::newRow("B.") << "B." << 1;
+        QTest::newRow("B)") << " B) " << 1;
+        QTest::newRow("Answer: B") << "Answer: B" << 1;
+        QTest::newRow("answer: d") << "answer: d" << 3;
+        QTest::newRow("The answer is (C).") << "The answer is (C)." << 2;
+        QTest::newRow("[A]") << "[A]" << 0;
+        QTest::newRow("Correct") << "Correct" << -1;
+        QTest::newRow("Answer") << "Answer" << -1;
+        QTest::newRow("Based on the text") << "Based on the text, B" << -1;
+        QTest::newRow("bare a") << "a" << -1;
+        QTest::newRow("B, because") << "B, because Oslo" << -1;
+        QTest::newRow("E") << "E" << -1;
+        QTest::newRow("empty") << "" << -1;
+    }
+    void standaloneLetters()
+    {
+        QFETCH(QString, reply);
+        QFETCH(int, letter);
+        QCOMPARE(ExamTaker::letterOf(reply), letter);
+    }
+
     void llmTakers()
     {
         QVector<ExamItem> items{item("Who leads Cork?", opts("Ana", "Bo", "Cyril", "Dee"), 2), item("Capital?", opts("Oslo", "Bergen", "Tromsoe", "Ski"), 0)};
@@ -255,6 +282,27 @@ private slots:
         QCOMPARE(letter.value()[1].chosen, 1);
         QVERIFY(std::abs(letter.value()[0].scores[2] + 0.1) < 1e-9);
         QVERIFY(m_endpoint.lastBody().contains("\"top_logprobs\""));
+        QCOMPARE(ExamTaker::summarize(letter.value()).withoutLogprobs, 0);
+        // A server without logprobs: only a standalone letter is an answer; "Correct" leaves
+        // the item unanswered with the reply as the reason, and the take is warned once.
+        m_endpoint.setLogprobs(false);
+        m_endpoint.addFixture(QStringLiteral("Question: Who leads Cork?"), QStringLiteral("Correct"));
+        m_endpoint.addFixture(QStringLiteral("Question: Capital?"), QStringLiteral("(A)"));
+        auto plain = ExamTaker::take(m_demo->database(), items, ExamTaker::parse(QStringLiteral("llm-letter:local:icl=1")).value());
+        m_endpoint.setLogprobs(true);
+        QVERIFY2(plain.ok(), qPrintable(plain.error()));
+        QCOMPARE(plain.value()[0].chosen, -1);
+        QVERIFY(!plain.value()[0].correct);
+        QCOMPARE(plain.value()[0].reason, QStringLiteral("no standalone letter in the reply: Correct"));
+        QCOMPARE(plain.value()[1].chosen, 0);
+        QVERIFY(plain.value()[1].correct);
+        const ExamTaker::Summary summary = ExamTaker::summarize(plain.value());
+        QCOMPARE(summary.answered, 1);
+        QCOMPARE(summary.unanswered, 1);
+        QCOMPARE(summary.correct, 1);
+        QCOMPARE(summary.withoutLogprobs, 2);
+        QVERIFY(summary.text(QStringLiteral("t")).contains(QLatin1String("1 of 2 answered, 1 correct (100.0% of the answered); 1 unanswered")));
+        QVERIFY(summary.warning(QStringLiteral("t")).contains(QLatin1String("no logprobs for 2 of 2 items")));
         // ICL examples are other items with their answer letters.
         const QString prompt = ExamTaker::letterPrompt(QStringLiteral("{examples}|{question}|{options}"), items[1], {}, {items[0]});
         QCOMPARE(prompt, QStringLiteral("\nQuestion: Who leads Cork?\nA. Ana\nB. Bo\nC. Cyril\nD. Dee\nAnswer: C\n|Capital?|A. Oslo\nB. Bergen\nC. Tromsoe\nD. Ski"));
@@ -278,14 +326,19 @@ private slots:
         QVERIFY(id.ok());
         const QVector<ExamItem> stored = store.items(id.value()).value();
         QVERIFY(store.saveRun(id.value(), QStringLiteral("s1"), {{"llm", "none"}, {"retriever", "bm25"}},
-                              {{stored[0].id, 0, true, {}, 1}, {stored[1].id, 2, false, {}, 1}}).ok());
-        QVERIFY(store.saveRun(id.value(), QStringLiteral("s2"), {{"llm", "x"}, {"icl", "2"}}, {{stored[2].id, 2, true, {}, 1}}).ok());
+                              {{stored[0].id, 0, true, {}, 1, {}, false}, {stored[1].id, 2, false, {}, 1, {}, false}}).ok());
+        // s2 left "Q one?" unanswered: a missing cell, like the item it never saw.
+        QVERIFY(store.saveRun(id.value(), QStringLiteral("s2"), {{"llm", "x"}, {"icl", "2"}},
+                              {{stored[0].id, -1, false, {}, 1, QStringLiteral("no standalone letter in the reply: Correct"), true}, {stored[2].id, 2, true, {}, 1, {}, false}})
+                    .ok());
         const QString m = m_dir.filePath(QStringLiteral("m.csv")), f = m_dir.filePath(QStringLiteral("f.csv"));
         auto counts = ResponseMatrix::write(m_demo->database(), QStringLiteral("csv"), m, f);
         QVERIFY2(counts.ok(), qPrintable(counts.error()));
         QFile mf(m), ff(f);
         QVERIFY(mf.open(QIODevice::ReadOnly) && ff.open(QIODevice::ReadOnly));
         QCOMPARE(QString::fromUtf8(mf.readAll()), QStringLiteral("student,i1,i2,\"i,3\"\ns1,1,0,\ns2,,,1\n"));
+        QCOMPARE(m_demo->database().scalar(QStringLiteral("SELECT reason FROM exam_answer WHERE chosen IS NULL")).value().toString(),
+                 QStringLiteral("no standalone letter in the reply: Correct"));
         QCOMPARE(QString::fromUtf8(ff.readAll()), QStringLiteral("student,llm,retriever,icl\ns1,none,bm25,\ns2,x,,2\n"));
     }
 };

@@ -25,6 +25,7 @@
 #include <QTableView>
 #include <QTabWidget>
 #include <QUndoStack>
+#include <QComboBox>
 #include <QtTest>
 
 #include <nlohmann/json.hpp>
@@ -66,7 +67,7 @@ private slots:
                     QVector<ExamAnswer> answers;
                     for (int i = 0; i < kept.size(); ++i) {
                         const bool correct = uniform(random) < IrtFitter::probability(truth[size_t(i)].a, truth[size_t(i)].b, truth[size_t(i)].c, theta);
-                        answers.append({kept[i].id, correct ? kept[i].answer : (kept[i].answer + 1) % 4, correct, {}, 1.0});
+                        answers.append({kept[i].id, correct ? kept[i].answer : (kept[i].answer + 1) % 4, correct, {}, 1.0, {}, false});
                     }
                     const QString taker = QStringLiteral("%1/%2/icl%3").arg(QLatin1String(llms[l]), QLatin1String(retrievers[r])).arg(c);
                     QVERIFY(store.saveRun(m_exam, taker, {{"llm", llms[l]}, {"retriever", retrievers[r]}, {"icl", std::to_string(c)}}, answers).ok());
@@ -75,6 +76,21 @@ private slots:
 
     void fitStoreUndoAndCharts()
     {
+        {
+            // The guard, before any fit: twelve students identify a 1PL, not a 3PL or 2PL.
+            IrtPanel guarded(m_project.get());
+            guarded.setExam(QStringLiteral("e1"));
+            guarded.modelChooser()->setCurrentText(QStringLiteral("3pl"));
+            QVERIFY2(guarded.guardText().startsWith(QLatin1String("12 students are too few for a 3PL")), qPrintable(guarded.guardText()));
+            guarded.resize(1400, 600);
+            guarded.show();
+            if (const QString dir = qEnvironmentVariable("ASSAY_SCREENSHOT_DIR"); !dir.isEmpty())
+                guarded.grab().save(dir + QStringLiteral("/irt-guard.png"));
+            guarded.modelChooser()->setCurrentText(QStringLiteral("2pl"));
+            QVERIFY(guarded.guardText().startsWith(QLatin1String("12 students are too few for a 2PL")));
+            guarded.modelChooser()->setCurrentText(QStringLiteral("1pl"));
+            QCOMPARE(guarded.guardText(), QString());
+        }
         ExamsPage page(m_project.get());
         page.resize(1500, 1000);
         page.show();

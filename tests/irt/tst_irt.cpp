@@ -6,6 +6,7 @@
 // the JSON keys and cancelling.
 #include "irt/irtcharts.h"
 #include "irt/irtfitter.h"
+#include "irt/irtguard.h"
 #include "irt/irtimprovement.h"
 #include "irt/irtjson.h"
 #include "irt/irtlayout.h"
@@ -87,6 +88,23 @@ DerivativeCase derivativeCase(quint64 seed, int model, bool hierarchical, bool p
 class TestIrt : public QObject {
     Q_OBJECT
 private slots:
+    // Too few students for the model is said before the fit, with what to do instead.
+    void identifiabilityGuard()
+    {
+        using M = IrtOptions::Model;
+        const QString three = IrtGuard::warning(10, 300, 3000, M::ThreePL, false);
+        QVERIFY2(three.startsWith(QLatin1String("10 students are too few for a 3PL (at least 30)")), qPrintable(three));
+        QVERIFY(three.contains(QLatin1String("fit a 1PL")) && !three.contains(QLatin1String("fit a 2PL")) && three.contains(QLatin1String("priors")));
+        QVERIFY(three.endsWith(QLatin1String("or take the exam with more students.")));
+        QVERIFY(IrtGuard::warning(10, 300, 3000, M::OnePL, false).isEmpty());
+        QVERIFY(IrtGuard::warning(29, 100, 2900, M::ThreePL, true).contains(QLatin1String("fit a 2PL")));
+        QVERIFY(!IrtGuard::warning(29, 100, 2900, M::ThreePL, true).contains(QLatin1String("priors")));
+        QVERIFY(IrtGuard::warning(30, 100, 3000, M::ThreePL, false).isEmpty());
+        QVERIFY(IrtGuard::warning(19, 100, 1900, M::TwoPL, false).contains(QLatin1String("too few for a 2PL (at least 20)")));
+        // Enough students but most cells missing: fewer answers than parameters.
+        QVERIFY(IrtGuard::warning(40, 100, 300, M::ThreePL, false).startsWith(QLatin1String("300 answers for 340 parameters")));
+    }
+
     void gradientMatchesFiniteDifferences_data()
     {
         QTest::addColumn<int>("model");

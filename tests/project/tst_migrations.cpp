@@ -42,6 +42,8 @@ const Kept kept[] = {
     // Items from before the response facts have none: the analysis computes them.
     {6, "SELECT coalesce(gold_in_context, 'none') FROM run_item WHERE item_key = 'q1'", "none"},
     {12, "SELECT level FROM text_form WHERE name = 'short'", "KU"},
+    {13, "SELECT reason FROM exam_answer WHERE exam_item_id = 2", "no letter: Correct"},
+    {8, "SELECT '[' || reason || ']' FROM exam_answer WHERE exam_item_id = 1", "[]"},
     {12, "SELECT level FROM run_item WHERE item_key = 'q4'", "KA"},
     // Items and query sets from before task levels have none: resolved when read.
     {6, "SELECT '[' || level || ']' FROM run_item WHERE item_key = 'q1'", "[]"},

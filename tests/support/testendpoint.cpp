@@ -322,7 +322,7 @@ QByteArray TestEndpoint::reply(const QByteArray &path, const QByteArray &body, i
             choice["message"] = scripted;
             choice["finish_reason"] = scripted.contains("tool_calls") ? "tool_calls" : "stop";
         }
-        if (request.value("logprobs", false)) {
+        if (request.value("logprobs", false) && m_logprobs) {
             nlohmann::json top = nlohmann::json::array();
             for (const char *letter : {"A", "B", "C", "D"})
                 top.push_back({{"token", letter}, {"logprob", letter == content.left(1).toStdString() ? -0.1 : -3.0}});

@@ -57,6 +57,8 @@ public:
     void script(const QList<Step> &steps);
     void clearScript();
     void setDefaultLatency(int ms) { m_latency = ms; }
+    // false: chat completions carry no logprobs even when asked (as many servers do).
+    void setLogprobs(bool on) { m_logprobs = on; }
     // Fractions of requests (after the script) that get each fault, drawn independently per
     // request from `seed`; a rate-limited reply carries Retry-After.
     struct FaultMix {
@@ -89,6 +91,7 @@ private:
     bool agentReply(const nlohmann::json &request, nlohmann::json *message) const;
     QQueue<Step> m_script;
     int m_latency = 0;
+    std::atomic_bool m_logprobs{true};
     bool m_hangAlways = false;
     bool m_mixOn = false;
     FaultMix m_mix;

@@ -6,6 +6,8 @@
 #include "core/job.h"
 #include "exams/examirt.h"
 #include "exams/examstore.h"
+#include "exams/responsematrix.h"
+#include "irt/irtguard.h"
 #include "irt/irtcharts.h"
 #include "project/project.h"
 
@@ -66,6 +68,11 @@ IrtPanel::IrtPanel(Project *project, QWidget *parent) : QWidget(parent), m_proje
     m_rejectDropped->setEnabled(false);
     m_status = new QLabel(this);
     m_status->setWordWrap(true);
+    m_guard = new QLabel(this);
+    m_guard->setObjectName(QStringLiteral("irtGuard"));
+    m_guard->setWordWrap(true);
+    m_guard->setStyleSheet(QStringLiteral("color: #a04000"));
+    m_guard->hide();
     m_tabs = new QTabWidget(this);
     for (int c = 0; c < ChartCount; ++c)
         m_charts[c] = new ChartPanel(this);
@@ -95,8 +102,11 @@ IrtPanel::IrtPanel(Project *project, QWidget *parent) : QWidget(parent), m_proje
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(bar);
+    layout->addWidget(m_guard);
     layout->addWidget(m_tabs, 1);
     connect(m_fit, &QPushButton::clicked, this, &IrtPanel::fit);
+    connect(m_model, &QComboBox::currentTextChanged, this, &IrtPanel::updateGuard);
+    connect(m_prior, &QCheckBox::toggled, this, &IrtPanel::updateGuard);
     connect(m_rejectDropped, &QPushButton::clicked, this, &IrtPanel::rejectDropped);
     connect(m_project->exams(), &ExamCuration::changed, this, &IrtPanel::refresh);
 }
@@ -178,6 +188,20 @@ void IrtPanel::refresh()
         m_status->setText(items.isEmpty() ? (id ? tr("No IRT parameters yet: click Take Exam… above and choose several students, then Fit IRT.") : QString())
                                           : tr("%1 accepted items have IRT parameters.").arg(items.size()));
     setSelectedItems(m_selected);
+    updateGuard();
+}
+
+QString IrtPanel::guardText() const { return m_guard->isVisible() || !m_guard->text().isEmpty() ? m_guard->text() : QString(); }
+
+void IrtPanel::updateGuard()
+{
+    // Said before the fit: too few students for the chosen model.
+    auto data = m_exam.isEmpty() ? Result<IrtData>::failure(QString()) : ResponseMatrix::data(m_project->database(), m_exam);
+    const QString warning = data ? IrtGuard::warning(int(data.value().students.size()), int(data.value().items.size()), data.value().answered(),
+                                                     IrtOptions::modelFromName(m_model->currentText()).value(), m_prior->isChecked())
+                                 : QString();
+    m_guard->setText(warning);
+    m_guard->setVisible(!warning.isEmpty());
 }
 
 void IrtPanel::showFit(const QVector<IrtStep> &steps)

@@ -50,6 +50,8 @@ public:
     QCheckBox *priorBox() const { return m_prior; }
     QSpinBox *stepsBox() const { return m_steps; }
     QStringList droppedItems() const { return m_dropped; }
+    // The identifiability guard's warning for the chosen model (empty: none).
+    QString guardText() const;
 
 public slots:
     void fit();
@@ -64,6 +66,7 @@ signals:
 
 private:
     void showFit(const QVector<IrtStep> &steps);
+    void updateGuard();
     Project *m_project;
     QString m_exam;
     QVector<ExamItem> m_selected;
@@ -77,6 +80,7 @@ private:
     QPushButton *m_rejectDropped;
     QStringList m_dropped; // item keys the last fit's steps dropped
     QLabel *m_status;
+    QLabel *m_guard; // the identifiability guard's warning, above the charts
     QTabWidget *m_tabs;
     ChartPanel *m_charts[ChartCount];
     std::unique_ptr<Job> m_job;

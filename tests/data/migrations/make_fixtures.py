@@ -45,6 +45,8 @@ ROWS = [
     (12, ["INSERT OR REPLACE INTO text_form(name, criteria, level) VALUES ('short', 'few words', 'KU')",
           "INSERT INTO run_item(id, run_id, item_key, query, gold, status, answer, level) "
           "VALUES (4, 1, 'q4', 'country of Oslo', 'Norway', 'done', 'Norway', 'KA')"]),
+    (13, ["INSERT INTO exam_item(id, exam_id, item_key, stem, options, answer) VALUES (2, 1, 'i2', 'country of Riga?', '[\"Latvia\", \"Estonia\", \"Finland\", \"Sweden\"]', 0)",
+          "INSERT INTO exam_answer(exam_run_id, exam_item_id, chosen, correct, reason) VALUES (1, 2, NULL, 0, 'no letter: Correct')"]),
 ]
 
 
