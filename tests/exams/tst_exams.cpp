@@ -286,9 +286,13 @@ private slots:
         // A server without logprobs: only a standalone letter is an answer; "Correct" leaves
         // the item unanswered with the reply as the reason, and the take is warned once.
         m_endpoint.setLogprobs(false);
-        m_endpoint.addFixture(QStringLiteral("Question: Who leads Cork?"), QStringLiteral("Correct"));
-        m_endpoint.addFixture(QStringLiteral("Question: Capital?"), QStringLiteral("(A)"));
-        auto plain = ExamTaker::take(m_demo->database(), items, ExamTaker::parse(QStringLiteral("llm-letter:local:icl=1")).value());
+        // Questions not asked before, so no answer comes from the project's cache.
+        QVector<ExamItem> fresh{item("Who leads Tromsoe?", opts("Ana", "Bo", "Cyril", "Dee"), 2), item("Largest city?", opts("Oslo", "Bergen", "Tromsoe", "Ski"), 0)};
+        fresh[0].id = 1;
+        fresh[1].id = 2;
+        m_endpoint.addFixture(QStringLiteral("Question: Who leads Tromsoe?"), QStringLiteral("Correct"));
+        m_endpoint.addFixture(QStringLiteral("Question: Largest city?"), QStringLiteral("(A)"));
+        auto plain = ExamTaker::take(m_demo->database(), fresh, ExamTaker::parse(QStringLiteral("llm-letter:local")).value());
         m_endpoint.setLogprobs(true);
         QVERIFY2(plain.ok(), qPrintable(plain.error()));
         QCOMPARE(plain.value()[0].chosen, -1);
