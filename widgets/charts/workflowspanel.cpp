@@ -67,17 +67,24 @@ WorkflowsPanel::WorkflowsPanel(Project *project, QWidget *parent) : QWidget(pare
     layout->addWidget(m_empty);
     layout->addWidget(split, 1);
     connect(m_chooser, &QComboBox::currentIndexChanged, this, &WorkflowsPanel::showChart);
-    connect(project->generation(), &GenerationCuration::formLevelChanged, this, [this] {
-        reloadLevels();
-        emit levelsChanged();
-    });
+    // Queued: the change may come from one of the level boxes, which reloading replaces.
+    connect(
+        project->generation(), &GenerationCuration::formLevelChanged, this,
+        [this] {
+            reloadLevels();
+            emit levelsChanged();
+        },
+        Qt::QueuedConnection);
     reloadLevels();
     setAnalyses({});
 }
 
 void WorkflowsPanel::reloadLevels()
 {
-    qDeleteAll(m_levelsBox->findChildren<QWidget *>(QString(), Qt::FindDirectChildrenOnly));
+    for (QWidget *old : m_levelsBox->findChildren<QWidget *>(QString(), Qt::FindDirectChildrenOnly)) {
+        old->hide();
+        old->deleteLater(); // not at once: a box's own signal may be running
+    }
     m_levelBoxes.clear();
     while (QLayoutItem *item = m_levelsLayout->takeAt(0))
         delete item;
