@@ -105,6 +105,17 @@ void AgentEpisode::finish(const QString &answer)
     end(a);
 }
 
+void AgentEpisode::finishWithReply(const LlmResult &r, int depth)
+{
+    AgentStep s;
+    s.depth = depth;
+    s.action = QStringLiteral("finish");
+    s.arguments = {{"answer", r.content().trimmed().toStdString()}};
+    s.observation = QStringLiteral("Finished (a reply without tool calls).");
+    record(std::move(s));
+    finish(r.content());
+}
+
 void AgentEpisode::halt(AgentTrace::Stop stop)
 {
     m_trace.setStop(stop);

@@ -56,6 +56,8 @@ protected:
     // After a reply: true (and the item ended as halted) when the token budget is spent.
     bool overBudget();
     void finish(const QString &answer);
+    // Function calling's end: a reply without tool calls is the final answer (a finish step).
+    void finishWithReply(const LlmResult &r, int depth = 0);
     void halt(AgentTrace::Stop stop);
     // The LLM call failed: the item ends with its error.
     void fail(const LlmResult &r);

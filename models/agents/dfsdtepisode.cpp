@@ -58,16 +58,11 @@ void DfsdtEpisode::onReply(const LlmResult &r)
 {
     const int depth = int(m_path.size()) - 1;
     const QVector<ToolCall> calls = ToolCall::fromReply(r);
+    if (calls.isEmpty())
+        return finishWithReply(r, depth);
     AgentStep s;
     s.depth = depth;
     s.thought = r.content().trimmed();
-    if (calls.isEmpty()) {
-        s.action = QStringLiteral("finish");
-        s.arguments = {{"answer", r.content().trimmed().toStdString()}};
-        s.observation = QStringLiteral("Finished (a reply without tool calls).");
-        record(std::move(s));
-        return finish(r.content());
-    }
     // One action per node: the first call is the child's edge.
     const ToolCall &call = calls.first();
     s.action = call.name;

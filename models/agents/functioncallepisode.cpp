@@ -24,14 +24,8 @@ void FunctionCallEpisode::step()
 void FunctionCallEpisode::onReply(const LlmResult &r)
 {
     const QVector<ToolCall> calls = ToolCall::fromReply(r);
-    if (calls.isEmpty()) {
-        AgentStep s;
-        s.action = QStringLiteral("finish");
-        s.arguments = {{"answer", r.content().trimmed().toStdString()}};
-        s.observation = QStringLiteral("Finished (a reply without tool calls).");
-        record(std::move(s));
-        return finish(r.content());
-    }
+    if (calls.isEmpty())
+        return finishWithReply(r);
     m_messages.push_back(ToolCall::assistantMessage(r));
     for (int i = 0; i < calls.size(); ++i) {
         const ToolCall &call = calls[i];

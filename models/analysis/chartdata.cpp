@@ -45,6 +45,14 @@ QColor ChartBuilder::paletteColor(int i)
     return colors[((i % 8) + 8) % 8];
 }
 
+QColor ChartBuilder::taxonomyColor(const QString &type)
+{
+    // Kept apart from the three tag colours, so no chart suggests "gap" where it means "RE".
+    const QColor colors[] = {paletteColor(0), paletteColor(4), paletteColor(3), paletteColor(6), paletteColor(7), QColor(0x22, 0x22, 0x22)};
+    const qsizetype i = ResponseTaxonomy::types().indexOf(type);
+    return i >= 0 ? colors[i] : Qt::gray;
+}
+
 QVector<RunAnalysis> ChartBuilder::ordered(QVector<RunAnalysis> runs)
 {
     std::stable_sort(runs.begin(), runs.end(), [](const RunAnalysis &a, const RunAnalysis &b) {
@@ -146,10 +154,8 @@ ChartData ChartBuilder::errorTypeMix(const QVector<RunAnalysis> &input)
     ChartData c = header(ChartData::Kind::StackedBars, "error-types", QStringLiteral("Response types (R-Eval taxonomy, share of answers)"),
                          QStringLiteral("F1 threshold 0.05 · %1 run(s)").arg(runs.size()), QStringLiteral("share of answers"));
     const QStringList types = ResponseTaxonomy::types();
-    // Kept apart from the three tag colours, so no chart suggests "gap" where it means "RE".
-    const QColor colors[] = {paletteColor(0), paletteColor(4), paletteColor(3), paletteColor(6), paletteColor(7), QColor(0x22, 0x22, 0x22)};
     for (int t = 0; t < types.size(); ++t)
-        c.series.append({types[t], colors[t], {}, {}, {}, {}, {}});
+        c.series.append({types[t], taxonomyColor(types[t]), {}, {}, {}, {}, {}});
     for (const RunAnalysis &r : runs) {
         c.categories << categoryLabel(r);
         c.runs << r.run;

@@ -39,6 +39,8 @@ class ChartBuilder {
 public:
     static QColor tagColor(GroupResult::Tag tag);
     static QColor paletteColor(int i); // Okabe–Ito, skipping black
+    // The colour of a response type (EM, AM, GE, RE, ME, TE) in every taxonomy chart.
+    static QColor taxonomyColor(const QString &type);
 
     // Runs sorted by pipeline then form, so short and long of a pipeline stand side by side.
     static QVector<RunAnalysis> ordered(QVector<RunAnalysis> runs);

@@ -141,10 +141,8 @@ ChartData WorkflowCharts::errorTypesByLevel(const QVector<RunAnalysis> &runs)
     c.subtitle = QStringLiteral("R-Eval taxonomy, F1 threshold 0.05");
     c.yTitle = QStringLiteral("share of answers");
     const QStringList types = ResponseTaxonomy::types();
-    const QColor colors[] = {ChartBuilder::paletteColor(0), ChartBuilder::paletteColor(4), ChartBuilder::paletteColor(3),
-                             ChartBuilder::paletteColor(6), ChartBuilder::paletteColor(7), QColor(0x22, 0x22, 0x22)};
     for (int t = 0; t < types.size(); ++t)
-        c.series.append({types[t], colors[t], {}, {}, {}, {}, {}});
+        c.series.append({types[t], ChartBuilder::taxonomyColor(types[t]), {}, {}, {}, {}, {}});
     const QStringList names = axisLabels(runs);
     for (int i = 0; i < runs.size(); ++i) {
         const RunAnalysis &r = runs[i];
