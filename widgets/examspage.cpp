@@ -149,6 +149,8 @@ ExamsPage::ExamsPage(Project *project, QWidget *parent) : QWidget(parent), m_pro
     connect(reject, &QPushButton::clicked, this, &ExamsPage::rejectSelection);
     connect(m_model, &ExamItemsModel::editRejected, m_message, &QLabel::setText);
     connect(m_irt, &IrtPanel::jobStarted, this, &ExamsPage::jobStarted);
+    // The fit's standard errors and item fit beside the stored a, b, c in the grid.
+    connect(m_irt, &IrtPanel::fitted, this, [this] { m_model->setFitDiagnostics(m_irt->lastFitItems()); });
     auto selectionToIrt = [this] {
         QVector<ExamItem> items;
         for (const QModelIndex &row : m_view->selectionModel()->selectedRows())

@@ -1,8 +1,6 @@
 #include "irtcommand.h"
 
 #include "exams/examirt.h"
-#include "exams/responsematrix.h"
-#include "irt/irtguard.h"
 #include "irt/irtjson.h"
 
 namespace assay {
@@ -20,11 +18,23 @@ void printText(const QVector<IrtStep> &steps, CliIo &io)
                       .arg(f.projectedGradient, 0, 'e', 2).arg(f.sweeps).arg(f.newtonSteps).arg(f.iterations).arg(f.seconds, 0, 'f', 3)
                       .arg(f.rmse, 0, 'f', 4).arg(f.baselineRmse, 0, 'f', 4);
         if (s.step > 0)
-            io.out << QStringLiteral("  dropped %1 item(s) with a ≤ %2\n").arg(s.dropped.size()).arg(s.threshold, 0, 'f', 3);
+            io.out << QStringLiteral("  dropped %1 item(s): %2\n").arg(s.dropped.size()).arg(s.rule);
     }
     if (steps.isEmpty())
         return;
+    const IrtFit &first = steps.first().fit;
+    io.out << QStringLiteral("best of %1 start(s): %2 distinct optim%3\n").arg(first.starts).arg(first.optimaFound).arg(first.optimaFound == 1 ? QStringLiteral("um") : QStringLiteral("a"));
+    for (const IrtModelRow &r : first.comparison)
+        io.out << QStringLiteral("  %1  nll %2  parameters %3  AIC %4  BIC %5\n").arg(r.model.toUpper()).arg(r.nll, 12, 'f', 3).arg(r.parameters, 6).arg(r.aic, 12, 'f', 1).arg(r.bic, 12, 'f', 1);
+    for (const IrtLrTest &t : first.lrTests)
+        io.out << QStringLiteral("  LR test %1 → %2: χ² %3, df %4, p %5\n").arg(t.from.toUpper(), t.to.toUpper()).arg(t.statistic, 0, 'f', 2).arg(t.df).arg(t.p, 0, 'g', 3);
+    if (!first.choice.isEmpty())
+        io.out << QStringLiteral("  %1\n").arg(first.choice);
     const IrtFit &f = steps.last().fit;
+    int misfits = 0;
+    for (const IrtItem &it : f.items)
+        misfits += it.misfit() ? 1 : 0;
+    io.out << QStringLiteral("%1 of %2 parameters on a bound; %3 misfitting item(s) (S-X² p adjusted < 0.05)\n").arg(f.parametersOnBound).arg(f.parameterCount).arg(misfits);
     for (auto it = f.factors.constBegin(); it != f.factors.constEnd(); ++it) {
         io.out << it.key() << ':';
         for (const auto &[level, theta] : it.value())
@@ -48,11 +58,13 @@ int IrtCommand::run(const QStringList &args, CliIo &io)
         {QStringLiteral("factors"), QStringLiteral("The students' factors CSV (student,<factors>): fits abilities per factor level."), QStringLiteral("F.csv")},
         {QStringLiteral("exam"), QStringLiteral("With FILE: fit the exam's stored takes and save a, b, c into its items."), QStringLiteral("E")},
         {QStringLiteral("hierarchical"), QStringLiteral("With --exam: abilities per level of the takers' factors (llm, retriever, k, icl).")},
-        {QStringLiteral("model"), QStringLiteral("1pl, 2pl or 3pl (default 3pl)."), QStringLiteral("M"), QStringLiteral("3pl")},
+        {QStringLiteral("model"), QStringLiteral("1pl, 2pl, 3pl, or auto: fit all three and keep the one BIC prefers (default 3pl)."), QStringLiteral("M"), QStringLiteral("3pl")},
         {QStringLiteral("bounds"), QStringLiteral("default or exam-paper (DESIGN §10)."), QStringLiteral("B"), QStringLiteral("default")},
         {QStringLiteral("prior"), QStringLiteral("Bayes modal instead of joint ML: θ ~ N(0,1), log a ~ N(0,0.5²), b ~ N(0,2²), c ~ Beta(6,16) (for small panels).")},
         {QStringLiteral("iterate"), QStringLiteral("Improvement steps after the first fit (0)."), QStringLiteral("N"), QStringLiteral("0")},
-        {QStringLiteral("drop-quantile"), QStringLiteral("Each step drops the items with a at or below this quantile of a (0.1)."), QStringLiteral("Q"), QStringLiteral("0.1")},
+        {QStringLiteral("drop-by"), QStringLiteral("What a step drops: a (low discrimination), misfit (S-X² p adjusted < 0.05) or information (low mean information over --info-range)."), QStringLiteral("RULE"), QStringLiteral("a")},
+        {QStringLiteral("drop-quantile"), QStringLiteral("With a or information: drop the items at or below this quantile (0.1)."), QStringLiteral("Q"), QStringLiteral("0.1")},
+        {QStringLiteral("info-range"), QStringLiteral("With --drop-by information: the θ range, LOW:HIGH (-3:3)."), QStringLiteral("LOW:HIGH"), QStringLiteral("-3:3")},
         {QStringLiteral("json"), QStringLiteral("Machine-readable JSON.")},
     });
     if (!parse(parser, args, io, 1, 2))
@@ -67,10 +79,14 @@ int IrtCommand::run(const QStringList &args, CliIo &io)
     if (!fromExam && parser.positionalArguments().size() != 1)
         return usageError(parser, io, QStringLiteral("--responses takes no project file"));
     IrtOptions options;
-    auto model = IrtOptions::modelFromName(parser.value(QStringLiteral("model")));
-    if (!model)
-        return usageError(parser, io, model.error());
-    options.model = model.value();
+    if (parser.value(QStringLiteral("model")) == QLatin1String("auto")) {
+        options.autoModel = true;
+    } else {
+        auto model = IrtOptions::modelFromName(parser.value(QStringLiteral("model")));
+        if (!model)
+            return usageError(parser, io, model.error() + QStringLiteral(" or auto"));
+        options.model = model.value();
+    }
     if (auto b = IrtBounds::preset(parser.value(QStringLiteral("bounds"))); !b)
         return usageError(parser, io, b.error());
     options.bounds = parser.value(QStringLiteral("bounds"));
@@ -79,9 +95,19 @@ int IrtCommand::run(const QStringList &args, CliIo &io)
     const int steps = parser.value(QStringLiteral("iterate")).toInt(&ok);
     if (!ok || steps < 0)
         return usageError(parser, io, QStringLiteral("--iterate takes a whole number ≥ 0"));
-    const double quantile = parser.value(QStringLiteral("drop-quantile")).toDouble(&ok);
-    if (!ok || quantile < 0 || quantile > 1)
+    IrtDropRule rule(parser.value(QStringLiteral("drop-quantile")).toDouble(&ok));
+    if (!ok || rule.quantile < 0 || rule.quantile > 1)
         return usageError(parser, io, QStringLiteral("--drop-quantile takes a number in [0, 1]"));
+    auto kind = IrtDropRule::kindFromName(parser.value(QStringLiteral("drop-by")));
+    if (!kind)
+        return usageError(parser, io, kind.error());
+    rule.kind = kind.value();
+    const QStringList range = parser.value(QStringLiteral("info-range")).split(QLatin1Char(':'));
+    bool fromOk = false, toOk = false;
+    if (range.size() == 2)
+        rule.from = range[0].toDouble(&fromOk), rule.to = range[1].toDouble(&toOk);
+    if (!fromOk || !toOk || rule.from >= rule.to)
+        return usageError(parser, io, QStringLiteral("--info-range takes LOW:HIGH with LOW < HIGH, not '%1'").arg(parser.value(QStringLiteral("info-range"))));
     const std::vector<double> grid = IrtInformation::grid();
     QVector<IrtStep> fitted;
     if (fromExam) {
@@ -89,12 +115,7 @@ int IrtCommand::run(const QStringList &args, CliIo &io)
         auto project = openProject(parser.positionalArguments().at(1), io);
         if (!project)
             return ExitFailure;
-        if (auto data = ResponseMatrix::data(project->database(), parser.value(QStringLiteral("exam"))); data) {
-            if (const QString w = IrtGuard::warning(int(data.value().students.size()), int(data.value().items.size()), data.value().answered(), options.model, options.prior);
-                !w.isEmpty())
-                io.err << QStringLiteral("warning: ") << w << '\n';
-        }
-        auto result = ExamIrt::fit(project->database(), parser.value(QStringLiteral("exam")), options, steps, quantile);
+        auto result = ExamIrt::fit(project->database(), parser.value(QStringLiteral("exam")), options, steps, rule);
         if (!result)
             return fail(io, result.error());
         if (auto s = ExamIrt::save(project->database(), result.value().examId, result.value().steps); !s)
@@ -106,14 +127,14 @@ int IrtCommand::run(const QStringList &args, CliIo &io)
         if (!data)
             return fail(io, data.error());
         options.hierarchical = parser.isSet(QStringLiteral("factors"));
-        if (const QString w = IrtGuard::warning(int(data.value().students.size()), int(data.value().items.size()), data.value().answered(), options.model, options.prior);
-            !w.isEmpty())
-            io.err << QStringLiteral("warning: ") << w << '\n';
-        auto result = IrtImprovement::run(data.value(), options, steps, quantile, grid);
+        auto result = IrtImprovement::run(data.value(), options, steps, rule, grid);
         if (!result)
             return fail(io, result.error());
         fitted = result.value();
     }
+    // The guard's and the search's warnings (they are in the JSON too).
+    for (const QString &w : fitted.first().fit.warnings)
+        io.err << QStringLiteral("warning: ") << w << '\n';
     if (parser.isSet(QStringLiteral("json")))
         io.out << QString::fromStdString(IrtJson::steps(fitted, grid).dump(2)) << '\n';
     else

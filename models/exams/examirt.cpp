@@ -5,7 +5,7 @@
 
 namespace assay {
 
-Result<ExamIrtResult> ExamIrt::fit(Database &db, const QString &exam, const IrtOptions &options, int steps, double quantile, Job *job)
+Result<ExamIrtResult> ExamIrt::fit(Database &db, const QString &exam, const IrtOptions &options, int steps, const IrtDropRule &rule, Job *job)
 {
     using R = Result<ExamIrtResult>;
     ExamStore store(db);
@@ -19,10 +19,14 @@ Result<ExamIrtResult> ExamIrt::fit(Database &db, const QString &exam, const IrtO
     result.exam = exam;
     result.examId = examId.value();
     result.data = data.value();
-    auto fitted = IrtImprovement::run(result.data, options, steps, quantile, IrtInformation::grid(), job);
+    auto fitted = IrtImprovement::run(result.data, options, steps, rule, IrtInformation::grid(), job);
     if (!fitted)
         return R::failure(QStringLiteral("exam '%1': %2").arg(exam, fitted.error()));
     result.steps = fitted.value();
+    auto classical = ResponseMatrix::classical(db, exam);
+    if (!classical)
+        return R::failure(classical.error());
+    result.classical = classical.take();
     auto items = store.items(result.examId);
     if (!items)
         return R::failure(items);

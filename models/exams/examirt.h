@@ -4,6 +4,7 @@
 // Bloom-level and question-type groups of the items for the information curves, and saving
 // each item's latest a, b, c back into the exam (shown in the review grid).
 #include "exams/examitem.h"
+#include "irt/classicalanalysis.h"
 #include "irt/irtimprovement.h"
 
 namespace assay {
@@ -18,11 +19,12 @@ struct ExamIrtResult {
     QVector<IrtStep> steps;                 // step 0 is the fit on every accepted item
     QHash<QString, QStringList> bloom;      // item key → Bloom levels
     QHash<QString, QStringList> types;      // item key → question type
+    QVector<ClassicalItem> classical;       // classical item analysis of the accepted items
 };
 
 class ExamIrt {
 public:
-    static Result<ExamIrtResult> fit(Database &db, const QString &exam, const IrtOptions &options, int steps = 0, double quantile = 0.1, Job *job = nullptr);
+    static Result<ExamIrtResult> fit(Database &db, const QString &exam, const IrtOptions &options, int steps = 0, const IrtDropRule &rule = IrtDropRule(), Job *job = nullptr);
     // Each item's parameters from the last step that still held it (dropped items keep the
     // estimate of the fit they were dropped after).
     static QVector<ExamItem> parameters(const QVector<IrtStep> &steps);

@@ -43,6 +43,8 @@ public:
     Result<QVector<ExamRunInfo>> runs(qint64 examId) const;
     // run id → (item id → correct) for the answered items; unanswered ones are absent
     Result<QHash<qint64, QHash<qint64, int>>> answers(qint64 examId) const;
+    // run id → (item id → option chosen 0..3) for the answered items
+    Result<QHash<qint64, QHash<qint64, int>>> choices(qint64 examId) const;
     Status setState(qint64 itemId, CurationState state);
     Status updateContent(qint64 itemId, const QString &stem, const QStringList &options, int answer);
     Result<ExamItem> item(qint64 itemId) const;

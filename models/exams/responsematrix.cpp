@@ -14,6 +14,36 @@ QString ResponseMatrix::csvField(const QString &text)
     return QLatin1Char('"') + QString(text).replace(QLatin1String("\""), QLatin1String("\"\"")) + QLatin1Char('"');
 }
 
+Result<QVector<ClassicalItem>> ResponseMatrix::classical(Database &db, const QString &exam)
+{
+    using R = Result<QVector<ClassicalItem>>;
+    ExamStore store(db);
+    auto examId = store.idOf(exam);
+    if (!examId)
+        return R::failure(examId.error());
+    auto readItems = store.items(examId.value());
+    auto readRuns = store.runs(examId.value());
+    auto readChoices = store.choices(examId.value());
+    if (!readItems || !readRuns || !readChoices)
+        return !readItems ? R::failure(readItems) : !readRuns ? R::failure(readRuns) : R::failure(readChoices);
+    const QVector<ExamItem> items = readItems.take();
+    const auto choices = readChoices.take();
+    QStringList ids;
+    QVector<int> keys;
+    for (const ExamItem &it : items)
+        ids << it.key, keys << it.answer;
+    QVector<QVector<int>> chosen;
+    for (const ExamRunInfo &r : readRuns.value()) {
+        const auto &row = choices.value(r.id);
+        QVector<int> values;
+        values.reserve(items.size());
+        for (const ExamItem &it : items)
+            values << (row.contains(it.id) ? row.value(it.id) : -1);
+        chosen << values;
+    }
+    return ClassicalAnalysis::analyse(ids, keys, chosen);
+}
+
 Result<IrtData> ResponseMatrix::data(Database &db, const QString &exam)
 {
     using R = Result<IrtData>;

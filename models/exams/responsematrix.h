@@ -3,6 +3,7 @@
 // as CSV with a header row "student,<item ids>", and the students' factors (llm, retriever,
 // k, icl) as "student,<factor names>" for hierarchical IRT.
 #include "core/result.h"
+#include "irt/classicalanalysis.h"
 #include "irt/irtdata.h"
 
 namespace assay {
@@ -18,6 +19,8 @@ public:
     // The same matrix and factors in memory, for fitting without files.
     static Result<IrtData> data(Database &db, const QString &exam);
     static Result<Counts> write(Database &db, const QString &exam, const QString &responsesPath, const QString &factorsPath);
+    // Classical item analysis of the exam's accepted items from the options the takers chose.
+    static Result<QVector<ClassicalItem>> classical(Database &db, const QString &exam);
     static QString csvField(const QString &text); // quoted when it holds a comma, quote or line break
 };
 

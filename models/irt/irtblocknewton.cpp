@@ -99,6 +99,52 @@ double IrtBlockNewton::standardize(double *x)
     return std::abs(mean) + std::abs(sd - 1);
 }
 
+void IrtBlockNewton::itemSweeps(double *x, int count)
+{
+    for (int k = 0; k < count; ++k)
+        itemStep(x);
+}
+
+int IrtBlockNewton::abilityGrid(double *x, int points)
+{
+    if (!m_layout.studentLevels.isEmpty())
+        return 0;
+    loadItems(x);
+    int moved = 0;
+    double *abilities = x + m_layout.abilityOffset();
+    for (int s = 0; s < m_data.students.size(); ++s) {
+        const double lo = m_lower[m_layout.abilityOffset() + s], hi = m_upper[m_layout.abilityOffset() + s];
+        double best = rowNll(s, abilities[s]), at = abilities[s];
+        for (int k = 0; k < points; ++k) {
+            const double theta = lo + (hi - lo) * k / (points - 1);
+            const double v = rowNll(s, theta);
+            if (v < best - 1e-3)
+                best = v, at = theta;
+        }
+        if (at != abilities[s])
+            abilities[s] = at, ++moved;
+    }
+    return moved;
+}
+
+std::vector<double> IrtBlockNewton::itemNll(const double *x)
+{
+    loadItems(x);
+    std::vector<double> nll(size_t(m_layout.items), 0.0);
+    for (int s = 0; s < m_data.students.size(); ++s) {
+        const double theta = m_layout.abilityOf(x, s);
+        const qint8 *row = m_data.responses[s].constData();
+        for (int i = 0; i < m_layout.items; ++i) {
+            if (row[i] < 0)
+                continue;
+            double p, dTheta;
+            cell(i, theta, &p, nullptr, &dTheta);
+            nll[size_t(i)] -= row[i] ? std::log(p) : std::log1p(-p);
+        }
+    }
+    return nll;
+}
+
 std::vector<double> IrtBlockNewton::fisherDiagonal(const double *x)
 {
     loadItems(x);

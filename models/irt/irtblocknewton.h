@@ -24,6 +24,15 @@ public:
     // every level scaled, the first factor's levels shifted), clipping what leaves the box.
     // Returns how far that moved the scale (|m| + |s − 1|).
     double standardize(double *x);
+    // Item steps only, the abilities held (for item-wise restarts: given θ the items are
+    // independent, so each may keep whichever start ends lower).
+    void itemSweeps(double *x, int count);
+    // Ability-wise restarts (one ability per student only): every student whose row is more
+    // likely at some point of an even grid over the θ box than at their θ moves there (by
+    // more than 1e-3 in −log-likelihood). Returns how many moved.
+    int abilityGrid(double *x, int points);
+    // Each item's −log-likelihood over its answered cells at x.
+    std::vector<double> itemNll(const double *x);
     // The diagonal of the expected information (Fisher) at x, one value per parameter: the
     // curvature scale of each variable, for preconditioning the joint optimiser.
     std::vector<double> fisherDiagonal(const double *x);

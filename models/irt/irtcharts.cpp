@@ -47,9 +47,13 @@ QString shown(const QVector<IrtItem> &items)
 ChartData IrtCharts::characteristicCurves(const QVector<IrtItem> &items, const std::vector<double> &grid)
 {
     ChartData c = lines("item-characteristic", QStringLiteral("Item characteristic curves"),
-                        shown(items) + QStringLiteral("; P(θ) = c + (1 − c)·σ(a(θ − b))"), QStringLiteral("P(correct)"));
-    for (int i = 0; i < std::min<int>(int(items.size()), MaxItemCurves); ++i)
+                        shown(items) + QStringLiteral("; P(θ) = c + (1 − c)·σ(a(θ − b)); bands: 95% pointwise (delta method)"), QStringLiteral("P(correct)"));
+    for (int i = 0; i < std::min<int>(int(items.size()), MaxItemCurves); ++i) {
         addCurve(c, itemName(items[i]), grid, IrtInformation::characteristic(items[i], grid));
+        const auto [low, high] = IrtInformation::characteristicBand(items[i], grid);
+        c.series.last().low = QVector<double>(low.begin(), low.end());
+        c.series.last().high = QVector<double>(high.begin(), high.end());
+    }
     c.yMax = 1.0;
     return c;
 }
@@ -89,14 +93,33 @@ ChartData IrtCharts::groupInformation(const char *id, const QString &title, cons
     return c;
 }
 
+ChartData IrtCharts::standardError(const char *id, const QString &title, const QVector<IrtItem> &items, const QHash<QString, QStringList> &groups,
+                                   const std::vector<double> &grid)
+{
+    ChartData c = lines(id, title,
+                        groups.isEmpty() ? QStringLiteral("SE(θ) = 1/√I(θ) of the whole exam")
+                                         : QStringLiteral("SE(θ) = 1/√I(θ) of the whole exam and of each group's items as a test of their own"),
+                        QStringLiteral("SE(θ)"));
+    auto add = [&](const QString &name, const IrtCurve &information) {
+        const IrtCurve se = IrtInformation::standardError(information);
+        addCurve(c, name, grid, se.values);
+    };
+    add(QStringLiteral("whole exam (%1 items)").arg(items.size()), IrtInformation::test(items, grid, false));
+    for (const IrtCurve &curve : IrtInformation::byGroup(items, groups, grid, false))
+        add(QStringLiteral("%1 (%2 items)").arg(curve.name).arg(curve.items), curve);
+    // Where information vanishes the SE runs off to infinity: the axis stops at 2.5.
+    c.yMax = std::min(c.yMax, 2.5);
+    return c;
+}
+
 ChartData IrtCharts::improvement(const QVector<IrtStep> &steps, const std::vector<double> &grid)
 {
     ChartData c = lines("improvement", QStringLiteral("Iterative exam improvement"),
-                        QStringLiteral("mean item information per step; each step drops the items with a at or below the quantile and refits"),
+                        QStringLiteral("mean item information per step; each step drops items by its rule and refits"),
                         QStringLiteral("mean information per item"));
     for (const IrtStep &s : steps)
         addCurve(c, s.step == 0 ? QStringLiteral("step 0: %1 items").arg(s.fit.items.size())
-                                : QStringLiteral("step %1: %2 items (dropped %3, a ≤ %4)").arg(s.step).arg(s.fit.items.size()).arg(s.dropped.size()).arg(s.threshold, 0, 'f', 2),
+                                : QStringLiteral("step %1: %2 items (dropped %3, %4)").arg(s.step).arg(s.fit.items.size()).arg(s.dropped.size()).arg(s.rule),
                  grid, s.meanInformation.values);
     return c;
 }
@@ -146,7 +169,9 @@ QVector<ChartData> IrtCharts::all(const QVector<IrtStep> &steps, const QHash<QSt
     icc.subtitle = info.subtitle = QStringLiteral("the %1 least and %1 most discriminating items").arg(extremes.size() / 2);
     QVector<ChartData> out{icc, info, testInformation(items, grid),
                            groupInformation("bloom-information", QStringLiteral("Information by Bloom level"), items, bloom, grid),
-                           groupInformation("type-information", QStringLiteral("Information by question type"), items, types, grid)};
+                           groupInformation("type-information", QStringLiteral("Information by question type"), items, types, grid),
+                           standardError("bloom-standard-error", QStringLiteral("Measurement error by Bloom level"), items, bloom, grid),
+                           standardError("type-standard-error", QStringLiteral("Measurement error by question type"), items, types, grid)};
     if (steps.size() > 1)
         out << improvement(steps, grid);
     if (!steps.last().fit.factors.isEmpty())

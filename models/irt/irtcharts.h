@@ -18,11 +18,14 @@ public:
     // id: "bloom-information" or "type-information"; groups: item id → its groups.
     static ChartData groupInformation(const char *id, const QString &title, const QVector<IrtItem> &items, const QHash<QString, QStringList> &groups,
                                       const std::vector<double> &grid);
+    // SE(θ) of the whole exam and of each group's items as a sub-test (groups may be empty).
+    static ChartData standardError(const char *id, const QString &title, const QVector<IrtItem> &items, const QHash<QString, QStringList> &groups,
+                                   const std::vector<double> &grid);
     static ChartData improvement(const QVector<IrtStep> &steps, const std::vector<double> &grid);
     static ChartData abilities(const IrtFit &fit);
     // Every chart of a fit, for reports and `export`: characteristic and information curves
     // of the four least and four most discriminating items of the last step, test
-    // information, Bloom and question-type information, improvement (with steps), abilities
+    // information, Bloom and question-type information and SE(θ), improvement (with steps), abilities
     // (hierarchical fits).
     static QVector<ChartData> all(const QVector<IrtStep> &steps, const QHash<QString, QStringList> &bloom, const QHash<QString, QStringList> &types);
 };

@@ -1,6 +1,9 @@
 #include "irt/irtfitter.h"
 
+#include "irt/classicalanalysis.h"
 #include "irt/irtblocknewton.h"
+#include "irt/irtcovariance.h"
+#include "irt/irtitemfit.h"
 #include "irt/irtlayout.h"
 #include "irt/irtnewton.h"
 
@@ -259,8 +262,12 @@ Result<IrtFit> IrtFitter::fit(const IrtData &data, const IrtOptions &options, co
             fit.factors[factor].append({level, abilities[j] - first.value(factor)});
         }
     }
-    fit.seconds = double(clock.nsecsElapsed()) / 1e9;
     diagnose(data, &fit);
+    if (options.diagnostics) {
+        IrtCovariance::attach(data, l, x.data(), lb.data(), ub.data(), B.standardize, &fit);
+        IrtItemFit::apply(data, &fit);
+    }
+    fit.seconds = double(clock.nsecsElapsed()) / 1e9;
     return fit;
 }
 
@@ -292,6 +299,17 @@ void IrtFitter::diagnose(const IrtData &data, IrtFit *fit)
         it.baselineRmse = it.answered ? std::sqrt(baseline[size_t(i)] / answered[size_t(i)]) : 0.0;
         totalModel += model[size_t(i)], totalBaseline += baseline[size_t(i)], cells += answered[size_t(i)];
     }
+    // The classical statistics of the 0/1 columns: key 1, a wrong answer option 0.
+    QVector<QVector<int>> chosen;
+    for (const auto &row : data.responses) {
+        QVector<int> values(row.size());
+        for (int i = 0; i < row.size(); ++i)
+            values[i] = row[i];
+        chosen << values;
+    }
+    const QVector<ClassicalItem> classical = ClassicalAnalysis::analyse(data.items, QVector<int>(items, 1), chosen);
+    for (int i = 0; i < items; ++i)
+        fit->items[i].pCorrect = classical[i].pCorrect, fit->items[i].pointBiserial = classical[i].pointBiserial;
     fit->rmse = cells > 0 ? std::sqrt(totalModel / cells) : 0.0;
     fit->baselineRmse = cells > 0 ? std::sqrt(totalBaseline / cells) : 0.0;
 }

@@ -10,7 +10,10 @@
 #include "irt/irtdata.h"
 
 #include <QMap>
+#include <QStringList>
+#include <QtNumeric>
 
+#include <array>
 #include <functional>
 
 #include <vector>
@@ -28,6 +31,7 @@ struct IrtBounds {
 struct IrtOptions {
     enum class Model { OnePL, TwoPL, ThreePL };
     Model model = Model::ThreePL;
+    bool autoModel = false; // IrtSearch: fit 1PL, 2PL and 3PL and keep the one BIC prefers
     QString bounds = QStringLiteral("default");
     bool hierarchical = false; // needs factors in the data
     // Bayes modal (joint MAP) instead of plain joint ML: adds the −log prior densities
@@ -39,11 +43,15 @@ struct IrtOptions {
     int maxNewton = 200;      // then joint Newton steps (0: none), then L-BFGS-B if still needed
     double tolerance = 1e-4; // on the projected gradient's largest component (the convergence bar)
     std::function<bool()> cancelled; // polled between sweeps and iterations; true stops the fit
+    bool diagnostics = true; // standard errors, item and person fit after the fit (benchmarks turn them off)
     static Result<Model> modelFromName(const QString &name);
     static QString modelName(Model model);
 };
 
 struct IrtItem {
+    IrtItem() = default;
+    // Implicit on purpose: {id, a, b, c} reads as the aggregate IrtItem was.
+    IrtItem(QString itemId, double a0 = 1, double b0 = 0, double c0 = 0) : id(std::move(itemId)), a(a0), b(b0), c(c0) {}
     QString id;
     double a = 1, b = 0, c = 0;
     // Fit diagnostics over the students who answered: root-mean-square error of the IRT
@@ -51,6 +59,40 @@ struct IrtItem {
     // IRT model has to beat).
     double rmse = 0, baselineRmse = 0;
     int answered = 0;
+    // Standard errors from the observed information (IrtCovariance); NaN for a parameter the
+    // model does not have, one held on a bound (listed in onBound: "a", "b", "c"), or one
+    // the data do not identify.
+    double seA = qQNaN(), seB = qQNaN(), seC = qQNaN();
+    QStringList onBound;
+    // The covariance of (a, b, c) from the same information, row-major (zeros for a
+    // parameter the model lacks or holds): the bands around the ICC.
+    std::array<double, 9> covariance{};
+    // Orlando–Thissen S-X² over summed-score groups, its df and p, the p adjusted over the
+    // items (Benjamini–Hochberg), and the item RMSEA (IrtItemFit); NaN when not computed.
+    double sx2 = qQNaN(), sx2P = qQNaN(), sx2PAdjusted = qQNaN(), rmsea = qQNaN();
+    int sx2Df = 0;
+    bool misfit() const { return sx2PAdjusted < 0.05; }
+    // Classical statistics of the same 0/1 column (ClassicalAnalysis): share correct among
+    // those who answered, corrected point-biserial.
+    double pCorrect = qQNaN(), pointBiserial = qQNaN();
+};
+
+// One model of a comparison on the same matrix (IrtSearch): its best −log-likelihood, free
+// parameters (items' and abilities'), AIC = 2·nll + 2k, BIC = 2·nll + k·ln(students).
+struct IrtModelRow {
+    QString model;
+    double nll = 0;
+    int parameters = 0;
+    double aic = 0, bic = 0;
+    bool converged = false;
+};
+
+// The likelihood-ratio test of a model against the larger one it is nested in.
+struct IrtLrTest {
+    QString from, to;
+    double statistic = 0;
+    int df = 0;
+    double p = 0;
 };
 
 struct IrtFit {
@@ -70,6 +112,19 @@ struct IrtFit {
     QVector<QPair<QString, double>> students;          // id, θ
     QMap<QString, QVector<QPair<QString, double>>> factors; // factor → (level, θ relative to the first level)
     std::vector<double> levelAbilities;                  // hierarchical: raw, for warm starts
+    std::vector<double> studentSe;                       // per student: SE of θ (NaN: on a bound)
+    std::vector<double> studentLz;                       // per student: person fit lz (IrtItemFit)
+    QMap<QString, QVector<double>> factorSe;             // factor → SE of each level relative to the first
+    QString itemFitNote;                                 // why S-X² was not computed, when it was not
+    int parametersOnBound = 0, parameterCount = 0;       // over items and abilities
+    // The search for the best optimum (IrtSearch): the starts tried for this model and how
+    // many different optima they reached; the models compared, the tests between them, why
+    // this model was chosen (with --model auto) and what the guard or the search warn about.
+    int starts = 1, optimaFound = 1;
+    QVector<IrtModelRow> comparison;
+    QVector<IrtLrTest> lrTests;
+    QString choice;
+    QStringList warnings;
 };
 
 class IrtFitter {

@@ -1,6 +1,7 @@
 #include "irt/irtimprovement.h"
 
 #include "core/job.h"
+#include "irt/irtsearch.h"
 
 #include <algorithm>
 #include <cmath>
@@ -17,8 +18,38 @@ double IrtImprovement::quantile(std::vector<double> values, double q)
     return values[lo] + (h - double(lo)) * (values[hi] - values[lo]);
 }
 
-Result<QVector<IrtStep>> IrtImprovement::run(const IrtData &data, const IrtOptions &givenOptions, int steps, double q, const std::vector<double> &grid, Job *job)
+Result<IrtDropRule::Kind> IrtDropRule::kindFromName(const QString &name)
 {
+    if (name == QLatin1String("a"))
+        return Kind::LowDiscrimination;
+    if (name == QLatin1String("misfit"))
+        return Kind::Misfit;
+    if (name == QLatin1String("information"))
+        return Kind::LowInformation;
+    return Result<Kind>::failure(QStringLiteral("unknown drop rule '%1' (a, misfit, information)").arg(name));
+}
+
+QString IrtDropRule::kindName(Kind kind)
+{
+    return kind == Kind::Misfit ? QStringLiteral("misfit") : kind == Kind::LowInformation ? QStringLiteral("information") : QStringLiteral("a");
+}
+
+QString IrtDropRule::describe(double threshold) const
+{
+    switch (kind) {
+    case Kind::Misfit:
+        return QStringLiteral("misfit (S-X² p adjusted < 0.05)");
+    case Kind::LowInformation:
+        return QStringLiteral("mean information over θ %1…%2 ≤ %3").arg(from).arg(to).arg(threshold, 0, 'f', 3);
+    case Kind::LowDiscrimination:
+        break;
+    }
+    return QStringLiteral("a ≤ %1").arg(threshold, 0, 'f', 3);
+}
+
+Result<QVector<IrtStep>> IrtImprovement::run(const IrtData &data, const IrtOptions &givenOptions, int steps, const IrtDropRule &rule, const std::vector<double> &grid, Job *job)
+{
+    const double q = rule.quantile;
     using R = Result<QVector<IrtStep>>;
     IrtOptions options = givenOptions;
     if (job) {
@@ -27,8 +58,10 @@ Result<QVector<IrtStep>> IrtImprovement::run(const IrtData &data, const IrtOptio
     }
     if (q < 0 || q > 1)
         return R::failure(QStringLiteral("the drop quantile must lie in [0, 1], not %1").arg(q));
+    if (rule.kind == IrtDropRule::Kind::LowInformation && !(rule.from < rule.to))
+        return R::failure(QStringLiteral("the information range must run from low to high θ, not %1…%2").arg(rule.from).arg(rule.to));
     QVector<IrtStep> out;
-    auto first = IrtFitter::fit(data, options);
+    auto first = IrtSearch::run(data, options);
     if (!first)
         return R::failure(first.error());
     IrtStep s0;
@@ -43,26 +76,44 @@ Result<QVector<IrtStep>> IrtImprovement::run(const IrtData &data, const IrtOptio
         kept[i] = i;
     for (int step = 1; step <= steps; ++step) {
         const IrtFit &previous = out.last().fit;
-        std::vector<double> as;
-        for (const IrtItem &it : previous.items)
-            as.push_back(it.a);
-        const double threshold = quantile(as, q);
+        // Each item's score under the rule; the items at or below the threshold go.
+        std::vector<double> score;
+        const std::vector<double> range = IrtInformation::grid(rule.from, rule.to, 61);
+        for (const IrtItem &it : previous.items) {
+            if (rule.kind == IrtDropRule::Kind::Misfit) {
+                score.push_back(it.misfit() ? 0.0 : 1.0);
+            } else if (rule.kind == IrtDropRule::Kind::LowInformation) {
+                const std::vector<double> info = IrtInformation::item(it, range);
+                double sum = 0;
+                for (double v : info)
+                    sum += v;
+                score.push_back(sum / double(info.size()));
+            } else {
+                score.push_back(it.a);
+            }
+        }
+        const double threshold = rule.kind == IrtDropRule::Kind::Misfit ? 0.0 : quantile(score, q);
         QVector<int> next;
         QStringList dropped;
         for (int k = 0; k < kept.size(); ++k) {
-            if (previous.items[k].a <= threshold)
+            if (score[size_t(k)] <= threshold)
                 dropped << previous.items[k].id;
             else
                 next << kept[k];
         }
         if (dropped.isEmpty() || next.size() < 2)
             break;
-        auto fit = IrtFitter::fit(data.columns(next), options, &previous);
+        IrtOptions same = options;
+        same.autoModel = false;
+        if (auto model = IrtOptions::modelFromName(previous.model))
+            same.model = model.value();
+        auto fit = IrtFitter::fit(data.columns(next), same, &previous);
         if (!fit)
             return R::failure(fit.error());
         IrtStep s;
         s.step = step;
         s.threshold = threshold;
+        s.rule = rule.describe(threshold);
         s.dropped = dropped;
         s.fit = fit.value();
         s.information = IrtInformation::test(s.fit.items, grid, false);

@@ -361,6 +361,13 @@ bool IrtNewton::solve(const double *x, double lambda, const std::vector<char> &f
     return step->allFinite();
 }
 
+const IrtNewton::Assembly &IrtNewton::assembleAt(const double *x)
+{
+    Assembly &a = m_buffers[m_current];
+    assemble(x, false, a);
+    return a;
+}
+
 Eigen::MatrixXd IrtNewton::hessian(const double *x)
 {
     Assembly &a = m_buffers[m_current];

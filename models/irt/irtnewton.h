@@ -43,7 +43,6 @@ public:
     // The largest component of x − clip(x − g): the convergence measure of a box-bounded fit.
     static double projectedGradient(const double *x, const double *g, const double *lower, const double *upper, int n);
 
-private:
     // Gradient and Hessian blocks at x, and the −log-likelihood when withNll.
     struct Assembly {
         std::vector<double> g;        // gradient
@@ -52,7 +51,14 @@ private:
         Eigen::MatrixXd cross;        // (items·p) × students: ∂²/∂item ∂θ_s
         Eigen::MatrixXd abilityH;     // abilities × abilities
         Eigen::MatrixXd crossAbility; // hierarchical: cross summed per level (flat: cross itself)
+        // The cross terms in ability space: (items·p) × abilities.
+        const Eigen::MatrixXd &crossTerms(const IrtLayout &layout) const { return layout.studentLevels.isEmpty() ? cross : crossAbility; }
     };
+    // The blocks at x (the item blocks symmetric, the prior's curvature included), for the
+    // observed information (IrtCovariance).
+    const Assembly &assembleAt(const double *x);
+
+private:
     long double assemble(const double *x, bool withNll, Assembly &out);
     long double assembleRows(const double *x, bool withNll, int from, int to, double *g, double *itemHessian, double *thetaHessian, Eigen::MatrixXd &crossTerms);
     // The damped Newton step on the free variables; false when the damped system is not

@@ -1,5 +1,7 @@
 #include "itemmodels/examitemsmodel.h"
 
+#include "exams/responsematrix.h"
+
 #include "commands/editexamitemcommand.h"
 #include "exams/examcuration.h"
 #include "exams/examstore.h"
@@ -7,6 +9,9 @@
 #include <QBrush>
 #include <QColor>
 #include <QUndoStack>
+
+#include <algorithm>
+#include <cmath>
 
 namespace assay {
 
@@ -31,16 +36,34 @@ QVariant ExamItemsModel::data(const QModelIndex &index, int role) const
     if (role == IdRole)
         return it.id;
     const bool low = it.a && *it.a < LowDiscrimination;
+    const auto fitted = m_fit.constFind(it.key);
+    const IrtItem *fit = fitted == m_fit.constEnd() ? nullptr : &fitted.value();
+    const ClassicalItem *ctt = classical(it.key);
+    const bool misfit = fit && fit->misfit();
     if (role == Qt::ForegroundRole) {
         if (it.state == CurationState::Rejected || !it.filterReason.isEmpty())
             return QBrush(QColor(0x88, 0x88, 0x88));
-        if (index.column() == A && low)
+        if ((index.column() == A && low) || (index.column() == FitP && misfit) || (index.column() == Flags && ctt && !ctt->flags.isEmpty()))
             return QBrush(QColor(0xB2, 0x22, 0x22));
         return {};
     }
     if (role == Qt::ToolTipRole) {
         if (index.column() == A && low)
             return tr("Low discrimination (a < %1): the item hardly separates strong from weak students.").arg(LowDiscrimination);
+        if ((index.column() == SeA || index.column() == SeB) && fit && !fit->onBound.isEmpty())
+            return tr("On a bound of its box (%1): a limit, not an estimate, so no standard error.").arg(fit->onBound.join(QStringLiteral(", ")));
+        if (index.column() == FitP && fit && std::isfinite(fit->sx2))
+            return tr("Orlando–Thissen S-X² %1 on %2 df, p %3, Benjamini–Hochberg adjusted %4%5")
+                .arg(fit->sx2, 0, 'f', 2).arg(fit->sx2Df).arg(fit->sx2P, 0, 'g', 3).arg(fit->sx2PAdjusted, 0, 'g', 3)
+                .arg(misfit ? tr(": the item does not fit the model") : QString());
+        if (index.column() == Flags && ctt) {
+            QStringList lines = ctt->flags;
+            for (int g = 0; g < 3; ++g)
+                lines << tr("%1 third (%2): A %3  B %4  C %5  D %6").arg(ClassicalAnalysis::groupName(g)).arg(ctt->groupSizes[size_t(g)])
+                             .arg(ctt->shares[size_t(g)][0], 0, 'f', 2).arg(ctt->shares[size_t(g)][1], 0, 'f', 2)
+                             .arg(ctt->shares[size_t(g)][2], 0, 'f', 2).arg(ctt->shares[size_t(g)][3], 0, 'f', 2);
+            return lines.join(QLatin1Char('\n'));
+        }
         if (index.column() == Stem)
             return it.stem;
         return {};
@@ -48,6 +71,9 @@ QVariant ExamItemsModel::data(const QModelIndex &index, int role) const
     if (role != Qt::DisplayRole && role != Qt::EditRole)
         return {};
     const auto number = [](const std::optional<double> &v) { return v ? QVariant(QString::number(*v, 'f', 2)) : QVariant(); };
+    const auto finite = [](double v, bool held) {
+        return held ? QVariant(tr("bound")) : std::isfinite(v) ? QVariant(QString::number(v, 'f', 2)) : QVariant();
+    };
     switch (Column(index.column())) {
     case Key: return it.key;
     case Stem: return it.stem;
@@ -64,6 +90,13 @@ QVariant ExamItemsModel::data(const QModelIndex &index, int role) const
     case A: return role == Qt::DisplayRole && low ? QVariant(number(it.a).toString() + QStringLiteral(" ⚠")) : number(it.a);
     case B: return number(it.b);
     case C: return number(it.c);
+    case SeA: return fit ? finite(fit->seA, fit->onBound.contains(QLatin1String("a"))) : QVariant();
+    case SeB: return fit ? finite(fit->seB, fit->onBound.contains(QLatin1String("b"))) : QVariant();
+    case FitP: return fit && std::isfinite(fit->sx2PAdjusted) ? QVariant(QString::number(fit->sx2PAdjusted, 'f', 3) + (misfit ? QStringLiteral(" ⚠") : QString())) : QVariant();
+    case Rmsea: return fit ? finite(fit->rmsea, false) : QVariant();
+    case PCorrect: return ctt ? finite(ctt->pCorrect, false) : QVariant();
+    case PointBiserial: return ctt ? finite(ctt->pointBiserial, false) : QVariant();
+    case Flags: return ctt && !ctt->flags.isEmpty() ? QVariant(ctt->flags.join(QStringLiteral("; "))) : QVariant();
     case ColumnCount: break;
     }
     return {};
@@ -116,7 +149,8 @@ QVariant ExamItemsModel::headerData(int section, Qt::Orientation orientation, in
 {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
-    static const char *names[] = {"Item", "Stem", "A", "B", "C", "D", "Key", "Bloom", "Type", "Source", "Filtered", "State", "a", "b", "c"};
+    static const char *names[] = {"Item", "Stem", "A", "B", "C", "D", "Key", "Bloom", "Type", "Source", "Filtered", "State",
+                                  "a", "b", "c", "SE a", "SE b", "S-X² p adj", "RMSEA", "p correct", "r pb", "Flags"};
     return section < ColumnCount ? tr(names[section]) : QVariant();
 }
 
@@ -159,7 +193,33 @@ void ExamItemsModel::reload()
     if (!items && !m_exam.isEmpty())
         qWarning("Exam items: %s", qPrintable(items.error()));
     m_all = items ? items.take() : QVector<ExamItem>();
+    // Classical statistics need only the takes: they are there before any IRT fit.
+    m_classical.clear();
+    if (id) {
+        auto classical = ResponseMatrix::classical(m_db, m_exam);
+        if (classical) {
+            for (const ClassicalItem &c : classical.value())
+                m_classical.insert(c.id, c);
+        } else if (!classical.error().contains(QLatin1String("not been taken"))) {
+            qWarning("Exam items: %s", qPrintable(classical.error()));
+        }
+    }
     setFilter(m_filter);
+}
+
+void ExamItemsModel::setFitDiagnostics(const QVector<IrtItem> &items)
+{
+    m_fit.clear();
+    for (const IrtItem &it : items)
+        m_fit.insert(it.id, it);
+    if (!m_rows.isEmpty())
+        emit dataChanged(index(0, SeA), index(int(m_rows.size()) - 1, Rmsea));
+}
+
+const ClassicalItem *ExamItemsModel::classical(const QString &key) const
+{
+    const auto it = m_classical.constFind(key);
+    return it == m_classical.constEnd() ? nullptr : &it.value();
 }
 
 QStringList ExamItemsModel::bloomLevels() const

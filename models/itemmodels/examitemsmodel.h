@@ -1,9 +1,13 @@
 #pragma once
 // An exam's items as a table for curation: stem, the four options, the key letter, Bloom
 // levels, question type, source, filter reason, state and the IRT parameters once fitted
-// (low discrimination flagged). Stem, options and key are editable through undo commands;
+// (low discrimination flagged) with their standard errors and item fit from the last fit
+// (misfit flagged), and the classical statistics of the takes (share correct, corrected
+// point-biserial, flags). Stem, options and key are editable through undo commands;
 // filters by Bloom level, question type, source text and filter reason.
 #include "exams/examitem.h"
+#include "irt/classicalanalysis.h"
+#include "irt/irtfitter.h"
 
 #include <QAbstractTableModel>
 
@@ -17,7 +21,10 @@ class ExamCuration;
 class ExamItemsModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Key, Stem, OptionA, OptionB, OptionC, OptionD, Answer, Bloom, Type, Source, Reason, State, A, B, C, ColumnCount };
+    enum Column {
+        Key, Stem, OptionA, OptionB, OptionC, OptionD, Answer, Bloom, Type, Source, Reason, State,
+        A, B, C, SeA, SeB, FitP, Rmsea, PCorrect, PointBiserial, Flags, ColumnCount
+    };
     enum Role { IdRole = Qt::UserRole + 1 };
     struct Filter {
         QString bloom;  // a level, or empty
@@ -38,6 +45,9 @@ public:
     void setExam(const QString &exam);
     void setFilter(const Filter &filter);
     void reload();
+    // The last fit's items (standard errors, S-X², RMSEA), by item key; empty clears them.
+    void setFitDiagnostics(const QVector<IrtItem> &items);
+    const ClassicalItem *classical(const QString &key) const;
     qint64 idAt(int row) const { return m_rows.value(row).id; }
     ExamItem itemAt(int row) const { return m_rows.value(row); }
     QStringList bloomLevels() const;
@@ -56,6 +66,8 @@ private:
     Filter m_filter;
     QVector<ExamItem> m_all;
     QVector<ExamItem> m_rows;
+    QHash<QString, IrtItem> m_fit;
+    QHash<QString, ClassicalItem> m_classical;
 };
 
 } // namespace assay

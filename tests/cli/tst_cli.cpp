@@ -185,8 +185,8 @@ private slots:
         for (const char *section : {"<h2>Runs</h2>", "<h2>Metrics</h2>", "<h2>Charts</h2>", "<h2>Top failing groups</h2>", "<svg"})
             QVERIFY2(html.contains(QLatin1String(section)), section);
         // The run charts, the response types by task level (the demo's templates are lookups
-        // and joins) and the exam's IRT charts.
-        QCOMPARE(html.count(QLatin1String("<figure")), 5 + 1 + 7);
+        // and joins) and the exam's IRT charts (with SE(θ) by Bloom level and by question type).
+        QCOMPARE(html.count(QLatin1String("<figure")), 5 + 1 + 9);
         QFile summary(out + QStringLiteral("/summary.json"));
         QVERIFY(summary.open(QIODevice::ReadOnly));
         const auto json = nlohmann::json::parse(summary.readAll().toStdString());

@@ -153,8 +153,15 @@ private slots:
             QVERIFY(s.values.first() < s.values.last());
         QCOMPARE(irt->chart(IrtPanel::ItemInformation)->data().series.size(), 3);
 
-        // The charts a report takes: test, Bloom, type, improvement, abilities.
-        QCOMPARE(irt->charts().size(), 5);
+        // The charts a report takes: test, Bloom, type, SE(θ) by Bloom and by type, improvement,
+        // abilities.
+        QCOMPARE(irt->charts().size(), 7);
+        // The model comparison and the search, shown under the settings.
+        const QString comparison = irt->comparisonText();
+        QVERIFY2(comparison.contains(QLatin1String("BIC")) && comparison.contains(QLatin1String("1PL")) && comparison.contains(QLatin1String("distinct optim")),
+                 qPrintable(comparison));
+        QVERIFY(!irt->lastFitItems().isEmpty());
+        QVERIFY(irt->chart(IrtPanel::BloomError)->data().series.size() >= 2);
 
         // Reject what the steps dropped, undoably.
         const QStringList dropped = irt->droppedItems();

@@ -1,5 +1,6 @@
 #include "chartfactory.h"
 
+#include <QAreaSeries>
 #include <QBarCategoryAxis>
 #include <QBarSeries>
 #include <QBarSet>
@@ -241,6 +242,26 @@ void lines(QChart *chart, const ChartData &data)
     if (data.series.size() > 4)
         chart->legend()->setAlignment(Qt::AlignRight);
     for (const ChartSeries &s : data.series) {
+        // A confidence band (low/high per point) under the line, translucent, not in the legend.
+        QList<QPointF> lows, highs;
+        for (int i = 0; i < s.low.size() && i < s.high.size(); ++i)
+            if (!std::isnan(s.low[i]) && !std::isnan(s.high[i]))
+                lows << QPointF(s.x.value(i), s.low[i]), highs << QPointF(s.x.value(i), s.high[i]);
+        if (!lows.isEmpty()) {
+            auto *lower = new QLineSeries, *upper = new QLineSeries;
+            lower->replace(lows), upper->replace(highs);
+            auto *band = new QAreaSeries(upper, lower);
+            QColor fill = s.color;
+            fill.setAlphaF(0.18);
+            band->setBrush(fill);
+            band->setPen(Qt::NoPen);
+            band->setProperty(HelperProperty, true);
+            chart->addSeries(band);
+            band->attachAxis(x);
+            band->attachAxis(y);
+            for (QLegendMarker *m : chart->legend()->markers(band))
+                m->setVisible(false);
+        }
         auto *line = new QLineSeries;
         line->setName(s.name);
         QPen pen(s.color);

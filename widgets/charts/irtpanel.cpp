@@ -20,10 +20,12 @@
 #include <QPushButton>
 #include <QSpinBox>
 #include <QTabWidget>
+#include <QTextDocument>
 #include <QUndoStack>
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
 
 namespace assay {
 
@@ -31,14 +33,31 @@ namespace {
 
 IrtItem irtItem(const ExamItem &it) { return IrtItem{it.key, it.a.value_or(1), it.b.value_or(0), it.c.value_or(0)}; }
 
+// "auto" fits up to the 3PL: the guard and the options start from it.
+IrtOptions::Model chosenModel(const QString &name)
+{
+    auto model = IrtOptions::modelFromName(name);
+    return model ? model.value() : IrtOptions::Model::ThreePL;
+}
+
+// The stored parameters with the last fit's covariance, when that fit gave these same values.
+IrtItem withCovariance(const ExamItem &stored, const QVector<IrtItem> &fitted)
+{
+    IrtItem it = irtItem(stored);
+    for (const IrtItem &f : fitted)
+        if (f.id == stored.key && std::abs(f.a - it.a) < 1e-9 && std::abs(f.b - it.b) < 1e-9 && std::abs(f.c - it.c) < 1e-9)
+            it.covariance = f.covariance;
+    return it;
+}
+
 } // namespace
 
 IrtPanel::IrtPanel(Project *project, QWidget *parent) : QWidget(parent), m_project(project)
 {
     setObjectName(QStringLiteral("irtPanel"));
     m_model = new QComboBox(this);
-    m_model->addItems({QStringLiteral("3pl"), QStringLiteral("2pl"), QStringLiteral("1pl")});
-    m_model->setToolTip(tr("3PL: P = c + (1 − c)·σ(a(θ − b)); 2PL fixes c = 0; 1PL also a = 1"));
+    m_model->addItems({QStringLiteral("3pl"), QStringLiteral("2pl"), QStringLiteral("1pl"), QStringLiteral("auto")});
+    m_model->setToolTip(tr("3PL: P = c + (1 − c)·σ(a(θ − b)); 2PL fixes c = 0; 1PL also a = 1;\nauto: fit all three and keep the one BIC prefers"));
     m_bounds = new QComboBox(this);
     m_bounds->addItems({QStringLiteral("default"), QStringLiteral("exam-paper")});
     m_bounds->setToolTip(tr("default: a ∈ [0.25, 4], b ∈ [−4, 4], c ∈ [0, 0.5], θ ∈ [−4, 4]\n"
@@ -59,8 +78,32 @@ IrtPanel::IrtPanel(Project *project, QWidget *parent) : QWidget(parent), m_proje
     m_quantile->setRange(0, 1);
     m_quantile->setSingleStep(0.05);
     m_quantile->setValue(0.1);
-    m_quantile->setPrefix(tr("drop a ≤ q"));
-    m_quantile->setToolTip(tr("The quantile of a (0–1 scale) at or below which a step drops items"));
+    m_quantile->setPrefix(tr("quantile "));
+    m_quantile->setToolTip(tr("The quantile (0–1 scale) of a, or of the mean information, at or below which a step drops items"));
+    m_dropRule = new QComboBox(this);
+    m_dropRule->setObjectName(QStringLiteral("irtDropRule"));
+    m_dropRule->addItem(tr("drop low a"), QStringLiteral("a"));
+    m_dropRule->addItem(tr("drop misfit"), QStringLiteral("misfit"));
+    m_dropRule->addItem(tr("drop low information"), QStringLiteral("information"));
+    m_dropRule->setToolTip(tr("What each improvement step drops: the least discriminating items, the items whose S-X² rejects "
+                              "(p adjusted < 0.05), or the items with the least mean information over the θ range"));
+    m_infoFrom = new QDoubleSpinBox(this);
+    m_infoTo = new QDoubleSpinBox(this);
+    for (QDoubleSpinBox *box : {m_infoFrom, m_infoTo}) {
+        box->setRange(-4, 4);
+        box->setSingleStep(0.5);
+        box->setDecimals(1);
+        box->setToolTip(tr("The θ range whose mean information counts"));
+    }
+    m_infoFrom->setPrefix(tr("θ from "));
+    m_infoFrom->setValue(-3);
+    m_infoTo->setPrefix(tr("to "));
+    m_infoTo->setValue(3);
+    m_comparison = new QLabel(this);
+    m_comparison->setObjectName(QStringLiteral("irtComparison"));
+    m_comparison->setTextFormat(Qt::RichText);
+    m_comparison->setWordWrap(true);
+    m_comparison->hide();
     m_fit = new QPushButton(tr("Fit IRT"), this);
     m_fit->setObjectName(QStringLiteral("fitIrt"));
     m_rejectDropped = new QPushButton(tr("Reject dropped"), this);
@@ -85,6 +128,12 @@ IrtPanel::IrtPanel(Project *project, QWidget *parent) : QWidget(parent), m_proje
     m_tabs->addTab(m_charts[TestInformation], tr("Test information"));
     m_tabs->addTab(m_charts[BloomInformation], tr("By Bloom level"));
     m_tabs->addTab(m_charts[TypeInformation], tr("By question type"));
+    auto *errors = new QWidget(this);
+    auto *errorPair = new QHBoxLayout(errors);
+    errorPair->setContentsMargins(0, 0, 0, 0);
+    errorPair->addWidget(m_charts[BloomError]);
+    errorPair->addWidget(m_charts[TypeError]);
+    m_tabs->addTab(errors, tr("Measurement error"));
     m_tabs->addTab(m_charts[Improvement], tr("Improvement"));
     m_tabs->addTab(m_charts[Abilities], tr("Abilities"));
 
@@ -95,7 +144,10 @@ IrtPanel::IrtPanel(Project *project, QWidget *parent) : QWidget(parent), m_proje
     bar->addWidget(m_hierarchical);
     bar->addWidget(m_prior);
     bar->addWidget(m_steps);
+    bar->addWidget(m_dropRule);
     bar->addWidget(m_quantile);
+    bar->addWidget(m_infoFrom);
+    bar->addWidget(m_infoTo);
     bar->addWidget(m_fit);
     bar->addWidget(m_rejectDropped);
     bar->addWidget(m_status, 1);
@@ -103,11 +155,20 @@ IrtPanel::IrtPanel(Project *project, QWidget *parent) : QWidget(parent), m_proje
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(bar);
     layout->addWidget(m_guard);
+    layout->addWidget(m_comparison);
     layout->addWidget(m_tabs, 1);
     connect(m_fit, &QPushButton::clicked, this, &IrtPanel::fit);
     connect(m_model, &QComboBox::currentTextChanged, this, &IrtPanel::updateGuard);
     connect(m_prior, &QCheckBox::toggled, this, &IrtPanel::updateGuard);
     connect(m_rejectDropped, &QPushButton::clicked, this, &IrtPanel::rejectDropped);
+    auto showRule = [this] {
+        const QString rule = m_dropRule->currentData().toString();
+        m_quantile->setVisible(rule != QLatin1String("misfit"));
+        m_infoFrom->setVisible(rule == QLatin1String("information"));
+        m_infoTo->setVisible(rule == QLatin1String("information"));
+    };
+    connect(m_dropRule, &QComboBox::currentIndexChanged, this, showRule);
+    showRule();
     connect(m_project->exams(), &ExamCuration::changed, this, &IrtPanel::refresh);
 }
 
@@ -152,7 +213,7 @@ void IrtPanel::setSelectedItems(const QVector<ExamItem> &items)
             m_selected << it;
     QVector<IrtItem> irt;
     for (const ExamItem &it : std::as_const(m_selected))
-        irt << irtItem(it);
+        irt << withCovariance(it, m_lastItems);
     const auto grid = IrtInformation::grid();
     ChartData icc = IrtCharts::characteristicCurves(irt, grid), info = IrtCharts::itemInformation(irt, grid);
     if (irt.isEmpty()) {
@@ -184,6 +245,8 @@ void IrtPanel::refresh()
     m_charts[TestInformation]->setData(IrtCharts::testInformation(items, grid));
     m_charts[BloomInformation]->setData(IrtCharts::groupInformation("bloom-information", tr("Information by Bloom level"), items, bloom, grid));
     m_charts[TypeInformation]->setData(IrtCharts::groupInformation("type-information", tr("Information by question type"), items, types, grid));
+    m_charts[BloomError]->setData(IrtCharts::standardError("bloom-standard-error", tr("Measurement error by Bloom level"), items, bloom, grid));
+    m_charts[TypeError]->setData(IrtCharts::standardError("type-standard-error", tr("Measurement error by question type"), items, types, grid));
     if (!isBusy())
         m_status->setText(items.isEmpty() ? (id ? tr("No IRT parameters yet: click Take Exam… above and choose several students, then Fit IRT.") : QString())
                                           : tr("%1 accepted items have IRT parameters.").arg(items.size()));
@@ -198,7 +261,7 @@ void IrtPanel::updateGuard()
     // Said before the fit: too few students for the chosen model.
     auto data = m_exam.isEmpty() ? Result<IrtData>::failure(QString()) : ResponseMatrix::data(m_project->database(), m_exam);
     const QString warning = data ? IrtGuard::warning(int(data.value().students.size()), int(data.value().items.size()), data.value().answered(),
-                                                     IrtOptions::modelFromName(m_model->currentText()).value(), m_prior->isChecked())
+                                                     chosenModel(m_model->currentText()), m_prior->isChecked())
                                  : QString();
     m_guard->setText(warning);
     m_guard->setVisible(!warning.isEmpty());
@@ -220,6 +283,49 @@ void IrtPanel::showFit(const QVector<IrtStep> &steps)
         abilities.subtitle = tr("Fit IRT with abilities per factor level to see them");
     m_charts[Improvement]->setData(improvement);
     m_charts[Abilities]->setData(abilities);
+}
+
+QString IrtPanel::comparisonText() const
+{
+    QTextDocument document;
+    document.setHtml(m_comparison->text());
+    return document.toPlainText();
+}
+
+void IrtPanel::showComparison(const QVector<IrtStep> &steps)
+{
+    if (steps.isEmpty()) {
+        m_comparison->clear();
+        m_comparison->hide();
+        return;
+    }
+    const IrtFit &first = steps.first().fit, &last = steps.last().fit;
+    QString html = QStringLiteral("<table cellspacing='0' cellpadding='2'><tr><th align='left'>%1</th><th align='right'>−log L</th>"
+                                  "<th align='right'>%2</th><th align='right'>AIC</th><th align='right'>BIC</th></tr>")
+                       .arg(tr("model"), tr("parameters"));
+    for (const IrtModelRow &r : first.comparison)
+        html += QStringLiteral("<tr><td>%1%2</td><td align='right'>%3</td><td align='right'>%4</td><td align='right'>%5</td><td align='right'>%6</td></tr>")
+                    .arg(r.model.toUpper(), r.model == first.model ? tr(" (fitted)") : QString())
+                    .arg(r.nll, 0, 'f', 1).arg(r.parameters).arg(r.aic, 0, 'f', 1).arg(r.bic, 0, 'f', 1);
+    html += QStringLiteral("</table>");
+    QStringList notes;
+    for (const IrtLrTest &t : first.lrTests)
+        notes << tr("LR test %1 → %2: χ² %3 on %4 df, p %5").arg(t.from.toUpper(), t.to.toUpper()).arg(t.statistic, 0, 'f', 1).arg(t.df).arg(t.p, 0, 'g', 3);
+    if (!first.choice.isEmpty())
+        notes << first.choice;
+    notes << tr("best of %1 starts; %2 distinct optima").arg(first.starts).arg(first.optimaFound);
+    int misfits = 0;
+    for (const IrtItem &it : last.items)
+        misfits += it.misfit() ? 1 : 0;
+    notes << tr("%1 of %2 parameters on a bound (%3%)").arg(last.parametersOnBound).arg(last.parameterCount)
+                 .arg(last.parameterCount ? 100.0 * last.parametersOnBound / last.parameterCount : 0.0, 0, 'f', 1);
+    notes << (last.itemFitNote.isEmpty() ? tr("%1 misfitting items (S-X² p adjusted < 0.05, marked ⚠ in the grid)").arg(misfits) : last.itemFitNote);
+    for (const QString &w : first.warnings)
+        if (!notes.contains(w))
+            notes << w;
+    m_comparison->setText(html + QStringLiteral("<p>") + notes.join(QStringLiteral("<br>")).toHtmlEscaped().replace(QStringLiteral("&lt;br&gt;"), QStringLiteral("<br>")) +
+                          QStringLiteral("</p>"));
+    m_comparison->show();
 }
 
 void IrtPanel::rejectDropped()
@@ -244,7 +350,7 @@ void IrtPanel::rejectDropped()
     auto *command = new SetExamItemStateCommand(m_project->exams(), ids, CurationState::Rejected);
     command->reportErrorsTo(&error);
     m_project->undoStack()->push(command);
-    m_status->setText(error.isEmpty() ? tr("Rejected %1 items with low discrimination (Edit → Undo takes it back).").arg(ids.size()) : error);
+    m_status->setText(error.isEmpty() ? tr("Rejected %1 items the improvement steps dropped (Edit → Undo takes it back).").arg(ids.size()) : error);
 }
 
 void IrtPanel::fit()
@@ -252,19 +358,27 @@ void IrtPanel::fit()
     if (isBusy() || m_exam.isEmpty())
         return;
     IrtOptions options;
-    options.model = IrtOptions::modelFromName(m_model->currentText()).value();
+    options.autoModel = m_model->currentText() == QLatin1String("auto");
+    options.model = chosenModel(m_model->currentText());
     options.bounds = m_bounds->currentText();
     options.hierarchical = m_hierarchical->isChecked();
     options.prior = m_prior->isChecked();
     const int steps = m_steps->value();
-    const double quantile = m_quantile->value();
+    IrtDropRule rule(m_quantile->value());
+    if (auto kind = IrtDropRule::kindFromName(m_dropRule->currentData().toString()))
+        rule.kind = kind.value();
+    rule.from = m_infoFrom->value(), rule.to = m_infoTo->value();
+    if (rule.kind == IrtDropRule::Kind::LowInformation && rule.from >= rule.to) {
+        m_status->setText(tr("The θ range for low information must run from low to high (now %1 to %2).").arg(rule.from).arg(rule.to));
+        return;
+    }
     const QString path = m_project->path(), exam = m_exam;
     auto result = std::make_shared<ExamIrtResult>();
     m_job = std::make_unique<Job>(tr("Fitting IRT on %1").arg(exam), [=](Job &job) {
         auto db = Project::openConnection(path);
         if (!db)
             return Status::failure(db.error());
-        auto fitted = ExamIrt::fit(db.value(), exam, options, steps, quantile, &job);
+        auto fitted = ExamIrt::fit(db.value(), exam, options, steps, rule, &job);
         if (!fitted)
             return Status::failure(fitted.error());
         *result = fitted.take();
@@ -282,6 +396,8 @@ void IrtPanel::fit()
                                               tr("Fit %1 IRT on %2").arg(last.model.toUpper(), result->exam));
         command->reportErrorsTo(&error);
         m_project->undoStack()->push(command);
+        m_lastItems = last.items;
+        showComparison(result->steps);
         showFit(result->steps);
         m_status->setText(!error.isEmpty() ? error
                                            : tr("%1 fit of %2 items × %3 students: %4 in %5 s (nll %6, RMSE %7 vs %8 for mean accuracy)")

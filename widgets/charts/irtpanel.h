@@ -1,8 +1,10 @@
 #pragma once
 // The IRT panels of the Exams page: fit settings and a Fit button (runs in the background,
 // cancellable from the progress area; the fitted a, b, c are stored through an undo
-// command), and the charts — item characteristic and item information curves of the items
-// selected in the review grid, test information, mean information per Bloom level and per
+// command; 1PL/2PL/3PL or the one BIC prefers; improvement drops by low a, misfit or low
+// information over a θ range), the model comparison of the last fit, and the charts — item
+// characteristic curves with their 95% bands and item information of the items selected in
+// the review grid, test information, mean information and SE(θ) per Bloom level and per
 // question type, the iterative-improvement overlay and the hierarchical abilities. Each
 // chart exports like every other chart panel.
 #include "exams/examitem.h"
@@ -30,7 +32,7 @@ class Project;
 class IrtPanel : public QWidget {
     Q_OBJECT
 public:
-    enum Chart { Characteristic, ItemInformation, TestInformation, BloomInformation, TypeInformation, Improvement, Abilities, ChartCount };
+    enum Chart { Characteristic, ItemInformation, TestInformation, BloomInformation, TypeInformation, BloomError, TypeError, Improvement, Abilities, ChartCount };
 
     explicit IrtPanel(Project *project, QWidget *parent = nullptr);
     ~IrtPanel() override;
@@ -49,6 +51,11 @@ public:
     QCheckBox *hierarchicalBox() const { return m_hierarchical; }
     QCheckBox *priorBox() const { return m_prior; }
     QSpinBox *stepsBox() const { return m_steps; }
+    QComboBox *dropRuleChooser() const { return m_dropRule; }
+    // The last fit's items (standard errors, item fit) — empty before a fit in this session.
+    QVector<IrtItem> lastFitItems() const { return m_lastItems; }
+    // The model comparison of the last fit, as shown (plain text).
+    QString comparisonText() const;
     QStringList droppedItems() const { return m_dropped; }
     // The identifiability guard's warning for the chosen model (empty: none).
     QString guardText() const;
@@ -66,6 +73,7 @@ signals:
 
 private:
     void showFit(const QVector<IrtStep> &steps);
+    void showComparison(const QVector<IrtStep> &steps);
     void updateGuard();
     Project *m_project;
     QString m_exam;
@@ -76,9 +84,14 @@ private:
     QCheckBox *m_prior;
     QSpinBox *m_steps;
     QDoubleSpinBox *m_quantile;
+    QComboBox *m_dropRule;
+    QDoubleSpinBox *m_infoFrom;
+    QDoubleSpinBox *m_infoTo;
+    QLabel *m_comparison; // the last fit's model comparison and search
     QPushButton *m_fit;
     QPushButton *m_rejectDropped;
     QStringList m_dropped; // item keys the last fit's steps dropped
+    QVector<IrtItem> m_lastItems;
     QLabel *m_status;
     QLabel *m_guard; // the identifiability guard's warning, above the charts
     QTabWidget *m_tabs;

@@ -1,0 +1,263 @@
+#include "irt/irtsearch.h"
+
+#include "irt/irtblocknewton.h"
+#include "irt/irtguard.h"
+#include "irt/irtlayout.h"
+#include "irt/irtstatistics.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace assay {
+
+namespace {
+
+using Model = IrtOptions::Model;
+
+struct Best {
+    IrtFit fit;
+    QVector<double> nlls;
+    bool found = false;
+    void offer(const IrtFit &candidate)
+    {
+        nlls << candidate.nll;
+        if (!found || candidate.nll < fit.nll - 1e-9) {
+            fit = candidate;
+            found = true;
+        }
+    }
+};
+
+// Item-wise restarts: given the abilities the items are independent, so each item may start
+// again from other lower asymptotes (a few item-only Fisher steps) and keep whichever ends
+// lower; the joint fit then goes on from the mixture. Returns false when no item gained.
+bool itemRestarts(const IrtData &data, const IrtOptions &options, const IrtBounds &bounds, const IrtFit &fit, IrtFit *start)
+{
+    const IrtLayout l = IrtLayout::of(data, options);
+    if (!l.hasC)
+        return false;
+    const size_t n = static_cast<size_t>(l.parameters());
+    std::vector<double> x(n), lb(n), ub(n);
+    for (int i = 0; i < l.items; ++i) {
+        const IrtItem &it = fit.items[i];
+        double *p = x.data() + qsizetype(i) * l.perItem;
+        double *lo = lb.data() + qsizetype(i) * l.perItem, *hi = ub.data() + qsizetype(i) * l.perItem;
+        int k = 0;
+        if (l.hasA)
+            lo[k] = bounds.aMin, hi[k] = bounds.aMax, p[k++] = it.a;
+        lo[k] = bounds.bMin, hi[k] = bounds.bMax, p[k++] = it.b;
+        lo[k] = bounds.cMin, hi[k] = bounds.cMax, p[k] = it.c;
+    }
+    for (int j = 0; j < l.abilities; ++j) {
+        const size_t at = size_t(l.abilityOffset() + j);
+        lb[at] = bounds.thetaMin, ub[at] = bounds.thetaMax;
+        x[at] = options.hierarchical ? fit.levelAbilities.at(size_t(j)) : fit.students.value(j).second;
+    }
+    IrtBlockNewton block(data, l, lb.data(), ub.data());
+    // Students first (flat fits): a θ stuck in a local optimum of its row moves to the best
+    // point of a grid; the items' restarts below are then taken at the moved abilities.
+    bool gained = block.abilityGrid(x.data(), 33) > 0;
+    std::vector<double> bestNll = block.itemNll(x.data()), best = x;
+    const struct {
+        double cShare, aFactor;
+    } starts[] = {{0.0, 1.0}, {0.5, 1.0}, {1.0, 1.0}, {0.0, 0.5}, {1.0, 2.0}};
+    for (const auto &start : starts) {
+        std::vector<double> trial = x;
+        for (int i = 0; i < l.items; ++i) {
+            const size_t at = size_t(i * l.perItem);
+            trial[at + size_t(l.perItem) - 1] = bounds.cMin + start.cShare * (bounds.cMax - bounds.cMin);
+            if (l.hasA)
+                trial[at] = std::clamp(trial[at] * start.aFactor, bounds.aMin, bounds.aMax);
+        }
+        block.itemSweeps(trial.data(), 10);
+        const std::vector<double> nll = block.itemNll(trial.data());
+        for (int i = 0; i < l.items; ++i)
+            if (nll[size_t(i)] < bestNll[size_t(i)] - 1e-4) {
+                bestNll[size_t(i)] = nll[size_t(i)];
+                std::copy(trial.begin() + qsizetype(i) * l.perItem, trial.begin() + qsizetype(i + 1) * l.perItem, best.begin() + qsizetype(i) * l.perItem);
+                gained = true;
+            }
+    }
+    if (!gained)
+        return false;
+    *start = fit;
+    for (int i = 0; i < l.items; ++i)
+        l.itemParams(best.data(), i, &start->items[i].a, &start->items[i].b, &start->items[i].c);
+    if (!options.hierarchical)
+        for (int s = 0; s < data.students.size(); ++s)
+            start->students[s].second = best[size_t(l.abilityOffset() + s)];
+    return true;
+}
+
+} // namespace
+
+int IrtSearch::distinct(QVector<double> nlls)
+{
+    std::sort(nlls.begin(), nlls.end());
+    int count = 0;
+    for (int k = 0; k < nlls.size(); ++k)
+        if (k == 0 || nlls[k] - nlls[k - 1] > 1e-3)
+            ++count;
+    return count;
+}
+
+IrtModelRow IrtSearch::row(const IrtFit &fit, int students)
+{
+    IrtModelRow r;
+    r.model = fit.model;
+    r.nll = fit.nll;
+    r.parameters = fit.parameterCount;
+    r.aic = 2 * fit.nll + 2.0 * r.parameters;
+    r.bic = 2 * fit.nll + r.parameters * std::log(std::max(students, 1));
+    r.converged = fit.converged;
+    return r;
+}
+
+QVector<IrtLrTest> IrtSearch::lrTests(const QVector<IrtModelRow> &rows)
+{
+    QVector<IrtLrTest> tests;
+    for (int k = 1; k < rows.size(); ++k) {
+        IrtLrTest t;
+        t.from = rows[k - 1].model, t.to = rows[k].model;
+        // A larger model that ends below the smaller one's optimum found a worse local optimum:
+        // the statistic is then 0, not negative.
+        t.statistic = std::max(0.0, 2 * (rows[k - 1].nll - rows[k].nll));
+        t.df = rows[k].parameters - rows[k - 1].parameters;
+        t.p = IrtStatistics::chiSquareSurvival(t.statistic, t.df);
+        tests << t;
+    }
+    return tests;
+}
+
+Result<IrtFit> IrtSearch::run(const IrtData &data, const IrtOptions &givenOptions)
+{
+    using R = Result<IrtFit>;
+    auto bounds = IrtBounds::preset(givenOptions.bounds);
+    if (!bounds)
+        return R::failure(bounds.error());
+    IrtOptions quiet = givenOptions;
+    quiet.diagnostics = false;
+    const Model top = givenOptions.autoModel ? Model::ThreePL : givenOptions.model;
+    auto fitAs = [&](Model model, const IrtFit *warm) {
+        IrtOptions o = quiet;
+        o.model = model;
+        return IrtFitter::fit(data, o, warm);
+    };
+    // Continuation, and the plain starts; every model up to 3PL for the comparison.
+    Best best[3];
+    double seconds = 0;
+    for (int m = 0; m < 3; ++m) {
+        const Model model = Model(m);
+        QVector<IrtFit> warmStarts;
+        if (m > 0)
+            warmStarts << best[m - 1].fit;
+        if (m == 2) {
+            IrtFit raised = best[1].fit;
+            const IrtBounds &b = bounds.value();
+            for (IrtItem &it : raised.items)
+                it.c = b.cMin + 0.25 * (b.cMax - b.cMin);
+            warmStarts << raised;
+        }
+        // The requested model (every model, with auto) gets every start: the plain one (the
+        // reference's) and the continuation's; the others, only there for the comparison,
+        // the continuation alone (the 1PL, whose likelihood is concave, the plain start).
+        const bool all = givenOptions.autoModel || m == int(top);
+        if (m == 0 || all) {
+            auto plain = fitAs(model, nullptr);
+            if (!plain)
+                return R::failure(plain.error());
+            seconds += plain.value().seconds;
+            best[m].offer(plain.value());
+        }
+        for (const IrtFit &warm : warmStarts) {
+            if (!all && best[m].found)
+                break;
+            auto f = fitAs(model, &warm);
+            if (!f)
+                return R::failure(f.error());
+            seconds += f.value().seconds;
+            best[m].offer(f.value());
+        }
+    }
+    // Item-wise restarts from the best 3PL while they gain.
+    if (int(top) == 2) {
+        IrtOptions three = quiet;
+        three.model = Model::ThreePL;
+        for (int round = 0; round < 3; ++round) {
+            IrtFit start;
+            if (!itemRestarts(data, three, bounds.value(), best[2].fit, &start))
+                break;
+            // From there Newton alone (no sweeps): the point is near an optimum already.
+            IrtOptions o = three;
+            o.maxSweeps = 0;
+            auto f = IrtFitter::fit(data, o, &start);
+            if (!f)
+                return R::failure(f.error());
+            seconds += f.value().seconds;
+            const double before = best[2].fit.nll;
+            best[2].offer(f.value());
+            if (best[2].fit.nll > before - 1e-4)
+                break;
+        }
+    }
+    QVector<IrtModelRow> rows;
+    for (const Best &b : best) {
+        IrtFit f = b.fit;
+        f.parameterCount = IrtFitter::parameterCount(data, [&] {
+            IrtOptions o = quiet;
+            auto m = IrtOptions::modelFromName(f.model);
+            o.model = m ? m.value() : Model::ThreePL;
+            return o;
+        }());
+        rows << row(f, int(data.students.size()));
+    }
+    Model chosen = givenOptions.model;
+    QString choice;
+    if (givenOptions.autoModel) {
+        int pick = 0;
+        for (int m = 1; m < 3; ++m)
+            if (rows[m].bic < rows[pick].bic)
+                pick = m;
+        chosen = Model(pick);
+        choice = QStringLiteral("%1 chosen by BIC (%2), against %3")
+                     .arg(rows[pick].model.toUpper())
+                     .arg(rows[pick].bic, 0, 'f', 1)
+                     .arg([&] {
+                         QStringList others;
+                         for (int m = 0; m < 3; ++m)
+                             if (m != pick)
+                                 others << QStringLiteral("%1 %2").arg(rows[m].model.toUpper()).arg(rows[m].bic, 0, 'f', 1);
+                         return others.join(QStringLiteral(", "));
+                     }());
+    }
+    // The kept fit once more from its own optimum, now with the diagnostics: it starts
+    // converged, so this only computes the errors and the item fit.
+    IrtOptions final = givenOptions;
+    final.model = chosen;
+    final.autoModel = false;
+    final.tolerance = std::min(final.tolerance, 1e-7); // Newton's last steps are cheap: the optimum to the digit
+    final.maxSweeps = 0;
+    const Best &kept = best[int(chosen)];
+    auto fit = IrtFitter::fit(data, final, &kept.fit);
+    if (!fit)
+        return R::failure(fit.error());
+    IrtFit out = fit.value();
+    if (out.nll > kept.fit.nll + 1e-6) // the refit moved away (it should not): keep the optimum found
+        out = kept.fit;
+    out.starts = int(kept.nlls.size());
+    out.optimaFound = distinct(kept.nlls);
+    out.comparison = rows;
+    out.lrTests = lrTests(rows);
+    out.choice = choice;
+    out.seconds += seconds;
+    if (const QString w = IrtGuard::warning(int(data.students.size()), int(data.items.size()), data.answered(), chosen, givenOptions.prior); !w.isEmpty())
+        out.warnings << w;
+    if (out.parameterCount > 0 && out.parametersOnBound * 20 > out.parameterCount)
+        out.warnings << QStringLiteral("%1 of %2 parameters (%3%) sit on a bound of their box: estimates there are limits, not findings")
+                            .arg(out.parametersOnBound).arg(out.parameterCount).arg(100.0 * out.parametersOnBound / out.parameterCount, 0, 'f', 1);
+    if (!out.itemFitNote.isEmpty())
+        out.warnings << out.itemFitNote;
+    return out;
+}
+
+} // namespace assay
