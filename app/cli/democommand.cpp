@@ -96,8 +96,10 @@ int DemoCommand::run(const QStringList &args, CliIo &io)
            << "Plots:        " << dir.absoluteFilePath(QStringLiteral("plots")) << " (" << plots.value().size() + irtPlots.value().size() << " files)\n"
            << "Exam:         " << exam << ", " << evaluated.examItems << " items taken by " << evaluated.students.size() << " offline students; "
            << dir.absoluteFilePath(QStringLiteral("exam-responses.csv")) << ", " << dir.absoluteFilePath(QStringLiteral("exam-factors.csv")) << '\n'
-           << "IRT:          " << dir.absoluteFilePath(QStringLiteral("irt.json")) << " (hierarchical 3PL, " << lastFit.items.size() << " items kept after "
-           << irt.steps.size() - 1 << " improvement steps)\n";
+           << "IRT:          " << dir.absoluteFilePath(QStringLiteral("irt.json")) << " (hierarchical " << lastFit.model.toUpper() << ' '
+           << (lastFit.estimator == QLatin1String("bayes-modal") ? "Bayes modal" : "joint ML") << ", " << irt.steps.first().fit.choice << "; "
+           << lastFit.parametersOnBound << " of " << lastFit.parameterCount << " parameters on a bound; " << lastFit.items.size() << " items kept after "
+           << irt.steps.size() - 1 << " improvement step(s) dropping misfitting items)\n";
     io.err << QStringLiteral("Done in %1 s\n").arg(clock.elapsed() / 1000.0, 0, 'f', 1);
     return ExitOk;
 }

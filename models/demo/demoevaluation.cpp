@@ -82,14 +82,18 @@ Result<DemoEvaluation::Report> DemoEvaluation::evaluate(Project &project, Job *j
             return R::failure(s);
     }
 
-    // IRT on the takes: abilities per retriever and k (hierarchical 3PL, the exam paper's
-    // bounds), two improvement steps; a, b, c saved into the exam.
+    // IRT on the takes: abilities per retriever and k, the model BIC prefers among 1PL, 2PL
+    // and 3PL, Bayes modal (25 students: joint ML would send the items nobody separates to
+    // their bounds), one improvement step dropping misfitting items; a, b, c saved into the exam.
     if (auto s = progress(QStringLiteral("Fitting IRT")); !s)
         return R::failure(s);
     IrtOptions irtOptions;
     irtOptions.hierarchical = true;
-    irtOptions.bounds = QStringLiteral("exam-paper");
-    auto irt = ExamIrt::fit(db, examName(), irtOptions, 2, 0.1);
+    irtOptions.autoModel = true;
+    irtOptions.prior = true;
+    IrtDropRule misfit;
+    misfit.kind = IrtDropRule::Kind::Misfit;
+    auto irt = ExamIrt::fit(db, examName(), irtOptions, 1, misfit);
     if (!irt)
         return R::failure(irt);
     if (auto s = ExamIrt::save(db, irt.value().examId, irt.value().steps); !s)

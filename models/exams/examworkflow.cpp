@@ -17,7 +17,7 @@ QStringList ExamWorkflow::offlineStudents()
 {
     QStringList out;
     for (const QString &retriever : {QStringLiteral("keyword"), QStringLiteral("tfidf"), QStringLiteral("bm25")})
-        for (int k : {1, 3, 5})
+        for (int k : {1, 2, 3, 4, 5, 6, 8, 10})
             out << QStringLiteral("ir:%1:%2").arg(retriever).arg(k);
     out << QStringLiteral("oracle-ir");
     return out;

@@ -27,7 +27,8 @@ public:
         qint64 generated = 0;
         qint64 kept = 0;
     };
-    // The offline students: IR with keyword / tfidf / bm25 × k ∈ {1, 3, 5}, and the oracle.
+    // The offline students: IR with keyword / tfidf / bm25 × k ∈ {1, 2, 3, 4, 5, 6, 8, 10}, and
+    // the oracle (25: enough for a 1PL, and a 2PL by the guard's rule).
     static QStringList offlineStudents();
     // A new exam `name` of one item per semantic group of `querySet`'s accepted queries.
     static Result<Generated> generateGrounded(Project &project, const QString &name, const QString &querySet, quint64 seed, Job *job = nullptr,

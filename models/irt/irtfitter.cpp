@@ -240,6 +240,13 @@ Result<IrtFit> IrtFitter::fit(const IrtData &data, const IrtOptions &options, co
         fit.evaluations = objective.evaluations;
     }
     fit.nll = l.evaluate(data, x.data(), grad.data());
+    if (options.prior) {
+        IrtLayout likelihood = l;
+        likelihood.prior = false;
+        fit.dataNll = likelihood.evaluate(data, x.data(), nullptr);
+    } else {
+        fit.dataNll = fit.nll;
+    }
     fit.projectedGradient = projectedGradient(x, grad, lb, ub);
     fit.converged = fit.projectedGradient <= std::max(options.tolerance, 1e-4);
     if (!fit.converged && fit.message.isEmpty())

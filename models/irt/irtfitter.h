@@ -98,7 +98,8 @@ struct IrtLrTest {
 struct IrtFit {
     QString model;
     QString estimator; // "jml" or "bayes-modal"
-    double nll = 0;
+    double nll = 0;           // the objective minimised (with the priors' terms when Bayes modal)
+    double dataNll = 0;       // −log-likelihood of the data alone (model comparison)
     bool converged = false;
     int iterations = 0;  // L-BFGS-B iterations
     int sweeps = 0;      // alternating sweeps before them

@@ -35,6 +35,7 @@ QString IrtGuard::warning(int students, int items, qint64 answers, IrtOptions::M
         instead << QStringLiteral("fit a 1PL");
     if (!prior)
         instead << QStringLiteral("turn on the priors");
+    instead << QStringLiteral("read the classical item analysis (share correct, point-biserial, distractors), which needs no model");
     instead << QStringLiteral("or take the exam with more students");
     return problem + QStringLiteral(" Instead: ") + instead.join(QStringLiteral(", ")) + QLatin1Char('.');
 }

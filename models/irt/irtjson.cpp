@@ -17,6 +17,7 @@ nlohmann::json IrtJson::fit(const IrtFit &fit)
     j["model"] = fit.model.toStdString();
     j["estimator"] = fit.estimator.toStdString();
     j["nll"] = fit.nll;
+    j["data_nll"] = fit.dataNll;
     j["converged"] = fit.converged;
     j["iterations"] = fit.iterations;
     j["sweeps"] = fit.sweeps;
@@ -81,7 +82,7 @@ nlohmann::json IrtJson::steps(const QVector<IrtStep> &steps, const std::vector<d
     // the model it chose.
     if (steps.size() > 1) {
         const nlohmann::json first = fit(steps.first().fit);
-        for (const char *key : {"starts", "optima_found", "comparison", "lr_tests", "model_choice"})
+        for (const char *key : {"starts", "optima_found", "comparison", "lr_tests", "model_choice", "warnings"})
             if (first.contains(key))
                 j[key] = first[key];
     }

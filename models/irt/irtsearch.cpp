@@ -105,10 +105,12 @@ IrtModelRow IrtSearch::row(const IrtFit &fit, int students)
 {
     IrtModelRow r;
     r.model = fit.model;
-    r.nll = fit.nll;
+    // The data's likelihood: under priors the objective adds their terms, which differ
+    // between models and are no part of a likelihood comparison.
+    r.nll = fit.dataNll;
     r.parameters = fit.parameterCount;
-    r.aic = 2 * fit.nll + 2.0 * r.parameters;
-    r.bic = 2 * fit.nll + r.parameters * std::log(std::max(students, 1));
+    r.aic = 2 * r.nll + 2.0 * r.parameters;
+    r.bic = 2 * r.nll + r.parameters * std::log(std::max(students, 1));
     r.converged = fit.converged;
     return r;
 }
@@ -257,6 +259,15 @@ Result<IrtFit> IrtSearch::run(const IrtData &data, const IrtOptions &givenOption
                             .arg(out.parametersOnBound).arg(out.parameterCount).arg(100.0 * out.parametersOnBound / out.parameterCount, 0, 'f', 1);
     if (!out.itemFitNote.isEmpty())
         out.warnings << out.itemFitNote;
+    // Items everyone answered right (or wrong) carry no information about their b: joint ML
+    // sends it to the bound, the priors hold it at the prior's pull.
+    int extreme = 0;
+    for (const IrtItem &it : out.items)
+        extreme += it.pCorrect == 0.0 || it.pCorrect == 1.0 ? 1 : 0;
+    if (extreme > 0)
+        out.warnings << QStringLiteral("%1 of %2 items were answered right by every student or by none: their b is %3, not measured")
+                            .arg(extreme).arg(out.items.size())
+                            .arg(givenOptions.prior ? QStringLiteral("the prior's") : QStringLiteral("a bound"));
     return out;
 }
 

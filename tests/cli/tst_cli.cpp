@@ -193,17 +193,32 @@ private slots:
         QCOMPARE(json["runs"].size(), size_t(12));
         for (const auto &run : json["runs"])
             QVERIFY(run["refined_accuracy"].is_number() && run.contains("taxonomy") && run.contains("refined_accuracy_ci95"));
-        QCOMPARE(QDir(out + QStringLiteral("/plots")).entryList({QStringLiteral("*.svg")}).size(), 13);
-        QCOMPARE(QDir(out + QStringLiteral("/plots")).entryList({QStringLiteral("*.png")}).size(), 13);
+        QCOMPARE(QDir(out + QStringLiteral("/plots")).entryList({QStringLiteral("*.svg")}).size(), 15);
+        QCOMPARE(QDir(out + QStringLiteral("/plots")).entryList({QStringLiteral("*.png")}).size(), 15);
         QVERIFY(QFile::exists(out + QStringLiteral("/plots/error-types-by-level.svg")));
-        for (const char *irt : {"item-characteristic", "item-information", "test-information", "bloom-information", "type-information", "improvement", "abilities"})
+        for (const char *irt : {"item-characteristic", "item-information", "test-information", "bloom-information", "type-information", "bloom-standard-error",
+                                "type-standard-error", "improvement", "abilities"})
             QVERIFY2(QFile::exists(out + QStringLiteral("/plots/%1.svg").arg(QLatin1String(irt))), irt);
         QFile irtJson(out + QStringLiteral("/irt.json"));
         QVERIFY(irtJson.open(QIODevice::ReadOnly));
         const auto irt = nlohmann::json::parse(irtJson.readAll().toStdString());
         QVERIFY(irt["converged"].get<bool>());
-        QCOMPARE(irt["steps"].size(), size_t(3));
+        QCOMPARE(irt["steps"].size(), size_t(2));
         QVERIFY(irt["factors"].contains("retriever") && irt["factors"]["retriever"].contains("oracle"));
+        // The demo's fit is not an artifact: 25 students, the model BIC prefers (it says so),
+        // fewer than 5% of the parameters on a bound, with the comparison, tests, errors and fit.
+        QCOMPARE(irt["students"].size(), size_t(25));
+        QVERIFY(irt["model_choice"].get<std::string>().find("chosen by BIC") != std::string::npos);
+        QVERIFY2(irt["parameters_on_bound"].get<int>() * 20 < irt["parameters"].get<int>(), irt.dump().substr(0, 300).c_str());
+        for (const char *model : {"1pl", "2pl", "3pl"})
+            QVERIFY(irt["comparison"].contains(model) && irt["comparison"][model].contains("bic"));
+        QCOMPARE(irt["lr_tests"].size(), size_t(2));
+        for (const char *key : {"optima_found", "warnings", "starts"})
+            QVERIFY2(irt.contains(key), key);
+        for (const char *key : {"se_a", "se_b", "se_c", "sx2", "sx2_df", "sx2_p", "sx2_p_adjusted", "rmsea", "p_correct", "point_biserial"})
+            QVERIFY2(irt["items"][0].contains(key), key);
+        QVERIFY(irt["items"][0]["se_b"].is_number());
+        QVERIFY(irt["students"][0].contains("se_theta") && irt["students"][0].contains("lz"));
         // The documents and the fact map are written beside the project.
         QVERIFY(QDir(out + QStringLiteral("/corpus")).entryList({QStringLiteral("*.txt")}).size() >= 30);
         QVERIFY(QFile::exists(out + QStringLiteral("/facts.json")));
@@ -224,7 +239,7 @@ private slots:
         QCOMPARE(j["model"].get<std::string>(), std::string("2pl"));
         for (const char *key : {"nll", "converged", "iterations", "seconds", "items", "students", "factors", "steps"})
             QVERIFY2(j.contains(key), key);
-        QCOMPARE(j["students"].size(), size_t(10));
+        QCOMPARE(j["students"].size(), size_t(25));
         QCOMPARE(j["steps"].size(), size_t(2));
         QCOMPARE(j["items"].size() + j["steps"][1]["dropped"].size(), j["steps"][0]["items"].size());
         for (const auto &item : j["items"])
@@ -245,6 +260,13 @@ private slots:
         QVERIFY(j["converged"].get<bool>());
         for (const auto &item : j["items"])
             QVERIFY(item["c"].get<double>() > 0.01 && item["c"].get<double>() < 0.5);
+        // --model auto: the three models compared, the BIC's choice said.
+        o = runCli({QStringLiteral("irt"), QStringLiteral("fit"), QStringLiteral("--responses"), responses, QStringLiteral("--model"), QStringLiteral("auto"),
+                    QStringLiteral("--prior")});
+        QCOMPARE(o.code, 0);
+        QVERIFY2(o.out.contains(QLatin1String("chosen by BIC")) && o.out.contains(QStringLiteral("LR test 1PL → 2PL")), qPrintable(o.out));
+        QCOMPARE(runCli({QStringLiteral("irt"), QStringLiteral("fit"), QStringLiteral("--responses"), responses, QStringLiteral("--drop-by"), QStringLiteral("bogus")}).code, 2);
+        QCOMPARE(runCli({QStringLiteral("irt"), QStringLiteral("fit"), QStringLiteral("--responses"), responses, QStringLiteral("--info-range"), QStringLiteral("2:1")}).code, 2);
         // From the project: parameters saved into the exam.
         o = runCli({QStringLiteral("irt"), QStringLiteral("fit"), out + QStringLiteral("/demo.assay"), QStringLiteral("--exam"), QStringLiteral("demo-exam"),
                     QStringLiteral("--model"), QStringLiteral("1pl")});

@@ -96,6 +96,7 @@ private slots:
         QVERIFY2(three.startsWith(QLatin1String("10 students are too few for a 3PL (at least 30)")), qPrintable(three));
         QVERIFY(three.contains(QLatin1String("fit a 1PL")) && !three.contains(QLatin1String("fit a 2PL")) && three.contains(QLatin1String("priors")));
         QVERIFY(three.endsWith(QLatin1String("or take the exam with more students.")));
+        QVERIFY(three.contains(QLatin1String("classical item analysis")));
         QVERIFY(IrtGuard::warning(10, 300, 3000, M::OnePL, false).isEmpty());
         QVERIFY(IrtGuard::warning(29, 100, 2900, M::ThreePL, true).contains(QLatin1String("fit a 2PL")));
         QVERIFY(!IrtGuard::warning(29, 100, 2900, M::ThreePL, true).contains(QLatin1String("priors")));
