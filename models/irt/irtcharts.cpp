@@ -1,6 +1,7 @@
 #include "irt/irtcharts.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace assay {
 
@@ -130,7 +131,7 @@ ChartData IrtCharts::abilities(const IrtFit &fit)
     c.kind = ChartData::Kind::StackedBars;
     c.id = QStringLiteral("abilities");
     c.title = QStringLiteral("Abilities per factor level");
-    c.subtitle = QStringLiteral("hierarchical %1 fit; each level relative to its factor's first level").arg(fit.model.toUpper());
+    c.subtitle = QStringLiteral("hierarchical %1 fit; each level relative to its factor's first level, with its 95% interval").arg(fit.model.toUpper());
     c.yTitle = QStringLiteral("θ relative to the first level");
     c.yFormat = QStringLiteral("%.1f");
     for (auto it = fit.factors.constBegin(); it != fit.factors.constEnd(); ++it)
@@ -143,9 +144,17 @@ ChartData IrtCharts::abilities(const IrtFit &fit)
         s.name = it.key();
         s.color = ChartBuilder::paletteColor(f);
         s.values = QVector<double>(c.categories.size(), 0.0);
+        // 95% intervals from the levels' standard errors (relative to the first level).
+        const QVector<double> se = fit.factorSe.value(it.key());
+        s.low = s.high = QVector<double>(c.categories.size(), qQNaN());
         for (int l = 0; l < it.value().size(); ++l) {
             const double v = it.value()[l].second;
             s.values[offset + l] = v;
+            if (l > 0 && std::isfinite(se.value(l, qQNaN()))) {
+                s.low[offset + l] = v - 1.959964 * se[l], s.high[offset + l] = v + 1.959964 * se[l];
+                c.yMax = std::max(c.yMax, s.high[offset + l]);
+                c.yMin = std::min(c.yMin, s.low[offset + l]);
+            }
             c.yMax = std::max(c.yMax, v);
             c.yMin = std::min(c.yMin, v);
         }

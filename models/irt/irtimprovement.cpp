@@ -63,7 +63,7 @@ Result<QVector<IrtStep>> IrtImprovement::run(const IrtData &data, const IrtOptio
     QVector<IrtStep> out;
     auto first = IrtSearch::run(data, options);
     if (!first)
-        return R::failure(first.error());
+        return R::failure(first);
     IrtStep s0;
     s0.fit = first.value();
     s0.information = IrtInformation::test(s0.fit.items, grid, false);
@@ -109,7 +109,7 @@ Result<QVector<IrtStep>> IrtImprovement::run(const IrtData &data, const IrtOptio
             same.model = model.value();
         auto fit = IrtFitter::fit(data.columns(next), same, &previous);
         if (!fit)
-            return R::failure(fit.error());
+            return R::failure(fit);
         IrtStep s;
         s.step = step;
         s.threshold = threshold;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <thread>
 
 namespace assay {
 
@@ -34,13 +35,15 @@ void removeItem(const double *f, int items, double p, double *g)
 {
     const int n = items - 1; // g has scores 0..n
     if (p <= 0.5) {
-        g[0] = f[0] / (1 - p);
+        const double inverse = 1 / (1 - p);
+        g[0] = f[0] * inverse;
         for (int k = 1; k <= n; ++k)
-            g[k] = std::max(0.0, (f[k] - p * g[k - 1]) / (1 - p));
+            g[k] = std::max(0.0, (f[k] - p * g[k - 1]) * inverse);
     } else {
-        g[n] = f[items] / p;
+        const double inverse = 1 / p, q = 1 - p;
+        g[n] = f[items] * inverse;
         for (int k = n; k > 0; --k)
-            g[k - 1] = std::max(0.0, (f[k] - (1 - p) * g[k]) / p);
+            g[k - 1] = std::max(0.0, (f[k] - q * g[k]) * inverse);
     }
 }
 
@@ -124,57 +127,76 @@ void IrtItemFit::apply(const IrtData &data, IrtFit *fit)
     }
     const double N = complete.size();
     std::vector<double> pValues(static_cast<size_t>(items));
-    std::vector<double> g(static_cast<size_t>(items));
-    std::vector<double> expected(size_t(items) + 1), correct(size_t(items) + 1);
     const int parameters = fit->model == QLatin1String("1pl") ? 1 : fit->model == QLatin1String("2pl") ? 2 : 3;
-    for (int i = 0; i < items; ++i) {
-        // E_ik = ∫ P_i(θ) f₋ᵢ(k − 1 | θ) φ(θ) dθ / ∫ f(k | θ) φ(θ) dθ.
-        std::fill(expected.begin(), expected.end(), 0.0);
-        for (int q = 0; q < Nodes; ++q) {
-            const double p = P[size_t(q) * items + i];
-            removeItem(F.data() + size_t(q) * (items + 1), items, p, g.data());
-            for (int k = 1; k < items; ++k)
-                expected[size_t(k)] += weights[size_t(q)] * p * g[size_t(k - 1)];
+    // The scores some student has (between 0 and all): only there are expectations needed.
+    std::vector<int> observed;
+    for (int k = 1; k < items; ++k)
+        if (count[size_t(k)] > 0)
+            observed.push_back(k);
+    // Items are independent here: two cores take half each when there is enough work.
+    auto work = [&](int from, int to) {
+        std::vector<double> g(static_cast<size_t>(items));
+        std::vector<double> expected(size_t(items) + 1), correct(size_t(items) + 1);
+        for (int i = from; i < to; ++i) {
+            // E_ik = ∫ P_i(θ) f₋ᵢ(k − 1 | θ) φ(θ) dθ / ∫ f(k | θ) φ(θ) dθ.
+            std::fill(expected.begin(), expected.end(), 0.0);
+            for (int q = 0; q < Nodes; ++q) {
+                const double p = P[size_t(q) * items + i];
+                removeItem(F.data() + size_t(q) * (items + 1), items, p, g.data());
+                const double wp = weights[size_t(q)] * p;
+                for (int k : observed)
+                    expected[size_t(k)] += wp * g[size_t(k - 1)];
+            }
+            std::fill(correct.begin(), correct.end(), 0.0);
+            for (int r = 0; r < complete.size(); ++r)
+                correct[size_t(score[size_t(r)])] += data.responses[complete[r]][i];
+            // Groups of adjacent scores, each closed once both expected counts reach the
+            // minimum; what is left at the top joins the last group.
+            struct Group {
+                double n = 0, o = 0, e = 0; // students, observed and expected correct
+            };
+            std::vector<Group> groups(1);
+            for (int k : observed) {
+                const double ek = marginal[size_t(k)] > 0 ? std::clamp(expected[size_t(k)] / marginal[size_t(k)], 0.0, 1.0) : 0.0;
+                Group &open = groups.back();
+                open.n += count[size_t(k)], open.o += correct[size_t(k)], open.e += count[size_t(k)] * ek;
+                if (open.e >= MinExpected && open.n - open.e >= MinExpected)
+                    groups.emplace_back();
+            }
+            if (groups.size() > 1) {
+                const Group rest = groups.back();
+                groups.pop_back();
+                groups.back().n += rest.n, groups.back().o += rest.o, groups.back().e += rest.e;
+            }
+            double x2 = 0;
+            int used = 0;
+            for (const Group &gr : groups) {
+                if (gr.n <= 0)
+                    continue;
+                const double share = gr.e / gr.n, seen = gr.o / gr.n;
+                x2 += gr.n * (seen - share) * (seen - share) / std::max(share * (1 - share), 1e-12);
+                ++used;
+            }
+            IrtItem &it = fit->items[i];
+            it.sx2Df = used - parameters;
+            it.sx2 = x2;
+            it.sx2P = it.sx2Df > 0 ? IrtStatistics::chiSquareSurvival(x2, it.sx2Df) : qQNaN();
+            it.rmsea = it.sx2Df > 0 && N > 1 ? std::sqrt(std::max(0.0, (x2 - it.sx2Df) / (it.sx2Df * (N - 1)))) : qQNaN();
+            pValues[size_t(i)] = it.sx2P;
         }
-        std::fill(correct.begin(), correct.end(), 0.0);
-        for (int r = 0; r < complete.size(); ++r)
-            correct[size_t(score[size_t(r)])] += data.responses[complete[r]][i];
-        // Groups of adjacent scores, each closed once both expected counts reach 1; what is
-        // left at the top joins the last group.
-        struct Group {
-            double n = 0, o = 0, e = 0; // students, observed and expected correct
-        };
-        std::vector<Group> groups(1);
-        for (int k = 1; k < items; ++k) {
-            if (count[size_t(k)] == 0)
-                continue;
-            const double ek = marginal[size_t(k)] > 0 ? std::clamp(expected[size_t(k)] / marginal[size_t(k)], 0.0, 1.0) : 0.0;
-            Group &open = groups.back();
-            open.n += count[size_t(k)], open.o += correct[size_t(k)], open.e += count[size_t(k)] * ek;
-            if (open.e >= MinExpected && open.n - open.e >= MinExpected)
-                groups.emplace_back();
-        }
-        if (groups.size() > 1) {
-            const Group rest = groups.back();
-            groups.pop_back();
-            groups.back().n += rest.n, groups.back().o += rest.o, groups.back().e += rest.e;
-        }
-        double x2 = 0;
-        int used = 0;
-        for (const Group &gr : groups) {
-            if (gr.n <= 0)
-                continue;
-            const double share = gr.e / gr.n, observed = gr.o / gr.n;
-            x2 += gr.n * (observed - share) * (observed - share) / std::max(share * (1 - share), 1e-12);
-            ++used;
-        }
-        IrtItem &it = fit->items[i];
-        it.sx2Df = used - parameters;
-        it.sx2 = x2;
-        it.sx2P = it.sx2Df > 0 ? IrtStatistics::chiSquareSurvival(x2, it.sx2Df) : qQNaN();
-        it.rmsea = it.sx2Df > 0 && N > 1 ? std::sqrt(std::max(0.0, (x2 - it.sx2Df) / (it.sx2Df * (N - 1)))) : qQNaN();
-        pValues[size_t(i)] = it.sx2P;
+    };
+    if (double(items) * items * Nodes > 2e7 && std::thread::hardware_concurrency() > 1) {
+        std::thread second(work, items / 2, items);
+        work(0, items / 2);
+        second.join();
+    } else {
+        work(0, items);
     }
+    if (std::none_of(pValues.cbegin(), pValues.cend(), [](double p) { return std::isfinite(p); }))
+        fit->itemFitNote = QStringLiteral("S-X² could not be computed: with %1 students who answered everything, the score groups (expected counts ≥ %2) "
+                                          "do not outnumber an item's parameters")
+                               .arg(complete.size())
+                               .arg(MinExpected);
     const std::vector<double> adjusted = IrtStatistics::benjaminiHochberg(pValues);
     for (int i = 0; i < items; ++i)
         fit->items[i].sx2PAdjusted = adjusted[size_t(i)];

@@ -167,7 +167,7 @@ Result<IrtFit> IrtSearch::run(const IrtData &data, const IrtOptions &givenOption
         if (m == 0 || all) {
             auto plain = fitAs(model, nullptr);
             if (!plain)
-                return R::failure(plain.error());
+                return R::failure(plain);
             seconds += plain.value().seconds;
             best[m].offer(plain.value());
         }
@@ -176,7 +176,7 @@ Result<IrtFit> IrtSearch::run(const IrtData &data, const IrtOptions &givenOption
                 break;
             auto f = fitAs(model, &warm);
             if (!f)
-                return R::failure(f.error());
+                return R::failure(f);
             seconds += f.value().seconds;
             best[m].offer(f.value());
         }
@@ -194,7 +194,7 @@ Result<IrtFit> IrtSearch::run(const IrtData &data, const IrtOptions &givenOption
             o.maxSweeps = 0;
             auto f = IrtFitter::fit(data, o, &start);
             if (!f)
-                return R::failure(f.error());
+                return R::failure(f);
             seconds += f.value().seconds;
             const double before = best[2].fit.nll;
             best[2].offer(f.value());
@@ -242,7 +242,7 @@ Result<IrtFit> IrtSearch::run(const IrtData &data, const IrtOptions &givenOption
     const Best &kept = best[int(chosen)];
     auto fit = IrtFitter::fit(data, final, &kept.fit);
     if (!fit)
-        return R::failure(fit.error());
+        return R::failure(fit);
     IrtFit out = fit.value();
     if (out.nll > kept.fit.nll + 1e-6) // the refit moved away (it should not): keep the optimum found
         out = kept.fit;

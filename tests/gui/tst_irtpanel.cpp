@@ -28,6 +28,9 @@
 #include <QComboBox>
 #include <QtTest>
 
+#include <algorithm>
+#include <cmath>
+
 #include <nlohmann/json.hpp>
 
 #include <random>
@@ -149,9 +152,19 @@ private slots:
         page.view()->selectionModel()->select(m->index(2, 0), QItemSelectionModel::Select | QItemSelectionModel::Rows);
         const ChartData icc = irt->chart(IrtPanel::Characteristic)->data();
         QCOMPARE(icc.series.size(), 3);
+        // With the last fit's covariance, each curve has its 95% band (where no parameter of
+        // the item is held on a bound, at least somewhere).
+        QVERIFY(std::any_of(icc.series.cbegin(), icc.series.cend(), [](const ChartSeries &s) {
+            return std::any_of(s.low.cbegin(), s.low.cend(), [](double v) { return std::isfinite(v); });
+        }));
         for (const ChartSeries &s : icc.series)
             QVERIFY(s.values.first() < s.values.last());
         QCOMPARE(irt->chart(IrtPanel::ItemInformation)->data().series.size(), 3);
+        if (const QString shots = qEnvironmentVariable("ASSAY_SCREENSHOTS"); !shots.isEmpty()) {
+            irt->tabs()->setCurrentIndex(0);
+            QCoreApplication::processEvents();
+            page.grab().save(shots + QStringLiteral("/irt-icc-bands.png"));
+        }
 
         // The charts a report takes: test, Bloom, type, SE(θ) by Bloom and by type, improvement,
         // abilities.
@@ -162,6 +175,23 @@ private slots:
                  qPrintable(comparison));
         QVERIFY(!irt->lastFitItems().isEmpty());
         QVERIFY(irt->chart(IrtPanel::BloomError)->data().series.size() >= 2);
+        // The grid: the fit's errors and item fit beside a, b, c; the classical statistics.
+        int withSe = 0, withFit = 0;
+        for (int r = 0; r < m->rowCount(); ++r) {
+            const QString se = m->index(r, ExamItemsModel::SeB).data().toString();
+            withSe += !se.isEmpty() ? 1 : 0;
+            withFit += !m->index(r, ExamItemsModel::FitP).data().toString().isEmpty() ? 1 : 0;
+            if (const ClassicalItem *c = m->classical(m->itemAt(r).key); c && m->itemAt(r).state == CurationState::Accepted && m->itemAt(r).filterReason.isEmpty()) {
+                QCOMPARE(m->index(r, ExamItemsModel::PCorrect).data().toString(), QString::number(c->pCorrect, 'f', 2));
+                QCOMPARE(c->answered, 12);
+            }
+        }
+        QVERIFY(withSe > 0);
+        // Twelve students leave S-X² no degrees of freedom: no p in the grid, and the panel
+        // says why instead of counting no misfits.
+        QCOMPARE(withFit, 0);
+        QVERIFY2(comparison.contains(QStringLiteral("S-X² could not be computed")), qPrintable(comparison));
+        QCOMPARE(m->headerData(ExamItemsModel::FitP, Qt::Horizontal, Qt::DisplayRole).toString(), QStringLiteral("S-X² p adj"));
 
         // Reject what the steps dropped, undoably.
         const QStringList dropped = irt->droppedItems();
@@ -185,6 +215,11 @@ private slots:
                 QCoreApplication::processEvents();
                 page.grab().save(QStringLiteral("%1/irt-%2.png").arg(shots).arg(t));
             }
+        if (!shots.isEmpty()) {
+            page.view()->scrollTo(m->index(0, ExamItemsModel::Flags));
+            QCoreApplication::processEvents();
+            page.grab().save(QStringLiteral("%1/irt-grid-columns.png").arg(shots));
+        }
     }
 
     void priorFitIsStoredAndNamed()

@@ -106,7 +106,9 @@ void bars(QChart *chart, const ChartData &data, ChartFactory *events)
     for (const ChartSeries &s : data.series)
         for (int i = 0; i < s.low.size(); ++i)
             any = any || !std::isnan(s.low[i]);
-    if (!any || stacked)
+    // Stacked bars take intervals only where one series holds the category (the abilities
+    // per factor level): the interval sits on the bar's centre.
+    if (!any)
         return;
     auto *hx = new QValueAxis;
     hx->setRange(-0.5, data.categories.size() - 0.5);
@@ -119,7 +121,7 @@ void bars(QChart *chart, const ChartData &data, ChartFactory *events)
         for (int i = 0; i < s.low.size(); ++i) {
             if (std::isnan(s.low[i]) || std::isnan(s.high[i]))
                 continue;
-            const double cx = i - 0.4 + (j + 0.5) * width, cap = width * 0.25;
+            const double cx = stacked ? double(i) : i - 0.4 + (j + 0.5) * width, cap = stacked ? 0.08 : width * 0.25;
             auto *line = new QLineSeries;
             line->setProperty(HelperProperty, true);
             *line << QPointF(cx - cap, s.low[i]) << QPointF(cx + cap, s.low[i]) << QPointF(cx, s.low[i]) << QPointF(cx, s.high[i])

@@ -320,11 +320,17 @@ void IrtPanel::showComparison(const QVector<IrtStep> &steps)
     notes << tr("%1 of %2 parameters on a bound (%3%)").arg(last.parametersOnBound).arg(last.parameterCount)
                  .arg(last.parameterCount ? 100.0 * last.parametersOnBound / last.parameterCount : 0.0, 0, 'f', 1);
     notes << (last.itemFitNote.isEmpty() ? tr("%1 misfitting items (S-X² p adjusted < 0.05, marked ⚠ in the grid)").arg(misfits) : last.itemFitNote);
+    // The search's other warnings; the guard's is already shown above, and the bound share
+    // said is the final fit's.
     for (const QString &w : first.warnings)
-        if (!notes.contains(w))
+        if (!notes.contains(w) && w != m_guard->text() && !w.contains(QLatin1String("sit on a bound")))
             notes << w;
-    m_comparison->setText(html + QStringLiteral("<p>") + notes.join(QStringLiteral("<br>")).toHtmlEscaped().replace(QStringLiteral("&lt;br&gt;"), QStringLiteral("<br>")) +
-                          QStringLiteral("</p>"));
+    QStringList escaped;
+    for (const QString &n : std::as_const(notes))
+        escaped << n.toHtmlEscaped();
+    // The table and the notes side by side, so the grid above keeps its rows.
+    m_comparison->setText(QStringLiteral("<table cellspacing='0' cellpadding='0'><tr><td valign='top'>%1</td><td width='24'></td><td valign='top'>%2</td></tr></table>")
+                              .arg(html, escaped.join(QStringLiteral("<br>"))));
     m_comparison->show();
 }
 
