@@ -50,7 +50,7 @@ QVariant ExamItemsModel::data(const QModelIndex &index, int role) const
     if (role == Qt::ToolTipRole) {
         if (index.column() == A && low)
             return tr("Low discrimination (a < %1): the item hardly separates strong from weak students.").arg(LowDiscrimination);
-        if ((index.column() == SeA || index.column() == SeB) && fit && !fit->onBound.isEmpty())
+        if ((index.column() == SeA || index.column() == SeB || index.column() == SeC) && fit && !fit->onBound.isEmpty())
             return tr("On a bound of its box (%1): a limit, not an estimate, so no standard error.").arg(fit->onBound.join(QStringLiteral(", ")));
         if (index.column() == FitP && fit && std::isfinite(fit->sx2))
             return tr("Orlando–Thissen S-X² %1 on %2 df, p %3, Benjamini–Hochberg adjusted %4%5")
@@ -92,6 +92,7 @@ QVariant ExamItemsModel::data(const QModelIndex &index, int role) const
     case C: return number(it.c);
     case SeA: return fit ? finite(fit->seA, fit->onBound.contains(QLatin1String("a"))) : QVariant();
     case SeB: return fit ? finite(fit->seB, fit->onBound.contains(QLatin1String("b"))) : QVariant();
+    case SeC: return fit ? finite(fit->seC, fit->onBound.contains(QLatin1String("c"))) : QVariant();
     case FitP: return fit && std::isfinite(fit->sx2PAdjusted) ? QVariant(QString::number(fit->sx2PAdjusted, 'f', 3) + (misfit ? QStringLiteral(" ⚠") : QString())) : QVariant();
     case Rmsea: return fit ? finite(fit->rmsea, false) : QVariant();
     case PCorrect: return ctt ? finite(ctt->pCorrect, false) : QVariant();
@@ -150,7 +151,7 @@ QVariant ExamItemsModel::headerData(int section, Qt::Orientation orientation, in
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     static const char *names[] = {"Item", "Stem", "A", "B", "C", "D", "Key", "Bloom", "Type", "Source", "Filtered", "State",
-                                  "a", "b", "c", "SE a", "SE b", "S-X² p adj", "RMSEA", "p correct", "r pb", "Flags"};
+                                  "a", "b", "c", "SE a", "SE b", "SE c", "S-X² p adj", "RMSEA", "p correct", "r pb", "Flags"};
     return section < ColumnCount ? tr(names[section]) : QVariant();
 }
 

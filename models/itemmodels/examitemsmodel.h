@@ -23,7 +23,7 @@ class ExamItemsModel : public QAbstractTableModel {
 public:
     enum Column {
         Key, Stem, OptionA, OptionB, OptionC, OptionD, Answer, Bloom, Type, Source, Reason, State,
-        A, B, C, SeA, SeB, FitP, Rmsea, PCorrect, PointBiserial, Flags, ColumnCount
+        A, B, C, SeA, SeB, SeC, FitP, Rmsea, PCorrect, PointBiserial, Flags, ColumnCount
     };
     enum Role { IdRole = Qt::UserRole + 1 };
     struct Filter {
