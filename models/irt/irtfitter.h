@@ -77,14 +77,17 @@ struct IrtItem {
     double pCorrect = qQNaN(), pointBiserial = qQNaN();
 };
 
-// One model of a comparison on the same matrix (IrtSearch): its best −log-likelihood, free
-// parameters (items' and abilities'), AIC = 2·nll + 2k, BIC = 2·nll + k·ln(students).
+// One model of a comparison on the same matrix (IrtSearch): its marginal −log-likelihood
+// (θ integrated over N(0, 1)), free item parameters (the 1PL: the b's and one common a),
+// AIC = 2·nll + 2k, BIC = 2·nll + k·ln(students).
 struct IrtModelRow {
     QString model;
     double nll = 0;
     int parameters = 0;
     double aic = 0, bic = 0;
     bool converged = false;
+    int iterations = 0; // EM steps
+    double seconds = 0;
 };
 
 // The likelihood-ratio test of a model against the larger one it is nested in.
@@ -123,6 +126,7 @@ struct IrtFit {
     // this model was chosen (with --model auto) and what the guard or the search warn about.
     int starts = 1, optimaFound = 1;
     QVector<IrtModelRow> comparison;
+    double comparisonSeconds = 0; // the comparison's marginal fits (on their own core, beside `seconds`)
     QVector<IrtLrTest> lrTests;
     QString choice;
     QStringList warnings;

@@ -1,5 +1,7 @@
 #include "irt/irtjson.h"
 
+#include "irt/irtmarginal.h"
+
 #include <cmath>
 
 namespace assay {
@@ -39,7 +41,12 @@ nlohmann::json IrtJson::fit(const IrtFit &fit)
         j["warnings"].push_back(w.toStdString());
     j["comparison"] = nlohmann::json::object();
     for (const IrtModelRow &r : fit.comparison)
-        j["comparison"][r.model.toStdString()] = {{"nll", r.nll}, {"parameters", r.parameters}, {"aic", r.aic}, {"bic", r.bic}, {"converged", r.converged}};
+        j["comparison"][r.model.toStdString()] = {{"nll", r.nll}, {"parameters", r.parameters}, {"aic", r.aic},      {"bic", r.bic},
+                                                  {"converged", r.converged}, {"em_steps", r.iterations}, {"seconds", r.seconds}};
+    if (!fit.comparison.isEmpty()) {
+        j["comparison_basis"] = IrtMarginal::basis().toStdString();
+        j["comparison_seconds"] = fit.comparisonSeconds;
+    }
     j["lr_tests"] = nlohmann::json::array();
     for (const IrtLrTest &t : fit.lrTests)
         j["lr_tests"].push_back({{"from", t.from.toStdString()}, {"to", t.to.toStdString()}, {"statistic", t.statistic}, {"df", t.df}, {"p", number(t.p)}});
@@ -82,7 +89,7 @@ nlohmann::json IrtJson::steps(const QVector<IrtStep> &steps, const std::vector<d
     // the model it chose.
     if (steps.size() > 1) {
         const nlohmann::json first = fit(steps.first().fit);
-        for (const char *key : {"starts", "optima_found", "comparison", "lr_tests", "model_choice", "warnings"})
+        for (const char *key : {"starts", "optima_found", "comparison", "comparison_basis", "comparison_seconds", "lr_tests", "model_choice", "warnings"})
             if (first.contains(key))
                 j[key] = first[key];
     }

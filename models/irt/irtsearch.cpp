@@ -3,10 +3,12 @@
 #include "irt/irtblocknewton.h"
 #include "irt/irtguard.h"
 #include "irt/irtlayout.h"
+#include "irt/irtmarginal.h"
 #include "irt/irtstatistics.h"
 
 #include <algorithm>
 #include <cmath>
+#include <future>
 
 namespace assay {
 
@@ -101,17 +103,17 @@ int IrtSearch::distinct(QVector<double> nlls)
     return count;
 }
 
-IrtModelRow IrtSearch::row(const IrtFit &fit, int students)
+IrtModelRow IrtSearch::row(const IrtMarginalFit &fit, int students)
 {
     IrtModelRow r;
     r.model = fit.model;
-    // The data's likelihood: under priors the objective adds their terms, which differ
-    // between models and are no part of a likelihood comparison.
-    r.nll = fit.dataNll;
-    r.parameters = fit.parameterCount;
+    r.nll = fit.nll;
+    r.parameters = fit.parameters;
     r.aic = 2 * r.nll + 2.0 * r.parameters;
     r.bic = 2 * r.nll + r.parameters * std::log(std::max(students, 1));
     r.converged = fit.converged;
+    r.iterations = fit.iterations;
+    r.seconds = fit.seconds;
     return r;
 }
 
@@ -140,15 +142,22 @@ Result<IrtFit> IrtSearch::run(const IrtData &data, const IrtOptions &givenOption
     IrtOptions quiet = givenOptions;
     quiet.diagnostics = false;
     const Model top = givenOptions.autoModel ? Model::ThreePL : givenOptions.model;
+    // The comparison's marginal-ML fits run on a second core while the joint search runs.
+    IrtMarginal::Options marginalOptions;
+    marginalOptions.bounds = givenOptions.bounds;
+    marginalOptions.cancelled = givenOptions.cancelled;
+    marginalOptions.twoCores = false;
+    marginalOptions.maxIterations = 200; // beyond, the row says it did not converge
+    auto comparison = std::async(std::launch::async, [&data, marginalOptions] { return IrtMarginal::nested(data, marginalOptions); });
     auto fitAs = [&](Model model, const IrtFit *warm) {
         IrtOptions o = quiet;
         o.model = model;
         return IrtFitter::fit(data, o, warm);
     };
-    // Continuation, and the plain starts; every model up to 3PL for the comparison.
+    // Continuation from the 1PL up to the requested model, and the plain starts.
     Best best[3];
     double seconds = 0;
-    for (int m = 0; m < 3; ++m) {
+    for (int m = 0; m <= int(top); ++m) {
         const Model model = Model(m);
         QVector<IrtFit> warmStarts;
         if (m > 0)
@@ -161,8 +170,8 @@ Result<IrtFit> IrtSearch::run(const IrtData &data, const IrtOptions &givenOption
             warmStarts << raised;
         }
         // The requested model (every model, with auto) gets every start: the plain one (the
-        // reference's) and the continuation's; the others, only there for the comparison,
-        // the continuation alone (the 1PL, whose likelihood is concave, the plain start).
+        // reference's) and the continuation's; the smaller ones, only there to start the
+        // next, the continuation alone (the 1PL, whose likelihood is concave, the plain start).
         const bool all = givenOptions.autoModel || m == int(top);
         if (m == 0 || all) {
             auto plain = fitAs(model, nullptr);
@@ -202,16 +211,14 @@ Result<IrtFit> IrtSearch::run(const IrtData &data, const IrtOptions &givenOption
                 break;
         }
     }
+    auto marginal = comparison.get();
+    if (!marginal)
+        return R::failure(marginal.error());
     QVector<IrtModelRow> rows;
-    for (const Best &b : best) {
-        IrtFit f = b.fit;
-        f.parameterCount = IrtFitter::parameterCount(data, [&] {
-            IrtOptions o = quiet;
-            auto m = IrtOptions::modelFromName(f.model);
-            o.model = m ? m.value() : Model::ThreePL;
-            return o;
-        }());
-        rows << row(f, int(data.students.size()));
+    double comparisonSeconds = 0;
+    for (const IrtMarginalFit &m : marginal.value()) {
+        rows << row(m, int(data.students.size()));
+        comparisonSeconds += m.seconds;
     }
     Model chosen = givenOptions.model;
     QString choice;
@@ -249,6 +256,10 @@ Result<IrtFit> IrtSearch::run(const IrtData &data, const IrtOptions &givenOption
     out.starts = int(kept.nlls.size());
     out.optimaFound = distinct(kept.nlls);
     out.comparison = rows;
+    out.comparisonSeconds = comparisonSeconds;
+    for (const IrtModelRow &r : rows)
+        if (!r.converged)
+            out.warnings << QStringLiteral("the %1's marginal-ML fit for the comparison stopped before converging: its AIC and BIC are upper bounds").arg(r.model.toUpper());
     out.lrTests = lrTests(rows);
     out.choice = choice;
     out.seconds += seconds;

@@ -4,10 +4,13 @@
 // deterministic restarts (the plain start a = 1, b = 0, c = 0.25, θ = 0 for the 2PL and the
 // 3PL; the 2PL's solution with c raised to a quarter of its box for the 3PL). The best fit
 // of the requested model is kept with the number of distinct optima the starts reached.
-// The three models' best likelihoods make the comparison (AIC, BIC, likelihood-ratio tests
-// 1PL ⊂ 2PL ⊂ 3PL); with autoModel the model BIC prefers is chosen, and the fit says why.
+// The comparison (AIC, BIC, likelihood-ratio tests 1PL ⊂ 2PL ⊂ 3PL) is made on marginal-ML
+// fits (IrtMarginal, θ integrated over N(0, 1)), run on a second core meanwhile: joint
+// likelihoods, whose abilities are estimates too, do not follow the criteria's theory.
+// With autoModel the model BIC prefers is chosen, and the fit says why.
 // Diagnostics (standard errors, item fit) are computed once, on the kept fit.
 #include "irt/irtfitter.h"
+#include "irt/irtmarginal.h"
 
 namespace assay {
 
@@ -17,7 +20,7 @@ public:
     // Distinct values among the likelihoods (apart by more than 1e-3).
     static int distinct(QVector<double> nlls);
     static QVector<IrtLrTest> lrTests(const QVector<IrtModelRow> &rows);
-    static IrtModelRow row(const IrtFit &fit, int students);
+    static IrtModelRow row(const IrtMarginalFit &fit, int students);
 };
 
 } // namespace assay

@@ -34,7 +34,7 @@ Outcome runCli(const QStringList &args, const QString &workdir = {})
     if (!workdir.isEmpty())
         p.setWorkingDirectory(workdir);
     p.start(QStringLiteral(ASSAY_CLI), args);
-    if (!p.waitForFinished(120000))
+    if (!p.waitForFinished(300000))
         return {};
     return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAllStandardOutput()),
             QString::fromUtf8(p.readAllStandardError())};
@@ -213,6 +213,9 @@ private slots:
         for (const char *model : {"1pl", "2pl", "3pl"})
             QVERIFY(irt["comparison"].contains(model) && irt["comparison"][model].contains("bic"));
         QCOMPARE(irt["lr_tests"].size(), size_t(2));
+        // The comparison is of marginal likelihoods (the 1PL with one common a).
+        QVERIFY(irt["comparison_basis"].get<std::string>().find("marginal ML") != std::string::npos);
+        QCOMPARE(irt["comparison"]["1pl"]["parameters"].get<int>() + irt["comparison"]["1pl"]["parameters"].get<int>() - 2, irt["comparison"]["2pl"]["parameters"].get<int>());
         for (const char *key : {"optima_found", "warnings", "starts"})
             QVERIFY2(irt.contains(key), key);
         for (const char *key : {"se_a", "se_b", "se_c", "sx2", "sx2_df", "sx2_p", "sx2_p_adjusted", "rmsea", "p_correct", "point_biserial"})

@@ -198,11 +198,11 @@ private slots:
         QVERIFY(fit.value().studentLz.size() == size_t(1000));
     }
 
-    // On 1,000 students × 30 items, seed 41, BIC chooses the generating model of each kind and
-    // AIC that of the 1PL and the 3PL data. This is not a property of every matrix: the
-    // joint likelihood's θs are estimates, so with 30 items AIC can take the 3PL's c's on 2PL
-    // data (here), and BIC drops weakly identified c's (seed 42, or 60 items: the 2PL chosen
-    // on 3PL data). Marginal ML fits would be needed for criteria that hold generally.
+    // The search's comparison is made on marginal-ML fits (tst_irtmarginal checks the
+    // criteria over seeds and sizes); here, that auto keeps the joint fit of BIC's model and
+    // says why, with the LR tests' degrees of freedom. On 1,000 × 30 AIC takes the generating
+    // model of each kind; BIC that of the 1PL and 2PL data, and the 2PL on 3PL data (its c's
+    // gain less than BIC's penalty at 1,000 students; tst_irtmarginal shows it right at 3,000).
     void comparisonChoosesTheGeneratingModel()
     {
         const struct {
@@ -223,23 +223,25 @@ private slots:
                 byAic = f.comparison[m].aic < f.comparison[byAic].aic ? m : byAic;
                 byBic = f.comparison[m].bic < f.comparison[byBic].bic ? m : byBic;
             }
-            qInfo("%s data: AIC %.1f %.1f %.1f, BIC %.1f %.1f %.1f → %s", c.name, f.comparison[0].aic, f.comparison[1].aic, f.comparison[2].aic, f.comparison[0].bic,
-                  f.comparison[1].bic, f.comparison[2].bic, qPrintable(f.model));
-            QCOMPARE(f.comparison[byBic].model, QString::fromLatin1(c.name));
-            // AIC's penalty (2 per parameter) lets the 3PL's c's in on 2PL data under joint ML;
-            // BIC, which auto uses, does not.
-            if (QLatin1String(c.name) != QLatin1String("2pl"))
-                QCOMPARE(f.comparison[byAic].model, QString::fromLatin1(c.name));
-            QCOMPARE(f.model, QString::fromLatin1(c.name));
+            qInfo("%s data: AIC %.1f %.1f %.1f, BIC %.1f %.1f %.1f → %s (search %.2f s, comparison %.2f s)", c.name, f.comparison[0].aic, f.comparison[1].aic,
+                  f.comparison[2].aic, f.comparison[0].bic, f.comparison[1].bic, f.comparison[2].bic, qPrintable(f.model), f.seconds, f.comparisonSeconds);
+            const bool three = QLatin1String(c.name) == QLatin1String("3pl");
+            QCOMPARE(f.comparison[byBic].model, three ? QStringLiteral("2pl") : QString::fromLatin1(c.name));
+            QCOMPARE(f.comparison[byAic].model, QString::fromLatin1(c.name));
+            QCOMPARE(f.model, f.comparison[byBic].model);
             QVERIFY(f.choice.contains(QLatin1String("chosen by BIC")));
+            for (const IrtModelRow &r : f.comparison)
+                QVERIFY(r.converged && r.iterations > 0);
             // Nested models: the larger never fits worse, and the tests say so.
-            QVERIFY(f.comparison[1].nll <= f.comparison[0].nll + 1e-6);
-            QVERIFY(f.comparison[2].nll <= f.comparison[1].nll + 1e-6);
+            QVERIFY(f.comparison[1].nll <= f.comparison[0].nll + 1e-3);
+            QVERIFY(f.comparison[2].nll <= f.comparison[1].nll + 1e-3);
             QCOMPARE(f.lrTests.size(), 2);
-            QCOMPARE(f.lrTests[0].df, 30);
+            QCOMPARE(f.lrTests[0].df, 29); // the 1PL has one common a
             QCOMPARE(f.lrTests[1].df, 30);
             if (QLatin1String(c.name) == QLatin1String("3pl"))
                 QVERIFY(f.lrTests[1].p < 0.01);
+            if (QLatin1String(c.name) == QLatin1String("1pl"))
+                QVERIFY(f.lrTests[0].p > 0.01);
             QVERIFY(f.starts >= (f.model == QLatin1String("1pl") ? 1 : 2));
             QVERIFY(f.optimaFound >= 1 && f.optimaFound <= f.starts);
         }

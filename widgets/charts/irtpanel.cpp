@@ -300,7 +300,7 @@ void IrtPanel::showComparison(const QVector<IrtStep> &steps)
         return;
     }
     const IrtFit &first = steps.first().fit, &last = steps.last().fit;
-    QString html = QStringLiteral("<table cellspacing='0' cellpadding='2'><tr><th align='left'>%1</th><th align='right'>−log L</th>"
+    QString html = QStringLiteral("<table cellspacing='0' cellpadding='2'><tr><th align='left'>%1</th><th align='right'>−log L marginal</th>"
                                   "<th align='right'>%2</th><th align='right'>AIC</th><th align='right'>BIC</th></tr>")
                        .arg(tr("model"), tr("parameters"));
     for (const IrtModelRow &r : first.comparison)
@@ -309,6 +309,7 @@ void IrtPanel::showComparison(const QVector<IrtStep> &steps)
                     .arg(r.nll, 0, 'f', 1).arg(r.parameters).arg(r.aic, 0, 'f', 1).arg(r.bic, 0, 'f', 1);
     html += QStringLiteral("</table>");
     QStringList notes;
+    notes << tr("Compared by marginal ML: θ ~ N(0, 1) integrated out (%1 s)").arg(first.comparisonSeconds, 0, 'f', 1);
     for (const IrtLrTest &t : first.lrTests)
         notes << tr("LR test %1 → %2: χ² %3 on %4 df, p %5").arg(t.from.toUpper(), t.to.toUpper()).arg(t.statistic, 0, 'f', 1).arg(t.df).arg(t.p, 0, 'g', 3);
     if (!first.choice.isEmpty())
