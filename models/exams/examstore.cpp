@@ -160,25 +160,11 @@ Result<QVector<ExamRunInfo>> ExamStore::runs(qint64 examId) const
     return out;
 }
 
-Result<QHash<qint64, QHash<qint64, int>>> ExamStore::answers(qint64 examId) const
-{
-    using R = Result<QHash<qint64, QHash<qint64, int>>>;
-    QHash<qint64, QHash<qint64, int>> out;
-    // An unanswered item (no option chosen) is left out: a missing cell, not a wrong answer.
-    auto s = m_db.prepare(QStringLiteral("SELECT a.exam_run_id, a.exam_item_id, a.correct FROM exam_answer a JOIN exam_run r ON r.id = a.exam_run_id "
-                                         "WHERE r.exam_id = ? AND a.chosen IS NOT NULL"));
-    if (!s)
-        return R::failure(s);
-    s.value().bind(1, examId);
-    if (auto read = s.value().forEach([&](const Statement &r) { out[r.integer(0)].insert(r.integer(1), int(r.integer(2))); }); !read)
-        return R::failure(read);
-    return out;
-}
-
 Result<QHash<qint64, QHash<qint64, int>>> ExamStore::choices(qint64 examId) const
 {
     using R = Result<QHash<qint64, QHash<qint64, int>>>;
     QHash<qint64, QHash<qint64, int>> out;
+    // An unanswered item (no option chosen) is left out: a missing cell, not a wrong answer.
     auto s = m_db.prepare(QStringLiteral("SELECT a.exam_run_id, a.exam_item_id, a.chosen FROM exam_answer a JOIN exam_run r ON r.id = a.exam_run_id "
                                          "WHERE r.exam_id = ? AND a.chosen IS NOT NULL"));
     if (!s)

@@ -41,9 +41,8 @@ public:
     Result<nlohmann::json> stats(qint64 examId) const;
     Status saveRun(qint64 examId, const QString &taker, const nlohmann::json &factors, const QVector<ExamAnswer> &answers);
     Result<QVector<ExamRunInfo>> runs(qint64 examId) const;
-    // run id → (item id → correct) for the answered items; unanswered ones are absent
-    Result<QHash<qint64, QHash<qint64, int>>> answers(qint64 examId) const;
-    // run id → (item id → option chosen 0..3) for the answered items
+    // run id → (item id → option chosen 0..3) for the answered items; unanswered ones are
+    // absent. Right or wrong is the choice against the item's key (as corrected since).
     Result<QHash<qint64, QHash<qint64, int>>> choices(qint64 examId) const;
     Status setState(qint64 itemId, CurationState state);
     Status updateContent(qint64 itemId, const QString &stem, const QStringList &options, int answer);

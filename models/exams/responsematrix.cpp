@@ -14,72 +14,75 @@ QString ResponseMatrix::csvField(const QString &text)
     return QLatin1Char('"') + QString(text).replace(QLatin1String("\""), QLatin1String("\"\"")) + QLatin1Char('"');
 }
 
-Result<QVector<ClassicalItem>> ResponseMatrix::classical(Database &db, const QString &exam)
+Result<ResponseMatrix::Takes> ResponseMatrix::takes(Database &db, const QString &exam)
 {
-    using R = Result<QVector<ClassicalItem>>;
+    using R = Result<Takes>;
     ExamStore store(db);
     auto examId = store.idOf(exam);
     if (!examId)
         return R::failure(examId.error());
     auto readItems = store.items(examId.value());
+    if (!readItems)
+        return R::failure(readItems);
     auto readRuns = store.runs(examId.value());
+    if (!readRuns)
+        return R::failure(readRuns);
     auto readChoices = store.choices(examId.value());
-    if (!readItems || !readRuns || !readChoices)
-        return !readItems ? R::failure(readItems) : !readRuns ? R::failure(readRuns) : R::failure(readChoices);
-    const QVector<ExamItem> items = readItems.take();
+    if (!readChoices)
+        return R::failure(readChoices);
+    Takes t;
+    t.runs = readRuns.take();
     const auto choices = readChoices.take();
-    QStringList ids;
-    QVector<int> keys;
-    for (const ExamItem &it : items)
-        ids << it.key, keys << it.answer;
-    QVector<QVector<int>> chosen;
-    for (const ExamRunInfo &r : readRuns.value()) {
+    for (const ExamItem &it : readItems.value())
+        t.ids << it.key, t.keys << it.answer;
+    for (const ExamRunInfo &r : t.runs) {
         const auto &row = choices.value(r.id);
         QVector<int> values;
-        values.reserve(items.size());
-        for (const ExamItem &it : items)
-            values << (row.contains(it.id) ? row.value(it.id) : -1);
-        chosen << values;
+        values.reserve(t.ids.size());
+        for (const ExamItem &it : readItems.value())
+            values << row.value(it.id, -1);
+        t.chosen << values;
     }
-    return ClassicalAnalysis::analyse(ids, keys, chosen);
+    return t;
+}
+
+Result<QVector<ClassicalItem>> ResponseMatrix::classical(Database &db, const QString &exam)
+{
+    auto read = takes(db, exam);
+    if (!read)
+        return Result<QVector<ClassicalItem>>::failure(read.error());
+    return ClassicalAnalysis::analyse(read.value().ids, read.value().keys, read.value().chosen);
 }
 
 Result<IrtData> ResponseMatrix::data(Database &db, const QString &exam)
 {
     using R = Result<IrtData>;
-    ExamStore store(db);
-    auto examId = store.idOf(exam);
-    if (!examId)
-        return R::failure(examId.error());
-    auto readItems = store.items(examId.value());
-    auto readRuns = store.runs(examId.value());
-    auto readAnswers = store.answers(examId.value());
-    if (!readItems || !readRuns || !readAnswers)
-        return !readItems ? R::failure(readItems) : !readRuns ? R::failure(readRuns) : R::failure(readAnswers);
-    const QVector<ExamItem> items = readItems.take();
-    const QVector<ExamRunInfo> runs = readRuns.take();
-    if (runs.isEmpty())
+    auto read = takes(db, exam);
+    if (!read)
+        return R::failure(read.error());
+    const Takes &t = read.value();
+    if (t.runs.isEmpty())
         return R::failure(QStringLiteral("exam '%1' has not been taken yet (assay-cli exam take)").arg(exam));
-    if (items.isEmpty())
+    if (t.ids.isEmpty())
         return R::failure(QStringLiteral("exam '%1' has no accepted items").arg(exam));
-    const auto answers = readAnswers.take();
     IrtData d;
-    for (const ExamItem &it : items)
-        d.items << it.key;
-    for (const ExamRunInfo &r : runs) {
+    d.items = t.ids;
+    for (const ExamRunInfo &r : t.runs) {
         const auto f = nlohmann::json::parse(r.factorsJson.toStdString(), nullptr, false);
         if (f.is_object())
             for (auto it = f.begin(); it != f.end(); ++it)
                 if (!d.factors.contains(QString::fromStdString(it.key())))
                     d.factors << QString::fromStdString(it.key());
     }
-    for (const ExamRunInfo &r : runs) {
+    for (int s = 0; s < t.runs.size(); ++s) {
+        const ExamRunInfo &r = t.runs[s];
         d.students << r.taker;
-        const auto &row = answers.value(r.id);
         QVector<qint8> values;
-        values.reserve(items.size());
-        for (const ExamItem &it : items)
-            values << qint8(row.contains(it.id) ? row.value(it.id) : -1);
+        values.reserve(t.ids.size());
+        for (int i = 0; i < t.ids.size(); ++i) {
+            const int chosen = t.chosen[s][i];
+            values << qint8(chosen < 0 ? -1 : chosen == t.keys[i] ? 1 : 0);
+        }
         d.responses << values;
         const auto f = nlohmann::json::parse(r.factorsJson.toStdString(), nullptr, false);
         QStringList levels;

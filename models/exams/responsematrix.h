@@ -3,6 +3,7 @@
 // as CSV with a header row "student,<item ids>", and the students' factors (llm, retriever,
 // k, icl) as "student,<factor names>" for hierarchical IRT.
 #include "core/result.h"
+#include "exams/examstore.h"
 #include "irt/classicalanalysis.h"
 #include "irt/irtdata.h"
 
@@ -22,6 +23,17 @@ public:
     // Classical item analysis of the exam's accepted items from the options the takers chose.
     static Result<QVector<ClassicalItem>> classical(Database &db, const QString &exam);
     static QString csvField(const QString &text); // quoted when it holds a comma, quote or line break
+
+private:
+    // One read of the exam's takes: accepted items (ids, keys) and each take's choices
+    // (−1: unanswered), in the takes' order.
+    struct Takes {
+        QStringList ids;
+        QVector<int> keys;
+        QVector<ExamRunInfo> runs;
+        QVector<QVector<int>> chosen;
+    };
+    static Result<Takes> takes(Database &db, const QString &exam);
 };
 
 } // namespace assay

@@ -233,6 +233,51 @@ double distance2(const Params &x, const Params &y)
     return sum;
 }
 
+// One SQUAREM cycle (scheme S3) from *x: two EM steps x → x1 → x2, the extrapolation
+// x − 2αr + α²v with r = x1 − x, v = x2 − 2x1 + x, α = −|r|/|v| ≤ −1, then one EM step from
+// there. When the extrapolated point is worse than x1, the cycle keeps the plain x2.
+// Moves *x, counts the EM steps taken, and returns the −log L there.
+double squaremCycle(Engine &engine, Params *x, int *iterations)
+{
+    Params x1 = *x;
+    engine.mStep(&x1);
+    const double nll1 = engine.eStep(x1);
+    Params x2 = x1;
+    engine.mStep(&x2);
+    *iterations += 2;
+    Params r = x1, v = x2;
+    for (size_t j = 0; j < x->size(); ++j)
+        for (size_t u = 0; u < 3; ++u)
+            r[j][u] = x1[j][u] - (*x)[j][u], v[j][u] = x2[j][u] - 2 * x1[j][u] + (*x)[j][u];
+    const double rr = std::sqrt(distance2(x1, *x));
+    double vv = 0;
+    for (const auto &item : v)
+        for (double e : item)
+            vv += e * e;
+    vv = std::sqrt(vv);
+    Params next = x2;
+    if (vv > 0 && rr > 0) {
+        const double alpha = std::min(-1.0, -rr / vv);
+        Params extrapolated = *x;
+        for (size_t j = 0; j < x->size(); ++j)
+            for (size_t u = 0; u < 3; ++u)
+                extrapolated[j][u] = (*x)[j][u] - 2 * alpha * r[j][u] + alpha * alpha * v[j][u];
+        engine.clamp(&extrapolated);
+        if (engine.eStep(extrapolated) <= nll1) {
+            engine.mStep(&extrapolated);
+            ++*iterations;
+            next = extrapolated;
+        }
+    }
+    double nllNext = engine.eStep(next);
+    if (nllNext > nll1) { // the extrapolation's EM step lost: the plain steps
+        next = x2;
+        nllNext = engine.eStep(next);
+    }
+    *x = next;
+    return nllNext;
+}
+
 } // namespace
 
 int IrtMarginal::parameterCount(int items, Model model)
@@ -288,9 +333,6 @@ Result<IrtMarginalFit> IrtMarginal::fit(const IrtData &data, const Options &opti
     IrtMarginalFit out;
     out.model = IrtOptions::modelName(options.model);
     out.parameters = parameterCount(items, options.model);
-    // SQUAREM (scheme S3): two EM steps x → x1 → x2, the extrapolation x0 − 2αr + α²v with
-    // r = x1 − x0, v = x2 − 2x1 + x0, α = −|r|/|v| ≤ −1, then one EM step from there. When
-    // the extrapolated point is worse than x1, the cycle keeps the plain x2.
     double last = engine.eStep(x);
     for (;;) {
         if (options.cancelled && options.cancelled())
@@ -299,43 +341,8 @@ Result<IrtMarginalFit> IrtMarginal::fit(const IrtData &data, const Options &opti
             out.message = QStringLiteral("stopped after %1 EM steps").arg(out.iterations);
             break;
         }
-        Params x1 = x;
-        engine.mStep(&x1);
-        const double nll1 = engine.eStep(x1);
-        Params x2 = x1;
-        engine.mStep(&x2);
-        out.iterations += 2;
-        Params r = x1, v = x2;
-        for (size_t j = 0; j < x.size(); ++j)
-            for (size_t u = 0; u < 3; ++u)
-                r[j][u] = x1[j][u] - x[j][u], v[j][u] = x2[j][u] - 2 * x1[j][u] + x[j][u];
-        const double rr = std::sqrt(distance2(x1, x));
-        double vv = 0;
-        for (const auto &item : v)
-            for (double e : item)
-                vv += e * e;
-        vv = std::sqrt(vv);
-        Params next = x2;
-        if (vv > 0 && rr > 0) {
-            const double alpha = std::min(-1.0, -rr / vv);
-            Params extrapolated = x;
-            for (size_t j = 0; j < x.size(); ++j)
-                for (size_t u = 0; u < 3; ++u)
-                    extrapolated[j][u] = x[j][u] - 2 * alpha * r[j][u] + alpha * alpha * v[j][u];
-            engine.clamp(&extrapolated);
-            if (engine.eStep(extrapolated) <= nll1) {
-                engine.mStep(&extrapolated);
-                ++out.iterations;
-                next = extrapolated;
-            }
-        }
-        double nllNext = engine.eStep(next);
-        if (nllNext > nll1) { // the extrapolation's EM step lost: the plain steps
-            next = x2;
-            nllNext = engine.eStep(next);
-        }
+        const double nllNext = squaremCycle(engine, &x, &out.iterations);
         const double decrease = last - nllNext;
-        x = next;
         last = nllNext;
         if (std::abs(decrease) < options.tolerance + 1e-8 * std::abs(last)) {
             out.converged = true;

@@ -37,7 +37,7 @@ public:
         int maxIterations = 3000;
         double tolerance = 1e-5; // on the −log-likelihood's decrease per cycle, plus 1e-8 of the −log-likelihood
         std::function<bool()> cancelled;
-        bool twoCores = true; // false when something else runs on the other core (IrtSearch)
+        bool twoCores = true; // false when something else runs on the other core
     };
     // From the given items' parameters (clamped into the box) or, without them, from a = 1,
     // b = −logit(share correct), c at the box's lower end.

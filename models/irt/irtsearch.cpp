@@ -8,7 +8,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <future>
 
 namespace assay {
 
@@ -103,6 +102,24 @@ int IrtSearch::distinct(QVector<double> nlls)
     return count;
 }
 
+int IrtSearch::bicPick(const QVector<IrtModelRow> &rows)
+{
+    int pick = 0;
+    for (int m = 1; m < rows.size(); ++m)
+        if (rows[m].bic < rows[pick].bic)
+            pick = m;
+    return pick;
+}
+
+QString IrtSearch::choiceText(const QVector<IrtModelRow> &rows, int pick)
+{
+    QStringList others;
+    for (int m = 0; m < rows.size(); ++m)
+        if (m != pick)
+            others << QStringLiteral("%1 %2").arg(rows[m].model.toUpper()).arg(rows[m].bic, 0, 'f', 1);
+    return QStringLiteral("%1 chosen by BIC (%2), against %3").arg(rows[pick].model.toUpper()).arg(rows[pick].bic, 0, 'f', 1).arg(others.join(QStringLiteral(", ")));
+}
+
 IrtModelRow IrtSearch::row(const IrtMarginalFit &fit, int students)
 {
     IrtModelRow r;
@@ -141,23 +158,32 @@ Result<IrtFit> IrtSearch::run(const IrtData &data, const IrtOptions &givenOption
         return R::failure(bounds.error());
     IrtOptions quiet = givenOptions;
     quiet.diagnostics = false;
-    const Model top = givenOptions.autoModel ? Model::ThreePL : givenOptions.model;
-    // The comparison's marginal-ML fits run on a second core while the joint search runs.
+    // The comparison first, on both cores: its marginal-ML fits choose the model under auto,
+    // and the joint search then continues only up to the model kept. Nothing runs beside the
+    // search, so its time is its own.
     IrtMarginal::Options marginalOptions;
     marginalOptions.bounds = givenOptions.bounds;
     marginalOptions.cancelled = givenOptions.cancelled;
-    marginalOptions.twoCores = false;
     marginalOptions.maxIterations = 200; // beyond, the row says it did not converge
-    auto comparison = std::async(std::launch::async, [&data, marginalOptions] { return IrtMarginal::nested(data, marginalOptions); });
+    auto marginal = IrtMarginal::nested(data, marginalOptions);
+    if (!marginal)
+        return R::failure(marginal.error());
+    QVector<IrtModelRow> rows;
+    double comparisonSeconds = 0;
+    for (const IrtMarginalFit &m : marginal.value()) {
+        rows << row(m, int(data.students.size()));
+        comparisonSeconds += m.seconds;
+    }
+    const Model chosen = givenOptions.autoModel ? Model(bicPick(rows)) : givenOptions.model;
     auto fitAs = [&](Model model, const IrtFit *warm) {
         IrtOptions o = quiet;
         o.model = model;
         return IrtFitter::fit(data, o, warm);
     };
-    // Continuation from the 1PL up to the requested model, and the plain starts.
+    // Continuation from the 1PL up to the kept model, and the plain starts.
     Best best[3];
     double seconds = 0;
-    for (int m = 0; m <= int(top); ++m) {
+    for (int m = 0; m <= int(chosen); ++m) {
         const Model model = Model(m);
         QVector<IrtFit> warmStarts;
         if (m > 0)
@@ -169,10 +195,10 @@ Result<IrtFit> IrtSearch::run(const IrtData &data, const IrtOptions &givenOption
                 it.c = b.cMin + 0.25 * (b.cMax - b.cMin);
             warmStarts << raised;
         }
-        // The requested model (every model, with auto) gets every start: the plain one (the
-        // reference's) and the continuation's; the smaller ones, only there to start the
-        // next, the continuation alone (the 1PL, whose likelihood is concave, the plain start).
-        const bool all = givenOptions.autoModel || m == int(top);
+        // The kept model gets every start: the plain one (the reference's) and the
+        // continuation's; the smaller ones, only there to start the next, the continuation
+        // alone (the 1PL, whose likelihood is concave, the plain start).
+        const bool all = m == int(chosen);
         if (m == 0 || all) {
             auto plain = fitAs(model, nullptr);
             if (!plain)
@@ -191,7 +217,7 @@ Result<IrtFit> IrtSearch::run(const IrtData &data, const IrtOptions &givenOption
         }
     }
     // Item-wise restarts from the best 3PL while they gain.
-    if (int(top) == 2) {
+    if (int(chosen) == 2) {
         IrtOptions three = quiet;
         three.model = Model::ThreePL;
         for (int round = 0; round < 3; ++round) {
@@ -211,34 +237,7 @@ Result<IrtFit> IrtSearch::run(const IrtData &data, const IrtOptions &givenOption
                 break;
         }
     }
-    auto marginal = comparison.get();
-    if (!marginal)
-        return R::failure(marginal.error());
-    QVector<IrtModelRow> rows;
-    double comparisonSeconds = 0;
-    for (const IrtMarginalFit &m : marginal.value()) {
-        rows << row(m, int(data.students.size()));
-        comparisonSeconds += m.seconds;
-    }
-    Model chosen = givenOptions.model;
-    QString choice;
-    if (givenOptions.autoModel) {
-        int pick = 0;
-        for (int m = 1; m < 3; ++m)
-            if (rows[m].bic < rows[pick].bic)
-                pick = m;
-        chosen = Model(pick);
-        choice = QStringLiteral("%1 chosen by BIC (%2), against %3")
-                     .arg(rows[pick].model.toUpper())
-                     .arg(rows[pick].bic, 0, 'f', 1)
-                     .arg([&] {
-                         QStringList others;
-                         for (int m = 0; m < 3; ++m)
-                             if (m != pick)
-                                 others << QStringLiteral("%1 %2").arg(rows[m].model.toUpper()).arg(rows[m].bic, 0, 'f', 1);
-                         return others.join(QStringLiteral(", "));
-                     }());
-    }
+    const QString choice = givenOptions.autoModel ? choiceText(rows, int(chosen)) : QString();
     // The kept fit once more from its own optimum, now with the diagnostics: it starts
     // converged, so this only computes the errors and the item fit.
     IrtOptions final = givenOptions;

@@ -26,8 +26,6 @@ RunQueue::~RunQueue()
     }
 }
 
-bool RunQueue::isRunning() const { return m_job && m_job->isRunning(); }
-
 Result<int> RunQueue::enqueue(const QVector<PlannedRun> &runs, const std::optional<ScoreSpec> &score)
 {
     if (score)
@@ -126,6 +124,10 @@ void RunQueue::start()
 
 void RunQueue::startNext()
 {
+    // Called directly (start, enqueue, resume) and queued after a run ends: whichever comes
+    // second finds the queue busy. Replacing a live job would cancel it and lose its run.
+    if (m_busy)
+        return;
     if (m_paused || m_queue.isEmpty()) {
         emit idle();
         return;
@@ -176,6 +178,7 @@ void RunQueue::startNext()
         return Status();
     });
     connect(m_job.get(), &Job::finished, this, [this, stoppedEarly, runId = runId, name = name](bool ok, const QString &message) {
+        m_busy = false;
         // A paused run goes back to the head of the queue, so Resume continues it first.
         if (!ok && m_paused && !m_forgetCurrent && *stoppedEarly)
             m_queue.prepend(m_current);
@@ -187,6 +190,7 @@ void RunQueue::startNext()
         // Not from inside the job's own signal: the next job replaces this one.
         QMetaObject::invokeMethod(this, [this] { startNext(); }, Qt::QueuedConnection);
     });
+    m_busy = true;
     emit runStarted(runId, name);
     m_job->start();
 }

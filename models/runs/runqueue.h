@@ -59,7 +59,9 @@ public:
     void cancel(); // pause, and forget the queue (runs stay resumable)
     void start();  // continues the queue after a pause
 
-    bool isRunning() const;
+    // From a run's start until its finished() was handled here: the job's worker may already
+    // have returned, but the queue has not yet moved on.
+    bool isRunning() const { return m_busy; }
     bool isPaused() const { return m_paused; }
     int queued() const { return int(m_queue.size()); }
     Job *currentJob() const { return m_job.get(); }
@@ -83,6 +85,7 @@ private:
     QQueue<QPair<qint64, QString>> m_queue;
     std::unique_ptr<Job> m_job;
     bool m_paused = false;
+    bool m_busy = false; // a job was started and its finished() is not yet handled
     bool m_lastCancelled = false;
     bool m_forgetCurrent = false; // cancel: the interrupted run is not queued again
     QPair<qint64, QString> m_current;

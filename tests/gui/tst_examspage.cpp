@@ -113,7 +113,7 @@ private slots:
         auto runs = store.runs(id.value());
         QVERIFY(runs);
         QCOMPARE(runs.value().size(), 3);
-        auto answers = store.answers(id.value());
+        auto answers = store.choices(id.value());
         QVERIFY(answers);
         for (auto it = answers.value().begin(); it != answers.value().end(); ++it)
             QCOMPARE(it.value().size(), items.value().size());

@@ -160,7 +160,7 @@ private slots:
         for (const ChartSeries &s : icc.series)
             QVERIFY(s.values.first() < s.values.last());
         QCOMPARE(irt->chart(IrtPanel::ItemInformation)->data().series.size(), 3);
-        if (const QString shots = qEnvironmentVariable("ASSAY_SCREENSHOTS"); !shots.isEmpty()) {
+        if (const QString shots = qEnvironmentVariable("ASSAY_SCREENSHOT_DIR"); !shots.isEmpty()) {
             irt->tabs()->setCurrentIndex(0);
             QCoreApplication::processEvents();
             page.grab().save(shots + QStringLiteral("/irt-icc-bands.png"));
@@ -208,7 +208,7 @@ private slots:
         QTemporaryDir out;
         QVERIFY(irt->chart(IrtPanel::Improvement)->exportTo(out.filePath(QStringLiteral("improvement.svg"))).ok());
         QVERIFY(QFileInfo(out.filePath(QStringLiteral("improvement.svg"))).size() > 1000);
-        const QString shots = qEnvironmentVariable("ASSAY_SCREENSHOTS");
+        const QString shots = qEnvironmentVariable("ASSAY_SCREENSHOT_DIR");
         if (!shots.isEmpty())
             for (int t = 0; t < irt->tabs()->count(); ++t) {
                 irt->tabs()->setCurrentIndex(t);

@@ -1,5 +1,6 @@
 // The Runs page on the demo project, offscreen: the checkable pipeline grid and the cost
-// estimate, starting a grid of runs in the background, pausing and resuming one, the runs
+// estimate, starting a grid of runs in the background, pausing and resuming one (also with
+// Resume pressed as the pause lands), the runs
 // table and a run's items table; Retry Failed on a run whose LLM calls partly failed; the
 // LLM workflows' columns and an agentic item's step timeline in the inspector.
 #include "iteminspector.h"
@@ -11,6 +12,7 @@
 #include "runlauncher.h"
 #include "runspage.h"
 #include "analysis/runoutcomes.h"
+#include "runs/runqueue.h"
 #include "runs/runstore.h"
 #include "timelinestrip.h"
 #include "judgechooser.h"
@@ -139,6 +141,47 @@ private slots:
         const QString dir = qEnvironmentVariable("ASSAY_SCREENSHOT_DIR");
         if (!dir.isEmpty())
             page.grab().save(dir + QStringLiteral("/runs-page.png"));
+    }
+
+    // Resume pressed just as a paused run's end is handled: the queue's own "move on" that
+    // follows must not replace (and so cancel) the resumed run. Under load this lost runs.
+    void resumeAsThePauseLands()
+    {
+        RunQueue queue(m_project->path(), m_project->database());
+        auto spec = PipelineSpec::parse(QStringLiteral("retriever=keyword,k=1,reader=none"));
+        QVERIFY2(spec, qPrintable(spec.error()));
+        QVector<PlannedRun> runs{{QStringLiteral("race/a"), spec.value(), QStringLiteral("short")},
+                                 {QStringLiteral("race/b"), spec.value(), QStringLiteral("long")}};
+        bool paused = false;
+        connect(&queue, &RunQueue::progress, this, [&](const RunProgress &p) {
+            if (!paused && p.done > 0) {
+                paused = true;
+                queue.pause();
+            }
+        });
+        QStringList finished;
+        connect(&queue, &RunQueue::runFinished, this, [&](qint64, const QString &name, bool ok, const QString &message) {
+            finished << QStringLiteral("%1 %2 %3").arg(name, ok ? QStringLiteral("ok") : QStringLiteral("stopped"), message);
+            if (finished.size() == 1)
+                queue.start(); // the user's Resume, before the queue's own next step runs
+        });
+        auto queued = queue.enqueue(runs);
+        QVERIFY2(queued, qPrintable(queued.error()));
+        QTRY_VERIFY_WITH_TIMEOUT(!queue.isRunning() && queue.queued() == 0, 120000);
+        QVERIFY(paused);
+        QCOMPARE(finished.size(), 3); // a (paused), a (resumed, to the end), b
+        QVERIFY2(finished[1].startsWith(QLatin1String("race/a ok")), qPrintable(finished.join(QLatin1Char('\n'))));
+        QVERIFY2(finished[2].startsWith(QLatin1String("race/b ok")), qPrintable(finished.join(QLatin1Char('\n'))));
+        auto all = RunStore(m_project->database()).runs();
+        QVERIFY2(all, qPrintable(all.error()));
+        int checked = 0;
+        for (const RunSummary &r : all.value())
+            if (r.name.startsWith(QLatin1String("race/"))) {
+                QCOMPARE(r.status, QStringLiteral("done"));
+                QCOMPARE(r.done, r.total);
+                ++checked;
+            }
+        QCOMPARE(checked, 2);
     }
 
     void scoresWhenRunsEndAndOnRequest()

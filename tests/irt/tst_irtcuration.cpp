@@ -12,6 +12,8 @@
 #include "irt/irtsimulation.h"
 #include "irt/irtstatistics.h"
 
+#include "testirt.h"
+
 #include <QtTest>
 
 #include <cmath>
@@ -19,17 +21,6 @@
 using namespace assay;
 
 namespace {
-
-IrtSimulationSpec flat(int students, int items, quint64 seed, double cMax)
-{
-    IrtSimulationSpec spec;
-    spec.students = students;
-    spec.items = items;
-    spec.seed = seed;
-    spec.cMin = cMax > 0 ? 0.15 : 0.0;
-    spec.cMax = cMax;
-    return spec;
-}
 
 double mean(const std::vector<double> &v)
 {
@@ -121,7 +112,7 @@ private slots:
         // (mean–sigma linking of the true b's onto the estimated ones, as simulation studies do).
         int covered[3] = {0, 0, 0}, total[3] = {0, 0, 0};
         for (quint64 seed : {21, 22, 23}) {
-            const IrtSimulation sim = IrtSimulation::generate(flat(1000, 60, seed, 0.0));
+            const IrtSimulation sim = IrtSimulation::generate(test::flatSpec(1000, 60, seed, 0.0));
             IrtOptions options;
             options.model = IrtOptions::Model::TwoPL;
             auto fit = IrtFitter::fit(sim.data, options);
@@ -164,7 +155,7 @@ private slots:
         // (unadjusted) should reject about 5% of the items at α = 0.05.
         int rejected = 0, tested = 0;
         for (quint64 seed : {31, 32, 33, 34}) {
-            const IrtSimulation sim = IrtSimulation::generate(flat(1000, 50, seed, 0.0));
+            const IrtSimulation sim = IrtSimulation::generate(test::flatSpec(1000, 50, seed, 0.0));
             IrtOptions options;
             options.model = IrtOptions::Model::TwoPL;
             auto fit = IrtFitter::fit(sim.data, options);
@@ -187,7 +178,7 @@ private slots:
         // was 8.3%, with 50 it is about 6%.
         QVERIFY2(rate >= 0.02 && rate <= 0.08, qPrintable(QString::number(rate)));
         // A misfitting item is found: one column's answers reversed.
-        IrtSimulation sim = IrtSimulation::generate(flat(1000, 30, 36, 0.0));
+        IrtSimulation sim = IrtSimulation::generate(test::flatSpec(1000, 30, 36, 0.0));
         for (auto &row : sim.data.responses)
             row[0] = qint8(1 - row[0]);
         IrtOptions options;
@@ -210,7 +201,7 @@ private slots:
             double aMin, aMax, cMax;
         } cases[] = {{"1pl", 1.0, 1.0, 0.0}, {"2pl", 0.5, 2.5, 0.0}, {"3pl", 0.8, 2.2, 0.3}};
         for (const auto &c : cases) {
-            IrtSimulationSpec spec = flat(1000, 30, 41, c.cMax);
+            IrtSimulationSpec spec = test::flatSpec(1000, 30, 41, c.cMax);
             spec.aMin = c.aMin, spec.aMax = c.aMax;
             IrtOptions options;
             options.autoModel = true;
@@ -249,7 +240,7 @@ private slots:
 
     void dropRules()
     {
-        const IrtSimulation sim = IrtSimulation::generate(flat(600, 20, 51, 0.0));
+        const IrtSimulation sim = IrtSimulation::generate(test::flatSpec(600, 20, 51, 0.0));
         IrtOptions options;
         options.model = IrtOptions::Model::TwoPL;
         IrtDropRule information(0.2);
@@ -275,7 +266,7 @@ private slots:
         QVERIFY(steps.value()[1].rule.contains(QStringLiteral("information over θ 1")));
         QVERIFY(!IrtDropRule::kindFromName(QStringLiteral("bogus")).ok());
         // Misfit: a reversed column is the one dropped.
-        IrtSimulation bad = IrtSimulation::generate(flat(1000, 20, 52, 0.0));
+        IrtSimulation bad = IrtSimulation::generate(test::flatSpec(1000, 20, 52, 0.0));
         for (auto &row : bad.data.responses)
             row[3] = qint8(1 - row[3]);
         IrtDropRule misfit;
@@ -291,7 +282,7 @@ private slots:
 
     void jsonKeysAndBands()
     {
-        const IrtSimulation sim = IrtSimulation::generate(flat(300, 15, 61, 0.25));
+        const IrtSimulation sim = IrtSimulation::generate(test::flatSpec(300, 15, 61, 0.25));
         IrtOptions options;
         auto steps = IrtImprovement::run(sim.data, options, 1, IrtDropRule(0.2));
         QVERIFY(steps.ok());

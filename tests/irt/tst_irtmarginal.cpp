@@ -7,6 +7,8 @@
 #include "irt/irtquadrature.h"
 #include "irt/irtsimulation.h"
 
+#include "testirt.h"
+
 #include <QtTest>
 
 #include <cmath>
@@ -14,17 +16,6 @@
 using namespace assay;
 
 namespace {
-
-IrtSimulationSpec flat(int students, int items, quint64 seed, double cMax)
-{
-    IrtSimulationSpec spec;
-    spec.students = students;
-    spec.items = items;
-    spec.seed = seed;
-    spec.cMin = cMax > 0 ? 0.15 : 0.0;
-    spec.cMax = cMax;
-    return spec;
-}
 
 // −Σ log ∫ L(θ)φ(θ)dθ by the trapezoid rule on 40,001 points over [−10, 10].
 double bruteForce(const IrtData &data, const QVector<IrtItem> &items)
@@ -86,7 +77,7 @@ private slots:
         // A broad posterior (12 items) and a narrow one (1,500 items: σ ≈ 0.05, narrower than
         // any fixed grid's spacing), 3PL with missing cells.
         for (const int items : {12, 1500}) {
-            IrtSimulationSpec spec = flat(items > 100 ? 6 : 60, items, 7, 0.3);
+            IrtSimulationSpec spec = test::flatSpec(items > 100 ? 6 : 60, items, 7, 0.3);
             spec.missing = 0.1;
             const IrtSimulation sim = IrtSimulation::generate(spec);
             QVector<IrtItem> truth(sim.items.begin(), sim.items.end());
@@ -99,7 +90,7 @@ private slots:
 
     void recoversParametersOnTheStandardScale()
     {
-        const IrtSimulation sim = IrtSimulation::generate(flat(2000, 25, 11, 0.0));
+        const IrtSimulation sim = IrtSimulation::generate(test::flatSpec(2000, 25, 11, 0.0));
         IrtMarginal::Options options;
         options.model = IrtOptions::Model::TwoPL;
         auto fit = IrtMarginal::fit(sim.data, options);
@@ -147,7 +138,7 @@ private slots:
         } kinds[] = {{"1pl", 1.0, 1.0, 0.0}, {"2pl", 0.5, 2.5, 0.0}, {"3pl", 0.8, 2.2, 0.3}};
         for (int generating = 0; generating < 3; ++generating) {
             const auto &kind = kinds[generating];
-            IrtSimulationSpec spec = flat(students, items, quint64(seed), kind.cMax);
+            IrtSimulationSpec spec = test::flatSpec(students, items, quint64(seed), kind.cMax);
             spec.aMin = kind.aMin, spec.aMax = kind.aMax;
             auto rows = IrtMarginal::nested(IrtSimulation::generate(spec).data, IrtMarginal::Options());
             QVERIFY2(rows.ok(), qPrintable(rows.error()));

@@ -300,13 +300,15 @@ void IrtPanel::showComparison(const QVector<IrtStep> &steps)
         return;
     }
     const IrtFit &first = steps.first().fit, &last = steps.last().fit;
-    QString html = QStringLiteral("<table cellspacing='0' cellpadding='2'><tr><th align='left'>%1</th><th align='right'>−log L marginal</th>"
-                                  "<th align='right'>%2</th><th align='right'>AIC</th><th align='right'>BIC</th></tr>")
-                       .arg(tr("model"), tr("parameters"));
+    // Numbers right-aligned with a gutter before each column, so that they never run together.
+    const QString num = QStringLiteral("align='right' style='padding-left:16px'");
+    QString html = QStringLiteral("<table cellspacing='0' cellpadding='2'><tr><th align='left'>%1</th><th %3>−log L marginal</th>"
+                                  "<th %3>%2</th><th %3>AIC</th><th %3>BIC</th></tr>")
+                       .arg(tr("model"), tr("parameters"), num);
     for (const IrtModelRow &r : first.comparison)
-        html += QStringLiteral("<tr><td>%1%2</td><td align='right'>%3</td><td align='right'>%4</td><td align='right'>%5</td><td align='right'>%6</td></tr>")
+        html += QStringLiteral("<tr><td>%1%2</td><td %7>%3</td><td %7>%4</td><td %7>%5</td><td %7>%6</td></tr>")
                     .arg(r.model.toUpper(), r.model == first.model ? tr(" (fitted)") : QString())
-                    .arg(r.nll, 0, 'f', 1).arg(r.parameters).arg(r.aic, 0, 'f', 1).arg(r.bic, 0, 'f', 1);
+                    .arg(r.nll, 0, 'f', 1).arg(r.parameters).arg(r.aic, 0, 'f', 1).arg(r.bic, 0, 'f', 1).arg(num);
     html += QStringLiteral("</table>");
     QStringList notes;
     notes << tr("Compared by marginal ML: θ ~ N(0, 1) integrated out (%1 s)").arg(first.comparisonSeconds, 0, 'f', 1);
