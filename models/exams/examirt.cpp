@@ -12,7 +12,11 @@ Result<ExamIrtResult> ExamIrt::fit(Database &db, const QString &exam, const IrtO
     auto examId = store.idOf(exam);
     if (!examId)
         return R::failure(examId.error());
-    auto data = ResponseMatrix::data(db, exam);
+    // One read of the takes serves the matrix, the classical analysis and the item groups.
+    auto takes = ResponseMatrix::takes(db, exam);
+    if (!takes)
+        return R::failure(takes.error());
+    auto data = ResponseMatrix::data(takes.value(), exam);
     if (!data)
         return R::failure(data.error());
     ExamIrtResult result;
@@ -23,14 +27,8 @@ Result<ExamIrtResult> ExamIrt::fit(Database &db, const QString &exam, const IrtO
     if (!fitted)
         return R::failure(QStringLiteral("exam '%1': %2").arg(exam, fitted.error()));
     result.steps = fitted.value();
-    auto classical = ResponseMatrix::classical(db, exam);
-    if (!classical)
-        return R::failure(classical.error());
-    result.classical = classical.take();
-    auto items = store.items(result.examId);
-    if (!items)
-        return R::failure(items);
-    for (const ExamItem &it : items.value()) {
+    result.classical = ResponseMatrix::classical(takes.value());
+    for (const ExamItem &it : takes.value().items) {
         result.bloom.insert(it.key, it.bloom.isEmpty() ? QStringList{QStringLiteral("Uncategorized")} : it.bloom);
         result.types.insert(it.key, {it.questionType.isEmpty() ? QStringLiteral("other") : it.questionType});
     }

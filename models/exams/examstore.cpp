@@ -175,6 +175,26 @@ Result<QHash<qint64, QHash<qint64, int>>> ExamStore::choices(qint64 examId) cons
     return out;
 }
 
+Result<ExamTakeCounts> ExamStore::takeCounts(qint64 examId) const
+{
+    using R = Result<ExamTakeCounts>;
+    // The kept items are those items() returns by default.
+    auto s = m_db.prepare(QStringLiteral(
+        "SELECT (SELECT count(*) FROM exam_run WHERE exam_id = ?1), "
+        "(SELECT count(*) FROM exam_item WHERE exam_id = ?1 AND filter_reason = '' AND state = 'accepted'), "
+        "(SELECT count(*) FROM exam_answer a JOIN exam_run r ON r.id = a.exam_run_id JOIN exam_item i ON i.id = a.exam_item_id "
+        "WHERE r.exam_id = ?1 AND a.chosen IS NOT NULL AND i.filter_reason = '' AND i.state = 'accepted')"));
+    if (!s)
+        return R::failure(s);
+    s.value().bind(1, examId);
+    auto row = s.value().next();
+    if (!row)
+        return R::failure(row);
+    if (!row.value())
+        return R::failure(QStringLiteral("exam %1: the counts query returned no row").arg(examId));
+    return ExamTakeCounts{s.value().integer(0), s.value().integer(1), s.value().integer(2)};
+}
+
 Status ExamStore::updateContent(qint64 itemId, const QString &stem, const QStringList &options, int answer)
 {
     if (options.size() != 4 || answer < 0 || answer > 3)

@@ -31,6 +31,13 @@ struct ExamRunInfo {
     QString factorsJson;
 };
 
+// What an exam's takes hold, counted without reading them.
+struct ExamTakeCounts {
+    qint64 students = 0; // takes
+    qint64 items = 0;    // kept, accepted items
+    qint64 answered = 0; // cells of those items with an option chosen
+};
+
 class ExamStore {
 public:
     explicit ExamStore(Database &db);
@@ -44,6 +51,7 @@ public:
     // run id → (item id → option chosen 0..3) for the answered items; unanswered ones are
     // absent. Right or wrong is the choice against the item's key (as corrected since).
     Result<QHash<qint64, QHash<qint64, int>>> choices(qint64 examId) const;
+    Result<ExamTakeCounts> takeCounts(qint64 examId) const;
     Status setState(qint64 itemId, CurationState state);
     Status updateContent(qint64 itemId, const QString &stem, const QStringList &options, int answer);
     Result<ExamItem> item(qint64 itemId) const;

@@ -31,19 +31,27 @@ Result<ResponseMatrix::Takes> ResponseMatrix::takes(Database &db, const QString 
     if (!readChoices)
         return R::failure(readChoices);
     Takes t;
+    t.items = readItems.take();
     t.runs = readRuns.take();
     const auto choices = readChoices.take();
-    for (const ExamItem &it : readItems.value())
-        t.ids << it.key, t.keys << it.answer;
     for (const ExamRunInfo &r : t.runs) {
         const auto &row = choices.value(r.id);
         QVector<int> values;
-        values.reserve(t.ids.size());
-        for (const ExamItem &it : readItems.value())
+        values.reserve(t.items.size());
+        for (const ExamItem &it : t.items)
             values << row.value(it.id, -1);
         t.chosen << values;
     }
     return t;
+}
+
+QVector<ClassicalItem> ResponseMatrix::classical(const Takes &t)
+{
+    QStringList ids;
+    QVector<int> keys;
+    for (const ExamItem &it : t.items)
+        ids << it.key, keys << it.answer;
+    return ClassicalAnalysis::analyse(ids, keys, t.chosen);
 }
 
 Result<QVector<ClassicalItem>> ResponseMatrix::classical(Database &db, const QString &exam)
@@ -51,22 +59,27 @@ Result<QVector<ClassicalItem>> ResponseMatrix::classical(Database &db, const QSt
     auto read = takes(db, exam);
     if (!read)
         return Result<QVector<ClassicalItem>>::failure(read.error());
-    return ClassicalAnalysis::analyse(read.value().ids, read.value().keys, read.value().chosen);
+    return classical(read.value());
 }
 
 Result<IrtData> ResponseMatrix::data(Database &db, const QString &exam)
 {
-    using R = Result<IrtData>;
     auto read = takes(db, exam);
     if (!read)
-        return R::failure(read.error());
-    const Takes &t = read.value();
+        return Result<IrtData>::failure(read.error());
+    return data(read.value(), exam);
+}
+
+Result<IrtData> ResponseMatrix::data(const Takes &t, const QString &exam)
+{
+    using R = Result<IrtData>;
     if (t.runs.isEmpty())
         return R::failure(QStringLiteral("exam '%1' has not been taken yet (assay-cli exam take)").arg(exam));
-    if (t.ids.isEmpty())
+    if (t.items.isEmpty())
         return R::failure(QStringLiteral("exam '%1' has no accepted items").arg(exam));
     IrtData d;
-    d.items = t.ids;
+    for (const ExamItem &it : t.items)
+        d.items << it.key;
     for (const ExamRunInfo &r : t.runs) {
         const auto f = nlohmann::json::parse(r.factorsJson.toStdString(), nullptr, false);
         if (f.is_object())
@@ -78,10 +91,10 @@ Result<IrtData> ResponseMatrix::data(Database &db, const QString &exam)
         const ExamRunInfo &r = t.runs[s];
         d.students << r.taker;
         QVector<qint8> values;
-        values.reserve(t.ids.size());
-        for (int i = 0; i < t.ids.size(); ++i) {
+        values.reserve(t.items.size());
+        for (int i = 0; i < t.items.size(); ++i) {
             const int chosen = t.chosen[s][i];
-            values << qint8(chosen < 0 ? -1 : chosen == t.keys[i] ? 1 : 0);
+            values << qint8(chosen < 0 ? -1 : chosen == t.items[i].answer ? 1 : 0);
         }
         d.responses << values;
         const auto f = nlohmann::json::parse(r.factorsJson.toStdString(), nullptr, false);
@@ -93,6 +106,19 @@ Result<IrtData> ResponseMatrix::data(Database &db, const QString &exam)
         d.levels << levels;
     }
     return d;
+}
+
+Result<ResponseMatrix::Counts> ResponseMatrix::counts(Database &db, const QString &exam)
+{
+    using R = Result<Counts>;
+    ExamStore store(db);
+    auto examId = store.idOf(exam);
+    if (!examId)
+        return R::failure(examId.error());
+    auto c = store.takeCounts(examId.value());
+    if (!c)
+        return R::failure(c);
+    return Counts{int(c.value().students), int(c.value().items), c.value().answered};
 }
 
 Result<ResponseMatrix::Counts> ResponseMatrix::write(Database &db, const QString &exam, const QString &responsesPath, const QString &factorsPath)

@@ -126,7 +126,14 @@ struct IrtFit {
     // this model was chosen (with --model auto) and what the guard or the search warn about.
     int starts = 1, optimaFound = 1;
     QVector<IrtModelRow> comparison;
-    double comparisonSeconds = 0; // the comparison's marginal fits (on their own core, beside `seconds`)
+    // The comparison's marginal fits, made before the search and apart from `seconds`.
+    double comparisonSeconds() const
+    {
+        double sum = 0;
+        for (const IrtModelRow &r : comparison)
+            sum += r.seconds;
+        return sum;
+    }
     QVector<IrtLrTest> lrTests;
     QString choice;
     QStringList warnings;

@@ -1,10 +1,10 @@
 #include "irt/irtitemfit.h"
 
+#include "core/twohalves.h"
 #include "irt/irtstatistics.h"
 
 #include <algorithm>
 #include <cmath>
-#include <thread>
 
 namespace assay {
 
@@ -185,13 +185,7 @@ void IrtItemFit::apply(const IrtData &data, IrtFit *fit)
             pValues[size_t(i)] = it.sx2P;
         }
     };
-    if (double(items) * items * Nodes > 2e7 && std::thread::hardware_concurrency() > 1) {
-        std::thread second(work, items / 2, items);
-        work(0, items / 2);
-        second.join();
-    } else {
-        work(0, items);
-    }
+    inTwoHalves(double(items) * items * Nodes > 2e7, items, work);
     if (std::none_of(pValues.cbegin(), pValues.cend(), [](double p) { return std::isfinite(p); }))
         fit->itemFitNote = QStringLiteral("S-X² could not be computed: with %1 students who answered everything, the score groups (expected counts ≥ %2) "
                                           "do not outnumber an item's parameters")

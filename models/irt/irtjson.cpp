@@ -45,7 +45,7 @@ nlohmann::json IrtJson::fit(const IrtFit &fit)
                                                   {"converged", r.converged}, {"em_steps", r.iterations}, {"seconds", r.seconds}};
     if (!fit.comparison.isEmpty()) {
         j["comparison_basis"] = IrtMarginal::basis().toStdString();
-        j["comparison_seconds"] = fit.comparisonSeconds;
+        j["comparison_seconds"] = fit.comparisonSeconds();
     }
     j["lr_tests"] = nlohmann::json::array();
     for (const IrtLrTest &t : fit.lrTests)

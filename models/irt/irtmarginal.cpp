@@ -1,5 +1,6 @@
 #include "irt/irtmarginal.h"
 
+#include "core/twohalves.h"
 #include "irt/irtguard.h"
 #include "irt/irtquadrature.h"
 
@@ -9,7 +10,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <thread>
 
 namespace assay {
 
@@ -18,18 +18,11 @@ namespace {
 using Model = IrtOptions::Model;
 using Params = std::vector<std::array<double, 3>>;
 
-// Runs body(begin, end) over [0, count), the second half on a second core when the work
-// (count × cost) is large enough to pay for the thread. Each half writes its own slots.
+// Over [0, count) in two halves when allowed and the work (count × cost) pays for a thread.
 template<typename Body>
 void split(bool twoCores, int count, qint64 cost, const Body &body)
 {
-    if (twoCores && count >= 2 && qint64(count) * cost >= 200000 && std::thread::hardware_concurrency() > 1) {
-        std::thread second(body, count / 2, count);
-        body(0, count / 2);
-        second.join();
-    } else {
-        body(0, count);
-    }
+    inTwoHalves(twoCores && qint64(count) * cost >= 200000, count, body);
 }
 
 // The EM's state: the answers by student and by item, and each student's nodes and

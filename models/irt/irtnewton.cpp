@@ -1,5 +1,7 @@
 #include "irt/irtnewton.h"
 
+#include "core/twohalves.h"
+
 #include <Eigen/Cholesky>
 #include <Eigen/Dense>
 
@@ -246,15 +248,7 @@ bool IrtNewton::solve(const double *x, double lambda, const std::vector<char> &f
     auto damping = [](double h) { return std::max(std::abs(h), 1e-6); };
     // The Schur work runs on two cores when there is enough of it.
     const bool split = qint64(l.items) * K >= 100000 && std::thread::hardware_concurrency() > 1;
-    auto parallel = [split](int count, const std::function<void(int, int)> &body) {
-        if (!split || count < 2) {
-            body(0, count);
-            return;
-        }
-        std::thread worker(body, count / 2, count);
-        body(0, count / 2);
-        worker.join();
-    };
+    auto parallel = [split](int count, const std::function<void(int, int)> &body) { inTwoHalves(split, count, body); };
     Eigen::MatrixXd &U = m_work;
     U = crossAbility; // same size every time: no reallocation
     Eigen::MatrixXd S = a.abilityH;

@@ -169,11 +169,8 @@ Result<IrtFit> IrtSearch::run(const IrtData &data, const IrtOptions &givenOption
     if (!marginal)
         return R::failure(marginal.error());
     QVector<IrtModelRow> rows;
-    double comparisonSeconds = 0;
-    for (const IrtMarginalFit &m : marginal.value()) {
+    for (const IrtMarginalFit &m : marginal.value())
         rows << row(m, int(data.students.size()));
-        comparisonSeconds += m.seconds;
-    }
     const Model chosen = givenOptions.autoModel ? Model(bicPick(rows)) : givenOptions.model;
     auto fitAs = [&](Model model, const IrtFit *warm) {
         IrtOptions o = quiet;
@@ -255,7 +252,6 @@ Result<IrtFit> IrtSearch::run(const IrtData &data, const IrtOptions &givenOption
     out.starts = int(kept.nlls.size());
     out.optimaFound = distinct(kept.nlls);
     out.comparison = rows;
-    out.comparisonSeconds = comparisonSeconds;
     for (const IrtModelRow &r : rows)
         if (!r.converged)
             out.warnings << QStringLiteral("the %1's marginal-ML fit for the comparison stopped before converging: its AIC and BIC are upper bounds").arg(r.model.toUpper());

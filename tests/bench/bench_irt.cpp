@@ -104,7 +104,7 @@ bool againstReference(const char *name, const IrtSimulation &sim, IrtOptions opt
                 f.seconds, budget, f.starts, f.optimaFound, refNll, ref.value(QStringLiteral("seconds")).toDouble(), ref.value(QStringLiteral("iterations")).toInt(),
                 f.nll - refNll, ok ? "" : "  MISSED");
     // Made before the search, apart from its time: the marginal-ML fits of the comparison.
-    std::printf("%-44s + the 1PL/2PL/3PL comparison by marginal ML: %.3f s\n", "", f.comparisonSeconds);
+    std::printf("%-44s + the 1PL/2PL/3PL comparison by marginal ML: %.3f s\n", "", f.comparisonSeconds());
     std::fflush(stdout);
     return ok;
 }

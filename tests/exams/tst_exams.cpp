@@ -344,6 +344,20 @@ private slots:
         QCOMPARE(m_demo->database().scalar(QStringLiteral("SELECT reason FROM exam_answer WHERE chosen IS NULL")).value().toString(),
                  QStringLiteral("no standalone letter in the reply: Correct"));
         QCOMPARE(QString::fromUtf8(ff.readAll()), QStringLiteral("student,llm,retriever,icl\ns1,none,bm25,\ns2,x,,2\n"));
+        // The guard's counts come from the database without reading the matrix, and agree
+        // with it: 2 takes, 3 items, 3 answered cells (s2's unanswered one is no answer).
+        auto counted = ResponseMatrix::counts(m_demo->database(), QStringLiteral("csv"));
+        QVERIFY2(counted.ok(), qPrintable(counted.error()));
+        auto matrix = ResponseMatrix::data(m_demo->database(), QStringLiteral("csv"));
+        QVERIFY2(matrix.ok(), qPrintable(matrix.error()));
+        QCOMPARE(counted.value().students, 2);
+        QCOMPARE(counted.value().items, 3);
+        QCOMPARE(counted.value().answered, qint64(3));
+        QCOMPARE(counted.value().answered, matrix.value().answered());
+        // A rejected item leaves both the matrix and the counts.
+        QVERIFY(store.setState(stored[2].id, CurationState::Rejected).ok());
+        QCOMPARE(ResponseMatrix::counts(m_demo->database(), QStringLiteral("csv")).value().answered, qint64(2));
+        QCOMPARE(ResponseMatrix::data(m_demo->database(), QStringLiteral("csv")).value().answered(), qint64(2));
     }
 };
 

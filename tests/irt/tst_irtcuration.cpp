@@ -215,7 +215,7 @@ private slots:
                 byBic = f.comparison[m].bic < f.comparison[byBic].bic ? m : byBic;
             }
             qInfo("%s data: AIC %.1f %.1f %.1f, BIC %.1f %.1f %.1f → %s (search %.2f s, comparison %.2f s)", c.name, f.comparison[0].aic, f.comparison[1].aic,
-                  f.comparison[2].aic, f.comparison[0].bic, f.comparison[1].bic, f.comparison[2].bic, qPrintable(f.model), f.seconds, f.comparisonSeconds);
+                  f.comparison[2].aic, f.comparison[0].bic, f.comparison[1].bic, f.comparison[2].bic, qPrintable(f.model), f.seconds, f.comparisonSeconds());
             const bool three = QLatin1String(c.name) == QLatin1String("3pl");
             QCOMPARE(f.comparison[byBic].model, three ? QStringLiteral("2pl") : QString::fromLatin1(c.name));
             QCOMPARE(f.comparison[byAic].model, QString::fromLatin1(c.name));

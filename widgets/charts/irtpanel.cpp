@@ -258,11 +258,13 @@ QString IrtPanel::guardText() const { return m_guard->isVisible() || !m_guard->t
 
 void IrtPanel::updateGuard()
 {
-    // Said before the fit: too few students for the chosen model.
-    auto data = m_exam.isEmpty() ? Result<IrtData>::failure(QString()) : ResponseMatrix::data(m_project->database(), m_exam);
-    const QString warning = data ? IrtGuard::warning(int(data.value().students.size()), int(data.value().items.size()), data.value().answered(),
-                                                     chosenModel(m_model->currentText()), m_prior->isChecked())
-                                 : QString();
+    // Said before the fit: too few students for the chosen model. Counted by the database,
+    // not read: this runs on every change of the model or the priors box.
+    auto counts = m_exam.isEmpty() ? Result<ResponseMatrix::Counts>::failure(QString()) : ResponseMatrix::counts(m_project->database(), m_exam);
+    const bool taken = counts && counts.value().students > 0 && counts.value().items > 0;
+    const QString warning = taken ? IrtGuard::warning(counts.value().students, counts.value().items, counts.value().answered,
+                                                      chosenModel(m_model->currentText()), m_prior->isChecked())
+                                  : QString();
     m_guard->setText(warning);
     m_guard->setVisible(!warning.isEmpty());
 }
@@ -311,7 +313,7 @@ void IrtPanel::showComparison(const QVector<IrtStep> &steps)
                     .arg(r.nll, 0, 'f', 1).arg(r.parameters).arg(r.aic, 0, 'f', 1).arg(r.bic, 0, 'f', 1).arg(num);
     html += QStringLiteral("</table>");
     QStringList notes;
-    notes << tr("Compared by marginal ML: θ ~ N(0, 1) integrated out (%1 s)").arg(first.comparisonSeconds, 0, 'f', 1);
+    notes << tr("Compared by marginal ML: θ ~ N(0, 1) integrated out (%1 s)").arg(first.comparisonSeconds(), 0, 'f', 1);
     for (const IrtLrTest &t : first.lrTests)
         notes << tr("LR test %1 → %2: χ² %3 on %4 df, p %5").arg(t.from.toUpper(), t.to.toUpper()).arg(t.statistic, 0, 'f', 1).arg(t.df).arg(t.p, 0, 'g', 3);
     if (!first.choice.isEmpty())
