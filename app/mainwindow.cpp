@@ -11,6 +11,7 @@
 #include "logview.h"
 #include "corpuspage.h"
 #include "placeholderpage.h"
+#include "projectfileactions.h"
 #include "progressarea.h"
 #include "demo/demoevaluation.h"
 #include "project/project.h"
@@ -50,7 +51,7 @@ MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent), m_recent(std::make_unique<RecentFiles>(SettingsDialog::recentFilesMaximum())),
       m_undoGroup(new QUndoGroup(this)), m_central(new QStackedWidget(this)), m_welcome(new WelcomePage(this)),
       m_navigator(new ProjectNavigator(this)), m_pages(new QStackedWidget(this)), m_progress(new ProgressArea(this)),
-      m_logDock(new QDockWidget(tr("Log"), this))
+      m_logDock(new QDockWidget(tr("Log"), this)), m_fileActions(new ProjectFileActions(this))
 {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/assay.svg")));
@@ -88,6 +89,8 @@ MainWindow::MainWindow(QWidget *parent)
         llmUsage->setVisible(u.requests > 0);
     });
 
+    connect(m_fileActions, &ProjectFileActions::jobStarted, this, [this](Job *job) { m_progress->track(job); });
+    connect(m_fileActions, &ProjectFileActions::finished, this, [this](bool, const QString &message) { statusBar()->showMessage(message, 10000); });
     connect(m_welcome, &WelcomePage::demoRequested, this, &MainWindow::openDemoProject);
     connect(m_welcome, &WelcomePage::recentRequested, this, &MainWindow::openProject);
     createMenus();
@@ -181,6 +184,9 @@ void MainWindow::createMenus()
             qInfo("Report written to %s", qPrintable(dir));
     });
     report->setObjectName(QStringLiteral("actionExportReport"));
+    file->addSeparator();
+    file->addAction(m_fileActions->saveCopyAction());
+    file->addAction(m_fileActions->verifyAction());
     QAction *close = file->addAction(tr("&Close Project"), QKeySequence::Close, this, &MainWindow::closeProject);
     m_projectActions = {import->menuAction(), results, properties, report, close};
     file->addSeparator();
@@ -271,7 +277,12 @@ bool MainWindow::openProject(const QString &path)
     }
     if (!project.value()->concurrentUseWarning().isEmpty())
         showWarning(project.value()->concurrentUseWarning());
+    const bool unclean = !project.value()->uncleanShutdown().isEmpty();
     adoptProject(project.take());
+    if (unclean) { // SQLite recovered the last committed state; check the pages in the background
+        qWarning("%s", qPrintable(m_project->uncleanShutdown()));
+        m_fileActions->startVerify(true);
+    }
     return true;
 }
 
@@ -292,6 +303,10 @@ void MainWindow::adoptProject(std::unique_ptr<Project> project)
     m_project = std::move(project);
     m_undoGroup->addStack(m_project->undoStack());
     m_undoGroup->setActiveStack(m_project->undoStack());
+    m_fileActions->setProject(m_project.get());
+    // The GUI thread waits at most 5 s for another connection's write (a job, the CLI) and
+    // then reports "database is locked" rather than freezing the window longer.
+    m_project->database().setBusyTimeout(5000);
     connect(m_project.get(), &Project::propertyChanged, this, &MainWindow::updateTitle);
     m_schemaEditor = new SchemaEditor(m_project->knowledge(), m_project->undoStack(), m_pages);
     setProjectPage(ProjectNavigator::Schema, m_schemaEditor);
@@ -335,6 +350,7 @@ void MainWindow::closeProject()
     if (!m_project)
         return;
     m_undoGroup->removeStack(m_project->undoStack());
+    m_fileActions->setProject(nullptr);
     for (int page : {int(ProjectNavigator::Schema), int(ProjectNavigator::Corpus), int(ProjectNavigator::Templates), int(ProjectNavigator::Queries), int(ProjectNavigator::Runs),
                      int(ProjectNavigator::Analysis), int(ProjectNavigator::Exams)})
         setProjectPage(page, m_placeholders.value(page));
@@ -373,18 +389,23 @@ void MainWindow::openDemoProject()
     const QString folder = SettingsDialog::demoFolder();
     QDir().mkpath(folder);
     const QString path = QDir(folder).filePath(QStringLiteral("demo.assay"));
-    if (m_project && m_project->path() == QFileInfo(path).absoluteFilePath())
-        closeProject(); // the demo file is rebuilt in place
+    // The new demo replaces the old one's content when it is complete: the window lets go of
+    // the old one now and opens it again if the build is cancelled or fails (it is intact).
+    const bool wasOpen = m_project && m_project->path() == QFileInfo(path).absoluteFilePath();
+    if (wasOpen)
+        closeProject();
     // The same evaluated project as `assay-cli demo`: runs scored, the exam taken, IRT fitted.
     m_demoJob = std::make_unique<Job>(tr("Building and evaluating the demo project"), [path](Job &job) {
         auto built = DemoEvaluation::build(path, &job);
         return built ? Status() : Status::failure(built);
     });
     m_progress->track(m_demoJob.get());
-    connect(m_demoJob.get(), &Job::finished, this, [this, path](bool ok, const QString &message) {
+    connect(m_demoJob.get(), &Job::finished, this, [this, path, wasOpen](bool ok, const QString &message) {
         if (!ok) {
             if (!(m_demoJob && m_demoJob->isCancelled())) // a cancel needs no dialog
                 showError(message);
+            if (wasOpen && !m_project)
+                openProject(path);
             return;
         }
         openProject(path);

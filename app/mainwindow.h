@@ -25,6 +25,7 @@ class RunsPage;
 class ExamsPage;
 class AnalysisPage;
 class GenerationActions;
+class ProjectFileActions;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -54,6 +55,7 @@ public:
     ExamsPage *examsPage() const { return m_examsPage; }
     AnalysisPage *analysisPage() const { return m_analysisPage; }
     GenerationActions *generationActions() const { return m_generation; }
+    ProjectFileActions *fileActions() const { return m_fileActions; }
 
 signals:
     void projectOpened(const QString &path);
@@ -97,6 +99,7 @@ private:
     AnalysisPage *m_analysisPage = nullptr;
     GenerationActions *m_generation = nullptr;
     QMenu *m_generateMenu = nullptr;
+    ProjectFileActions *m_fileActions = nullptr;
 };
 
 } // namespace assay

@@ -266,7 +266,7 @@ Job *CorpusPage::startImport(const QString &path, CorpusImporter::Format format)
         if (job.isCancelled())
             return Status::cancelled();
         job.reportProgress(1, 2, QStringLiteral("Chunking and indexing %1 documents").arg(read.value().size()));
-        auto project = Project::open(projectPath); // this thread's own connection
+        auto project = Project::openForJob(projectPath); // this thread's own connection
         if (!project)
             return Status::failure(project);
         auto imported = CorpusImporter::import(*project.value(), read.value(), options);

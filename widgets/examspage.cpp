@@ -202,7 +202,7 @@ Job *ExamsPage::startGenerate(const QString &name, const QString &querySet, quin
 {
     const QString path = m_project->path();
     return startJob(tr("Generating exam %1").arg(name), name, [path, name, querySet, seed, thresholds](Job &job) {
-        auto project = Project::open(path); // this thread's own connection
+        auto project = Project::openForJob(path); // this thread's own connection
         if (!project)
             return Status::failure(project);
         auto generated = ExamWorkflow::generateGrounded(*project.value(), name, querySet, seed, &job, thresholds);
@@ -215,7 +215,7 @@ Job *ExamsPage::startGenerateFromCorpus(const QString &name, const QString &prof
 {
     const QString path = m_project->path();
     return startJob(tr("Writing exam %1 from the corpus with %2").arg(name, profile), name, [=](Job &job) {
-        auto project = Project::open(path);
+        auto project = Project::openForJob(path);
         if (!project)
             return Status::failure(project);
         auto generated = ExamWorkflow::generateFromCorpus(*project.value(), name, profile, seed, perChunk, maxChunks, &job, thresholds);
@@ -243,23 +243,25 @@ Job *ExamsPage::startExportMatrix(const QString &responsesCsv, const QString &fa
 Job *ExamsPage::startTake(const QStringList &students)
 {
     const QString path = m_project->path(), exam = m_exam->currentText();
-    auto summary = std::make_shared<QStringList>();
-    Job *job = startJob(tr("Exam %1 taken by %2 student(s)").arg(exam).arg(students.size()), exam, [path, exam, students, summary](Job &job) {
-        auto project = Project::open(path);
+    auto takes = std::make_shared<QVector<ExamWorkflow::Taken>>();
+    Job *job = startJob(tr("Exam %1 taken by %2 student(s)").arg(exam).arg(students.size()), exam, [path, exam, students, takes](Job &job) {
+        auto project = Project::openForJob(path);
         if (!project)
             return Status::failure(project);
-        return ExamWorkflow::take(*project.value(), exam, students, &job, summary.get());
+        return ExamWorkflow::take(*project.value(), exam, students, &job, takes.get());
     });
     if (job)
         // After startJob's own handler: what each take answered stays on the page.
-        connect(job, &Job::finished, this, [this, summary](bool ok) {
+        connect(job, &Job::finished, this, [this, takes](bool ok) {
             if (!ok)
                 return;
             // The counts in the text colour; a warning (no logprobs) keeps the label's red.
             QStringList lines;
-            for (const QString &line : std::as_const(*summary))
-                lines << (line.contains(QLatin1String("returned no logprobs")) ? line.toHtmlEscaped()
-                                                                               : QStringLiteral("<span style='color: palette(text)'>%1</span>").arg(line.toHtmlEscaped()));
+            for (const auto &[student, counts] : std::as_const(*takes)) {
+                if (const QString warning = counts.warning(student); !warning.isEmpty())
+                    lines << warning.toHtmlEscaped();
+                lines << QStringLiteral("<span style='color: palette(text)'>%1</span>").arg(counts.text(student).toHtmlEscaped());
+            }
             m_message->setText(lines.join(QStringLiteral("<br>")));
         });
     return job;

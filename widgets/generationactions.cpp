@@ -77,7 +77,7 @@ Job *GenerationActions::start(const QString &title, bool changesProject, Step st
     // that changes the project, the copies that make it undoable (which take it back on a
     // failure or a cancel).
     m_job = std::make_unique<Job>(title, [path, undoFile, step, result, changesProject](Job &job) {
-        auto project = Project::open(path);
+        auto project = Project::openForJob(path);
         if (!project)
             return Status::failure(project);
         if (changesProject) {

@@ -46,7 +46,10 @@ std::unique_ptr<Project> CliCommand::openProject(const QString &path, CliIo &io)
         return nullptr;
     }
     if (!project.value()->concurrentUseWarning().isEmpty())
-        io.err << "warning: " << project.value()->concurrentUseWarning() << '\n';
+        io.err << "note: " << project.value()->concurrentUseWarning() << '\n';
+    if (!project.value()->uncleanShutdown().isEmpty())
+        io.err << "warning: " << project.value()->uncleanShutdown() << "; SQLite has recovered its last committed state, and "
+               << "'assay-cli verify " << path << "' checks every page\n";
     return project.take();
 }
 

@@ -117,31 +117,16 @@ int ExamCommand::run(const QStringList &args, CliIo &io)
         return ExitOk;
     }
     if (what == QLatin1String("take")) {
-        auto readItems = store.items(examId.value());
-        if (!readItems)
-            return fail(io, readItems.error());
-        const QVector<ExamItem> items = readItems.take();
-        if (items.isEmpty())
-            return fail(io, QStringLiteral("exam '%1' keeps no items").arg(parser.value(QStringLiteral("exam"))));
-        for (const ExamTaker::Spec &spec : takers) {
-            QVector<ExamAnswer> answers;
-            Job job(QStringLiteral("Exam taker %1").arg(spec.text), [&](Job &j) {
-                auto a = ExamTaker::take(project->database(), items, spec, &j);
-                if (!a)
-                    return Status::failure(a.error());
-                answers = a.value();
-                return Status();
-            });
-            if (auto s = job.runHere(); !s)
-                return fail(io, QStringLiteral("taker %1: %2").arg(spec.text, s.error()));
-            if (auto s = store.saveRun(examId.value(), spec.text, spec.factors(), answers); !s)
-                return fail(io, s.error());
-            const ExamTaker::Summary summary = ExamTaker::summarize(answers);
-            if (const QString warning = summary.warning(spec.text); !warning.isEmpty())
+        // The same take as the desktop app's: every student's answers stored together.
+        QVector<ExamWorkflow::Taken> taken;
+        if (auto s = ExamWorkflow::take(*project, parser.value(QStringLiteral("exam")), parser.values(QStringLiteral("taker")), nullptr, &taken); !s)
+            return fail(io, s.error());
+        for (const auto &[student, counts] : std::as_const(taken)) {
+            if (const QString warning = counts.warning(student); !warning.isEmpty())
                 io.err << QStringLiteral("warning: ") << warning << '\n';
-            io.out << summary.text(spec.text) << '\n';
-            io.out.flush();
+            io.out << counts.text(student) << '\n';
         }
+        io.out.flush();
         return ExitOk;
     }
     auto counts = ResponseMatrix::write(project->database(), parser.value(QStringLiteral("exam")), parser.value(QStringLiteral("responses")), parser.value(QStringLiteral("factors")));

@@ -2,6 +2,7 @@
 #include "core/version.h"
 #include "corpuscommand.h"
 #include "analyzecommand.h"
+#include "backupcommand.h"
 #include "democommand.h"
 #include "examcommand.h"
 #include "irtcommand.h"
@@ -17,6 +18,7 @@
 #include "runcommand.h"
 #include "statscommand.h"
 #include "schemacommand.h"
+#include "verifycommand.h"
 
 #include <QApplication>
 
@@ -40,6 +42,8 @@ int main(int argc, char *argv[])
     assay::CliRunner runner;
     runner.add(std::make_unique<assay::NewCommand>());
     runner.add(std::make_unique<assay::InfoCommand>());
+    runner.add(std::make_unique<assay::VerifyCommand>());
+    runner.add(std::make_unique<assay::BackupCommand>());
     runner.add(std::make_unique<assay::SchemaCommand>());
     runner.add(std::make_unique<assay::CorpusCommand>());
     runner.add(std::make_unique<assay::RetrieveCommand>());

@@ -1,5 +1,6 @@
 #include "demo/democorpus.h"
 
+#include "project/heldfiles.h"
 #include "schema/knowledgevalue.h"
 
 #include <QDir>
@@ -308,6 +309,8 @@ Status DemoCorpus::writeTo(const QString &dirPath) const
     if (!dir.mkpath(QStringLiteral("corpus")))
         return Status::failure(QStringLiteral("%1: cannot create the corpus folder").arg(dir.filePath(QStringLiteral("corpus"))));
     auto write = [](const QString &path, const QByteArray &bytes) -> Status {
+        if (auto free = HeldFiles::checkFree(path); !free)
+            return Status::failure(free);
         QSaveFile f(path);
         if (!f.open(QIODevice::WriteOnly))
             return Status::failure(QStringLiteral("%1: cannot write: %2").arg(path, f.errorString()));

@@ -3,6 +3,8 @@
 #include "core/job.h"
 #include "demo/demoproject.h"
 #include "exams/examworkflow.h"
+#include "project/partialfile.h"
+#include "project/projectbackup.h"
 #include "project/project.h"
 #include "runs/pipelinegrid.h"
 #include "runs/runexecutor.h"
@@ -20,12 +22,29 @@ static constexpr const char *pipelineGrid = "retriever=keyword|tfidf|bm25,k=1|3,
 
 Result<DemoEvaluation::Report> DemoEvaluation::build(const QString &path, Job *job)
 {
-    if (auto s = DemoProject::build(path, job); !s)
-        return Result<Report>::failure(s);
-    auto project = Project::open(path);
-    if (!project)
-        return Result<Report>::failure(project);
-    return evaluate(*project.value(), job);
+    // Built and evaluated in a file of its own beside the target, which replaces the old demo's
+    // content in one SQLite transaction only when everything is done: a cancel, a failure or a
+    // kill at any moment leaves the old demo as it was (docs/project-file.md).
+    PartialFile::removeOrphans(path, QStringLiteral("build"));
+    const QString building = PartialFile::nameFor(path, QStringLiteral("build"));
+    auto report = [&]() -> Result<Report> {
+        if (auto s = DemoProject::build(building, job); !s)
+            return Result<Report>::failure(s);
+        auto project = Project::open(building);
+        if (!project)
+            return Result<Report>::failure(project);
+        return evaluate(*project.value(), job);
+    }(); // every connection to the building file is closed here
+    if (report && !(job && job->isCancelled())) {
+        if (job)
+            job->reportProgress(1, 1, QStringLiteral("Putting the demo project in place"));
+        if (auto s = ProjectBackup::replaceContent(building, path); !s)
+            report = Result<Report>::failure(s);
+    }
+    PartialFile::discard(building);
+    if (report && job && job->isCancelled())
+        return Result<Report>::cancelled();
+    return report;
 }
 
 Result<DemoEvaluation::Report> DemoEvaluation::evaluate(Project &project, Job *job)

@@ -31,7 +31,8 @@ public:
     static QString judge() { return QStringLiteral("contains"); }
     static QString examName() { return QStringLiteral("demo-exam"); }
 
-    // Writes a new demo project at path (an older one there is replaced) and evaluates it.
+    // Writes a new demo project at path and evaluates it. An older demo there is replaced
+    // only when the new one is complete; a cancel, a failure or a kill leaves it as it was.
     // job (may be null) sees progress and may cancel between steps.
     static Result<Report> build(const QString &path, Job *job = nullptr);
     // Evaluates an already built demo project.

@@ -12,7 +12,6 @@
 #include "generation/texttemplateintake.h"
 #include "schema/knowledgeimporter.h"
 
-#include <QFile>
 
 namespace assay {
 
@@ -20,10 +19,6 @@ QString DemoProject::defaultName() { return QStringLiteral("Assay demo"); }
 
 Status DemoProject::build(const QString &path, Job *job)
 {
-    for (const QString &suffix : {QString(), QStringLiteral("-wal"), QStringLiteral("-shm")}) {
-        if (QFile::exists(path + suffix) && !QFile::remove(path + suffix))
-            return Status::failure(QStringLiteral("%1: cannot replace the old demo project").arg(path + suffix));
-    }
     constexpr int steps = 5;
     if (job)
         job->reportProgress(0, steps, QStringLiteral("Reading the demo world"));

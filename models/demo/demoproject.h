@@ -11,7 +11,7 @@ class Job;
 
 class DemoProject {
 public:
-    // Writes a new project at path (replacing an older demo file there). job may be null.
+    // Writes a new project at path (which must not exist yet). job may be null.
     static Status build(const QString &path, Job *job = nullptr);
     static QString defaultName();
 };

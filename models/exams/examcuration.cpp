@@ -14,6 +14,8 @@ Result<QHash<qint64, CurationState>> ExamCuration::setStates(const QVector<qint6
     ExamStore store(m_db);
     QHash<qint64, CurationState> before;
     Transaction tx(m_db);
+    if (!tx.began())
+        return R::failure(tx.beginStatus());
     for (qint64 id : ids) {
         auto it = store.item(id);
         if (!it)
@@ -32,6 +34,8 @@ Status ExamCuration::restoreStates(const QHash<qint64, CurationState> &states)
 {
     ExamStore store(m_db);
     Transaction tx(m_db);
+    if (!tx.began())
+        return tx.beginStatus();
     for (auto it = states.begin(); it != states.end(); ++it)
         if (auto s = store.setState(it.key(), it.value()); !s)
             return s;

@@ -37,6 +37,8 @@ Result<qint64> ExamStore::create(const QString &name, const QString &source, qui
     if (idOf(name))
         return R::failure(QStringLiteral("an exam named '%1' exists already").arg(name));
     Transaction tx(m_db);
+    if (!tx.began())
+        return R::failure(tx.beginStatus());
     auto exam = m_db.prepare(QStringLiteral("INSERT INTO exam(name, source, seed, stats, created_at) VALUES (?, ?, ?, ?, ?)"));
     if (!exam)
         return R::failure(exam);
@@ -119,6 +121,8 @@ Result<nlohmann::json> ExamStore::stats(qint64 examId) const
 Status ExamStore::saveRun(qint64 examId, const QString &taker, const nlohmann::json &factors, const QVector<ExamAnswer> &answers)
 {
     Transaction tx(m_db);
+    if (!tx.began())
+        return tx.beginStatus();
     auto del = m_db.prepare(QStringLiteral("DELETE FROM exam_run WHERE exam_id = ? AND taker = ?"));
     if (!del)
         return Status::failure(del);
@@ -240,6 +244,8 @@ Status ExamStore::setState(qint64 itemId, CurationState state)
 Status ExamStore::setIrt(qint64 examId, const QVector<ExamItem> &items)
 {
     Transaction tx(m_db);
+    if (!tx.began())
+        return tx.beginStatus();
     auto s = m_db.prepare(QStringLiteral("UPDATE exam_item SET irt_a = ?, irt_b = ?, irt_c = ? WHERE exam_id = ? AND item_key = ?"));
     if (!s)
         return Status::failure(s.error());

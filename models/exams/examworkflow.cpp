@@ -8,6 +8,7 @@
 #include "exams/examtaker.h"
 #include "exams/groundedexamgenerator.h"
 #include "project/project.h"
+#include "project/transaction.h"
 
 #include <nlohmann/json.hpp>
 
@@ -103,7 +104,7 @@ Result<ExamWorkflow::Generated> ExamWorkflow::generateFromCorpus(Project &projec
     return storeExam(project, name, QStringLiteral("corpus"), seed, items.value(), generation, report.unparsable, job, thresholds);
 }
 
-Status ExamWorkflow::take(Project &project, const QString &exam, const QStringList &students, Job *job, QStringList *summary)
+Status ExamWorkflow::take(Project &project, const QString &exam, const QStringList &students, Job *job, QVector<Taken> *takes)
 {
     ExamStore exams(project.database());
     auto examId = exams.idOf(exam);
@@ -121,6 +122,10 @@ Status ExamWorkflow::take(Project &project, const QString &exam, const QStringLi
             return Status::failure(spec);
         specs << spec.value();
     }
+    // Every student's answers are stored together at the end, in one transaction: a take that
+    // is cancelled, fails or is killed part-way leaves the exam as it was (the LLM cache keeps
+    // what the students' calls returned, so taking it again is cheap).
+    QVector<QVector<ExamAnswer>> taken;
     for (int i = 0; i < specs.size(); ++i) {
         if (job && job->isCancelled())
             return Status::cancelled();
@@ -129,15 +134,21 @@ Status ExamWorkflow::take(Project &project, const QString &exam, const QStringLi
         auto answers = ExamTaker::take(project.database(), kept.value(), specs[i]);
         if (!answers)
             return Status::failure(QStringLiteral("%1: %2").arg(specs[i].text, answers.error()), answers.code());
-        if (auto s = exams.saveRun(examId.value(), specs[i].text, specs[i].factors(), answers.value()); !s)
-            return s;
-        if (summary) {
-            const ExamTaker::Summary counts = ExamTaker::summarize(answers.value());
-            if (const QString warning = counts.warning(specs[i].text); !warning.isEmpty())
-                *summary << warning;
-            *summary << counts.text(specs[i].text);
-        }
+        taken << answers.take();
     }
+    if (job && job->isCancelled())
+        return Status::cancelled();
+    Transaction tx(project.database());
+    if (!tx.began())
+        return tx.beginStatus();
+    for (int i = 0; i < specs.size(); ++i)
+        if (auto s = exams.saveRun(examId.value(), specs[i].text, specs[i].factors(), taken[i]); !s)
+            return s;
+    if (auto s = tx.commit(); !s)
+        return s;
+    if (takes)
+        for (int i = 0; i < specs.size(); ++i)
+            takes->append({specs[i].text, ExamTaker::summarize(taken[i])});
     if (job)
         job->reportProgress(specs.size(), specs.size(), QStringLiteral("Exam taken by %1 student(s)").arg(specs.size()));
     return {};

@@ -4,6 +4,7 @@
 // a list of students (each take stored as one exam run). The CLI's `exam` commands call the
 // same steps.
 #include "core/result.h"
+#include "exams/examtaker.h"
 
 #include <QStringList>
 
@@ -38,10 +39,12 @@ public:
     static Result<Generated> generateFromCorpus(Project &project, const QString &name, const QString &profile, quint64 seed, int perChunk, int maxChunks,
                                                 Job *job = nullptr, const Thresholds &thresholds = {});
     // Each student takes the exam's kept items; a student that took it before takes it again
-    // (its earlier answers replaced). job sees one step per student and may cancel between.
-    // `summary` (optional) gets each take's counts (answered, unanswered, correct) and the
-    // warning when the server gave no logprobs.
-    static Status take(Project &project, const QString &exam, const QStringList &students, Job *job = nullptr, QStringList *summary = nullptr);
+    // (its earlier answers replaced). All students' answers are stored together, in one
+    // transaction, once every one has answered: a take that is cancelled, fails or is killed
+    // changes nothing. job sees one step per student and may cancel between.
+    // `takes` (optional) gets each student's counts (answered, unanswered, correct), in order.
+    using Taken = QPair<QString, ExamTaker::Summary>; // the student, as given, and its counts
+    static Status take(Project &project, const QString &exam, const QStringList &students, Job *job = nullptr, QVector<Taken> *takes = nullptr);
 };
 
 } // namespace assay

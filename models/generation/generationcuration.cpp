@@ -39,6 +39,8 @@ Result<QHash<qint64, CurationState>> GenerationCuration::setStates(Scope scope, 
     Database &db = m_project.database();
     GenerationStore store(db);
     Transaction tx(db);
+    if (!tx.began())
+        return R::failure(tx.beginStatus());
     QHash<qint64, CurationState> before;
     for (qint64 id : ids) {
         auto old = store.curationState(itemOf(scope), id);
@@ -62,6 +64,8 @@ Status GenerationCuration::restoreStates(Scope scope, const QHash<qint64, Curati
     Database &db = m_project.database();
     GenerationStore store(db);
     Transaction tx(db);
+    if (!tx.began())
+        return tx.beginStatus();
     for (auto it = states.begin(); it != states.end(); ++it)
         if (auto s = store.setCurationState(itemOf(scope), it.key(), it.value()); !s)
             return s;
@@ -99,6 +103,8 @@ Status GenerationCuration::editSqlTemplate(qint64 id, const QString &sql)
                                               "add it as a new template instead"));
     Database &db = m_project.database();
     Transaction tx(db);
+    if (!tx.began())
+        return tx.beginStatus();
     if (auto s = GenerationStore(db).setSqlTemplateText(id, trimmed, SqlTemplate(trimmed).tablesKey()); !s)
         return Status::failure(s.error().contains(QLatin1String("UNIQUE")) ? QStringLiteral("another template already has this SQL") : s.error());
     if (auto state = SqlTemplateIntake(m_project).remeasure(id); !state)

@@ -54,6 +54,8 @@ Result<QString> GenerationSnapshotStore::save()
         return R::failure(a);
     const QString name = QStringLiteral("s%1").arg(++next);
     Transaction tx(m_db);
+    if (!tx.began())
+        return R::failure(tx.beginStatus());
     for (const QString &table : generationTables())
         if (auto s = m_db.exec(QStringLiteral("CREATE TABLE %1 AS SELECT * FROM main.%2").arg(snapshotTable(name, table), table)); !s)
             return R::failure(QStringLiteral("Keeping a copy of %1 for undo failed: %2").arg(table, s.error()));
@@ -68,6 +70,8 @@ Status GenerationSnapshotStore::restore(const QString &name)
         return a;
     const QStringList tables = generationTables();
     Transaction tx(m_db);
+    if (!tx.began())
+        return tx.beginStatus();
     for (auto it = tables.crbegin(); it != tables.crend(); ++it)
         if (auto s = m_db.exec(QStringLiteral("DELETE FROM main.%1").arg(*it)); !s)
             return s;

@@ -216,6 +216,8 @@ Result<qint64> GenerationStore::rebuildQueries(bool balanced)
         }
     }
     Transaction tx(m_db);
+    if (!tx.began())
+        return R::failure(tx.beginStatus());
     if (auto e = m_db.exec(QStringLiteral("DELETE FROM query")); !e)
         return R::failure(e.error());
     // One INSERT ... SELECT per text template: SQLite pairs it with every group of its SQL template.
@@ -413,6 +415,8 @@ Result<QStringList> GenerationStore::groupDocuments(qint64 groupId) const
 Status GenerationStore::setGroupDocuments(const QVector<QPair<qint64, QString>> &documentsJsonByGroup)
 {
     Transaction tx(m_db);
+    if (!tx.began())
+        return tx.beginStatus();
     auto update = m_db.prepare(QStringLiteral("UPDATE query_group SET doc_ids = ? WHERE id = ?"));
     if (!update)
         return Status::failure(update);

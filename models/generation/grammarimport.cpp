@@ -27,6 +27,8 @@ Result<GrammarImport::Report> GrammarImport::run(Project &project, const QString
         texts.insert(it.key(), t.value());
     }
     Transaction tx(project.database());
+    if (!tx.began())
+        return R::failure(tx.beginStatus());
     Report report;
     auto sqlReport = SqlTemplateIntake(project).add(sqls.value(), QStringLiteral("import"), job);
     if (!sqlReport)

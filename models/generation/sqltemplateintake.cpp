@@ -90,6 +90,8 @@ Result<SqlTemplateIntake::Report> SqlTemplateIntake::add(const QStringList &sqls
     GroupStore groupStore(m_project.database());
     Report report;
     Transaction tx(m_project.database());
+    if (!tx.began())
+        return R::failure(tx.beginStatus());
     for (int i = 0; i < sqls.size(); ++i) {
         if (job && job->isCancelled())
             return R::cancelled();

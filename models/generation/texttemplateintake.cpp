@@ -22,6 +22,8 @@ Result<TextTemplateIntake::Report> TextTemplateIntake::add(qint64 sqlTemplateId,
     const SqlTemplate sqlTemplate(sql.value().sql);
     Report report;
     Transaction tx(m_project.database());
+    if (!tx.began())
+        return R::failure(tx.beginStatus());
     for (const QString &text : texts) {
         TextTemplateRecord r{0, sqlTemplateId, form, text.trimmed(), source, CurationState::Accepted, QString()};
         if (auto check = TextTemplateCheck::check(r.text, sqlTemplate); !check) {
@@ -49,6 +51,8 @@ Result<TextTemplateIntake::Report> TextTemplateIntake::generateOffline(const QSt
     const OfflineVerbalizer verbalizer(*m_project.knowledge());
     Report total;
     Transaction tx(m_project.database());
+    if (!tx.began())
+        return R::failure(tx.beginStatus());
     auto all = store.sqlTemplates();
     if (!all)
         return R::failure(all);

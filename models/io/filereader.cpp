@@ -1,5 +1,7 @@
 #include "io/filereader.h"
 
+#include "project/heldfiles.h"
+
 #include <QFile>
 
 namespace assay {
@@ -9,6 +11,8 @@ Result<QByteArray> FileReader::readAll(const QString &path)
     QFile f(path);
     if (!f.exists())
         return Result<QByteArray>::failure(QStringLiteral("%1: no such file").arg(path));
+    if (auto free = HeldFiles::checkFree(path); !free)
+        return Result<QByteArray>::failure(free);
     if (!f.open(QIODevice::ReadOnly))
         return Result<QByteArray>::failure(QStringLiteral("%1: cannot read: %2").arg(path, f.errorString()));
     return f.readAll();

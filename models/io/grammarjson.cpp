@@ -5,6 +5,7 @@
 #include "generation/sqltemplate.h"
 #include "io/filereader.h"
 #include "project/database.h"
+#include "project/heldfiles.h"
 
 #include <QDir>
 #include <QFile>
@@ -36,6 +37,8 @@ Result<nlohmann::ordered_json> parseObject(const QString &path)
 
 Status writeJson(const QString &path, const nlohmann::json &j)
 {
+    if (auto free = HeldFiles::checkFree(path); !free)
+        return Status::failure(free);
     QSaveFile f(path);
     if (!f.open(QIODevice::WriteOnly))
         return Status::failure(QStringLiteral("%1: cannot write: %2").arg(path, f.errorString()));
@@ -172,6 +175,8 @@ Status GrammarJson::writeGrammarFolder(GenerationStore &store, const QString &di
 Result<qint64> GrammarJson::writeQueriesJsonl(GenerationStore &store, const QString &path)
 {
     using R = Result<qint64>;
+    if (auto free = HeldFiles::checkFree(path); !free)
+        return R::failure(free);
     QSaveFile f(path);
     if (!f.open(QIODevice::WriteOnly))
         return R::failure(QStringLiteral("%1: cannot write: %2").arg(path, f.errorString()));

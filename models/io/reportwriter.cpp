@@ -2,6 +2,7 @@
 
 #include "core/version.h"
 #include "generation/generationstore.h"
+#include "project/heldfiles.h"
 #include "project/project.h"
 #include "schema/knowledgebase.h"
 
@@ -146,6 +147,8 @@ nlohmann::json ReportWriter::summary() const
 
 Status ReportWriter::writeText(const QString &path, const QByteArray &bytes)
 {
+    if (auto free = HeldFiles::checkFree(path); !free)
+        return Status::failure(free);
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly))
         return Status::failure(QStringLiteral("%1: cannot write: %2").arg(path, file.errorString()));

@@ -2,6 +2,7 @@
 
 #include "io/filereader.h"
 #include "llm/llmstore.h"
+#include "project/heldfiles.h"
 
 #include <QHash>
 #include <QSaveFile>
@@ -16,6 +17,8 @@ QString relativePath(const QString &url) { return url.startsWith(QLatin1String("
 
 Status LlmBatch::writeRequests(const QString &path, const QVector<Item> &items, const LlmProfile &profile)
 {
+    if (auto free = HeldFiles::checkFree(path); !free)
+        return Status::failure(free);
     QSaveFile f(path);
     if (!f.open(QIODevice::WriteOnly))
         return Status::failure(QStringLiteral("%1: cannot write: %2").arg(path, f.errorString()));

@@ -6,9 +6,10 @@ namespace assay {
 
 Database::~Database() { close(); }
 
-Database::Database(Database &&other) noexcept : m_db(other.m_db), m_path(std::move(other.m_path))
+Database::Database(Database &&other) noexcept : m_db(other.m_db), m_path(std::move(other.m_path)), m_held(other.m_held)
 {
     other.m_db = nullptr;
+    other.m_held = {};
 }
 
 Database &Database::operator=(Database &&other) noexcept
@@ -17,9 +18,23 @@ Database &Database::operator=(Database &&other) noexcept
         close();
         m_db = other.m_db;
         m_path = std::move(other.m_path);
+        m_held = other.m_held;
         other.m_db = nullptr;
+        other.m_held = {};
     }
     return *this;
+}
+
+int Database::defaultBusyTimeoutMs()
+{
+    // ASSAY_LOCK_WAIT_SECONDS: how long a statement waits for another program's write lock
+    // (scripts that would rather fail at once than wait set it low).
+    static const int ms = [] {
+        bool ok = false;
+        const int seconds = qEnvironmentVariableIntValue("ASSAY_LOCK_WAIT_SECONDS", &ok);
+        return ok && seconds >= 0 ? seconds * 1000 : 30000;
+    }();
+    return ms;
 }
 
 Result<Database> Database::open(const QString &path, Mode mode)
@@ -38,17 +53,33 @@ Result<Database> Database::open(const QString &path, Mode mode)
         return Result<Database>::failure(QStringLiteral("%1: cannot open: %2").arg(path, message));
     }
     sqlite3_extended_result_codes(db, 1);
-    sqlite3_busy_timeout(db, 5000);
-    return Database(db, path);
+    sqlite3_busy_timeout(db, defaultBusyTimeoutMs());
+    Database opened(db, path);
+    opened.m_held = HeldFiles::hold(path);
+    return opened;
+}
+
+void Database::setBusyTimeout(int milliseconds)
+{
+    if (m_db)
+        sqlite3_busy_timeout(m_db, milliseconds);
 }
 
 Status Database::exec(const QString &sql)
 {
     char *err = nullptr;
-    if (sqlite3_exec(m_db, sql.toUtf8().constData(), nullptr, nullptr, &err) != SQLITE_OK) {
+    if (const int rc = sqlite3_exec(m_db, sql.toUtf8().constData(), nullptr, nullptr, &err); rc != SQLITE_OK) {
         const QString message = err ? QString::fromUtf8(err) : lastError();
         sqlite3_free(err);
-        return Status::failure(message);
+        switch (rc & 0xff) {
+        case SQLITE_BUSY:
+        case SQLITE_LOCKED:
+            return Status::failure(message + QStringLiteral(" (another program holds a lock on the project file; close it or wait)"), ErrorCode::Busy);
+        case SQLITE_READONLY:
+            return Status::failure(message + QStringLiteral(" (the project file is read-only)"), ErrorCode::ReadOnly);
+        default:
+            return Status::failure(message);
+        }
     }
     return {};
 }
@@ -133,6 +164,8 @@ void Database::close()
     if (m_db) {
         sqlite3_close_v2(m_db);
         m_db = nullptr;
+        HeldFiles::release(m_held);
+        m_held = {};
     }
 }
 

@@ -2,6 +2,7 @@
 // Thin RAII owner of one sqlite3 connection. All SQL in Assay goes through this class and
 // Statement, so errors always come back as Result messages naming the statement's purpose.
 #include "core/result.h"
+#include "project/heldfiles.h"
 #include "project/statement.h"
 
 #include <QString>
@@ -28,6 +29,12 @@ public:
     static Result<Database> open(const QString &path, Mode mode);
 
     bool isOpen() const { return m_db != nullptr; }
+    // How long a statement waits for another connection's write lock before it fails with
+    // "database is locked": defaultBusyTimeoutMs() unless set (background jobs and the CLI
+    // wait; the GUI thread's connection waits less, see MainWindow).
+    void setBusyTimeout(int milliseconds);
+    // 30 s, or ASSAY_LOCK_WAIT_SECONDS when set.
+    static int defaultBusyTimeoutMs();
     sqlite3 *handle() const { return m_db; }
     QString path() const { return m_path; }
 
@@ -81,6 +88,7 @@ private:
     explicit Database(sqlite3 *db, QString path) : m_db(db), m_path(std::move(path)) {}
     sqlite3 *m_db = nullptr;
     QString m_path;
+    HeldFiles::Token m_held; // the file this connection holds locks on, while open
 };
 
 } // namespace assay

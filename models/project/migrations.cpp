@@ -1,5 +1,8 @@
 #include "project/migrations.h"
 
+#include "project/contextmigration.h"
+#include "project/database.h"
+
 namespace assay {
 
 const std::vector<Migration> &builtinMigrations()
@@ -337,6 +340,45 @@ ALTER TABLE run_item ADD COLUMN level TEXT NOT NULL DEFAULT '';
 -- response matrix, not a wrong answer. Its reason keeps what the student replied.
 ALTER TABLE exam_answer ADD COLUMN reason TEXT NOT NULL DEFAULT '';
 )sql")},
+        {14, QStringLiteral("retrieved contexts as chunk references"), QStringLiteral(R"sql(
+-- A retrieved context is stored as the corpus chunks it came from, in rank order with the
+-- retriever's scores (run_item.context, see ContextBlob), not as a copy of their text: the
+-- copies were four fifths of a project, and a 10^6-item run with k = 5 would have added
+-- gigabytes. Text is kept only for contexts no chunk names (an external system's, an agent's
+-- observations, an import's), once per distinct text; retrieved_ids stays for those and is ''
+-- where the chunks name the documents.
+CREATE TABLE context_text (
+    id   INTEGER PRIMARY KEY,
+    hash INTEGER NOT NULL,
+    text TEXT NOT NULL
+);
+CREATE INDEX context_text_hash ON context_text(hash);
+ALTER TABLE run_item ADD COLUMN context BLOB;
+ALTER TABLE run_item ADD COLUMN context_text_id INTEGER REFERENCES context_text(id);
+-- A chunk runs may name outlives its document's removal from the corpus: its text and
+-- document id move here, and new chunks never take an id in use here (CorpusStore).
+CREATE TABLE chunk_archive (
+    id     INTEGER PRIMARY KEY,
+    doc_id TEXT NOT NULL,
+    text   TEXT NOT NULL
+);
+CREATE TRIGGER document_archive_chunks BEFORE DELETE ON document WHEN EXISTS (SELECT 1 FROM run) BEGIN
+    INSERT OR IGNORE INTO chunk_archive(id, doc_id, text) SELECT id, old.doc_id, text FROM chunk WHERE document_id = old.id;
+END;
+)sql"),
+         [](Database &db) -> Status {
+             auto converted = ContextMigration::convert(db);
+             return converted ? Status() : Status::failure(converted);
+         },
+         QStringLiteral(R"sql(
+ALTER TABLE run_item DROP COLUMN retrieved_text;
+-- No read goes by judge alone (every one goes by run item), and only pending or failed
+-- items are looked up by status.
+DROP INDEX judgement_judge;
+DROP INDEX run_item_status;
+CREATE INDEX run_item_unfinished ON run_item(run_id, status) WHERE status <> 'done';
+)sql"),
+         true},
     };
     return migrations;
 }

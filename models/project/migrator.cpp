@@ -38,12 +38,17 @@ Result<int> Migrator::migrate(Database &db) const
                 .arg(current.value())
                 .arg(latestVersion()));
     int applied = 0;
+    bool compact = false;
     for (const Migration &m : m_migrations) {
         if (m.version <= current.value())
             continue;
         if (auto s = db.exec(QStringLiteral("BEGIN IMMEDIATE")); !s)
             return Result<int>::failure(s.error());
         Status step = db.exec(m.sql);
+        if (step && m.convert)
+            step = m.convert(db);
+        if (step && !m.sqlAfter.isEmpty())
+            step = db.exec(m.sqlAfter);
         if (step)
             step = db.exec(QStringLiteral("PRAGMA user_version = %1").arg(m.version));
         if (step)
@@ -57,7 +62,13 @@ Result<int> Migrator::migrate(Database &db) const
                                             .arg(m.name, step.error()));
         }
         ++applied;
+        compact = compact || m.compactAfter;
     }
+    // Outside any transaction, after the new schema is committed: a failed compaction leaves
+    // a valid, larger file, so it is reported in the log and not as a failure to open.
+    if (compact)
+        if (auto s = db.exec(QStringLiteral("VACUUM")); !s)
+            qWarning("%s: could not compact the file after migrating it: %s", qPrintable(db.path()), qPrintable(s.error()));
     return applied;
 }
 

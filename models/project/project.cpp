@@ -12,7 +12,6 @@
 #include <QDateTime>
 #include <QFileInfo>
 #include <QDir>
-#include <QFile>
 #include <QTemporaryDir>
 #include <QUndoStack>
 
@@ -67,11 +66,13 @@ QString Project::undoFile() const
 {
     if (!m_undoDir) {
         m_undoDir = std::make_unique<QTemporaryDir>(QDir::temp().filePath(QStringLiteral("assay-undo-XXXXXX")));
-        // Made here, empty (an empty file is an empty database): a connection opened without
+        // Made here, empty (SQLite creates the file on open): a connection opened without
         // the create flag, as an existing project's is, cannot create a file it attaches.
-        QFile file(m_undoDir->filePath(QStringLiteral("undo.db")));
-        if (m_undoDir->isValid())
-            file.open(QIODevice::WriteOnly);
+        if (m_undoDir->isValid()) {
+            auto made = Database::open(m_undoDir->filePath(QStringLiteral("undo.db")), Database::Mode::ReadWriteCreate);
+            if (!made)
+                qWarning("%s", qPrintable(made.error()));
+        }
     }
     // A directory that could not be made leaves a path that cannot be opened: the snapshot
     // store reports it when it attaches the file.
@@ -118,15 +119,27 @@ Result<Database> Project::openConnection(const QString &path)
     return db;
 }
 
+Result<std::unique_ptr<Project>> Project::openForJob(const QString &path)
+{
+    using R = Result<std::unique_ptr<Project>>;
+    auto db = openConnection(path);
+    if (!db)
+        return R::failure(db);
+    return std::unique_ptr<Project>(new Project(QFileInfo(path).absoluteFilePath(), db.take()));
+}
+
 Result<std::unique_ptr<Project>> Project::open(const QString &path)
 {
     using R = Result<std::unique_ptr<Project>>;
-    auto info = ProjectFileProbe::inspect(path, latestSchemaVersion());
-    if (!info)
-        return R::failure(info.error());
+    if (auto s = ProjectFileProbe::checkWritable(path); !s)
+        return R::failure(s);
+    // One connection does both: the header is read through it before anything is written.
     auto db = Database::open(path, Database::Mode::ReadWrite);
     if (!db)
         return R::failure(db.error());
+    auto info = ProjectFileProbe::inspect(db.value(), path, latestSchemaVersion());
+    if (!info)
+        return R::failure(info);
     return finishOpen(path, db.take());
 }
 
@@ -140,21 +153,35 @@ Result<std::unique_ptr<Project>> Project::finishOpen(const QString &path, Databa
         return R::failure(applied.error());
 
     std::unique_ptr<Project> project(new Project(QFileInfo(path).absoluteFilePath(), std::move(db)));
-    project->m_lock = std::make_unique<QLockFile>(path + QStringLiteral(".lock"));
-    project->m_lock->setStaleLockTime(0); // only a dead owner makes the lock stale
-    if (!project->m_lock->tryLock(0)) {
-        qint64 pid = 0;
-        QString host, app;
-        project->m_lock->getLockInfo(&pid, &host, &app);
-        project->m_concurrentUseWarning =
-            QStringLiteral("%1 is already open in another Assay (process %2 on %3). Changes from both are "
-                           "committed immediately, but views in the other window will not refresh.")
-                .arg(path)
-                .arg(pid)
-                .arg(host.isEmpty() ? QStringLiteral("this machine") : host);
-        project->m_lock.reset();
-    }
+    project->takeSessionLock(path);
     return project;
+}
+
+void Project::takeSessionLock(const QString &path)
+{
+    // The lock file is a file of its own beside the project (never the project's descriptor).
+    // A session that ends normally removes it; one that finds it left by a dead process knows
+    // that session ended uncleanly.
+    const QString lockPath = path + QStringLiteral(".lock");
+    m_lock = std::make_unique<QLockFile>(lockPath);
+    m_lock->setStaleLockTime(0); // only a dead owner makes the lock stale
+    qint64 stalePid = 0;
+    QString staleHost, staleApp;
+    const bool leftBehind = QFileInfo::exists(lockPath) && m_lock->getLockInfo(&stalePid, &staleHost, &staleApp);
+    if (m_lock->tryLock(0)) {
+        if (leftBehind)
+            m_uncleanShutdown = QStringLiteral("%1 was not closed by its last session (process %2 ended without closing it)").arg(path).arg(stalePid);
+        return;
+    }
+    qint64 pid = 0;
+    QString host, app;
+    m_lock->getLockInfo(&pid, &host, &app);
+    m_concurrentUseWarning = QStringLiteral("%1 is also open in another Assay (process %2 on %3). Both can work on it at once: SQLite keeps "
+                                            "the file consistent, but each window shows the other's changes only when its pages reload.")
+                                 .arg(path)
+                                 .arg(pid)
+                                 .arg(host.isEmpty() ? QStringLiteral("this machine") : host);
+    m_lock.reset();
 }
 
 KnowledgeBase *Project::knowledge()

@@ -26,16 +26,25 @@ public:
     ~Project() override;
 
     static Result<std::unique_ptr<Project>> create(const QString &path, const QString &name = {});
+    // Opens a project for a user (the desktop app, a CLI command): checks permissions and the
+    // header (constant time: the pages are checked only on demand, see ProjectVerifier),
+    // migrates, and takes the session lock file that tells an unclean shutdown.
     static Result<std::unique_ptr<Project>> open(const QString &path);
     static int latestSchemaVersion();
-    // Another connection to an open project's file, configured like the project's own, for
-    // work on a background thread (the thread that uses it must own it).
+    // Another connection to a project this process has open, configured like the project's
+    // own, for work on a background thread (the thread that uses it must own it). No probe,
+    // no migration, no session lock: the project was opened with open() already.
     static Result<Database> openConnection(const QString &path);
+    // The same connection wrapped as a Project, for background jobs whose services take one.
+    static Result<std::unique_ptr<Project>> openForJob(const QString &path);
 
     QString path() const { return m_path; }
     int schemaVersion() const;
     // Non-empty when another Assay process has this file open; the project is usable anyway.
     QString concurrentUseWarning() const { return m_concurrentUseWarning; }
+    // Non-empty when the last session that had this file open ended without closing it (a
+    // crash, a kill, a power cut): the app then verifies the file (ProjectVerifier).
+    QString uncleanShutdown() const { return m_uncleanShutdown; }
 
     QString name() const { return property(QStringLiteral("name")); }
     QString property(const QString &key) const;
@@ -68,6 +77,7 @@ signals:
 private:
     Project(QString path, Database db);
     static Result<std::unique_ptr<Project>> finishOpen(const QString &path, Database db);
+    void takeSessionLock(const QString &path);
 
     QString m_path;
     mutable std::unique_ptr<QTemporaryDir> m_undoDir; // outlives m_db, which may have it attached
@@ -78,6 +88,7 @@ private:
     std::unique_ptr<GenerationCuration> m_generation;
     std::unique_ptr<ExamCuration> m_exams;
     QString m_concurrentUseWarning;
+    QString m_uncleanShutdown;
 };
 
 } // namespace assay

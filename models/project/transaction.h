@@ -1,6 +1,7 @@
 #pragma once
-// All-or-nothing scope on a Database: a SAVEPOINT that is rolled back unless commit() is
-// called. Savepoints nest, so a service that uses one can be called inside a larger one.
+// All-or-nothing scope on a Database, rolled back unless commit() is called. The outermost
+// scope is a write transaction taken at once (BEGIN IMMEDIATE); inner ones are savepoints, so
+// a service that uses one can be called inside a larger one.
 #include "core/result.h"
 
 namespace assay {
@@ -21,6 +22,7 @@ public:
 private:
     void rollBack();
     Database &m_db;
+    bool m_outermost = false;
     Status m_began;
     bool m_done = false;
 };

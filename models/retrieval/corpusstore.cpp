@@ -26,6 +26,24 @@ Result<QString> CorpusStore::chunkText(qint64 chunkId)
     return firstText(m_chunkText, "SELECT text FROM chunk WHERE id = ?", chunkId);
 }
 
+Result<std::optional<ChunkSource>> CorpusStore::chunkSource(qint64 chunkId)
+{
+    using R = Result<std::optional<ChunkSource>>;
+    auto s = m_db.cached(m_chunkSource, QStringLiteral("SELECT d.doc_id, c.text FROM chunk c JOIN document d ON d.id = c.document_id WHERE c.id = ?1 "
+                                                       "UNION ALL SELECT doc_id, text FROM chunk_archive WHERE id = ?1"));
+    if (!s)
+        return R::failure(s);
+    s.value()->bind(1, chunkId);
+    std::optional<ChunkSource> found;
+    if (auto read = s.value()->forEach([&](const Statement &r) {
+            found = ChunkSource{r.text(0), r.text(1)};
+            return false;
+        });
+        !read)
+        return R::failure(read);
+    return found;
+}
+
 Result<QString> CorpusStore::documentText(const QString &docId)
 {
     return firstText(m_documentText, "SELECT text FROM document WHERE doc_id = ?", docId);
@@ -104,10 +122,18 @@ Result<QVector<CorpusChunk>> CorpusStore::chunksToEmbed(const QString &model) co
 Status CorpusStore::addDocuments(const QVector<CorpusDocument> &documents, const QVector<QStringList> &chunks)
 {
     Transaction tx(m_db);
+    if (!tx.began())
+        return tx.beginStatus();
     auto doc = m_db.prepare(QStringLiteral("INSERT INTO document(doc_id, title, text, metadata, source) VALUES (?, ?, ?, ?, ?)"));
-    auto chunk = m_db.prepare(QStringLiteral("INSERT INTO chunk(document_id, ordinal, text) VALUES (?, ?, ?)"));
+    auto chunk = m_db.prepare(QStringLiteral("INSERT INTO chunk(id, document_id, ordinal, text) VALUES (?, ?, ?, ?)"));
     if (!doc || !chunk)
         return !doc ? Status::failure(doc) : Status::failure(chunk);
+    // Runs name chunks by id, and a removed document's chunks stay in chunk_archive under
+    // theirs: a new chunk never takes an id either table has used.
+    auto lastId = m_db.scalar(QStringLiteral("SELECT max(coalesce((SELECT max(id) FROM chunk), 0), coalesce((SELECT max(id) FROM chunk_archive), 0))"));
+    if (!lastId)
+        return Status::failure(lastId);
+    qint64 nextChunkId = lastId.value().toLongLong() + 1;
     for (qsizetype i = 0; i < documents.size(); ++i) {
         const CorpusDocument &d = documents[i];
         doc.value().reset();
@@ -118,7 +144,7 @@ Status CorpusStore::addDocuments(const QVector<CorpusDocument> &documents, const
         const QStringList texts = chunks.value(i);
         for (int c = 0; c < texts.size(); ++c) {
             chunk.value().reset();
-            chunk.value().bindAll({documentId, c, texts[c]});
+            chunk.value().bindAll({nextChunkId++, documentId, c, texts[c]});
             if (auto s = chunk.value().run(); !s)
                 return Status::failure(QStringLiteral("%1: %2").arg(d.source, s.error()), s.code());
         }
@@ -148,6 +174,8 @@ Result<QVector<RetrievalHit>> CorpusStore::bm25(const QString &match, int k) con
 Status CorpusStore::storeEmbeddings(const QString &model, const QVector<qint64> &chunkIds, const std::vector<std::vector<float>> &vectors)
 {
     Transaction tx(m_db);
+    if (!tx.began())
+        return tx.beginStatus();
     auto insert = m_db.prepare(QStringLiteral("INSERT OR REPLACE INTO embedding(model, chunk_id, dims, vector) VALUES (?, ?, ?, ?)"));
     if (!insert)
         return Status::failure(insert);
@@ -200,6 +228,8 @@ Result<QStringList> CorpusStore::chunkTexts(const QString &docId) const
 Status CorpusStore::removeDocuments(const QStringList &docIds)
 {
     Transaction tx(m_db);
+    if (!tx.began())
+        return tx.beginStatus();
     auto del = m_db.prepare(QStringLiteral("DELETE FROM document WHERE doc_id = ?"));
     if (!del)
         return Status::failure(del);

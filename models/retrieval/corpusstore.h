@@ -29,6 +29,13 @@ struct CorpusDocumentInfo {
     qint64 characters = 0;
 };
 
+// Where a chunk came from, for reading a stored context: also a chunk whose document has
+// since been removed (kept in chunk_archive).
+struct ChunkSource {
+    QString docId;
+    QString text;
+};
+
 struct CorpusChunk {
     qint64 id = 0;
     QString docId;
@@ -40,6 +47,9 @@ public:
     explicit CorpusStore(Database &db);
     // The chunk's text; empty when no chunk has that id.
     Result<QString> chunkText(qint64 chunkId);
+    // The chunk's document id and text, also after its document was removed; none when no
+    // chunk ever had that id.
+    Result<std::optional<ChunkSource>> chunkSource(qint64 chunkId);
     // The document's whole text; empty when no document has that id.
     Result<QString> documentText(const QString &docId);
     // The document's chunks in reading order.
@@ -56,6 +66,8 @@ public:
     // The document's chunk texts in reading order.
     Result<QStringList> chunkTexts(const QString &docId) const;
     // Removes documents (their chunks, index entries and embeddings follow), in one transaction.
+    // Once a run exists, the removed chunks' texts stay in chunk_archive for the contexts
+    // that name them.
     Status removeDocuments(const QStringList &docIds);
     // Adds documents with their chunks (chunks[i] belongs to documents[i]) in one transaction;
     // a failure names the document's source.
@@ -75,6 +87,7 @@ private:
 
     Database &m_db;
     std::optional<Statement> m_chunkText;
+    std::optional<Statement> m_chunkSource;
     std::optional<Statement> m_documentText;
     std::optional<Statement> m_chunksOf;
 };

@@ -2,7 +2,8 @@
 
 #include "retrieval/tokenizer.h"
 
-#include <QHash>
+#include <QMap>
+#include <QStringList>
 
 #include <algorithm>
 #include <cmath>
@@ -15,11 +16,16 @@ LexicalRetriever::LexicalRetriever(Scoring scoring, std::shared_ptr<const Corpus
     if (m_scoring != Scoring::Tfidf)
         return;
     // Norms need every term of every chunk: walk the inverted lists once.
+    // The terms in a fixed order, not the hash's (seeded per process): floating-point sums
+    // in another order round differently and flip ties between runs of the same pipeline.
     m_norms.fill(0.0, m_corpus->size());
     const auto &index = m_corpus->index();
-    for (auto it = index.begin(); it != index.end(); ++it) {
-        const double w = idf(int(it.value().size()));
-        for (const auto &p : it.value())
+    QStringList terms = index.keys();
+    std::sort(terms.begin(), terms.end());
+    for (const QString &term : std::as_const(terms)) {
+        const auto &postings = *index.constFind(term);
+        const double w = idf(int(postings.size()));
+        for (const auto &p : postings)
             m_norms[p.chunk] += (p.count * w) * (p.count * w);
     }
     for (double &n : m_norms)
@@ -34,7 +40,8 @@ double LexicalRetriever::idf(int df) const
 
 Result<QVector<RetrievalHit>> LexicalRetriever::retrieve(const RetrievalQuery &query, int k) const
 {
-    QHash<QString, int> queryCounts;
+    // Sorted, so the scores are summed in the same order in every process (see above).
+    QMap<QString, int> queryCounts;
     for (const QString &t : Tokenizer::tokens(query.text))
         ++queryCounts[t];
     // A dense score array plus the list of chunks touched: long queries with frequent terms

@@ -17,6 +17,7 @@ namespace {
 class NoReader : public Reader {
 public:
     void answer(const ReaderRequest &, Done done) override { done(ReaderAnswer{}); }
+    bool answersAtOnce() const override { return true; }
 };
 
 } // namespace

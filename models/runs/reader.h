@@ -56,6 +56,9 @@ public:
     virtual int concurrency() const { return 1; }
     // Stops work in flight (cancel); pending callbacks are not called after this.
     virtual void abort() {}
+    // Answers without calling anything that costs (no LLM, no external system): its items
+    // finish in microseconds, and the run commits their results in batches.
+    virtual bool answersAtOnce() const { return false; }
 
     // `store` (optional) caches LLM calls and records them in the ledger; `tools` are what
     // the agentic readers (react:, fc:, dfsdt:, pal:) act with, and they need them.

@@ -9,6 +9,7 @@
 #include "retrieval/retriever.h"
 #include "runs/iclexamples.h"
 #include "runs/reader.h"
+#include "runs/runcontexts.h"
 #include "runs/runstore.h"
 
 #include <QElapsedTimer>
@@ -20,6 +21,8 @@ namespace {
 
 // How long items in flight may still finish after a cancel before they are left pending.
 constexpr int CancelGraceMs = 3000;
+// How long a batch of results of a reader that answers at once stays uncommitted.
+constexpr qint64 BatchMs = 100;
 
 } // namespace
 
@@ -70,6 +73,8 @@ Result<RunExecutor::Report> RunExecutor::execute(Database &db, qint64 runId, Job
 
     Report report;
     QString failure;
+    const bool batched = reader.value()->answersAtOnce();
+    QElapsedTimer batchClock;
     int next = 0;
     int inFlight = 0;
     bool cancelled = false;
@@ -102,10 +107,11 @@ Result<RunExecutor::Report> RunExecutor::execute(Database &db, qint64 runId, Job
                         failure = read.error();
                     const QString text = read ? read.value() : QString();
                     base.retrievedIds << h.docId;
+                    base.contextRefs.append(ContextRef{h.chunkId, float(h.score)});
                     texts << text;
                     request.contexts.append({h.docId, text});
                 }
-                base.retrievedText = texts.join(QStringLiteral("\n\n"));
+                base.retrievedText = texts.join(RunContexts::separator());
             }
             ++inFlight;
             const auto stored = [&, itemId = item.id, gold = item.gold, base, clock](const ReaderAnswer &a) {
@@ -119,15 +125,26 @@ Result<RunExecutor::Report> RunExecutor::execute(Database &db, qint64 runId, Job
                 if (a.hasOwnContext) {
                     r.retrievedIds = a.contextIds;
                     r.retrievedText = a.contextText;
+                    r.contextRefs.clear(); // only its text can say what the system used
                 }
                 r.latencyMs = double(clock->nsecsElapsed()) / 1e6;
                 r.promptTokens = a.promptTokens;
                 r.completionTokens = a.completionTokens;
                 r.cost = a.cost;
                 r.computeFacts(gold);
-                // Each result is committed on its own: what is stored survives any interruption.
+                // Each result is committed on its own (what is stored survives any
+                // interruption), or, for a reader that answers at once, with the others of the
+                // last tenth of a second: a kill loses at most those, and they run again.
+                if (batched && !store.inBatch()) {
+                    if (auto s = store.beginBatch(); !s && failure.isEmpty())
+                        failure = s.error();
+                    batchClock.start();
+                }
                 if (auto s = store.saveResult(itemId, r); !s && failure.isEmpty())
                     failure = s.error();
+                if (store.inBatch() && batchClock.elapsed() >= BatchMs)
+                    if (auto s = store.commitBatch(); !s && failure.isEmpty())
+                        failure = s.error();
                 ++report.executed;
                 report.errors += !r.error.isEmpty();
                 report.promptTokens += r.promptTokens;
@@ -168,6 +185,8 @@ Result<RunExecutor::Report> RunExecutor::execute(Database &db, qint64 runId, Job
         },
         waitOptions));
     pump.stop();
+    if (auto s = store.commitBatch(); !s && failure.isEmpty())
+        failure = s.error();
     if (inFlight > 0) {
         // Abandoned after a cancel: the items stay pending and run on the next continue.
         reader.value()->abort();

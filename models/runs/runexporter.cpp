@@ -1,6 +1,7 @@
 #include "runs/runexporter.h"
 
 #include "core/job.h"
+#include "project/heldfiles.h"
 #include "runs/runresultstore.h"
 #include "runs/tasklevels.h"
 
@@ -31,6 +32,8 @@ Result<qint64> RunExporter::writeJsonl(Database &db, qint64 runId, const QString
     auto levels = TaskLevels::load(db);
     if (!levels)
         return R::failure(levels.error());
+    if (auto free = HeldFiles::checkFree(path); !free)
+        return R::failure(free);
     QSaveFile f(path);
     if (!f.open(QIODevice::WriteOnly))
         return R::failure(QStringLiteral("%1: cannot write: %2").arg(path, f.errorString()));

@@ -9,35 +9,14 @@
 namespace assay {
 
 namespace {
-// The item columns every read selects, in the order itemFrom() reads them.
-const char *const itemColumns = "i.id, i.item_key, i.group_key, i.form, i.query, i.gold, i.answer, i.retrieved_ids, i.retrieved_text, "
+// The item columns every read selects, in the order itemFrom() reads them; the reads join
+// context_text as ct. The retrieved text (column 8) is the stored text of a context no chunk
+// names; a context of chunks (column 18) is resolved by RunContexts.
+const char *const itemColumns = "i.id, i.item_key, i.group_key, i.form, i.query, i.gold, i.answer, i.retrieved_ids, coalesce(ct.text, ''), "
                                 "i.trace, i.halted, i.error, i.latency_ms, coalesce(i.sql_template_id, 0), i.true_doc_ids, i.level, "
-                                "i.prompt_tokens + i.completion_tokens, i.cost";
-constexpr int itemColumnCount = 18;
-
-StoredRunItem itemFrom(const Statement &r)
-{
-    StoredRunItem it;
-    it.id = r.integer(0);
-    it.key = r.text(1);
-    it.group = r.text(2);
-    it.form = r.text(3);
-    it.query = r.text(4);
-    it.gold = r.text(5);
-    it.answer = r.text(6);
-    it.retrievedIds = RunResultStore::parseIds(r.text(7));
-    it.retrievedText = r.text(8);
-    it.trace = r.text(9);
-    it.halted = r.integer(10) != 0;
-    it.error = r.text(11);
-    it.latencyMs = r.real(12);
-    it.sqlTemplateId = r.integer(13);
-    it.trueDocIds = RunResultStore::parseIds(r.text(14), &it.trueDocIdsKnown);
-    it.level = r.text(15);
-    it.tokens = r.integer(16);
-    it.cost = r.real(17);
-    return it;
-}
+                                "i.prompt_tokens + i.completion_tokens, i.cost, i.context";
+const char *const itemTables = "run_item i LEFT JOIN context_text ct ON ct.id = i.context_text_id";
+constexpr int itemColumnCount = 19;
 
 std::optional<int> verdictAt(const Statement &r, int column)
 {
@@ -45,7 +24,7 @@ std::optional<int> verdictAt(const Statement &r, int column)
 }
 } // namespace
 
-RunResultStore::RunResultStore(Database &db) : m_db(db) {}
+RunResultStore::RunResultStore(Database &db) : m_db(db), m_contexts(db) {}
 
 QStringList RunResultStore::parseIds(const QString &json, bool *isList)
 {
@@ -92,6 +71,34 @@ Result<QString> RunResultStore::readerOf(qint64 runId) const
     return reader;
 }
 
+Status RunResultStore::itemFrom(const Statement &r, bool withText, StoredRunItem *it) const
+{
+    it->id = r.integer(0);
+    it->key = r.text(1);
+    it->group = r.text(2);
+    it->form = r.text(3);
+    it->query = r.text(4);
+    it->gold = r.text(5);
+    it->answer = r.text(6);
+    it->retrievedText = r.text(8);
+    it->trace = r.text(9);
+    it->halted = r.integer(10) != 0;
+    it->error = r.text(11);
+    it->latencyMs = r.real(12);
+    it->sqlTemplateId = r.integer(13);
+    it->trueDocIds = RunResultStore::parseIds(r.text(14), &it->trueDocIdsKnown);
+    it->level = r.text(15);
+    it->tokens = r.integer(16);
+    it->cost = r.real(17);
+    if (r.isNull(18)) {
+        it->retrievedIds = RunResultStore::parseIds(r.text(7));
+        return {};
+    }
+    if (auto s = m_contexts.resolve(r.value(18).toByteArray(), &it->retrievedIds, withText ? &it->retrievedText : nullptr); !s)
+        return Status::failure(QStringLiteral("run item %1: %2").arg(it->key, s.error()), s.code());
+    return {};
+}
+
 Result<QVector<StoredRunItem>> RunResultStore::executed(qint64 runId, const QString &judge, const QString &retrievalJudge, bool texts) const
 {
     QVector<StoredRunItem> out;
@@ -102,38 +109,50 @@ Result<QVector<StoredRunItem>> RunResultStore::executed(qint64 runId, const QStr
         return Result<QVector<StoredRunItem>>::failure(count);
     QString columns = QLatin1String(itemColumns);
     if (!texts)
-        columns.replace(QLatin1String("i.retrieved_text, i.trace"),
-                        QLatin1String("CASE WHEN i.gold_in_context IS NULL THEN i.retrieved_text ELSE '' END, "
+        columns.replace(QLatin1String("coalesce(ct.text, ''), i.trace"),
+                        QLatin1String("CASE WHEN i.gold_in_context IS NULL THEN coalesce(ct.text, '') ELSE '' END, "
                                       "CASE WHEN i.gold_in_context IS NULL THEN i.trace ELSE '' END"));
+    Status failure;
     const Status read = m_db.each(
-        QStringLiteral("SELECT %1, a.verdict, r.verdict, i.gold_in_context, i.answer_f1 FROM run_item i "
+        QStringLiteral("SELECT %1, a.verdict, r.verdict, i.gold_in_context, i.answer_f1 FROM %2 "
                        "LEFT JOIN judgement a ON a.run_item_id = i.id AND a.judge = ? AND a.aspect = 'answer' "
                        "LEFT JOIN judgement r ON r.run_item_id = i.id AND r.judge = ? AND r.aspect = 'retrieval' "
                        "WHERE i.run_id = ? AND i.status <> 'pending' ORDER BY i.id")
-            .arg(columns),
+            .arg(columns, QLatin1String(itemTables)),
         {judge, retrievalJudge, runId},
         [&](const Statement &r) {
-            StoredRunItem it = itemFrom(r);
-            it.verdict = verdictAt(r, itemColumnCount);
-            it.retrievalVerdict = verdictAt(r, itemColumnCount + 1);
+            StoredRunItem it;
             if (!r.isNull(itemColumnCount + 2))
                 it.goldInContext = r.integer(itemColumnCount + 2) != 0;
+            // Without texts, a context's text is read only where the response facts need it.
+            failure = itemFrom(r, texts || !it.goldInContext, &it);
+            if (!failure)
+                return false;
+            it.verdict = verdictAt(r, itemColumnCount);
+            it.retrievalVerdict = verdictAt(r, itemColumnCount + 1);
             if (!r.isNull(itemColumnCount + 3))
                 it.answerF1 = r.real(itemColumnCount + 3);
             out << it;
+            return true;
         });
-    if (!read)
-        return Result<QVector<StoredRunItem>>::failure(read);
+    if (!read || !failure)
+        return Result<QVector<StoredRunItem>>::failure(!read ? read : failure);
     return out;
 }
 
 Result<QVector<StoredRunItem>> RunResultStore::group(qint64 runId, const QString &groupKey) const
 {
     QVector<StoredRunItem> out;
-    const Status read = m_db.each(QStringLiteral("SELECT %1 FROM run_item i WHERE i.run_id = ? AND i.group_key = ? ORDER BY i.id").arg(QLatin1String(itemColumns)),
-                                  {runId, groupKey}, [&](const Statement &r) { out << itemFrom(r); });
-    if (!read)
-        return Result<QVector<StoredRunItem>>::failure(read);
+    Status failure;
+    const Status read = m_db.each(QStringLiteral("SELECT %1 FROM %2 WHERE i.run_id = ? AND i.group_key = ? ORDER BY i.id").arg(QLatin1String(itemColumns), QLatin1String(itemTables)),
+                                  {runId, groupKey}, [&](const Statement &r) {
+                                      StoredRunItem it;
+                                      failure = itemFrom(r, true, &it);
+                                      out << it;
+                                      return failure.ok();
+                                  });
+    if (!read || !failure)
+        return Result<QVector<StoredRunItem>>::failure(!read ? read : failure);
     return out;
 }
 

@@ -4,6 +4,7 @@
 // both live next to each other so that every query of run, run_item and judgement is in
 // models/runs.
 #include "core/result.h"
+#include "runs/runcontexts.h"
 
 #include <QStringList>
 #include <QVector>
@@ -14,6 +15,7 @@
 namespace assay {
 
 class Database;
+class Statement;
 
 // One stored item of a run, with the verdicts of the judges the read asked for.
 struct StoredRunItem {
@@ -69,7 +71,11 @@ public:
     static QStringList parseIds(const QString &json, bool *isList = nullptr);
 
 private:
+    // Fills *it from a row of itemColumns; withText: also the text of a context of chunks.
+    Status itemFrom(const Statement &r, bool withText, StoredRunItem *it) const;
+
     Database &m_db;
+    mutable RunContexts m_contexts; // reads chunks once per store
 };
 
 } // namespace assay

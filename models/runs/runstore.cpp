@@ -3,6 +3,7 @@
 #include "generation/queryrenderer.h"
 #include "project/database.h"
 #include "project/transaction.h"
+#include "runs/runcontexts.h"
 #include "runs/runresultstore.h"
 #include "scoring/answermetrics.h"
 
@@ -31,6 +32,8 @@ Result<qint64> RunStore::openOrCreate(const QString &name, const PipelineSpec &s
         return existing.value().integer(0);
     }
     Transaction tx(m_db);
+    if (!tx.began())
+        return R::failure(tx.beginStatus());
     auto pipeline = m_db.prepare(QStringLiteral("INSERT INTO pipeline(spec, retriever, k, reader) VALUES (?, ?, ?, ?) ON CONFLICT(spec) DO NOTHING"));
     if (!pipeline)
         return R::failure(pipeline);
@@ -106,8 +109,9 @@ Result<QVector<RunItem>> RunStore::pending(qint64 runId) const
 {
     using R = Result<QVector<RunItem>>;
     QVector<RunItem> out;
+    // "status <> 'done'" names the partial index of unfinished items (migration 14).
     auto s = m_db.prepare(QStringLiteral("SELECT id, item_key, query, gold, group_key, true_doc_ids FROM run_item "
-                                         "WHERE run_id = ? AND status = 'pending' ORDER BY id"));
+                                         "WHERE run_id = ? AND status <> 'done' AND status = 'pending' ORDER BY id"));
     if (!s)
         return R::failure(s);
     s.value().bind(1, runId);
@@ -141,20 +145,82 @@ void RunItemResult::computeFacts(const QString &gold)
     answerF1 = AnswerMetrics::f1(answer, gold);
 }
 
+Result<qint64> RunStore::internContext(const QString &text)
+{
+    using R = Result<qint64>;
+    const qint64 hash = ContextBlob::textHash(text);
+    auto find = m_db.cached(m_findContext, QStringLiteral("SELECT id FROM context_text WHERE hash = ? AND text = ?"));
+    if (!find)
+        return R::failure(find);
+    find.value()->bindAll({hash, text});
+    qint64 id = 0;
+    if (auto read = find.value()->forEach([&](const Statement &r) { id = r.integer(0); }); !read)
+        return R::failure(read);
+    if (id)
+        return id;
+    auto add = m_db.cached(m_addContext, QStringLiteral("INSERT INTO context_text(hash, text) VALUES (?, ?)"));
+    if (!add)
+        return R::failure(add);
+    add.value()->bindAll({hash, text});
+    if (auto s = add.value()->run(); !s)
+        return R::failure(s);
+    return m_db.lastInsertId();
+}
+
 Status RunStore::saveResult(qint64 itemId, const RunItemResult &r)
 {
-    nlohmann::json ids = nlohmann::json::array();
-    for (const QString &d : r.retrievedIds)
-        ids.push_back(d.toStdString());
-    auto s = m_db.cached(m_saveResult, QStringLiteral("UPDATE run_item SET status = ?, answer = ?, retrieved_ids = ?, retrieved_text = ?, trace = ?, halted = ?, "
-                                                      "error = ?, error_class = ?, latency_ms = ?, prompt_tokens = ?, completion_tokens = ?, cost = ?, "
+    Transaction tx(m_db); // the context text and the item together (a savepoint inside a batch)
+    if (!tx.began())
+        return tx.beginStatus();
+    QVariant context, contextText;
+    QString ids;
+    if (!r.contextRefs.isEmpty()) {
+        context = ContextBlob::encode(r.contextRefs); // the chunks name the documents: no ids stored
+    } else {
+        nlohmann::json list = nlohmann::json::array();
+        for (const QString &d : r.retrievedIds)
+            list.push_back(d.toStdString());
+        ids = QString::fromStdString(list.dump());
+        if (!r.retrievedText.isEmpty()) {
+            auto id = internContext(r.retrievedText);
+            if (!id)
+                return Status::failure(id);
+            contextText = id.value();
+        }
+    }
+    auto s = m_db.cached(m_saveResult, QStringLiteral("UPDATE run_item SET status = ?, answer = ?, retrieved_ids = ?, context = ?, context_text_id = ?, trace = ?, "
+                                                      "halted = ?, error = ?, error_class = ?, latency_ms = ?, prompt_tokens = ?, completion_tokens = ?, cost = ?, "
                                                       "gold_in_context = ?, answer_f1 = ? WHERE id = ? AND status = 'pending'"));
     if (!s)
         return Status::failure(s);
-    s.value()->bindAll({r.error.isEmpty() ? QStringLiteral("done") : QStringLiteral("error"), r.answer, QString::fromStdString(ids.dump()),
-                       r.retrievedText, r.trace, int(r.halted), r.error, r.errorClass, r.latencyMs, r.promptTokens, r.completionTokens, r.cost,
+    s.value()->bindAll({r.error.isEmpty() ? QStringLiteral("done") : QStringLiteral("error"), r.answer, ids, context, contextText,
+                       r.trace, int(r.halted), r.error, r.errorClass, r.latencyMs, r.promptTokens, r.completionTokens, r.cost,
                        r.goldInContext ? QVariant(int(*r.goldInContext)) : QVariant(), r.answerF1 ? QVariant(*r.answerF1) : QVariant(), itemId});
-    return s.value()->run();
+    if (auto saved = s.value()->run(); !saved)
+        return saved;
+    return tx.commit();
+}
+
+Status RunStore::beginBatch()
+{
+    if (m_batch)
+        return {};
+    m_batch.emplace(m_db);
+    if (!m_batch->began()) {
+        Status failed = m_batch->beginStatus();
+        m_batch.reset();
+        return failed;
+    }
+    return {};
+}
+
+Status RunStore::commitBatch()
+{
+    if (!m_batch)
+        return {};
+    Status committed = m_batch->commit();
+    m_batch.reset();
+    return committed;
 }
 
 Status RunStore::setStatus(qint64 runId, const QString &status)
@@ -212,33 +278,49 @@ Result<QVector<RunItemView>> RunStore::items(qint64 runId) const
 {
     using R = Result<QVector<RunItemView>>;
     QVector<RunItemView> out;
-    auto s = m_db.prepare(QStringLiteral("SELECT id, item_key, form, query, answer, gold, retrieved_ids, latency_ms, status, error, error_class "
+    auto s = m_db.prepare(QStringLiteral("SELECT id, item_key, form, query, answer, gold, retrieved_ids, latency_ms, status, error, error_class, context "
                                          "FROM run_item WHERE run_id = ? ORDER BY id"));
     if (!s)
         return R::failure(s);
     s.value().bind(1, runId);
+    RunContexts contexts(m_db);
+    Status resolved;
     const Status read = s.value().forEach([&](const Statement &r) {
-        out << RunItemView{r.integer(0), r.text(1), r.text(2), r.text(3), r.text(4), r.text(5), RunResultStore::parseIds(r.text(6)).join(QStringLiteral(", ")), r.real(7), r.text(8), r.text(9), r.text(10)};
+        QStringList ids;
+        if (r.isNull(11))
+            ids = RunResultStore::parseIds(r.text(6));
+        else
+            resolved = contexts.resolve(r.value(11).toByteArray(), &ids, nullptr);
+        out << RunItemView{r.integer(0), r.text(1), r.text(2), r.text(3), r.text(4), r.text(5), ids.join(QStringLiteral(", ")), r.real(7), r.text(8), r.text(9), r.text(10)};
+        return resolved.ok();
     });
-    if (!read)
-        return R::failure(read);
+    if (!read || !resolved)
+        return R::failure(!read ? read : resolved);
     return out;
 }
 
 Result<RunItemDetail> RunStore::detail(qint64 itemId) const
 {
     using R = Result<RunItemDetail>;
-    auto s = m_db.prepare(QStringLiteral("SELECT id, item_key, form, query, answer, gold, retrieved_ids, latency_ms, status, error, error_class, "
-                                         "retrieved_text, trace, halted, prompt_tokens, completion_tokens, cost FROM run_item WHERE id = ?"));
+    auto s = m_db.prepare(QStringLiteral("SELECT i.id, i.item_key, i.form, i.query, i.answer, i.gold, i.retrieved_ids, i.latency_ms, i.status, i.error, i.error_class, "
+                                         "coalesce(ct.text, ''), i.trace, i.halted, i.prompt_tokens, i.completion_tokens, i.cost, i.context "
+                                         "FROM run_item i LEFT JOIN context_text ct ON ct.id = i.context_text_id WHERE i.id = ?"));
     if (!s)
         return R::failure(s);
     s.value().bind(1, itemId);
     std::optional<RunItemDetail> found;
+    RunContexts contexts(m_db);
+    Status resolved;
     const Status read = s.value().forEach([&](const Statement &r) {
         RunItemDetail d;
-        d.item = RunItemView{r.integer(0), r.text(1), r.text(2), r.text(3), r.text(4), r.text(5), RunResultStore::parseIds(r.text(6)).join(QStringLiteral(", ")),
-                             r.real(7), r.text(8), r.text(9), r.text(10)};
+        QStringList ids = RunResultStore::parseIds(r.text(6));
         d.retrievedText = r.text(11);
+        if (!r.isNull(17)) {
+            ids.clear();
+            resolved = contexts.resolve(r.value(17).toByteArray(), &ids, &d.retrievedText);
+        }
+        d.item = RunItemView{r.integer(0), r.text(1), r.text(2), r.text(3), r.text(4), r.text(5), ids.join(QStringLiteral(", ")),
+                             r.real(7), r.text(8), r.text(9), r.text(10)};
         d.trace = r.text(12);
         d.halted = r.integer(13) != 0;
         d.promptTokens = r.integer(14);
@@ -246,8 +328,8 @@ Result<RunItemDetail> RunStore::detail(qint64 itemId) const
         d.cost = r.real(16);
         found = std::move(d);
     });
-    if (!read)
-        return R::failure(read);
+    if (!read || !resolved)
+        return R::failure(!read ? read : resolved);
     if (!found)
         return R::failure(QStringLiteral("run item %1 does not exist").arg(itemId), ErrorCode::NotFound);
     return *found;
@@ -257,8 +339,10 @@ Result<qint64> RunStore::retryFailed(qint64 runId)
 {
     using R = Result<qint64>;
     Transaction tx(m_db);
+    if (!tx.began())
+        return R::failure(tx.beginStatus());
     auto s = m_db.prepare(QStringLiteral("UPDATE run_item SET status = 'pending', answer = '', trace = '', halted = 0, error = '', error_class = '', "
-                                         "latency_ms = 0, prompt_tokens = 0, completion_tokens = 0, cost = 0 WHERE run_id = ? AND status = 'error'"));
+                                         "latency_ms = 0, prompt_tokens = 0, completion_tokens = 0, cost = 0 WHERE run_id = ? AND status <> 'done' AND status = 'error'"));
     if (!s)
         return R::failure(s);
     s.value().bind(1, runId);
@@ -278,7 +362,7 @@ Result<QVector<QPair<QString, qint64>>> RunStore::errorClasses(qint64 runId) con
     using R = Result<QVector<QPair<QString, qint64>>>;
     QVector<QPair<QString, qint64>> out;
     auto s = m_db.prepare(QStringLiteral("SELECT CASE WHEN error_class = '' THEN 'unclassified' ELSE error_class END AS c, count(*) FROM run_item "
-                                         "WHERE run_id = ? AND status = 'error' GROUP BY c ORDER BY count(*) DESC, c"));
+                                         "WHERE run_id = ? AND status <> 'done' AND status = 'error' GROUP BY c ORDER BY count(*) DESC, c"));
     if (!s)
         return R::failure(s);
     s.value().bind(1, runId);
@@ -290,6 +374,8 @@ Result<QVector<QPair<QString, qint64>>> RunStore::errorClasses(qint64 runId) con
 Status RunStore::replaceJudgements(qint64 runId, const QString &judge, const QString &aspect, const QVector<Judgement> &rows)
 {
     Transaction tx(m_db);
+    if (!tx.began())
+        return tx.beginStatus();
     auto del = m_db.prepare(QStringLiteral("DELETE FROM judgement WHERE judge = ? AND aspect = ? AND run_item_id IN (SELECT id FROM run_item WHERE run_id = ?)"));
     auto ins = m_db.prepare(QStringLiteral("INSERT INTO judgement(run_item_id, judge, aspect, verdict, score, detail) VALUES (?, ?, ?, ?, ?, ?)"));
     if (!del || !ins)
@@ -334,10 +420,12 @@ Result<RunStore::ImportReport> RunStore::createImported(const QString &name, con
     if (found.value())
         return R::failure(QStringLiteral("a run named '%1' exists already; choose another name").arg(name));
     Transaction tx(m_db);
+    if (!tx.began())
+        return R::failure(tx.beginStatus());
     const QString now = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
     auto run = m_db.prepare(QStringLiteral("INSERT INTO run(name, query_set, source, status, created_at, finished_at) VALUES (?, ?, ?, 'done', ?, ?)"));
     auto item = m_db.prepare(QStringLiteral("INSERT INTO run_item(run_id, item_key, query, gold, form, group_key, true_doc_ids, status, answer, "
-                                            "retrieved_ids, retrieved_text, trace, halted, error, error_class, latency_ms, gold_in_context, answer_f1, level) "
+                                            "retrieved_ids, context_text_id, trace, halted, error, error_class, latency_ms, gold_in_context, answer_f1, level) "
                                             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     auto verdict = m_db.prepare(QStringLiteral("INSERT INTO judgement(run_item_id, judge, aspect, verdict, score, detail) VALUES (?, 'imported', ?, ?, ?, ?)"));
     if (!run || !item || !verdict)
@@ -350,9 +438,16 @@ Result<RunStore::ImportReport> RunStore::createImported(const QString &name, con
     const auto orNull = [](const auto &optional) { return optional ? QVariant(*optional) : QVariant(); };
     for (qsizetype i = 0; i < items.size(); ++i) {
         const ImportedRunItem &r = items[i];
+        QVariant contextText;
+        if (!r.retrievedText.isEmpty()) {
+            auto id = internContext(r.retrievedText);
+            if (!id)
+                return R::failure(id);
+            contextText = id.value();
+        }
         item.value().reset();
         item.value().bindAll({report.runId, r.key, r.query, r.gold, r.form.isEmpty() ? querySet : r.form, r.group, r.trueDocIdsJson,
-                              r.error.isEmpty() ? QStringLiteral("done") : QStringLiteral("error"), r.answer, r.retrievedIdsJson, r.retrievedText, r.trace,
+                              r.error.isEmpty() ? QStringLiteral("done") : QStringLiteral("error"), r.answer, r.retrievedIdsJson, contextText, r.trace,
                               int(r.halted), r.error, r.error.isEmpty() ? QString() : QStringLiteral("system"), r.latencyMs,
                               int(AnswerMetrics::contains(AnswerMetrics::scratchpad(r.retrievedText, r.trace), r.gold)), AnswerMetrics::f1(r.answer, r.gold), r.level});
         if (auto s = item.value().run(); !s)

@@ -3,7 +3,9 @@
 // pending items; results update their item as they arrive; a run that was interrupted keeps
 // its done items and is continued by executing the pending ones.
 #include "core/result.h"
+#include "project/contextblob.h"
 #include "project/database.h"
+#include "project/transaction.h"
 #include "runs/importedrunitem.h"
 #include "runs/pipelinespec.h"
 
@@ -33,6 +35,10 @@ struct RunItemResult {
     QString answer;
     QStringList retrievedIds;
     QString retrievedText;
+    // The corpus chunks the context came from (rank order, with scores): stored instead of
+    // the text, which they give back (migration 14). Empty for a context only text can hold
+    // (an external system's, an agent's), which is stored once per distinct text.
+    QVector<ContextRef> contextRefs;
     QString trace;
     bool halted = false;
     QString error;
@@ -117,6 +123,13 @@ public:
     Result<QVector<Example>> examplePool(qint64 runId, int limit) const;
     // Stores an item's result once: an item already done is never overwritten.
     Status saveResult(qint64 itemId, const RunItemResult &result);
+    // Results saved between beginBatch() and commitBatch() are committed together: a run of
+    // items that finish in microseconds commits a few times a second instead of once per
+    // item (what a kill loses is redone when the run continues). Outside a batch each result
+    // is committed on its own.
+    Status beginBatch();
+    Status commitBatch();
+    bool inBatch() const { return m_batch.has_value(); }
     Status setStatus(qint64 runId, const QString &status);
     Result<QVector<RunSummary>> runs() const;
     // Name, pipeline, query set, status, source, dates and id only: no pass over the items.
@@ -139,8 +152,14 @@ public:
     Result<ImportReport> createImported(const QString &name, const QString &querySet, const QString &source, const QVector<ImportedRunItem> &items);
 
 private:
+    // The context_text row holding `text`, added when no row holds it yet.
+    Result<qint64> internContext(const QString &text);
+
     Database &m_db;
     std::optional<Statement> m_saveResult; // prepared once: a run saves every item
+    std::optional<Statement> m_findContext;
+    std::optional<Statement> m_addContext;
+    std::optional<Transaction> m_batch;
 };
 
 } // namespace assay

@@ -274,6 +274,8 @@ Status KnowledgeBase::restoreTable(const TableSnapshot &snap)
     if (auto s = checkTableName(snap.table.name, 0); !s)
         return s;
     Transaction tx(m_db);
+    if (!tx.began())
+        return tx.beginStatus();
     if (auto r = insertSnapshot(snap); !r)
         return r;
     QVector<QPair<qint64, qint64>> links = snap.incomingForeignKeys;
@@ -309,6 +311,8 @@ Result<KnowledgeBase::Snapshot> KnowledgeBase::snapshot() const
 Status KnowledgeBase::restore(const Snapshot &snap)
 {
     Transaction tx(m_db);
+    if (!tx.began())
+        return tx.beginStatus();
     if (auto r = KnowledgeStore(m_db).clear(); !r)
         return r;
     if (snap.source != Source::None)
@@ -411,6 +415,8 @@ Result<KnowledgeBase::ColumnSnapshot> KnowledgeBase::removeColumn(qint64 columnI
 Status KnowledgeBase::restoreColumn(const ColumnSnapshot &snap)
 {
     Transaction tx(m_db);
+    if (!tx.began())
+        return tx.beginStatus();
     auto added = addColumn(snap.column.tableId, snap.column);
     if (!added)
         return fail(added.error());

@@ -1,5 +1,6 @@
 #include "schema/knowledgeconnection.h"
 
+#include "project/heldfiles.h"
 #include "project/statement.h"
 #include "schema/knowledgebase.h"
 
@@ -154,6 +155,8 @@ Result<KnowledgeConnection> KnowledgeConnection::openLinked(const QString &path)
 
 Status KnowledgeConnection::exportTo(const QString &path) const
 {
+    if (auto free = HeldFiles::checkFree(path); !free)
+        return free; // the backup would overwrite a project or database in use
     auto target = Database::open(path, Database::Mode::ReadWriteCreate);
     if (!target)
         return Status::failure(target.error());

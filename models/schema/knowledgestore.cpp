@@ -174,6 +174,8 @@ Result<qint64> KnowledgeStore::writeRow(qint64 tableId, const KnowledgeRow &row)
 Status KnowledgeStore::removeRows(qint64 tableId, const QVector<qint64> &rowIds)
 {
     Transaction tx(m_db);
+    if (!tx.began())
+        return tx.beginStatus();
     auto s = m_db.prepare(QStringLiteral("DELETE FROM knowledge_row WHERE id = ? AND table_id = ?"));
     if (!s)
         return Status::failure(s);

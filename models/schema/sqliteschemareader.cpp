@@ -2,8 +2,9 @@
 
 #include "project/database.h"
 
-#include <QFile>
 #include <QFileInfo>
+
+#include <sqlite3.h>
 
 namespace assay {
 
@@ -12,12 +13,18 @@ Result<ImportedSchema> SqliteSchemaReader::readFile(const QString &path, bool wi
     using R = Result<ImportedSchema>;
     if (!QFileInfo(path).isFile())
         return R::failure(QStringLiteral("%1: no such file").arg(path));
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly) || !f.read(16).startsWith("SQLite format 3"))
-        return R::failure(QStringLiteral("%1: not an SQLite database").arg(path));
+    if (QFileInfo(path).size() == 0)
+        return R::failure(QStringLiteral("%1: not an SQLite database (the file is empty)").arg(path));
+    // The header is read by SQLite itself: the file may be a database this process holds
+    // (a linked knowledge base), whose locks another descriptor would drop when closed.
     auto db = Database::open(path, Database::Mode::ReadOnly);
     if (!db)
         return R::failure(db.error());
+    if (auto header = db.value().scalar(QStringLiteral("PRAGMA schema_version")); !header) {
+        if ((sqlite3_extended_errcode(db.value().handle()) & 0xff) == SQLITE_NOTADB)
+            return R::failure(QStringLiteral("%1: not an SQLite database").arg(path));
+        return R::failure(QStringLiteral("%1: %2").arg(path, header.error()), header.code());
+    }
     return read(db.value(), path, withRows);
 }
 

@@ -29,6 +29,7 @@ Outcome runCli(const QStringList &args, bool asOtherUser = false)
     QProcess p;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("XDG_CONFIG_HOME"), g_config);
+    env.insert(QStringLiteral("ASSAY_LOCK_WAIT_SECONDS"), QStringLiteral("1")); // the held lock is never let go
     p.setProcessEnvironment(env);
     if (asOtherUser) // root may write any file: the read-only case runs as nobody
         p.start(QStringLiteral("setpriv"), QStringList{QStringLiteral("--reuid=65534"), QStringLiteral("--regid=65534"), QStringLiteral("--clear-groups"),

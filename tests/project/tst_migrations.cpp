@@ -49,6 +49,14 @@ const Kept kept[] = {
     {6, "SELECT '[' || level || ']' FROM run_item WHERE item_key = 'q1'", "[]"},
     // Items from before error classes have none.
     {6, "SELECT '[' || error_class || ']' FROM run_item WHERE item_key = 'q1'", "[]"},
+    // Version 14 keeps a retrieved text no chunk names in context_text, and a context of
+    // chunks as references.
+    {10, "SELECT t.text FROM run_item i JOIN context_text t ON t.id = i.context_text_id WHERE i.item_key = 'q3'", "Vilnius is the capital of Lithuania."},
+    {14, "SELECT hex(context) || ':' || retrieved_ids || ':' || coalesce(context_text_id, 'none') FROM run_item WHERE item_key = 'q5'", "010100002040::none"},
+    {14, "SELECT t.text FROM run_item i JOIN context_text t ON t.id = i.context_text_id WHERE i.item_key = 'q6'", "Riga is the capital of Latvia."},
+    {14, "SELECT doc_id FROM chunk_archive WHERE id = 9", "d9"},
+    {1, "SELECT count(*) FROM pragma_table_info('run_item') WHERE name = 'retrieved_text'", "0"},
+    {1, "SELECT count(*) FROM sqlite_master WHERE name IN ('judgement_judge', 'run_item_status')", "0"},
 };
 } // namespace
 

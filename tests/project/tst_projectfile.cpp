@@ -1,11 +1,17 @@
-// The project file: creation, reopening, migrations, refusal of corrupt / foreign / newer
-// files (which must stay byte-for-byte untouched), concurrent-use warning, undoable edits.
+// The project file: creation, reopening in constant time, migrations, refusal of foreign /
+// newer files and verification of damaged ones (which all stay byte-for-byte untouched),
+// unclean shutdowns, held files, concurrent-use warning, undoable edits.
 #include "commands/setprojectpropertycommand.h"
+#include "core/job.h"
+#include "io/filereader.h"
+#include "io/reportwriter.h"
 #include "project/database.h"
 #include "project/migrations.h"
 #include "project/migrator.h"
 #include "project/project.h"
+#include "project/heldfiles.h"
 #include "project/projectfileprobe.h"
+#include "project/projectverifier.h"
 #include "testsettings.h"
 
 #include <QCryptographicHash>
@@ -13,6 +19,10 @@
 #include <QTemporaryDir>
 #include <QUndoStack>
 #include <QtTest>
+
+#include <sqlite3.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 using namespace assay;
 
@@ -182,8 +192,10 @@ private slots:
         QCOMPARE(fileHash(file), before);
     }
 
-    void corruptFileIsRefusedUntouched()
+    void corruptFileIsFoundByVerification()
     {
+        // Opening reads the header only; the pages are checked on demand, and a damaged page
+        // is reported (by verification, and by the read that meets it) without a write.
         const QString file = path(QStringLiteral("corrupt.assay"));
         {
             auto p = Project::create(file);
@@ -200,10 +212,114 @@ private slots:
         f.write(QByteArray(int(pageSize), '\xA5'));
         f.close();
         const QByteArray before = fileHash(file);
-        auto p = Project::open(file);
-        QVERIFY(!p.ok());
-        QVERIFY2(p.error().contains(QLatin1String("corrupt")), qPrintable(p.error()));
+        auto verified = ProjectVerifier::verify(file);
+        QVERIFY2(verified.ok(), qPrintable(verified.error()));
+        QVERIFY(!verified.value().ok);
+        QVERIFY(!verified.value().problems.isEmpty());
+        QVERIFY2(verified.value().text().contains(QLatin1String("damaged")), qPrintable(verified.value().text()));
+        {
+            auto p = Project::open(file);
+            QVERIFY2(p.ok(), qPrintable(p.error()));
+            auto meta = p.value()->database().scalar(QStringLiteral("SELECT count(*) FROM project_meta"));
+            QVERIFY(!meta.ok());
+            QVERIFY2(meta.error().contains(QLatin1String("malformed")), qPrintable(meta.error()));
+        }
         QCOMPARE(fileHash(file), before);
+    }
+
+    void intactFileVerifiesWithProgressAndCancel()
+    {
+        const QString file = path(QStringLiteral("intact.assay"));
+        {
+            auto p = Project::create(file);
+            QVERIFY(p.ok());
+            for (int i = 0; i < 2000; ++i)
+                QVERIFY(p.value()->setProperty(QStringLiteral("k%1").arg(i), QString(500, QLatin1Char('y'))).ok());
+        }
+        qint64 lastDone = -1, lastTotal = 0;
+        Job job(QStringLiteral("verify"), [&](Job &j) {
+            auto r = ProjectVerifier::verify(file, &j);
+            if (!r)
+                return Status::failure(r);
+            return r.value().ok ? Status() : Status::failure(r.value().text());
+        });
+        connect(&job, &Job::progressChanged, this, [&](qint64 done, qint64 total) {
+            QVERIFY(done >= lastDone);
+            lastDone = done;
+            lastTotal = total;
+        });
+        QVERIFY(job.runHere().ok());
+        QVERIFY(lastTotal > 0);
+        QCOMPARE(lastDone, lastTotal);
+        Job cancelled(QStringLiteral("verify"), [&](Job &j) {
+            j.cancel();
+            auto r = ProjectVerifier::verify(file, &j);
+            return r ? Status() : Status::failure(r);
+        });
+        QVERIFY(cancelled.runHere().isCancelled());
+    }
+
+    void openingReadsTheHeaderOnly()
+    {
+        // Constant time: however large the file, opening reads a few pages (page 1 and the
+        // schema), never every page as a quick_check would.
+        const QString file = path(QStringLiteral("large.assay"));
+        {
+            auto p = Project::create(file);
+            QVERIFY(p.ok());
+            QVERIFY(p.value()->database().exec(QStringLiteral("CREATE TABLE filler(x); WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n "
+                                                                "WHERE i < 20000) INSERT INTO filler SELECT randomblob(400) FROM n")).ok());
+        }
+        QVERIFY(rawScalar(file, QStringLiteral("PRAGMA page_count")).toLongLong() > 2000);
+        auto p = Project::open(file);
+        QVERIFY2(p.ok(), qPrintable(p.error()));
+        int misses = 0, highwater = 0;
+        sqlite3_db_status(p.value()->database().handle(), SQLITE_DBSTATUS_CACHE_MISS, &misses, &highwater, 0);
+        QVERIFY2(misses <= 20, qPrintable(QString::number(misses)));
+    }
+
+    void uncleanShutdownIsNoticed()
+    {
+        const QString file = path(QStringLiteral("crashed.assay"));
+        QVERIFY(Project::create(file).ok());
+        {
+            auto clean = Project::open(file);
+            QVERIFY(clean.ok());
+            QVERIFY(clean.value()->uncleanShutdown().isEmpty());
+        }
+        // A process that dies with the project open (as a crash or kill -9 would) leaves
+        // its session lock behind.
+        const pid_t child = fork();
+        if (child == 0) {
+            auto p = Project::open(file);
+            _exit(p.ok() ? 0 : 1);
+        }
+        int status = 0;
+        QCOMPARE(waitpid(child, &status, 0), child);
+        QVERIFY(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+        {
+            auto after = Project::open(file);
+            QVERIFY(after.ok());
+            QVERIFY2(after.value()->uncleanShutdown().contains(QString::number(child)), qPrintable(after.value()->uncleanShutdown()));
+        }
+        auto next = Project::open(file);
+        QVERIFY(next.ok());
+        QVERIFY(next.value()->uncleanShutdown().isEmpty());
+    }
+
+    void heldFilesAreRefusedToOtherReadersAndWriters()
+    {
+        const QString file = path(QStringLiteral("held.assay"));
+        auto p = Project::create(file);
+        QVERIFY(p.ok());
+        for (const QString &name : {file, file + QStringLiteral("-wal"), file + QStringLiteral("-shm")}) {
+            auto read = FileReader::readAll(name);
+            QVERIFY2(!read.ok() && read.error().contains(QLatin1String("Assay has open")), qPrintable(name));
+            QVERIFY(!ReportWriter::writeText(name, "x").ok());
+        }
+        QVERIFY(HeldFiles::checkFree(path(QStringLiteral("other.txt"))).ok());
+        p.value().reset();
+        QVERIFY(HeldFiles::checkFree(file).ok());
     }
 
     void missingFileIsReported()
@@ -222,7 +338,7 @@ private slots:
         QVERIFY(first.value()->concurrentUseWarning().isEmpty());
         auto second = Project::open(file);
         QVERIFY(second.ok());
-        QVERIFY2(second.value()->concurrentUseWarning().contains(QLatin1String("already open")),
+        QVERIFY2(second.value()->concurrentUseWarning().contains(QLatin1String("also open")),
                  qPrintable(second.value()->concurrentUseWarning()));
         second.value().reset();
         first.value().reset();

@@ -94,7 +94,8 @@ private slots:
         QVERIFY2(r.ok(), qPrintable(r.error()));
         QCOMPARE(r.value().items, qint64(2));
         QCOMPARE(r.value().answerVerdicts, qint64(1));
-        QCOMPARE(scalar(QStringLiteral("SELECT form || ':' || group_key || ':' || retrieved_text || ':' || latency_ms FROM run_item WHERE run_id = %1 AND item_key = 'a'")
+        QCOMPARE(scalar(QStringLiteral("SELECT i.form || ':' || i.group_key || ':' || t.text || ':' || i.latency_ms FROM run_item i "
+                                   "JOIN context_text t ON t.id = i.context_text_id WHERE i.run_id = %1 AND i.item_key = 'a'")
                             .arg(r.value().runId)).toString(),
                  QStringLiteral("long:g1:x is here:120"));
         QCOMPARE(scalar(QStringLiteral("SELECT group_key FROM run_item WHERE run_id = %1 AND item_key = 'b'").arg(r.value().runId)).toString(), QStringLiteral("b"));

@@ -3,6 +3,7 @@
 #include "analysis/chartdata.h"
 #include "chartexporter.h"
 #include "io/reportwriter.h"
+#include "project/heldfiles.h"
 #include "project/project.h"
 
 #include <QDir>
@@ -92,6 +93,8 @@ Result<QStringList> AnalysisExport::writeReport(const Project &project, const QV
         body.insert(at >= 0 ? at : body.indexOf(QLatin1String("<footer>")), QStringLiteral("<h2>Charts</h2>\n") + images);
         document.setHtml(body);
         const QString path = QDir(dir).filePath(QStringLiteral("report.pdf"));
+        if (auto free = HeldFiles::checkFree(path); !free)
+            return R::failure(free);
         QPdfWriter writerPdf(path);
         writerPdf.setPageSize(QPageSize(QPageSize::A4));
         writerPdf.setResolution(150);

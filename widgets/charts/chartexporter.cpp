@@ -1,6 +1,7 @@
 #include "chartexporter.h"
 
 #include "chartfactory.h"
+#include "project/heldfiles.h"
 
 #include <QBuffer>
 #include <QChart>
@@ -49,6 +50,8 @@ Status ChartExporter::png(const ChartData &data, const QString &path, int dpi, Q
 {
     if (dpi < 24 || dpi > 1200)
         return Status::failure(QStringLiteral("DPI %1 is out of range (24–1200)").arg(dpi));
+    if (auto free = HeldFiles::checkFree(path); !free)
+        return free;
     if (!image(data, dpi, size).save(path, "PNG"))
         return Status::failure(QStringLiteral("%1: cannot write the PNG").arg(path));
     return {};
@@ -73,6 +76,8 @@ QByteArray ChartExporter::svgText(const ChartData &data, QSize size)
 
 Status ChartExporter::svg(const ChartData &data, const QString &path, QSize size)
 {
+    if (auto free = HeldFiles::checkFree(path); !free)
+        return free;
     QFile f(path);
     if (!f.open(QIODevice::WriteOnly) || f.write(svgText(data, size)) < 0)
         return Status::failure(QStringLiteral("%1: cannot write the SVG (%2)").arg(path, f.errorString()));
@@ -81,6 +86,8 @@ Status ChartExporter::svg(const ChartData &data, const QString &path, QSize size
 
 Status ChartExporter::pdf(const ChartData &data, const QString &path, QSize size)
 {
+    if (auto free = HeldFiles::checkFree(path); !free)
+        return free;
     QPdfWriter writer(path);
     writer.setResolution(96);
     writer.setPageSize(QPageSize(QSizeF(size.width() / 96.0 * 25.4, size.height() / 96.0 * 25.4), QPageSize::Millimeter));

@@ -47,13 +47,34 @@ ROWS = [
           "VALUES (4, 1, 'q4', 'country of Oslo', 'Norway', 'done', 'Norway', 'KA')"]),
     (13, ["INSERT INTO exam_item(id, exam_id, item_key, stem, options, answer) VALUES (2, 1, 'i2', 'country of Riga?', '[\"Latvia\", \"Estonia\", \"Finland\", \"Sweden\"]', 0)",
           "INSERT INTO exam_answer(exam_run_id, exam_item_id, chosen, correct, reason) VALUES (1, 2, NULL, 0, 'no letter: Correct')"]),
+    # A context of chunk 1 (format 1, varint 1, score 2.5 as float32) and a stored text.
+    (14, ["INSERT INTO run_item(id, run_id, item_key, query, gold, status, answer, retrieved_ids, context) "
+          "VALUES (5, 1, 'q5', 'capital of Estonia', 'Tallinn', 'done', '', '', x'010100002040')",
+          "INSERT INTO context_text(id, hash, text) VALUES (1, 42, 'Riga is the capital of Latvia.')",
+          "INSERT INTO run_item(id, run_id, item_key, query, gold, status, answer, retrieved_ids, context_text_id) "
+          "VALUES (6, 1, 'q6', 'capital of Latvia', 'Riga', 'done', 'Riga', '[\"d2\"]', 1)",
+          "INSERT INTO chunk_archive(id, doc_id, text) VALUES (9, 'd9', 'Oslo is the capital of Norway.')",
+          # What migration 14's conversion makes of version 10's q3 (the script replays SQL only).
+          "INSERT INTO context_text(id, hash, text) VALUES (2, 0, 'Vilnius is the capital of Lithuania.')",
+          "UPDATE run_item SET context_text_id = 2 WHERE id = 3"]),
 ]
 
 
 def migrations():
+    # A migration's SQL, and its sqlAfter when it has one (what runs after its C++ conversion:
+    # the fixture's rows are written for the schema as it is once the migration is done).
     text = open(SOURCE, encoding="utf-8").read()
-    found = re.findall(r'\{(\d+), QStringLiteral\("([^"]*)"\), QStringLiteral\(R"sql\((.*?)\)sql"\)\}', text, re.S)
-    return {int(v): sql for v, _, sql in found}
+    steps = {}
+    for m in re.finditer(r'\{(\d+), QStringLiteral\("([^"]*)"\), QStringLiteral\(R"sql\((.*?)\)sql"\)([,}])', text, re.S):
+        sql = m.group(3)
+        if m.group(4) == ",":
+            rest = text[m.end():]
+            end = rest.find("\n        {")
+            after = re.search(r'QStringLiteral\(R"sql\((.*?)\)sql"\)', rest[:end if end >= 0 else len(rest)], re.S)
+            if after:
+                sql += after.group(1)
+        steps[int(m.group(1))] = sql
+    return steps
 
 
 def make(version, steps):
@@ -62,12 +83,14 @@ def make(version, steps):
         os.remove(path)
     db = sqlite3.connect(path)
     db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+    # Each version's rows right after its schema step: a later step may drop a column an
+    # earlier version's rows fill.
     for v in range(1, version + 1):
         db.executescript(steps[v])
-    for v, statements in ROWS:
-        if v <= version:
-            for s in statements:
-                db.execute(s)
+        for row_version, statements in ROWS:
+            if row_version == v:
+                for s in statements:
+                    db.execute(s)
     db.execute(f"PRAGMA user_version = {version}")
     db.commit()
     db.execute("VACUUM")

@@ -1,0 +1,32 @@
+#pragma once
+// Reads stored retrieved contexts back as the documents and text a run's item saw: a context
+// stored as chunk references (ContextBlob) is resolved through the corpus (also a chunk whose
+// document was removed since); each chunk is read once per RunContexts.
+#include "core/result.h"
+#include "project/contextblob.h"
+#include "retrieval/corpusstore.h"
+
+#include <QHash>
+#include <QStringList>
+
+namespace assay {
+
+class Database;
+
+class RunContexts {
+public:
+    explicit RunContexts(Database &db);
+    // The document ids (rank order) and, when text is not null, the text (the chunks joined
+    // by blank lines, as the reader saw them) of a stored context.
+    Status resolve(const QByteArray &blob, QStringList *docIds, QString *text);
+    // The separator between a context's chunks.
+    static QString separator() { return QStringLiteral("\n\n"); }
+
+private:
+    Result<const ChunkSource *> chunk(qint64 id);
+
+    CorpusStore m_corpus;
+    QHash<qint64, ChunkSource> m_chunks;
+};
+
+} // namespace assay

@@ -1,0 +1,270 @@
+// Every job is all-or-nothing: each job kind of `assay-cli` that changes a project (the
+// generation steps, corpus import, exam generation and take, IRT fit, the demo) is killed with
+// SIGKILL at random moments; the file must pass integrity_check and hold what it held before
+// the job or what the complete job leaves, never anything between. A kind whose complete run
+// changes nothing would prove nothing, so each is checked to change the project.
+#include "demo/demoproject.h"
+#include "exams/examworkflow.h"
+#include "project/database.h"
+#include "project/project.h"
+#include "testsettings.h"
+
+#include <QCryptographicHash>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QProcess>
+#include <QRandomGenerator>
+#include <QtTest>
+
+#include <csignal>
+
+using namespace assay;
+
+namespace {
+
+// Columns that hold wall-clock time: masked, so that two complete runs of a job compare equal.
+bool volatileColumn(const QString &name)
+{
+    return name.endsWith(QLatin1String("_at")) || name == QLatin1String("at") || name == QLatin1String("latency_ms");
+}
+
+// The project's content: every row of every table, masked as above and sorted.
+QString fingerprint(const QString &path)
+{
+    auto db = Database::open(path, Database::Mode::ReadOnly);
+    if (!db)
+        return QStringLiteral("cannot open: ") + db.error();
+    QStringList tables;
+    const Status listed = db.value().each(QStringLiteral("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name"), {},
+                                          [&](const Statement &r) { tables << r.text(0); });
+    if (!listed)
+        return listed.error();
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    for (const QString &table : std::as_const(tables)) {
+        auto s = db.value().prepare(QStringLiteral("SELECT * FROM %1").arg(Database::quoteIdentifier(table)));
+        if (!s)
+            return s.error();
+        QStringList rows;
+        const Status read = s.value().forEach([&](const Statement &r) {
+            QStringList cells;
+            for (int c = 0; c < r.columnCount(); ++c)
+                cells << (volatileColumn(r.columnName(c)) ? QStringLiteral("*") : r.value(c).toString());
+            if (table == QLatin1String("project_meta") && cells.value(0).endsWith(QLatin1String("_at")))
+                cells[1] = QStringLiteral("*");
+            rows << cells.join(QChar(0x1f));
+        });
+        if (!read)
+            return read.error();
+        rows.sort();
+        hash.addData(table.toUtf8() + '\n' + rows.join(QChar(0x1e)).toUtf8());
+    }
+    return QString::fromLatin1(hash.result().toHex());
+}
+
+QString integrity(const QString &path)
+{
+    auto db = Database::open(path, Database::Mode::ReadOnly);
+    if (!db)
+        return db.error();
+    auto check = db.value().scalar(QStringLiteral("PRAGMA integrity_check"));
+    return check ? check.value().toString() : check.error();
+}
+
+bool copyFile(const QString &from, const QString &to)
+{
+    QFile::remove(to);
+    return QFile::copy(from, to);
+}
+
+struct Kind {
+    QString name;
+    QStringList args; // "%P" stands for the project, "%D" for the demo's folder
+    QString setUp;    // SQL run on the copy first (what the job then has to do)
+};
+
+} // namespace
+
+class TestProjectKills : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_dir;
+    QString m_base;
+    QString m_documents;
+    QRandomGenerator m_random{20261125};
+
+    QStringList argsFor(const Kind &kind, const QString &project) const
+    {
+        QStringList out;
+        for (const QString &a : kind.args)
+            out << (a == QLatin1String("%P") ? project : a == QLatin1String("%D") ? QFileInfo(project).absolutePath() : a);
+        return out;
+    }
+
+    // A fresh copy of the project the kind starts from: the base project, or for the demo a
+    // complete demo marked so that it differs from a new one.
+    QString prepare(const Kind &kind, int trial)
+    {
+        if (kind.name != QLatin1String("demo")) {
+            const QString path = m_dir.filePath(QStringLiteral("%1-%2.assay").arg(kind.name).arg(trial));
+            if (!copyFile(m_base, path))
+                return QString();
+            if (!kind.setUp.isEmpty()) {
+                auto db = Database::open(path, Database::Mode::ReadWrite);
+                if (!db || !db.value().exec(QStringLiteral("PRAGMA foreign_keys = ON; ") + kind.setUp))
+                    return QString();
+            }
+            return path;
+        }
+        const QString folder = m_dir.filePath(QStringLiteral("demo-%1").arg(trial));
+        QDir().mkpath(folder);
+        const QString path = QDir(folder).filePath(QStringLiteral("demo.assay"));
+        if (!copyFile(m_dir.filePath(QStringLiteral("old-demo.assay")), path))
+            return QString();
+        return path;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        test::isolateSettings();
+        QVERIFY(m_dir.isValid());
+        // The base: the demo's knowledge, corpus and generated queries, with an exam taken by
+        // five students so that the IRT fit has something to fit.
+        m_base = m_dir.filePath(QStringLiteral("base.assay"));
+        QVERIFY(DemoProject::build(m_base).ok());
+        {
+            auto project = Project::open(m_base);
+            QVERIFY(project.ok());
+            QVERIFY(ExamWorkflow::generateGrounded(*project.value(), QStringLiteral("base-exam"), QStringLiteral("short"), 1).ok());
+            QVERIFY(ExamWorkflow::take(*project.value(), QStringLiteral("base-exam"),
+                                       {QStringLiteral("ir:bm25:1"), QStringLiteral("ir:bm25:3"), QStringLiteral("ir:keyword:1"), QStringLiteral("ir:keyword:5"),
+                                        QStringLiteral("oracle-ir")})
+                        .ok());
+        }
+        // Documents enough for an import that takes a while.
+        m_documents = m_dir.filePath(QStringLiteral("documents"));
+        QVERIFY(QDir().mkpath(m_documents));
+        for (int i = 0; i < 3000; ++i) {
+            QFile f(QDir(m_documents).filePath(QStringLiteral("d%1.txt").arg(i, 4, 10, QLatin1Char('0'))));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            QByteArray text;
+            for (int s = 0; s < 12; ++s)
+                text += "Report " + QByteArray::number(i) + " notes sensor " + QByteArray::number((i * 31 + s * 7) % 977) + " near pier " +
+                        QByteArray::number(s) + ". ";
+            f.write(text);
+        }
+        // A complete demo to replace.
+        QProcess demo;
+        demo.start(QStringLiteral(ASSAY_CLI), {QStringLiteral("demo"), QStringLiteral("--out"), m_dir.filePath(QStringLiteral("first-demo"))});
+        QVERIFY(demo.waitForFinished(600000));
+        QVERIFY2(demo.exitCode() == 0, demo.readAllStandardError().constData());
+        QVERIFY(copyFile(m_dir.filePath(QStringLiteral("first-demo/demo.assay")), m_dir.filePath(QStringLiteral("old-demo.assay"))));
+        auto old = Project::open(m_dir.filePath(QStringLiteral("old-demo.assay")));
+        QVERIFY(old.ok());
+        QVERIFY(old.value()->setProperty(QStringLiteral("marker"), QStringLiteral("the demo before the job")).ok());
+    }
+
+    void killedJobsLeaveBeforeOrAfter_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("setUp");
+        const auto row = [](const char *name, const QStringList &args, const QString &setUp = {}) {
+            QTest::newRow(name) << QString::fromLatin1(name) << args << setUp;
+        };
+        row("sql-templates", {QStringLiteral("generate"), QStringLiteral("sql-templates"), QStringLiteral("%P"), QStringLiteral("--rules"),
+                              QStringLiteral("--threshold"), QStringLiteral("0.9")});
+        // The base has every offline template already: the long ones are removed first.
+        row("text-templates",
+            {QStringLiteral("generate"), QStringLiteral("text-templates"), QStringLiteral("%P"), QStringLiteral("--forms"), QStringLiteral("long"),
+             QStringLiteral("--per-template"), QStringLiteral("3"), QStringLiteral("--offline")},
+            QStringLiteral("DELETE FROM text_template WHERE form = 'long'"));
+        row("queries", {QStringLiteral("generate"), QStringLiteral("queries"), QStringLiteral("%P")});
+        row("corpus-import", {QStringLiteral("corpus"), QStringLiteral("import"), QStringLiteral("%P"), QStringLiteral("DOCUMENTS"),
+                              QStringLiteral("--chunk"), QStringLiteral("sentences:2")});
+        row("exam-generate", {QStringLiteral("exam"), QStringLiteral("generate"), QStringLiteral("%P"), QStringLiteral("--name"), QStringLiteral("long-exam"),
+                              QStringLiteral("--from"), QStringLiteral("queries"), QStringLiteral("--form"), QStringLiteral("long")});
+        row("exam-take", {QStringLiteral("exam"), QStringLiteral("take"), QStringLiteral("%P"), QStringLiteral("--exam"), QStringLiteral("base-exam"),
+                          QStringLiteral("--taker"), QStringLiteral("ir:bm25:2"), QStringLiteral("--taker"), QStringLiteral("ir:keyword:2"),
+                          QStringLiteral("--taker"), QStringLiteral("ir:tfidf:1"), QStringLiteral("--taker"), QStringLiteral("ir:tfidf:4")});
+        row("irt-fit", {QStringLiteral("irt"), QStringLiteral("fit"), QStringLiteral("%P"), QStringLiteral("--exam"), QStringLiteral("base-exam"),
+                        QStringLiteral("--model"), QStringLiteral("2pl")});
+        row("demo", {QStringLiteral("demo"), QStringLiteral("--out"), QStringLiteral("%D")});
+    }
+
+    void killedJobsLeaveBeforeOrAfter()
+    {
+        QFETCH(QString, name);
+        QFETCH(QStringList, args);
+        QFETCH(QString, setUp);
+        args.replaceInStrings(QStringLiteral("DOCUMENTS"), m_documents);
+        const Kind kind{name, args, setUp};
+        const auto run = [&](const QString &project, qint64 killAfterMs, qint64 *tookMs) {
+            QProcess p;
+            p.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+            p.setStandardOutputFile(QProcess::nullDevice());
+            QElapsedTimer clock;
+            clock.start();
+            p.start(QStringLiteral(ASSAY_CLI), argsFor(kind, project));
+            if (!p.waitForStarted())
+                return -2;
+            if (killAfterMs >= 0 && !p.waitForFinished(int(killAfterMs))) {
+                ::kill(pid_t(p.processId()), SIGKILL);
+                p.waitForFinished();
+                return -1; // killed
+            }
+            if (killAfterMs < 0)
+                p.waitForFinished(600000);
+            if (tookMs)
+                *tookMs = clock.elapsed();
+            return p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -3;
+        };
+
+        // The complete job: how long it takes and what it leaves.
+        const QString full = prepare(kind, 0);
+        QVERIFY(!full.isEmpty());
+        const QString before = fingerprint(full);
+        qint64 took = 0;
+        QCOMPARE(run(full, -1, &took), 0);
+        QCOMPARE(integrity(full), QStringLiteral("ok"));
+        const QString after = fingerprint(full);
+        QVERIFY2(after != before, "the complete job changed nothing: killing it proves nothing");
+
+        int leftBefore = 0, leftAfter = 0;
+        for (int trial = 1; trial <= 6; ++trial) {
+            const QString project = prepare(kind, trial);
+            QVERIFY(!project.isEmpty());
+            QCOMPARE(fingerprint(project), before);
+            // Uniform over the job's running time (process start included).
+            const qint64 at = qint64(m_random.bounded(double(took)));
+            const int code = run(project, at, nullptr);
+            QVERIFY2(code == -1 || code == 0, qPrintable(QStringLiteral("exit %1").arg(code)));
+            QCOMPARE(integrity(project), QStringLiteral("ok"));
+            const QString now = fingerprint(project);
+            QVERIFY2(now == before || now == after,
+                     qPrintable(QStringLiteral("%1 killed after %2 of %3 ms: the project holds neither its content before nor after the job")
+                                    .arg(name).arg(at).arg(took)));
+            (now == before ? leftBefore : leftAfter) += 1;
+            qInfo("%s: killed after %lld of %lld ms: %s", qPrintable(name), at, took, now == before ? "as before" : "as after");
+        }
+        qInfo("%s: 6 kills, %d left the project as before and %d as after the job", qPrintable(name), leftBefore, leftAfter);
+        if (name == QLatin1String("demo")) {
+            // What a killed build left beside the demo is removed by the next build as it starts.
+            int folders = 0;
+            for (int trial = 1; trial <= 6; ++trial) {
+                const QDir folder(m_dir.filePath(QStringLiteral("demo-%1").arg(trial)));
+                const QStringList left = folder.entryList({QStringLiteral(".demo.assay.build-*")}, QDir::Files | QDir::Hidden);
+                if (left.isEmpty())
+                    continue;
+                ++folders;
+                QCOMPARE(run(folder.filePath(QStringLiteral("demo.assay")), 3000, nullptr), -1);
+                for (const QString &file : left)
+                    QVERIFY2(!folder.exists(file), qPrintable(file + QStringLiteral(" is still there")));
+            }
+            qInfo("demo: the next build removed what %d killed builds left", folders);
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestProjectKills)
+#include "tst_projectkills.moc"

@@ -1,0 +1,202 @@
+// The corruption scenario of issue 31, as a test: the desktop app has a project open and runs
+// each job that works on its own connection (generation steps, corpus import, exam generation
+// and take, IRT fit, analysis, the demo); after each one a second process opens and closes the
+// same file. SQLite's locks of the app must still be held (read from /proc/locks), the WAL
+// must still exist, the app must keep reading and writing, and the file must pass
+// integrity_check at the end. Any descriptor of the project opened and closed by other means
+// than SQLite drops the app's locks, and the second process then deletes the WAL under it.
+#include "analysis/closeddomain.h"
+#include "charts/analysispage.h"
+#include "charts/irtpanel.h"
+#include "corpuspage.h"
+#include "core/job.h"
+#include "demo/demoproject.h"
+#include "examspage.h"
+#include "generationactions.h"
+#include "mainwindow.h"
+#include "project/database.h"
+#include "project/project.h"
+#include "runs/pipelinespec.h"
+#include "runs/runexecutor.h"
+#include "runs/runstore.h"
+#include "scoring/scorer.h"
+#include "testsettings.h"
+
+#include <QComboBox>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QProcess>
+#include <QSettings>
+#include <QtTest>
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+using namespace assay;
+
+namespace {
+
+// The POSIX locks this process holds on the file (lines of /proc/locks naming our pid and
+// the file's inode).
+int locksHeldOn(const QString &path)
+{
+    struct stat st {};
+    if (::stat(QFile::encodeName(path).constData(), &st) != 0)
+        return -1;
+    QFile locks(QStringLiteral("/proc/locks"));
+    if (!locks.open(QIODevice::ReadOnly))
+        return -1;
+    const QByteArray pid = QByteArray::number(qint64(::getpid()));
+    const QByteArray inode = ':' + QByteArray::number(quint64(st.st_ino));
+    int held = 0;
+    for (const QByteArray &line : locks.readAll().split('\n')) {
+        const QList<QByteArray> f = line.simplified().split(' ');
+        // "1: POSIX  ADVISORY  READ 10482 fe:00:10960914 1073741826 1073742335"
+        if (f.size() >= 6 && f.at(1) == "POSIX" && f.at(4) == pid && f.at(5).endsWith(inode))
+            ++held;
+    }
+    return held;
+}
+
+bool waitFor(Job *job, QString *message)
+{
+    if (!job) {
+        *message = QStringLiteral("the job did not start");
+        return false;
+    }
+    QSignalSpy finished(job, &Job::finished);
+    if (!finished.wait(240000)) {
+        *message = QStringLiteral("the job did not finish");
+        return false;
+    }
+    *message = finished.at(0).at(1).toString();
+    return finished.at(0).at(0).toBool();
+}
+
+} // namespace
+
+class TestProjectLocks : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_dir;
+    int m_writes = 0;
+
+    // The second process, then what the first must still have and do.
+    void afterJob(MainWindow &w, const QString &what)
+    {
+        Project *project = w.project();
+        QVERIFY2(project, qPrintable(what));
+        const QString path = project->path();
+        QVERIFY2(locksHeldOn(path) > 0, qPrintable(what + QStringLiteral(": the app holds no lock on its project")));
+        QProcess other;
+        other.start(QStringLiteral(ASSAY_CLI), {QStringLiteral("info"), path});
+        QVERIFY(other.waitForFinished(60000));
+        QVERIFY2(other.exitCode() == 0, qPrintable(what + QStringLiteral(": ") + QString::fromUtf8(other.readAllStandardError())));
+        QVERIFY2(QFileInfo::exists(path + QStringLiteral("-wal")), qPrintable(what + QStringLiteral(": the other process removed the WAL")));
+        QVERIFY2(locksHeldOn(path) > 0, qPrintable(what + QStringLiteral(": the app's locks are gone")));
+        const QString value = QStringLiteral("%1 after %2").arg(++m_writes).arg(what);
+        QVERIFY2(project->setProperty(QStringLiteral("lock-check"), value).ok(), qPrintable(what));
+        QCOMPARE(project->property(QStringLiteral("lock-check")), value);
+        auto counted = project->counts();
+        QVERIFY2(counted.ok(), qPrintable(what + QStringLiteral(": ") + counted.error()));
+    }
+
+    static void checkIntegrity(const QString &path)
+    {
+        auto db = Database::open(path, Database::Mode::ReadOnly);
+        QVERIFY(db.ok());
+        auto check = db.value().scalar(QStringLiteral("PRAGMA integrity_check"));
+        QVERIFY2(check.ok(), qPrintable(check.error()));
+        QCOMPARE(check.value().toString(), QStringLiteral("ok"));
+    }
+
+private slots:
+    void initTestCase()
+    {
+        qRegisterMetaType<Job *>();
+        QTemporaryDir &settings = test::isolateSettings();
+        QSettings().setValue(QStringLiteral("general/demoFolder"), settings.filePath(QStringLiteral("demo")));
+        QVERIFY(m_dir.isValid());
+    }
+
+    void jobsOnTheirOwnConnectionsKeepTheAppsLocks()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("locks.assay"));
+        QVERIFY(DemoProject::build(path).ok());
+        MainWindow w;
+        w.show();
+        QVERIFY(w.openProject(path));
+        afterJob(w, QStringLiteral("opening"));
+        QString message;
+
+        GenerationActions *generation = w.generationActions();
+        QVERIFY2(waitFor(generation->startSqlTemplates({}), &message), qPrintable(message));
+        afterJob(w, QStringLiteral("SQL templates"));
+        GenerationWorkflow::TextOptions text;
+        text.perTemplate = 1;
+        QVERIFY2(waitFor(generation->startTextTemplates(text), &message), qPrintable(message));
+        afterJob(w, QStringLiteral("text templates"));
+        QVERIFY2(waitFor(generation->startQueries(true), &message), qPrintable(message));
+        afterJob(w, QStringLiteral("queries"));
+
+        const QString documents = m_dir.filePath(QStringLiteral("documents"));
+        QVERIFY(QDir().mkpath(documents));
+        for (int i = 0; i < 3; ++i) {
+            QFile f(QDir(documents).filePath(QStringLiteral("note%1.txt").arg(i)));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(QByteArray("A note about the quay wall survey, number ") + QByteArray::number(i) + ".\n");
+        }
+        QVERIFY2(waitFor(w.corpusPage()->startImport(documents, CorpusImporter::Format::Folder), &message), qPrintable(message));
+        afterJob(w, QStringLiteral("corpus import"));
+
+        ExamsPage *exams = w.examsPage();
+        QVERIFY2(waitFor(exams->startGenerate(QStringLiteral("locks-exam"), QStringLiteral("short"), 3), &message), qPrintable(message));
+        afterJob(w, QStringLiteral("exam generation"));
+        exams->reload();
+        QComboBox *chooser = exams->examChooser();
+        chooser->setCurrentText(QStringLiteral("locks-exam"));
+        QCOMPARE(chooser->currentText(), QStringLiteral("locks-exam"));
+        QVERIFY2(waitFor(exams->startTake({QStringLiteral("ir:bm25:1"), QStringLiteral("ir:bm25:3"), QStringLiteral("ir:keyword:1"),
+                                           QStringLiteral("ir:keyword:3"), QStringLiteral("oracle-ir")}),
+                         &message),
+                 qPrintable(message));
+        afterJob(w, QStringLiteral("exam take"));
+        IrtPanel *irt = exams->irtPanel();
+        irt->modelChooser()->setCurrentIndex(irt->modelChooser()->findText(QStringLiteral("1PL"), Qt::MatchStartsWith));
+        QSignalSpy fitted(irt, &IrtPanel::fitted);
+        irt->fit();
+        QVERIFY2(fitted.count() == 1 || fitted.wait(240000), qPrintable(irt->statusText()));
+        afterJob(w, QStringLiteral("IRT fit"));
+
+        // A scored run made by the app's own connection, then the analysis job reads it.
+        {
+            Database &db = w.project()->database();
+            auto spec = PipelineSpec::parse(QStringLiteral("retriever=bm25,k=1,reader=none"));
+            QVERIFY(spec.ok());
+            auto run = RunStore(db).openOrCreate(QStringLiteral("locks-run"), spec.value(), QStringLiteral("short"));
+            QVERIFY2(run.ok(), qPrintable(run.error()));
+            QVERIFY(RunExecutor::execute(db, run.value()).ok());
+            QVERIFY(Scorer::score(db, run.value(), QStringLiteral("contains"), {}).ok());
+        }
+        AnalysisPage *analysis = w.analysisPage();
+        QSignalSpy analysisStarted(analysis, &AnalysisPage::jobStarted);
+        analysis->reload();
+        QTRY_VERIFY(analysisStarted.size() >= 1);
+        QVERIFY2(waitFor(analysisStarted.constLast().at(0).value<Job *>(), &message), qPrintable(message));
+        afterJob(w, QStringLiteral("analysis"));
+        w.closeProject();
+        checkIntegrity(path);
+
+        // The demo is built beside its file and put in place through SQLite.
+        QSignalSpy opened(&w, &MainWindow::projectOpened);
+        w.openDemoProject();
+        QVERIFY(opened.wait(240000));
+        afterJob(w, QStringLiteral("demo"));
+        const QString demo = w.project()->path();
+        w.closeProject();
+        checkIntegrity(demo);
+    }
+};
+
+QTEST_MAIN(TestProjectLocks)
+#include "tst_projectlocks.moc"
