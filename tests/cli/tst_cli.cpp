@@ -1,7 +1,12 @@
 // assay-cli as a user runs it: a real process, its exit codes, stdout and stderr.
 #include "core/version.h"
+#include "project/project.h"
+#include "runs/runresultstore.h"
+#include "runs/runstore.h"
 
+#include <QCryptographicHash>
 #include <QDir>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -22,6 +27,38 @@ QTemporaryDir &configDir()
 {
     static QTemporaryDir dir;
     return dir;
+}
+
+// Every run's contexts as the analyses read them (ids and text per item), hashed in the order
+// and the form the version-13 project's rows give: run name, item key, the ids as stored JSON,
+// the text with its line breaks written as \n.
+QString contextsDigest(const QString &path)
+{
+    auto project = assay::Project::open(path);
+    if (!project)
+        return project.error();
+    auto runs = assay::RunStore(project.value()->database()).runs();
+    if (!runs)
+        return runs.error();
+    QList<QByteArray> lines;
+    for (const assay::RunSummary &run : runs.value()) {
+        auto items = assay::RunResultStore(project.value()->database()).executed(run.id);
+        if (!items)
+            return items.error();
+        for (const assay::StoredRunItem &it : items.value()) {
+            nlohmann::json ids = nlohmann::json::array();
+            for (const QString &id : it.retrievedIds)
+                ids.push_back(id.toStdString());
+            QString text = it.retrievedText;
+            text.replace(QLatin1Char('\n'), QStringLiteral("\\n"));
+            lines << QStringLiteral("%1\t%2\t%3\t%4\n").arg(run.name, it.key, QString::fromStdString(ids.dump()), text).toUtf8();
+        }
+    }
+    std::sort(lines.begin(), lines.end());
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    for (const QByteArray &line : std::as_const(lines))
+        hash.addData(line);
+    return QString::fromLatin1(hash.result().toHex());
 }
 
 Outcome runCli(const QStringList &args, const QString &workdir = {})
@@ -226,8 +263,43 @@ private slots:
         QVERIFY(QDir(out + QStringLiteral("/corpus")).entryList({QStringLiteral("*.txt")}).size() >= 30);
         QVERIFY(QFile::exists(out + QStringLiteral("/facts.json")));
         QVERIFY(o.out.contains(QLatin1String("report.html")));
+        // Contexts are stored as chunk references (issue 31): the project stays small, and every
+        // run's contexts read back exactly as version 13 (6ac0269) stored them as text.
+        QVERIFY2(QFileInfo(out + QStringLiteral("/demo.assay")).size() <= 80 * 1000 * 1000,
+                 qPrintable(QString::number(QFileInfo(out + QStringLiteral("/demo.assay")).size())));
+        QCOMPARE(contextsDigest(out + QStringLiteral("/demo.assay")), QStringLiteral("b574b9f9a7bb5df611fb2a62a0e997eb4304c65ec4e2b559ac9493e6ca41a0f3"));
         // Running it again replaces the demo rather than failing.
         QCOMPARE(runCli({QStringLiteral("demo"), QStringLiteral("--out"), out}).code, 0);
+    }
+
+    void verifyAndBackup()
+    {
+        const QString project = m_dir.filePath(QStringLiteral("care.assay"));
+        QCOMPARE(runCli({QStringLiteral("new"), project}).code, 0);
+        const Outcome verified = runCli({QStringLiteral("verify"), project, QStringLiteral("--json")});
+        QCOMPARE(verified.code, 0);
+        const auto report = nlohmann::json::parse(verified.out.toStdString());
+        QVERIFY(report["ok"].get<bool>());
+        QVERIFY(report["pages"].get<int>() > 0);
+        const QString copy = m_dir.filePath(QStringLiteral("care copy.assay"));
+        const Outcome backup = runCli({QStringLiteral("backup"), project, copy});
+        QVERIFY2(backup.code == 0, qPrintable(backup.err));
+        QCOMPARE(runCli({QStringLiteral("verify"), copy}).code, 0);
+        const Outcome info = runCli({QStringLiteral("info"), copy, QStringLiteral("--json")});
+        QCOMPARE(info.code, 0);
+        QCOMPARE(QString::fromStdString(nlohmann::json::parse(info.out.toStdString())["name"].get<std::string>()), QStringLiteral("care"));
+        // A damaged page is found, named, and the exit code says so.
+        QFile f(copy);
+        QVERIFY(f.open(QIODevice::ReadWrite));
+        f.seek(4096);
+        f.write(QByteArray(4096, '\x5a'));
+        f.close();
+        const Outcome damaged = runCli({QStringLiteral("verify"), copy});
+        QCOMPARE(damaged.code, 1);
+        QVERIFY2(damaged.out.contains(QLatin1String("damaged")), qPrintable(damaged.out));
+        // The project itself is no place for a copy.
+        const Outcome onto = runCli({QStringLiteral("backup"), project, project});
+        QCOMPARE(onto.code, 1);
     }
 
     void irtFit()

@@ -11,18 +11,23 @@
 #include "mainwindow.h"
 #include "placeholderpage.h"
 #include "progressarea.h"
+#include "projectfileactions.h"
+#include "project/projectverifier.h"
 #include "project/project.h"
 #include "projectnavigator.h"
 #include "schema/knowledgebase.h"
 #include "schemaeditor.h"
 #include "testrunspage.h"
+#include "testcrash.h"
 #include "testsettings.h"
 
 #include <QAction>
 #include <QDir>
+#include <QFileInfo>
 #include <QListView>
 #include <QApplication>
 #include <QLabel>
+#include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSettings>
@@ -171,6 +176,69 @@ private slots:
         QVERIFY(analysis);
         QTRY_COMPARE_WITH_TIMEOUT(analysis->analyses().size(), 12, 60000);
         test::screenshot(&w, QStringLiteral("demo"));
+    }
+
+    void cancellingTheDemoKeepsTheOldOne()
+    {
+        // The demo of the test above is open; a new build is cancelled part-way: the old demo
+        // is intact and open again.
+        MainWindow w;
+        w.show();
+        const QString demo = QDir(QSettings().value(QStringLiteral("general/demoFolder")).toString()).filePath(QStringLiteral("demo.assay"));
+        QVERIFY(w.openProject(demo));
+        QVERIFY(w.project()->setProperty(QStringLiteral("marker"), QStringLiteral("the old demo")).ok());
+        QSignalSpy opened(&w, &MainWindow::projectOpened);
+        w.openDemoProject();
+        QVERIFY(!w.project()); // let go while the new one is built
+        QTest::qWait(4000);
+        auto *cancel = w.progressArea()->findChild<QToolButton *>();
+        QVERIFY(cancel && cancel->isVisible());
+        cancel->click();
+        QVERIFY(opened.wait(120000));
+        QVERIFY(w.project());
+        QCOMPARE(w.project()->property(QStringLiteral("marker")), QStringLiteral("the old demo"));
+        QCOMPARE(RunStore(w.project()->database()).runs().value().size(), 12);
+        const QStringList left = QDir(QFileInfo(demo).absolutePath()).entryList({QStringLiteral(".demo.assay.build-*")}, QDir::Files | QDir::Hidden);
+        QVERIFY2(left.isEmpty(), qPrintable(left.join(QStringLiteral(", "))));
+    }
+
+    void fileMenuVerifiesAndCopies()
+    {
+        MainWindow w;
+        w.show();
+        const QString path = m_dir.filePath(QStringLiteral("care.assay"));
+        QVERIFY(w.newProject(path));
+        ProjectFileActions *file = w.fileActions();
+        QMenu *fileMenu = w.menuBar()->actions().constFirst()->menu();
+        QVERIFY(fileMenu->actions().contains(file->verifyAction()) && fileMenu->actions().contains(file->saveCopyAction()));
+        fileMenu->popup(w.mapToGlobal(QPoint(0, 0)));
+        QTRY_VERIFY(fileMenu->isVisible());
+        test::screenshot(fileMenu, QStringLiteral("file-menu"));
+        fileMenu->hide();
+        QSignalSpy finished(file, &ProjectFileActions::finished);
+        findAction(&w, QStringLiteral("actionVerifyProject"))->trigger();
+        QVERIFY(finished.wait(60000));
+        QVERIFY(finished.at(0).at(0).toBool());
+        QVERIFY2(file->lastMessage().contains(QLatin1String("intact")), qPrintable(file->lastMessage()));
+        auto *box = w.findChild<QMessageBox *>();
+        QTRY_VERIFY(box && box->isVisible());
+        QVERIFY(box->text().contains(QLatin1String("intact")));
+        test::screenshot(box, QStringLiteral("verify-project"));
+        box->close();
+        const QString copy = m_dir.filePath(QStringLiteral("care copy.assay"));
+        QVERIFY(file->startSaveCopy(copy));
+        QVERIFY(finished.wait(60000));
+        QVERIFY2(finished.at(1).at(0).toBool(), qPrintable(finished.at(1).at(1).toString()));
+        QVERIFY(QFileInfo::exists(copy));
+        QVERIFY(ProjectVerifier::verify(copy).value().ok);
+        w.closeProject();
+        QVERIFY(!findAction(&w, QStringLiteral("actionVerifyProject"))->isEnabled());
+
+        // A session that died with the project open: the next open verifies it by itself.
+        QVERIFY(test::openProjectAndDie(path) > 0);
+        QVERIFY(w.openProject(path));
+        QVERIFY(finished.wait(60000));
+        QVERIFY2(file->lastMessage().contains(QLatin1String("ended without closing")), qPrintable(file->lastMessage()));
     }
 
     void progressAreaShowsEtaAndCancels()

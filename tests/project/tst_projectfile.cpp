@@ -10,8 +10,10 @@
 #include "project/migrator.h"
 #include "project/project.h"
 #include "project/heldfiles.h"
+#include "project/projectbackup.h"
 #include "project/projectfileprobe.h"
 #include "project/projectverifier.h"
+#include "testcrash.h"
 #include "testsettings.h"
 
 #include <QCryptographicHash>
@@ -20,9 +22,10 @@
 #include <QUndoStack>
 #include <QtTest>
 
+#include <atomic>
+#include <thread>
+
 #include <sqlite3.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 using namespace assay;
 
@@ -289,14 +292,8 @@ private slots:
         }
         // A process that dies with the project open (as a crash or kill -9 would) leaves
         // its session lock behind.
-        const pid_t child = fork();
-        if (child == 0) {
-            auto p = Project::open(file);
-            _exit(p.ok() ? 0 : 1);
-        }
-        int status = 0;
-        QCOMPARE(waitpid(child, &status, 0), child);
-        QVERIFY(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+        const pid_t child = test::openProjectAndDie(file);
+        QVERIFY(child > 0);
         {
             auto after = Project::open(file);
             QVERIFY(after.ok());
@@ -305,6 +302,46 @@ private slots:
         auto next = Project::open(file);
         QVERIFY(next.ok());
         QVERIFY(next.value()->uncleanShutdown().isEmpty());
+    }
+
+    void copyIsOneSnapshotWhileAnotherConnectionWrites()
+    {
+        // A writer adds rows in pairs, one transaction per pair, all through the copy: the
+        // copy holds a whole number of pairs (one snapshot), verifies intact, and opens.
+        const QString file = path(QStringLiteral("busy.assay"));
+        {
+            auto p = Project::create(file);
+            QVERIFY(p.ok());
+            QVERIFY(p.value()->database().exec(QStringLiteral("CREATE TABLE pairs(x); WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 40000) "
+                                                                "INSERT INTO pairs SELECT randomblob(100) FROM n")).ok());
+        }
+        std::atomic_bool stop{false};
+        std::atomic_int written{0};
+        std::thread writer([&] {
+            auto db = Project::openConnection(file);
+            if (!db)
+                return;
+            while (!stop) {
+                if (db.value().exec(QStringLiteral("BEGIN IMMEDIATE; INSERT INTO pairs VALUES (randomblob(100)); INSERT INTO pairs VALUES (randomblob(100)); COMMIT")))
+                    ++written;
+            }
+        });
+        const QString copy = path(QStringLiteral("busy copy.assay"));
+        QTRY_VERIFY(written > 10);
+        Job job(QStringLiteral("copy"), [&](Job &j) { return ProjectBackup::saveCopy(file, copy, &j); });
+        const Status copied = job.runHere();
+        const int duringCopy = written;
+        stop = true;
+        writer.join();
+        QVERIFY2(copied.ok(), qPrintable(copied.error()));
+        QVERIFY(duringCopy > 10);
+        auto verified = ProjectVerifier::verify(copy);
+        QVERIFY(verified.ok() && verified.value().ok);
+        QCOMPARE(rawScalar(copy, QStringLiteral("SELECT count(*) % 2 FROM pairs")).toInt(), 0);
+        QVERIFY(rawScalar(copy, QStringLiteral("SELECT count(*) FROM pairs")).toInt() >= 40000);
+        auto opened = Project::open(copy);
+        QVERIFY2(opened.ok(), qPrintable(opened.error()));
+        QVERIFY(!ProjectBackup::saveCopy(file, file).ok()); // never onto itself
     }
 
     void heldFilesAreRefusedToOtherReadersAndWriters()
