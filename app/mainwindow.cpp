@@ -26,6 +26,7 @@
 #include "schema/sqliteschemareader.h"
 #include "schema/sqlscriptreader.h"
 #include "welcomepage.h"
+#include "schema/knowledgebase.h"
 
 #include <QApplication>
 #include <QGuiApplication>
@@ -67,12 +68,6 @@ MainWindow::MainWindow(QWidget *parent)
     m_central->addWidget(workspace);
     setCentralWidget(m_central);
     connect(m_navigator, &ProjectNavigator::pageSelected, m_pages, &QStackedWidget::setCurrentIndex);
-    connect(m_navigator, &ProjectNavigator::pageSelected, this, [this](int page) {
-        if (page == ProjectNavigator::Analysis && m_analysisPage && !m_analysisPage->isBusy())
-            m_analysisPage->reload(); // runs may have been scored since
-        if (page == ProjectNavigator::Exams && m_examsPage)
-            m_examsPage->reload(); // exams may have been generated from the command line
-    });
 
     m_logDock->setObjectName(QStringLiteral("logDock"));
     m_logDock->setWidget(new LogView(m_logDock));
@@ -307,8 +302,10 @@ void MainWindow::adoptProject(std::unique_ptr<Project> project)
     // The GUI thread waits at most 5 s for another connection's write (a job, the CLI) and
     // then reports "database is locked" rather than freezing the window longer.
     m_project->database().setBusyTimeout(5000);
+    // Pages follow what jobs and other programs commit (ChangeFollower), not navigation.
+    m_project->watchChanges();
     connect(m_project.get(), &Project::propertyChanged, this, &MainWindow::updateTitle);
-    m_schemaEditor = new SchemaEditor(m_project->knowledge(), m_project->undoStack(), m_pages);
+    m_schemaEditor = new SchemaEditor(m_project->service<KnowledgeBase>(), m_project->undoStack(), m_pages);
     setProjectPage(ProjectNavigator::Schema, m_schemaEditor);
     m_corpusPage = new CorpusPage(m_project.get(), m_pages);
     connect(m_corpusPage, &CorpusPage::jobStarted, this, [this](Job *job) { m_progress->track(job); });
@@ -428,7 +425,7 @@ void MainWindow::chooseKnowledgeImport(ImportSource source)
     if (path.isEmpty())
         return;
     bool replace = source == ImportSource::LinkedSqlite;
-    if (!m_project->knowledge()->tables().isEmpty() && !replace) {
+    if (!m_project->service<KnowledgeBase>()->tables().isEmpty() && !replace) {
         const auto answer = QMessageBox::question(
             this, tr("Import knowledge schema"),
             tr("The project already has knowledge tables. Replace them, or add the imported tables beside them?"),

@@ -1,7 +1,7 @@
 #pragma once
 // Chooses the closed-domain setting (auto, on, off) wherever runs are scored or analysed,
 // with the same words and the same default (auto) everywhere.
-#include "analysis/closeddomain.h"
+#include "scoring/closeddomain.h"
 
 #include <QComboBox>
 

@@ -6,6 +6,8 @@
 #include "itemmodels/corpusdocumentsmodel.h"
 #include "project/project.h"
 #include "retrieval/corpusstore.h"
+#include "changefollower.h"
+#include "messagebar.h"
 
 #include <QComboBox>
 #include <QFileDialog>
@@ -57,6 +59,41 @@ CorpusPage::CorpusPage(Project *project, QWidget *parent) : QWidget(parent), m_p
     m_viewer = new QTextBrowser(this);
     m_viewer->setObjectName(QStringLiteral("documentViewer"));
 
+    QHBoxLayout *bar = buildImportBar();
+    QGroupBox *probe = buildProbe();
+    auto *right = new QSplitter(Qt::Vertical, this);
+    right->addWidget(m_viewer);
+    right->addWidget(probe);
+    right->setStretchFactor(0, 2);
+    right->setStretchFactor(1, 3);
+    auto *split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(m_view);
+    split->addWidget(right);
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 3);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(bar);
+    layout->addWidget(split, 1);
+
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex &current) { showDocument(current.row()); });
+    connect(m_query, &QLineEdit::returnPressed, this, [this] { startProbe(m_query->text(), m_group->text()); });
+    connect(m_project->undoStack(), &QUndoStack::indexChanged, this, [this] {
+        if (!busy())
+            reload(); // an import undone or redone
+    });
+    // An import or a re-chunking by a job or another program.
+    new ChangeFollower(this, m_project, ChangeFollower::touching(ProjectChange::Aggregate::Corpus), [this] {
+        if (busy())
+            return false;
+        reload();
+        return true;
+    });
+    reload();
+}
+
+// The import button with its formats, the chunking for imports, the corpus summary.
+QHBoxLayout *CorpusPage::buildImportBar()
+{
     m_import = new QToolButton(this);
     m_import->setObjectName(QStringLiteral("importCorpus"));
     m_import->setText(tr("Import…"));
@@ -106,8 +143,12 @@ CorpusPage::CorpusPage(Project *project, QWidget *parent) : QWidget(parent), m_p
     bar->addWidget(m_size);
     bar->addWidget(m_overlap);
     bar->addWidget(m_summary, 1);
+    return bar;
+}
 
-    // Try retrieval.
+// Try retrieval: a query, two retrievers side by side, the true documents of its group marked.
+QGroupBox *CorpusPage::buildProbe()
+{
     auto *probe = new QGroupBox(tr("Try retrieval"), this);
     m_query = new QLineEdit(probe);
     m_query->setObjectName(QStringLiteral("probeQuery"));
@@ -147,29 +188,8 @@ CorpusPage::CorpusPage(Project *project, QWidget *parent) : QWidget(parent), m_p
     auto *probeLayout = new QVBoxLayout(probe);
     probeLayout->addLayout(probeBar);
     probeLayout->addLayout(columns, 1);
-
-    auto *right = new QSplitter(Qt::Vertical, this);
-    right->addWidget(m_viewer);
-    right->addWidget(probe);
-    right->setStretchFactor(0, 2);
-    right->setStretchFactor(1, 3);
-    auto *split = new QSplitter(Qt::Horizontal, this);
-    split->addWidget(m_view);
-    split->addWidget(right);
-    split->setStretchFactor(0, 2);
-    split->setStretchFactor(1, 3);
-    auto *layout = new QVBoxLayout(this);
-    layout->addLayout(bar);
-    layout->addWidget(split, 1);
-
-    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex &current) { showDocument(current.row()); });
     connect(search, &QPushButton::clicked, this, [this] { startProbe(m_query->text(), m_group->text()); });
-    connect(m_query, &QLineEdit::returnPressed, this, [this] { startProbe(m_query->text(), m_group->text()); });
-    connect(m_project->undoStack(), &QUndoStack::indexChanged, this, [this] {
-        if (!busy())
-            reload(); // an import undone or redone
-    });
-    reload();
+    return probe;
 }
 
 CorpusPage::~CorpusPage()
@@ -222,7 +242,7 @@ void CorpusPage::showDocument(int row)
     // The facts it states: the semantic groups that name it among their true documents.
     auto groups = GenerationStore(m_project->database()).groupsOfDocument(d.id);
     if (!groups) {
-        html += QStringLiteral("<p style='color:#b22222'>%1</p>").arg(groups.error().toHtmlEscaped());
+        html += QStringLiteral("<p style='color:%1'>%2</p>").arg(MessageBar::colorName(MessageBar::Level::Error), groups.error().toHtmlEscaped());
     } else if (groups.value().isEmpty()) {
         html += tr("<p style='color:#777'>No semantic group names this document among its true documents.</p>");
     } else {
@@ -350,14 +370,15 @@ void CorpusPage::showProbe(const QVector<ProbeColumn> &columns, const QStringLis
             html += truth.isEmpty() ? tr("<p style='color:#777'>%1 has no true document: a knowledge-base gap.</p>").arg(group)
                                     : tr("<p>True documents of %1: %2 — %3</p>")
                                           .arg(group, truth.join(QStringLiteral(", ")).toHtmlEscaped(),
-                                               ranks.isEmpty() ? tr("<b style='color:#b22222'>none retrieved</b>") : tr("<b style='color:#1b7f3b'>found at rank %1</b>").arg(ranks.join(QStringLiteral(", "))));
+                                               ranks.isEmpty() ? tr("<b style='color:%1'>none retrieved</b>").arg(MessageBar::colorName(MessageBar::Level::Error))
+                                                               : tr("<b style='color:%1'>found at rank %2</b>").arg(MessageBar::colorName(MessageBar::Level::Success), ranks.join(QStringLiteral(", "))));
         }
         if (!col.error.isEmpty())
-            html += QStringLiteral("<p style='color:#b22222'>%1</p>").arg(col.error.toHtmlEscaped());
+            html += QStringLiteral("<p style='color:%1'>%2</p>").arg(MessageBar::colorName(MessageBar::Level::Error), col.error.toHtmlEscaped());
         else if (col.hits.isEmpty())
             html += tr("<p><i>No chunk shares a word with the query.</i></p>");
         for (const ProbeHit &h : col.hits)
-            html += QStringLiteral("<p>") + (truth.contains(h.hit.docId) ? tr("<b style='color:#1b7f3b'>✓ true document</b> ") : QString())
+            html += QStringLiteral("<p>") + (truth.contains(h.hit.docId) ? tr("<b style='color:%1'>✓ true document</b> ").arg(MessageBar::colorName(MessageBar::Level::Success)) : QString())
                     + QStringLiteral("<b>%1. %2</b> <span style='color:#777'>score %3 · chunk %4 · matches: %5</span><br>%6</p>")
                         .arg(h.hit.rank)
                         .arg(h.hit.docId.toHtmlEscaped())

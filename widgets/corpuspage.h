@@ -14,6 +14,8 @@
 #include <memory>
 
 class QComboBox;
+class QGroupBox;
+class QHBoxLayout;
 class QLabel;
 class QLineEdit;
 class QSpinBox;
@@ -52,6 +54,8 @@ signals:
     void jobFinished(bool ok, const QString &message);
 
 private:
+    QHBoxLayout *buildImportBar();
+    QGroupBox *buildProbe();
     Chunker::Options chunking() const;
     void showProbe(const QVector<ProbeColumn> &columns, const QStringList &truth, const QString &group);
     bool busy() const { return m_job && m_job->isRunning(); }

@@ -13,6 +13,9 @@
 #include "exams/responsematrix.h"
 #include "itemmodels/examitemsmodel.h"
 #include "project/project.h"
+#include "exams/examcuration.h"
+#include "changefollower.h"
+#include "messagebar.h"
 
 #include <QComboBox>
 #include <QDir>
@@ -33,7 +36,32 @@ namespace assay {
 ExamsPage::ExamsPage(Project *project, QWidget *parent) : QWidget(parent), m_project(project)
 {
     setObjectName(QStringLiteral("examsPage"));
-    m_model = new ExamItemsModel(project->database(), project->exams(), project->undoStack(), this);
+    m_model = new ExamItemsModel(project->database(), project->service<ExamCuration>(), project->undoStack(), this);
+    buildWidgets();
+    buildLayout();
+    connectActions();
+    connect(m_irt, &IrtPanel::jobStarted, this, &ExamsPage::jobStarted);
+    // The fit's standard errors and item fit beside the stored a, b, c in the grid.
+    connect(m_irt, &IrtPanel::fitted, this, [this] { m_model->setFitDiagnostics(m_irt->lastFitItems()); });
+    auto selectionToIrt = [this] {
+        QVector<ExamItem> items;
+        for (const QModelIndex &row : m_view->selectionModel()->selectedRows())
+            items << m_model->itemAt(row.row());
+        m_irt->setSelectedItems(items);
+    };
+    connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this, selectionToIrt);
+    connect(m_model, &QAbstractItemModel::modelReset, this, selectionToIrt);
+    connect(m_model, &QAbstractItemModel::modelReset, this, &ExamsPage::showStats);
+    // Exams generated or taken by a job or another program, IRT fitted elsewhere.
+    new ChangeFollower(this, m_project, ChangeFollower::touching(ProjectChange::Aggregate::Exams), [this] {
+        reload();
+        return true;
+    });
+    reload();
+}
+
+void ExamsPage::buildWidgets()
+{
     m_exam = new QComboBox(this);
     m_bloom = new QComboBox(this);
     m_type = new QComboBox(this);
@@ -50,13 +78,12 @@ ExamsPage::ExamsPage(Project *project, QWidget *parent) : QWidget(parent), m_pro
     m_take = new QPushButton(QIcon::fromTheme(QStringLiteral("media-playback-start")), tr("Take Exam…"), this);
     m_take->setObjectName(QStringLiteral("takeExam"));
     m_take->setToolTip(tr("Have students (IR pipelines, the oracle, LLM profiles) take the chosen exam; then fit IRT."));
-    auto *accept = new QPushButton(tr("Accept"), this);
-    auto *reject = new QPushButton(tr("Reject"), this);
+    m_accept = new QPushButton(tr("Accept"), this);
+    m_reject = new QPushButton(tr("Reject"), this);
     m_stats = new QLabel(this);
     m_stats->setWordWrap(true);
     m_stats->setTextFormat(Qt::RichText);
-    m_message = new QLabel(this);
-    m_message->setStyleSheet(QStringLiteral("color: #b22222"));
+    m_messages = new MessageBar(this);
     m_view = new QTableView(this);
     m_view->setObjectName(QStringLiteral("examItemsTable"));
     m_view->setModel(m_model);
@@ -70,7 +97,10 @@ ExamsPage::ExamsPage(Project *project, QWidget *parent) : QWidget(parent), m_pro
     for (int c = ExamItemsModel::OptionA; c <= ExamItemsModel::OptionD; ++c)
         m_view->setColumnWidth(c, 120);
     m_view->setColumnWidth(ExamItemsModel::Answer, 40);
+}
 
+void ExamsPage::buildLayout()
+{
     auto *bar = new QHBoxLayout;
     bar->addWidget(new QLabel(tr("Exam:"), this));
     bar->addWidget(m_exam, 1);
@@ -84,9 +114,9 @@ ExamsPage::ExamsPage(Project *project, QWidget *parent) : QWidget(parent), m_pro
     bar->addWidget(new QLabel(tr("Filtered:"), this));
     bar->addWidget(m_reason);
     bar->addWidget(m_source, 1);
-    bar->addWidget(accept);
-    bar->addWidget(reject);
-    m_irt = new IrtPanel(project, this);
+    bar->addWidget(m_accept);
+    bar->addWidget(m_reject);
+    m_irt = new IrtPanel(m_project, this);
     auto *split = new QSplitter(Qt::Vertical, this);
     split->addWidget(m_view);
     split->addWidget(m_irt);
@@ -97,8 +127,12 @@ ExamsPage::ExamsPage(Project *project, QWidget *parent) : QWidget(parent), m_pro
     layout->addLayout(bar);
     layout->addWidget(m_stats);
     layout->addWidget(split, 1);
-    layout->addWidget(m_message);
+    layout->addWidget(m_messages);
+}
 
+// The bar's buttons and filters.
+void ExamsPage::connectActions()
+{
     connect(m_exam, &QComboBox::currentTextChanged, this, &ExamsPage::showExam);
     for (QComboBox *box : {m_bloom, m_type, m_reason})
         connect(box, &QComboBox::currentIndexChanged, this, &ExamsPage::applyFilter);
@@ -106,7 +140,7 @@ ExamsPage::ExamsPage(Project *project, QWidget *parent) : QWidget(parent), m_pro
     connect(m_generate, &QPushButton::clicked, this, [this] {
         auto forms = GenerationStore(m_project->database()).forms();
         if (!forms) {
-            m_message->setText(forms.error());
+            m_messages->error(forms.error());
             return;
         }
         auto exams = ExamStore(m_project->database()).exams();
@@ -145,49 +179,40 @@ ExamsPage::ExamsPage(Project *project, QWidget *parent) : QWidget(parent), m_pro
         if (dialog.exec() == QDialog::Accepted)
             startTake(dialog.students());
     });
-    connect(accept, &QPushButton::clicked, this, &ExamsPage::acceptSelection);
-    connect(reject, &QPushButton::clicked, this, &ExamsPage::rejectSelection);
-    connect(m_model, &ExamItemsModel::editRejected, m_message, &QLabel::setText);
-    connect(m_irt, &IrtPanel::jobStarted, this, &ExamsPage::jobStarted);
-    // The fit's standard errors and item fit beside the stored a, b, c in the grid.
-    connect(m_irt, &IrtPanel::fitted, this, [this] { m_model->setFitDiagnostics(m_irt->lastFitItems()); });
-    auto selectionToIrt = [this] {
-        QVector<ExamItem> items;
-        for (const QModelIndex &row : m_view->selectionModel()->selectedRows())
-            items << m_model->itemAt(row.row());
-        m_irt->setSelectedItems(items);
-    };
-    connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this, selectionToIrt);
-    connect(m_model, &QAbstractItemModel::modelReset, this, selectionToIrt);
-    connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
-        ExamStore store(m_project->database());
-        auto id = store.idOf(m_exam->currentText());
-        if (!id) {
-            m_stats->setText(tr("No exam yet: click <b>Generate Exam…</b> to make a grounded exam from a query set, then <b>Take Exam…</b> and <b>Fit IRT</b>."));
-            return;
-        }
-        auto readItems = store.items(id.value(), false);
-        auto readStats = store.stats(id.value());
-        if (!readItems || !readStats) {
-            m_stats->setText(tr("The exam cannot be read: %1").arg((!readItems ? readItems.error() : readStats.error()).toHtmlEscaped()));
-            return;
-        }
-        const auto stats = ExamStats::compute(readItems.value(), readStats.value());
-        const auto b = stats["baselines"];
-        const auto pct = [](const nlohmann::json &v) { return v.is_number() ? QString::number(100 * v.get<double>(), 'f', 1) + QLatin1Char('%') : QStringLiteral("—"); };
-        // The filter counts in words: "none filtered" or "filtered: 12 answer in stem, 3 duplicate options".
-        QStringList filteredParts;
-        for (auto it = stats["filtered"].begin(); it != stats["filtered"].end(); ++it)
-            filteredParts << QStringLiteral("%1 %2").arg(it.value().is_number() ? it.value().get<qint64>() : 0).arg(QString::fromStdString(it.key()).replace(QLatin1Char('_'), QLatin1Char(' ')));
-        const QString filteredText = filteredParts.isEmpty() ? tr("none filtered") : tr("filtered: %1").arg(filteredParts.join(QStringLiteral(", ")));
-        m_stats->setText(tr("<b>%1</b> kept of %2 generated · %3 · baselines: A %4, B %5, C %6, D %7, longest %8 · mean stem %9 tokens · %10 shown")
-                             .arg(stats["kept"].get<int>()).arg(stats["generated"].get<int>())
-                             .arg(filteredText.toHtmlEscaped(), pct(b["fixed_A"]), pct(b["fixed_B"]), pct(b["fixed_C"]), pct(b["fixed_D"]),
-                                  pct(b["longest"]))
-                             .arg(stats["mean_stem_tokens"].is_number() ? stats["mean_stem_tokens"].get<double>() : 0.0, 0, 'f', 1)
-                             .arg(m_model->rowCount()));
-    });
-    reload();
+    connect(m_accept, &QPushButton::clicked, this, &ExamsPage::acceptSelection);
+    connect(m_reject, &QPushButton::clicked, this, &ExamsPage::rejectSelection);
+    connect(m_model, &ExamItemsModel::editRejected, m_messages, &MessageBar::error);
+}
+
+// The chosen exam's statistics in words above the grid.
+void ExamsPage::showStats()
+{
+    ExamStore store(m_project->database());
+    auto id = store.idOf(m_exam->currentText());
+    if (!id) {
+        m_stats->setText(tr("No exam yet: click <b>Generate Exam…</b> to make a grounded exam from a query set, then <b>Take Exam…</b> and <b>Fit IRT</b>."));
+        return;
+    }
+    auto readItems = store.items(id.value(), false);
+    auto readStats = store.stats(id.value());
+    if (!readItems || !readStats) {
+        m_stats->setText(tr("The exam cannot be read: %1").arg((!readItems ? readItems.error() : readStats.error()).toHtmlEscaped()));
+        return;
+    }
+    const auto stats = ExamStats::compute(readItems.value(), readStats.value());
+    const auto b = stats["baselines"];
+    const auto pct = [](const nlohmann::json &v) { return v.is_number() ? QString::number(100 * v.get<double>(), 'f', 1) + QLatin1Char('%') : QStringLiteral("—"); };
+    // The filter counts in words: "none filtered" or "filtered: 12 answer in stem, 3 duplicate options".
+    QStringList filteredParts;
+    for (auto it = stats["filtered"].begin(); it != stats["filtered"].end(); ++it)
+        filteredParts << QStringLiteral("%1 %2").arg(it.value().is_number() ? it.value().get<qint64>() : 0).arg(QString::fromStdString(it.key()).replace(QLatin1Char('_'), QLatin1Char(' ')));
+    const QString filteredText = filteredParts.isEmpty() ? tr("none filtered") : tr("filtered: %1").arg(filteredParts.join(QStringLiteral(", ")));
+    m_stats->setText(tr("<b>%1</b> kept of %2 generated · %3 · baselines: A %4, B %5, C %6, D %7, longest %8 · mean stem %9 tokens · %10 shown")
+                         .arg(stats["kept"].get<int>()).arg(stats["generated"].get<int>())
+                         .arg(filteredText.toHtmlEscaped(), pct(b["fixed_A"]), pct(b["fixed_B"]), pct(b["fixed_C"]), pct(b["fixed_D"]),
+                              pct(b["longest"]))
+                         .arg(stats["mean_stem_tokens"].is_number() ? stats["mean_stem_tokens"].get<double>() : 0.0, 0, 'f', 1)
+                         .arg(m_model->rowCount()));
 }
 
 ExamsPage::~ExamsPage()
@@ -255,14 +280,17 @@ Job *ExamsPage::startTake(const QStringList &students)
         connect(job, &Job::finished, this, [this, takes](bool ok) {
             if (!ok)
                 return;
-            // The counts in the text colour; a warning (no logprobs) keeps the label's red.
+            // What each student answered; a warning (no logprobs) in the warning colour.
             QStringList lines;
+            bool warned = false;
             for (const auto &[student, counts] : std::as_const(*takes)) {
-                if (const QString warning = counts.warning(student); !warning.isEmpty())
-                    lines << warning.toHtmlEscaped();
-                lines << QStringLiteral("<span style='color: palette(text)'>%1</span>").arg(counts.text(student).toHtmlEscaped());
+                if (const QString warning = counts.warning(student); !warning.isEmpty()) {
+                    lines << QStringLiteral("<span style='color:%1'>%2</span>").arg(MessageBar::colorName(MessageBar::Level::Warning), warning.toHtmlEscaped());
+                    warned = true;
+                }
+                lines << counts.text(student).toHtmlEscaped();
             }
-            m_message->setText(lines.join(QStringLiteral("<br>")));
+            m_messages->showMessage(warned ? MessageBar::Level::Warning : MessageBar::Level::Success, lines.join(QStringLiteral("<br>")), true);
         });
     return job;
 }
@@ -276,7 +304,10 @@ Job *ExamsPage::startJob(const QString &title, const QString &exam, Job::Work wo
     m_take->setEnabled(false);
     m_export->setEnabled(false);
     connect(m_job.get(), &Job::finished, this, [this, exam](bool ok, const QString &message) {
-        m_message->setText(ok || (m_job && m_job->isCancelled()) ? QString() : message);
+        if (ok || (m_job && m_job->isCancelled()))
+            m_messages->clear();
+        else
+            m_messages->error(message);
         reload();
         if (ok)
             m_exam->setCurrentText(exam);
@@ -294,7 +325,7 @@ void ExamsPage::reload()
     m_exam->clear();
     auto exams = ExamStore(m_project->database()).exams();
     if (!exams)
-        qWarning("Exams: the project's exams cannot be read: %s", qPrintable(exams.error()));
+        m_messages->error(tr("The project's exams cannot be read: %1").arg(exams.error()));
     m_exam->addItems(exams ? exams.value() : QStringList());
     if (m_exam->findText(current) >= 0)
         m_exam->setCurrentText(current);
@@ -337,10 +368,13 @@ void ExamsPage::setSelectionState(CurationState state)
     if (ids.isEmpty())
         return;
     QString error;
-    auto *command = new SetExamItemStateCommand(m_project->exams(), ids, state);
+    auto *command = new SetExamItemStateCommand(m_project->service<ExamCuration>(), ids, state);
     command->reportErrorsTo(&error);
     m_project->undoStack()->push(command);
-    m_message->setText(error);
+    if (error.isEmpty())
+        m_messages->clear();
+    else
+        m_messages->error(error);
 }
 
 void ExamsPage::acceptSelection() { setSelectionState(CurationState::Accepted); }

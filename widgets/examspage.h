@@ -20,6 +20,8 @@ class QTableView;
 
 namespace assay {
 
+class MessageBar;
+
 class ExamItemsModel;
 class IrtPanel;
 class Project;
@@ -55,6 +57,10 @@ public slots:
     void rejectSelection();
 
 private:
+    void buildWidgets();
+    void buildLayout();
+    void connectActions();
+    void showStats();
     void applyFilter();
     void showExam();
     void setSelectionState(CurationState state);
@@ -68,11 +74,13 @@ private:
     QLineEdit *m_source;
     QTableView *m_view;
     QLabel *m_stats;
-    QLabel *m_message;
+    MessageBar *m_messages;
     IrtPanel *m_irt;
     QPushButton *m_generate;
     QPushButton *m_take;
     QPushButton *m_export;
+    QPushButton *m_accept;
+    QPushButton *m_reject;
     std::unique_ptr<Job> m_job;
 };
 

@@ -5,9 +5,10 @@
 #include "generatedialog.h"
 #include "generation/generationsnapshotstore.h"
 #include "generation/generationstore.h"
-#include "io/grammarjson.h"
+#include "generation/grammarjson.h"
 #include "llm/llmprofilestore.h"
 #include "project/project.h"
+#include "messagebar.h"
 
 #include <QAction>
 #include <QDir>
@@ -169,7 +170,7 @@ void GenerationActions::askTextTemplates()
 {
     auto forms = GenerationStore(m_project->database()).forms();
     if (!forms) {
-        QMessageBox::warning(m_dialogParent, tr("Generate Text Templates"), forms.error());
+        MessageBar::report(m_dialogParent, MessageBar::Level::Error, tr("Generate Text Templates: %1").arg(forms.error()));
         return;
     }
     GenerateDialog dialog(GenerateDialog::Step::TextTemplates, forms.value(), profileNames(), m_dialogParent);

@@ -2,6 +2,7 @@
 
 #include "itemmodels/agentstepsmodel.h"
 #include "timelinestrip.h"
+#include "messagebar.h"
 
 #include <QHeaderView>
 #include <QLabel>
@@ -72,7 +73,7 @@ void ItemInspector::clear()
 void ItemInspector::showError(const QString &message)
 {
     clear();
-    m_header->setText(tr("<span style='color:#B03000'>This item cannot be read: %1</span>").arg(message.toHtmlEscaped()));
+    m_header->setText(tr("<span style='color:%1'>This item cannot be read: %2</span>").arg(MessageBar::colorName(MessageBar::Level::Error), message.toHtmlEscaped()));
 }
 
 void ItemInspector::show(const RunItemDetail &d)
@@ -91,12 +92,12 @@ void ItemInspector::show(const RunItemDetail &d)
                          .arg(d.promptTokens + d.completionTokens)
                          .arg(d.cost, 0, 'f', 5);
     if (!it.error.isEmpty())
-        header += QStringLiteral("<br><span style='color:#B03000'>%1</span>").arg(it.error.toHtmlEscaped());
+        header += QStringLiteral("<br><span style='color:%1'>%2</span>").arg(MessageBar::colorName(MessageBar::Level::Error), it.error.toHtmlEscaped());
     const bool agentic = AgentTrace::isAgentTrace(d.trace);
     if (agentic) {
         auto trace = AgentTrace::fromJson(d.trace);
         if (!trace) {
-            header += tr("<br><span style='color:#B03000'>The step trace cannot be read: %1</span>").arg(trace.error().toHtmlEscaped());
+            header += tr("<br><span style='color:%1'>The step trace cannot be read: %2</span>").arg(MessageBar::colorName(MessageBar::Level::Error), trace.error().toHtmlEscaped());
         } else {
             header += tr("<br>%1 · %2 steps · stopped by <b>%3</b>")
                           .arg(trace.value().workflow().toHtmlEscaped())
@@ -142,7 +143,7 @@ void ItemInspector::describeStep(int step)
     if (!arguments.isEmpty())
         h += tr("<p><b>Arguments</b><br><code>%1</code></p>").arg(arguments.toHtmlEscaped());
     h += tr("<p><b>Observation</b>%1</p><pre style='white-space:pre-wrap'>%2</pre>")
-             .arg(s.error ? tr(" <span style='color:#B03000'>(error)</span>") : QString(), s.observation.toHtmlEscaped());
+             .arg(s.error ? tr(" <span style='color:%1'>(error)</span>").arg(MessageBar::colorName(MessageBar::Level::Error)) : QString(), s.observation.toHtmlEscaped());
     m_text->setHtml(h);
     m_text->moveCursor(QTextCursor::Start);
 }

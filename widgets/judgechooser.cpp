@@ -1,7 +1,7 @@
 #include "judgechooser.h"
 
 #include "closeddomainbox.h"
-#include "llm/llmprofilestore.h"
+#include "scoring/judgeregistry.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -14,8 +14,7 @@ JudgeChooser::JudgeChooser(bool allowNone, QWidget *parent) : QWidget(parent), m
     m_judge->setObjectName(QStringLiteral("judge"));
     m_judge->setEditable(true);
     m_judge->setInsertPolicy(QComboBox::NoInsert);
-    m_judge->setToolTip(tr("contains: the response holds the gold answer; exact: equal after normalising; f1 or f1:T: token F1 "
-                           "at least T (default 0.5); llm:PROFILE: an LLM judge answering Correct / Incorrect."));
+    m_judge->setToolTip(JudgeRegistry::instance().descriptions());
     m_closedDomain = new ClosedDomainBox(this);
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -30,10 +29,8 @@ void JudgeChooser::reloadProfiles()
     m_judge->clear();
     if (m_allowNone)
         m_judge->addItem(tr("don't score"), QString());
-    for (const QString &j : {QStringLiteral("contains"), QStringLiteral("exact"), QStringLiteral("f1"), QStringLiteral("f1:0.8")})
+    for (const QString &j : JudgeRegistry::instance().choices())
         m_judge->addItem(j, j);
-    for (const LlmProfile &p : LlmProfileStore::all())
-        m_judge->addItem(QStringLiteral("llm:%1").arg(p.name), QStringLiteral("llm:%1").arg(p.name));
     setJudge(current.isEmpty() && !m_allowNone ? QStringLiteral("contains") : current);
 }
 

@@ -1,8 +1,8 @@
 #pragma once
-// Chooses how runs are scored: a judge (contains, exact, f1, f1:T, llm:PROFILE for each LLM
-// profile; editable for other F1 thresholds) and the closed-domain rule. With allowNone, the
-// first choice is "don't score".
-#include "analysis/closeddomain.h"
+// Chooses how runs are scored: a judge (the choices of every judge in JudgeRegistry: contains,
+// exact, f1, f1:0.8, llm:PROFILE for each LLM profile, ...; editable for other arguments such
+// as f1:0.7) and the closed-domain rule. With allowNone, the first choice is "don't score".
+#include "scoring/closeddomain.h"
 
 #include <QWidget>
 

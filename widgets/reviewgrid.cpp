@@ -3,6 +3,7 @@
 #include "generation/generationstore.h"
 #include "project/project.h"
 #include "schema/knowledgebase.h"
+#include "messagebar.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -23,7 +24,7 @@ namespace assay {
 ReviewGrid::ReviewGrid(Project *project, QUndoStack *undoStack, ReviewModel::Scope scope, QWidget *parent)
     : QWidget(parent), m_project(project), m_model(new ReviewModel(project, undoStack, this)), m_scopes(new QTabBar(this)),
       m_search(new QLineEdit(this)), m_form(new QComboBox(this)), m_state(new QComboBox(this)), m_table(new QComboBox(this)),
-      m_view(new QTableView(this)), m_side(new QTextBrowser(this)), m_count(new QLabel(this)), m_message(new QLabel(this)),
+      m_view(new QTableView(this)), m_side(new QTextBrowser(this)), m_count(new QLabel(this)), m_message(new MessageBar(this)),
       m_debounce(new QTimer(this)), m_steps(new QHBoxLayout)
 {
     setObjectName(QStringLiteral("reviewGrid"));
@@ -31,23 +32,7 @@ ReviewGrid::ReviewGrid(Project *project, QUndoStack *undoStack, ReviewModel::Sco
         m_scopes->addTab(name);
     m_scopes->setCurrentIndex(int(scope));
     m_model->setScope(scope);
-    m_search->setPlaceholderText(tr("Filter by text…"));
-    m_search->setClearButtonEnabled(true);
-    m_search->setObjectName(QStringLiteral("reviewSearch"));
-    fillForms();
-    m_state->addItem(tr("All states"), -1);
-    for (CurationState s : {CurationState::Accepted, CurationState::Review, CurationState::Rejected})
-        m_state->addItem(curationStateName(s), int(s));
-    m_table->addItem(tr("All tables"), QString());
-    for (const KnowledgeTable &t : project->knowledge()->tables())
-        m_table->addItem(t.name, t.name);
-    auto *accept = new QPushButton(tr("Accept"), this);
-    auto *reject = new QPushButton(tr("Reject"), this);
-    accept->setObjectName(QStringLiteral("reviewAccept"));
-    reject->setObjectName(QStringLiteral("reviewReject"));
-    connect(accept, &QPushButton::clicked, this, &ReviewGrid::acceptSelection);
-    connect(reject, &QPushButton::clicked, this, &ReviewGrid::rejectSelection);
-
+    QHBoxLayout *filters = buildFilters();
     m_view->setModel(m_model);
     m_view->setObjectName(QStringLiteral("reviewView"));
     m_view->setSortingEnabled(true);
@@ -62,18 +47,7 @@ ReviewGrid::ReviewGrid(Project *project, QUndoStack *undoStack, ReviewModel::Sco
     m_view->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
     m_side->setObjectName(QStringLiteral("reviewSide"));
     m_side->setMinimumWidth(280);
-    m_message->setStyleSheet(QStringLiteral("color: #b3261e;"));
-    m_message->setWordWrap(true);
-    m_message->hide();
 
-    auto *filters = new QHBoxLayout;
-    filters->addWidget(m_search, 3);
-    filters->addWidget(m_form);
-    filters->addWidget(m_state);
-    filters->addWidget(m_table);
-    filters->addSpacing(12);
-    filters->addWidget(accept);
-    filters->addWidget(reject);
     auto *left = new QWidget(this);
     auto *leftLayout = new QVBoxLayout(left);
     leftLayout->setContentsMargins(0, 0, 0, 0);
@@ -94,6 +68,51 @@ ReviewGrid::ReviewGrid(Project *project, QUndoStack *undoStack, ReviewModel::Sco
     layout->addWidget(m_message);
     layout->addWidget(split);
 
+    connectFilters();
+    connect(m_model, &ReviewModel::viewUpdated, this, &ReviewGrid::updateCounts);
+    connect(m_model, &ReviewModel::editRejected, this, [this](const QString &reason) {
+        m_message->error(reason);
+        QTimer::singleShot(8000, m_message, &MessageBar::clear);
+    });
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &ReviewGrid::describeCurrent);
+    connect(m_model, &QAbstractItemModel::modelReset, this, &ReviewGrid::describeCurrent);
+    m_form->setEnabled(scope != ReviewModel::Scope::SqlTemplates);
+    connect(project, &Project::generationReplaced, this, &ReviewGrid::reloadAll);
+    updateCounts();
+}
+
+// The filters above the grid (text, form, state, table) and Accept / Reject.
+QHBoxLayout *ReviewGrid::buildFilters()
+{
+    m_search->setPlaceholderText(tr("Filter by text…"));
+    m_search->setClearButtonEnabled(true);
+    m_search->setObjectName(QStringLiteral("reviewSearch"));
+    fillForms();
+    m_state->addItem(tr("All states"), -1);
+    for (CurationState s : {CurationState::Accepted, CurationState::Review, CurationState::Rejected})
+        m_state->addItem(curationStateName(s), int(s));
+    m_table->addItem(tr("All tables"), QString());
+    for (const KnowledgeTable &t : m_project->service<KnowledgeBase>()->tables())
+        m_table->addItem(t.name, t.name);
+    auto *accept = new QPushButton(tr("Accept"), this);
+    auto *reject = new QPushButton(tr("Reject"), this);
+    accept->setObjectName(QStringLiteral("reviewAccept"));
+    reject->setObjectName(QStringLiteral("reviewReject"));
+    connect(accept, &QPushButton::clicked, this, &ReviewGrid::acceptSelection);
+    connect(reject, &QPushButton::clicked, this, &ReviewGrid::rejectSelection);
+    auto *filters = new QHBoxLayout;
+    filters->addWidget(m_search, 3);
+    filters->addWidget(m_form);
+    filters->addWidget(m_state);
+    filters->addWidget(m_table);
+    filters->addSpacing(12);
+    filters->addWidget(accept);
+    filters->addWidget(reject);
+    return filters;
+}
+
+void ReviewGrid::connectFilters()
+{
     m_debounce->setSingleShot(true);
     m_debounce->setInterval(200);
     connect(m_debounce, &QTimer::timeout, this, &ReviewGrid::applyFilter);
@@ -105,17 +124,6 @@ ReviewGrid::ReviewGrid(Project *project, QUndoStack *undoStack, ReviewModel::Sco
         m_model->setScope(ReviewModel::Scope(i));
         applyFilter();
     });
-    connect(m_model, &ReviewModel::viewUpdated, this, &ReviewGrid::updateCounts);
-    connect(m_model, &ReviewModel::editRejected, this, [this](const QString &reason) {
-        m_message->setText(reason);
-        m_message->show();
-        QTimer::singleShot(8000, m_message, &QLabel::hide);
-    });
-    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &ReviewGrid::describeCurrent);
-    connect(m_model, &QAbstractItemModel::modelReset, this, &ReviewGrid::describeCurrent);
-    m_form->setEnabled(scope != ReviewModel::Scope::SqlTemplates);
-    connect(project, &Project::generationReplaced, this, &ReviewGrid::reloadAll);
-    updateCounts();
 }
 
 void ReviewGrid::fillForms()
@@ -126,7 +134,7 @@ void ReviewGrid::fillForms()
     m_form->addItem(tr("All forms"), QString());
     auto forms = GenerationStore(m_project->database()).forms();
     if (!forms)
-        qWarning("Review grid: the forms cannot be read: %s", qPrintable(forms.error()));
+        MessageBar::report(this, MessageBar::Level::Error, tr("The query sets cannot be read: %1").arg(forms.error()));
     for (const QString &f : forms ? forms.value() : QStringList())
         m_form->addItem(f, f);
     m_form->setCurrentIndex(std::max(0, m_form->findData(current)));

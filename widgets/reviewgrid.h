@@ -19,6 +19,8 @@ class QHBoxLayout;
 
 namespace assay {
 
+class MessageBar;
+
 class Project;
 
 class ReviewGrid : public QWidget {
@@ -40,6 +42,8 @@ public slots:
     void rejectSelection();
 
 private:
+    QHBoxLayout *buildFilters();
+    void connectFilters();
     void applyFilter();
     void updateCounts();
     void layoutColumns();
@@ -58,7 +62,7 @@ private:
     QTableView *m_view;
     QTextBrowser *m_side;
     QLabel *m_count;
-    QLabel *m_message;
+    MessageBar *m_message;
     QTimer *m_debounce;
     QHBoxLayout *m_steps;
     int m_laidOutScope = -1;

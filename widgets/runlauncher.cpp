@@ -13,6 +13,8 @@
 #include <QLabel>
 #include <QLineEdit>
 #include "judgechooser.h"
+#include "readers/readerregistry.h"
+#include "messagebar.h"
 
 #include <QPushButton>
 #include <QSpinBox>
@@ -44,48 +46,8 @@ RunLauncher::RunLauncher(Database &db, QWidget *parent) : QWidget(parent), m_db(
     options->addWidget(new QLabel(tr("ICL examples:"), this));
     options->addWidget(m_icl);
     form->addRow(tr("Options:"), options);
-    // Workflows × LLMs: each checked workflow gives a column per LLM profile (R-Eval's grid).
-    m_workflowsBox = new QWidget(this);
-    auto *workflows = new QHBoxLayout(m_workflowsBox);
-    workflows->setContentsMargins(0, 0, 0, 0);
-    const QList<QPair<QString, QString>> kinds{{QStringLiteral("llm"), tr("Plain (retrieve, then answer)")},
-                                               {QStringLiteral("react"), tr("ReAct")},
-                                               {QStringLiteral("fc"), tr("Function calling")},
-                                               {QStringLiteral("dfsdt"), tr("DFSDT")},
-                                               {QStringLiteral("pal"), tr("PAL (SQL program)")}};
-    for (const auto &[kind, label] : kinds) {
-        auto *box = new QCheckBox(label, m_workflowsBox);
-        box->setObjectName(QStringLiteral("workflow_") + kind);
-        box->setProperty("workflow", kind);
-        box->setChecked(kind == QLatin1String("llm"));
-        connect(box, &QCheckBox::toggled, this, &RunLauncher::rebuildGrid);
-        workflows->addWidget(box);
-        m_workflows << box;
-    }
-    m_workflows[1]->setToolTip(tr("Thought / Action / Observation in text: Search, Lookup, List_tables, Describe, Sql, Finish."));
-    m_workflows[2]->setToolTip(tr("The same tools as OpenAI function calls (tools and tool_calls)."));
-    m_workflows[3]->setToolTip(tr("Depth-first search over tool-call chains: a branch the model gives up is abandoned and another action is tried from the step before."));
-    m_workflows[4]->setToolTip(tr("The model writes one read-only SQL program over the knowledge base; its result is the answer."));
-    workflows->addStretch(1);
-    form->addRow(tr("LLM workflows:"), m_workflowsBox);
-    auto *limits = new QHBoxLayout;
-    m_steps = new QSpinBox(this);
-    m_steps->setObjectName(QStringLiteral("agentSteps"));
-    m_steps->setRange(1, 100);
-    m_steps->setValue(PipelineSpec().steps);
-    m_steps->setToolTip(tr("LLM calls an agentic item may make (DFSDT: nodes it may expand); an item that reaches it is halted."));
-    m_budget = new QSpinBox(this);
-    m_budget->setObjectName(QStringLiteral("agentBudget"));
-    m_budget->setRange(0, 10000000);
-    m_budget->setSingleStep(1000);
-    m_budget->setSpecialValueText(tr("no limit"));
-    m_budget->setSuffix(tr(" tokens"));
-    m_budget->setToolTip(tr("Tokens (prompt and completion) an agentic item may spend; an item that exceeds it is halted."));
-    limits->addWidget(new QLabel(tr("Steps per item:"), this));
-    limits->addWidget(m_steps);
-    limits->addWidget(new QLabel(tr("Token budget per item:"), this));
-    limits->addWidget(m_budget, 1);
-    form->addRow(tr("Agent limits:"), limits);
+    form->addRow(tr("LLM workflows:"), buildReaderRow());
+    form->addRow(tr("Agent limits:"), buildAgentLimits());
     m_external = new QLineEdit(this);
     m_external->setPlaceholderText(tr("optional: an external reader, e.g. reader=http,url=http://…/ask  or  reader=command,cmd=./my-rag"));
     form->addRow(tr("External reader:"), m_external);
@@ -130,6 +92,52 @@ RunLauncher::RunLauncher(Database &db, QWidget *parent) : QWidget(parent), m_db(
     reload();
 }
 
+// Workflows × LLMs (R-Eval's grid): every reader of ReaderRegistry offered in the launcher, one
+// column per LLM profile for those that take one, one column for the others.
+QWidget *RunLauncher::buildReaderRow()
+{
+    m_workflowsBox = new QWidget(this);
+    auto *workflows = new QHBoxLayout(m_workflowsBox);
+    workflows->setContentsMargins(0, 0, 0, 0);
+    for (const ReaderKind *kind : ReaderRegistry::instance().kinds()) {
+        if (!kind->inLauncher)
+            continue;
+        auto *box = new QCheckBox(kind->label, m_workflowsBox);
+        box->setObjectName(QStringLiteral("workflow_") + kind->name);
+        box->setProperty("workflow", kind->name);
+        box->setChecked(kind->checkedByDefault);
+        box->setToolTip(QStringLiteral("%1: %2").arg(kind->synopsis(), kind->description));
+        connect(box, &QCheckBox::toggled, this, &RunLauncher::rebuildGrid);
+        workflows->addWidget(box);
+        m_workflows << box;
+    }
+    workflows->addStretch(1);
+    return m_workflowsBox;
+}
+
+// The steps and tokens an agentic item may spend.
+QHBoxLayout *RunLauncher::buildAgentLimits()
+{
+    auto *limits = new QHBoxLayout;
+    m_steps = new QSpinBox(this);
+    m_steps->setObjectName(QStringLiteral("agentSteps"));
+    m_steps->setRange(1, 100);
+    m_steps->setValue(PipelineSpec().steps);
+    m_steps->setToolTip(tr("LLM calls an agentic item may make (DFSDT: nodes it may expand); an item that reaches it is halted."));
+    m_budget = new QSpinBox(this);
+    m_budget->setObjectName(QStringLiteral("agentBudget"));
+    m_budget->setRange(0, 10000000);
+    m_budget->setSingleStep(1000);
+    m_budget->setSpecialValueText(tr("no limit"));
+    m_budget->setSuffix(tr(" tokens"));
+    m_budget->setToolTip(tr("Tokens (prompt and completion) an agentic item may spend; an item that exceeds it is halted."));
+    limits->addWidget(new QLabel(tr("Steps per item:"), this));
+    limits->addWidget(m_steps);
+    limits->addWidget(new QLabel(tr("Token budget per item:"), this));
+    limits->addWidget(m_budget, 1);
+    return limits;
+}
+
 std::optional<ScoreSpec> RunLauncher::scoreSpec() const
 {
     if (m_score->judge().isEmpty())
@@ -150,7 +158,7 @@ void RunLauncher::reload()
     m_forms.clear();
     auto read = GenerationStore(m_db).forms();
     if (!read)
-        qWarning("Run launcher: the query sets cannot be read: %s", qPrintable(read.error()));
+        MessageBar::report(this, MessageBar::Level::Error, tr("The query sets cannot be read: %1").arg(read.error()));
     const QStringList forms = read ? read.value() : QStringList();
     for (const QString &f : forms) {
         auto *box = new QCheckBox(f, m_formsBox);
@@ -190,10 +198,17 @@ QStringList RunLauncher::readers() const
 {
     QStringList out{QStringLiteral("reader=none")};
     const QVector<LlmProfile> profiles = LlmProfileStore::all();
-    for (QCheckBox *workflow : m_workflows)
-        if (workflow->isChecked())
+    for (QCheckBox *workflow : m_workflows) {
+        if (!workflow->isChecked())
+            continue;
+        const QString name = workflow->property("workflow").toString();
+        const ReaderKind *kind = ReaderRegistry::instance().find(name);
+        if (kind && kind->argument == ReaderKind::Argument::None)
+            out << QStringLiteral("reader=%1").arg(name);
+        else
             for (const LlmProfile &p : profiles)
-                out << QStringLiteral("reader=%1:%2").arg(workflow->property("workflow").toString(), p.name);
+                out << QStringLiteral("reader=%1:%2").arg(name, p.name);
+    }
     if (!m_external->text().trimmed().isEmpty())
         out << m_external->text().trimmed();
     return out;
@@ -237,28 +252,35 @@ void RunLauncher::rebuildGrid()
     updateEstimate();
 }
 
-QVector<PlannedRun> RunLauncher::plannedRuns() const
+QVector<PlannedRun> RunLauncher::plannedRuns(QStringList *errors) const
 {
     QVector<PipelineSpec> specs;
     for (int r = 0; r < m_grid->rowCount(); ++r) {
         for (int c = 0; c < m_grid->columnCount(); ++c) {
             if (m_grid->item(r, c)->checkState() != Qt::Checked)
                 continue;
-            QString text = QStringLiteral("retriever=%1,%2").arg(m_grid->verticalHeaderItem(r)->text(), m_grid->horizontalHeaderItem(c)->data(Qt::UserRole).toString());
-            const bool agentic = !text.contains(QLatin1String("reader=llm:")) && !text.contains(QLatin1String("reader=none"))
-                                 && PipelineSpec::workflows().contains(text.section(QLatin1String("reader="), 1).section(QLatin1Char(':'), 0, 0));
-            if ((agentic || text.contains(QLatin1String("reader=llm:"))) && m_icl->value() > 0)
-                text += QStringLiteral(",icl=%1").arg(m_icl->value());
-            if (agentic && m_steps->value() != PipelineSpec().steps)
-                text += QStringLiteral(",steps=%1").arg(m_steps->value());
-            if (agentic && m_budget->value() > 0)
-                text += QStringLiteral(",budget=%1").arg(m_budget->value());
+            // The column names the reader and k, the row the retriever; the launcher's options
+            // are set on the parsed spec where the reader takes them.
             const QString retriever = m_grid->verticalHeaderItem(r)->text();
+            const QString column = m_grid->horizontalHeaderItem(c)->data(Qt::UserRole).toString();
+            QString text = QStringLiteral("retriever=%1,%2").arg(retriever, column);
             if (retriever == QLatin1String("dense") || retriever == QLatin1String("hybrid"))
                 text += QStringLiteral(",embedder=%1").arg(m_embedder->currentText());
-            auto spec = PipelineSpec::parse(text);
-            if (spec)
-                specs << spec.value();
+            auto parsed = PipelineSpec::parse(text);
+            if (!parsed) {
+                if (errors)
+                    *errors << parsed.error();
+                continue;
+            }
+            PipelineSpec spec = parsed.take();
+            const ReaderKind *kind = ReaderRegistry::instance().find(spec.readerKind());
+            if (kind && kind->promptsLlm)
+                spec.icl = m_icl->value();
+            if (kind && kind->agentic) {
+                spec.steps = m_steps->value();
+                spec.budget = m_budget->value();
+            }
+            specs << spec;
         }
     }
     QStringList sets;
@@ -282,8 +304,14 @@ QCheckBox *RunLauncher::workflowBox(const QString &workflow) const
 
 void RunLauncher::updateEstimate()
 {
-    const QVector<PlannedRun> runs = plannedRuns();
-    m_start->setEnabled(!runs.isEmpty());
+    QStringList errors;
+    const QVector<PlannedRun> runs = plannedRuns(&errors);
+    m_start->setEnabled(!runs.isEmpty() && errors.isEmpty());
+    if (!errors.isEmpty()) {
+        // A checked cell that is no pipeline (a mistyped external reader) is said, not dropped.
+        m_estimate->setText(QStringLiteral("<span style='color:%1'>%2</span>").arg(MessageBar::colorName(MessageBar::Level::Error), errors.join(QStringLiteral("<br>")).toHtmlEscaped()));
+        return;
+    }
     if (runs.isEmpty()) {
         m_estimate->setText(tr("Check at least one query set and one cell of the grid (retriever × reader × k)."));
         return;

@@ -14,6 +14,7 @@
 
 class QCheckBox;
 class QComboBox;
+class QHBoxLayout;
 class QLabel;
 class QLineEdit;
 class QPushButton;
@@ -35,7 +36,8 @@ public:
     QTableWidget *grid() const { return m_grid; }
     QLineEdit *nameEdit() const { return m_name; }
     QLineEdit *kEdit() const { return m_ks; }
-    // The workflow check box of react, fc, dfsdt, pal or llm (the plain reader).
+    // The check box of a reader offered in the launcher (ReaderRegistry): llm (the plain
+    // reader), react, fc, dfsdt, pal, or one registered later.
     QCheckBox *workflowBox(const QString &workflow) const;
     QSpinBox *stepsBox() const { return m_steps; }
     QSpinBox *budgetBox() const { return m_budget; }
@@ -44,14 +46,17 @@ public:
     // How the started runs are scored when they end; none: not scored.
     std::optional<ScoreSpec> scoreSpec() const;
     void setFormChecked(const QString &form, bool checked);
-    // The runs the checked cells and query sets stand for.
-    QVector<PlannedRun> plannedRuns() const;
+    // The runs the checked cells and query sets stand for; a checked cell that is no valid
+    // pipeline (a mistyped external reader) adds its message to `errors`.
+    QVector<PlannedRun> plannedRuns(QStringList *errors = nullptr) const;
     QString estimateText() const;
 
 signals:
     void startRequested(const QVector<assay::PlannedRun> &runs);
 
 private:
+    QWidget *buildReaderRow();
+    QHBoxLayout *buildAgentLimits();
     void rebuildGrid();
     void updateEstimate();
     QList<int> kValues() const;

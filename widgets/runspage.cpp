@@ -13,13 +13,14 @@
 #include "judgechooser.h"
 #include "runlauncher.h"
 #include "runs/runexporter.h"
+#include "changefollower.h"
+#include "messagebar.h"
 
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
-#include <QMessageBox>
 #include <QProgressBar>
 #include <QDialog>
 #include <QDir>
@@ -67,7 +68,46 @@ RunsPage::RunsPage(Project *project, QWidget *parent) : QWidget(parent), m_proje
 
     auto *launchBox = new QGroupBox(tr("Launch"), this);
     (new QVBoxLayout(launchBox))->addWidget(m_launcher);
+    auto *top = new QWidget(this);
+    auto *topLayout = new QHBoxLayout(top);
+    topLayout->setContentsMargins(0, 0, 0, 0);
+    topLayout->addWidget(launchBox, 3);
+    topLayout->addWidget(buildProgressBox(), 2);
+    m_runsView = makeTable(this);
+    m_runsView->setObjectName(QStringLiteral("runsTable"));
+    m_runsView->setModel(m_runs);
+    m_runsView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    auto *split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(top);
+    split->addWidget(m_runsView);
+    split->addWidget(buildItemsPane());
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 1);
+    split->setStretchFactor(2, 4);
+    m_messages = new MessageBar(this);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_messages);
+    layout->addWidget(split, 1);
+    connectActions();
+    connectQueue();
+    connect(m_runsView->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex &current) {
+        if (current.isValid())
+            showRun(m_runs->data(current, RunsModel::RunIdRole).toLongLong());
+        updateButtons();
+    });
+    // Runs imported, finished or scored by a job or another program (not each item a running
+    // pipeline adds: the progress area shows those).
+    new ChangeFollower(this, m_project, [](const ProjectChange &c) {
+        return c.touches(ProjectChange::Aggregate::Judgements) || c.touchesTable(QStringLiteral("run")) || c.touchesTable(QStringLiteral("pipeline"));
+    }, [this] {
+        m_runs->refresh();
+        return true;
+    });
+    updateButtons();
+}
 
+QWidget *RunsPage::buildProgressBox()
+{
     auto *progressBox = new QGroupBox(tr("Progress"), this);
     m_current = new QLabel(tr("Idle."), progressBox);
     // "… scored by …: N of M correct. The Analysis page shows it." takes two lines; room for
@@ -125,12 +165,11 @@ RunsPage::RunsPage(Project *project, QWidget *parent) : QWidget(parent), m_proje
     progressLayout->addLayout(progressRow);
     progressLayout->addWidget(m_stats);
     progressLayout->addStretch(1);
+    return progressBox;
+}
 
-    m_runsView = makeTable(this);
-    m_runsView->setObjectName(QStringLiteral("runsTable"));
-    m_runsView->setModel(m_runs);
-    m_runsView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-
+QWidget *RunsPage::buildItemsPane()
+{
     m_itemsFilter = new QSortFilterProxyModel(this);
     m_itemsFilter->setSourceModel(m_items);
     m_itemsFilter->setFilterKeyColumn(-1);
@@ -171,25 +210,16 @@ RunsPage::RunsPage(Project *project, QWidget *parent) : QWidget(parent), m_proje
             return m_inspector->clear();
         showItem(current.data(RunItemsModel::ItemIdRole).toLongLong());
     });
+    return itemsBox;
+}
 
-    auto *top = new QWidget(this);
-    auto *topLayout = new QHBoxLayout(top);
-    topLayout->setContentsMargins(0, 0, 0, 0);
-    topLayout->addWidget(launchBox, 3);
-    topLayout->addWidget(progressBox, 2);
-    auto *split = new QSplitter(Qt::Vertical, this);
-    split->addWidget(top);
-    split->addWidget(m_runsView);
-    split->addWidget(itemsBox);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 1);
-    split->setStretchFactor(2, 4);
-    (new QVBoxLayout(this))->addWidget(split);
-
+// The launcher's Start and the progress box's buttons.
+void RunsPage::connectActions()
+{
     connect(m_launcher, &RunLauncher::startRequested, this, [this](const QVector<PlannedRun> &runs) {
         auto queued = m_queue->enqueue(runs, m_launcher->scoreSpec());
         if (!queued)
-            QMessageBox::warning(this, tr("Cannot start"), queued.error());
+            m_messages->error(queued.error());
         m_runs->refresh();
         updateButtons();
     });
@@ -199,7 +229,7 @@ RunsPage::RunsPage(Project *project, QWidget *parent) : QWidget(parent), m_proje
         if (m_queue->queued() > 0)
             m_queue->start();
         else if (auto resumed = m_queue->resumePaused(); !resumed)
-            QMessageBox::warning(this, tr("Cannot resume"), resumed.error());
+            m_messages->error(resumed.error());
         updateButtons();
     });
     connect(m_retry, &QPushButton::clicked, this, [this] {
@@ -209,7 +239,7 @@ RunsPage::RunsPage(Project *project, QWidget *parent) : QWidget(parent), m_proje
         const RunSummary &run = m_runs->run(current.row());
         auto reset = m_queue->retryFailed(run.id, run.name);
         if (!reset)
-            QMessageBox::warning(this, tr("Cannot retry"), reset.error());
+            m_messages->error(reset.error());
         m_runs->refresh();
         updateButtons();
     });
@@ -230,6 +260,11 @@ RunsPage::RunsPage(Project *project, QWidget *parent) : QWidget(parent), m_proje
         if (dialog.exec() == QDialog::Accepted)
             scoreSelected({chooser->judge(), chooser->closedDomain()});
     });
+}
+
+// What the run queue reports: a run started, its progress, its end and its score.
+void RunsPage::connectQueue()
+{
     connect(m_queue, &RunQueue::runScored, this, [this](qint64, const QString &name, const QString &judge, qint64 items, qint64 correct) {
         m_scoreNote = tr("%1 scored by %2: %3 of %4 correct. The Analysis page shows it.").arg(name, judge).arg(correct).arg(items);
         m_current->setText(m_scoreNote);
@@ -248,19 +283,13 @@ RunsPage::RunsPage(Project *project, QWidget *parent) : QWidget(parent), m_proje
         m_current->setText(ok ? (m_scoreNote.isEmpty() ? tr("%1 finished.").arg(name) : m_scoreNote) : tr("%1: %2").arg(name, message));
         m_scoreNote.clear();
         if (!ok && !m_queue->lastRunCancelled())
-            qWarning("Run %s failed: %s", qPrintable(name), qPrintable(message));
+            m_messages->error(tr("Run %1 failed: %2").arg(name, message));
         m_runs->refresh();
         if (m_items->runId() == runId)
             m_items->refresh();
         updateButtons();
     });
     connect(m_queue, &RunQueue::idle, this, &RunsPage::updateButtons);
-    connect(m_runsView->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex &current) {
-        if (current.isValid())
-            showRun(m_runs->data(current, RunsModel::RunIdRole).toLongLong());
-        updateButtons();
-    });
-    updateButtons();
 }
 
 RunsPage::~RunsPage()
@@ -310,7 +339,7 @@ void RunsPage::scoreSelected(const ScoreSpec &spec)
         return;
     const RunSummary &run = m_runs->run(current.row());
     if (auto queued = m_queue->score(run.id, run.name, spec); !queued)
-        QMessageBox::warning(this, tr("Cannot score"), queued.error());
+        m_messages->error(queued.error());
     updateButtons();
 }
 
@@ -318,7 +347,7 @@ void RunsPage::askImportResults()
 {
     auto forms = GenerationStore(m_project->database()).forms();
     if (!forms) {
-        QMessageBox::warning(this, tr("Import Results"), forms.error());
+        m_messages->error(forms.error());
         return;
     }
     ImportResultsDialog dialog(forms.value(), this);

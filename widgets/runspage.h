@@ -19,6 +19,8 @@ class QTableView;
 
 namespace assay {
 
+class MessageBar;
+
 class ItemInspector;
 class Project;
 class RunItemsModel;
@@ -59,6 +61,10 @@ signals:
     void exportFinished(bool ok, const QString &message);
 
 private:
+    QWidget *buildProgressBox();
+    QWidget *buildItemsPane();
+    void connectActions();
+    void connectQueue();
     void onProgress(const RunProgress &p);
     void updateButtons();
 
@@ -86,6 +92,7 @@ private:
     std::unique_ptr<Job> m_exportJob;
     QElapsedTimer m_tableClock;
     QString m_scoreNote; // what scoring the run that is ending found
+    MessageBar *m_messages = nullptr;
 };
 
 } // namespace assay

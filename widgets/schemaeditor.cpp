@@ -13,6 +13,7 @@
 #include "relationsdiagram.h"
 #include "schema/knowledgebase.h"
 #include "schema/schemavalidator.h"
+#include "messagebar.h"
 
 #include <QHeaderView>
 #include <QLabel>
@@ -52,10 +53,29 @@ SchemaEditor::SchemaEditor(KnowledgeBase *knowledge, QUndoStack *undoStack, QWid
       m_columnModel(new KnowledgeColumnModel(knowledge, undoStack, this)),
       m_rowModel(new KnowledgeRowModel(knowledge, undoStack, this)), m_tables(new QListView(this)),
       m_columns(new QTableView(this)), m_rows(new QTableView(this)), m_problems(new QListWidget(this)),
-      m_diagram(new RelationsDiagram(knowledge, this)), m_heading(new QLabel(this)), m_message(new QLabel(this)),
+      m_diagram(new RelationsDiagram(knowledge, this)), m_heading(new QLabel(this)), m_message(new MessageBar(this)),
       m_emptyHint(new QLabel(this)), m_revalidate(new QTimer(this)), m_messageTimer(new QTimer(this))
 {
     setObjectName(QStringLiteral("schemaPage"));
+    QToolBar *toolbar = buildToolbar();
+    setUpViews();
+    QSplitter *split = buildSplit();
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(8, 4, 8, 8);
+    layout->addWidget(toolbar);
+    layout->addWidget(split);
+
+    connectSignals();
+    if (!m_knowledge->tables().isEmpty())
+        selectTable(m_knowledge->tables().constFirst().id);
+    else
+        tableChanged();
+    revalidate();
+}
+
+// The edit actions above the page.
+QToolBar *SchemaEditor::buildToolbar()
+{
     auto *toolbar = new QToolBar(this);
     toolbar->setToolButtonStyle(Qt::ToolButtonTextOnly);
     m_addTable = toolbar->addAction(tr("+ Table"), this, &SchemaEditor::addTable);
@@ -72,7 +92,11 @@ SchemaEditor::SchemaEditor(KnowledgeBase *knowledge, QUndoStack *undoStack, QWid
     m_removeColumn->setObjectName(QStringLiteral("removeColumn"));
     m_addRow->setObjectName(QStringLiteral("addRow"));
     m_removeRows->setObjectName(QStringLiteral("removeRows"));
+    return toolbar;
+}
 
+void SchemaEditor::setUpViews()
+{
     m_tables->setModel(m_tableModel);
     m_tables->setObjectName(QStringLiteral("schemaTables"));
     m_tables->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
@@ -94,9 +118,6 @@ SchemaEditor::SchemaEditor(KnowledgeBase *knowledge, QUndoStack *undoStack, QWid
     m_problems->setObjectName(QStringLiteral("schemaProblems"));
     m_problems->setMaximumHeight(110);
     m_message->setObjectName(QStringLiteral("schemaMessage"));
-    m_message->setStyleSheet(QStringLiteral("color: #b3261e;"));
-    m_message->setWordWrap(true);
-    m_message->hide();
     QFont headingFont = m_heading->font();
     headingFont.setPointSizeF(headingFont.pointSizeF() * 1.25);
     headingFont.setWeight(QFont::DemiBold);
@@ -104,7 +125,11 @@ SchemaEditor::SchemaEditor(KnowledgeBase *knowledge, QUndoStack *undoStack, QWid
     m_emptyHint->setWordWrap(true);
     m_emptyHint->setText(tr("No knowledge tables yet. Import a schema with <i>File → Import Knowledge Schema</i> (a SQLite "
                             "database, a folder of CSV files or an SQL script), or add a table with <b>+ Table</b>."));
+}
 
+// Tables and relations on the left; columns, rows and problems on the right.
+QSplitter *SchemaEditor::buildSplit()
+{
     auto *left = new QWidget(this);
     auto *leftLayout = new QVBoxLayout(left);
     leftLayout->setContentsMargins(0, 0, 0, 0);
@@ -144,22 +169,22 @@ SchemaEditor::SchemaEditor(KnowledgeBase *knowledge, QUndoStack *undoStack, QWid
     split->addWidget(right);
     split->setStretchFactor(1, 1);
     split->setSizes({250, 800});
-    auto *layout = new QVBoxLayout(this);
-    layout->setContentsMargins(8, 4, 8, 8);
-    layout->addWidget(toolbar);
-    layout->addWidget(split);
+    return split;
+}
 
+void SchemaEditor::connectSignals()
+{
     m_revalidate->setSingleShot(true);
     m_revalidate->setInterval(150);
     connect(m_revalidate, &QTimer::timeout, this, &SchemaEditor::revalidate);
     m_messageTimer->setSingleShot(true);
     m_messageTimer->setInterval(8000);
-    connect(m_messageTimer, &QTimer::timeout, m_message, &QLabel::hide);
+    connect(m_messageTimer, &QTimer::timeout, m_message, &MessageBar::clear);
     for (auto signal : {&KnowledgeBase::tablesChanged, &KnowledgeBase::reloaded})
-        connect(knowledge, signal, m_revalidate, qOverload<>(&QTimer::start));
-    connect(knowledge, &KnowledgeBase::columnsChanged, m_revalidate, qOverload<>(&QTimer::start));
-    connect(knowledge, &KnowledgeBase::rowsChanged, m_revalidate, qOverload<>(&QTimer::start));
-    connect(knowledge, &KnowledgeBase::cellChanged, m_revalidate, qOverload<>(&QTimer::start));
+        connect(m_knowledge, signal, m_revalidate, qOverload<>(&QTimer::start));
+    connect(m_knowledge, &KnowledgeBase::columnsChanged, m_revalidate, qOverload<>(&QTimer::start));
+    connect(m_knowledge, &KnowledgeBase::rowsChanged, m_revalidate, qOverload<>(&QTimer::start));
+    connect(m_knowledge, &KnowledgeBase::cellChanged, m_revalidate, qOverload<>(&QTimer::start));
     connect(m_tableModel, &KnowledgeTableModel::editRejected, this, &SchemaEditor::showRejection);
     connect(m_columnModel, &KnowledgeColumnModel::editRejected, this, &SchemaEditor::showRejection);
     connect(m_tables->selectionModel(), &QItemSelectionModel::currentChanged, this, &SchemaEditor::tableChanged);
@@ -180,12 +205,6 @@ SchemaEditor::SchemaEditor(KnowledgeBase *knowledge, QUndoStack *undoStack, QWid
         connect(sel, &QItemSelectionModel::selectionChanged, this, &SchemaEditor::updateActions);
     connect(m_columnModel, &QAbstractItemModel::modelReset, this, &SchemaEditor::updateActions);
     connect(m_rowModel, &QAbstractItemModel::modelReset, this, &SchemaEditor::updateActions);
-
-    if (!m_knowledge->tables().isEmpty())
-        selectTable(m_knowledge->tables().constFirst().id);
-    else
-        tableChanged();
-    revalidate();
 }
 
 qint64 SchemaEditor::currentTable() const { return m_tableModel->tableId(m_tables->currentIndex()); }
@@ -233,8 +252,7 @@ QString SchemaEditor::inlineMessage() const { return m_message->isHidden() ? QSt
 
 void SchemaEditor::showRejection(const QString &reason)
 {
-    m_message->setText(reason);
-    m_message->show();
+    m_message->error(reason);
     m_messageTimer->start();
 }
 

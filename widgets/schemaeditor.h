@@ -10,8 +10,12 @@ class QLabel;
 class QUndoStack;
 class QAction;
 class QTimer;
+class QToolBar;
+class QSplitter;
 
 namespace assay {
+
+class MessageBar;
 
 class KnowledgeBase;
 class KnowledgeTableModel;
@@ -42,6 +46,10 @@ public slots:
     void revalidate();
 
 private:
+    QToolBar *buildToolbar();
+    void setUpViews();
+    QSplitter *buildSplit();
+    void connectSignals();
     void showRejection(const QString &reason);
     void updateActions();
     void tableChanged();
@@ -57,7 +65,7 @@ private:
     QListWidget *m_problems;
     RelationsDiagram *m_diagram;
     QLabel *m_heading;
-    QLabel *m_message;
+    MessageBar *m_message;
     QLabel *m_emptyHint;
     QTimer *m_revalidate;
     QTimer *m_messageTimer;

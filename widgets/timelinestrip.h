@@ -3,7 +3,7 @@
 // time (with a minimum so short steps stay visible), coloured by action, hatched red when the
 // step was an error; DFSDT's depth shows as the segment's vertical offset. Hovering names the
 // step; clicking selects it.
-#include "agents/agenttrace.h"
+#include "readers/agenttrace.h"
 
 #include <QWidget>
 

@@ -55,7 +55,7 @@ int AnalyzeCommand::run(const QStringList &args, CliIo &io)
         {QStringLiteral("json"), QStringLiteral("Machine-readable JSON.")},
     });
     if (!parse(parser, args, io, 2, 2))
-        return parser.isSet(QStringLiteral("help")) ? ExitOk : ExitUsage;
+        return stopped(parser);
     const QString kind = parser.positionalArguments().at(0);
     const QStringList kinds{QStringLiteral("grammar"), QStringLiteral("compare"), QStringLiteral("taxonomy"), QStringLiteral("judges"), QStringLiteral("garage"),
                             QStringLiteral("workflows")};

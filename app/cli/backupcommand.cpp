@@ -18,7 +18,7 @@ int BackupCommand::run(const QStringList &args, CliIo &io)
     parser.addPositionalArgument(QStringLiteral("FILE.assay"), QStringLiteral("The project file."));
     parser.addPositionalArgument(QStringLiteral("OUT"), QStringLiteral("The copy to write (an existing file there is replaced)."));
     if (!parse(parser, args, io, 2, 2))
-        return parser.isSet(QStringLiteral("help")) ? ExitOk : ExitUsage;
+        return stopped(parser);
     const QString from = parser.positionalArguments().at(0), to = parser.positionalArguments().at(1);
     // The source is checked like any project it opens: an Assay project of a version it reads.
     if (auto info = ProjectFileProbe::inspect(from, Project::latestSchemaVersion()); !info && info.code() != ErrorCode::ReadOnly)

@@ -27,6 +27,24 @@ bool CliCommand::parse(QCommandLineParser &parser, const QStringList &args, CliI
     return true;
 }
 
+int CliCommand::stopped(const QCommandLineParser &parser)
+{
+    return parser.isSet(QStringLiteral("help")) ? ExitOk : ExitUsage;
+}
+
+std::unique_ptr<Project> CliCommand::parseAndOpen(QCommandLineParser &parser, const QStringList &args, CliIo &io, int fileIndex,
+                                                  int minPositional, int maxPositional, int *exitCode) const
+{
+    if (!parse(parser, args, io, minPositional, maxPositional)) {
+        *exitCode = stopped(parser);
+        return nullptr;
+    }
+    auto project = openProject(parser.positionalArguments().at(fileIndex), io);
+    if (!project)
+        *exitCode = ExitFailure;
+    return project;
+}
+
 QString CliCommand::helpText(const QCommandLineParser &parser) const
 {
     // Qt names the program by its full path; the usage line should read as the user types it.

@@ -17,7 +17,7 @@ int CorpusCommand::run(const QStringList &args, CliIo &io)
     const QCommandLineOption chunk(QStringLiteral("chunk"), QStringLiteral("whole, sentences:N or tokens:N[:OVERLAP] (whole)."), QStringLiteral("SPEC"), QStringLiteral("whole"));
     parser.addOptions({format, chunk});
     if (!parse(parser, args, io, 3, 1000))
-        return parser.isSet(QStringLiteral("help")) ? ExitOk : ExitUsage;
+        return stopped(parser);
     if (parser.positionalArguments().at(0) != QLatin1String("import"))
         return usageError(parser, io, QStringLiteral("unknown action '%1' (expected: import)").arg(parser.positionalArguments().at(0)));
     Chunker::Options chunking;

@@ -1,11 +1,12 @@
 #include "democommand.h"
 
 #include "core/job.h"
-#include "charts/analysisexport.h"
+#include "report/analysisexport.h"
 #include "exams/examirt.h"
 #include "exams/responsematrix.h"
 #include "irt/irtcharts.h"
-#include "io/reportwriter.h"
+#include "io/filewriter.h"
+#include "report/reportwriter.h"
 #include "irt/irtjson.h"
 #include "demo/democorpus.h"
 #include "demo/demoevaluation.h"
@@ -24,7 +25,7 @@ int DemoCommand::run(const QStringList &args, CliIo &io)
                                  QStringLiteral("DIR"), QStringLiteral("demo-out"));
     parser.addOption(out);
     if (!parse(parser, args, io, 0, 0))
-        return parser.isSet(QStringLiteral("help")) ? ExitOk : ExitUsage;
+        return stopped(parser);
     const QDir dir(parser.value(out));
     if (!QDir().mkpath(dir.absolutePath()))
         return fail(io, QStringLiteral("%1: cannot create the folder").arg(dir.absolutePath()));
@@ -64,7 +65,7 @@ int DemoCommand::run(const QStringList &args, CliIo &io)
         !written)
         return fail(io, written.error());
     const ExamIrtResult &irt = evaluated.irt;
-    if (auto s = ReportWriter::writeText(dir.absoluteFilePath(QStringLiteral("irt.json")),
+    if (auto s = FileWriter::write(dir.absoluteFilePath(QStringLiteral("irt.json")),
                                          QByteArray::fromStdString(IrtJson::steps(irt.steps, IrtInformation::grid()).dump(2)) + '\n');
         !s)
         return fail(io, s.error());

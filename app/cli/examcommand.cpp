@@ -68,7 +68,7 @@ int ExamCommand::run(const QStringList &args, CliIo &io)
         {QStringLiteral("json"), QStringLiteral("Machine-readable JSON.")},
     });
     if (!parse(parser, args, io, 2, 2))
-        return parser.isSet(QStringLiteral("help")) ? ExitOk : ExitUsage;
+        return stopped(parser);
     const QString what = parser.positionalArguments().at(0);
     const QStringList whats{QStringLiteral("generate"), QStringLiteral("stats"), QStringLiteral("take"), QStringLiteral("export")};
     if (!whats.contains(what))

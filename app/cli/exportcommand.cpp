@@ -1,8 +1,8 @@
 #include "exportcommand.h"
 
-#include "charts/analysisexport.h"
+#include "report/analysisexport.h"
 #include "generation/generationstore.h"
-#include "io/grammarjson.h"
+#include "generation/grammarjson.h"
 #include "project/project.h"
 #include "runs/runexporter.h"
 #include "runs/runstore.h"
@@ -25,7 +25,7 @@ int ExportCommand::run(const QStringList &args, CliIo &io)
     const QCommandLineOption closed(QStringLiteral("closed-domain"), QStringLiteral("plots: auto (default: on for runs with a reader, off for retrieval-only runs), on or off."), QStringLiteral("auto|on|off"), QStringLiteral("auto"));
     parser.addOptions({format, out, runs, run, judge, dpi, closed});
     if (!parse(parser, args, io, 2, 2))
-        return parser.isSet(QStringLiteral("help")) ? ExitOk : ExitUsage;
+        return stopped(parser);
     const QString what = parser.positionalArguments().at(0);
     if (what != QLatin1String("queries") && what != QLatin1String("plots") && what != QLatin1String("results"))
         return usageError(parser, io, QStringLiteral("unknown export '%1' (expected: queries, plots or results)").arg(what));

@@ -27,7 +27,7 @@ int GenerateCommand::run(const QStringList &args, CliIo &io)
     const QCommandLineOption balanced(QStringLiteral("balanced"), QStringLiteral("queries: the same number of queries per group and form."));
     parser.addOptions({rules, threshold, forms, perTemplate, offline, llm, requirements, criteria, balanced});
     if (!parse(parser, args, io, 2, 2))
-        return parser.isSet(QStringLiteral("help")) ? ExitOk : ExitUsage;
+        return stopped(parser);
     const QString what = parser.positionalArguments().at(0);
     if (what != QLatin1String("sql-templates") && what != QLatin1String("text-templates") && what != QLatin1String("queries"))
         return usageError(parser, io, QStringLiteral("unknown target '%1' (sql-templates, text-templates, queries)").arg(what));

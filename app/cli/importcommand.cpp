@@ -19,7 +19,7 @@ int ImportCommand::run(const QStringList &args, CliIo &io)
     const QCommandLineOption set(QStringLiteral("set"), QStringLiteral("results: the query set (form) the results answer."), QStringLiteral("FORM"));
     parser.addOptions({sql, texts, format, name, set});
     if (!parse(parser, args, io, 2, 3))
-        return parser.isSet(QStringLiteral("help")) ? ExitOk : ExitUsage;
+        return stopped(parser);
     const QString kind = parser.positionalArguments().at(0);
     if (kind == QLatin1String("results"))
         return importResults(parser, io);

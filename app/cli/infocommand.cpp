@@ -1,6 +1,6 @@
 #include "infocommand.h"
 
-#include "io/projectsummary.h"
+#include "report/projectsummary.h"
 #include "project/project.h"
 
 namespace assay {
@@ -11,11 +11,10 @@ int InfoCommand::run(const QStringList &args, CliIo &io)
     parser.addPositionalArgument(QStringLiteral("FILE.assay"), QStringLiteral("The project file."));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print machine-readable JSON."));
     parser.addOption(json);
-    if (!parse(parser, args, io, 1, 1))
-        return parser.isSet(QStringLiteral("help")) ? ExitOk : ExitUsage;
-    auto project = openProject(parser.positionalArguments().constFirst(), io);
+    int exitCode = ExitOk;
+    auto project = parseAndOpen(parser, args, io, 0, 1, 1, &exitCode);
     if (!project)
-        return ExitFailure;
+        return exitCode;
     auto summary = ProjectSummary::render(*project, parser.isSet(json));
     if (!summary)
         return fail(io, summary.error());

@@ -62,7 +62,7 @@ int IrtCommand::run(const QStringList &args, CliIo &io)
         {QStringLiteral("exam"), QStringLiteral("With FILE: fit the exam's stored takes and save a, b, c into its items."), QStringLiteral("E")},
         {QStringLiteral("hierarchical"), QStringLiteral("With --exam: abilities per level of the takers' factors (llm, retriever, k, icl).")},
         {QStringLiteral("model"), QStringLiteral("1pl, 2pl, 3pl, or auto: fit all three and keep the one BIC prefers (default 3pl)."), QStringLiteral("M"), QStringLiteral("3pl")},
-        {QStringLiteral("bounds"), QStringLiteral("default or exam-paper (DESIGN §10)."), QStringLiteral("B"), QStringLiteral("default")},
+        {QStringLiteral("bounds"), QStringLiteral("default or exam-paper (docs/METHODS.md §9.3)."), QStringLiteral("B"), QStringLiteral("default")},
         {QStringLiteral("prior"), QStringLiteral("Bayes modal instead of joint ML: θ ~ N(0,1), log a ~ N(0,0.5²), b ~ N(0,2²), c ~ Beta(6,16) (for small panels).")},
         {QStringLiteral("iterate"), QStringLiteral("Improvement steps after the first fit (0)."), QStringLiteral("N"), QStringLiteral("0")},
         {QStringLiteral("drop-by"), QStringLiteral("What a step drops: a (low discrimination), misfit (S-X² p adjusted < 0.05) or information (low mean information over --info-range)."), QStringLiteral("RULE"), QStringLiteral("a")},
@@ -71,7 +71,7 @@ int IrtCommand::run(const QStringList &args, CliIo &io)
         {QStringLiteral("json"), QStringLiteral("Machine-readable JSON.")},
     });
     if (!parse(parser, args, io, 1, 2))
-        return parser.isSet(QStringLiteral("help")) ? ExitOk : ExitUsage;
+        return stopped(parser);
     if (parser.positionalArguments().at(0) != QLatin1String("fit"))
         return usageError(parser, io, QStringLiteral("unknown irt command '%1' (fit)").arg(parser.positionalArguments().at(0)));
     const bool fromExam = parser.isSet(QStringLiteral("exam"));

@@ -72,7 +72,7 @@ int LlmCommand::profile(const QStringList &args, CliIo &io)
     const QCommandLineOption keychain(QStringLiteral("keychain"), QStringLiteral("Keep the key in the OS keychain; it is read from standard input."));
     parser.addOptions({base, model, keyEnv, concurrency, rpm, tpm, timeout, connectTimeout, firstByteTimeout, breaker, retries, priceIn, priceOut, json, keychain});
     if (!parse(parser, args, io, 1, 2))
-        return parser.isSet(QStringLiteral("help")) ? ExitOk : ExitUsage;
+        return stopped(parser);
     const QString what = parser.positionalArguments().at(0);
     if (what == QLatin1String("list")) {
         nlohmann::json out = nlohmann::json::array();
@@ -151,7 +151,7 @@ int LlmCommand::ping(const QStringList &args, CliIo &io)
     QCommandLineParser parser;
     parser.addPositionalArgument(QStringLiteral("NAME"), QStringLiteral("The profile."));
     if (!parse(parser, args, io, 1, 1))
-        return parser.isSet(QStringLiteral("help")) ? ExitOk : ExitUsage;
+        return stopped(parser);
     auto profile = LlmProfileStore::find(parser.positionalArguments().constFirst());
     if (!profile)
         return fail(io, profile.error());
@@ -182,7 +182,7 @@ int LlmCommand::bench(const QStringList &args, CliIo &io)
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Machine-readable JSON."));
     parser.addOptions({requests, concurrency, json});
     if (!parse(parser, args, io, 1, 1))
-        return parser.isSet(QStringLiteral("help")) ? ExitOk : ExitUsage;
+        return stopped(parser);
     auto profile = LlmProfileStore::find(parser.positionalArguments().constFirst());
     if (!profile)
         return fail(io, profile.error());
@@ -238,7 +238,7 @@ int LlmCommand::batch(const QStringList &args, CliIo &io)
     const QCommandLineOption project(QStringLiteral("project"), QStringLiteral("import: the project whose cache receives the answers."), QStringLiteral("FILE.assay"));
     parser.addOptions({prompts, out, requests, results, project});
     if (!parse(parser, args, io, 2, 2))
-        return parser.isSet(QStringLiteral("help")) ? ExitOk : ExitUsage;
+        return stopped(parser);
     auto profile = LlmProfileStore::find(parser.positionalArguments().at(1));
     if (!profile)
         return fail(io, profile.error());

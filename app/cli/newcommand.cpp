@@ -12,7 +12,7 @@ int NewCommand::run(const QStringList &args, CliIo &io)
                                        QStringLiteral("NAME"));
     parser.addOption(nameOption);
     if (!parse(parser, args, io, 1, 1))
-        return parser.isSet(QStringLiteral("help")) ? ExitOk : ExitUsage;
+        return stopped(parser);
     auto project = Project::create(parser.positionalArguments().constFirst(), parser.value(nameOption));
     if (!project)
         return fail(io, project.error());

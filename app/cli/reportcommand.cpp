@@ -1,7 +1,7 @@
 #include "reportcommand.h"
 
 #include "analysis/runanalysis.h"
-#include "charts/analysisexport.h"
+#include "report/analysisexport.h"
 
 namespace assay {
 
@@ -16,7 +16,7 @@ int ReportCommand::run(const QStringList &args, CliIo &io)
     const QCommandLineOption closed(QStringLiteral("closed-domain"), QStringLiteral("auto (default: on for runs with a reader, off for retrieval-only runs), on or off."), QStringLiteral("auto|on|off"), QStringLiteral("auto"));
     parser.addOptions({out, runs, judge, pdf, closed});
     if (!parse(parser, args, io, 1, 1))
-        return parser.isSet(QStringLiteral("help")) ? ExitOk : ExitUsage;
+        return stopped(parser);
     if (!parser.isSet(out))
         return usageError(parser, io, QStringLiteral("--out is required"));
     auto closedDomain = ClosedDomain::parse(parser.value(closed));

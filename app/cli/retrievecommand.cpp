@@ -20,7 +20,7 @@ int RetrieveCommand::run(const QStringList &args, CliIo &io)
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Machine-readable JSON."));
     parser.addOptions({retriever, k, query, truth, embedder, json});
     if (!parse(parser, args, io, 1, 1))
-        return parser.isSet(QStringLiteral("help")) ? ExitOk : ExitUsage;
+        return stopped(parser);
     bool ok = false;
     const int topK = parser.value(k).toInt(&ok);
     if (!ok || topK < 1)

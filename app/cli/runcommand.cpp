@@ -5,6 +5,8 @@
 #include "runs/pipelinegrid.h"
 #include "runs/runexecutor.h"
 #include "runs/runstore.h"
+#include "readers/pipelinespec.h"
+#include "readers/readerregistry.h"
 
 #include <QElapsedTimer>
 
@@ -13,6 +15,22 @@
 #include <csignal>
 
 namespace assay {
+
+namespace {
+// One line per reader of ReaderRegistry, with the options it reads.
+QString readerHelp()
+{
+    QStringList lines;
+    for (const ReaderKind *kind : ReaderRegistry::instance().kinds()) {
+        QStringList keys;
+        for (const auto &[key, what] : kind->options)
+            keys << key + QLatin1Char('=');
+        lines << QStringLiteral("%1: %2%3").arg(kind->synopsis(), kind->description,
+                                                 keys.isEmpty() ? QString() : QStringLiteral(" [%1]").arg(keys.join(QStringLiteral(", "))));
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+} // namespace
 
 namespace {
 Job *activeJob = nullptr;
@@ -29,14 +47,15 @@ int RunCommand::run(const QStringList &args, CliIo &io)
     parser.addPositionalArgument(QStringLiteral("FILE.assay"), QStringLiteral("The project."));
     const QCommandLineOption name(QStringLiteral("name"), QStringLiteral("The run's name (a grid's runs are named NAME/…); an unfinished run of that name is continued."), QStringLiteral("R"));
     const QCommandLineOption pipeline(QStringLiteral("pipeline"),
-                                      QStringLiteral("retriever=NAME,k=K,reader=none|llm:PROFILE|http|command[,options]; 'a|b' lists alternatives (a grid)."),
+                                      QStringLiteral("retriever=NAME,k=K,reader=%1[,options]; 'a|b' lists alternatives (a grid).\nReaders: %2")
+                                          .arg(PipelineSpec::readerKinds().join(QLatin1Char('|')), readerHelp()),
                                       QStringLiteral("SPEC"), QStringLiteral("retriever=bm25,k=3,reader=none"));
     const QCommandLineOption set(QStringLiteral("set"), QStringLiteral("Query set: a form (short, long, ...); all forms when absent."), QStringLiteral("FORM"));
     const QCommandLineOption retryFailed(QStringLiteral("retry-failed"),
                                          QStringLiteral("Execute again the items of the run(s) that ended in an error (and any still pending); done items are kept."));
     parser.addOptions({name, pipeline, set, retryFailed});
     if (!parse(parser, args, io, 1, 1))
-        return parser.isSet(QStringLiteral("help")) ? ExitOk : ExitUsage;
+        return stopped(parser);
     if (!parser.isSet(name))
         return usageError(parser, io, QStringLiteral("--name is required"));
     auto specs = PipelineGrid::expand(parser.value(pipeline));
@@ -103,11 +122,10 @@ int RunsCommand::run(const QStringList &args, CliIo &io)
     parser.addPositionalArgument(QStringLiteral("FILE.assay"), QStringLiteral("The project."));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Machine-readable JSON."));
     parser.addOption(json);
-    if (!parse(parser, args, io, 1, 1))
-        return parser.isSet(QStringLiteral("help")) ? ExitOk : ExitUsage;
-    auto project = openProject(parser.positionalArguments().constFirst(), io);
+    int exitCode = ExitOk;
+    auto project = parseAndOpen(parser, args, io, 0, 1, 1, &exitCode);
     if (!project)
-        return ExitFailure;
+        return exitCode;
     auto read = RunStore(project->database()).runs();
     if (!read)
         return fail(io, read.error());

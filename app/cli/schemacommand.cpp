@@ -1,6 +1,6 @@
 #include "schemacommand.h"
 
-#include "io/projectsummary.h"
+#include "report/projectsummary.h"
 #include "project/project.h"
 #include "schema/csvschemareader.h"
 #include "schema/knowledgeimporter.h"
@@ -22,7 +22,7 @@ int SchemaCommand::run(const QStringList &args, CliIo &io)
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print the resulting schema as JSON."));
     parser.addOptions({sqlite, csv, sql, link, replace, json});
     if (!parse(parser, args, io, 2, 2))
-        return parser.isSet(QStringLiteral("help")) ? ExitOk : ExitUsage;
+        return stopped(parser);
     if (parser.positionalArguments().constFirst() != QLatin1String("import"))
         return usageError(parser, io, QStringLiteral("unknown action '%1' (expected: import)").arg(parser.positionalArguments().constFirst()));
     const int sources = int(parser.isSet(sqlite)) + int(parser.isSet(csv)) + int(parser.isSet(sql));

@@ -2,24 +2,30 @@
 
 #include "core/job.h"
 #include "runs/runstore.h"
-#include "scoring/scorer.h"
+#include "runs/scorer.h"
+#include "scoring/judgeregistry.h"
 
 #include <nlohmann/json.hpp>
 
 namespace assay {
+
+QString ScoreCommand::summary() const
+{
+    return QStringLiteral("Judge a run's answers (%1) and its retrieval").arg(JudgeRegistry::instance().synopsis());
+}
 
 int ScoreCommand::run(const QStringList &args, CliIo &io)
 {
     QCommandLineParser parser;
     parser.addPositionalArgument(QStringLiteral("FILE.assay"), QStringLiteral("The project."));
     const QCommandLineOption runName(QStringLiteral("run"), QStringLiteral("The run (a name; comma-separated for several)."), QStringLiteral("R"));
-    const QCommandLineOption judge(QStringLiteral("judge"), QStringLiteral("exact, f1[:THRESHOLD], contains or llm:PROFILE."), QStringLiteral("NAME"));
+    const QCommandLineOption judge(QStringLiteral("judge"), JudgeRegistry::instance().synopsis() + QStringLiteral(".\n") + JudgeRegistry::instance().descriptions(), QStringLiteral("NAME"));
     const QCommandLineOption closed(QStringLiteral("closed-domain"), QStringLiteral("An answer whose retrieval was judged wrong is Incorrect: auto (default: on for runs with a reader, off for retrieval-only runs), on or off."), QStringLiteral("auto|on|off"), QStringLiteral("auto"));
     const QCommandLineOption retrieval(QStringLiteral("retrieval-judge"), QStringLiteral("top1, topk, context or imported (default: imported if present, else top1)."), QStringLiteral("J"));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Machine-readable JSON."));
     parser.addOptions({runName, judge, closed, retrieval, json});
     if (!parse(parser, args, io, 1, 1))
-        return parser.isSet(QStringLiteral("help")) ? ExitOk : ExitUsage;
+        return stopped(parser);
     if (!parser.isSet(runName) || !parser.isSet(judge))
         return usageError(parser, io, QStringLiteral("--run and --judge are required"));
     if (auto s = Scorer::validateJudge(parser.value(judge)); !s)

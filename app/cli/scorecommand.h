@@ -7,7 +7,7 @@ namespace assay {
 class ScoreCommand : public CliCommand {
 public:
     QString name() const override { return QStringLiteral("score"); }
-    QString summary() const override { return QStringLiteral("Judge a run's answers (exact, f1, contains, llm:PROFILE) and its retrieval"); }
+    QString summary() const override;
     int run(const QStringList &args, CliIo &io) override;
 };
 

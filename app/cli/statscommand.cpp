@@ -13,11 +13,10 @@ int StatsCommand::run(const QStringList &args, CliIo &io)
     parser.addPositionalArgument(QStringLiteral("FILE.assay"), QStringLiteral("The project."));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print machine-readable JSON."));
     parser.addOption(json);
-    if (!parse(parser, args, io, 1, 1))
-        return parser.isSet(QStringLiteral("help")) ? ExitOk : ExitUsage;
-    auto project = openProject(parser.positionalArguments().constFirst(), io);
+    int exitCode = ExitOk;
+    auto project = parseAndOpen(parser, args, io, 0, 1, 1, &exitCode);
     if (!project)
-        return ExitFailure;
+        return exitCode;
     auto read = GenerationStore(project->database()).stats();
     if (!read)
         return fail(io, read.error());

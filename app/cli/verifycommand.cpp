@@ -19,7 +19,7 @@ int VerifyCommand::run(const QStringList &args, CliIo &io)
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print machine-readable JSON."));
     parser.addOption(json);
     if (!parse(parser, args, io, 1, 1))
-        return parser.isSet(QStringLiteral("help")) ? ExitOk : ExitUsage;
+        return stopped(parser);
     const QString path = parser.positionalArguments().constFirst();
     if (auto s = ProjectFileProbe::checkWritable(path); !s && s.code() != ErrorCode::ReadOnly)
         return fail(io, s.error());

@@ -1,5 +1,5 @@
 #pragma once
-// Two runs on the same semantic groups (e.g. short vs long forms, DESIGN §6 "across forms"):
+// Two runs on the same semantic groups (e.g. short vs long forms, docs/METHODS.md §5.6):
 // gap groups are decided over both runs' examples together (a group is a mutual gap when no
 // example of either run is correct); each run's refined accuracy over the remaining groups,
 // the difference A − B, and its 95% bootstrap confidence interval from resampling those

@@ -1,5 +1,5 @@
 #pragma once
-// GaRAGe metrics (DESIGN §8) over a benchmark paired with responses:
+// GaRAGe metrics (docs/METHODS.md §7) over a benchmark paired with responses:
 // - deflection, detected by a phrase list (editable) or an LLM judge: TPR over questions with
 //   no relevant passage, FPR over questions with one;
 // - attribution: the [cite_N] markers of a response (each counted once; unknown keys count

@@ -1,5 +1,5 @@
 #pragma once
-// GRAMMAR-Eval for one run (DESIGN §6): groups tagged gap / robust / non-robust from answer
+// GRAMMAR-Eval for one run (docs/METHODS.md §5): groups tagged gap / robust / non-robust from answer
 // correctness; accuracy, retrieval accuracy, their refined forms over competent groups,
 // knowledge accuracy; and context comparison — an incorrect example of a non-robust group
 // whose top-1 document is the top-1 document of a correct example of the same group counts

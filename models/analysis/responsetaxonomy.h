@@ -1,5 +1,5 @@
 #pragma once
-// R-Eval's response taxonomy (DESIGN §7) with F1 threshold τ (0.05 by default):
+// R-Eval's response taxonomy (docs/METHODS.md §6.1) with F1 threshold τ (0.05 by default):
 // in_scratchpad = the normalised gold occurs, as whole words, in the normalised scratchpad
 // (retrieved context and trace). F1 ≥ τ → EM if in_scratchpad, else AM. F1 < τ → GE if
 // in_scratchpad; else, if the run halted, ME for a tool/model error and TE otherwise; else RE.

@@ -5,7 +5,7 @@
 #include "project/project.h"
 #include "generation/generationreadstore.h"
 #include "generation/semanticgroup.h"
-#include "runs/pipelinespec.h"
+#include "readers/pipelinespec.h"
 #include "runs/runresultstore.h"
 #include "runs/runstore.h"
 

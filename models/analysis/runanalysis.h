@@ -2,7 +2,7 @@
 // Everything the charts and the report show about one scored run: its pipeline and query
 // set, the judge, GRAMMAR-Eval with a bootstrap CI of the refined accuracy (groups resampled,
 // seeded), the R-Eval taxonomy and the mean latency.
-#include "analysis/closeddomain.h"
+#include "scoring/closeddomain.h"
 #include "analysis/grammareval.h"
 #include "analysis/responsetaxonomy.h"
 #include "analysis/workflowfigures.h"

@@ -4,7 +4,7 @@
 #include "runs/runstore.h"
 #include "runs/tasklevels.h"
 #include "scoring/answermetrics.h"
-#include "scoring/scorer.h"
+#include "runs/scorer.h"
 
 namespace assay {
 

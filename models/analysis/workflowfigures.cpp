@@ -1,6 +1,6 @@
 #include "analysis/workflowfigures.h"
 
-#include "runs/pipelinespec.h"
+#include "readers/pipelinespec.h"
 #include "runs/runstore.h"
 #include "runs/tasklevels.h"
 #include "scoring/answermetrics.h"

@@ -1,13 +1,14 @@
 #include "commands/importknowledgecommand.h"
 
 #include "project/project.h"
+#include "schema/knowledgebase.h"
 
 #include <QCoreApplication>
 
 namespace assay {
 
 ImportKnowledgeCommand::ImportKnowledgeCommand(Project *project, ImportedSchema schema, KnowledgeImporter::Options options)
-    : KnowledgeCommand(project->knowledge(),
+    : KnowledgeCommand(project->service<KnowledgeBase>(),
                        QCoreApplication::translate("SchemaEditor", "Import %n table(s)", nullptr, int(schema.tables.size()))),
       m_project(project), m_schema(std::move(schema)), m_options(std::move(options))
 {

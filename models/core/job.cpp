@@ -51,6 +51,10 @@ Status Job::execute()
     Status status = m_work(*this);
     if (m_cancelled && (status || status.isCancelled()))
         status = Status::cancelled(QStringLiteral("%1: cancelled").arg(m_title));
+    {
+        QMutexLocker lock(&m_mutex);
+        m_outcome = status;
+    }
     m_running = false;
     emit finished(status.ok(), status.ok() ? QString() : status.error());
     return status;
@@ -73,5 +77,11 @@ void Job::reportProgress(qint64 done, qint64 total, const QString &detail)
 }
 
 void Job::cancel() { m_cancelled = true; }
+
+std::optional<Status> Job::outcome() const
+{
+    QMutexLocker lock(&m_mutex);
+    return m_outcome;
+}
 
 } // namespace assay

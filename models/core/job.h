@@ -8,6 +8,8 @@
 #include <QObject>
 #include <QString>
 
+#include <optional>
+
 #include <atomic>
 #include <functional>
 
@@ -24,6 +26,9 @@ public:
     QString title() const { return m_title; }
     bool isRunning() const { return m_running.load(); }
     bool isCancelled() const { return m_cancelled.load(); }
+    // How the work ended, once it has (also for a caller that connects to finished() after
+    // a quick job already emitted it); empty before.
+    std::optional<Status> outcome() const;
 
     // Starts the work on QThreadPool::globalInstance().
     void start();
@@ -48,9 +53,10 @@ private:
 
     QString m_title;
     Work m_work;
+    std::optional<Status> m_outcome; // guarded by m_mutex
     std::atomic_bool m_cancelled{false};
     std::atomic_bool m_running{false};
-    QMutex m_mutex;
+    mutable QMutex m_mutex;
     EtaEstimator m_eta;
     qint64 m_lastEmitMs = -1;
     QElapsedTimer m_emitClock;

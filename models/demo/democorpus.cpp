@@ -1,11 +1,10 @@
 #include "demo/democorpus.h"
 
-#include "project/heldfiles.h"
+#include "io/filewriter.h"
 #include "schema/knowledgevalue.h"
 
 #include <QDir>
 #include <QHash>
-#include <QSaveFile>
 
 #include <nlohmann/json.hpp>
 
@@ -308,21 +307,10 @@ Status DemoCorpus::writeTo(const QString &dirPath) const
     QDir dir(dirPath);
     if (!dir.mkpath(QStringLiteral("corpus")))
         return Status::failure(QStringLiteral("%1: cannot create the corpus folder").arg(dir.filePath(QStringLiteral("corpus"))));
-    auto write = [](const QString &path, const QByteArray &bytes) -> Status {
-        if (auto free = HeldFiles::checkFree(path); !free)
-            return Status::failure(free);
-        QSaveFile f(path);
-        if (!f.open(QIODevice::WriteOnly))
-            return Status::failure(QStringLiteral("%1: cannot write: %2").arg(path, f.errorString()));
-        f.write(bytes);
-        if (!f.commit())
-            return Status::failure(QStringLiteral("%1: cannot write: %2").arg(path, f.errorString()));
-        return {};
-    };
     for (const DemoDocument &d : m_documents)
-        if (auto s = write(dir.filePath(QStringLiteral("corpus/%1.txt").arg(d.id)), d.text().toUtf8()); !s)
+        if (auto s = FileWriter::write(dir.filePath(QStringLiteral("corpus/%1.txt").arg(d.id)), d.text().toUtf8()); !s)
             return s;
-    return write(dir.filePath(QStringLiteral("facts.json")), QByteArray::fromStdString(factsJson().dump(2)));
+    return FileWriter::write(dir.filePath(QStringLiteral("facts.json")), QByteArray::fromStdString(factsJson().dump(2)));
 }
 
 } // namespace assay

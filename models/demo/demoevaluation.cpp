@@ -10,7 +10,7 @@
 #include "runs/runexecutor.h"
 #include "runs/runplan.h"
 #include "runs/runstore.h"
-#include "scoring/scorer.h"
+#include "runs/scorer.h"
 
 #include <QElapsedTimer>
 

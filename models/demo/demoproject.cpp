@@ -11,6 +11,7 @@
 #include "generation/sqltemplateintake.h"
 #include "generation/texttemplateintake.h"
 #include "schema/knowledgeimporter.h"
+#include "schema/knowledgebase.h"
 
 
 namespace assay {
@@ -56,7 +57,7 @@ Status DemoProject::build(const QString &path, Job *job)
     if (job)
         job->reportProgress(2, steps, QStringLiteral("Generating SQL templates"));
     Project &p = *project.value();
-    if (auto r = SqlTemplateIntake(p).add(RuleEnumerator::enumerate(*p.knowledge()), QStringLiteral("rules")); !r)
+    if (auto r = SqlTemplateIntake(p).add(RuleEnumerator::enumerate(*p.service<KnowledgeBase>()), QStringLiteral("rules")); !r)
         return Status::failure(r.error());
     if (job)
         job->reportProgress(3, steps, QStringLiteral("Writing text templates"));

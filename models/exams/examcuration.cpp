@@ -1,4 +1,5 @@
 #include "exams/examcuration.h"
+#include "project/project.h"
 
 #include "exams/examstore.h"
 #include "project/database.h"
@@ -75,6 +76,12 @@ Result<QVector<ExamItem>> ExamCuration::setIrt(qint64 examId, const QVector<Exam
         return R::failure(s.error());
     emit changed();
     return before;
+}
+
+
+std::unique_ptr<ExamCuration> ExamCuration::createFor(Project &project)
+{
+    return std::make_unique<ExamCuration>(project.database());
 }
 
 } // namespace assay

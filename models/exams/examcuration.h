@@ -8,14 +8,19 @@
 #include <QObject>
 #include <QVector>
 
+#include <memory>
+
 namespace assay {
 
 class Database;
+class Project;
 
 class ExamCuration : public QObject {
     Q_OBJECT
 public:
     explicit ExamCuration(Database &db, QObject *parent = nullptr);
+    // The project's one instance (Project::service<ExamCuration>()).
+    static std::unique_ptr<ExamCuration> createFor(Project &project);
     // Returns each item's previous state, for undo.
     Result<QHash<qint64, CurationState>> setStates(const QVector<qint64> &ids, CurationState state);
     Status restoreStates(const QHash<qint64, CurationState> &states);

@@ -61,7 +61,7 @@ Result<QVector<ExamItem>> GroundedExamGenerator::generate(Project &project, cons
     using R = Result<QVector<ExamItem>>;
     Report local;
     Report &r = report ? *report : local;
-    auto connection = KnowledgeConnection::open(*project.knowledge());
+    auto connection = KnowledgeConnection::open(*project.service<KnowledgeBase>());
     if (!connection)
         return R::failure(connection.error());
     auto bloom = ExamClassifier::bloomKeywords();

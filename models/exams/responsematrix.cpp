@@ -1,7 +1,7 @@
 #include "exams/responsematrix.h"
 
 #include "exams/examstore.h"
-#include "io/reportwriter.h"
+#include "io/filewriter.h"
 
 #include <nlohmann/json.hpp>
 
@@ -146,10 +146,10 @@ Result<ResponseMatrix::Counts> ResponseMatrix::write(Database &db, const QString
             factors += QLatin1Char(',') + csvField(level);
         factors += QLatin1Char('\n');
     }
-    if (auto s = ReportWriter::writeText(responsesPath, matrix.toUtf8()); !s)
+    if (auto s = FileWriter::write(responsesPath, matrix.toUtf8()); !s)
         return R::failure(s.error());
     if (!factorsPath.isEmpty())
-        if (auto s = ReportWriter::writeText(factorsPath, factors.toUtf8()); !s)
+        if (auto s = FileWriter::write(factorsPath, factors.toUtf8()); !s)
             return R::failure(s.error());
     return Counts{int(d.students.size()), int(d.items.size())};
 }

@@ -144,4 +144,10 @@ Status GenerationCuration::setFormLevel(const QString &form, const QString &leve
 
 Result<QMap<QString, QString>> GenerationCuration::formLevels() const { return GenerationStore(m_project.database()).formLevels(); }
 
+
+std::unique_ptr<GenerationCuration> GenerationCuration::createFor(Project &project)
+{
+    return std::make_unique<GenerationCuration>(project);
+}
+
 } // namespace assay

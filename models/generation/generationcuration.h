@@ -11,6 +11,8 @@
 #include <QObject>
 #include <QVector>
 
+#include <memory>
+
 namespace assay {
 
 class Project;
@@ -21,6 +23,8 @@ public:
     enum class Scope { SqlTemplates, TextTemplates, Queries };
 
     explicit GenerationCuration(Project &project, QObject *parent = nullptr);
+    // The project's one instance (Project::service<GenerationCuration>()).
+    static std::unique_ptr<GenerationCuration> createFor(Project &project);
 
     // Sets the curation state (accepted / review / rejected; queries: accepted / rejected)
     // and returns the previous state of each item, for undo.

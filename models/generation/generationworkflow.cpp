@@ -12,6 +12,7 @@
 #include "llm/llmstore.h"
 #include "llm/llmwait.h"
 #include "project/project.h"
+#include "schema/knowledgebase.h"
 
 #include <QFileInfo>
 
@@ -69,7 +70,7 @@ Result<QString> GenerationWorkflow::generateSqlTemplates(Project &project, const
         return R::failure(QStringLiteral("the singular-answer threshold must lie between 0 and 1, not %1").arg(options.threshold));
     if (!options.llmProfile.isEmpty())
         return generateWithLlm(project, options.llmProfile, true, options, {}, job);
-    const QStringList sqls = RuleEnumerator::enumerate(*project.knowledge());
+    const QStringList sqls = RuleEnumerator::enumerate(*project.service<KnowledgeBase>());
     if (sqls.isEmpty())
         return R::failure(QStringLiteral("the knowledge schema has no table with a column to ask about: add tables on the Schema page first"));
     auto report = SqlTemplateIntake(project, options.threshold).add(sqls, QStringLiteral("rules"), job);

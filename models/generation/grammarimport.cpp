@@ -2,7 +2,7 @@
 
 #include "generation/generationstore.h"
 #include "generation/texttemplateintake.h"
-#include "io/grammarjson.h"
+#include "generation/grammarjson.h"
 #include "project/project.h"
 #include "project/transaction.h"
 

@@ -23,7 +23,7 @@ LlmTemplateGenerator::LlmTemplateGenerator(Project &project, LlmClient &client, 
 
 QString LlmTemplateGenerator::describeSchema(const Project &project, const QString &tableName)
 {
-    const KnowledgeBase *kb = project.knowledge();
+    const KnowledgeBase *kb = project.service<KnowledgeBase>();
     QStringList tables{tableName};
     // The table, and the tables its foreign keys reach, so joins can be written.
     if (const KnowledgeTable *t = kb->tableNamed(tableName))
@@ -82,7 +82,7 @@ void LlmTemplateGenerator::generateSqlTemplates(const QString &requirements)
 {
     m_report = {};
     auto prompt = PromptLibrary::load(QStringLiteral("sql_templates"));
-    const auto tables = m_project.knowledge()->tables();
+    const auto tables = m_project.service<KnowledgeBase>()->tables();
     if (!prompt || tables.isEmpty()) {
         m_report.errors << (prompt ? QStringLiteral("the project has no knowledge tables") : prompt.error());
         emit finished(m_report);
@@ -162,7 +162,7 @@ void LlmTemplateGenerator::generateTextTemplates(const QStringList &forms, int p
         return;
     }
     m_whenAllDone = [this] { emit finished(m_report); };
-    const KnowledgeBase *kb = m_project.knowledge();
+    const KnowledgeBase *kb = m_project.service<KnowledgeBase>();
     for (const SqlTemplateRecord &r : std::as_const(targets)) {
         QString columns;
         for (const Placeholder &p : SqlTemplate(r.sql).placeholders())

@@ -74,7 +74,7 @@ Result<FillInEngine::Outcome> SqlTemplateIntake::fillStreamed(FillInEngine &engi
 Result<SqlTemplateIntake::Report> SqlTemplateIntake::add(const QStringList &sqls, const QString &source, Job *job)
 {
     using R = Result<Report>;
-    const KnowledgeBase &kb = *m_project.knowledge();
+    const KnowledgeBase &kb = *m_project.service<KnowledgeBase>();
     std::optional<KnowledgeConnection> own;
     if (!m_connection) {
         if (job)

@@ -6,6 +6,7 @@
 #include "generation/texttemplatecheck.h"
 #include "project/project.h"
 #include "project/transaction.h"
+#include "schema/knowledgebase.h"
 
 namespace assay {
 
@@ -48,7 +49,7 @@ Result<TextTemplateIntake::Report> TextTemplateIntake::generateOffline(const QSt
         if (OfflineVerbalizer::available(form) == 0)
             return R::failure(QStringLiteral("the offline verbalizer writes only the short and long forms, not '%1'").arg(form));
     GenerationStore store(m_project.database());
-    const OfflineVerbalizer verbalizer(*m_project.knowledge());
+    const OfflineVerbalizer verbalizer(*m_project.service<KnowledgeBase>());
     Report total;
     Transaction tx(m_project.database());
     if (!tx.began())

@@ -1,5 +1,5 @@
 #pragma once
-// Item response theory by joint maximum likelihood (DESIGN §10): the 3PL model
+// Item response theory by joint maximum likelihood (docs/METHODS.md §9): the 3PL model
 // P(θ) = c + (1 − c)·σ(a(θ − b)) (2PL: c = 0; 1PL: also a = 1), the negative log-likelihood
 // over the observed cells with its analytic gradient, minimised under box bounds: a few
 // alternating sweeps (IrtBlockNewton), then projected Newton on the joint problem

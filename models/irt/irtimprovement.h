@@ -1,5 +1,5 @@
 #pragma once
-// Iterative exam improvement (DESIGN §10, the exam paper §3.4): fit (the best optimum,
+// Iterative exam improvement (docs/METHODS.md §9.11, the exam paper §3.4): fit (the best optimum,
 // IrtSearch); drop items by the rule (by default those whose discrimination a is at or
 // below the q-quantile of the current items' a); refit the same model on the kept columns,
 // warm-started from the previous fit; N times. Every step keeps its fit, the items

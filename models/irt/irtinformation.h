@@ -1,5 +1,5 @@
 #pragma once
-// Curves over a θ grid from fitted items (DESIGN §10): the item characteristic curve P(θ),
+// Curves over a θ grid from fitted items (docs/METHODS.md §9.10): the item characteristic curve P(θ),
 // Lord's item information, test information (sum over items, and the mean per item), and
 // the mean information of the items in each group (Bloom level, question type) — an item
 // may sit in several groups.

@@ -2,7 +2,7 @@
 // An agent trace's steps as a table for the item inspector's timeline: step number, DFSDT
 // depth, action, arguments, the observation on one line, tokens, latency and the time since
 // the item started. A thin adapter over AgentTrace.
-#include "agents/agenttrace.h"
+#include "readers/agenttrace.h"
 
 #include <QAbstractTableModel>
 

@@ -4,6 +4,7 @@
 #include "commands/setcurationstatecommand.h"
 #include "generation/generationstore.h"
 #include "project/project.h"
+#include "generation/generationcuration.h"
 
 #include <QtConcurrent/QtConcurrentRun>
 #include <QUndoStack>
@@ -38,7 +39,7 @@ ReviewModel::ReviewModel(Project *project, QUndoStack *undoStack, QObject *paren
         }
         emit viewUpdated();
     });
-    connect(project->generation(), &GenerationCuration::changed, this, [this] { reload(); });
+    connect(project->service<GenerationCuration>(), &GenerationCuration::changed, this, [this] { reload(); });
     reload();
 }
 
@@ -289,7 +290,7 @@ bool ReviewModel::setData(const QModelIndex &index, const QVariant &value, int r
     const QString text = value.toString().trimmed();
     if (text == data(index, Qt::EditRole).toString())
         return false;
-    auto *command = new EditTemplateCommand(m_project->generation(),
+    auto *command = new EditTemplateCommand(m_project->service<GenerationCuration>(),
                                             m_scope == Scope::SqlTemplates ? EditTemplateCommand::Kind::Sql : EditTemplateCommand::Kind::Text,
                                             idAt(index.row()), text);
     QString error;
@@ -318,7 +319,7 @@ void ReviewModel::setState(const QList<int> &rows, CurationState state)
             ids << id;
     if (ids.isEmpty())
         return;
-    auto *command = new SetCurationStateCommand(m_project->generation(), m_scope, ids, state);
+    auto *command = new SetCurationStateCommand(m_project->service<GenerationCuration>(), m_scope, ids, state);
     QString error;
     command->reportErrorsTo(&error);
     m_undoStack->push(command);

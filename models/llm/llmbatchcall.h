@@ -15,8 +15,10 @@ class LlmClient;
 class LlmBatchCall {
 public:
     // Fails on the first request that fails (its error), unless `keepFailures` is set, in
-    // which case failed results are returned as they are.
-    static Result<QVector<LlmResult>> run(LlmClient &client, const QVector<LlmRequest> &requests, Job *job = nullptr, bool keepFailures = false);
+    // which case failed results are returned as they are. Progress counts requests, or the
+    // units of `weights` (one per request, e.g. the texts a request embeds) when given.
+    static Result<QVector<LlmResult>> run(LlmClient &client, const QVector<LlmRequest> &requests, Job *job = nullptr, bool keepFailures = false,
+                                          const QVector<qint64> &weights = {}, const QString &progressDetail = {});
 };
 
 } // namespace assay

@@ -1,10 +1,9 @@
 #include "llm/llmembedder.h"
 
 #include "core/job.h"
-#include "llm/llmwait.h"
+#include "llm/llmbatchcall.h"
 
 #include <cmath>
-#include <memory>
 
 namespace assay {
 
@@ -50,51 +49,26 @@ Result<std::vector<std::vector<float>>> LlmEmbedder::embed(const QStringList &te
     using R = Result<std::vector<std::vector<float>>>;
     if (texts.isEmpty())
         return std::vector<std::vector<float>>();
-    // Callbacks hold the state, not this frame: after a cancel, late replies land harmlessly.
-    struct State {
-        std::vector<std::vector<float>> out;
-        QString failure;
-        int outstanding = 0;
-        qint64 done = 0;
-        bool waiting = true;
-    };
-    auto state = std::make_shared<State>();
-    state->out.resize(size_t(texts.size()));
-    const QString profileName = m_client.profile().name;
-    const qint64 total = texts.size();
-    const Status waited = LlmWait::until(
-        [&](const LlmWait::Done &finished) {
-            for (int start = 0; start < texts.size(); start += batchSize) {
-                const QStringList batch = texts.mid(start, batchSize);
-                nlohmann::json input = nlohmann::json::array();
-                for (const QString &t : batch)
-                    input.push_back(t.isEmpty() ? std::string(" ") : t.toStdString()); // servers refuse empty input
-                LlmRequest request;
-                request.path = QStringLiteral("/embeddings");
-                request.body = {{"input", input}};
-                request.tag = m_tag;
-                ++state->outstanding;
-                m_client.send(std::move(request), [state, job, profileName, total, start, finished, n = int(batch.size())](const LlmResult &r) {
-                    State &st = *state;
-                    --st.outstanding;
-                    if (!st.waiting)
-                        return;
-                    st.failure = st.failure.isEmpty() ? vectorsInto(st.out, size_t(start), n, r, profileName) : st.failure;
-                    st.done += n;
-                    if (job)
-                        job->reportProgress(st.done, total, QStringLiteral("embedding"));
-                    if (st.outstanding == 0 || !st.failure.isEmpty())
-                        finished();
-                });
-            }
-        },
-        job);
-    state->waiting = false;
-    if (!waited)
-        return R::failure(waited);
-    if (!state->failure.isEmpty())
-        return R::failure(state->failure);
-    std::vector<std::vector<float>> out = std::move(state->out);
+    QVector<LlmRequest> requests;
+    QVector<qint64> sizes;
+    for (int start = 0; start < texts.size(); start += batchSize) {
+        nlohmann::json input = nlohmann::json::array();
+        for (const QString &t : texts.mid(start, batchSize))
+            input.push_back(t.isEmpty() ? std::string(" ") : t.toStdString()); // servers refuse empty input
+        LlmRequest request;
+        request.path = QStringLiteral("/embeddings");
+        request.body = {{"input", input}};
+        request.tag = m_tag;
+        requests << request;
+        sizes << qint64(input.size());
+    }
+    auto results = LlmBatchCall::run(m_client, requests, job, false, sizes, QStringLiteral("embedding"));
+    if (!results)
+        return R::failure(QStringLiteral("embeddings: %1").arg(results.error()), results.code());
+    std::vector<std::vector<float>> out(size_t(texts.size()));
+    for (int i = 0, start = 0; i < requests.size(); start += int(sizes[i]), ++i)
+        if (const QString failure = vectorsInto(out, size_t(start), int(sizes[i]), results.value()[i], m_client.profile().name); !failure.isEmpty())
+            return R::failure(failure);
     for (size_t i = 1; i < out.size(); ++i)
         if (out[i].size() != out[0].size())
             return R::failure(QStringLiteral("embeddings from '%1': vectors of different lengths").arg(m_client.profile().name));

@@ -6,7 +6,8 @@ namespace assay {
 
 Database::~Database() { close(); }
 
-Database::Database(Database &&other) noexcept : m_db(other.m_db), m_path(std::move(other.m_path)), m_held(other.m_held)
+Database::Database(Database &&other) noexcept
+    : m_db(other.m_db), m_path(std::move(other.m_path)), m_held(other.m_held), m_recorder(std::move(other.m_recorder))
 {
     other.m_db = nullptr;
     other.m_held = {};
@@ -19,6 +20,7 @@ Database &Database::operator=(Database &&other) noexcept
         m_db = other.m_db;
         m_path = std::move(other.m_path);
         m_held = other.m_held;
+        m_recorder = std::move(other.m_recorder);
         other.m_db = nullptr;
         other.m_held = {};
     }
@@ -162,11 +164,19 @@ QString Database::quoteIdentifier(const QString &name)
 void Database::close()
 {
     if (m_db) {
+        m_recorder.reset(); // no hook runs while the connection closes
         sqlite3_close_v2(m_db);
         m_db = nullptr;
         HeldFiles::release(m_held);
         m_held = {};
     }
+}
+
+void Database::recordChanges(const QString &file)
+{
+    m_recorder.reset(); // first: its destructor removes the hooks
+    if (m_db)
+        m_recorder = ChangeRecorder::install(m_db, file);
 }
 
 } // namespace assay

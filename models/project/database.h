@@ -2,12 +2,14 @@
 // Thin RAII owner of one sqlite3 connection. All SQL in Assay goes through this class and
 // Statement, so errors always come back as Result messages naming the statement's purpose.
 #include "core/result.h"
+#include "project/changerecorder.h"
 #include "project/heldfiles.h"
 #include "project/statement.h"
 
 #include <QString>
 #include <QVariantList>
 
+#include <memory>
 #include <optional>
 #include <utility>
 
@@ -79,6 +81,11 @@ public:
     qint64 changes() const;
     QString lastError() const;
     void close();
+    // Publishes what each committed write transaction of this connection changes to
+    // ProjectEvents under `file` (Project turns it on for every connection to a project).
+    void recordChanges(const QString &file);
+    // The id of the connection's recorder (ProjectChange::connection()), 0 when not recording.
+    quintptr changeRecorderId() const { return m_recorder ? m_recorder->id() : 0; }
     // Takes ownership of an already open connection (e.g. one made by sqlite3_deserialize).
     static Database adopt(sqlite3 *db, const QString &path) { return Database(db, path); }
     // "name" with embedded quotes doubled: safe for any user-chosen identifier.
@@ -89,6 +96,7 @@ private:
     sqlite3 *m_db = nullptr;
     QString m_path;
     HeldFiles::Token m_held; // the file this connection holds locks on, while open
+    std::unique_ptr<ChangeRecorder> m_recorder; // heap: the hooks keep its address across moves
 };
 
 } // namespace assay

@@ -1,19 +1,20 @@
 #include "project/project.h"
 
-#include "exams/examcuration.h"
 
 #include "core/version.h"
 #include "project/migrations.h"
 #include "project/migrator.h"
+#include "project/projectevents.h"
 #include "project/projectfileprobe.h"
-#include "generation/generationcuration.h"
-#include "schema/knowledgebase.h"
 
 #include <QDateTime>
 #include <QFileInfo>
 #include <QDir>
 #include <QTemporaryDir>
+#include <QTimer>
 #include <QUndoStack>
+
+#include <utility>
 
 namespace assay {
 
@@ -52,8 +53,77 @@ Status configureConnection(Database &db)
 } // namespace
 
 Project::Project(QString path, Database db)
-    : m_path(std::move(path)), m_db(std::move(db)), m_undoStack(new QUndoStack(this))
+    : m_path(std::move(path)), m_db(std::move(db)), m_undoStack(new QUndoStack(this)), m_eventKey(ProjectEvents::keyFor(m_path))
 {
+    m_db.recordChanges(m_eventKey);
+}
+
+void Project::watchChanges(int settleMs, int pollMs)
+{
+    if (!m_settleTimer) {
+        m_settleTimer = new QTimer(this);
+        m_settleTimer->setSingleShot(true);
+        connect(m_settleTimer, &QTimer::timeout, this, &Project::flushChanges);
+        // Queued: a change arrives after the commit that made it, on this object's thread.
+        connect(&ProjectEvents::instance(), &ProjectEvents::committed, this, &Project::onCommitted, Qt::QueuedConnection);
+    }
+    m_settleTimer->setInterval(settleMs);
+    if (pollMs > 0) {
+        if (!m_pollTimer) {
+            m_pollTimer = new QTimer(this);
+            connect(m_pollTimer, &QTimer::timeout, this, &Project::pollOtherProcesses);
+        }
+        m_ownCommits = ProjectEvents::instance().commitsOf(m_eventKey);
+        auto v = m_db.scalar(QStringLiteral("PRAGMA data_version"));
+        m_dataVersion = v ? v.value().toLongLong() : -1;
+        m_pollTimer->start(pollMs);
+    } else if (m_pollTimer) {
+        m_pollTimer->stop();
+    }
+}
+
+void Project::onCommitted(const ProjectChange &change)
+{
+    if (change.file() != m_eventKey)
+        return;
+    const quintptr own = m_db.changeRecorderId();
+    (own != 0 && change.connection() == own ? m_pendingOwn : m_pendingOther).merge(change);
+    if (!m_settleTimer->isActive())
+        m_settleTimer->start();
+}
+
+void Project::flushChanges()
+{
+    if (m_settleTimer)
+        m_settleTimer->stop();
+    ProjectChange own = std::exchange(m_pendingOwn, ProjectChange(m_eventKey));
+    ProjectChange other = std::exchange(m_pendingOther, ProjectChange(m_eventKey));
+    if (!own.isEmpty()) {
+        own.setFromOwnConnection(true);
+        emit changed(own);
+    }
+    if (!other.isEmpty())
+        emit changed(other);
+}
+
+void Project::pollOtherProcesses()
+{
+    // data_version changes when any other connection commits: one of this process's (whose
+    // changes arrive through ProjectEvents) or another process's. Only when no commit of
+    // this process was published since the last poll is the change another process's; when
+    // both wrote in one interval, the other process's change shows with its next write.
+    auto v = m_db.scalar(QStringLiteral("PRAGMA data_version"));
+    if (!v) {
+        qWarning("%s: cannot poll for changes by other programs: %s", qPrintable(m_path), qPrintable(v.error()));
+        m_pollTimer->stop();
+        return;
+    }
+    const qint64 version = v.value().toLongLong();
+    const quint64 own = ProjectEvents::instance().commitsOf(m_eventKey);
+    if (version != m_dataVersion && own == m_ownCommits)
+        onCommitted(ProjectChange::unknownExtent(m_eventKey));
+    m_dataVersion = version;
+    m_ownCommits = own;
 }
 
 Project::~Project()
@@ -116,6 +186,7 @@ Result<Database> Project::openConnection(const QString &path)
         return db;
     if (auto s = configureConnection(db.value()); !s)
         return Result<Database>::failure(s.error());
+    db.value().recordChanges(ProjectEvents::keyFor(path));
     return db;
 }
 
@@ -177,37 +248,11 @@ void Project::takeSessionLock(const QString &path)
     QString host, app;
     m_lock->getLockInfo(&pid, &host, &app);
     m_concurrentUseWarning = QStringLiteral("%1 is also open in another Assay (process %2 on %3). Both can work on it at once: SQLite keeps "
-                                            "the file consistent, but each window shows the other's changes only when its pages reload.")
+                                            "the file consistent, and each window shows the other's changes within about a second.")
                                  .arg(path)
                                  .arg(pid)
                                  .arg(host.isEmpty() ? QStringLiteral("this machine") : host);
     m_lock.reset();
-}
-
-KnowledgeBase *Project::knowledge()
-{
-    if (!m_knowledge)
-        m_knowledge = std::make_unique<KnowledgeBase>(m_db, m_path);
-    return m_knowledge.get();
-}
-
-const KnowledgeBase *Project::knowledge() const
-{
-    return const_cast<Project *>(this)->knowledge();
-}
-
-ExamCuration *Project::exams()
-{
-    if (!m_exams)
-        m_exams = std::make_unique<ExamCuration>(m_db);
-    return m_exams.get();
-}
-
-GenerationCuration *Project::generation()
-{
-    if (!m_generation)
-        m_generation = std::make_unique<GenerationCuration>(*this);
-    return m_generation.get();
 }
 
 int Project::schemaVersion() const

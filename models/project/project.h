@@ -3,22 +3,23 @@
 // committed as it is made. The project owns the undo stack that GUI edits are pushed to.
 #include "core/result.h"
 #include "project/database.h"
+#include "project/projectchange.h"
 
 #include <QLockFile>
+#include <QByteArray>
+#include <QHash>
 #include <QMap>
 #include <QObject>
 #include <QString>
 
 #include <memory>
+#include <vector>
 
 class QTemporaryDir;
+class QTimer;
 class QUndoStack;
 
 namespace assay {
-
-class KnowledgeBase;
-class GenerationCuration;
-class ExamCuration;
 
 class Project : public QObject {
     Q_OBJECT
@@ -60,15 +61,36 @@ public:
     // step's before and after), on disk so that a step over millions of rows does not hold
     // them in memory; background connections attach the same file. Removed with the project.
     QString undoFile() const;
-    // The knowledge schema and rows (created on first use).
-    KnowledgeBase *knowledge();
-    const KnowledgeBase *knowledge() const;
-    // Curation of generated templates and queries (created on first use).
-    GenerationCuration *generation();
-    // Curation of exam items (created on first use).
-    ExamCuration *exams();
+    // The services that live as long as the open project (the knowledge base, the curation
+    // of generated templates and of exam items): created on first use by T::createFor(*this)
+    // and owned by the project, so that every page and command shares one instance and its
+    // signals. The project knows none of them: each aggregate's folder sits above this one
+    // (docs/ARCHITECTURE.md, "Folders").
+    template <class T> T *service()
+    {
+        const QByteArray key(T::staticMetaObject.className());
+        if (QObject *existing = m_services.value(key))
+            return static_cast<T *>(existing);
+        std::unique_ptr<T> created = T::createFor(*this);
+        T *raw = created.get();
+        m_services.insert(key, raw);
+        m_serviceOwners.push_back(std::move(created));
+        return raw;
+    }
+    template <class T> const T *service() const { return const_cast<Project *>(this)->service<T>(); }
+
+    // Starts delivering changed(): every write committed to this file by any connection of
+    // this process (background jobs included), merged over `settleMs`, and every write by
+    // another process, noticed by polling PRAGMA data_version every `pollMs` (0: no poll).
+    void watchChanges(int settleMs = 150, int pollMs = 1000);
+    // Delivers what is pending now instead of after the settle time (tests, shutdown).
+    void flushChanges();
 
 signals:
+    // What committed writes changed (docs/ARCHITECTURE.md, "Data flow"); after watchChanges().
+    // Writes through this project's own connection and writes by others come as separate
+    // changes (ProjectChange::fromOwnConnection()).
+    void changed(const assay::ProjectChange &change);
     void propertyChanged(const QString &key);
     // The generation tables were replaced as a whole (a generation step, its undo or redo):
     // views over templates, groups and queries reload.
@@ -76,6 +98,8 @@ signals:
 
 private:
     Project(QString path, Database db);
+    void onCommitted(const ProjectChange &change);
+    void pollOtherProcesses();
     static Result<std::unique_ptr<Project>> finishOpen(const QString &path, Database db);
     void takeSessionLock(const QString &path);
 
@@ -84,9 +108,16 @@ private:
     Database m_db;
     QUndoStack *m_undoStack = nullptr;
     std::unique_ptr<QLockFile> m_lock;
-    mutable std::unique_ptr<KnowledgeBase> m_knowledge;
-    std::unique_ptr<GenerationCuration> m_generation;
-    std::unique_ptr<ExamCuration> m_exams;
+    // Declared after m_db: the services are destroyed before the connection they use.
+    QHash<QByteArray, QObject *> m_services;
+    std::vector<std::unique_ptr<QObject>> m_serviceOwners;
+    QString m_eventKey; // ProjectEvents::keyFor(m_path)
+    ProjectChange m_pendingOwn;   // written through m_db
+    ProjectChange m_pendingOther; // written by any other connection or process
+    QTimer *m_settleTimer = nullptr;
+    QTimer *m_pollTimer = nullptr;
+    qint64 m_dataVersion = -1;
+    quint64 m_ownCommits = 0;
     QString m_concurrentUseWarning;
     QString m_uncleanShutdown;
 };

@@ -2,7 +2,7 @@
 // A grid of pipelines written as one spec whose values may list alternatives with '|':
 // "retriever=keyword|bm25,k=1|3,reader=none" is four pipelines (every combination, in the
 // order written). Each pipeline gets a run name: the base name, then the varying values.
-#include "runs/pipelinespec.h"
+#include "readers/pipelinespec.h"
 
 #include <QPair>
 #include <QVector>

@@ -1,6 +1,6 @@
 #include "runs/runexecutor.h"
 
-#include "agents/agentenvironment.h"
+#include "readers/agentenvironment.h"
 #include "core/job.h"
 #include "llm/llmstore.h"
 #include "llm/llmwait.h"
@@ -8,7 +8,7 @@
 #include "retrieval/corpusstore.h"
 #include "retrieval/retriever.h"
 #include "runs/iclexamples.h"
-#include "runs/reader.h"
+#include "readers/reader.h"
 #include "runs/runcontexts.h"
 #include "runs/runstore.h"
 

@@ -1,6 +1,6 @@
 #include "runs/runplan.h"
 
-#include "agents/agentreader.h"
+#include "readers/agentreader.h"
 #include "generation/generationreadstore.h"
 #include "generation/generationstore.h"
 #include "generation/promptlibrary.h"

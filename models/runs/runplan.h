@@ -3,7 +3,7 @@
 // will cost before anything is sent — items, LLM calls, embedding calls, estimated tokens
 // and money from the profiles' prices. Estimates are upper bounds: cached answers are free.
 #include "core/result.h"
-#include "runs/pipelinespec.h"
+#include "readers/pipelinespec.h"
 
 #include <QVector>
 

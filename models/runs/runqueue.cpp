@@ -4,7 +4,7 @@
 #include "project/database.h"
 #include "project/project.h"
 #include "runs/runstore.h"
-#include "scoring/scorer.h"
+#include "runs/scorer.h"
 
 #include <QElapsedTimer>
 

@@ -3,7 +3,7 @@
 // connection to the project file, one after the other; progress arrives as signals on the
 // owner's thread. Pausing cancels the running job (its run stays resumable) and keeps the
 // queue; resuming queues the project's paused runs again.
-#include "analysis/closeddomain.h"
+#include "scoring/closeddomain.h"
 #include "core/result.h"
 #include "runs/runexecutor.h"
 #include "runs/runplan.h"

@@ -7,7 +7,7 @@
 #include "project/database.h"
 #include "project/transaction.h"
 #include "runs/importedrunitem.h"
-#include "runs/pipelinespec.h"
+#include "readers/pipelinespec.h"
 
 #include <QHash>
 #include <QPair>

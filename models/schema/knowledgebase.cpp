@@ -1,4 +1,5 @@
 #include "schema/knowledgebase.h"
+#include "project/project.h"
 
 #include "project/database.h"
 #include "project/transaction.h"
@@ -499,6 +500,12 @@ Result<QVector<KnowledgeRow>> KnowledgeBase::removeRows(qint64 tableId, const QV
     m_rowCache.remove(tableId);
     emit rowsChanged(tableId);
     return removed;
+}
+
+
+std::unique_ptr<KnowledgeBase> KnowledgeBase::createFor(Project &project)
+{
+    return std::make_unique<KnowledgeBase>(project.database(), project.path());
 }
 
 } // namespace assay

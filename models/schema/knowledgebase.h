@@ -9,11 +9,14 @@
 #include <QObject>
 #include <QVector>
 
+#include <memory>
+
 #include <functional>
 
 namespace assay {
 
 class Database;
+class Project;
 class Statement;
 
 class KnowledgeBase : public QObject {
@@ -40,6 +43,8 @@ public:
     };
 
     KnowledgeBase(Database &db, QString projectPath, QObject *parent = nullptr);
+    // The project's one instance (Project::service<KnowledgeBase>()).
+    static std::unique_ptr<KnowledgeBase> createFor(Project &project);
 
     Source source() const { return m_source; }
     QString linkedPath() const { return m_linkedPath; }

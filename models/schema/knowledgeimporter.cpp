@@ -75,7 +75,7 @@ Status KnowledgeImporter::precheck(const Project &project, const ImportedSchema 
 {
     if (auto s = validate(schema); !s)
         return s;
-    const KnowledgeBase *kb = project.knowledge();
+    const KnowledgeBase *kb = project.service<KnowledgeBase>();
     if (options.replace)
         return {};
     if (!options.linkPath.isEmpty() && !kb->tables().isEmpty())
@@ -97,7 +97,7 @@ Result<KnowledgeImporter::Report> KnowledgeImporter::import(Project &project, co
     using R = Result<Report>;
     if (auto s = precheck(project, schema, options); !s)
         return R::failure(s.error());
-    KnowledgeBase *kb = project.knowledge();
+    KnowledgeBase *kb = project.service<KnowledgeBase>();
     const bool linking = !options.linkPath.isEmpty();
 
     Database &db = project.database();

@@ -1,6 +1,6 @@
 #include "scoring/answermetrics.h"
 
-#include "agents/agenttrace.h"
+#include "readers/agenttrace.h"
 
 #include <QHash>
 

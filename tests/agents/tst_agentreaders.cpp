@@ -3,17 +3,17 @@
 // from a failed branch, PAL's program with a correction, the step limit and the token budget
 // halting an item, a refused SQL statement as an observation, and traces that survive the
 // project file.
-#include "agents/agenttrace.h"
-#include "agents/palepisode.h"
+#include "readers/agenttrace.h"
+#include "readers/palepisode.h"
 #include "analysis/workflowfigures.h"
 #include "generation/generationcuration.h"
 #include "project/database.h"
 #include "project/project.h"
-#include "runs/pipelinespec.h"
+#include "readers/pipelinespec.h"
 #include "runs/runexecutor.h"
 #include "runs/runexporter.h"
 #include "runs/runstore.h"
-#include "scoring/scorer.h"
+#include "runs/scorer.h"
 #include "testdemo.h"
 #include "testendpoint.h"
 #include "testllm.h"
@@ -289,7 +289,7 @@ private slots:
         QCOMPARE(figures.value().levelNames(), QStringList{QStringLiteral("KS")});
         QCOMPARE(figures.value().all.correct, qint64(2)); // Belgium and Malta finished right
         QVERIFY(figures.value().cost > 0 && figures.value().costPerCorrect);
-        QVERIFY(m_demo->generation()->setFormLevel(QStringLiteral("short"), QStringLiteral("KU")).ok());
+        QVERIFY(m_demo->service<GenerationCuration>()->setFormLevel(QStringLiteral("short"), QStringLiteral("KU")).ok());
         figures = WorkflowFigures::load(m_demo->database(), QStringLiteral("react"));
         QCOMPARE(figures.value().levelNames(), QStringList{QStringLiteral("KU")});
         const QString file = m_dir.filePath(QStringLiteral("react.jsonl"));
@@ -302,8 +302,8 @@ private slots:
         QCOMPARE(first["level"].get<std::string>(), std::string("KU"));
         QVERIFY(first["trace"].get<std::string>().find("\"agent_trace\"") != std::string::npos);
         QVERIFY(first.contains("verdict"));
-        QVERIFY(m_demo->generation()->setFormLevel(QStringLiteral("short"), QString()).ok());
-        QVERIFY(!m_demo->generation()->setFormLevel(QStringLiteral("no such set"), QStringLiteral("KS")).ok());
+        QVERIFY(m_demo->service<GenerationCuration>()->setFormLevel(QStringLiteral("short"), QString()).ok());
+        QVERIFY(!m_demo->service<GenerationCuration>()->setFormLevel(QStringLiteral("no such set"), QStringLiteral("KS")).ok());
     }
 
     void tracesSurviveTheProjectFile()

@@ -2,10 +2,10 @@
 // finished keep their stored answers and traces; the unfinished ones start again from their
 // first step (their steps already paid come back from the project's cache), and every item
 // ends with the scripted five-step trace.
-#include "agents/agenttrace.h"
+#include "readers/agenttrace.h"
 #include "project/database.h"
 #include "project/project.h"
-#include "runs/pipelinespec.h"
+#include "readers/pipelinespec.h"
 #include "runs/runstore.h"
 #include "endpointprocess.h"
 #include "testdemo.h"

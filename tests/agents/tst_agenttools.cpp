@@ -1,7 +1,7 @@
 // The agents' tool registry on the demo project: every tool's observation, and the model's
 // mistakes (unknown tool, missing argument, DROP / ATTACH / PRAGMA / several statements, a
 // syntax error) as error observations that change nothing, never as failures.
-#include "agents/agenttools.h"
+#include "readers/agenttools.h"
 #include "retrieval/corpusstore.h"
 #include "retrieval/retriever.h"
 #include "schema/knowledgebase.h"
@@ -39,13 +39,13 @@ private slots:
         auto retriever = Retriever::create(QStringLiteral("bm25"), m_demo->database());
         QVERIFY2(retriever, qPrintable(retriever.error()));
         m_retriever = retriever.take();
-        auto knowledge = KnowledgeConnection::open(*m_demo->knowledge());
+        auto knowledge = KnowledgeConnection::open(*m_demo->service<KnowledgeBase>());
         QVERIFY2(knowledge, qPrintable(knowledge.error()));
         m_knowledge.emplace(knowledge.take());
         m_corpus = std::make_unique<CorpusStore>(m_demo->database());
         AgentTools::Limits limits;
         limits.rowLimit = 5;
-        m_tools = std::make_unique<AgentTools>(m_retriever.get(), m_corpus.get(), &*m_knowledge, m_demo->knowledge()->tables(), limits);
+        m_tools = std::make_unique<AgentTools>(m_retriever.get(), m_corpus.get(), &*m_knowledge, m_demo->service<KnowledgeBase>()->tables(), limits);
     }
 
     void schemaTools()

@@ -1,7 +1,7 @@
 // An agent's step trace: a JSON round trip that keeps every field (quotes, new lines,
 // non-ASCII, nested arguments), observations cut to their excerpt, stored traces that are
 // wrong refused with the reason, and the scratchpad the taxonomy reads.
-#include "agents/agenttrace.h"
+#include "readers/agenttrace.h"
 #include "scoring/answermetrics.h"
 
 #include <QtTest>

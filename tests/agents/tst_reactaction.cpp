@@ -1,6 +1,6 @@
 // ReAct's text actions as models write them: numbered steps, tool names in either spelling,
 // brackets inside SQL, invented observations cut off, and what is not an action.
-#include "agents/reactaction.h"
+#include "readers/reactaction.h"
 
 #include <QtTest>
 

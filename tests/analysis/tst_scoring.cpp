@@ -8,7 +8,7 @@
 #include "analysis/judgeagreement.h"
 #include "analysis/responsetaxonomy.h"
 #include "scoring/answermetrics.h"
-#include "scoring/scorer.h"
+#include "runs/scorer.h"
 
 #include <QRegularExpression>
 #include <QtTest>

@@ -7,7 +7,7 @@
 #include "demo/demoproject.h"
 #include "llm/llmprofilestore.h"
 #include "project/project.h"
-#include "runs/pipelinespec.h"
+#include "readers/pipelinespec.h"
 #include "runs/runexecutor.h"
 #include "runs/runstore.h"
 

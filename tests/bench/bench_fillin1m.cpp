@@ -17,6 +17,7 @@
 #include "schema/knowledgeimporter.h"
 
 #include "benchtargets.h"
+#include "schema/knowledgebase.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -104,7 +105,7 @@ int main(int argc, char *argv[])
         std::printf("schema generated in %.1f s; 1,071,000 rows imported in %.1f s\n", generated, clock.nsecsElapsed() / 1e9);
     }
     clock.restart();
-    auto connection = KnowledgeConnection::open(*project->knowledge());
+    auto connection = KnowledgeConnection::open(*project->service<KnowledgeBase>());
     targets.require("materialising the knowledge tables", connection.ok());
     if (!connection)
         return targets.exitCode();

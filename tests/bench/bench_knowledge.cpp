@@ -48,7 +48,7 @@ int main(int argc, char *argv[])
         return 1;
     }
     clock.restart();
-    auto conn = KnowledgeConnection::open(*project.value()->knowledge());
+    auto conn = KnowledgeConnection::open(*project.value()->service<KnowledgeBase>());
     const double materialiseMs = clock.nsecsElapsed() / 1e6;
     if (!conn)
         return 1;

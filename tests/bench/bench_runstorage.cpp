@@ -7,7 +7,7 @@
 #include "project/project.h"
 #include "project/transaction.h"
 #include "retrieval/corpusstore.h"
-#include "runs/pipelinespec.h"
+#include "readers/pipelinespec.h"
 #include "runs/runexecutor.h"
 #include "runs/runstore.h"
 

@@ -13,6 +13,7 @@
 #include "schema/knowledgeimporter.h"
 
 #include "benchtargets.h"
+#include "schema/knowledgebase.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -57,7 +58,7 @@ int main(int argc, char *argv[])
     targets.require("materialising the knowledge table", imported);
     std::printf("knowledge table of 50,000 rows materialised in %.3f s\n", materialise);
 
-    auto connection = KnowledgeConnection::open(*project->knowledge());
+    auto connection = KnowledgeConnection::open(*project->service<KnowledgeBase>());
     targets.require("opening the knowledge connection", connection.ok());
     if (!connection)
         return targets.exitCode();

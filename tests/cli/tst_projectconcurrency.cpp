@@ -7,10 +7,10 @@
 #include "generation/generationworkflow.h"
 #include "project/database.h"
 #include "project/project.h"
-#include "runs/pipelinespec.h"
+#include "readers/pipelinespec.h"
 #include "runs/runexecutor.h"
 #include "runs/runstore.h"
-#include "scoring/scorer.h"
+#include "runs/scorer.h"
 #include "testsettings.h"
 
 #include <QElapsedTimer>

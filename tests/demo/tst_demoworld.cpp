@@ -49,7 +49,7 @@ private slots:
 
     void tablesRowsAndKeys()
     {
-        const KnowledgeBase *kb = m_project->knowledge();
+        const KnowledgeBase *kb = m_project->service<KnowledgeBase>();
         QVERIFY(kb->tables().size() >= 4);
         qint64 total = 0;
         QSet<QString> types;
@@ -75,7 +75,7 @@ private slots:
 
     void foreignKeysResolve()
     {
-        const KnowledgeBase *kb = m_project->knowledge();
+        const KnowledgeBase *kb = m_project->service<KnowledgeBase>();
         auto conn = KnowledgeConnection::open(*kb);
         QVERIFY(conn.ok());
         for (const KnowledgeTable &t : kb->tables()) {
@@ -94,14 +94,14 @@ private slots:
 
     void factsAreGroundedInTheRows()
     {
-        auto conn = KnowledgeConnection::open(*m_project->knowledge());
+        auto conn = KnowledgeConnection::open(*m_project->service<KnowledgeBase>());
         const QHash<QString, QPair<QString, QString>> joins = {
             {QStringLiteral("projects.client_id"), {QStringLiteral("clients"), QStringLiteral("name")}},
             {QStringLiteral("projects.lead_id"), {QStringLiteral("employees"), QStringLiteral("full_name")}},
             {QStringLiteral("projects.office_id"), {QStringLiteral("offices"), QStringLiteral("city")}},
             {QStringLiteral("employees.office_id"), {QStringLiteral("offices"), QStringLiteral("city")}},
         };
-        const KnowledgeBase *kb = m_project->knowledge();
+        const KnowledgeBase *kb = m_project->service<KnowledgeBase>();
         for (const DemoFact &f : m_corpus.facts()) {
             const KnowledgeTable *t = kb->tableNamed(f.table);
             QString pk;

@@ -66,7 +66,7 @@ private slots:
         QVERIFY2(items.ok(), qPrintable(items.error()));
         QVERIFY(items.value().size() > 1000);
         QCOMPARE(report.generated, int(items.value().size()) + report.skippedFewValues + report.skippedNoColumn);
-        auto connection = KnowledgeConnection::open(*m_demo->knowledge());
+        auto connection = KnowledgeConnection::open(*m_demo->service<KnowledgeBase>());
         QVERIFY(connection.ok());
         int letters[4] = {0, 0, 0, 0};
         for (int i = 0; i < items.value().size(); ++i) {

@@ -1,6 +1,6 @@
 // Fuzz target: GRAMMAR's JSON files (SQL templates and text templates) and its results JSON.
 #include "fuzzinput.h"
-#include "io/grammarjson.h"
+#include "generation/grammarjson.h"
 #include "runs/resultsimporter.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -13,7 +13,7 @@
 #include "generation/generationstore.h"
 #include "generation/grouprows.h"
 #include "project/database.h"
-#include "io/grammarjson.h"
+#include "generation/grammarjson.h"
 #include "project/project.h"
 #include "schema/knowledgebase.h"
 #include "schema/knowledgeconnection.h"
@@ -125,10 +125,10 @@ private slots:
     {
         auto demo = test::openDemoProject(m_dir);
         QVERIFY(demo);
-        auto conn = KnowledgeConnection::open(*demo->knowledge());
+        auto conn = KnowledgeConnection::open(*demo->service<KnowledgeBase>());
         QVERIFY(conn);
         FillInEngine engine(conn.value());
-        const QStringList sqls = RuleEnumerator::enumerate(*demo->knowledge());
+        const QStringList sqls = RuleEnumerator::enumerate(*demo->service<KnowledgeBase>());
         QVERIFY(sqls.size() > 100);
         QString message;
         for (const QString &sql : sqls)
@@ -143,7 +143,7 @@ private slots:
         QVERIFY(p);
         auto sqls = GrammarJson::readSqlTemplates(QStringLiteral(ASSAY_TEST_DATA "/spider_company_employee/sql_templates.json"));
         QVERIFY2(sqls, qPrintable(sqls.error()));
-        auto conn = KnowledgeConnection::open(*p->knowledge());
+        auto conn = KnowledgeConnection::open(*p->service<KnowledgeBase>());
         FillInEngine engine(conn.value());
         int joins = 0;
         QString message;
@@ -165,7 +165,7 @@ private slots:
         QFETCH(quint32, seed);
         auto p = projectWith(generatedWorld(seed));
         QVERIFY(p);
-        auto conn = KnowledgeConnection::open(*p->knowledge());
+        auto conn = KnowledgeConnection::open(*p->service<KnowledgeBase>());
         FillInEngine engine(conn.value());
         const QStringList sqls{
             QStringLiteral("SELECT name FROM item WHERE colour = '[item.colour]'"),
@@ -210,7 +210,7 @@ private slots:
         QVERIFY(!SetBasedFillIn::plan(SqlTemplate(sql), &why));
         QVERIFY2(why.contains(reason), qPrintable(why));
         auto p = projectWith(generatedWorld(7));
-        auto conn = KnowledgeConnection::open(*p->knowledge());
+        auto conn = KnowledgeConnection::open(*p->service<KnowledgeBase>());
         FillInEngine engine(conn.value());
         QString message;
         QVERIFY2(samePaths(engine, sql, &message, false), qPrintable(message)); // the per-combination path, twice
@@ -256,7 +256,7 @@ private slots:
         auto p = projectWith(script);
         QVERIFY(p);
         const QString sql = QStringLiteral("SELECT level FROM reading WHERE station = '[reading.station]' AND day = '[reading.day]'");
-        auto conn = KnowledgeConnection::open(*p->knowledge());
+        auto conn = KnowledgeConnection::open(*p->service<KnowledgeBase>());
         QVERIFY(conn);
         auto expected = FillInEngine(conn.value()).run(SqlTemplate(sql));
         QVERIFY(expected);
@@ -406,7 +406,7 @@ private slots:
     void budgetRefusesWithTheReason()
     {
         auto p = projectWith(generatedWorld(9));
-        auto conn = KnowledgeConnection::open(*p->knowledge());
+        auto conn = KnowledgeConnection::open(*p->service<KnowledgeBase>());
         FillInEngine engine(conn.value());
         engine.setCombinationBudget(50);
         // Set-based needs no budget: the same product is fine in an equality.

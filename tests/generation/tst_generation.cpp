@@ -16,7 +16,7 @@
 #include "generation/textpattern.h"
 #include "generation/texttemplatecheck.h"
 #include "generation/texttemplateintake.h"
-#include "io/grammarjson.h"
+#include "generation/grammarjson.h"
 #include "project/project.h"
 #include "schema/knowledgebase.h"
 #include "schema/knowledgeconnection.h"
@@ -78,7 +78,7 @@ private slots:
 
     void enumeratorOnDemoSchema()
     {
-        const QStringList sqls = RuleEnumerator::enumerate(*m_demo->knowledge());
+        const QStringList sqls = RuleEnumerator::enumerate(*m_demo->service<KnowledgeBase>());
         QVERIFY(sqls.contains(QStringLiteral("SELECT budget_keur FROM projects WHERE title = '[projects.title]';")));
         QVERIFY(sqls.contains(QStringLiteral("SELECT country FROM offices WHERE city = '[offices.city]';")));
         QVERIFY(sqls.contains(QStringLiteral("SELECT status FROM projects WHERE title = '[projects.title]' AND start_date = '[projects.start_date]';")));
@@ -109,8 +109,8 @@ private slots:
     {
         QFETCH(QString, sql);
         QFETCH(QString, reason);
-        auto conn = KnowledgeConnection::open(*m_demo->knowledge());
-        const Status s = TemplateValidator::validate(sql, *m_demo->knowledge(), conn.value());
+        auto conn = KnowledgeConnection::open(*m_demo->service<KnowledgeBase>());
+        const Status s = TemplateValidator::validate(sql, *m_demo->service<KnowledgeBase>(), conn.value());
         QVERIFY(!s.ok());
         QVERIFY2(s.error().contains(reason), qPrintable(s.error()));
     }
@@ -119,7 +119,7 @@ private slots:
     {
         auto p = projectWith(tinyWorld);
         QVERIFY(p);
-        auto conn = KnowledgeConnection::open(*p->knowledge());
+        auto conn = KnowledgeConnection::open(*p->service<KnowledgeBase>());
         FillInEngine engine(conn.value());
         // One placeholder: 5 distinct names, all answered except Dan (NULL city).
         auto one = engine.run(SqlTemplate(QStringLiteral("SELECT city FROM person WHERE name = '[person.name]'")));
@@ -249,8 +249,8 @@ private slots:
 
     void offlineVerbalizerWritesDistinctForms()
     {
-        const OfflineVerbalizer v(*m_demo->knowledge());
-        for (const QString &sql : RuleEnumerator::enumerate(*m_demo->knowledge())) {
+        const OfflineVerbalizer v(*m_demo->service<KnowledgeBase>());
+        for (const QString &sql : RuleEnumerator::enumerate(*m_demo->service<KnowledgeBase>())) {
             const SqlTemplate t(sql);
             for (const QString &form : {QStringLiteral("short"), QStringLiteral("long")}) {
                 const QStringList texts = v.verbalize(t, form, 10);
@@ -316,7 +316,7 @@ private slots:
     void grammarJsonRoundTrip()
     {
         GenerationStore demo(m_demo->database());
-        QVERIFY(SqlTemplateIntake(*m_demo).add(RuleEnumerator::enumerate(*m_demo->knowledge()), QStringLiteral("rules")).ok());
+        QVERIFY(SqlTemplateIntake(*m_demo).add(RuleEnumerator::enumerate(*m_demo->service<KnowledgeBase>()), QStringLiteral("rules")).ok());
         QVERIFY(TextTemplateIntake(*m_demo).generateOffline({QStringLiteral("short"), QStringLiteral("long")}, 3).ok());
         QVERIFY(demo.rebuildQueries(true).ok());
         const QString out = m_dir.filePath(QStringLiteral("grammar-out"));

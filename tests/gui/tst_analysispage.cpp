@@ -3,16 +3,16 @@
 // inspector (with context comparison), rejecting a query from it (undoable), and every export
 // format: a parsable SVG naming each series, a PNG of the requested size, a PDF, the report.
 #include "charts/analysispage.h"
-#include "charts/chartexporter.h"
-#include "charts/chartfactory.h"
+#include "report/chartexporter.h"
+#include "report/chartfactory.h"
 #include "charts/chartpanel.h"
 #include "charts/groupinspector.h"
 #include "charts/groundingpanel.h"
 #include "project/project.h"
-#include "runs/pipelinespec.h"
+#include "readers/pipelinespec.h"
 #include "runs/runexecutor.h"
 #include "runs/runstore.h"
-#include "scoring/scorer.h"
+#include "runs/scorer.h"
 #include "testdemo.h"
 #include "testsettings.h"
 

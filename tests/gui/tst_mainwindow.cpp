@@ -285,16 +285,16 @@ private slots:
         QSignalSpy imported(&w, &MainWindow::knowledgeImported);
         w.importKnowledge(MainWindow::ImportSource::CsvFolder, csv, false);
         QVERIFY(imported.wait(10000));
-        QCOMPARE(w.project()->knowledge()->tables().size(), 1);
+        QCOMPARE(w.project()->service<KnowledgeBase>()->tables().size(), 1);
         QCOMPARE(w.schemaEditor()->tablesView()->model()->rowCount(), 1);
         findAction(&w, QStringLiteral("actionUndo"))->trigger();
-        QCOMPARE(w.project()->knowledge()->tables().size(), 0);
+        QCOMPARE(w.project()->service<KnowledgeBase>()->tables().size(), 0);
         // Bad input: the error is shown and nothing is imported.
         QSignalSpy errors(&w, &MainWindow::errorShown);
         w.importKnowledge(MainWindow::ImportSource::SqlScript, m_dir.filePath(QStringLiteral("missing.sql")), false);
         QVERIFY(errors.wait(10000));
         QVERIFY(errors.constFirst().at(0).toString().contains(QLatin1String("no such file")));
-        QCOMPARE(w.project()->knowledge()->tables().size(), 0);
+        QCOMPARE(w.project()->service<KnowledgeBase>()->tables().size(), 0);
         for (auto *box : w.findChildren<QMessageBox *>())
             box->close();
     }

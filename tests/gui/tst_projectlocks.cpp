@@ -5,7 +5,7 @@
 // must still exist, the app must keep reading and writing, and the file must pass
 // integrity_check at the end. Any descriptor of the project opened and closed by other means
 // than SQLite drops the app's locks, and the second process then deletes the WAL under it.
-#include "analysis/closeddomain.h"
+#include "scoring/closeddomain.h"
 #include "charts/analysispage.h"
 #include "charts/irtpanel.h"
 #include "corpuspage.h"
@@ -16,10 +16,10 @@
 #include "mainwindow.h"
 #include "project/database.h"
 #include "project/project.h"
-#include "runs/pipelinespec.h"
+#include "readers/pipelinespec.h"
 #include "runs/runexecutor.h"
 #include "runs/runstore.h"
-#include "scoring/scorer.h"
+#include "runs/scorer.h"
 #include "testsettings.h"
 
 #include <QComboBox>
@@ -66,6 +66,10 @@ bool waitFor(Job *job, QString *message)
         return false;
     }
     QSignalSpy finished(job, &Job::finished);
+    if (const auto ended = job->outcome(); ended && finished.isEmpty()) { // finished before the spy listened
+        *message = ended->ok() ? QString() : ended->error();
+        return ended->ok();
+    }
     if (!finished.wait(240000)) {
         *message = QStringLiteral("the job did not finish");
         return false;

@@ -40,7 +40,7 @@ private slots:
         test::isolateSettings();
         m_project = test::openDemoProject(m_dir);
         QVERIFY(m_project);
-        m_editor = std::make_unique<SchemaEditor>(m_project->knowledge(), m_project->undoStack());
+        m_editor = std::make_unique<SchemaEditor>(m_project->service<KnowledgeBase>(), m_project->undoStack());
         m_editor->resize(1100, 720);
         m_editor->show();
         QVERIFY(QTest::qWaitForWindowExposed(m_editor.get()));
@@ -49,7 +49,7 @@ private slots:
     void showsTheDemoWorld()
     {
         QCOMPARE(m_editor->tablesView()->model()->rowCount(), 4);
-        const qint64 projects = m_project->knowledge()->tableNamed(QStringLiteral("projects"))->id;
+        const qint64 projects = m_project->service<KnowledgeBase>()->tableNamed(QStringLiteral("projects"))->id;
         m_editor->selectTable(projects);
         QCOMPARE(m_editor->currentTable(), projects);
         QCOMPARE(m_editor->columnsView()->model()->rowCount(), 8);
@@ -74,7 +74,7 @@ private slots:
 
     void toolbarEditsAreUndoable()
     {
-        KnowledgeBase *kb = m_project->knowledge();
+        KnowledgeBase *kb = m_project->service<KnowledgeBase>();
         QUndoStack *stack = m_project->undoStack();
         action("addTable")->trigger();
         QVERIFY(kb->tableNamed(QStringLiteral("table1")));
@@ -102,7 +102,7 @@ private slots:
 
     void foreignKeyTypeMismatchIsShown()
     {
-        KnowledgeBase *kb = m_project->knowledge();
+        KnowledgeBase *kb = m_project->service<KnowledgeBase>();
         const KnowledgeTable *projects = kb->tableNamed(QStringLiteral("projects"));
         m_editor->selectTable(projects->id);
         QAbstractItemModel *columns = m_editor->columnsView()->model();

@@ -112,7 +112,7 @@ private slots:
         QSignalSpy imported(&w, &MainWindow::knowledgeImported);
         w.importKnowledge(MainWindow::ImportSource::CsvFolder, csv, false);
         QVERIFY(imported.wait(30000));
-        QCOMPARE(project->knowledge()->tables().size(), world.value().tables.size());
+        QCOMPARE(project->service<KnowledgeBase>()->tables().size(), world.value().tables.size());
         w.navigator()->setCurrentPage(ProjectNavigator::Schema);
         test::screenshot(&w, QStringLiteral("workflow-1-schema"));
 

@@ -10,7 +10,7 @@
 #include "project/project.h"
 #include "project/projectfileprobe.h"
 #include "retrieval/corpusstore.h"
-#include "runs/pipelinespec.h"
+#include "readers/pipelinespec.h"
 #include "runs/runresultstore.h"
 #include "runs/runstore.h"
 #include "testsettings.h"

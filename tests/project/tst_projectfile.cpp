@@ -4,7 +4,7 @@
 #include "commands/setprojectpropertycommand.h"
 #include "core/job.h"
 #include "io/filereader.h"
-#include "io/reportwriter.h"
+#include "io/filewriter.h"
 #include "project/database.h"
 #include "project/migrations.h"
 #include "project/migrator.h"
@@ -352,7 +352,7 @@ private slots:
         for (const QString &name : {file, file + QStringLiteral("-wal"), file + QStringLiteral("-shm")}) {
             auto read = FileReader::readAll(name);
             QVERIFY2(!read.ok() && read.error().contains(QLatin1String("Assay has open")), qPrintable(name));
-            QVERIFY(!ReportWriter::writeText(name, "x").ok());
+            QVERIFY(!FileWriter::write(name, "x").ok());
         }
         QVERIFY(HeldFiles::checkFree(path(QStringLiteral("other.txt"))).ok());
         p.value().reset();

@@ -91,11 +91,11 @@ private slots:
         QCOMPARE(store.setCurationState(GenerationStore::Item::SqlTemplate, 4711, CurationState::Accepted).code(), ErrorCode::NotFound);
 
         // Curation returns the previous states and restores them.
-        auto before = p->generation()->setStates(GenerationCuration::Scope::SqlTemplates, {id.value()}, CurationState::Accepted);
+        auto before = p->service<GenerationCuration>()->setStates(GenerationCuration::Scope::SqlTemplates, {id.value()}, CurationState::Accepted);
         QVERIFY2(before, qPrintable(before.error()));
         QCOMPARE(before.value().value(id.value()), CurationState::Rejected);
         QCOMPARE(store.sqlTemplate(id.value()).value().state, CurationState::Accepted);
-        QVERIFY(p->generation()->restoreStates(GenerationCuration::Scope::SqlTemplates, before.value()));
+        QVERIFY(p->service<GenerationCuration>()->restoreStates(GenerationCuration::Scope::SqlTemplates, before.value()));
         QCOMPARE(store.sqlTemplate(id.value()).value().state, CurationState::Rejected);
     }
 

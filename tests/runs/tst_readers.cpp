@@ -9,7 +9,7 @@
 #include "retrieval/corpusimporter.h"
 #include "retrieval/hybridretriever.h"
 #include "retrieval/retriever.h"
-#include "runs/llmreader.h"
+#include "readers/llmreader.h"
 #include "runs/pipelinegrid.h"
 #include "runs/runexecutor.h"
 #include "runs/iclexamples.h"

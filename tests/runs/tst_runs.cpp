@@ -5,7 +5,7 @@
 #include "generation/generationstore.h"
 #include "project/database.h"
 #include "project/project.h"
-#include "runs/pipelinespec.h"
+#include "readers/pipelinespec.h"
 #include "runs/runexecutor.h"
 #include "runs/runstore.h"
 #include "testdemo.h"

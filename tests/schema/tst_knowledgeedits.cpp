@@ -79,7 +79,7 @@ class TestKnowledgeEdits : public QObject {
     QString fromDisk()
     {
         auto other = Project::open(m_project->path());
-        return other ? fingerprint(*other.value()->knowledge()) : other.error();
+        return other ? fingerprint(*other.value()->service<KnowledgeBase>()) : other.error();
     }
     qint64 tableId(const char *name) { return kb->tableNamed(QLatin1String(name))->id; }
     qint64 columnId(const char *table, const char *column)
@@ -94,7 +94,7 @@ private slots:
     {
         m_project = Project::create(m_dir.filePath(QStringLiteral("e%1.assay").arg(++m_serial))).take();
         QVERIFY(KnowledgeImporter::import(*m_project, SqlScriptReader::read(script, QStringLiteral("s.sql")).value(), {}).ok());
-        kb = m_project->knowledge();
+        kb = m_project->service<KnowledgeBase>();
         stack = m_project->undoStack();
     }
     void cleanup() { m_project.reset(); }

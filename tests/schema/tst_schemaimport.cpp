@@ -95,7 +95,7 @@ private slots:
         QCOMPARE(report.value().tables, 2);
         QCOMPARE(report.value().rows, qint64(5));
 
-        const KnowledgeBase *kb = project->knowledge();
+        const KnowledgeBase *kb = project->service<KnowledgeBase>();
         const KnowledgeTable *players = kb->tableNamed(QStringLiteral("players"));
         QVERIFY(players);
         QCOMPARE(players->columns.size(), 5);
@@ -116,7 +116,7 @@ private slots:
         const QString path = project->path();
         project.reset();
         auto reopened = Project::open(path);
-        QCOMPARE(dump(KnowledgeConnection::open(*reopened.value()->knowledge()).value(), tables), dump(original.value(), tables));
+        QCOMPARE(dump(KnowledgeConnection::open(*reopened.value()->service<KnowledgeBase>()).value(), tables), dump(original.value(), tables));
     }
 
     void sqlScriptRoundTripAndReexport()
@@ -125,7 +125,7 @@ private slots:
         QVERIFY2(schema.ok(), qPrintable(schema.error()));
         auto first = newProject();
         QVERIFY(KnowledgeImporter::import(*first, schema.value(), {}).ok());
-        auto c1 = KnowledgeConnection::open(*first->knowledge());
+        auto c1 = KnowledgeConnection::open(*first->service<KnowledgeBase>());
         // Export, read the export back as a schema and import it again: nothing changes.
         const QString exported = m_dir.filePath(QStringLiteral("exported.sqlite"));
         QVERIFY(c1.value().exportTo(exported).ok());
@@ -134,10 +134,10 @@ private slots:
         auto second = newProject();
         QVERIFY(KnowledgeImporter::import(*second, again.value(), {}).ok());
         const QStringList tables{QStringLiteral("teams"), QStringLiteral("players")};
-        QCOMPARE(dump(KnowledgeConnection::open(*second->knowledge()).value(), tables), dump(c1.value(), tables));
-        const KnowledgeTable *players = second->knowledge()->tableNamed(QStringLiteral("players"));
+        QCOMPARE(dump(KnowledgeConnection::open(*second->service<KnowledgeBase>()).value(), tables), dump(c1.value(), tables));
+        const KnowledgeTable *players = second->service<KnowledgeBase>()->tableNamed(QStringLiteral("players"));
         QVERIFY(players->columnNamed(QStringLiteral("player_id"))->primaryKey);
-        QCOMPARE(second->knowledge()->qualifiedName(players->columnNamed(QStringLiteral("team_id"))->foreignKey),
+        QCOMPARE(second->service<KnowledgeBase>()->qualifiedName(players->columnNamed(QStringLiteral("team_id"))->foreignKey),
                  QStringLiteral("teams.team_id"));
     }
 
@@ -164,7 +164,7 @@ private slots:
 
         auto project = newProject();
         QVERIFY(KnowledgeImporter::import(*project, schema.value(), {}).ok());
-        auto csv = KnowledgeConnection::open(*project->knowledge());
+        auto csv = KnowledgeConnection::open(*project->service<KnowledgeBase>());
         auto sqlite = KnowledgeConnection::openLinked(makeSqlite(QStringLiteral("csvref.sqlite")));
         const QStringList tables{QStringLiteral("teams"), QStringLiteral("players")};
         QCOMPARE(dump(csv.value(), tables), dump(sqlite.value(), tables));
@@ -184,12 +184,12 @@ private slots:
         QVERIFY2(schema.ok(), qPrintable(schema.error()));
         auto project = newProject();
         QVERIFY(KnowledgeImporter::import(*project, schema.value(), {}).ok());
-        const KnowledgeTable *site = project->knowledge()->tableNamed(QStringLiteral("site"));
-        QCOMPARE(project->knowledge()->qualifiedName(site->columnNamed(QStringLiteral("city_code"))->foreignKey),
+        const KnowledgeTable *site = project->service<KnowledgeBase>()->tableNamed(QStringLiteral("site"));
+        QCOMPARE(project->service<KnowledgeBase>()->qualifiedName(site->columnNamed(QStringLiteral("city_code"))->foreignKey),
                  QStringLiteral("city.code"));
         QCOMPARE(site->columnNamed(QStringLiteral("zip"))->description, QStringLiteral("postal code"));
         // The leading zero survives because schema.json declared the column TEXT.
-        auto zip = KnowledgeConnection::open(*project->knowledge()).value().query(QStringLiteral("SELECT zip FROM site"));
+        auto zip = KnowledgeConnection::open(*project->service<KnowledgeBase>()).value().query(QStringLiteral("SELECT zip FROM site"));
         QCOMPARE(zip.value().rows[0][0].toString(), QStringLiteral("0150"));
     }
 
@@ -260,14 +260,14 @@ private slots:
         QVERIFY(!r.ok());
         QVERIFY2(r.error().contains(QLatin1String("duplicate table name")), qPrintable(r.error()));
         // Nothing of the second import arrived, not even its first table (teams).
-        QCOMPARE(project->knowledge()->tables().size(), 1);
-        QVERIFY(!project->knowledge()->tableNamed(QStringLiteral("teams")));
+        QCOMPARE(project->service<KnowledgeBase>()->tables().size(), 1);
+        QVERIFY(!project->service<KnowledgeBase>()->tableNamed(QStringLiteral("teams")));
         QCOMPARE(project->counts().value().value(QStringLiteral("knowledge_rows")), 1);
         // With replace, the new schema takes the place of the old one.
         KnowledgeImporter::Options replace;
         replace.replace = true;
         QVERIFY(KnowledgeImporter::import(*project, second.value(), replace).ok());
-        QCOMPARE(project->knowledge()->tables().size(), 2);
+        QCOMPARE(project->service<KnowledgeBase>()->tables().size(), 2);
         QCOMPARE(project->counts().value().value(QStringLiteral("knowledge_rows")), 5);
     }
 
@@ -280,7 +280,7 @@ private slots:
         KnowledgeImporter::Options link;
         link.linkPath = source;
         QVERIFY(KnowledgeImporter::import(*project, schema.value(), link).ok());
-        KnowledgeBase *kb = project->knowledge();
+        KnowledgeBase *kb = project->service<KnowledgeBase>();
         QVERIFY(kb->isLinked());
         QCOMPARE(project->counts().value().value(QStringLiteral("knowledge_rows")), 0); // rows stay in the user's file
         QCOMPARE(kb->rowCount(kb->tableNamed(QStringLiteral("players"))->id).value(), qint64(3));
@@ -323,7 +323,7 @@ private slots:
             if (linked)
                 options.linkPath = source;
             QVERIFY(KnowledgeImporter::import(*project, SqliteSchemaReader::readFile(source, !linked).value(), options).ok());
-            auto conn = KnowledgeConnection::open(*project->knowledge());
+            auto conn = KnowledgeConnection::open(*project->service<KnowledgeBase>());
             QVERIFY2(conn.ok(), qPrintable(conn.error()));
             auto r = conn.value().query(sql);
             QVERIFY2(!r.ok(), qPrintable(sql));
@@ -336,7 +336,7 @@ private slots:
     {
         auto project = newProject();
         QVERIFY(KnowledgeImporter::import(*project, SqlScriptReader::read(QByteArray(worldScript), QStringLiteral("w.sql")).value(), {}).ok());
-        auto conn = KnowledgeConnection::open(*project->knowledge());
+        auto conn = KnowledgeConnection::open(*project->service<KnowledgeBase>());
         auto r = conn.value().query(QStringLiteral("WITH g AS (SELECT team_id, sum(goals) AS s FROM players GROUP BY team_id) "
                                                    "SELECT t.name, g.s FROM teams t JOIN g ON g.team_id = t.team_id WHERE t.name = ?"),
                                     {QStringLiteral("Harbour Owls")});

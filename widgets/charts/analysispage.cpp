@@ -1,6 +1,6 @@
 #include "analysispage.h"
 
-#include "analysisexport.h"
+#include "report/analysisexport.h"
 #include "chartpanel.h"
 #include "closeddomainbox.h"
 #include "comparepanel.h"
@@ -12,6 +12,9 @@
 #include "groupinspector.h"
 #include "project/project.h"
 #include "runs/runstore.h"
+#include "generation/generationcuration.h"
+#include "changefollower.h"
+#include "messagebar.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -31,6 +34,47 @@ namespace assay {
 AnalysisPage::AnalysisPage(Project *project, QWidget *parent) : QWidget(parent), m_project(project)
 {
     setObjectName(QStringLiteral("analysisPage"));
+    QWidget *side = buildSide();
+    buildTabs();
+    QWidget *drill = buildDrill();
+    auto *split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(side);
+    split->addWidget(m_tabs);
+    split->addWidget(drill);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 4);
+    split->setStretchFactor(2, 2);
+    m_messages = new MessageBar(this);
+    auto *pageLayout = new QVBoxLayout(this);
+    pageLayout->addWidget(m_messages);
+    pageLayout->addWidget(split, 1);
+    connect(m_autoStart, &QTimer::timeout, this, &AnalysisPage::analyze);
+    connect(m_runs, &QListWidget::itemChanged, this, &AnalysisPage::scheduleAnalysis);
+    connect(m_judge, &QComboBox::currentIndexChanged, this, &AnalysisPage::scheduleAnalysis);
+    connect(m_closedDomain, &QComboBox::currentIndexChanged, this, &AnalysisPage::scheduleAnalysis);
+    connect(m_shares, &QCheckBox::toggled, this, &AnalysisPage::rebuildCharts);
+    connect(m_groups, &QListWidget::currentTextChanged, this, [this](const QString &text) {
+        if (!text.isEmpty())
+            inspectGroup(m_groupsRun, text.section(QLatin1Char(' '), 0, 0));
+    });
+    // Runs finished, imported or scored (by a job or another program), groups regenerated:
+    // not the items a running pipeline adds, which change no figure until the run is scored.
+    new ChangeFollower(this, m_project, [](const ProjectChange &c) {
+        return c.touches(ProjectChange::Aggregate::Judgements | ProjectChange::Aggregate::Generation) || c.touchesTable(QStringLiteral("run"));
+    }, [this] {
+        if (isBusy())
+            return false;
+        m_analysedKey.clear();
+        m_cache.clear();
+        reload();
+        return true;
+    });
+    reload();
+}
+
+// The scored runs to analyse and the settings of the analysis.
+QWidget *AnalysisPage::buildSide()
+{
     auto *side = new QWidget(this);
     m_runs = new QListWidget(side);
     m_runs->setObjectName(QStringLiteral("analysisRuns"));
@@ -56,7 +100,17 @@ AnalysisPage::AnalysisPage(Project *project, QWidget *parent) : QWidget(parent),
     sideLayout->addWidget(m_shares);
     sideLayout->addWidget(apply);
     sideLayout->addWidget(m_status);
+    connect(apply, &QPushButton::clicked, this, [this] {
+        m_analysedKey.clear();
+        m_cache.clear();
+        reload();
+    });
+    return side;
+}
 
+// One tab per view of the analysis.
+void AnalysisPage::buildTabs()
+{
     m_tabs = new QTabWidget(this);
     const QStringList titles{tr("Groups"), tr("Accuracy"), tr("Responses"), tr("Radar"), tr("Latency")};
     for (const QString &t : titles) {
@@ -70,7 +124,7 @@ AnalysisPage::AnalysisPage(Project *project, QWidget *parent) : QWidget(parent),
                            tr("Mean latency against accuracy")};
     for (int i = 0; i < tips.size(); ++i)
         m_tabs->setTabToolTip(i, tips[i]);
-    m_workflows = new WorkflowsPanel(project, m_tabs);
+    m_workflows = new WorkflowsPanel(m_project, m_tabs);
     m_workflows->setObjectName(QStringLiteral("workflowsPanel"));
     m_tabs->addTab(m_workflows, tr("Workflows"));
     m_tabs->setTabToolTip(m_tabs->count() - 1, tr("Workflows × LLMs (R-Eval): F1 by task level, radars, time against F1, cost per correct answer"));
@@ -82,9 +136,9 @@ AnalysisPage::AnalysisPage(Project *project, QWidget *parent) : QWidget(parent),
     });
     m_compare = new ComparePanel(m_tabs);
     m_tabs->addTab(m_compare, tr("Compare"));
-    m_judges = new JudgesPanel(project, m_tabs);
+    m_judges = new JudgesPanel(m_project, m_tabs);
     m_tabs->addTab(m_judges, tr("Judges"));
-    m_grounding = new GroundingPanel(project, m_tabs);
+    m_grounding = new GroundingPanel(m_project, m_tabs);
     m_tabs->addTab(m_grounding, tr("Grounding"));
     for (QWidget *w : {static_cast<QWidget *>(m_workflows), static_cast<QWidget *>(m_compare), static_cast<QWidget *>(m_judges), static_cast<QWidget *>(m_grounding)})
         w->setMinimumHeight(300);
@@ -95,13 +149,17 @@ AnalysisPage::AnalysisPage(Project *project, QWidget *parent) : QWidget(parent),
         m_groupsRun = run;
         inspectGroup(run, group);
     });
+}
 
+// The groups behind a clicked bar, and the inspector of one group.
+QWidget *AnalysisPage::buildDrill()
+{
     auto *drill = new QWidget(this);
     m_groupsTitle = new QLabel(tr("Click a bar segment of <i>Groups</i> to list the groups behind it, or of <i>Responses</i> for example items of a response type."), drill);
     m_groupsTitle->setWordWrap(true);
     m_groups = new QListWidget(drill);
     m_groups->setObjectName(QStringLiteral("drillGroups"));
-    m_inspector = new GroupInspector(project->generation(), project->undoStack(), drill);
+    m_inspector = new GroupInspector(m_project->service<GenerationCuration>(), m_project->undoStack(), drill);
     auto *drillSplit = new QSplitter(Qt::Vertical, drill);
     drillSplit->addWidget(m_groups);
     drillSplit->addWidget(m_inspector);
@@ -110,31 +168,7 @@ AnalysisPage::AnalysisPage(Project *project, QWidget *parent) : QWidget(parent),
     drillLayout->setContentsMargins(0, 0, 0, 0);
     drillLayout->addWidget(m_groupsTitle);
     drillLayout->addWidget(drillSplit, 1);
-
-    auto *split = new QSplitter(Qt::Horizontal, this);
-    split->addWidget(side);
-    split->addWidget(m_tabs);
-    split->addWidget(drill);
-    split->setStretchFactor(0, 1);
-    split->setStretchFactor(1, 4);
-    split->setStretchFactor(2, 2);
-    (new QVBoxLayout(this))->addWidget(split);
-
-    connect(apply, &QPushButton::clicked, this, [this] {
-        m_analysedKey.clear();
-        m_cache.clear();
-        reload();
-    });
-    connect(m_autoStart, &QTimer::timeout, this, &AnalysisPage::analyze);
-    connect(m_runs, &QListWidget::itemChanged, this, &AnalysisPage::scheduleAnalysis);
-    connect(m_judge, &QComboBox::currentIndexChanged, this, &AnalysisPage::scheduleAnalysis);
-    connect(m_closedDomain, &QComboBox::currentIndexChanged, this, &AnalysisPage::scheduleAnalysis);
-    connect(m_shares, &QCheckBox::toggled, this, &AnalysisPage::rebuildCharts);
-    connect(m_groups, &QListWidget::currentTextChanged, this, [this](const QString &text) {
-        if (!text.isEmpty())
-            inspectGroup(m_groupsRun, text.section(QLatin1Char(' '), 0, 0));
-    });
-    reload();
+    return drill;
 }
 
 AnalysisPage::~AnalysisPage()
@@ -152,14 +186,14 @@ void AnalysisPage::reload()
     Database &db = m_project->database();
     auto readRuns = RunAnalyzer::scoredRuns(db);
     if (!readRuns)
-        qWarning("Analysis: the scored runs cannot be read: %s", qPrintable(readRuns.error()));
+        m_messages->error(tr("The scored runs cannot be read: %1").arg(readRuns.error()));
     const QStringList scored = readRuns ? readRuns.take() : QStringList();
     QStringList judges;
     for (const QString &run : scored) {
         auto id = RunStore(db).idOf(run);
         auto runJudges = id ? RunOutcomes::answerJudges(db, id.value()) : Result<QStringList>::failure(id);
         if (!runJudges)
-            qWarning("Analysis: the judges of run %s cannot be read: %s", qPrintable(run), qPrintable(runJudges.error()));
+            m_messages->error(tr("The judges of run %1 cannot be read: %2").arg(run, runJudges.error()));
         for (const QString &j : runJudges ? runJudges.value() : QStringList())
             if (!judges.contains(j))
                 judges << j;

@@ -19,6 +19,8 @@ class QTimer;
 
 namespace assay {
 
+class MessageBar;
+
 class ChartPanel;
 class ClosedDomainBox;
 class ComparePanel;
@@ -63,6 +65,9 @@ signals:
     void analysed();
 
 private:
+    QWidget *buildSide();
+    void buildTabs();
+    QWidget *buildDrill();
     void rebuildCharts();
     void showTypeExamples(const QString &run, const QString &type);
     // Starts the analysis of the current selection soon (restarting one that is running),
@@ -91,6 +96,7 @@ private:
     bool m_rerun = false;
     QString m_analysedKey; // the selection the charts show
     QHash<QString, RunAnalysis> m_cache; // run, judge and closed-domain setting → analysis
+    MessageBar *m_messages = nullptr;
 };
 
 } // namespace assay

@@ -1,7 +1,8 @@
 #include "chartpanel.h"
 
-#include "chartexporter.h"
-#include "chartfactory.h"
+#include "report/chartexporter.h"
+#include "report/chartfactory.h"
+#include "messagebar.h"
 
 #include <QApplication>
 #include <QChart>
@@ -11,7 +12,6 @@
 #include <QFileInfo>
 #include <QInputDialog>
 #include <QMenu>
-#include <QMessageBox>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -81,7 +81,7 @@ void ChartPanel::exportWithDialog(const QString &format)
     if (path.isEmpty())
         return;
     if (auto s = exportTo(path.endsWith(QLatin1Char('.') + format) ? path : path + QLatin1Char('.') + format, dpi); !s)
-        QMessageBox::warning(this, tr("Export failed"), s.error());
+        MessageBar::report(this, MessageBar::Level::Error, tr("Export failed: %1").arg(s.error()));
 }
 
 void ChartPanel::showMenu(const QPoint &pos)

@@ -10,13 +10,14 @@
 #include "irt/irtguard.h"
 #include "irt/irtcharts.h"
 #include "project/project.h"
+#include "exams/examcuration.h"
+#include "messagebar.h"
 
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QMessageBox>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QTabWidget>
@@ -55,6 +56,63 @@ IrtItem withCovariance(const ExamItem &stored, const QVector<IrtItem> &fitted)
 IrtPanel::IrtPanel(Project *project, QWidget *parent) : QWidget(parent), m_project(project)
 {
     setObjectName(QStringLiteral("irtPanel"));
+    buildModelOptions();
+    m_comparison = new QLabel(this);
+    m_comparison->setObjectName(QStringLiteral("irtComparison"));
+    m_comparison->setTextFormat(Qt::RichText);
+    m_comparison->setWordWrap(true);
+    m_comparison->hide();
+    m_fit = new QPushButton(tr("Fit IRT"), this);
+    m_fit->setObjectName(QStringLiteral("fitIrt"));
+    m_rejectDropped = new QPushButton(tr("Reject dropped"), this);
+    m_rejectDropped->setToolTip(tr("Reject the items the improvement steps dropped (undoable)"));
+    m_rejectDropped->setEnabled(false);
+    m_status = new QLabel(this);
+    m_status->setWordWrap(true);
+    m_guard = new QLabel(this);
+    m_guard->setObjectName(QStringLiteral("irtGuard"));
+    m_guard->setWordWrap(true);
+    m_guard->setStyleSheet(QStringLiteral("color: %1").arg(MessageBar::colorName(MessageBar::Level::Warning)));
+    m_guard->hide();
+    buildCharts();
+    auto *bar = new QHBoxLayout;
+    bar->addWidget(new QLabel(tr("IRT:"), this));
+    bar->addWidget(m_model);
+    bar->addWidget(m_bounds);
+    bar->addWidget(m_hierarchical);
+    bar->addWidget(m_prior);
+    bar->addWidget(m_steps);
+    bar->addWidget(m_dropRule);
+    bar->addWidget(m_quantile);
+    bar->addWidget(m_infoFrom);
+    bar->addWidget(m_infoTo);
+    bar->addWidget(m_fit);
+    bar->addWidget(m_rejectDropped);
+    bar->addWidget(m_status, 1);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(bar);
+    layout->addWidget(m_guard);
+    layout->addWidget(m_comparison);
+    layout->addWidget(m_tabs, 1);
+    connect(m_fit, &QPushButton::clicked, this, &IrtPanel::fit);
+    connect(m_model, &QComboBox::currentTextChanged, this, &IrtPanel::updateGuard);
+    connect(m_prior, &QCheckBox::toggled, this, &IrtPanel::updateGuard);
+    connect(m_rejectDropped, &QPushButton::clicked, this, &IrtPanel::rejectDropped);
+    auto showRule = [this] {
+        const QString rule = m_dropRule->currentData().toString();
+        m_quantile->setVisible(rule != QLatin1String("misfit"));
+        m_infoFrom->setVisible(rule == QLatin1String("information"));
+        m_infoTo->setVisible(rule == QLatin1String("information"));
+    };
+    connect(m_dropRule, &QComboBox::currentIndexChanged, this, showRule);
+    showRule();
+    connect(m_project->service<ExamCuration>(), &ExamCuration::changed, this, &IrtPanel::refresh);
+}
+
+// The model, its bounds, priors and factor structure, and the improvement steps.
+void IrtPanel::buildModelOptions()
+{
     m_model = new QComboBox(this);
     m_model->addItems({QStringLiteral("3pl"), QStringLiteral("2pl"), QStringLiteral("1pl"), QStringLiteral("auto")});
     m_model->setToolTip(tr("3PL: P = c + (1 − c)·σ(a(θ − b)); 2PL fixes c = 0; 1PL also a = 1;\nauto: fit all three and keep the one BIC prefers"));
@@ -99,23 +157,11 @@ IrtPanel::IrtPanel(Project *project, QWidget *parent) : QWidget(parent), m_proje
     m_infoFrom->setValue(-3);
     m_infoTo->setPrefix(tr("to "));
     m_infoTo->setValue(3);
-    m_comparison = new QLabel(this);
-    m_comparison->setObjectName(QStringLiteral("irtComparison"));
-    m_comparison->setTextFormat(Qt::RichText);
-    m_comparison->setWordWrap(true);
-    m_comparison->hide();
-    m_fit = new QPushButton(tr("Fit IRT"), this);
-    m_fit->setObjectName(QStringLiteral("fitIrt"));
-    m_rejectDropped = new QPushButton(tr("Reject dropped"), this);
-    m_rejectDropped->setToolTip(tr("Reject the items the improvement steps dropped (undoable)"));
-    m_rejectDropped->setEnabled(false);
-    m_status = new QLabel(this);
-    m_status->setWordWrap(true);
-    m_guard = new QLabel(this);
-    m_guard->setObjectName(QStringLiteral("irtGuard"));
-    m_guard->setWordWrap(true);
-    m_guard->setStyleSheet(QStringLiteral("color: #a04000"));
-    m_guard->hide();
+}
+
+// One tab per chart of the fitted model.
+void IrtPanel::buildCharts()
+{
     m_tabs = new QTabWidget(this);
     for (int c = 0; c < ChartCount; ++c)
         m_charts[c] = new ChartPanel(this);
@@ -136,40 +182,6 @@ IrtPanel::IrtPanel(Project *project, QWidget *parent) : QWidget(parent), m_proje
     m_tabs->addTab(errors, tr("Measurement error"));
     m_tabs->addTab(m_charts[Improvement], tr("Improvement"));
     m_tabs->addTab(m_charts[Abilities], tr("Abilities"));
-
-    auto *bar = new QHBoxLayout;
-    bar->addWidget(new QLabel(tr("IRT:"), this));
-    bar->addWidget(m_model);
-    bar->addWidget(m_bounds);
-    bar->addWidget(m_hierarchical);
-    bar->addWidget(m_prior);
-    bar->addWidget(m_steps);
-    bar->addWidget(m_dropRule);
-    bar->addWidget(m_quantile);
-    bar->addWidget(m_infoFrom);
-    bar->addWidget(m_infoTo);
-    bar->addWidget(m_fit);
-    bar->addWidget(m_rejectDropped);
-    bar->addWidget(m_status, 1);
-    auto *layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addLayout(bar);
-    layout->addWidget(m_guard);
-    layout->addWidget(m_comparison);
-    layout->addWidget(m_tabs, 1);
-    connect(m_fit, &QPushButton::clicked, this, &IrtPanel::fit);
-    connect(m_model, &QComboBox::currentTextChanged, this, &IrtPanel::updateGuard);
-    connect(m_prior, &QCheckBox::toggled, this, &IrtPanel::updateGuard);
-    connect(m_rejectDropped, &QPushButton::clicked, this, &IrtPanel::rejectDropped);
-    auto showRule = [this] {
-        const QString rule = m_dropRule->currentData().toString();
-        m_quantile->setVisible(rule != QLatin1String("misfit"));
-        m_infoFrom->setVisible(rule == QLatin1String("information"));
-        m_infoTo->setVisible(rule == QLatin1String("information"));
-    };
-    connect(m_dropRule, &QComboBox::currentIndexChanged, this, showRule);
-    showRule();
-    connect(m_project->exams(), &ExamCuration::changed, this, &IrtPanel::refresh);
 }
 
 IrtPanel::~IrtPanel()
@@ -232,7 +244,7 @@ void IrtPanel::refresh()
     QHash<QString, QStringList> bloom, types;
     auto stored = id ? store.items(id.value()) : Result<QVector<ExamItem>>(QVector<ExamItem>());
     if (!stored)
-        qWarning("IRT: the exam's items cannot be read: %s", qPrintable(stored.error()));
+        MessageBar::report(this, MessageBar::Level::Error, tr("The exam's items cannot be read: %1").arg(stored.error()));
     if (stored)
         for (const ExamItem &it : stored.value()) {
             if (!it.a)
@@ -349,7 +361,7 @@ void IrtPanel::rejectDropped()
     QVector<qint64> ids;
     auto items = store.items(examId.value());
     if (!items) {
-        QMessageBox::warning(this, tr("Cannot drop items"), items.error());
+        MessageBar::report(this, MessageBar::Level::Error, tr("Cannot drop items: %1").arg(items.error()));
         return;
     }
     for (const ExamItem &it : items.value())
@@ -358,7 +370,7 @@ void IrtPanel::rejectDropped()
     if (ids.isEmpty())
         return;
     QString error;
-    auto *command = new SetExamItemStateCommand(m_project->exams(), ids, CurationState::Rejected);
+    auto *command = new SetExamItemStateCommand(m_project->service<ExamCuration>(), ids, CurationState::Rejected);
     command->reportErrorsTo(&error);
     m_project->undoStack()->push(command);
     m_status->setText(error.isEmpty() ? tr("Rejected %1 items the improvement steps dropped (Edit → Undo takes it back).").arg(ids.size()) : error);
@@ -403,7 +415,7 @@ void IrtPanel::fit()
         }
         const IrtFit &last = result->steps.last().fit;
         QString error;
-        auto *command = new SetExamIrtCommand(m_project->exams(), result->examId, ExamIrt::parameters(result->steps),
+        auto *command = new SetExamIrtCommand(m_project->service<ExamCuration>(), result->examId, ExamIrt::parameters(result->steps),
                                               tr("Fit %1 IRT on %2").arg(last.model.toUpper(), result->exam));
         command->reportErrorsTo(&error);
         m_project->undoStack()->push(command);

@@ -72,6 +72,8 @@ signals:
     void fitted();
 
 private:
+    void buildModelOptions();
+    void buildCharts();
     void showFit(const QVector<IrtStep> &steps);
     void showComparison(const QVector<IrtStep> &steps);
     void updateGuard();

@@ -4,6 +4,8 @@
 #include "core/job.h"
 #include "project/project.h"
 #include "runs/runstore.h"
+#include "scoring/judgeregistry.h"
+#include "scoring/judgespec.h"
 
 #include <QComboBox>
 #include <QFormLayout>
@@ -14,6 +16,15 @@
 #include <QVBoxLayout>
 
 namespace assay {
+
+namespace {
+// A judge whose verdicts come from a model: the likelier reference for the others.
+bool usesModel(const QString &judge)
+{
+    auto spec = JudgeSpec::parse(judge);
+    return spec && spec.value().kind().usesModel;
+}
+} // namespace
 
 namespace {
 
@@ -93,7 +104,7 @@ void JudgesPanel::runChanged()
         // An imported or LLM verdict is the likelier truth; the cheap judge is measured.
         int t = 0;
         for (int i = 0; i < judges.size(); ++i)
-            if (judges[i] == QLatin1String("imported") || judges[i].startsWith(QLatin1String("llm:")))
+            if (judges[i] == QLatin1String("imported") || usesModel(judges[i]))
                 t = i;
         m_truth->setCurrentIndex(t);
         m_judge->setCurrentIndex(judges.size() > 1 ? (t == 0 ? 1 : 0) : 0);
@@ -105,9 +116,10 @@ void JudgesPanel::runChanged()
         m_summary->setText(m_run->count() == 0
                                ? tr("<p style='color:gray'>No scored run is checked on the left.</p>")
                                : tr("<p style='color:gray'>%1 has %2. To measure one judge against another, select the run on the Runs page, "
-                                    "click <b>Score…</b> and choose a second judge (exact, f1, contains or an LLM profile).</p>")
+                                    "click <b>Score…</b> and choose a second judge (%3).</p>")
                                      .arg(m_run->currentText().toHtmlEscaped(),
-                                          judges.isEmpty() ? tr("no judge") : tr("one judge (%1)").arg(judges.first().toHtmlEscaped())));
+                                          judges.isEmpty() ? tr("no judge") : tr("one judge (%1)").arg(judges.first().toHtmlEscaped()),
+                                          JudgeRegistry::instance().synopsis().toHtmlEscaped()));
         return;
     }
     measureSelected();

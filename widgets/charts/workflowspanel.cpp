@@ -7,6 +7,7 @@
 #include "itemmodels/workflowfiguresmodel.h"
 #include "project/project.h"
 #include "runs/tasklevels.h"
+#include "messagebar.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -69,7 +70,7 @@ WorkflowsPanel::WorkflowsPanel(Project *project, QWidget *parent) : QWidget(pare
     connect(m_chooser, &QComboBox::currentIndexChanged, this, &WorkflowsPanel::showChart);
     // Queued: the change may come from one of the level boxes, which reloading replaces.
     connect(
-        project->generation(), &GenerationCuration::formLevelChanged, this,
+        project->service<GenerationCuration>(), &GenerationCuration::formLevelChanged, this,
         [this] {
             reloadLevels();
             emit levelsChanged();
@@ -88,7 +89,7 @@ void WorkflowsPanel::reloadLevels()
     m_levelBoxes.clear();
     while (QLayoutItem *item = m_levelsLayout->takeAt(0))
         delete item;
-    auto levels = m_project->generation()->formLevels();
+    auto levels = m_project->service<GenerationCuration>()->formLevels();
     if (!levels) {
         m_levelsLayout->addWidget(new QLabel(tr("The query sets' task levels cannot be read: %1").arg(levels.error()), m_levelsBox));
         return;
@@ -137,15 +138,15 @@ QComboBox *WorkflowsPanel::levelBox(const QString &querySet) const
 
 void WorkflowsPanel::setLevel(const QString &querySet, const QString &level)
 {
-    auto levels = m_project->generation()->formLevels();
+    auto levels = m_project->service<GenerationCuration>()->formLevels();
     if (!levels) {
-        qWarning("Task levels: %s", qPrintable(levels.error()));
+        MessageBar::report(this, MessageBar::Level::Error, tr("Task levels: %1").arg(levels.error()));
         return;
     }
     const QString old = levels.value().value(querySet);
     if (old == level.trimmed())
         return;
-    m_project->undoStack()->push(new SetFormLevelCommand(m_project->generation(), querySet, old, level.trimmed()));
+    m_project->undoStack()->push(new SetFormLevelCommand(m_project->service<GenerationCuration>(), querySet, old, level.trimmed()));
 }
 
 void WorkflowsPanel::setAnalyses(const QVector<RunAnalysis> &analyses)

@@ -3,6 +3,7 @@
 #include "llm/llmclient.h"
 #include "llm/llmkeychain.h"
 #include "llm/llmprofilestore.h"
+#include "messagebar.h"
 
 #include <QCheckBox>
 #include <QDoubleSpinBox>
@@ -168,7 +169,7 @@ void LlmProfilesPage::save()
 {
     const LlmProfile p = edited();
     if (auto s = LlmProfileStore::save(p); !s)
-        return m_status->setText(QStringLiteral("<span style='color:#b3261e'>%1</span>").arg(s.error().toHtmlEscaped()));
+        return m_status->setText(QStringLiteral("<span style='color:%1'>%2</span>").arg(MessageBar::colorName(MessageBar::Level::Error), s.error().toHtmlEscaped()));
     m_status->setText(tr("Saved."));
     reloadList(p.name);
     if (p.keyInKeychain && !m_newKey->text().isEmpty()) {
@@ -176,7 +177,7 @@ void LlmProfilesPage::save()
         m_newKey->clear(); // the key lives in the keychain only
         LlmKeychain::write(p.name, key, [this](Status s) {
             m_status->setText(s ? tr("Saved; the key is in the OS keychain.")
-                                : QStringLiteral("<span style='color:#b3261e'>%1</span>").arg(s.error().toHtmlEscaped()));
+                                : QStringLiteral("<span style='color:%1'>%2</span>").arg(MessageBar::colorName(MessageBar::Level::Error), s.error().toHtmlEscaped()));
         });
     }
 }
@@ -195,13 +196,13 @@ void LlmProfilesPage::testConnection()
     if (p.name.isEmpty())
         p.name = QStringLiteral("test");
     if (auto s = p.validate(); !s)
-        return m_status->setText(QStringLiteral("<span style='color:#b3261e'>%1</span>").arg(s.error().toHtmlEscaped()));
+        return m_status->setText(QStringLiteral("<span style='color:%1'>%2</span>").arg(MessageBar::colorName(MessageBar::Level::Error), s.error().toHtmlEscaped()));
     p.maxRetries = 0;
     m_status->setText(tr("Sending one request…"));
     m_testClient = std::make_unique<LlmClient>(p);
     m_testClient->send(LlmClient::chat({}, QStringLiteral("Reply with the word pong."), 0, 5), [this](const LlmResult &r) {
-        m_status->setText(r.ok ? tr("<span style='color:#1b7f3b'>Answered in %1 ms:</span> %2").arg(r.latencyMs).arg(r.content().toHtmlEscaped())
-                               : tr("<span style='color:#b3261e'>%1 (%2) after %3 ms</span>").arg(r.error.toHtmlEscaped(), r.errorClass).arg(r.latencyMs));
+        m_status->setText(r.ok ? tr("<span style='color:%1'>Answered in %2 ms:</span> %3").arg(MessageBar::colorName(MessageBar::Level::Success)).arg(r.latencyMs).arg(r.content().toHtmlEscaped())
+                               : tr("<span style='color:%1'>%2 (%3) after %4 ms</span>").arg(MessageBar::colorName(MessageBar::Level::Error), r.error.toHtmlEscaped(), r.errorClass).arg(r.latencyMs));
     });
 }
 

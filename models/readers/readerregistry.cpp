@@ -1,0 +1,197 @@
+#include "readers/readerregistry.h"
+
+#include "generation/promptlibrary.h"
+#include "io/filereader.h"
+#include "llm/llmprofilestore.h"
+#include "readers/agentreader.h"
+#include "readers/commandreader.h"
+#include "readers/externalreply.h"
+#include "readers/httpreader.h"
+#include "readers/llmreader.h"
+#include "readers/noreader.h"
+#include "readers/pipelinespec.h"
+
+#include <QSet>
+#include <QUrl>
+
+#include <nlohmann/json.hpp>
+
+namespace assay {
+
+namespace {
+
+using Made = Result<std::unique_ptr<Reader>>;
+
+ReaderKind noneKind()
+{
+    ReaderKind k;
+    k.name = QStringLiteral("none");
+    k.label = QStringLiteral("Retrieval only");
+    k.description = QStringLiteral("no reader: the run is judged on its retrieved context");
+    k.create = [](const PipelineSpec &, const ReaderKind::Services &) { return Made(std::make_unique<NoReader>()); };
+    return k;
+}
+
+ReaderKind llmKind()
+{
+    ReaderKind k;
+    k.name = QStringLiteral("llm");
+    k.label = QStringLiteral("Plain (retrieve, then answer)");
+    k.description = QStringLiteral("an LLM profile answers from the retrieved contexts (prompt template: prompt=, worked examples: icl=)");
+    k.argument = ReaderKind::Argument::Profile;
+    k.promptsLlm = true;
+    k.inLauncher = true;
+    k.checkedByDefault = true;
+    k.options = {{QStringLiteral("prompt"), QStringLiteral("prompt template name (reader)")}, {QStringLiteral("icl"), QStringLiteral("worked examples in the prompt (0)")}};
+    k.create = [](const PipelineSpec &spec, const ReaderKind::Services &services) {
+        auto profile = LlmProfileStore::find(spec.readerProfile());
+        if (!profile)
+            return Made::failure(profile.error());
+        auto prompt = PromptLibrary::load(spec.prompt);
+        if (!prompt)
+            return Made::failure(QStringLiteral("reader prompt '%1': %2").arg(spec.prompt, prompt.error()));
+        return Made(std::make_unique<LlmReader>(profile.value(), prompt.value(), services.store, spec.text()));
+    };
+    return k;
+}
+
+ReaderKind workflowKind(const QString &name, const QString &label, const QString &description)
+{
+    ReaderKind k;
+    k.name = name;
+    k.label = label;
+    k.description = description;
+    k.argument = ReaderKind::Argument::Profile;
+    k.agentic = true;
+    k.promptsLlm = true;
+    k.inLauncher = true;
+    k.options = {{QStringLiteral("prompt"), QStringLiteral("prompt template name (the workflow's own)")},
+                 {QStringLiteral("icl"), QStringLiteral("worked examples in the prompt (0)")},
+                 {QStringLiteral("steps"), QStringLiteral("LLM calls per item; DFSDT: nodes (10)")},
+                 {QStringLiteral("budget"), QStringLiteral("tokens per item, 0: no limit (0)")}};
+    if (name == QLatin1String("dfsdt"))
+        k.options.append({QStringLiteral("width"), QStringLiteral("alternatives tried per node (2)")});
+    k.create = [](const PipelineSpec &spec, const ReaderKind::Services &services) {
+        if (!services.tools)
+            return Made::failure(QStringLiteral("reader %1 needs the project's agent tools").arg(spec.reader));
+        auto profile = LlmProfileStore::find(spec.readerProfile());
+        if (!profile)
+            return Made::failure(profile.error());
+        // The pipeline's prompt= names the template; by default each workflow has its own.
+        const QString name = spec.prompt == PipelineSpec().prompt ? AgentReader::defaultPrompt(spec.workflow()) : spec.prompt;
+        auto prompt = PromptLibrary::load(name);
+        if (!prompt)
+            return Made::failure(QStringLiteral("%1 prompt '%2': %3").arg(spec.workflow(), name, prompt.error()));
+        return Made(std::make_unique<AgentReader>(spec.workflow(), profile.value(), prompt.value(), services.store, spec.text(), services.tools,
+                                                  spec.steps, spec.budget, spec.width));
+    };
+    return k;
+}
+
+ReaderKind httpKind()
+{
+    ReaderKind k;
+    k.name = QStringLiteral("http");
+    k.label = QStringLiteral("HTTP system");
+    k.description = QStringLiteral("an external RAG system answering POST requests (url=, request=, answer=, ids=, context=)");
+    k.options = {{QStringLiteral("url"), QStringLiteral("the system's address (required)")},
+                 {QStringLiteral("request"), QStringLiteral("JSON template with {{query}}, {{id}}, {{contexts}}")},
+                 {QStringLiteral("answer"), QStringLiteral("JSON pointer to the answer (/answer)")},
+                 {QStringLiteral("ids"), QStringLiteral("JSON pointer to the context's document ids")},
+                 {QStringLiteral("context"), QStringLiteral("JSON pointer to the context's text")}};
+    k.check = [](const PipelineSpec &spec) {
+        return spec.url.startsWith(QLatin1String("http")) ? Status() : Status::failure(QStringLiteral("reader http needs url=http://…"));
+    };
+    k.create = [](const PipelineSpec &spec, const ReaderKind::Services &) {
+        nlohmann::json request = ExternalReply::defaultTemplate();
+        if (!spec.requestTemplate.isEmpty()) {
+            auto bytes = FileReader::readAll(spec.requestTemplate);
+            if (!bytes)
+                return Made::failure(bytes.error());
+            request = nlohmann::json::parse(bytes.value().toStdString(), nullptr, false);
+            if (request.is_discarded())
+                return Made::failure(QStringLiteral("%1: the request template is not valid JSON").arg(spec.requestTemplate));
+        }
+        ExternalReply::Pointers pointers;
+        pointers.answer = spec.answerPointer;
+        pointers.ids = spec.idsPointer;
+        pointers.context = spec.contextPointer;
+        return Made(std::make_unique<HttpReader>(QUrl(spec.url), request, pointers));
+    };
+    return k;
+}
+
+ReaderKind commandKind()
+{
+    ReaderKind k;
+    k.name = QStringLiteral("command");
+    k.label = QStringLiteral("Command");
+    k.description = QStringLiteral("an external program reading JSON lines on stdin and answering on stdout (cmd=PROGRAM [ARGS])");
+    k.options = {{QStringLiteral("cmd"), QStringLiteral("the program and its arguments (required)")}};
+    k.check = [](const PipelineSpec &spec) {
+        return spec.command.isEmpty() ? Status::failure(QStringLiteral("reader command needs cmd=PROGRAM [ARGS]")) : Status();
+    };
+    k.create = [](const PipelineSpec &spec, const ReaderKind::Services &) { return Made(std::make_unique<CommandReader>(spec.command)); };
+    return k;
+}
+
+} // namespace
+
+QString ReaderKind::synopsis() const
+{
+    return argument == Argument::Profile ? name + QStringLiteral(":PROFILE") : name;
+}
+
+ReaderRegistry::ReaderRegistry()
+{
+    add(noneKind());
+    add(llmKind());
+    add(workflowKind(QStringLiteral("react"), QStringLiteral("ReAct"),
+                     QStringLiteral("Thought / Action / Observation in text: Search, Lookup, List_tables, Describe, Sql, Finish")));
+    add(workflowKind(QStringLiteral("fc"), QStringLiteral("Function calling"), QStringLiteral("the same tools as OpenAI function calls (tools and tool_calls)")));
+    add(workflowKind(QStringLiteral("dfsdt"), QStringLiteral("DFSDT"),
+                     QStringLiteral("depth-first search over tool-call chains: a branch the model gives up is abandoned and another action is tried "
+                                    "from the step before")));
+    add(workflowKind(QStringLiteral("pal"), QStringLiteral("PAL (SQL program)"),
+                     QStringLiteral("the model writes one read-only SQL program over the knowledge base; its result is the answer")));
+    add(httpKind());
+    add(commandKind());
+}
+
+ReaderRegistry &ReaderRegistry::instance()
+{
+    static ReaderRegistry registry;
+    return registry;
+}
+
+QStringList ReaderRegistry::workflows() const
+{
+    QStringList out;
+    for (const ReaderKind *k : kinds())
+        if (k->agentic)
+            out << k->name;
+    return out;
+}
+
+QStringList ReaderRegistry::synopses() const
+{
+    QStringList out;
+    for (const ReaderKind *k : kinds())
+        out << k->synopsis();
+    return out;
+}
+
+QStringList ReaderRegistry::optionKeys() const
+{
+    QStringList out;
+    QSet<QString> seen;
+    for (const ReaderKind *k : kinds())
+        for (const auto &[key, what] : k->options)
+            if (!seen.contains(key)) {
+                seen.insert(key);
+                out << key;
+            }
+    return out;
+}
+
+} // namespace assay

@@ -1,0 +1,162 @@
+#include "runs/scorer.h"
+
+#include "core/job.h"
+#include "project/database.h"
+#include "runs/runresultstore.h"
+#include "runs/runstore.h"
+#include "scoring/answermetrics.h"
+#include "scoring/judgeregistry.h"
+#include "scoring/judgespec.h"
+#include "scoring/llmjudge.h"
+
+#include <QHash>
+#include <QSet>
+#include <QVariant>
+
+#include <optional>
+
+namespace assay {
+
+namespace {
+
+struct Item {
+    qint64 id = 0;
+    QString query;
+    QString gold;
+    QString response;
+    QStringList retrieved;
+    QString retrievedText;
+    QStringList truth;
+    bool knownTruth = false;
+};
+
+Result<QVector<Item>> loadItems(Database &db, qint64 runId)
+{
+    using R = Result<QVector<Item>>;
+    RunResultStore results(db);
+    auto reader = results.readerOf(runId);
+    if (!reader)
+        return R::failure(reader);
+    const bool retrievalOnly = reader.value() == QLatin1String("none");
+    auto stored = results.executed(runId);
+    if (!stored)
+        return R::failure(stored);
+    QVector<Item> items;
+    for (const StoredRunItem &r : stored.value()) {
+        Item it;
+        it.id = r.id;
+        it.query = r.query;
+        it.gold = r.gold;
+        it.retrievedText = r.retrievedText;
+        it.response = retrievalOnly ? it.retrievedText : r.answer;
+        it.retrieved = r.retrievedIds;
+        it.truth = r.trueDocIds;
+        it.knownTruth = r.trueDocIdsKnown;
+        items << it;
+    }
+    return items;
+}
+
+} // namespace
+
+Status Scorer::validateJudge(const QString &judge)
+{
+    auto spec = JudgeSpec::parse(judge);
+    return spec ? Status() : Status::failure(spec.error());
+}
+
+int Scorer::parseVerdict(const QString &reply) { return LlmJudge::parseVerdict(reply); }
+
+Result<QString> Scorer::defaultRetrievalJudge(Database &db, qint64 runId)
+{
+    auto imported = RunResultStore(db).hasVerdicts(runId, QStringLiteral("imported"), QStringLiteral("retrieval"));
+    if (!imported)
+        return Result<QString>::failure(imported);
+    return imported.value() ? QStringLiteral("imported") : QStringLiteral("top1");
+}
+
+Status Scorer::scoreRetrieval(Database &db, qint64 runId)
+{
+    auto items = loadItems(db, runId);
+    if (!items)
+        return Status::failure(items.error());
+    QVector<RunStore::Judgement> top1, topk, context;
+    for (const Item &it : items.value()) {
+        const QSet<QString> truth(it.truth.begin(), it.truth.end());
+        if (it.knownTruth) {
+            const QSet<QString> first = it.retrieved.isEmpty() ? QSet<QString>() : QSet<QString>{it.retrieved.first()};
+            top1.append({it.id, int(!truth.isEmpty() && first == truth), std::nullopt, QString()});
+            bool any = false;
+            for (const QString &d : it.retrieved)
+                any = any || truth.contains(d);
+            topk.append({it.id, int(any), std::nullopt, QString()});
+        }
+        context.append({it.id, int(AnswerMetrics::contains(it.retrievedText, it.gold)), std::nullopt, QString()});
+    }
+    for (const auto &[judge, rows] : {std::pair{QStringLiteral("top1"), &top1}, std::pair{QStringLiteral("topk"), &topk}, std::pair{QStringLiteral("context"), &context}})
+        if (auto s = RunStore(db).replaceJudgements(runId, judge, QStringLiteral("retrieval"), *rows); !s)
+            return s;
+    return {};
+}
+
+Result<Scorer::Report> Scorer::score(Database &db, qint64 runId, const QString &judge, const Options &options, Job *job)
+{
+    using R = Result<Report>;
+    auto spec = JudgeSpec::parse(judge);
+    if (!spec)
+        return R::failure(spec);
+    auto items = loadItems(db, runId);
+    if (!items)
+        return R::failure(items.error());
+    if (auto s = scoreRetrieval(db, runId); !s)
+        return R::failure(s.error());
+    Report report;
+    report.items = items.value().size();
+    auto retrievalJudge = options.retrievalJudge.isEmpty() ? defaultRetrievalJudge(db, runId) : Result<QString>(options.retrievalJudge);
+    if (!retrievalJudge)
+        return R::failure(retrievalJudge);
+    report.retrievalJudge = retrievalJudge.take();
+
+    auto reader = RunResultStore(db).readerOf(runId);
+    if (!reader)
+        return R::failure(reader);
+    report.closedDomain = ClosedDomain::resolve(options.closedDomain, reader.value());
+    QHash<qint64, int> retrievalVerdicts;
+    if (report.closedDomain) {
+        auto read = RunStore(db).verdicts(runId, report.retrievalJudge, QStringLiteral("retrieval"));
+        if (!read)
+            return R::failure(read);
+        retrievalVerdicts = read.take();
+    }
+    QVector<Judge::Item> asked;
+    asked.reserve(items.value().size());
+    for (const Item &it : items.value())
+        asked.append({it.id, it.query, it.gold, it.response});
+    auto verdicts = spec.value().kind().create(spec.value())->judge(asked, {&db, job});
+    if (!verdicts)
+        return R::failure(verdicts);
+    if (verdicts.value().size() != asked.size())
+        return R::failure(QStringLiteral("judge %1 gave %2 verdicts for %3 items").arg(judge).arg(verdicts.value().size()).arg(asked.size()));
+    QVector<RunStore::Judgement> rows;
+    for (int i = 0; i < asked.size(); ++i) {
+        const Item &it = items.value()[i];
+        auto [verdict, score, detail] = verdicts.value()[i];
+        if (verdict && *verdict == 1 && report.closedDomain && retrievalVerdicts.value(it.id, 1) == 0) {
+            verdict = 0;
+            detail = (detail.isEmpty() ? QString() : detail + QStringLiteral("; ")) + QStringLiteral("closed-domain rule: retrieval judged wrong by %1").arg(report.retrievalJudge);
+            ++report.closedDomainFlips;
+        }
+        if (!verdict)
+            ++report.unread;
+        else if (*verdict == 1)
+            ++report.correct;
+        else
+            ++report.incorrect;
+        rows.append({it.id, verdict, score, detail});
+    }
+    if (auto s = RunStore(db).replaceJudgements(runId, spec.value().text(), QStringLiteral("answer"), rows); !s)
+        return R::failure(s.error());
+    return report;
+}
+
+} // namespace assay

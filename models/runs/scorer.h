@@ -1,0 +1,46 @@
+#pragma once
+// Judges a run's items and stores the verdicts (table `judgement`), replacing that judge's
+// earlier ones for the run:
+// - answer judges: any of JudgeRegistry (contains, exact, f1[:THRESHOLD], llm:PROFILE and
+//   whatever else registers), named by a JudgeSpec. A retrieval-only run (reader none) is
+//   judged on its retrieved context.
+// - retrieval judges, always computed with them: top1 (the top-1 document equals the true
+//   document set, GRAMMAR), topk (a true document is among the retrieved), context (the
+//   retrieved text contains the gold answer).
+// The closed-domain rule (ClosedDomain: auto by default, on for runs with a reader) makes an
+// answer Incorrect when its retrieval was judged wrong by the retrieval judge (imported
+// verdicts where the run has them, else top1).
+#include "scoring/closeddomain.h"
+#include "core/result.h"
+
+namespace assay {
+
+class Database;
+class Job;
+
+class Scorer {
+public:
+    struct Options {
+        ClosedDomain::Setting closedDomain; // auto
+        QString retrievalJudge; // empty: "imported" when the run has imported retrieval verdicts, else "top1"
+    };
+    struct Report {
+        qint64 items = 0;
+        qint64 correct = 0;
+        qint64 incorrect = 0;
+        qint64 unread = 0;          // LLM replies that were neither Correct nor Incorrect
+        qint64 closedDomainFlips = 0; // Correct answers made Incorrect by the closed-domain rule
+        QString retrievalJudge;
+        bool closedDomain = false; // the rule as applied (auto resolved)
+    };
+    // JudgeSpec::parse's verdict on a judge's name (the judges are those of JudgeRegistry).
+    static Status validateJudge(const QString &judge);
+    static Result<Report> score(Database &db, qint64 runId, const QString &judge, const Options &options, Job *job = nullptr);
+    static Status scoreRetrieval(Database &db, qint64 runId);
+    // The retrieval judge the closed-domain rule and analyses use by default for a run.
+    static Result<QString> defaultRetrievalJudge(Database &db, qint64 runId);
+    // "Correct" → 1, "Incorrect" → 0, anything else → -1.
+    static int parseVerdict(const QString &reply);
+};
+
+} // namespace assay

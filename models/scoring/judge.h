@@ -1,0 +1,41 @@
+#pragma once
+// A judge: gives each answered item a verdict (1 correct, 0 incorrect, none when unreadable),
+// optionally a score and a detail. Judges know nothing of runs or storage: Scorer gathers the
+// items, applies the closed-domain rule and stores the verdicts. New judges are added to the
+// JudgeRegistry (docs/ARCHITECTURE.md, "How to add …").
+#include "core/result.h"
+
+#include <QString>
+#include <QVector>
+
+#include <optional>
+
+namespace assay {
+
+class Database;
+class Job;
+
+class Judge {
+public:
+    struct Item {
+        qint64 id = 0;
+        QString query;
+        QString gold;
+        QString response; // a retrieval-only run's retrieved text
+    };
+    struct Verdict {
+        std::optional<int> verdict;
+        std::optional<double> score;
+        QString detail;
+    };
+    struct Context {
+        Database *db = nullptr; // the project, for judges that log LLM calls in it
+        Job *job = nullptr;     // progress and cancel
+    };
+
+    virtual ~Judge() = default;
+    // One verdict per item, in the items' order.
+    virtual Result<QVector<Verdict>> judge(const QVector<Item> &items, const Context &context) = 0;
+};
+
+} // namespace assay

@@ -1,0 +1,112 @@
+#include "report/analysisexport.h"
+
+#include "analysis/chartdata.h"
+#include "report/chartexporter.h"
+#include "io/filewriter.h"
+#include "report/reportwriter.h"
+#include "project/heldfiles.h"
+#include "project/project.h"
+
+#include <QDir>
+#include <QPdfWriter>
+#include <QTextDocument>
+#include <QUrl>
+
+#include <nlohmann/json.hpp>
+
+namespace assay {
+
+Result<QVector<RunAnalysis>> AnalysisExport::analyses(Database &db, const QStringList &runs, const QString &judge, ClosedDomain::Setting closedDomain)
+{
+    using R = Result<QVector<RunAnalysis>>;
+    auto scored = runs.isEmpty() ? RunAnalyzer::scoredRuns(db) : Result<QStringList>(runs);
+    if (!scored)
+        return R::failure(scored);
+    const QStringList names = scored.take();
+    if (names.isEmpty())
+        return R::failure(QStringLiteral("no scored runs: run a pipeline with a judge and score it first (Runs page; assay-cli run …, assay-cli score …)"));
+    QVector<RunAnalysis> out;
+    for (const QString &name : names) {
+        auto a = RunAnalyzer::analyze(db, name, judge, closedDomain);
+        if (!a)
+            return R::failure(a.error());
+        out << a.value();
+    }
+    return out;
+}
+
+Result<QStringList> AnalysisExport::writePlots(const QVector<RunAnalysis> &analyses, const QString &dir, const QStringList &formats, int dpi)
+{
+    return writeCharts(ChartBuilder::all(analyses), dir, formats, dpi);
+}
+
+Result<QStringList> AnalysisExport::writeCharts(const QVector<ChartData> &charts, const QString &dir, const QStringList &formats, int dpi)
+{
+    using R = Result<QStringList>;
+    if (!QDir().mkpath(dir))
+        return R::failure(QStringLiteral("%1: cannot create the folder").arg(dir));
+    QStringList written;
+    for (const ChartData &chart : charts)
+        for (const QString &format : formats) {
+            if (auto s = ChartExporter::write(chart, dir, format.trimmed(), dpi); !s)
+                return R::failure(s.error());
+            written << QDir(dir).filePath(chart.id + QLatin1Char('.') + format.trimmed());
+        }
+    return written;
+}
+
+Result<QStringList> AnalysisExport::writeReport(const Project &project, const QVector<RunAnalysis> &analyses, const QString &dir, bool pdf,
+                                                const QVector<ChartData> &extra)
+{
+    using R = Result<QStringList>;
+    if (!QDir().mkpath(dir))
+        return R::failure(QStringLiteral("%1: cannot create the folder").arg(dir));
+    ReportWriter writer(project);
+    writer.setAnalyses(analyses);
+    const QVector<ChartData> charts = (analyses.isEmpty() ? QVector<ChartData>() : ChartBuilder::all(analyses)) + extra;
+    QVector<QPair<QString, QByteArray>> svgs;
+    for (const ChartData &c : charts)
+        svgs.append({c.title, ChartExporter::svgText(c)});
+    writer.setCharts(svgs);
+    QStringList written;
+    const QString html = QDir(dir).filePath(QStringLiteral("report.html"));
+    if (auto s = writer.writeHtml(html); !s)
+        return R::failure(s.error());
+    written << html;
+    const QString summary = QDir(dir).filePath(QStringLiteral("summary.json"));
+    if (auto s = FileWriter::write(summary, QByteArray::fromStdString(writer.summary().dump(2)) + '\n'); !s)
+        return R::failure(s.error());
+    written << summary;
+    if (pdf) {
+        // The same report, paginated: tables as text, each chart as an image.
+        auto paginated = writer.html(false);
+        if (!paginated)
+            return R::failure(paginated);
+        QString body = paginated.take();
+        QString images;
+        QTextDocument document;
+        for (const ChartData &c : charts) {
+            const QUrl url(QStringLiteral("chart:%1").arg(c.id));
+            document.addResource(QTextDocument::ImageResource, url, ChartExporter::image(c, 150, {900, 540}));
+            images += QStringLiteral("<p><img src=\"%1\" width=\"640\"></p>\n").arg(url.toString());
+        }
+        const qsizetype at = body.indexOf(QLatin1String("<h2>Top failing groups</h2>"));
+        body.insert(at >= 0 ? at : body.indexOf(QLatin1String("<footer>")), QStringLiteral("<h2>Charts</h2>\n") + images);
+        document.setHtml(body);
+        const QString path = QDir(dir).filePath(QStringLiteral("report.pdf"));
+        if (auto free = HeldFiles::checkFree(path); !free)
+            return R::failure(free);
+        QPdfWriter writerPdf(path);
+        writerPdf.setPageSize(QPageSize(QPageSize::A4));
+        writerPdf.setResolution(150);
+        writerPdf.setTitle(QStringLiteral("Assay report — %1").arg(project.name()));
+        document.setPageSize(QSizeF(writerPdf.width(), writerPdf.height()));
+        document.print(&writerPdf);
+        if (!QFileInfo(path).size())
+            return R::failure(QStringLiteral("%1: cannot write the PDF").arg(path));
+        written << path;
+    }
+    return written;
+}
+
+} // namespace assay

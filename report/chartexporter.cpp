@@ -1,0 +1,116 @@
+#include "report/chartexporter.h"
+
+#include "report/chartfactory.h"
+#include "project/heldfiles.h"
+
+#include <QBuffer>
+#include <QChart>
+#include <QDir>
+#include <QGraphicsScene>
+#include <QImage>
+#include <QPainter>
+#include <QPdfWriter>
+#include <QSvgGenerator>
+
+#include <memory>
+
+namespace assay {
+
+namespace {
+
+// Lays the chart out at `size` in its own scene and paints it into `target` on `painter`.
+void paint(const ChartData &data, QPainter *painter, const QRectF &target, QSize size)
+{
+    QGraphicsScene scene;
+    QChart *chart = ChartFactory::create(data);
+    scene.addItem(chart); // the scene owns the chart
+    chart->setGeometry(QRectF(QPointF(0, 0), size));
+    scene.setSceneRect(QRectF(QPointF(0, 0), size));
+    scene.setBackgroundBrush(Qt::white);
+    painter->setRenderHint(QPainter::Antialiasing);
+    painter->setRenderHint(QPainter::TextAntialiasing);
+    scene.render(painter, target, scene.sceneRect());
+}
+
+} // namespace
+
+QImage ChartExporter::image(const ChartData &data, int dpi, QSize size)
+{
+    const double scale = dpi / 96.0;
+    QImage img(QSize(int(size.width() * scale), int(size.height() * scale)), QImage::Format_ARGB32_Premultiplied);
+    img.setDotsPerMeterX(int(dpi / 0.0254));
+    img.setDotsPerMeterY(int(dpi / 0.0254));
+    img.fill(Qt::white);
+    QPainter painter(&img);
+    paint(data, &painter, QRectF(QPointF(0, 0), img.size()), size);
+    return img;
+}
+
+Status ChartExporter::png(const ChartData &data, const QString &path, int dpi, QSize size)
+{
+    if (dpi < 24 || dpi > 1200)
+        return Status::failure(QStringLiteral("DPI %1 is out of range (24–1200)").arg(dpi));
+    if (auto free = HeldFiles::checkFree(path); !free)
+        return free;
+    if (!image(data, dpi, size).save(path, "PNG"))
+        return Status::failure(QStringLiteral("%1: cannot write the PNG").arg(path));
+    return {};
+}
+
+QByteArray ChartExporter::svgText(const ChartData &data, QSize size)
+{
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
+    QSvgGenerator generator;
+    generator.setOutputDevice(&buffer);
+    generator.setSize(size);
+    generator.setViewBox(QRect(QPoint(0, 0), size));
+    generator.setTitle(data.title);
+    generator.setDescription(data.subtitle);
+    {
+        QPainter painter(&generator);
+        paint(data, &painter, QRectF(QPointF(0, 0), size), size);
+    }
+    return buffer.data();
+}
+
+Status ChartExporter::svg(const ChartData &data, const QString &path, QSize size)
+{
+    if (auto free = HeldFiles::checkFree(path); !free)
+        return free;
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly) || f.write(svgText(data, size)) < 0)
+        return Status::failure(QStringLiteral("%1: cannot write the SVG (%2)").arg(path, f.errorString()));
+    return {};
+}
+
+Status ChartExporter::pdf(const ChartData &data, const QString &path, QSize size)
+{
+    if (auto free = HeldFiles::checkFree(path); !free)
+        return free;
+    QPdfWriter writer(path);
+    writer.setResolution(96);
+    writer.setPageSize(QPageSize(QSizeF(size.width() / 96.0 * 25.4, size.height() / 96.0 * 25.4), QPageSize::Millimeter));
+    writer.setPageMargins(QMarginsF(0, 0, 0, 0));
+    writer.setTitle(data.title);
+    QPainter painter;
+    if (!painter.begin(&writer))
+        return Status::failure(QStringLiteral("%1: cannot write the PDF").arg(path));
+    paint(data, &painter, QRectF(QPointF(0, 0), QSizeF(writer.width(), writer.height())), size);
+    painter.end();
+    return {};
+}
+
+Status ChartExporter::write(const ChartData &data, const QString &dir, const QString &format, int dpi)
+{
+    const QString path = QDir(dir).filePath(data.id + QLatin1Char('.') + format);
+    if (format == QLatin1String("png"))
+        return png(data, path, dpi);
+    if (format == QLatin1String("svg"))
+        return svg(data, path);
+    if (format == QLatin1String("pdf"))
+        return pdf(data, path);
+    return Status::failure(QStringLiteral("unknown plot format '%1' (svg, png, pdf)").arg(format));
+}
+
+} // namespace assay

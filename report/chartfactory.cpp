@@ -1,0 +1,313 @@
+#include "report/chartfactory.h"
+
+#include <QAreaSeries>
+#include <QBarCategoryAxis>
+#include <QBarSeries>
+#include <QBarSet>
+#include <QCategoryAxis>
+#include <QChart>
+#include <QCursor>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QPolarChart>
+#include <QScatterSeries>
+#include <QStackedBarSeries>
+#include <QToolTip>
+#include <QValueAxis>
+
+#include <cmath>
+
+namespace assay {
+
+namespace {
+
+constexpr char HelperProperty[] = "assayHelperSeries";
+
+void style(QChart *chart, const ChartData &data)
+{
+    chart->setTitle(QStringLiteral("<b>%1</b><br><span style='font-size:9pt; color:#555'>%2</span>").arg(data.title.toHtmlEscaped(), data.subtitle.toHtmlEscaped()));
+    QFont title = chart->titleFont();
+    title.setPointSize(12);
+    chart->setTitleFont(title);
+    chart->setAnimationOptions(QChart::NoAnimation);
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    QFont legend = chart->legend()->font();
+    legend.setPointSize(9);
+    chart->legend()->setFont(legend);
+    chart->setBackgroundRoundness(0);
+    chart->setMargins(QMargins(8, 8, 8, 8));
+}
+
+void styleAxis(QAbstractAxis *axis, const QString &title)
+{
+    QFont f = axis->labelsFont();
+    f.setPointSize(8);
+    axis->setLabelsFont(f);
+    axis->setTitleText(title);
+    QFont t = axis->titleFont();
+    t.setPointSize(9);
+    t.setBold(false);
+    axis->setTitleFont(t);
+}
+
+QString percent(double v) { return std::isnan(v) ? QStringLiteral("—") : QString::number(v, 'f', 3); }
+
+void bars(QChart *chart, const ChartData &data, ChartFactory *events)
+{
+    const bool stacked = data.kind == ChartData::Kind::StackedBars;
+    QAbstractBarSeries *series = stacked ? static_cast<QAbstractBarSeries *>(new QStackedBarSeries) : new QBarSeries;
+    series->setBarWidth(0.8);
+    for (const ChartSeries &s : data.series) {
+        auto *set = new QBarSet(s.name);
+        set->setColor(s.color);
+        set->setBorderColor(s.color.darker(130));
+        for (double v : s.values)
+            *set << (std::isnan(v) ? 0.0 : v);
+        series->append(set);
+    }
+    chart->addSeries(series);
+    auto *x = new QBarCategoryAxis;
+    x->append(data.categories);
+    styleAxis(x, data.xTitle);
+    x->setTruncateLabels(false); // the labels are short already; an ellipsis would hide the run
+    auto *y = new QValueAxis;
+    if (data.yMin < 0) {
+        y->setRange(data.yMin * 1.1, std::max(data.yMax, 0.0) * 1.1 + 0.05);
+        y->applyNiceNumbers();
+    } else {
+        y->setRange(0, data.yMax <= 1.0 ? 1.0 : data.yMax * 1.05);
+        y->setTickCount(6);
+        if (data.yMax > 1.0)
+            y->applyNiceNumbers();
+    }
+    y->setLabelFormat(!data.yFormat.isEmpty() ? data.yFormat : data.yMax <= 1.0 ? QStringLiteral("%.1f") : QStringLiteral("%d"));
+    styleAxis(y, data.yTitle);
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+    series->attachAxis(x);
+    series->attachAxis(y);
+    if (events) {
+        QObject::connect(series, &QAbstractBarSeries::hovered, events, [data](bool on, int index, QBarSet *set) {
+            if (!on || index < 0 || index >= data.categories.size())
+                return QToolTip::hideText();
+            const QString name = index < data.runs.size() ? data.runs[index] : data.categories[index];
+            QToolTip::showText(QCursor::pos(), QStringLiteral("%1\n%2: %3").arg(name, set->label(), set->at(index) <= 1.0 && data.yMax <= 1.0
+                                                                                                                 ? percent(set->at(index))
+                                                                                                                 : QString::number(set->at(index))));
+        });
+        QObject::connect(series, &QAbstractBarSeries::clicked, events, [data, events](int index, QBarSet *set) {
+            if (index >= 0 && index < data.runs.size())
+                emit events->barClicked(data.runs[index], set->label());
+        });
+    }
+    // Error bars: a vertical segment with caps at each bar that has an interval, on a hidden
+    // value axis aligned with the categories (category i spans [i − 0.5, i + 0.5]).
+    bool any = false;
+    for (const ChartSeries &s : data.series)
+        for (int i = 0; i < s.low.size(); ++i)
+            any = any || !std::isnan(s.low[i]);
+    // Stacked bars take intervals only where one series holds the category (the abilities
+    // per factor level): the interval sits on the bar's centre.
+    if (!any)
+        return;
+    auto *hx = new QValueAxis;
+    hx->setRange(-0.5, data.categories.size() - 0.5);
+    hx->setVisible(false);
+    chart->addAxis(hx, Qt::AlignTop);
+    const int n = int(data.series.size());
+    const double width = 0.8 / n;
+    for (int j = 0; j < n; ++j) {
+        const ChartSeries &s = data.series[j];
+        for (int i = 0; i < s.low.size(); ++i) {
+            if (std::isnan(s.low[i]) || std::isnan(s.high[i]))
+                continue;
+            const double cx = stacked ? double(i) : i - 0.4 + (j + 0.5) * width, cap = stacked ? 0.08 : width * 0.25;
+            auto *line = new QLineSeries;
+            line->setProperty(HelperProperty, true);
+            *line << QPointF(cx - cap, s.low[i]) << QPointF(cx + cap, s.low[i]) << QPointF(cx, s.low[i]) << QPointF(cx, s.high[i])
+                  << QPointF(cx - cap, s.high[i]) << QPointF(cx + cap, s.high[i]);
+            QPen pen(QColor(0x22, 0x22, 0x22));
+            pen.setWidthF(1.5);
+            line->setPen(pen);
+            chart->addSeries(line);
+            line->attachAxis(hx);
+            line->attachAxis(y);
+            chart->legend()->markers(line).value(0)->setVisible(false);
+        }
+    }
+}
+
+void radar(QChart *chart, const ChartData &data)
+{
+    auto *polar = static_cast<QPolarChart *>(chart);
+    const int n = int(data.categories.size());
+    auto *angular = new QCategoryAxis;
+    angular->setRange(0, n);
+    angular->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+    for (int i = 0; i < n; ++i)
+        angular->append(data.categories[i], i);
+    styleAxis(angular, QString());
+    auto *radial = new QValueAxis;
+    radial->setRange(0, 1);
+    radial->setTickCount(6);
+    radial->setLabelFormat(QStringLiteral("%.1f"));
+    styleAxis(radial, QString());
+    polar->addAxis(angular, QPolarChart::PolarOrientationAngular);
+    polar->addAxis(radial, QPolarChart::PolarOrientationRadial);
+    for (const ChartSeries &s : data.series) {
+        auto *line = new QLineSeries;
+        line->setName(s.name);
+        for (int i = 0; i < s.values.size(); ++i)
+            *line << QPointF(i, s.values[i]);
+        if (!s.values.isEmpty())
+            *line << QPointF(n, s.values.first()); // close the polygon
+        QPen pen(s.color);
+        pen.setWidthF(2.2);
+        line->setPen(pen);
+        line->setPointsVisible(true);
+        polar->addSeries(line);
+        line->attachAxis(angular);
+        line->attachAxis(radial);
+    }
+}
+
+void scatter(QChart *chart, const ChartData &data)
+{
+    auto *x = new QValueAxis;
+    auto *y = new QValueAxis;
+    double maxX = 0;
+    for (const ChartSeries &s : data.series)
+        for (double v : s.x)
+            maxX = std::max(maxX, v);
+    x->setRange(0, maxX > 0 ? maxX * 1.15 : 1.0);
+    x->setLabelFormat(maxX < 10 ? QStringLiteral("%.2f") : QStringLiteral("%.0f"));
+    y->setRange(0, 1.1);
+    y->setTickCount(12);
+    y->setLabelFormat(QStringLiteral("%.1f"));
+    styleAxis(x, data.xTitle);
+    styleAxis(y, data.yTitle);
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+    chart->legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);
+    chart->legend()->setAlignment(Qt::AlignRight); // one point per run: the names need a column
+    for (const ChartSeries &s : data.series) {
+        auto *points = new QScatterSeries;
+        points->setName(s.name);
+        points->setColor(s.color);
+        points->setBorderColor(s.color.darker(140));
+        points->setMarkerSize(15);
+        static const QScatterSeries::MarkerShape shapes[] = {QScatterSeries::MarkerShapeCircle, QScatterSeries::MarkerShapeRectangle,
+                                                             QScatterSeries::MarkerShapeTriangle, QScatterSeries::MarkerShapeStar};
+        points->setMarkerShape(shapes[s.marker % 4]);
+        for (int i = 0; i < s.values.size(); ++i)
+            *points << QPointF(s.x.value(i), s.values[i]);
+        chart->addSeries(points);
+        points->attachAxis(x);
+        points->attachAxis(y);
+        QObject::connect(points, &QScatterSeries::hovered, points, [s](const QPointF &p, bool on) {
+            if (!on)
+                return QToolTip::hideText();
+            for (int i = 0; i < s.values.size(); ++i)
+                if (std::abs(s.x.value(i) - p.x()) < 1e-9 && std::abs(s.values[i] - p.y()) < 1e-9)
+                    QToolTip::showText(QCursor::pos(), QStringLiteral("%1\n%2 ms, %3").arg(s.labels.value(i)).arg(p.x(), 0, 'f', 2).arg(p.y(), 0, 'f', 3));
+        });
+    }
+}
+
+void lines(QChart *chart, const ChartData &data)
+{
+    auto *x = new QValueAxis;
+    auto *y = new QValueAxis;
+    double lo = 0, hi = 1;
+    bool first = true;
+    for (const ChartSeries &s : data.series)
+        for (double v : s.x) {
+            lo = first ? v : std::min(lo, v);
+            hi = first ? v : std::max(hi, v);
+            first = false;
+        }
+    x->setRange(lo, hi);
+    x->setTickCount(7);
+    x->setLabelFormat(QStringLiteral("%.1f"));
+    if (data.yMax == 1.0) { // a probability: exactly 0..1
+        y->setRange(0, 1);
+        y->setTickCount(6);
+    } else {
+        y->setRange(0, data.yMax > 0 ? data.yMax * 1.08 : 1.0);
+        y->applyNiceNumbers();
+    }
+    y->setLabelFormat(data.yMax <= 2 ? QStringLiteral("%.2f") : QStringLiteral("%.1f"));
+    styleAxis(x, data.xTitle);
+    styleAxis(y, data.yTitle);
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+    if (data.series.size() > 4)
+        chart->legend()->setAlignment(Qt::AlignRight);
+    for (const ChartSeries &s : data.series) {
+        // A confidence band (low/high per point) under the line, translucent, not in the legend.
+        QList<QPointF> lows, highs;
+        for (int i = 0; i < s.low.size() && i < s.high.size(); ++i)
+            if (!std::isnan(s.low[i]) && !std::isnan(s.high[i]))
+                lows << QPointF(s.x.value(i), s.low[i]), highs << QPointF(s.x.value(i), s.high[i]);
+        if (!lows.isEmpty()) {
+            auto *lower = new QLineSeries, *upper = new QLineSeries;
+            lower->replace(lows), upper->replace(highs);
+            auto *band = new QAreaSeries(upper, lower);
+            QColor fill = s.color;
+            fill.setAlphaF(0.18);
+            band->setBrush(fill);
+            band->setPen(Qt::NoPen);
+            band->setProperty(HelperProperty, true);
+            chart->addSeries(band);
+            band->attachAxis(x);
+            band->attachAxis(y);
+            for (QLegendMarker *m : chart->legend()->markers(band))
+                m->setVisible(false);
+        }
+        auto *line = new QLineSeries;
+        line->setName(s.name);
+        QPen pen(s.color);
+        pen.setWidthF(2.2);
+        line->setPen(pen);
+        QList<QPointF> points;
+        points.reserve(s.values.size());
+        for (int i = 0; i < s.values.size(); ++i)
+            points << QPointF(s.x.value(i), s.values[i]);
+        line->replace(points);
+        chart->addSeries(line);
+        line->attachAxis(x);
+        line->attachAxis(y);
+    }
+}
+
+} // namespace
+
+QChart *ChartFactory::create(const ChartData &data, ChartFactory *events)
+{
+    QChart *chart = data.kind == ChartData::Kind::Radar ? new QPolarChart : new QChart;
+    style(chart, data);
+    switch (data.kind) {
+    case ChartData::Kind::StackedBars:
+    case ChartData::Kind::Bars: bars(chart, data, events); break;
+    case ChartData::Kind::Radar: radar(chart, data); break;
+    case ChartData::Kind::Scatter: scatter(chart, data); break;
+    case ChartData::Kind::Lines: lines(chart, data); break;
+    }
+    return chart;
+}
+
+int ChartFactory::dataSeriesCount(const QChart *chart)
+{
+    int n = 0;
+    for (QAbstractSeries *s : chart->series()) {
+        if (s->property(HelperProperty).toBool())
+            continue;
+        if (auto *barSeries = qobject_cast<QAbstractBarSeries *>(s))
+            n += int(barSeries->count());
+        else
+            ++n;
+    }
+    return n;
+}
+
+} // namespace assay

@@ -1,0 +1,94 @@
+#include "report/projectsummary.h"
+
+#include "project/project.h"
+#include "schema/knowledgebase.h"
+
+#include <QString>
+
+namespace assay {
+
+Result<nlohmann::json> ProjectSummary::toJson(const Project &project)
+{
+    nlohmann::json j;
+    j["path"] = project.path().toStdString();
+    j["name"] = project.name().toStdString();
+    j["schema_version"] = project.schemaVersion();
+    j["created_with"] = project.property(QStringLiteral("created_with")).toStdString();
+    const KnowledgeBase *kb = project.service<KnowledgeBase>();
+    j["tables"] = nlohmann::json::array();
+    for (const KnowledgeTable &t : kb->tables()) {
+        nlohmann::json table;
+        table["name"] = t.name.toStdString();
+        auto rows = kb->rowCount(t.id);
+        table["rows"] = rows ? nlohmann::json(rows.value()) : nlohmann::json(nullptr);
+        if (!t.description.isEmpty())
+            table["description"] = t.description.toStdString();
+        table["columns"] = nlohmann::json::array();
+        for (const KnowledgeColumn &c : t.columns) {
+            nlohmann::json col{{"name", c.name.toStdString()}, {"type", c.type.toStdString()}, {"pk", c.primaryKey},
+                               {"fk", c.foreignKey ? nlohmann::json(kb->qualifiedName(c.foreignKey).toStdString())
+                                                   : nlohmann::json(nullptr)},
+                               {"meaningful", c.meaningful}};
+            if (!c.description.isEmpty())
+                col["description"] = c.description.toStdString();
+            table["columns"].push_back(col);
+        }
+        j["tables"].push_back(table);
+    }
+    j["knowledge_source"] = kb->source() == KnowledgeBase::Source::Linked
+                                ? nlohmann::json{{"kind", "linked"}, {"path", kb->linkedPath().toStdString()}}
+                                : nlohmann::json{{"kind", kb->tables().isEmpty() ? "none" : "embedded"}};
+    nlohmann::json counts = nlohmann::json::object();
+    auto read = project.counts();
+    if (!read)
+        return Result<nlohmann::json>::failure(read);
+    const auto c = read.take();
+    for (auto it = c.begin(); it != c.end(); ++it)
+        counts[it.key().toStdString()] = it.value();
+    j["counts"] = counts;
+    return j;
+}
+
+Result<QString> ProjectSummary::render(const Project &project, bool json)
+{
+    if (!json)
+        return toText(project);
+    auto j = toJson(project);
+    if (!j)
+        return Result<QString>::failure(j);
+    return QString::fromStdString(j.value().dump(2)) + QLatin1Char('\n');
+}
+
+Result<QString> ProjectSummary::toText(const Project &project)
+{
+    QString out;
+    out += QStringLiteral("Project:        %1\n").arg(project.name());
+    out += QStringLiteral("File:           %1\n").arg(project.path());
+    out += QStringLiteral("Schema version: %1\n").arg(project.schemaVersion());
+    auto read = project.counts();
+    if (!read)
+        return Result<QString>::failure(read);
+    const auto c = read.take();
+    for (auto it = c.begin(); it != c.end(); ++it)
+        out += QStringLiteral("%1 %2\n").arg(it.key() + QLatin1Char(':'), -18).arg(it.value());
+    const KnowledgeBase *kb = project.service<KnowledgeBase>();
+    if (kb->isLinked())
+        out += QStringLiteral("Knowledge:      linked read-only to %1\n").arg(kb->linkedPath());
+    for (const KnowledgeTable &t : kb->tables()) {
+        auto rows = kb->rowCount(t.id);
+        out += QStringLiteral("\nTable %1 (%2 rows)\n").arg(t.name, rows ? QString::number(rows.value()) : rows.error());
+        for (const KnowledgeColumn &col : t.columns) {
+            QStringList notes;
+            if (col.primaryKey)
+                notes << QStringLiteral("primary key");
+            if (col.foreignKey)
+                notes << QStringLiteral("→ ") + kb->qualifiedName(col.foreignKey);
+            if (!col.meaningful)
+                notes << QStringLiteral("not used in questions");
+            out += QStringLiteral("  %1 %2 %3\n").arg(col.name, -22).arg(col.type, -9).arg(notes.join(QStringLiteral(", ")));
+        }
+    }
+    return out;
+}
+
+} // namespace assay

@@ -1,0 +1,36 @@
+#pragma once
+// Writes the self-contained HTML report of a project (inline CSS, no external resources) so it
+// can be mailed or attached as it is.
+#include "analysis/runanalysis.h"
+#include "core/result.h"
+
+#include <QPair>
+#include <QString>
+
+#include <nlohmann/json_fwd.hpp>
+
+namespace assay {
+
+class Project;
+
+class ReportWriter {
+public:
+    explicit ReportWriter(const Project &project);
+    // Scored runs: run configurations, metrics, and their top failing groups with examples.
+    void setAnalyses(const QVector<RunAnalysis> &analyses) { m_analyses = analyses; }
+    // Charts as SVG documents (title, SVG), inlined in the report.
+    void setCharts(const QVector<QPair<QString, QByteArray>> &charts) { m_charts = charts; }
+    Result<QString> html(bool withCharts = true) const;
+    Status writeHtml(const QString &path) const;
+    // The metrics of every analysed run, for scripts (summary.json).
+    nlohmann::json summary() const;
+
+private:
+    Result<QString> runsSection() const;
+    QString failingGroups(const RunAnalysis &run, int limit) const;
+    const Project &m_project;
+    QVector<RunAnalysis> m_analyses;
+    QVector<QPair<QString, QByteArray>> m_charts;
+};
+
+} // namespace assay

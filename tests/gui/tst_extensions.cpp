@@ -1,0 +1,251 @@
+// Extension points: a judge and a reader registered in this test binary alone, with no other
+// file touched, are parsed and checked like the built-in ones, listed by `assay-cli score
+// --help` and `assay-cli run --help`, usable by `assay-cli run` and `assay-cli score` (run in
+// process), and offered by the GUI: the judge chooser lists the judge with its description,
+// the run launcher a check box for the reader whose column plans a run with it.
+#include "analysis/runoutcomes.h"
+#include "demo/demoproject.h"
+#include "judgechooser.h"
+#include "project/project.h"
+#include "readers/pipelinespec.h"
+#include "readers/reader.h"
+#include "readers/readerregistry.h"
+#include "runlauncher.h"
+#include "runcommand.h"
+#include "runs/runstore.h"
+#include "scorecommand.h"
+#include "scoring/judgeregistry.h"
+#include "scoring/judgespec.h"
+#include "testsettings.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace assay;
+
+namespace {
+
+// Correct when the response has at most N characters (80 by default).
+class ShorterJudge : public Judge {
+public:
+    explicit ShorterJudge(int limit) : m_limit(limit) {}
+    Result<QVector<Verdict>> judge(const QVector<Item> &items, const Context &) override
+    {
+        QVector<Verdict> out;
+        for (const Item &it : items)
+            out.append({int(it.response.size() <= m_limit), double(it.response.size()), QString()});
+        return out;
+    }
+
+private:
+    int m_limit;
+};
+
+void registerShorter()
+{
+    JudgeKind k;
+    k.name = QStringLiteral("shorter");
+    k.description = QStringLiteral("the response has at most N characters (80 by default)");
+    k.argument = JudgeKind::Argument::Optional;
+    k.argumentName = QStringLiteral("N");
+    k.checkArgument = [](const QString &a) {
+        bool ok = a.isEmpty();
+        if (!ok)
+            ok = a.toInt(&ok) > 0 && ok;
+        return ok ? Status() : Status::failure(QStringLiteral("N must be a positive whole number"));
+    };
+    k.choices = [] { return QStringList{QStringLiteral("shorter"), QStringLiteral("shorter:8")}; };
+    k.create = [](const JudgeSpec &spec) { return std::make_unique<ShorterJudge>(spec.argument().isEmpty() ? 80 : spec.argument().toInt()); };
+    JudgeRegistry::instance().add(k);
+}
+
+// reader=echo[,prefix=P]: answers P followed by the first retrieved document's id, at once.
+class EchoReader : public Reader {
+public:
+    explicit EchoReader(QString prefix) : m_prefix(std::move(prefix)) {}
+    void answer(const ReaderRequest &request, Done done) override
+    {
+        ReaderAnswer a;
+        a.answer = m_prefix + (request.contexts.isEmpty() ? QString() : request.contexts.first().docId);
+        done(a);
+    }
+    bool answersAtOnce() const override { return true; }
+
+private:
+    QString m_prefix;
+};
+
+void registerEcho()
+{
+    ReaderKind k;
+    k.name = QStringLiteral("echo");
+    k.label = QStringLiteral("Echo");
+    k.description = QStringLiteral("answers PREFIX and the first retrieved document's id");
+    k.inLauncher = true;
+    k.options = {{QStringLiteral("prefix"), QStringLiteral("what the answer starts with")}};
+    k.create = [](const PipelineSpec &spec, const ReaderKind::Services &) {
+        return Result<std::unique_ptr<Reader>>(std::make_unique<EchoReader>(spec.options.value(QStringLiteral("prefix"))));
+    };
+    ReaderRegistry::instance().add(k);
+}
+
+int runCommand(CliCommand &&command, const QStringList &args, QString *output)
+{
+    QString out, err;
+    QTextStream o(&out), e(&err);
+    CliIo io{o, e};
+    const int code = command.run(args, io);
+    o.flush();
+    e.flush();
+    *output = out + err;
+    return code;
+}
+
+} // namespace
+
+class TestExtensions : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_dir;
+    QString m_path;
+
+private slots:
+    void initTestCase()
+    {
+        test::isolateSettings();
+        registerShorter();
+        registerEcho();
+        m_path = m_dir.filePath(QStringLiteral("demo.assay"));
+        QVERIFY(DemoProject::build(m_path).ok());
+    }
+
+    void aReaderRegisteredHereIsParsedLikeTheBuiltIns()
+    {
+        auto spec = PipelineSpec::parse(QStringLiteral("retriever=bm25,k=1,reader=echo,prefix=>>"));
+        QVERIFY2(spec.ok(), qPrintable(spec.error()));
+        QCOMPARE(spec.value().readerKind(), QStringLiteral("echo"));
+        QCOMPARE(spec.value().options.value(QStringLiteral("prefix")), QStringLiteral(">>"));
+        QCOMPARE(PipelineSpec::parse(spec.value().text()).value().text(), spec.value().text());
+        QVERIFY(PipelineSpec::readerKinds().contains(QStringLiteral("echo")));
+        auto foreign = PipelineSpec::parse(QStringLiteral("retriever=bm25,k=1,reader=none,prefix=>>"));
+        QVERIFY(!foreign.ok());
+        QVERIFY2(foreign.error().contains(QLatin1String("unknown key 'prefix'")), qPrintable(foreign.error()));
+        QVERIFY(!PipelineSpec::parse(QStringLiteral("reader=echo:profile")).ok());
+        QVERIFY(!PipelineSpec::parse(QStringLiteral("reader=react")).ok()); // needs a profile
+        QVERIFY(PipelineSpec::parse(QStringLiteral("reader=react:p")).ok());
+        QVERIFY(Reader::create(spec.value(), nullptr).ok());
+    }
+
+    void theLauncherOffersTheReader()
+    {
+        auto project = Project::open(m_path);
+        QVERIFY(project);
+        RunLauncher launcher(project.value()->database());
+        launcher.reload();
+        QCheckBox *echo = launcher.workflowBox(QStringLiteral("echo"));
+        QVERIFY(echo);
+        QVERIFY(echo->toolTip().contains(QLatin1String("first retrieved document")));
+        QVERIFY(!echo->isChecked());
+        echo->setChecked(true);
+        QTableWidget *grid = launcher.grid();
+        int column = -1, row = -1;
+        for (int c = 0; c < grid->columnCount(); ++c)
+            if (grid->horizontalHeaderItem(c)->data(Qt::UserRole).toString() == QLatin1String("reader=echo,k=3"))
+                column = c;
+        for (int r = 0; r < grid->rowCount(); ++r)
+            if (grid->verticalHeaderItem(r)->text() == QLatin1String("bm25"))
+                row = r;
+        QVERIFY(column >= 0 && row >= 0);
+        grid->item(row, column)->setCheckState(Qt::Checked);
+        QStringList errors;
+        const QVector<PlannedRun> runs = launcher.plannedRuns(&errors);
+        QVERIFY2(errors.isEmpty(), qPrintable(errors.join(QLatin1Char('\n'))));
+        bool planned = false;
+        for (const PlannedRun &r : runs)
+            planned = planned || r.spec.readerKind() == QLatin1String("echo");
+        QVERIFY(planned);
+    }
+
+    void aJudgeRegisteredHereIsParsedLikeTheBuiltIns()
+    {
+        auto spec = JudgeSpec::parse(QStringLiteral("shorter:40"));
+        QVERIFY2(spec.ok(), qPrintable(spec.error()));
+        QCOMPARE(spec.value().name(), QStringLiteral("shorter"));
+        QCOMPARE(spec.value().text(), QStringLiteral("shorter:40"));
+        auto bad = JudgeSpec::parse(QStringLiteral("shorter:-3"));
+        QVERIFY(!bad.ok());
+        QVERIFY2(bad.error().contains(QLatin1String("N must be a positive whole number")), qPrintable(bad.error()));
+        auto unknown = JudgeSpec::parse(QStringLiteral("bleu"));
+        QVERIFY(!unknown.ok());
+        QVERIFY2(unknown.error().contains(QLatin1String("shorter[:N]")), qPrintable(unknown.error()));
+        // The built-ins keep their rules.
+        QVERIFY(JudgeSpec::parse(QStringLiteral("f1:0.4")).ok());
+        QVERIFY(!JudgeSpec::parse(QStringLiteral("f1:2")).ok());
+        QVERIFY(!JudgeSpec::parse(QStringLiteral("exact:1")).ok());
+        QVERIFY(!JudgeSpec::parse(QStringLiteral("llm")).ok());
+        QVERIFY(JudgeSpec::parse(QStringLiteral("llm:any")).ok());
+    }
+
+    void theGuiOffersIt()
+    {
+        JudgeChooser chooser(false);
+        QVERIFY(chooser.judgeBox()->findText(QStringLiteral("shorter")) >= 0);
+        QVERIFY(chooser.judgeBox()->findText(QStringLiteral("shorter:8")) >= 0);
+        QVERIFY(chooser.judgeBox()->findText(QStringLiteral("contains")) >= 0);
+        QVERIFY(chooser.judgeBox()->toolTip().contains(QLatin1String("shorter[:N]: the response has at most N characters")));
+        chooser.setJudge(QStringLiteral("shorter:120")); // typed
+        QCOMPARE(chooser.judge(), QStringLiteral("shorter:120"));
+    }
+
+    void theCliListsAndUsesIt()
+    {
+        QString help;
+        QCOMPARE(runCommand(ScoreCommand(), {QStringLiteral("--help")}, &help), int(ExitOk));
+        QVERIFY2(help.contains(QLatin1String("shorter[:N]")), qPrintable(help));
+        QVERIFY(ScoreCommand().summary().contains(QLatin1String("shorter[:N]")));
+
+        const QString path = m_path;
+        QCOMPARE(runCommand(RunCommand(), {QStringLiteral("--help")}, &help), int(ExitOk));
+        QVERIFY2(help.contains(QLatin1String("echo: answers PREFIX")), qPrintable(help));
+        QString output;
+        QCOMPARE(runCommand(RunCommand(), {path, QStringLiteral("--name"), QStringLiteral("r"), QStringLiteral("--set"), QStringLiteral("short"),
+                                           QStringLiteral("--pipeline"), QStringLiteral("retriever=bm25,k=1,reader=echo,prefix=>>")},
+                            &output),
+                 int(ExitOk));
+        QCOMPARE(runCommand(ScoreCommand(), {path, QStringLiteral("--run"), QStringLiteral("r"), QStringLiteral("--judge"), QStringLiteral("shorter:0")}, &output),
+                 int(ExitUsage));
+        QVERIFY2(output.contains(QLatin1String("N must be a positive whole number")), qPrintable(output));
+        QCOMPARE(runCommand(ScoreCommand(), {path, QStringLiteral("--run"), QStringLiteral("r"), QStringLiteral("--judge"), QStringLiteral("shorter:8"),
+                                             QStringLiteral("--closed-domain"), QStringLiteral("off"), QStringLiteral("--json")},
+                            &output),
+                 int(ExitOk));
+        auto project = Project::open(path);
+        QVERIFY(project);
+        Database &db = project.value()->database();
+        auto id = RunStore(db).idOf(QStringLiteral("r"));
+        QVERIFY(id);
+        QCOMPARE(RunOutcomes::answerJudges(db, id.value()).value(), QStringList{QStringLiteral("shorter:8")});
+        qint64 echoed = 0, items = 0;
+        QVERIFY(db.first(QStringLiteral("SELECT sum(answer LIKE '>>%'), count(*) FROM run_item WHERE run_id = ?"), {id.value()}, [&](const Statement &row) {
+            echoed = row.integer(0);
+            items = row.integer(1);
+        }).ok());
+        QVERIFY(items > 100);
+        QCOMPARE(echoed, items);
+        // Every answer judged, each verdict what the judge says of it.
+        qint64 judged = -1, wrong = -1;
+        QVERIFY(db.first(QStringLiteral("SELECT count(*), sum(j.verdict <> (length(i.answer) <= 8)) FROM judgement j JOIN run_item i ON i.id = j.run_item_id "
+                                        "WHERE j.judge = 'shorter:8' AND j.aspect = 'answer'"),
+                         {}, [&](const Statement &row) {
+                             judged = row.integer(0);
+                             wrong = row.integer(1);
+                         }).ok());
+        QCOMPARE(judged, items);
+        QCOMPARE(wrong, qint64(0));
+    }
+};
+
+QTEST_MAIN(TestExtensions)
+#include "tst_extensions.moc"

@@ -1,0 +1,112 @@
+#include "messagebar.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMessageBox>
+#include <QScrollArea>
+#include <QTextDocumentFragment>
+#include <QToolButton>
+
+namespace assay {
+
+namespace {
+constexpr int visibleLines = 5; // a longer report scrolls inside the bar
+}
+
+MessageBar::MessageBar(QWidget *parent) : QFrame(parent), m_text(new QLabel), m_scroll(new QScrollArea(this)), m_close(new QToolButton(this))
+{
+    setObjectName(QStringLiteral("messageBar"));
+    setFrameShape(QFrame::StyledPanel);
+    m_text->setObjectName(QStringLiteral("messageText"));
+    m_text->setWordWrap(true);
+    m_text->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_text->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    m_scroll->setWidget(m_text);
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setFrameShape(QFrame::NoFrame);
+    m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_close->setText(QStringLiteral("✕"));
+    m_close->setAutoRaise(true);
+    m_close->setToolTip(tr("Dismiss this message (it stays in the log)."));
+    connect(m_close, &QToolButton::clicked, this, &MessageBar::clear);
+    auto *row = new QHBoxLayout(this);
+    row->setContentsMargins(6, 2, 2, 2);
+    row->addWidget(m_scroll, 1);
+    row->addWidget(m_close, 0, Qt::AlignTop);
+    hide();
+}
+
+QString MessageBar::colorName(Level level)
+{
+    switch (level) {
+    case Level::Info:
+        return QStringLiteral("palette(text)");
+    case Level::Success:
+        return QStringLiteral("#1b7f3b");
+    case Level::Warning:
+        return QStringLiteral("#a04000");
+    case Level::Error:
+        return QStringLiteral("#b22222");
+    }
+    return QStringLiteral("palette(text)");
+}
+
+void MessageBar::showMessage(Level level, const QString &text, bool rich)
+{
+    if (text.trimmed().isEmpty())
+        return clear();
+    m_level = level;
+    const QString html = rich ? text : text.toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>"));
+    m_text->setText(QStringLiteral("<span style='color:%1'>%2</span>").arg(colorName(level), html));
+    const QString plain = rich ? QTextDocumentFragment::fromHtml(text).toPlainText() : text;
+    if (level == Level::Error || level == Level::Warning)
+        qWarning("%s", qPrintable(plain));
+    else
+        qInfo("%s", qPrintable(plain));
+    show();
+    updateHeight();
+}
+
+void MessageBar::report(QWidget *from, Level level, const QString &text)
+{
+    for (QWidget *w = from; w; w = w->parentWidget())
+        if (auto *bar = w->findChild<MessageBar *>(QString(), Qt::FindDirectChildrenOnly)) {
+            bar->showMessage(level, text);
+            return;
+        }
+    if (level == Level::Error || level == Level::Warning)
+        qWarning("%s", qPrintable(text));
+    else
+        qInfo("%s", qPrintable(text));
+    auto *box = new QMessageBox(level == Level::Error ? QMessageBox::Warning : QMessageBox::Information, from ? from->window()->windowTitle() : QString(),
+                                text, QMessageBox::Ok, from ? from->window() : nullptr);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setWindowModality(Qt::WindowModal);
+    box->show();
+}
+
+void MessageBar::resizeEvent(QResizeEvent *event)
+{
+    QFrame::resizeEvent(event);
+    updateHeight();
+}
+
+void MessageBar::updateHeight()
+{
+    // As tall as the wrapped text, up to visibleLines lines; beyond, the text scrolls.
+    const int viewport = m_scroll->viewport()->width();
+    const int width = viewport > 50 ? viewport : (parentWidget() ? parentWidget()->width() - 60 : 600);
+    const int needed = m_text->heightForWidth(qMax(100, width));
+    const int most = visibleLines * fontMetrics().lineSpacing() + 4;
+    m_scroll->setFixedHeight(qMax(fontMetrics().lineSpacing() + 4, qMin(needed, most)));
+}
+
+void MessageBar::clear()
+{
+    m_text->clear();
+    hide();
+}
+
+QString MessageBar::text() const { return QTextDocumentFragment::fromHtml(m_text->text()).toPlainText(); }
+
+} // namespace assay

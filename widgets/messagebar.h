@@ -1,0 +1,47 @@
+#pragma once
+// The one way a page tells the user what happened: a bar on the page with the message in the
+// colour of its level (the app's one palette: colorName()), dismissible, with long reports
+// scrolling inside a few lines; every message also goes to the log (docs/ARCHITECTURE.md,
+// "Pages").
+#include <QFrame>
+
+class QLabel;
+class QScrollArea;
+class QToolButton;
+
+namespace assay {
+
+class MessageBar : public QFrame {
+    Q_OBJECT
+public:
+    enum class Level { Info, Success, Warning, Error };
+    explicit MessageBar(QWidget *parent = nullptr);
+
+    // Plain text, or rich text when `rich` (the caller escaped what it took from elsewhere).
+    void showMessage(Level level, const QString &text, bool rich = false);
+    void error(const QString &text) { showMessage(Level::Error, text); }
+    void warning(const QString &text) { showMessage(Level::Warning, text); }
+    void success(const QString &text) { showMessage(Level::Success, text); }
+    void clear();
+
+    QString text() const;
+    Level level() const { return m_level; }
+    // Shows the message on the bar of the nearest page around `from` (a MessageBar that is a
+    // direct child of `from` or of one of its ancestors); with no bar up to the window, in a
+    // window-modal message box. Either way the message is logged.
+    static void report(QWidget *from, Level level, const QString &text);
+    // The palette: the colour of a level's text, as a CSS colour name for rich text.
+    static QString colorName(Level level);
+
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+
+private:
+    void updateHeight();
+    QLabel *m_text;
+    QScrollArea *m_scroll;
+    QToolButton *m_close;
+    Level m_level = Level::Info;
+};
+
+} // namespace assay
