@@ -85,9 +85,10 @@ RunLauncher::RunLauncher(Database &db, QWidget *parent) : QWidget(parent), m_db(
     connect(m_name, &QLineEdit::textChanged, this, &RunLauncher::updateEstimate);
     connect(m_grid, &QTableWidget::itemChanged, this, &RunLauncher::updateEstimate);
     connect(m_start, &QPushButton::clicked, this, [this] {
-        const auto runs = plannedRuns();
-        if (!runs.isEmpty())
-            emit startRequested(runs);
+        // Nothing starts while a checked cell or the external reader is in error.
+        if (!canStart())
+            return updateEstimate();
+        emit startRequested(plannedRuns());
     });
     reload();
 }
@@ -302,11 +303,30 @@ QCheckBox *RunLauncher::workflowBox(const QString &workflow) const
     return nullptr;
 }
 
+bool RunLauncher::canStart() const
+{
+    QStringList errors;
+    const bool planned = !plannedRuns(&errors).isEmpty();
+    return planned && errors.isEmpty() && externalReaderError().isEmpty();
+}
+
+QString RunLauncher::externalReaderError() const
+{
+    const QString external = m_external->text().trimmed();
+    if (external.isEmpty())
+        return {};
+    auto spec = PipelineSpec::parse(QStringLiteral("retriever=bm25,k=1,") + external);
+    return spec ? QString() : tr("External reader: %1").arg(spec.error());
+}
+
 void RunLauncher::updateEstimate()
 {
     QStringList errors;
     const QVector<PlannedRun> runs = plannedRuns(&errors);
+    if (const QString external = externalReaderError(); !external.isEmpty())
+        errors.prepend(external); // said as soon as it is typed, checked cell or not
     m_start->setEnabled(!runs.isEmpty() && errors.isEmpty());
+    m_external->setToolTip(externalReaderError());
     if (!errors.isEmpty()) {
         // A checked cell that is no pipeline (a mistyped external reader) is said, not dropped.
         m_estimate->setText(QStringLiteral("<span style='color:%1'>%2</span>").arg(MessageBar::colorName(MessageBar::Level::Error), errors.join(QStringLiteral("<br>")).toHtmlEscaped()));

@@ -49,6 +49,8 @@ public:
     // The runs the checked cells and query sets stand for; a checked cell that is no valid
     // pipeline (a mistyped external reader) adds its message to `errors`.
     QVector<PlannedRun> plannedRuns(QStringList *errors = nullptr) const;
+    // Something is planned and nothing checked or typed is in error.
+    bool canStart() const;
     QString estimateText() const;
 
 signals:
@@ -61,6 +63,7 @@ private:
     void updateEstimate();
     QList<int> kValues() const;
     QStringList readers() const;
+    QString externalReaderError() const;
 
     Database &m_db;
     QLineEdit *m_name;

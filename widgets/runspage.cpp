@@ -100,7 +100,7 @@ RunsPage::RunsPage(Project *project, QWidget *parent) : QWidget(parent), m_proje
     new ChangeFollower(this, m_project, [](const ProjectChange &c) {
         return c.touches(ProjectChange::Aggregate::Judgements) || c.touchesTable(QStringLiteral("run")) || c.touchesTable(QStringLiteral("pipeline"));
     }, [this] {
-        m_runs->refresh();
+        refreshRuns();
         return true;
     });
     updateButtons();
@@ -220,7 +220,7 @@ void RunsPage::connectActions()
         auto queued = m_queue->enqueue(runs, m_launcher->scoreSpec());
         if (!queued)
             m_messages->error(queued.error());
-        m_runs->refresh();
+        refreshRuns();
         updateButtons();
     });
     connect(m_pause, &QPushButton::clicked, m_queue, &RunQueue::pause);
@@ -240,7 +240,7 @@ void RunsPage::connectActions()
         auto reset = m_queue->retryFailed(run.id, run.name);
         if (!reset)
             m_messages->error(reset.error());
-        m_runs->refresh();
+        refreshRuns();
         updateButtons();
     });
     connect(m_score, &QPushButton::clicked, this, [this] {
@@ -268,12 +268,12 @@ void RunsPage::connectQueue()
     connect(m_queue, &RunQueue::runScored, this, [this](qint64, const QString &name, const QString &judge, qint64 items, qint64 correct) {
         m_scoreNote = tr("%1 scored by %2: %3 of %4 correct. The Analysis page shows it.").arg(name, judge).arg(correct).arg(items);
         m_current->setText(m_scoreNote);
-        m_runs->refresh();
+        refreshRuns();
     });
     connect(m_queue, &RunQueue::runStarted, this, [this](qint64, const QString &name) {
         m_current->setText(tr("Running %1…").arg(name));
         m_bar->setValue(0);
-        m_runs->refresh();
+        refreshRuns();
         if (m_queue->currentJob())
             emit jobStarted(m_queue->currentJob());
         updateButtons();
@@ -284,7 +284,7 @@ void RunsPage::connectQueue()
         m_scoreNote.clear();
         if (!ok && !m_queue->lastRunCancelled())
             m_messages->error(tr("Run %1 failed: %2").arg(name, message));
-        m_runs->refresh();
+        refreshRuns();
         if (m_items->runId() == runId)
             m_items->refresh();
         updateButtons();
@@ -328,7 +328,7 @@ void RunsPage::onProgress(const RunProgress &p)
     // The runs table re-reads every run's counts: once a second is enough while one runs.
     if (!m_tableClock.isValid() || m_tableClock.elapsed() >= 1000 || p.done == p.total) {
         m_tableClock.start();
-        m_runs->refresh();
+        refreshRuns();
     }
 }
 
@@ -375,7 +375,7 @@ Job *RunsPage::startImportResults(const QString &path, ResultsImporter::Format f
     });
     connect(m_importJob.get(), &Job::finished, this, [this, note](bool ok, const QString &message) {
         m_current->setText(ok ? *note : tr("Nothing was imported: %1").arg(message));
-        m_runs->refresh();
+        refreshRuns();
         updateButtons();
         emit importFinished(ok, ok ? *note : message);
     });
@@ -425,7 +425,25 @@ void RunsPage::updateButtons()
     m_retry->setEnabled(failedItems && !running);
     m_score->setEnabled(current.isValid() && current.row() < m_runs->rowCount());
     m_export->setEnabled(current.isValid() && current.row() < m_runs->rowCount());
-    m_launcher->startButton()->setEnabled(!m_launcher->plannedRuns().isEmpty());
+    m_launcher->startButton()->setEnabled(m_launcher->canStart());
+}
+
+void RunsPage::refreshRuns()
+{
+    // The runs table is re-read (a run started, ended, scored, or written by another
+    // program); the run the user selected stays selected, its items stay shown.
+    const QModelIndex current = m_runsView->currentIndex();
+    const qint64 selected = current.isValid() ? m_runs->data(current, RunsModel::RunIdRole).toLongLong() : 0;
+    m_runs->refresh();
+    if (!selected)
+        return;
+    for (int r = 0; r < m_runs->rowCount(); ++r)
+        if (m_runs->run(r).id == selected) {
+            const QSignalBlocker block(m_runsView->selectionModel());
+            m_runsView->selectionModel()->setCurrentIndex(m_runs->index(r, 0), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+            m_runsView->viewport()->update();
+            break;
+        }
 }
 
 } // namespace assay

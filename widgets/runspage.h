@@ -67,6 +67,7 @@ private:
     void connectQueue();
     void onProgress(const RunProgress &p);
     void updateButtons();
+    void refreshRuns();
 
     Project *m_project;
     RunQueue *m_queue;

@@ -20,6 +20,9 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSignalSpy>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -166,6 +169,27 @@ private slots:
         for (const PlannedRun &r : runs)
             planned = planned || r.spec.readerKind() == QLatin1String("echo");
         QVERIFY(planned);
+        QVERIFY(launcher.canStart());
+        // A mistyped external reader is said at once and nothing starts, checked cell or not.
+        QSignalSpy started(&launcher, &RunLauncher::startRequested);
+        QLineEdit *external = nullptr;
+        for (QLineEdit *e : launcher.findChildren<QLineEdit *>())
+            if (e->placeholderText().contains(QLatin1String("external reader")))
+                external = e;
+        QVERIFY(external);
+        external->setText(QStringLiteral("reader=http"));
+        emit external->editingFinished();
+        QVERIFY(!launcher.canStart());
+        QVERIFY2(launcher.estimateText().contains(QLatin1String("reader http needs url=")), qPrintable(launcher.estimateText()));
+        QVERIFY(!launcher.startButton()->isEnabled());
+        launcher.startButton()->setEnabled(true); // as a page that enables it by itself would
+        launcher.startButton()->click();
+        QCOMPARE(started.count(), 0);
+        external->clear();
+        emit external->editingFinished();
+        QVERIFY(launcher.canStart());
+        launcher.startButton()->click();
+        QCOMPARE(started.count(), 1);
     }
 
     void aJudgeRegisteredHereIsParsedLikeTheBuiltIns()

@@ -19,6 +19,7 @@
 #include <QFile>
 #include <QListWidget>
 #include <QProcess>
+#include <QTableView>
 #include <QThread>
 #include <QtTest>
 
@@ -96,10 +97,25 @@ private slots:
         analysis.show();
         const QString name = QStringLiteral("from-cli");
         QVERIFY(!hasRun(runs.runsModel(), name));
+        // A first run, selected by the user: the selection survives the refresh another
+        // program's run causes.
+        QCOMPARE(runCli({QStringLiteral("run"), m_project->path(), QStringLiteral("--name"), QStringLiteral("first"), QStringLiteral("--set"),
+                         QStringLiteral("short"), QStringLiteral("--pipeline"), QStringLiteral("retriever=keyword,k=1,reader=none")}),
+                 QString());
+        QTRY_VERIFY_WITH_TIMEOUT(hasRun(runs.runsModel(), QStringLiteral("first")), 10000);
+        int firstRow = -1;
+        for (int r = 0; r < runs.runsModel()->rowCount(); ++r)
+            if (runs.runsModel()->run(r).name == QLatin1String("first"))
+                firstRow = r;
+        const qint64 selected = runs.runsModel()->run(firstRow).id;
+        runs.runsView()->setCurrentIndex(runs.runsModel()->index(firstRow, 0));
         QCOMPARE(runCli({QStringLiteral("run"), m_project->path(), QStringLiteral("--name"), name, QStringLiteral("--set"), QStringLiteral("short"),
                          QStringLiteral("--pipeline"), QStringLiteral("retriever=bm25,k=1,reader=none")}),
                  QString());
         QTRY_VERIFY_WITH_TIMEOUT(hasRun(runs.runsModel(), name), 10000);
+        const QModelIndex current = runs.runsView()->currentIndex();
+        QVERIFY(current.isValid());
+        QCOMPARE(runs.runsModel()->run(current.row()).id, selected);
         QVERIFY(!listed(analysis.runList(), name)); // not scored yet: not analysable
         // Scored while the Analysis page is hidden: it catches up when shown.
         analysis.hide();
