@@ -1,12 +1,13 @@
 #include "corpuspage.h"
 
+#include "retrieval/retrieverregistry.h"
+
 #include "commands/importcorpuscommand.h"
 #include "generation/generationstore.h"
 #include "generation/semanticgroup.h"
 #include "itemmodels/corpusdocumentsmodel.h"
 #include "project/project.h"
 #include "retrieval/corpusstore.h"
-#include "changefollower.h"
 #include "messagebar.h"
 
 #include <QComboBox>
@@ -46,7 +47,7 @@ QString highlighted(const QString &text, const QStringList &terms)
 CorpusPage::CorpusPage(Project *project, QWidget *parent) : QWidget(parent), m_project(project)
 {
     setObjectName(QStringLiteral("corpusPage"));
-    m_model = new CorpusDocumentsModel(project->database(), this);
+    m_model = new CorpusDocumentsModel(*project, this);
     m_view = new QTableView(this);
     m_view->setObjectName(QStringLiteral("corpusDocuments"));
     m_view->setModel(m_model);
@@ -81,13 +82,12 @@ CorpusPage::CorpusPage(Project *project, QWidget *parent) : QWidget(parent), m_p
         if (!busy())
             reload(); // an import undone or redone
     });
-    // An import or a re-chunking by a job or another program.
-    new ChangeFollower(this, m_project, ChangeFollower::touching(ProjectChange::Aggregate::Corpus), [this] {
-        if (busy())
-            return false;
-        reload();
-        return true;
+    // The documents model follows the project itself (an import or a re-chunking by a job or
+    // another program); the summary and the selected document follow the model.
+    connect(m_model, &QAbstractItemModel::modelAboutToBeReset, this, [this] {
+        m_keptDocument = m_view->currentIndex().isValid() ? m_model->document(m_view->currentIndex().row()).id : QString();
     });
+    connect(m_model, &QAbstractItemModel::modelReset, this, &CorpusPage::showDocuments);
     reload();
 }
 
@@ -164,10 +164,13 @@ QGroupBox *CorpusPage::buildProbe()
     m_k->setPrefix(QStringLiteral("k = "));
     m_left = new QComboBox(probe);
     m_right = new QComboBox(probe);
-    for (const QString &name : {QStringLiteral("bm25"), QStringLiteral("tfidf"), QStringLiteral("keyword"), QStringLiteral("dense"), QStringLiteral("hybrid")}) {
-        m_left->addItem(name);
-        m_right->addItem(name);
-    }
+    for (const RetrieverKind *kind : RetrieverRegistry::instance().kinds())
+        if (kind->searchesCorpus)
+            for (QComboBox *box : {m_left, m_right}) {
+                box->addItem(kind->name);
+                box->setItemData(box->count() - 1, QStringLiteral("%1: %2").arg(kind->label, kind->description), Qt::ToolTipRole);
+            }
+    m_left->setCurrentText(QStringLiteral("bm25"));
     m_right->setCurrentText(QStringLiteral("keyword"));
     auto *search = new QPushButton(QIcon::fromTheme(QStringLiteral("edit-find")), tr("Search"), probe);
     search->setObjectName(QStringLiteral("probeSearch"));
@@ -202,9 +205,14 @@ CorpusPage::~CorpusPage()
 
 void CorpusPage::reload()
 {
-    const QString current = m_view->currentIndex().isValid() ? m_model->document(m_view->currentIndex().row()).id : QString();
-    if (auto s = m_model->refresh(); !s)
-        m_summary->setText(tr("The corpus cannot be read: %1").arg(s.error()));
+    (void)m_model->refresh(); // showDocuments says a failure
+}
+
+void CorpusPage::showDocuments()
+{
+    const QString current = m_keptDocument;
+    if (!m_model->error().isEmpty())
+        m_summary->setText(tr("The corpus cannot be read: %1").arg(m_model->error()));
     else if (m_model->rowCount() == 0)
         m_summary->setText(tr("No documents yet: click <b>Import…</b> and choose a folder of .txt/.md files, a JSONL file or GRAMMAR's corpus JSON."));
     else
@@ -229,7 +237,7 @@ void CorpusPage::showDocument(int row)
     if (row < 0 || row >= m_model->rowCount())
         return m_viewer->clear();
     const CorpusDocumentInfo &d = m_model->document(row);
-    auto chunks = CorpusStore(m_project->database()).chunkTexts(d.id);
+    auto chunks = m_project->service<CorpusStore>()->chunkTexts(d.id);
     if (!chunks)
         return m_viewer->setPlainText(chunks.error());
     // Chunks on alternating backgrounds, each headed by its number: the boundaries are visible.
@@ -240,7 +248,7 @@ void CorpusPage::showDocument(int row)
                     .arg(i + 1)
                     .arg(chunks.value()[i].toHtmlEscaped());
     // The facts it states: the semantic groups that name it among their true documents.
-    auto groups = GenerationStore(m_project->database()).groupsOfDocument(d.id);
+    auto groups = m_project->service<GenerationStore>()->groupsOfDocument(d.id);
     if (!groups) {
         html += QStringLiteral("<p style='color:%1'>%2</p>").arg(MessageBar::colorName(MessageBar::Level::Error), groups.error().toHtmlEscaped());
     } else if (groups.value().isEmpty()) {
@@ -319,7 +327,7 @@ Job *CorpusPage::startProbe(const QString &query, const QString &group)
     if (!groupName.isEmpty()) {
         bool ok = false;
         const qint64 id = QString(groupName).remove(QRegularExpression(QStringLiteral("^[gG]"))).toLongLong(&ok);
-        auto docs = ok ? GenerationStore(m_project->database()).groupDocuments(id)
+        auto docs = ok ? m_project->service<GenerationStore>()->groupDocuments(id)
                        : Result<QStringList>::failure(tr("\"%1\" is not a group; groups look like g31").arg(groupName));
         if (!docs) {
             m_results[0]->setPlainText(docs.error());

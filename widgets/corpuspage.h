@@ -35,6 +35,7 @@ public:
     ~CorpusPage() override;
 
     void reload();
+    void showDocuments(); // the summary and the selection, after the documents model was re-read
     // What Import… starts after its file dialog, with the page's chunking options.
     Job *startImport(const QString &path, CorpusImporter::Format format);
     // What Search does: the query against the two chosen retrievers, in the background.
@@ -62,6 +63,7 @@ private:
 
     Project *m_project;
     CorpusDocumentsModel *m_model;
+    QString m_keptDocument; // the document selected before the model was reset
     QTableView *m_view;
     QTextBrowser *m_viewer;
     QToolButton *m_import;

@@ -36,7 +36,7 @@ namespace assay {
 ExamsPage::ExamsPage(Project *project, QWidget *parent) : QWidget(parent), m_project(project)
 {
     setObjectName(QStringLiteral("examsPage"));
-    m_model = new ExamItemsModel(project->database(), project->service<ExamCuration>(), project->undoStack(), this);
+    m_model = new ExamItemsModel(*project, this);
     buildWidgets();
     buildLayout();
     connectActions();
@@ -138,12 +138,12 @@ void ExamsPage::connectActions()
         connect(box, &QComboBox::currentIndexChanged, this, &ExamsPage::applyFilter);
     connect(m_source, &QLineEdit::textChanged, this, &ExamsPage::applyFilter);
     connect(m_generate, &QPushButton::clicked, this, [this] {
-        auto forms = GenerationStore(m_project->database()).forms();
+        auto forms = m_project->service<GenerationStore>()->forms();
         if (!forms) {
             m_messages->error(forms.error());
             return;
         }
-        auto exams = ExamStore(m_project->database()).exams();
+        auto exams = m_project->service<ExamStore>()->exams();
         const QStringList existing = exams ? exams.value() : QStringList();
         QString name = QStringLiteral("exam");
         for (int n = 2; existing.contains(name); ++n)
@@ -175,7 +175,7 @@ void ExamsPage::connectActions()
         QStringList profiles;
         for (const LlmProfile &p : LlmProfileStore::all())
             profiles << p.name;
-        ExamTakeDialog dialog(m_exam->currentText(), ExamWorkflow::offlineStudents(), profiles, this);
+        ExamTakeDialog dialog(m_exam->currentText(), profiles, this);
         if (dialog.exec() == QDialog::Accepted)
             startTake(dialog.students());
     });
@@ -187,7 +187,7 @@ void ExamsPage::connectActions()
 // The chosen exam's statistics in words above the grid.
 void ExamsPage::showStats()
 {
-    ExamStore store(m_project->database());
+    ExamStore &store = *m_project->service<ExamStore>();
     auto id = store.idOf(m_exam->currentText());
     if (!id) {
         m_stats->setText(tr("No exam yet: click <b>Generate Exam…</b> to make a grounded exam from a query set, then <b>Take Exam…</b> and <b>Fit IRT</b>."));
@@ -323,7 +323,7 @@ void ExamsPage::reload()
     const QString current = m_exam->currentText();
     const QSignalBlocker block(m_exam);
     m_exam->clear();
-    auto exams = ExamStore(m_project->database()).exams();
+    auto exams = m_project->service<ExamStore>()->exams();
     if (!exams)
         m_messages->error(tr("The project's exams cannot be read: %1").arg(exams.error()));
     m_exam->addItems(exams ? exams.value() : QStringList());

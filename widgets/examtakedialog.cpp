@@ -1,5 +1,7 @@
 #include "examtakedialog.h"
 
+#include "exams/takerregistry.h"
+
 #include <QDialogButtonBox>
 #include <QLabel>
 #include <QListWidget>
@@ -8,22 +10,21 @@
 
 namespace assay {
 
-ExamTakeDialog::ExamTakeDialog(const QString &exam, const QStringList &offline, const QStringList &profiles, QWidget *parent) : QDialog(parent)
+ExamTakeDialog::ExamTakeDialog(const QString &exam, const QStringList &profiles, QWidget *parent) : QDialog(parent)
 {
     setWindowTitle(tr("Take %1").arg(exam));
     m_list = new QListWidget(this);
     const auto add = [this](const QString &spec, const QString &what, bool checked) {
         auto *item = new QListWidgetItem(QStringLiteral("%1 — %2").arg(spec, what), m_list);
+        item->setToolTip(item->text());
         item->setData(Qt::UserRole, spec);
         item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
         item->setCheckState(checked ? Qt::Checked : Qt::Unchecked);
     };
-    for (const QString &spec : offline)
-        add(spec, spec == QLatin1String("oracle-ir") ? tr("the item's own documents") : tr("retrieval over the corpus"), true);
-    for (const QString &profile : profiles) {
-        add(QStringLiteral("llm-letter:%1").arg(profile), tr("the LLM names a letter"), false);
-        add(QStringLiteral("llm-loglik:%1").arg(profile), tr("each option's likelihood"), false);
-    }
+    for (const TakerKind *kind : TakerRegistry::instance().kinds())
+        if (kind->offered)
+            for (const QString &spec : kind->offered(profiles))
+                add(spec, kind->description, kind->checkedByDefault);
     auto *about = new QLabel(tr("Each checked student answers every accepted item; its answers are stored as one take, "
                                 "replacing an earlier take of the same student. Fit IRT afterwards."),
                              this);

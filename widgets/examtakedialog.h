@@ -1,6 +1,6 @@
 #pragma once
-// Chooses the students that take an exam: the offline IR students (checked) and, for each LLM
-// profile, an LLM answering by letter and one by option likelihood.
+// Chooses the students that take an exam: what each kind of TakerRegistry offers for the
+// project's LLM profiles (the offline IR students checked by default).
 #include <QDialog>
 
 class QListWidget;
@@ -10,7 +10,7 @@ namespace assay {
 class ExamTakeDialog : public QDialog {
     Q_OBJECT
 public:
-    ExamTakeDialog(const QString &exam, const QStringList &offline, const QStringList &profiles, QWidget *parent = nullptr);
+    ExamTakeDialog(const QString &exam, const QStringList &profiles, QWidget *parent = nullptr);
     QStringList students() const;
     QListWidget *list() const { return m_list; }
 

@@ -140,7 +140,7 @@ Job *GenerationActions::startGrammarExport(const QString &folder)
 {
     return start(tr("Export GRAMMAR files to %1").arg(folder), false, [folder](Project &p, Job &j) -> Result<QString> {
         j.reportProgress(0, 1, folder);
-        GenerationStore store(p.database());
+        GenerationStore &store = *p.service<GenerationStore>();
         if (auto s = GrammarJson::writeGrammarFolder(store, folder); !s)
             return Result<QString>::failure(s);
         return QStringLiteral("GRAMMAR files written to %1").arg(folder);
@@ -151,7 +151,7 @@ Job *GenerationActions::startJsonlExport(const QString &path)
 {
     return start(tr("Export text queries to %1").arg(QFileInfo(path).fileName()), false, [path](Project &p, Job &j) -> Result<QString> {
         j.reportProgress(0, 1, path);
-        GenerationStore store(p.database());
+        GenerationStore &store = *p.service<GenerationStore>();
         auto n = GrammarJson::writeQueriesJsonl(store, path);
         if (!n)
             return Result<QString>::failure(n);
@@ -168,7 +168,7 @@ void GenerationActions::askSqlTemplates()
 
 void GenerationActions::askTextTemplates()
 {
-    auto forms = GenerationStore(m_project->database()).forms();
+    auto forms = m_project->service<GenerationStore>()->forms();
     if (!forms) {
         MessageBar::report(m_dialogParent, MessageBar::Level::Error, tr("Generate Text Templates: %1").arg(forms.error()));
         return;

@@ -132,7 +132,7 @@ void ReviewGrid::fillForms()
     const QSignalBlocker block(m_form);
     m_form->clear();
     m_form->addItem(tr("All forms"), QString());
-    auto forms = GenerationStore(m_project->database()).forms();
+    auto forms = m_project->service<GenerationStore>()->forms();
     if (!forms)
         MessageBar::report(this, MessageBar::Level::Error, tr("The query sets cannot be read: %1").arg(forms.error()));
     for (const QString &f : forms ? forms.value() : QStringList())
@@ -230,7 +230,7 @@ void ReviewGrid::describeCurrent()
         m_side->setHtml(tr("<p style='color:gray'>Select a row to see its SQL, an example fill-in with its answer, and its text templates.</p>"));
         return;
     }
-    GenerationStore store(m_project->database());
+    GenerationStore &store = *m_project->service<GenerationStore>();
     const qint64 sqlId = m_model->data(current, ReviewModel::SqlTemplateIdRole).toLongLong();
     auto sql = store.sqlTemplate(sqlId);
     if (!sql)

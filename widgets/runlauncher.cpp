@@ -2,7 +2,8 @@
 
 #include "generation/generationstore.h"
 #include "llm/llmprofilestore.h"
-#include "retrieval/retriever.h"
+#include "project/project.h"
+#include "retrieval/retrieverregistry.h"
 #include "runs/pipelinegrid.h"
 
 #include <QCheckBox>
@@ -22,7 +23,7 @@
 
 namespace assay {
 
-RunLauncher::RunLauncher(Database &db, QWidget *parent) : QWidget(parent), m_db(db)
+RunLauncher::RunLauncher(Project &project, QWidget *parent) : QWidget(parent), m_project(project)
 {
     auto *form = new QFormLayout;
     m_name = new QLineEdit(QStringLiteral("run"), this);
@@ -157,7 +158,7 @@ void RunLauncher::reload()
     }();
     qDeleteAll(m_forms);
     m_forms.clear();
-    auto read = GenerationStore(m_db).forms();
+    auto read = m_project.service<GenerationStore>()->forms();
     if (!read)
         MessageBar::report(this, MessageBar::Level::Error, tr("The query sets cannot be read: %1").arg(read.error()));
     const QStringList forms = read ? read.value() : QStringList();
@@ -224,7 +225,7 @@ void RunLauncher::rebuildGrid()
             if (m_grid->item(r, c) && m_grid->item(r, c)->checkState() == Qt::Checked)
                 checked << m_grid->verticalHeaderItem(r)->text() + QLatin1Char('\n') + m_grid->horizontalHeaderItem(c)->data(Qt::UserRole).toString();
     const QSignalBlocker block(m_grid);
-    const QStringList retrievers = Retriever::names();
+    const QVector<const RetrieverKind *> retrievers = RetrieverRegistry::instance().kinds();
     QStringList columns, titles;
     for (const QString &reader : readers())
         for (int k : kValues()) {
@@ -241,11 +242,13 @@ void RunLauncher::rebuildGrid()
         m_grid->setHorizontalHeaderItem(c, header);
     }
     for (int r = 0; r < retrievers.size(); ++r) {
-        m_grid->setVerticalHeaderItem(r, new QTableWidgetItem(retrievers[r]));
+        auto *row = new QTableWidgetItem(retrievers[r]->name);
+        row->setToolTip(QStringLiteral("%1: %2").arg(retrievers[r]->label, retrievers[r]->description));
+        m_grid->setVerticalHeaderItem(r, row);
         for (int c = 0; c < columns.size(); ++c) {
             auto *cell = new QTableWidgetItem;
             cell->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable);
-            const bool wasChecked = checked.contains(retrievers[r] + QLatin1Char('\n') + columns[c]);
+            const bool wasChecked = checked.contains(retrievers[r]->name + QLatin1Char('\n') + columns[c]);
             cell->setCheckState(wasChecked ? Qt::Checked : Qt::Unchecked);
             m_grid->setItem(r, c, cell);
         }
@@ -265,7 +268,8 @@ QVector<PlannedRun> RunLauncher::plannedRuns(QStringList *errors) const
             const QString retriever = m_grid->verticalHeaderItem(r)->text();
             const QString column = m_grid->horizontalHeaderItem(c)->data(Qt::UserRole).toString();
             QString text = QStringLiteral("retriever=%1,%2").arg(retriever, column);
-            if (retriever == QLatin1String("dense") || retriever == QLatin1String("hybrid"))
+            const RetrieverKind *retrieverKind = RetrieverRegistry::instance().find(retriever);
+            if (retrieverKind && retrieverKind->needsEmbedder)
                 text += QStringLiteral(",embedder=%1").arg(m_embedder->currentText());
             auto parsed = PipelineSpec::parse(text);
             if (!parsed) {
@@ -336,7 +340,7 @@ void RunLauncher::updateEstimate()
         m_estimate->setText(tr("Check at least one query set and one cell of the grid (retriever × reader × k)."));
         return;
     }
-    m_estimate->setText(RunPlan::estimate(m_db, runs).summary());
+    m_estimate->setText(RunPlan::estimate(m_project, runs).summary());
 }
 
 } // namespace assay

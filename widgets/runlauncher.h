@@ -23,13 +23,13 @@ class QTableWidget;
 
 namespace assay {
 
-class Database;
+class Project;
 class JudgeChooser;
 
 class RunLauncher : public QWidget {
     Q_OBJECT
 public:
-    explicit RunLauncher(Database &db, QWidget *parent = nullptr);
+    explicit RunLauncher(Project &project, QWidget *parent = nullptr);
 
     // Re-reads forms and LLM profiles (after generation, or a profile was added).
     void reload();
@@ -65,7 +65,7 @@ private:
     QStringList readers() const;
     QString externalReaderError() const;
 
-    Database &m_db;
+    Project &m_project;
     QLineEdit *m_name;
     QWidget *m_formsBox;
     QList<QCheckBox *> m_forms;

@@ -13,7 +13,6 @@
 #include "judgechooser.h"
 #include "runlauncher.h"
 #include "runs/runexporter.h"
-#include "changefollower.h"
 #include "messagebar.h"
 
 #include <QGroupBox>
@@ -61,10 +60,10 @@ QTableView *makeTable(QWidget *parent)
 RunsPage::RunsPage(Project *project, QWidget *parent) : QWidget(parent), m_project(project)
 {
     setObjectName(QStringLiteral("runsPage"));
-    m_queue = new RunQueue(project->path(), project->database(), this);
-    m_launcher = new RunLauncher(project->database(), this);
-    m_runs = new RunsModel(project->database(), this);
-    m_items = new RunItemsModel(project->database(), this);
+    m_queue = new RunQueue(*project, this);
+    m_launcher = new RunLauncher(*project, this);
+    m_runs = new RunsModel(*project, this);
+    m_items = new RunItemsModel(*project, this);
 
     auto *launchBox = new QGroupBox(tr("Launch"), this);
     (new QVBoxLayout(launchBox))->addWidget(m_launcher);
@@ -95,14 +94,14 @@ RunsPage::RunsPage(Project *project, QWidget *parent) : QWidget(parent), m_proje
             showRun(m_runs->data(current, RunsModel::RunIdRole).toLongLong());
         updateButtons();
     });
-    // Runs imported, finished or scored by a job or another program (not each item a running
-    // pipeline adds: the progress area shows those).
-    new ChangeFollower(this, m_project, [](const ProjectChange &c) {
-        return c.touches(ProjectChange::Aggregate::Judgements) || c.touchesTable(QStringLiteral("run")) || c.touchesTable(QStringLiteral("pipeline"));
-    }, [this] {
-        refreshRuns();
-        return true;
+    // The runs and items models follow the project themselves (runs imported, finished or
+    // scored by a job or another program); when the runs table is re-read with other rows, the
+    // run the user selected stays selected and its items stay shown.
+    connect(m_runs, &QAbstractItemModel::modelAboutToBeReset, this, [this] {
+        const QModelIndex current = m_runsView->currentIndex();
+        m_keptRun = current.isValid() ? m_runs->data(current, RunsModel::RunIdRole).toLongLong() : 0;
     });
+    connect(m_runs, &QAbstractItemModel::modelReset, this, &RunsPage::restoreSelectedRun);
     updateButtons();
 }
 
@@ -303,7 +302,7 @@ RunsPage::~RunsPage()
 
 void RunsPage::showItem(qint64 itemId)
 {
-    auto detail = RunStore(m_project->database()).detail(itemId);
+    auto detail = m_project->service<RunStore>()->detail(itemId);
     if (!detail)
         return m_inspector->showError(detail.error());
     m_inspector->show(detail.value());
@@ -345,7 +344,7 @@ void RunsPage::scoreSelected(const ScoreSpec &spec)
 
 void RunsPage::askImportResults()
 {
-    auto forms = GenerationStore(m_project->database()).forms();
+    auto forms = m_project->service<GenerationStore>()->forms();
     if (!forms) {
         m_messages->error(forms.error());
         return;
@@ -430,15 +429,15 @@ void RunsPage::updateButtons()
 
 void RunsPage::refreshRuns()
 {
-    // The runs table is re-read (a run started, ended, scored, or written by another
-    // program); the run the user selected stays selected, its items stay shown.
-    const QModelIndex current = m_runsView->currentIndex();
-    const qint64 selected = current.isValid() ? m_runs->data(current, RunsModel::RunIdRole).toLongLong() : 0;
-    m_runs->refresh();
-    if (!selected)
+    m_runs->refresh(); // a run started, ended or scored here; restoreSelectedRun keeps the selection
+}
+
+void RunsPage::restoreSelectedRun()
+{
+    if (!m_keptRun)
         return;
     for (int r = 0; r < m_runs->rowCount(); ++r)
-        if (m_runs->run(r).id == selected) {
+        if (m_runs->run(r).id == m_keptRun) {
             const QSignalBlocker block(m_runsView->selectionModel());
             m_runsView->selectionModel()->setCurrentIndex(m_runs->index(r, 0), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
             m_runsView->viewport()->update();

@@ -68,11 +68,13 @@ private:
     void onProgress(const RunProgress &p);
     void updateButtons();
     void refreshRuns();
+    void restoreSelectedRun();
 
     Project *m_project;
     RunQueue *m_queue;
     RunLauncher *m_launcher;
     RunsModel *m_runs;
+    qint64 m_keptRun = 0; // the run selected before the runs model was reset
     RunItemsModel *m_items;
     QSortFilterProxyModel *m_itemsFilter;
     QTableView *m_runsView;

@@ -253,11 +253,6 @@ int AnalyzeCommand::judges(QCommandLineParser &parser, Project &project, CliIo &
 
 int AnalyzeCommand::garage(QCommandLineParser &parser, Project &project, CliIo &io)
 {
-    auto questions = GarageData::readBenchmark(parser.value(QStringLiteral("benchmark")));
-    if (!questions)
-        return fail(io, questions.error());
-    if (auto s = GarageData::pair(questions.value(), parser.value(QStringLiteral("responses"))); !s)
-        return fail(io, s.error());
     GarageEvaluator::Options options;
     options.judgeProfile = parser.value(QStringLiteral("judge"));
     if (parser.isSet(QStringLiteral("deflection-phrases"))) {
@@ -266,10 +261,9 @@ int AnalyzeCommand::garage(QCommandLineParser &parser, Project &project, CliIo &
             return fail(io, bytes.error());
         options.deflectionPhrases = QString::fromUtf8(bytes.value()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
     }
-    LlmStore store(project.database());
     GarageReport report;
     Job job(QStringLiteral("GaRAGe"), [&](Job &j) {
-        auto r = GarageEvaluator::evaluate(questions.value(), options, &store, &j);
+        auto r = GarageEvaluator::evaluateFiles(project, parser.value(QStringLiteral("benchmark")), parser.value(QStringLiteral("responses")), options, &j);
         if (!r)
             return Status::failure(r.error());
         report = r.value();

@@ -5,6 +5,7 @@
 #include "exams/examworkflow.h"
 #include "exams/examstore.h"
 #include "exams/examtaker.h"
+#include "exams/takerregistry.h"
 #include "exams/responsematrix.h"
 #include "generation/generationstore.h"
 
@@ -62,7 +63,7 @@ int ExamCommand::run(const QStringList &args, CliIo &io)
         {QStringLiteral("form"), QStringLiteral("generate --from queries: the query form (default: the first)."), QStringLiteral("FORM")},
         {QStringLiteral("per-chunk"), QStringLiteral("generate --from corpus: questions asked per chunk (2)."), QStringLiteral("N"), QStringLiteral("2")},
         {QStringLiteral("max-chunks"), QStringLiteral("generate --from corpus: at most this many chunks (all)."), QStringLiteral("N"), QStringLiteral("0")},
-        {QStringLiteral("taker"), QStringLiteral("take: ir[:RETRIEVER[:K]], oracle-ir, llm-letter:PROFILE[:icl=N][:context=R], llm-loglik:PROFILE[:norm] (repeatable)."), QStringLiteral("SPEC")},
+        {QStringLiteral("taker"), QStringLiteral("take: %1 (repeatable).").arg(TakerRegistry::instance().synopses().join(QStringLiteral(", "))), QStringLiteral("SPEC")},
         {QStringLiteral("responses"), QStringLiteral("export: the response matrix CSV."), QStringLiteral("M.csv")},
         {QStringLiteral("factors"), QStringLiteral("export: the students' factors CSV."), QStringLiteral("F.csv")},
         {QStringLiteral("json"), QStringLiteral("Machine-readable JSON.")},

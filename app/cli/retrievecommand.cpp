@@ -3,6 +3,7 @@
 #include "llm/llmstore.h"
 #include "project/project.h"
 #include "retrieval/retriever.h"
+#include "retrieval/retrieverregistry.h"
 
 #include <nlohmann/json.hpp>
 
@@ -12,7 +13,7 @@ int RetrieveCommand::run(const QStringList &args, CliIo &io)
 {
     QCommandLineParser parser;
     parser.addPositionalArgument(QStringLiteral("FILE.assay"), QStringLiteral("The project."));
-    const QCommandLineOption retriever(QStringLiteral("retriever"), QStringLiteral("keyword, tfidf, bm25, dense, hybrid, oracle or closed-book."), QStringLiteral("NAME"), QStringLiteral("bm25"));
+    const QCommandLineOption retriever(QStringLiteral("retriever"), RetrieverRegistry::instance().names().join(QStringLiteral(", ")) + QLatin1Char('.'), QStringLiteral("NAME"), QStringLiteral("bm25"));
     const QCommandLineOption embedder(QStringLiteral("embedder"), QStringLiteral("dense, hybrid: the LLM profile serving /embeddings."), QStringLiteral("PROFILE"));
     const QCommandLineOption k(QStringLiteral("k"), QStringLiteral("How many results (5)."), QStringLiteral("K"), QStringLiteral("5"));
     const QCommandLineOption query(QStringLiteral("query"), QStringLiteral("The query text."), QStringLiteral("TEXT"));

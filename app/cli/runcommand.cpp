@@ -7,6 +7,7 @@
 #include "runs/runstore.h"
 #include "readers/pipelinespec.h"
 #include "readers/readerregistry.h"
+#include "retrieval/retrieverregistry.h"
 
 #include <QElapsedTimer>
 
@@ -30,6 +31,15 @@ QString readerHelp()
     }
     return lines.join(QLatin1Char('\n'));
 }
+
+// One line per retriever of RetrieverRegistry.
+QString retrieverHelp()
+{
+    QStringList lines;
+    for (const RetrieverKind *kind : RetrieverRegistry::instance().kinds())
+        lines << QStringLiteral("%1: %2%3").arg(kind->name, kind->description, kind->needsEmbedder ? QStringLiteral(" [embedder=]") : QString());
+    return lines.join(QLatin1Char('\n'));
+}
 } // namespace
 
 namespace {
@@ -47,8 +57,8 @@ int RunCommand::run(const QStringList &args, CliIo &io)
     parser.addPositionalArgument(QStringLiteral("FILE.assay"), QStringLiteral("The project."));
     const QCommandLineOption name(QStringLiteral("name"), QStringLiteral("The run's name (a grid's runs are named NAME/…); an unfinished run of that name is continued."), QStringLiteral("R"));
     const QCommandLineOption pipeline(QStringLiteral("pipeline"),
-                                      QStringLiteral("retriever=NAME,k=K,reader=%1[,options]; 'a|b' lists alternatives (a grid).\nReaders: %2")
-                                          .arg(PipelineSpec::readerKinds().join(QLatin1Char('|')), readerHelp()),
+                                      QStringLiteral("retriever=NAME,k=K,reader=READER[,options]; 'a|b' lists alternatives (a grid).\nReaders: %1\nRetrievers: %2")
+                                          .arg(readerHelp(), retrieverHelp()),
                                       QStringLiteral("SPEC"), QStringLiteral("retriever=bm25,k=3,reader=none"));
     const QCommandLineOption set(QStringLiteral("set"), QStringLiteral("Query set: a form (short, long, ...); all forms when absent."), QStringLiteral("FORM"));
     const QCommandLineOption retryFailed(QStringLiteral("retry-failed"),

@@ -1,5 +1,7 @@
 #include "analysis/chartdata.h"
 
+#include "retrieval/retrieverregistry.h"
+
 #include "analysis/workflowcharts.h"
 
 #include <QHash>
@@ -69,11 +71,9 @@ QString ChartBuilder::categoryLabel(const RunAnalysis &run)
     // retriever, k (and reader), form. Longer names are abbreviated; the bar's tooltip names
     // the whole run.
     const auto shortName = [](const QString &name) {
-        static const QHash<QString, QString> known{{QStringLiteral("keyword"), QStringLiteral("kw")},
-                                                   {QStringLiteral("hybrid"), QStringLiteral("hyb")},
-                                                   {QStringLiteral("oracle"), QStringLiteral("orcl")}};
-        if (known.contains(name))
-            return known.value(name);
+        // A retriever's own short name (RetrieverRegistry), else the name cut to five.
+        if (const RetrieverKind *kind = RetrieverRegistry::instance().find(name); kind && !kind->shortName.isEmpty())
+            return kind->shortName;
         return name.size() <= 6 ? name : name.left(5) + QStringLiteral("·");
     };
     if (run.retriever.isEmpty())

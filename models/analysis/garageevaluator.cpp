@@ -6,6 +6,9 @@
 #include "llm/llmbatchcall.h"
 #include "llm/llmclient.h"
 #include "llm/llmprofilestore.h"
+#include "llm/llmstore.h"
+#include "analysis/garagedata.h"
+#include "project/project.h"
 
 #include <QRegularExpression>
 #include <QSet>
@@ -250,6 +253,16 @@ nlohmann::json GarageReport::toJson() const
             labels[l.key().toStdString()][v.key().toStdString()] = v.value().toJson(withRaf);
     out["by_label"] = labels;
     return out;
+}
+
+Result<GarageReport> GarageEvaluator::evaluateFiles(Project &project, const QString &benchmark, const QString &responses, const Options &options, Job *job)
+{
+    auto questions = GarageData::readBenchmark(benchmark);
+    if (!questions)
+        return Result<GarageReport>::failure(questions);
+    if (auto s = GarageData::pair(questions.value(), responses); !s)
+        return Result<GarageReport>::failure(s);
+    return evaluate(questions.value(), options, project.service<LlmStore>(), job);
 }
 
 } // namespace assay

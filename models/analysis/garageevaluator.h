@@ -19,6 +19,8 @@
 
 namespace assay {
 
+class Project;
+
 class Job;
 class LlmStore;
 
@@ -50,6 +52,9 @@ public:
         QString judgeProfile;          // empty: no LLM (phrases for deflection, no RAF)
     };
     static Result<GarageReport> evaluate(const QVector<GarageQuestion> &questions, const Options &options, LlmStore *store = nullptr, Job *job = nullptr);
+    // Reads the benchmark and the responses (GarageData), pairs them and evaluates them with
+    // the project's LLM cache (the project of the calling thread: openForJob in a job).
+    static Result<GarageReport> evaluateFiles(Project &project, const QString &benchmark, const QString &responses, const Options &options, Job *job = nullptr);
 
     static QStringList citations(const QString &response);
     static QStringList sentences(const QString &response);

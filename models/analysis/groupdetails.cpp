@@ -3,6 +3,7 @@
 #include "generation/generationstore.h"
 #include "runs/runresultstore.h"
 #include "runs/runstore.h"
+#include "project/project.h"
 
 #include <QSet>
 
@@ -78,6 +79,11 @@ Result<GroupDetailsData> GroupDetails::load(Database &db, const QString &run, co
             d.values = values.value();
     }
     return d;
+}
+
+Result<GroupDetailsData> GroupDetails::load(Project &project, const QString &run, const QString &group, const QString &judge)
+{
+    return load(project.database(), run, group, judge);
 }
 
 } // namespace assay

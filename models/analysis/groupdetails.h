@@ -13,6 +13,8 @@
 
 namespace assay {
 
+class Project;
+
 class Database;
 
 struct GroupItem {
@@ -44,6 +46,7 @@ class GroupDetails {
 public:
     // `judge` decides correctness for the tag and context comparison.
     static Result<GroupDetailsData> load(Database &db, const QString &run, const QString &group, const QString &judge);
+    static Result<GroupDetailsData> load(Project &project, const QString &run, const QString &group, const QString &judge);
 };
 
 } // namespace assay

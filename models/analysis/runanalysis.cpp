@@ -180,4 +180,9 @@ Result<RunAnalysis> RunAnalyzer::analyze(Database &db, const QString &run, const
     return a;
 }
 
+Result<QStringList> RunAnalyzer::scoredRuns(Project &project)
+{
+    return scoredRuns(project.database());
+}
+
 } // namespace assay

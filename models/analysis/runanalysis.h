@@ -11,6 +11,8 @@
 
 namespace assay {
 
+class Project;
+
 class Database;
 class Job;
 
@@ -40,6 +42,7 @@ class RunAnalyzer {
 public:
     // Runs that carry answer verdicts, in creation order.
     static Result<QStringList> scoredRuns(Database &db);
+    static Result<QStringList> scoredRuns(Project &project); // on the project's own connection
     static Result<RunAnalysis> analyze(Database &db, const QString &run, const QString &judge = {}, ClosedDomain::Setting closedDomain = {}, quint64 seed = 20240601);
     // Several runs at once, in the given order, on the thread pool (each worker on its own
     // connection to the project file). job (may be null) sees one step per run and cancels.

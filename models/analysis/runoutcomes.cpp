@@ -5,6 +5,7 @@
 #include "runs/tasklevels.h"
 #include "scoring/answermetrics.h"
 #include "runs/scorer.h"
+#include "project/project.h"
 
 namespace assay {
 
@@ -71,6 +72,14 @@ Result<RunOutcomes::Loaded> RunOutcomes::load(Database &db, const QString &runNa
         loaded.outcomes << o;
     }
     return loaded;
+}
+
+Result<QStringList> RunOutcomes::answerJudges(Project &project, const QString &runName)
+{
+    auto id = project.service<RunStore>()->idOf(runName);
+    if (!id)
+        return Result<QStringList>::failure(id);
+    return answerJudges(project.database(), id.value());
 }
 
 } // namespace assay

@@ -10,6 +10,8 @@
 
 namespace assay {
 
+class Project;
+
 class Database;
 
 struct Outcome {
@@ -52,6 +54,8 @@ public:
     };
     static Result<Loaded> load(Database &db, const QString &runName, const Options &options);
     static Result<QStringList> answerJudges(Database &db, qint64 runId);
+    // The judges that judged the answers of run `runName`, on the project's own connection.
+    static Result<QStringList> answerJudges(Project &project, const QString &runName);
 };
 
 } // namespace assay

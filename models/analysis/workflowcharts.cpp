@@ -1,5 +1,7 @@
 #include "analysis/workflowcharts.h"
 
+#include "readers/readerregistry.h"
+
 #include "runs/tasklevels.h"
 
 namespace assay {
@@ -42,7 +44,9 @@ QStringList WorkflowCharts::workflows(const QVector<RunAnalysis> &runs)
     for (const RunAnalysis &r : runs)
         if (hasLlm(r) && !found.contains(r.workflow.workflow))
             found << r.workflow.workflow;
-    const QStringList order{QStringLiteral("llm"), QStringLiteral("react"), QStringLiteral("fc"), QStringLiteral("dfsdt"), QStringLiteral("pal")};
+    QStringList order; // the registry's order: the plain reader, then the workflows as added
+    for (const ReaderKind *kind : ReaderRegistry::instance().kinds())
+        order << kind->name;
     std::stable_sort(found.begin(), found.end(), [&](const QString &a, const QString &b) { return order.indexOf(a) < order.indexOf(b); });
     return found;
 }

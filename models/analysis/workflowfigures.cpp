@@ -1,5 +1,7 @@
 #include "analysis/workflowfigures.h"
 
+#include "readers/readerregistry.h"
+
 #include "readers/pipelinespec.h"
 #include "runs/runstore.h"
 #include "runs/tasklevels.h"
@@ -102,15 +104,9 @@ Result<WorkflowFigures> WorkflowFigures::load(Database &db, const QString &run, 
 
 QString WorkflowFigures::workflowName(const QString &workflow)
 {
-    if (workflow == QLatin1String("react")) return QStringLiteral("ReAct");
-    if (workflow == QLatin1String("fc")) return QStringLiteral("Function calling");
-    if (workflow == QLatin1String("dfsdt")) return QStringLiteral("DFSDT");
-    if (workflow == QLatin1String("pal")) return QStringLiteral("PAL");
-    if (workflow == QLatin1String("llm")) return QStringLiteral("LLM reader");
-    if (workflow == QLatin1String("none")) return QStringLiteral("Retrieval only");
-    if (workflow == QLatin1String("http")) return QStringLiteral("HTTP system");
-    if (workflow == QLatin1String("command")) return QStringLiteral("External command");
-    return QStringLiteral("Imported");
+    // The reader's chart label (ReaderRegistry); a run without a known reader was imported.
+    const ReaderKind *kind = ReaderRegistry::instance().find(workflow);
+    return kind && !kind->chartLabel.isEmpty() ? kind->chartLabel : QStringLiteral("Imported");
 }
 
 QStringList WorkflowFigures::levelNames() const { return TaskLevels::ordered(levels.keys()); }

@@ -2,6 +2,7 @@
 
 #include "project/database.h"
 #include "project/transaction.h"
+#include "project/project.h"
 
 #include <QDateTime>
 #include <QHash>
@@ -30,6 +31,11 @@ QStringList fromJsonList(const QString &text)
 } // namespace
 
 ExamStore::ExamStore(Database &db) : m_db(db) {}
+
+std::unique_ptr<ExamStore> ExamStore::createFor(Project &project)
+{
+    return std::make_unique<ExamStore>(project.database());
+}
 
 Result<qint64> ExamStore::create(const QString &name, const QString &source, quint64 seed, const QVector<ExamItem> &items, const nlohmann::json &stats)
 {

@@ -11,9 +11,12 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include <memory>
+
 namespace assay {
 
 class Database;
+class Project;
 
 struct ExamAnswer {
     qint64 itemId = 0;
@@ -41,6 +44,8 @@ struct ExamTakeCounts {
 class ExamStore {
 public:
     explicit ExamStore(Database &db);
+    // The store on the project's own connection, shared by the GUI (Project::service).
+    static std::unique_ptr<ExamStore> createFor(Project &project);
     Result<qint64> create(const QString &name, const QString &source, quint64 seed, const QVector<ExamItem> &items, const nlohmann::json &stats);
     Result<qint64> idOf(const QString &name) const;
     // Kept, accepted items (what takers answer) or every item.

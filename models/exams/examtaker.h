@@ -10,10 +10,12 @@
 //   optional retrieved context and N worked examples from other items;
 // - llm-loglik:PROFILE[:norm] : each option's log-likelihood after the stem via /completions
 //   with echo and logprobs (summed, or per token with :norm).
-// A take stores, per item, the chosen option, 0/1, the option scores and the latency.
+// Each kind is an entry of TakerRegistry (exams/takerregistry.h); its code lives in IrTaker
+// and LlmTaker. A take stores, per item, the chosen option, 0/1, the option scores and the latency.
 #include "core/result.h"
 #include "exams/examitem.h"
 #include "exams/examstore.h"
+#include "exams/takerspec.h"
 
 #include <nlohmann/json.hpp>
 
@@ -24,18 +26,9 @@ class Job;
 
 class ExamTaker {
 public:
-    struct Spec {
-        QString kind; // ir, oracle-ir, llm-letter, llm-loglik
-        QString retriever = QStringLiteral("bm25");
-        int k = 3;
-        QString profile;
-        int icl = 0;
-        QString context;   // llm-letter: retriever for context, empty: none
-        bool normalised = false;
-        QString text;      // canonical spec
-        nlohmann::json factors() const;
-    };
-    static Result<Spec> parse(const QString &text);
+    using Spec = TakerSpec;
+    static Result<Spec> parse(const QString &text) { return TakerSpec::parse(text); }
+    // The spec's kind takes the exam (TakerRegistry).
     static Result<QVector<ExamAnswer>> take(Database &db, const QVector<ExamItem> &items, const Spec &spec, Job *job = nullptr);
     // The option with the highest score; ties go to the first.
     static int best(const QVector<double> &scores);
@@ -55,6 +48,8 @@ public:
         QString warning(const QString &taker) const; // empty when every letter came from logprobs
     };
     static Summary summarize(const QVector<ExamAnswer> &answers);
+    // Answers that choose each item's best-scored option.
+    static Result<QVector<ExamAnswer>> answersFrom(const QVector<ExamItem> &items, const QVector<QVector<double>> &scores, double latencyMs);
     static QString letterPrompt(const QString &prompt, const ExamItem &item, const QString &context, const QVector<ExamItem> &examples);
 };
 

@@ -7,6 +7,7 @@
 #include "exams/examstore.h"
 #include "exams/examtaker.h"
 #include "exams/groundedexamgenerator.h"
+#include "exams/takerregistry.h"
 #include "project/project.h"
 #include "project/transaction.h"
 
@@ -16,12 +17,7 @@ namespace assay {
 
 QStringList ExamWorkflow::offlineStudents()
 {
-    QStringList out;
-    for (const QString &retriever : {QStringLiteral("keyword"), QStringLiteral("tfidf"), QStringLiteral("bm25")})
-        for (int k : {1, 2, 3, 4, 5, 6, 8, 10})
-            out << QStringLiteral("ir:%1:%2").arg(retriever).arg(k);
-    out << QStringLiteral("oracle-ir");
-    return out;
+    return TakerRegistry::instance().offered({});
 }
 
 namespace {

@@ -2,6 +2,7 @@
 
 #include "exams/examstore.h"
 #include "io/filewriter.h"
+#include "project/project.h"
 
 #include <nlohmann/json.hpp>
 
@@ -152,6 +153,11 @@ Result<ResponseMatrix::Counts> ResponseMatrix::write(Database &db, const QString
         if (auto s = FileWriter::write(factorsPath, factors.toUtf8()); !s)
             return R::failure(s.error());
     return Counts{int(d.students.size()), int(d.items.size())};
+}
+
+Result<ResponseMatrix::Counts> ResponseMatrix::counts(Project &project, const QString &exam)
+{
+    return counts(project.database(), exam);
 }
 
 } // namespace assay

@@ -9,6 +9,8 @@
 
 namespace assay {
 
+class Project;
+
 class Database;
 
 class ResponseMatrix {
@@ -36,6 +38,7 @@ public:
     // Takes, accepted items and answered cells counted in the database, without reading them
     // (what the identifiability guard needs).
     static Result<Counts> counts(Database &db, const QString &exam);
+    static Result<Counts> counts(Project &project, const QString &exam);
     static Result<Counts> write(Database &db, const QString &exam, const QString &responsesPath, const QString &factorsPath);
     static QString csvField(const QString &text); // quoted when it holds a comma, quote or line break
 };

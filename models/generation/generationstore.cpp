@@ -3,6 +3,7 @@
 #include "project/database.h"
 #include "project/transaction.h"
 #include "schema/knowledgevalue.h"
+#include "project/project.h"
 
 #include <QHash>
 
@@ -37,6 +38,11 @@ const char *sqlTemplateColumns = "id, sql, source, state, reason, tables, fill_i
 } // namespace
 
 GenerationStore::GenerationStore(Database &db) : m_db(db) {}
+
+std::unique_ptr<GenerationStore> GenerationStore::createFor(Project &project)
+{
+    return std::make_unique<GenerationStore>(project.database());
+}
 
 Result<qint64> GenerationStore::addSqlTemplate(const SqlTemplateRecord &r)
 {

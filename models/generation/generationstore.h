@@ -14,9 +14,12 @@
 
 #include <optional>
 
+#include <memory>
+
 namespace assay {
 
 class Database;
+class Project;
 
 class GenerationStore {
 public:
@@ -43,6 +46,8 @@ public:
     };
 
     explicit GenerationStore(Database &db);
+    // The store on the project's own connection, shared by the GUI (Project::service).
+    static std::unique_ptr<GenerationStore> createFor(Project &project);
 
     Result<qint64> addSqlTemplate(const SqlTemplateRecord &record); // an existing identical SQL keeps its id
     Status updateSqlTemplate(const SqlTemplateRecord &record);

@@ -1,14 +1,23 @@
 #include "itemmodels/corpusdocumentsmodel.h"
 
+#include "project/project.h"
+
 #include <QLocale>
 
 namespace assay {
 
-CorpusDocumentsModel::CorpusDocumentsModel(Database &db, QObject *parent) : QAbstractTableModel(parent), m_db(db) {}
+CorpusDocumentsModel::CorpusDocumentsModel(Project &project, QObject *parent) : QAbstractTableModel(parent), m_store(project.service<CorpusStore>())
+{
+    connect(&project, &Project::changed, this, [this](const ProjectChange &change) {
+        if (!change.fromOwnConnection() && change.touches(ProjectChange::Aggregate::Corpus))
+            (void)refresh(); // a failure is kept in error() for the page to say
+    });
+}
 
 Status CorpusDocumentsModel::refresh()
 {
-    auto read = CorpusStore(m_db).documents();
+    auto read = m_store->documents();
+    m_error = read ? QString() : read.error();
     beginResetModel();
     m_documents = read ? read.take() : QVector<CorpusDocumentInfo>();
     endResetModel();

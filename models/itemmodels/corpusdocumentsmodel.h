@@ -1,21 +1,24 @@
 #pragma once
 // The corpus's documents for the Corpus page: id, title, chunks, size and metadata; a thin
-// adapter over CorpusStore::documents(), re-read by refresh().
+// adapter over the project's CorpusStore::documents(), re-read by refresh() and whenever a job
+// or another program changes the corpus (an import, a re-chunking).
 #include "retrieval/corpusstore.h"
 
 #include <QAbstractTableModel>
 
 namespace assay {
 
-class Database;
+class Project;
 
 class CorpusDocumentsModel : public QAbstractTableModel {
     Q_OBJECT
 public:
     enum Column { Id, Title, Chunks, Size, Metadata, ColumnCount };
-    explicit CorpusDocumentsModel(Database &db, QObject *parent = nullptr);
+    explicit CorpusDocumentsModel(Project &project, QObject *parent = nullptr);
     // Re-reads the documents; a failure leaves the list empty and is returned.
     Status refresh();
+    // The last refresh's failure, empty when it read the documents.
+    QString error() const { return m_error; }
     const CorpusDocumentInfo &document(int row) const { return m_documents[row]; }
     qint64 totalChunks() const;
 
@@ -25,7 +28,8 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
 
 private:
-    Database &m_db;
+    CorpusStore *m_store;
+    QString m_error;
     QVector<CorpusDocumentInfo> m_documents;
 };
 

@@ -1,5 +1,7 @@
 #include "itemmodels/examitemsmodel.h"
 
+#include "project/project.h"
+
 #include "exams/responsematrix.h"
 
 #include "commands/editexamitemcommand.h"
@@ -19,10 +21,14 @@ namespace {
 const char *Letters = "ABCD";
 }
 
-ExamItemsModel::ExamItemsModel(Database &db, ExamCuration *curation, QUndoStack *undoStack, QObject *parent)
-    : QAbstractTableModel(parent), m_db(db), m_curation(curation), m_undoStack(undoStack)
+ExamItemsModel::ExamItemsModel(Project &project, QObject *parent)
+    : QAbstractTableModel(parent), m_project(project), m_curation(project.service<ExamCuration>()), m_undoStack(project.undoStack())
 {
-    connect(curation, &ExamCuration::changed, this, &ExamItemsModel::reload);
+    connect(m_curation, &ExamCuration::changed, this, &ExamItemsModel::reload);
+    connect(&project, &Project::changed, this, [this](const ProjectChange &change) {
+        if (!m_exam.isEmpty() && !change.fromOwnConnection() && change.touches(ProjectChange::Aggregate::Exams))
+            reload();
+    });
 }
 
 int ExamItemsModel::rowCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : int(m_rows.size()); }
@@ -188,7 +194,7 @@ bool ExamItemsModel::matches(const ExamItem &it) const
 
 void ExamItemsModel::reload()
 {
-    ExamStore store(m_db);
+    ExamStore &store = *m_project.service<ExamStore>();
     auto id = store.idOf(m_exam);
     auto items = id ? store.items(id.value(), false) : Result<QVector<ExamItem>>::failure(id);
     if (!items && !m_exam.isEmpty())
@@ -197,7 +203,7 @@ void ExamItemsModel::reload()
     // Classical statistics need only the takes: they are there before any IRT fit.
     m_classical.clear();
     if (id) {
-        auto classical = ResponseMatrix::classical(m_db, m_exam);
+        auto classical = ResponseMatrix::classical(m_project.database(), m_exam);
         if (classical) {
             for (const ClassicalItem &c : classical.value())
                 m_classical.insert(c.id, c);

@@ -15,7 +15,7 @@ class QUndoStack;
 
 namespace assay {
 
-class Database;
+class Project;
 class ExamCuration;
 
 class ExamItemsModel : public QAbstractTableModel {
@@ -34,7 +34,9 @@ public:
     };
     static constexpr double LowDiscrimination = 0.5;
 
-    ExamItemsModel(Database &db, ExamCuration *curation, QUndoStack *undoStack, QObject *parent = nullptr);
+    // Edits go through the project's ExamCuration and undo stack; items taken, generated or
+    // fitted by a job or another program are re-read.
+    explicit ExamItemsModel(Project &project, QObject *parent = nullptr);
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role) const override;
@@ -59,7 +61,7 @@ signals:
 
 private:
     bool matches(const ExamItem &item) const;
-    Database &m_db;
+    Project &m_project;
     ExamCuration *m_curation;
     QUndoStack *m_undoStack;
     QString m_exam;

@@ -1,11 +1,20 @@
 #include "itemmodels/runitemsmodel.h"
 
+#include "itemmodels/runsmodel.h"
+#include "project/project.h"
+
 #include <QBrush>
 #include <QColor>
 
 namespace assay {
 
-RunItemsModel::RunItemsModel(Database &db, QObject *parent) : QAbstractTableModel(parent), m_db(db) {}
+RunItemsModel::RunItemsModel(Project &project, QObject *parent) : QAbstractTableModel(parent), m_store(project.service<RunStore>())
+{
+    connect(&project, &Project::changed, this, [this](const ProjectChange &change) {
+        if (m_runId && !change.fromOwnConnection() && RunsModel::mattersTo(change))
+            refresh();
+    });
+}
 
 int RunItemsModel::rowCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : int(m_items.size()); }
 int RunItemsModel::columnCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : ColumnCount; }
@@ -65,7 +74,7 @@ void RunItemsModel::refresh()
 {
     QVector<RunItemView> items;
     if (m_runId) {
-        auto read = RunStore(m_db).items(m_runId);
+        auto read = m_store->items(m_runId);
         if (!read) {
             qWarning("The run's items could not be read: %s", qPrintable(read.error())); // the log dock shows it
             return;

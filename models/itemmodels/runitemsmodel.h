@@ -1,11 +1,14 @@
 #pragma once
 // One run's items as a table: query, answer, gold, retrieved document ids, latency, status
-// (with the error as tooltip). Read from RunStore on setRun()/refresh().
+// (with the error as tooltip). Read from the project's RunStore on setRun()/refresh(), and
+// again when a job or another program scores or ends the run (RunsModel::mattersTo).
 #include "runs/runstore.h"
 
 #include <QAbstractTableModel>
 
 namespace assay {
+
+class Project;
 
 class RunItemsModel : public QAbstractTableModel {
     Q_OBJECT
@@ -13,7 +16,7 @@ public:
     enum Column { Key, Form, Query, Answer, Gold, Retrieved, Latency, Status, ColumnCount };
     enum Role { ItemIdRole = Qt::UserRole + 1 };
 
-    explicit RunItemsModel(Database &db, QObject *parent = nullptr);
+    explicit RunItemsModel(Project &project, QObject *parent = nullptr);
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role) const override;
@@ -24,7 +27,7 @@ public:
     void refresh();
 
 private:
-    Database &m_db;
+    RunStore *m_store;
     qint64 m_runId = 0;
     QVector<RunItemView> m_items;
 };

@@ -1,11 +1,26 @@
 #include "itemmodels/runsmodel.h"
 
+#include "project/project.h"
+
 #include <QDateTime>
 #include <QLocale>
 
 namespace assay {
 
-RunsModel::RunsModel(Database &db, QObject *parent) : QAbstractTableModel(parent), m_db(db) { refresh(); }
+RunsModel::RunsModel(Project &project, QObject *parent) : QAbstractTableModel(parent), m_store(project.service<RunStore>())
+{
+    // Edits through the project's own connection are refreshed by whoever made them.
+    connect(&project, &Project::changed, this, [this](const ProjectChange &change) {
+        if (!change.fromOwnConnection() && mattersTo(change))
+            refresh();
+    });
+    refresh();
+}
+
+bool RunsModel::mattersTo(const ProjectChange &change)
+{
+    return change.touches(ProjectChange::Aggregate::Judgements) || change.touchesTable(QStringLiteral("run")) || change.touchesTable(QStringLiteral("pipeline"));
+}
 
 int RunsModel::rowCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : int(m_runs.size()); }
 int RunsModel::columnCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : ColumnCount; }
@@ -70,7 +85,7 @@ QVariant RunsModel::headerData(int section, Qt::Orientation orientation, int rol
 
 void RunsModel::refresh()
 {
-    auto read = RunStore(m_db).runs();
+    auto read = m_store->runs();
     if (!read) {
         qWarning("The runs could not be read: %s", qPrintable(read.error())); // the log dock shows it
         return;

@@ -1,12 +1,17 @@
 #pragma once
 // The project's runs as a table: name, pipeline, query set, status, progress, errors,
-// duration, mean latency and cost. A thin adapter over RunStore; refresh() re-reads it and
-// keeps rows in place when only their numbers changed.
+// duration, mean latency and cost. A thin adapter over the project's RunStore; refresh()
+// re-reads it and keeps rows in place when only their numbers changed. It follows the
+// project: runs started, ended, imported or scored by a job or another program re-read it
+// (docs/ARCHITECTURE.md, "Data flow").
 #include "runs/runstore.h"
 
 #include <QAbstractTableModel>
 
 namespace assay {
+
+class Project;
+class ProjectChange;
 
 class RunsModel : public QAbstractTableModel {
     Q_OBJECT
@@ -14,7 +19,7 @@ public:
     enum Column { Name, Pipeline, QuerySet, Status, Progress, Errors, Duration, Latency, Cost, ColumnCount };
     enum Role { RunIdRole = Qt::UserRole + 1, FractionRole };
 
-    explicit RunsModel(Database &db, QObject *parent = nullptr);
+    explicit RunsModel(Project &project, QObject *parent = nullptr);
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role) const override;
@@ -24,9 +29,11 @@ public:
     const RunSummary &run(int row) const { return m_runs.at(row); }
     int rowOf(qint64 runId) const;
     static QString durationText(const RunSummary &run);
+    // What makes the runs table stale: verdicts, or runs and pipelines written.
+    static bool mattersTo(const ProjectChange &change);
 
 private:
-    Database &m_db;
+    RunStore *m_store;
     QVector<RunSummary> m_runs;
 };
 

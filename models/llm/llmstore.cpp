@@ -1,6 +1,7 @@
 #include "llm/llmstore.h"
 
 #include "project/database.h"
+#include "project/project.h"
 
 #include <QCryptographicHash>
 #include <QDateTime>
@@ -20,6 +21,11 @@ QString LlmResult::content() const
 }
 
 LlmStore::LlmStore(Database &db) : m_db(db) {}
+
+std::unique_ptr<LlmStore> LlmStore::createFor(Project &project)
+{
+    return std::make_unique<LlmStore>(project.database());
+}
 
 QString LlmStore::cacheKey(const QString &baseUrl, const LlmRequest &request)
 {

@@ -9,13 +9,18 @@
 
 #include <optional>
 
+#include <memory>
+
 namespace assay {
 
 class Database;
+class Project;
 
 class LlmStore {
 public:
     explicit LlmStore(Database &db);
+    // The store on the project's own connection, shared by the GUI (Project::service).
+    static std::unique_ptr<LlmStore> createFor(Project &project);
     static QString cacheKey(const QString &baseUrl, const LlmRequest &request);
 
     // True with the cached answer, false when there is none; a failed read is the error.

@@ -13,6 +13,9 @@
 #include <QString>
 
 #include <memory>
+#include <typeindex>
+#include <typeinfo>
+#include <utility>
 #include <vector>
 
 class QTemporaryDir;
@@ -61,21 +64,22 @@ public:
     // step's before and after), on disk so that a step over millions of rows does not hold
     // them in memory; background connections attach the same file. Removed with the project.
     QString undoFile() const;
-    // The services that live as long as the open project (the knowledge base, the curation
-    // of generated templates and of exam items): created on first use by T::createFor(*this)
-    // and owned by the project, so that every page and command shares one instance and its
-    // signals. The project knows none of them: each aggregate's folder sits above this one
+    // The services that live as long as the open project, one per aggregate: the knowledge
+    // base, the curation of generated templates and of exam items, and the stores of
+    // generation, corpus, runs and judgements, exams and the LLM cache on this project's own
+    // connection. Created on first use by T::createFor(*this) and owned by the project, so
+    // that every page and command shares one instance (and its signals) and no widget sees the
+    // connection or builds a store. The project knows none of them: each aggregate's folder sits above this one
     // (docs/ARCHITECTURE.md, "Folders").
     template <class T> T *service()
     {
-        const QByteArray key(T::staticMetaObject.className());
-        if (QObject *existing = m_services.value(key))
-            return static_cast<T *>(existing);
-        std::unique_ptr<T> created = T::createFor(*this);
-        T *raw = created.get();
-        m_services.insert(key, raw);
-        m_serviceOwners.push_back(std::move(created));
-        return raw;
+        const std::type_index key(typeid(T));
+        for (const auto &[existingKey, existing] : m_services)
+            if (existingKey == key)
+                return static_cast<T *>(existing.get());
+        std::shared_ptr<T> created(T::createFor(*this));
+        m_services.emplace_back(key, created);
+        return created.get();
     }
     template <class T> const T *service() const { return const_cast<Project *>(this)->service<T>(); }
 
@@ -109,8 +113,7 @@ private:
     QUndoStack *m_undoStack = nullptr;
     std::unique_ptr<QLockFile> m_lock;
     // Declared after m_db: the services are destroyed before the connection they use.
-    QHash<QByteArray, QObject *> m_services;
-    std::vector<std::unique_ptr<QObject>> m_serviceOwners;
+    std::vector<std::pair<std::type_index, std::shared_ptr<void>>> m_services;
     QString m_eventKey; // ProjectEvents::keyFor(m_path)
     ProjectChange m_pendingOwn;   // written through m_db
     ProjectChange m_pendingOther; // written by any other connection or process

@@ -1,7 +1,7 @@
 #include "readers/pipelinespec.h"
 
 #include "readers/readerregistry.h"
-#include "retrieval/retriever.h"
+#include "retrieval/retrieverregistry.h"
 
 namespace assay {
 
@@ -45,6 +45,12 @@ QString quoted(const QString &value)
 
 } // namespace
 
+bool PipelineSpec::usesEmbeddings() const
+{
+    const RetrieverKind *kind = RetrieverRegistry::instance().find(retriever);
+    return kind && kind->needsEmbedder;
+}
+
 Result<PipelineSpec> PipelineSpec::parse(const QString &text)
 {
     using R = Result<PipelineSpec>;
@@ -65,8 +71,8 @@ Result<PipelineSpec> PipelineSpec::parse(const QString &text)
         if (eq < 0 || value.isEmpty())
             return R::failure(QStringLiteral("pipeline '%1': '%2' is not KEY=VALUE").arg(text, part));
         if (key == QLatin1String("retriever")) {
-            if (!Retriever::names().contains(value))
-                return R::failure(QStringLiteral("pipeline '%1': unknown retriever '%2' (%3)").arg(text, value, Retriever::names().join(QStringLiteral(", "))));
+            if (!RetrieverRegistry::instance().find(value))
+                return R::failure(QStringLiteral("pipeline '%1': unknown retriever '%2' (%3)").arg(text, value, RetrieverRegistry::instance().names().join(QStringLiteral(", "))));
             spec.retriever = value;
         } else if (key == QLatin1String("k")) {
             if (!whole(value, 1, &spec.k))

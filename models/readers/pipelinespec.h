@@ -40,7 +40,7 @@ struct PipelineSpec {
     // The LLM profile of an llm: or agentic reader.
     QString readerProfile() const;
     static QStringList workflows(); // ReaderRegistry's agentic readers
-    bool usesEmbeddings() const { return retriever == QLatin1String("dense") || retriever == QLatin1String("hybrid"); }
+    bool usesEmbeddings() const; // the retriever needs embedder= (its registry entry says so)
     static QStringList readerKinds(); // ReaderRegistry's readers: none, llm:PROFILE, ...
 };
 

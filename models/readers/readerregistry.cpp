@@ -27,6 +27,7 @@ ReaderKind noneKind()
     ReaderKind k;
     k.name = QStringLiteral("none");
     k.label = QStringLiteral("Retrieval only");
+    k.chartLabel = k.label;
     k.description = QStringLiteral("no reader: the run is judged on its retrieved context");
     k.create = [](const PipelineSpec &, const ReaderKind::Services &) { return Made(std::make_unique<NoReader>()); };
     return k;
@@ -37,6 +38,7 @@ ReaderKind llmKind()
     ReaderKind k;
     k.name = QStringLiteral("llm");
     k.label = QStringLiteral("Plain (retrieve, then answer)");
+    k.chartLabel = QStringLiteral("LLM reader");
     k.description = QStringLiteral("an LLM profile answers from the retrieved contexts (prompt template: prompt=, worked examples: icl=)");
     k.argument = ReaderKind::Argument::Profile;
     k.promptsLlm = true;
@@ -55,11 +57,12 @@ ReaderKind llmKind()
     return k;
 }
 
-ReaderKind workflowKind(const QString &name, const QString &label, const QString &description)
+ReaderKind workflowKind(const QString &name, const QString &label, const QString &chartLabel, const QString &description)
 {
     ReaderKind k;
     k.name = name;
     k.label = label;
+    k.chartLabel = chartLabel;
     k.description = description;
     k.argument = ReaderKind::Argument::Profile;
     k.agentic = true;
@@ -93,6 +96,7 @@ ReaderKind httpKind()
     ReaderKind k;
     k.name = QStringLiteral("http");
     k.label = QStringLiteral("HTTP system");
+    k.chartLabel = k.label;
     k.description = QStringLiteral("an external RAG system answering POST requests (url=, request=, answer=, ids=, context=)");
     k.options = {{QStringLiteral("url"), QStringLiteral("the system's address (required)")},
                  {QStringLiteral("request"), QStringLiteral("JSON template with {{query}}, {{id}}, {{contexts}}")},
@@ -126,6 +130,7 @@ ReaderKind commandKind()
     ReaderKind k;
     k.name = QStringLiteral("command");
     k.label = QStringLiteral("Command");
+    k.chartLabel = QStringLiteral("External command");
     k.description = QStringLiteral("an external program reading JSON lines on stdin and answering on stdout (cmd=PROGRAM [ARGS])");
     k.options = {{QStringLiteral("cmd"), QStringLiteral("the program and its arguments (required)")}};
     k.check = [](const PipelineSpec &spec) {
@@ -146,13 +151,13 @@ ReaderRegistry::ReaderRegistry()
 {
     add(noneKind());
     add(llmKind());
-    add(workflowKind(QStringLiteral("react"), QStringLiteral("ReAct"),
+    add(workflowKind(QStringLiteral("react"), QStringLiteral("ReAct"), QStringLiteral("ReAct"),
                      QStringLiteral("Thought / Action / Observation in text: Search, Lookup, List_tables, Describe, Sql, Finish")));
-    add(workflowKind(QStringLiteral("fc"), QStringLiteral("Function calling"), QStringLiteral("the same tools as OpenAI function calls (tools and tool_calls)")));
-    add(workflowKind(QStringLiteral("dfsdt"), QStringLiteral("DFSDT"),
+    add(workflowKind(QStringLiteral("fc"), QStringLiteral("Function calling"), QStringLiteral("Function calling"), QStringLiteral("the same tools as OpenAI function calls (tools and tool_calls)")));
+    add(workflowKind(QStringLiteral("dfsdt"), QStringLiteral("DFSDT"), QStringLiteral("DFSDT"),
                      QStringLiteral("depth-first search over tool-call chains: a branch the model gives up is abandoned and another action is tried "
                                     "from the step before")));
-    add(workflowKind(QStringLiteral("pal"), QStringLiteral("PAL (SQL program)"),
+    add(workflowKind(QStringLiteral("pal"), QStringLiteral("PAL (SQL program)"), QStringLiteral("PAL"),
                      QStringLiteral("the model writes one read-only SQL program over the knowledge base; its result is the answer")));
     add(httpKind());
     add(commandKind());

@@ -27,6 +27,7 @@ struct ReaderKind {
     enum class Argument { None, Profile };
     QString name;        // "react": reader=react:PROFILE
     QString label;       // "ReAct": the launcher's check box
+    QString chartLabel;  // "ReAct": chart titles, legends and the report (short)
     QString description; // one sentence, for tooltips and help
     Argument argument = Argument::None;
     bool agentic = false;      // a workflow acting with the project's tools (steps, budget apply)

@@ -2,12 +2,18 @@
 
 #include "project/database.h"
 #include "project/transaction.h"
+#include "project/project.h"
 
 #include <QVariant>
 
 namespace assay {
 
 CorpusStore::CorpusStore(Database &db) : m_db(db) {}
+
+std::unique_ptr<CorpusStore> CorpusStore::createFor(Project &project)
+{
+    return std::make_unique<CorpusStore>(project.database());
+}
 
 Result<QString> CorpusStore::firstText(std::optional<Statement> &cache, const char *sql, const QVariant &key)
 {

@@ -15,9 +15,12 @@
 #include <optional>
 #include <vector>
 
+#include <memory>
+
 namespace assay {
 
 class Database;
+class Project;
 
 // One document as the corpus page lists it.
 struct CorpusDocumentInfo {
@@ -45,6 +48,8 @@ struct CorpusChunk {
 class CorpusStore {
 public:
     explicit CorpusStore(Database &db);
+    // The store on the project's own connection, shared by the GUI (Project::service).
+    static std::unique_ptr<CorpusStore> createFor(Project &project);
     // The chunk's text; empty when no chunk has that id.
     Result<QString> chunkText(qint64 chunkId);
     // The chunk's document id and text, also after its document was removed; none when no

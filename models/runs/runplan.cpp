@@ -8,6 +8,7 @@
 #include "project/database.h"
 #include "retrieval/corpusstore.h"
 #include "runs/pipelinegrid.h"
+#include "project/project.h"
 
 #include <QLocale>
 
@@ -130,6 +131,11 @@ RunEstimate RunPlan::estimate(Database &db, const QVector<PlannedRun> &runs)
     }
     e.problems.removeDuplicates();
     return e;
+}
+
+RunEstimate RunPlan::estimate(Project &project, const QVector<PlannedRun> &runs)
+{
+    return estimate(project.database(), runs);
 }
 
 } // namespace assay

@@ -9,6 +9,8 @@
 
 namespace assay {
 
+class Project;
+
 class Database;
 
 struct PlannedRun {
@@ -36,6 +38,7 @@ public:
     // only one form or one pipeline is chosen).
     static QVector<PlannedRun> expand(const QString &base, const QVector<PipelineSpec> &specs, const QStringList &querySets);
     static RunEstimate estimate(Database &db, const QVector<PlannedRun> &runs);
+    static RunEstimate estimate(Project &project, const QVector<PlannedRun> &runs); // its own connection
     // Tokens of a text as the estimate counts them (≈ 4 characters a token).
     static qint64 tokensOf(qint64 characters) { return (characters + 3) / 4; }
 };

@@ -13,7 +13,7 @@
 
 namespace assay {
 
-RunQueue::RunQueue(QString projectPath, Database &db, QObject *parent) : QObject(parent), m_path(std::move(projectPath)), m_db(db)
+RunQueue::RunQueue(Project &project, QObject *parent) : QObject(parent), m_path(project.path()), m_db(project.database())
 {
     qRegisterMetaType<RunProgress>();
 }

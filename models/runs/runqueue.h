@@ -19,6 +19,7 @@
 namespace assay {
 
 class Database;
+class Project;
 class Job;
 
 struct RunProgress {
@@ -42,7 +43,7 @@ struct ScoreSpec {
 class RunQueue : public QObject {
     Q_OBJECT
 public:
-    RunQueue(QString projectPath, Database &db, QObject *parent = nullptr);
+    explicit RunQueue(Project &project, QObject *parent = nullptr);
     ~RunQueue() override;
 
     // Creates (or finds, to continue) each run and queues it; starts when idle. With a score

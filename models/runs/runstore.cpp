@@ -6,6 +6,7 @@
 #include "runs/runcontexts.h"
 #include "runs/runresultstore.h"
 #include "scoring/answermetrics.h"
+#include "project/project.h"
 
 #include <QDateTime>
 
@@ -14,6 +15,11 @@
 namespace assay {
 
 RunStore::RunStore(Database &db) : m_db(db) {}
+
+std::unique_ptr<RunStore> RunStore::createFor(Project &project)
+{
+    return std::make_unique<RunStore>(project.database());
+}
 
 Result<qint64> RunStore::openOrCreate(const QString &name, const PipelineSpec &spec, const QString &querySet)
 {

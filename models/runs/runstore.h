@@ -17,9 +17,12 @@
 #include <optional>
 #include <tuple>
 
+#include <memory>
+
 namespace assay {
 
 class Database;
+class Project;
 
 struct RunItem {
     qint64 id = 0;
@@ -109,6 +112,8 @@ public:
     };
 
     explicit RunStore(Database &db);
+    // The store on the project's own connection, shared by the GUI (Project::service).
+    static std::unique_ptr<RunStore> createFor(Project &project);
     // Creates the run (items copied from the query set: a form, or every form when empty) or,
     // when a run of that name exists with the same pipeline, returns it for continuing.
     Result<qint64> openOrCreate(const QString &name, const PipelineSpec &spec, const QString &querySet);

@@ -1,9 +1,18 @@
-// Extension points: a judge and a reader registered in this test binary alone, with no other
-// file touched, are parsed and checked like the built-in ones, listed by `assay-cli score
-// --help` and `assay-cli run --help`, usable by `assay-cli run` and `assay-cli score` (run in
-// process), and offered by the GUI: the judge chooser lists the judge with its description,
-// the run launcher a check box for the reader whose column plans a run with it.
+// Extension points: a judge, a reader, a retriever and an exam taker registered in this test
+// binary alone, with no other file touched, are parsed and checked like the built-in ones,
+// listed by `assay-cli score|run|exam --help`, usable by `assay-cli run`, `score` and `exam
+// take` (run in process), and offered by the GUI: the judge chooser lists the judge with its
+// description, the run launcher a check box for the reader and a row for the retriever whose
+// cells plan runs with them, the Take Exam dialog the taker.
 #include "analysis/runoutcomes.h"
+#include "examcommand.h"
+#include "exams/examstore.h"
+#include "exams/examtaker.h"
+#include "exams/takerregistry.h"
+#include "exams/takerspec.h"
+#include "examtakedialog.h"
+#include "retrieval/retriever.h"
+#include "retrieval/retrieverregistry.h"
 #include "demo/demoproject.h"
 #include "judgechooser.h"
 #include "project/project.h"
@@ -21,6 +30,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTableWidget>
@@ -95,6 +105,50 @@ void registerEcho()
     ReaderRegistry::instance().add(k);
 }
 
+// retriever=nothing: never finds anything (a closed book that searches).
+class NothingRetriever : public Retriever {
+public:
+    QString name() const override { return QStringLiteral("nothing"); }
+    Result<QVector<RetrievalHit>> retrieve(const RetrievalQuery &, int) const override { return QVector<RetrievalHit>(); }
+};
+
+void registerNothing()
+{
+    RetrieverKind k;
+    k.name = QStringLiteral("nothing");
+    k.label = QStringLiteral("Nothing");
+    k.description = QStringLiteral("finds no chunk for any query");
+    k.create = [](Database &, const RetrieverKind::Services &) { return Result<std::unique_ptr<Retriever>>(std::make_unique<NothingRetriever>()); };
+    RetrieverRegistry::instance().add(k);
+}
+
+// Taker first-option[:N]: always chooses option N (A by default).
+void registerFirstOption()
+{
+    TakerKind k;
+    k.name = QStringLiteral("first-option");
+    k.synopsis = QStringLiteral("first-option[:N]");
+    k.description = QStringLiteral("always the same letter");
+    k.parse = [](const QStringList &options, TakerSpec &s) {
+        s.k = 0;
+        if (options.size() > 1 || (options.size() == 1 && !QStringList{QStringLiteral("0"), QStringLiteral("1"), QStringLiteral("2"), QStringLiteral("3")}.contains(options[0])))
+            return Status::failure(QStringLiteral("N is 0 to 3"));
+        if (!options.isEmpty())
+            s.k = options[0].toInt();
+        s.text = QStringLiteral("first-option:%1").arg(s.k);
+        return Status();
+    };
+    k.factors = [](const TakerSpec &) { return nlohmann::json{{"llm", "none"}, {"retriever", "none"}, {"k", "0"}, {"icl", "0"}}; };
+    k.offered = [](const QStringList &) { return QStringList{QStringLiteral("first-option")}; };
+    k.take = [](Database &, const QVector<ExamItem> &items, const TakerSpec &spec, Job *) {
+        QVector<QVector<double>> scores(items.size(), QVector<double>(4, 0.0));
+        for (auto &s : scores)
+            s[spec.k] = 1;
+        return ExamTaker::answersFrom(items, scores, 0);
+    };
+    TakerRegistry::instance().add(k);
+}
+
 int runCommand(CliCommand &&command, const QStringList &args, QString *output)
 {
     QString out, err;
@@ -120,6 +174,8 @@ private slots:
         test::isolateSettings();
         registerShorter();
         registerEcho();
+        registerNothing();
+        registerFirstOption();
         m_path = m_dir.filePath(QStringLiteral("demo.assay"));
         QVERIFY(DemoProject::build(m_path).ok());
     }
@@ -145,7 +201,7 @@ private slots:
     {
         auto project = Project::open(m_path);
         QVERIFY(project);
-        RunLauncher launcher(project.value()->database());
+        RunLauncher launcher(*project.value());
         launcher.reload();
         QCheckBox *echo = launcher.workflowBox(QStringLiteral("echo"));
         QVERIFY(echo);
@@ -190,6 +246,101 @@ private slots:
         QVERIFY(launcher.canStart());
         launcher.startButton()->click();
         QCOMPARE(started.count(), 1);
+    }
+
+    void aRetrieverRegisteredHereIsOfferedAndRuns()
+    {
+        auto spec = PipelineSpec::parse(QStringLiteral("retriever=nothing,k=2,reader=echo,prefix=##"));
+        QVERIFY2(spec.ok(), qPrintable(spec.error()));
+        QVERIFY(!spec.value().usesEmbeddings());
+        auto bad = PipelineSpec::parse(QStringLiteral("retriever=nowhere"));
+        QVERIFY(!bad.ok());
+        QVERIFY2(bad.error().contains(QLatin1String("nothing")), qPrintable(bad.error())); // the list names it
+        auto project = Project::open(m_path);
+        QVERIFY(project);
+        RunLauncher launcher(*project.value());
+        launcher.reload();
+        QTableWidget *grid = launcher.grid();
+        int row = -1;
+        for (int r = 0; r < grid->rowCount(); ++r)
+            if (grid->verticalHeaderItem(r)->text() == QLatin1String("nothing"))
+                row = r;
+        QVERIFY(row >= 0);
+        QVERIFY(grid->verticalHeaderItem(row)->toolTip().contains(QLatin1String("finds no chunk")));
+        grid->item(row, 0)->setCheckState(Qt::Checked);
+        QStringList errors;
+        bool planned = false;
+        for (const PlannedRun &r : launcher.plannedRuns(&errors))
+            planned = planned || r.spec.retriever == QLatin1String("nothing");
+        QVERIFY2(errors.isEmpty(), qPrintable(errors.join(QLatin1Char('\n'))));
+        QVERIFY(planned);
+        project.value().reset();
+
+        QString output;
+        QCOMPARE(runCommand(RunCommand(), {QStringLiteral("--help")}, &output), int(ExitOk));
+        QVERIFY2(output.contains(QLatin1String("nothing: finds no chunk")), qPrintable(output));
+        QCOMPARE(runCommand(RunCommand(), {m_path, QStringLiteral("--name"), QStringLiteral("blind"), QStringLiteral("--set"), QStringLiteral("short"),
+                                           QStringLiteral("--pipeline"), QStringLiteral("retriever=nothing,k=2,reader=echo,prefix=##")},
+                            &output),
+                 int(ExitOk));
+        auto reopened = Project::open(m_path);
+        QVERIFY(reopened);
+        Database &db = reopened.value()->database();
+        auto id = RunStore(db).idOf(QStringLiteral("blind"));
+        QVERIFY(id);
+        qint64 bare = -1, items = 0;
+        QVERIFY(db.first(QStringLiteral("SELECT sum(answer = '##'), count(*) FROM run_item WHERE run_id = ?"), {id.value()}, [&](const Statement &row) {
+            bare = row.integer(0);
+            items = row.integer(1);
+        }).ok());
+        QVERIFY(items > 100);
+        QCOMPARE(bare, items); // no context reached the reader
+    }
+
+    void aTakerRegisteredHereIsOfferedAndTakes()
+    {
+        auto spec = TakerSpec::parse(QStringLiteral("first-option:2"));
+        QVERIFY2(spec.ok(), qPrintable(spec.error()));
+        QCOMPARE(spec.value().text, QStringLiteral("first-option:2"));
+        auto bad = TakerSpec::parse(QStringLiteral("first-option:7"));
+        QVERIFY(!bad.ok());
+        QVERIFY2(bad.error().contains(QLatin1String("taker 'first-option:7': N is 0 to 3")), qPrintable(bad.error()));
+        auto unknown = TakerSpec::parse(QStringLiteral("coin"));
+        QVERIFY(!unknown.ok());
+        QVERIFY2(unknown.error().contains(QLatin1String("first-option[:N]")), qPrintable(unknown.error()));
+        // The built-ins keep their rules, and ir accepts only corpus retrievers.
+        QCOMPARE(TakerSpec::parse(QStringLiteral("ir")).value().text, QStringLiteral("ir:bm25:3"));
+        QVERIFY(TakerSpec::parse(QStringLiteral("ir:nothing:2")).ok());
+        QVERIFY(!TakerSpec::parse(QStringLiteral("ir:oracle")).ok());
+        QVERIFY(!TakerSpec::parse(QStringLiteral("llm-letter")).ok());
+
+        ExamTakeDialog dialog(QStringLiteral("e"), {QStringLiteral("local")});
+        QStringList offered;
+        for (int i = 0; i < dialog.list()->count(); ++i)
+            offered << dialog.list()->item(i)->data(Qt::UserRole).toString();
+        QVERIFY2(offered.contains(QLatin1String("first-option")), qPrintable(offered.join(QLatin1Char(' '))));
+        QVERIFY(offered.contains(QLatin1String("llm-letter:local")));
+        QVERIFY(offered.contains(QLatin1String("ir:nothing:3"))); // the registered retriever, for the ir taker
+
+        QString output;
+        QCOMPARE(runCommand(ExamCommand(), {QStringLiteral("--help")}, &output), int(ExitOk));
+        QVERIFY2(output.contains(QLatin1String("first-option[:N]")), qPrintable(output));
+        QCOMPARE(runCommand(ExamCommand(), {QStringLiteral("generate"), m_path, QStringLiteral("--name"), QStringLiteral("e")}, &output), int(ExitOk));
+        QCOMPARE(runCommand(ExamCommand(), {QStringLiteral("take"), m_path, QStringLiteral("--exam"), QStringLiteral("e"), QStringLiteral("--taker"),
+                                            QStringLiteral("first-option:1")},
+                            &output),
+                 int(ExitOk));
+        auto project = Project::open(m_path);
+        QVERIFY(project);
+        Database &db = project.value()->database();
+        qint64 answers = 0, chosenB = -1;
+        QVERIFY(db.first(QStringLiteral("SELECT count(*), sum(a.chosen = 1) FROM exam_answer a JOIN exam_run r ON r.id = a.exam_run_id WHERE r.taker = ?"),
+                         {QStringLiteral("first-option:1")}, [&](const Statement &row) {
+                             answers = row.integer(0);
+                             chosenB = row.integer(1);
+                         }).ok());
+        QVERIFY2(answers > 10, qPrintable(output));
+        QCOMPARE(chosenB, answers);
     }
 
     void aJudgeRegisteredHereIsParsedLikeTheBuiltIns()

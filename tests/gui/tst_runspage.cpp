@@ -147,7 +147,7 @@ private slots:
     // follows must not replace (and so cancel) the resumed run. Under load this lost runs.
     void resumeAsThePauseLands()
     {
-        RunQueue queue(m_project->path(), m_project->database());
+        RunQueue queue(*m_project);
         auto spec = PipelineSpec::parse(QStringLiteral("retriever=keyword,k=1,reader=none"));
         QVERIFY2(spec, qPrintable(spec.error()));
         QVector<PlannedRun> runs{{QStringLiteral("race/a"), spec.value(), QStringLiteral("short")},

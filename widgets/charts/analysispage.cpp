@@ -183,15 +183,13 @@ bool AnalysisPage::isBusy() const { return m_job && m_job->isRunning(); }
 
 void AnalysisPage::reload()
 {
-    Database &db = m_project->database();
-    auto readRuns = RunAnalyzer::scoredRuns(db);
+    auto readRuns = RunAnalyzer::scoredRuns(*m_project);
     if (!readRuns)
         m_messages->error(tr("The scored runs cannot be read: %1").arg(readRuns.error()));
     const QStringList scored = readRuns ? readRuns.take() : QStringList();
     QStringList judges;
     for (const QString &run : scored) {
-        auto id = RunStore(db).idOf(run);
-        auto runJudges = id ? RunOutcomes::answerJudges(db, id.value()) : Result<QStringList>::failure(id);
+        auto runJudges = RunOutcomes::answerJudges(*m_project, run);
         if (!runJudges)
             m_messages->error(tr("The judges of run %1 cannot be read: %2").arg(run, runJudges.error()));
         for (const QString &j : runJudges ? runJudges.value() : QStringList())
@@ -387,7 +385,7 @@ void AnalysisPage::inspectGroup(const QString &run, const QString &group)
     for (const RunAnalysis &a : std::as_const(m_analyses))
         if (a.run == run)
             judge = a.judge;
-    auto details = GroupDetails::load(m_project->database(), run, group, judge);
+    auto details = GroupDetails::load(*m_project, run, group, judge);
     if (!details) {
         m_status->setText(details.error());
         return;

@@ -3,7 +3,6 @@
 #include "analysis/garagedata.h"
 #include "core/job.h"
 #include "llm/llmprofilestore.h"
-#include "llm/llmstore.h"
 #include "project/project.h"
 
 #include <QComboBox>
@@ -100,18 +99,12 @@ Job *GroundingPanel::evaluate(const QString &benchmark, const QString &responses
     const QString path = m_project->path();
     auto report = std::make_shared<GarageReport>();
     m_job = std::make_unique<Job>(tr("GaRAGe grounding of %1").arg(QFileInfo(responses).fileName()), [=](Job &job) {
-        auto questions = GarageData::readBenchmark(benchmark);
-        if (!questions)
-            return Status::failure(questions);
-        if (auto s = GarageData::pair(questions.value(), responses); !s)
-            return s;
-        auto db = Project::openConnection(path); // the LLM cache of this thread's connection
-        if (!db)
-            return Status::failure(db);
-        LlmStore store(db.value());
+        auto project = Project::openForJob(path); // the LLM cache on this thread's connection
+        if (!project)
+            return Status::failure(project);
         GarageEvaluator::Options options;
         options.judgeProfile = judgeProfile;
-        auto r = GarageEvaluator::evaluate(questions.value(), options, &store, &job);
+        auto r = GarageEvaluator::evaluateFiles(*project.value(), benchmark, responses, options, &job);
         if (!r)
             return Status::failure(r);
         *report = r.take();

@@ -238,7 +238,7 @@ void IrtPanel::setSelectedItems(const QVector<ExamItem> &items)
 
 void IrtPanel::refresh()
 {
-    ExamStore store(m_project->database());
+    ExamStore &store = *m_project->service<ExamStore>();
     auto id = store.idOf(m_exam);
     QVector<IrtItem> items;
     QHash<QString, QStringList> bloom, types;
@@ -272,7 +272,7 @@ void IrtPanel::updateGuard()
 {
     // Said before the fit: too few students for the chosen model. Counted by the database,
     // not read: this runs on every change of the model or the priors box.
-    auto counts = m_exam.isEmpty() ? Result<ResponseMatrix::Counts>::failure(QString()) : ResponseMatrix::counts(m_project->database(), m_exam);
+    auto counts = m_exam.isEmpty() ? Result<ResponseMatrix::Counts>::failure(QString()) : ResponseMatrix::counts(*m_project, m_exam);
     const bool taken = counts && counts.value().students > 0 && counts.value().items > 0;
     const QString warning = taken ? IrtGuard::warning(counts.value().students, counts.value().items, counts.value().answered,
                                                       chosenModel(m_model->currentText()), m_prior->isChecked())
@@ -353,7 +353,7 @@ void IrtPanel::showComparison(const QVector<IrtStep> &steps)
 
 void IrtPanel::rejectDropped()
 {
-    ExamStore store(m_project->database());
+    ExamStore &store = *m_project->service<ExamStore>();
     auto examId = store.idOf(m_exam);
     if (!examId || m_dropped.isEmpty())
         return;

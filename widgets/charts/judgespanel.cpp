@@ -85,10 +85,8 @@ void JudgesPanel::setRuns(const QStringList &runs)
 void JudgesPanel::runChanged()
 {
     QStringList judges;
-    Database &db = m_project->database();
     if (!m_run->currentText().isEmpty()) {
-        auto id = RunStore(db).idOf(m_run->currentText());
-        auto read = id ? RunOutcomes::answerJudges(db, id.value()) : Result<QStringList>::failure(id);
+        auto read = RunOutcomes::answerJudges(*m_project, m_run->currentText());
         if (!read) {
             m_summary->setText(read.error().toHtmlEscaped());
             return;
