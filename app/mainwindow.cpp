@@ -41,6 +41,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSettings>
+#include <QScrollArea>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QUndoGroup>
@@ -63,7 +64,14 @@ MainWindow::MainWindow(QWidget *parent)
     row->setContentsMargins(0, 0, 0, 0);
     row->setSpacing(0);
     row->addWidget(m_navigator);
-    row->addWidget(m_pages, 1);
+    // The pages scroll where a screen is smaller than a page needs: the window's minimum size
+    // is then the navigator's and the docks', and no page makes the window grow by itself.
+    auto *pagesScroll = new QScrollArea(workspace);
+    pagesScroll->setObjectName(QStringLiteral("pagesScroll"));
+    pagesScroll->setWidgetResizable(true);
+    pagesScroll->setFrameShape(QFrame::NoFrame);
+    pagesScroll->setWidget(m_pages);
+    row->addWidget(pagesScroll, 1);
     m_central->addWidget(m_welcome);
     m_central->addWidget(workspace);
     setCentralWidget(m_central);

@@ -27,6 +27,8 @@
 #include <QFileInfo>
 #include <QDialogButtonBox>
 #include <QFormLayout>
+#include <QGridLayout>
+#include <QScrollArea>
 #include <QPushButton>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
@@ -76,13 +78,20 @@ RunsPage::RunsPage(Project *project, QWidget *parent) : QWidget(parent), m_proje
     m_runsView->setObjectName(QStringLiteral("runsTable"));
     m_runsView->setModel(m_runs);
     m_runsView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // On a laptop screen the launcher and progress scroll inside their pane, so that the runs
+    // and items keep room below; the splitter gives each pane its share.
+    auto *topScroll = new QScrollArea(this);
+    topScroll->setObjectName(QStringLiteral("launchScroll"));
+    topScroll->setWidgetResizable(true);
+    topScroll->setFrameShape(QFrame::NoFrame);
+    topScroll->setWidget(top);
     auto *split = new QSplitter(Qt::Vertical, this);
-    split->addWidget(top);
+    split->addWidget(topScroll);
     split->addWidget(m_runsView);
     split->addWidget(buildItemsPane());
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 1);
-    split->setStretchFactor(2, 4);
+    split->setStretchFactor(0, 5);
+    split->setStretchFactor(1, 3);
+    split->setStretchFactor(2, 3);
     m_messages = new MessageBar(this);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_messages);
@@ -127,20 +136,22 @@ QWidget *RunsPage::buildProgressBox()
     m_retry = new QPushButton(QIcon::fromTheme(QStringLiteral("view-refresh")), tr("Retry Failed"), progressBox);
     m_retry->setObjectName(QStringLiteral("retryFailed"));
     m_retry->setToolTip(tr("Execute again the items of the selected run that ended in an error (rate limits, timeouts, …); done items are kept."));
-    auto *progressRow = new QHBoxLayout;
-    progressRow->addWidget(m_bar, 1);
-    progressRow->addWidget(m_pause);
-    progressRow->addWidget(m_resume);
-    progressRow->addWidget(m_retry);
+    // The bar on its own row, then the queue's controls, then what acts on the selected run:
+    // three narrow rows instead of one wide one (the page fits 1366 pixels).
+    auto *progressRow = new QGridLayout;
+    progressRow->addWidget(m_bar, 0, 0, 1, 3);
+    progressRow->addWidget(m_pause, 1, 0);
+    progressRow->addWidget(m_resume, 1, 1);
+    progressRow->addWidget(m_retry, 2, 0);
     m_score = new QPushButton(QIcon::fromTheme(QStringLiteral("emblem-default")), tr("Score…"), progressBox);
     m_score->setObjectName(QStringLiteral("scoreRun"));
     m_score->setToolTip(tr("Judge the selected run's answers (executed or imported) with a judge of your choice."));
-    progressRow->addWidget(m_score);
+    progressRow->addWidget(m_score, 2, 1);
     m_import = new QPushButton(QIcon::fromTheme(QStringLiteral("document-import")), tr("Import Results…"), progressBox);
     m_import->setObjectName(QStringLiteral("importResults"));
     m_import->setToolTip(tr("Bring in the answers of a system run elsewhere (GRAMMAR results, R-Eval logs, Assay JSONL) as a run."));
     connect(m_import, &QPushButton::clicked, this, &RunsPage::askImportResults);
-    progressRow->addWidget(m_import);
+    progressRow->addWidget(m_import, 3, 0);
     m_export = new QPushButton(QIcon::fromTheme(QStringLiteral("document-export")), tr("Export Results…"), progressBox);
     m_export->setObjectName(QStringLiteral("exportResults"));
     m_export->setToolTip(tr("Write the selected run's items — answers, contexts, agents' step traces, verdicts — as JSONL (Import Results… reads it back)."));
@@ -157,8 +168,8 @@ QWidget *RunsPage::buildProgressBox()
         if (!path.isEmpty())
             startExportResults(run.id, run.name, path);
     });
-    progressRow->addWidget(m_export);
-    progressRow->addWidget(m_cancel);
+    progressRow->addWidget(m_export, 3, 1);
+    progressRow->addWidget(m_cancel, 1, 2);
     auto *progressLayout = new QVBoxLayout(progressBox);
     progressLayout->addWidget(m_current);
     progressLayout->addLayout(progressRow);

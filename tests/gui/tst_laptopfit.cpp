@@ -1,0 +1,162 @@
+// The desktop app on a laptop screen: at 1366×768 the main window's minimum size is at most
+// 1280×720 and it never grows by itself; every page fits beside the navigator without
+// scrolling; on every page and tab of the evaluated demo, no visible button, check box,
+// label, tab or table header shows its text cut (the text's advance in the widget's font
+// against the room it has; an item elided on purpose carries its whole text in a tooltip).
+// A screenshot of each page and tab goes to $ASSAY_SCREENSHOT_DIR when it is set.
+#include "demo/demoevaluation.h"
+#include "mainwindow.h"
+#include "projectnavigator.h"
+#include "testrunspage.h"
+#include "testsettings.h"
+
+#include <QAbstractButton>
+#include <QCheckBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QScrollArea>
+#include <QStackedWidget>
+#include <QTabBar>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QToolButton>
+#include <QtTest>
+
+using namespace assay;
+
+namespace {
+
+bool reallyVisible(const QWidget *w, const QWidget *root)
+{
+    return w->isVisibleTo(root) && w->width() > 0 && w->height() > 0;
+}
+
+// The widest line of `text` in `w`'s font.
+int advance(const QWidget *w, const QString &text)
+{
+    int widest = 0;
+    for (const QString &line : text.split(QLatin1Char('\n')))
+        widest = std::max(widest, w->fontMetrics().horizontalAdvance(line));
+    return widest;
+}
+
+// "Page/Widget: text (needs N px, has M)" for everything cut inside `root`.
+QStringList clipped(QWidget *root, const QString &where)
+{
+    QStringList out;
+    const auto say = [&](const QWidget *w, const QString &text, int needs, int has) {
+        out << QStringLiteral("%1/%2 '%3': needs %4 px, has %5").arg(where, QString::fromLatin1(w->metaObject()->className()), text.left(60)).arg(needs).arg(has);
+    };
+    for (QAbstractButton *b : root->findChildren<QAbstractButton *>()) {
+        if (!reallyVisible(b, root) || b->text().isEmpty() || qobject_cast<QToolButton *>(b))
+            continue;
+        // A button's size hint is its text, icon and the style's margins.
+        if (b->width() < b->sizeHint().width() && b->toolTip() != b->text())
+            say(b, b->text(), b->sizeHint().width(), b->width());
+    }
+    for (QLabel *l : root->findChildren<QLabel *>()) {
+        if (!reallyVisible(l, root) || l->wordWrap() || l->text().isEmpty() || l->pixmap().isNull() == false)
+            continue;
+        if (l->width() + 1 < l->sizeHint().width() && l->toolTip().isEmpty())
+            say(l, l->text(), l->sizeHint().width(), l->width());
+    }
+    for (QTabBar *t : root->findChildren<QTabBar *>()) {
+        if (!reallyVisible(t, root))
+            continue;
+        for (int i = 0; i < t->count(); ++i) {
+            const int needs = advance(t, t->tabText(i).remove(QLatin1Char('&')));
+            if (t->tabRect(i).width() < needs + 8 && t->tabToolTip(i).isEmpty())
+                say(t, t->tabText(i), needs + 8, t->tabRect(i).width());
+        }
+    }
+    for (QHeaderView *h : root->findChildren<QHeaderView *>()) {
+        if (!reallyVisible(h, root) || !h->model() || h->orientation() != Qt::Horizontal)
+            continue;
+        for (int s = 0; s < h->count(); ++s) {
+            if (h->isSectionHidden(s))
+                continue;
+            const QString text = h->model()->headerData(s, Qt::Horizontal, Qt::DisplayRole).toString();
+            const QString tip = h->model()->headerData(s, Qt::Horizontal, Qt::ToolTipRole).toString();
+            if (text.isEmpty() || !tip.isEmpty())
+                continue;
+            const int needs = advance(h, text) + 8;
+            if (h->sectionSize(s) < needs)
+                say(h, text, needs, h->sectionSize(s));
+        }
+    }
+    return out;
+}
+
+} // namespace
+
+class TestLaptopFit : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_dir;
+    QString m_path;
+
+private slots:
+    void initTestCase()
+    {
+        test::isolateSettings();
+        m_path = m_dir.filePath(QStringLiteral("demo.assay"));
+        auto built = DemoEvaluation::build(m_path);
+        QVERIFY2(built, qPrintable(built.error()));
+    }
+
+    void everyPageFitsALaptopScreen()
+    {
+        MainWindow w;
+        w.resize(1366, 768);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(w.openProject(m_path));
+        // The offscreen screen is 800×800, which the window would fill: a laptop's is wider.
+        w.setWindowState(Qt::WindowNoState);
+        w.resize(1366, 768);
+        QTest::qWait(200);
+        const QSize size = w.size();
+        QCOMPARE(size, QSize(1366, 768));
+        auto *scroll = w.findChild<QScrollArea *>(QStringLiteral("pagesScroll"));
+        QVERIFY(scroll);
+        QStringList cut;
+        for (int p = 0; p < ProjectNavigator::PageCount; ++p) {
+            w.navigator()->setCurrentPage(ProjectNavigator::Page(p));
+            QTest::qWait(400);
+            QWidget *page = w.pages()->currentWidget();
+            const QString name = ProjectNavigator::pageTitle(ProjectNavigator::Page(p));
+            // A page fits beside the navigator without scrolling sideways or down.
+            const QSize room = scroll->viewport()->size();
+            if (page->minimumSizeHint().width() > room.width() || page->minimumSizeHint().height() > room.height())
+                cut << QStringLiteral("%1: needs %2×%3, has %4×%5").arg(name).arg(page->minimumSizeHint().width()).arg(page->minimumSizeHint().height())
+                           .arg(room.width()).arg(room.height());
+            QList<QTabWidget *> tabs = page->findChildren<QTabWidget *>();
+            if (tabs.isEmpty()) {
+                cut << clipped(page, name);
+                test::screenshot(&w, QStringLiteral("fit-%1").arg(p));
+            }
+            for (QTabWidget *tab : tabs) {
+                if (!tab->isVisibleTo(page))
+                    continue;
+                for (int t = 0; t < tab->count(); ++t) {
+                    tab->setCurrentIndex(t);
+                    QTest::qWait(300);
+                    cut << clipped(page, QStringLiteral("%1/%2").arg(name, tab->tabText(t)));
+                    test::screenshot(&w, QStringLiteral("fit-%1-%2").arg(p).arg(t));
+                }
+            }
+            QCOMPARE(w.size(), size); // the window never grows by itself
+        }
+        qInfo().noquote() << "minimum size" << w.minimumSizeHint() << "window" << w.size();
+        QVERIFY2(w.minimumSizeHint().width() <= 1280 && w.minimumSizeHint().height() <= 720,
+                 qPrintable(QStringLiteral("minimum %1×%2").arg(w.minimumSizeHint().width()).arg(w.minimumSizeHint().height())));
+        cut.removeDuplicates();
+        for (const QString &c : cut)
+            qInfo().noquote() << "CLIPPED" << c;
+        QVERIFY2(cut.isEmpty(), qPrintable(QStringLiteral("%1 cut: %2").arg(cut.size()).arg(cut.mid(0, 12).join(QLatin1String("; ")))));
+    }
+};
+
+QTEST_MAIN(TestLaptopFit)
+#include "tst_laptopfit.moc"
