@@ -269,6 +269,13 @@ QVector<PlannedRun> RunLauncher::plannedRuns(QStringList *errors) const
             const QString column = m_grid->horizontalHeaderItem(c)->data(Qt::UserRole).toString();
             QString text = QStringLiteral("retriever=%1,%2").arg(retriever, column);
             const RetrieverKind *retrieverKind = RetrieverRegistry::instance().find(retriever);
+            if (retrieverKind && retrieverKind->needsEmbedder && m_embedder->currentText().isEmpty()) {
+                if (errors)
+                    *errors << tr("Retriever %1 needs an embedding profile: add an LLM profile with an embedding model under Edit → Settings… → LLM "
+                                  "endpoints, then choose it under Embeddings.")
+                                   .arg(retriever);
+                continue;
+            }
             if (retrieverKind && retrieverKind->needsEmbedder)
                 text += QStringLiteral(",embedder=%1").arg(m_embedder->currentText());
             auto parsed = PipelineSpec::parse(text);

@@ -111,6 +111,8 @@ RunsPage::RunsPage(Project *project, QWidget *parent) : QWidget(parent), m_proje
         m_keptRun = current.isValid() ? m_runs->data(current, RunsModel::RunIdRole).toLongLong() : 0;
     });
     connect(m_runs, &QAbstractItemModel::modelReset, this, &RunsPage::restoreSelectedRun);
+    connect(m_runs, &QAbstractItemModel::modelReset, this, &RunsPage::updateButtons);
+    connect(m_runs, &QAbstractItemModel::dataChanged, this, &RunsPage::updateButtons);
     updateButtons();
 }
 
@@ -428,7 +430,12 @@ void RunsPage::updateButtons()
     const bool running = m_queue->isRunning();
     m_pause->setEnabled(running);
     m_cancel->setEnabled(running || m_queue->queued() > 0);
-    m_resume->setEnabled(!running);
+    // Resume acts when the queue holds runs or a run of the project is unfinished (paused, or
+    // interrupted by a crash).
+    bool unfinished = m_queue->queued() > 0;
+    for (int r = 0; r < m_runs->rowCount() && !unfinished; ++r)
+        unfinished = m_runs->run(r).status != QLatin1String("done");
+    m_resume->setEnabled(!running && unfinished);
     const QModelIndex current = m_runsView->currentIndex();
     const bool failedItems = current.isValid() && current.row() < m_runs->rowCount() && m_runs->run(current.row()).errors > 0
                              && m_runs->run(current.row()).source == QLatin1String("executed");

@@ -26,8 +26,10 @@ QString readerHelp()
         QStringList keys;
         for (const auto &[key, what] : kind->options)
             keys << key + QLatin1Char('=');
+        // The options once: in the description when it names them, else after it.
+        const bool named = !keys.isEmpty() && kind->description.contains(keys.first());
         lines << QStringLiteral("%1: %2%3").arg(kind->synopsis(), kind->description,
-                                                 keys.isEmpty() ? QString() : QStringLiteral(" [%1]").arg(keys.join(QStringLiteral(", "))));
+                                                 keys.isEmpty() || named ? QString() : QStringLiteral(" [%1]").arg(keys.join(QStringLiteral(", "))));
     }
     return lines.join(QLatin1Char('\n'));
 }
@@ -37,7 +39,7 @@ QString retrieverHelp()
 {
     QStringList lines;
     for (const RetrieverKind *kind : RetrieverRegistry::instance().kinds())
-        lines << QStringLiteral("%1: %2%3").arg(kind->name, kind->description, kind->needsEmbedder ? QStringLiteral(" [embedder=]") : QString());
+        lines << QStringLiteral("%1: %2%3").arg(kind->name, kind->description, kind->needsEmbedder && !kind->description.contains(QLatin1String("embedder=")) ? QStringLiteral(" [embedder=]") : QString());
     return lines.join(QLatin1Char('\n'));
 }
 } // namespace
@@ -57,7 +59,7 @@ int RunCommand::run(const QStringList &args, CliIo &io)
     parser.addPositionalArgument(QStringLiteral("FILE.assay"), QStringLiteral("The project."));
     const QCommandLineOption name(QStringLiteral("name"), QStringLiteral("The run's name (a grid's runs are named NAME/…); an unfinished run of that name is continued."), QStringLiteral("R"));
     const QCommandLineOption pipeline(QStringLiteral("pipeline"),
-                                      QStringLiteral("retriever=NAME,k=K,reader=READER[,options]; 'a|b' lists alternatives (a grid).\nReaders: %1\nRetrievers: %2")
+                                      QStringLiteral("retriever=NAME,k=K,reader=READER[,options]; 'a|b' lists alternatives (a grid).\n\nReaders:\n%1\n\nRetrievers:\n%2")
                                           .arg(readerHelp(), retrieverHelp()),
                                       QStringLiteral("SPEC"), QStringLiteral("retriever=bm25,k=3,reader=none"));
     const QCommandLineOption set(QStringLiteral("set"), QStringLiteral("Query set: a form (short, long, ...); all forms when absent."), QStringLiteral("FORM"));

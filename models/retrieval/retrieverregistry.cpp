@@ -104,10 +104,10 @@ RetrieverRegistry::RetrieverRegistry()
     add(bm25);
     add(denseKind());
     add(hybridKind());
-    add(fixedKind(QStringLiteral("oracle"), QStringLiteral("orcl"), QStringLiteral("Oracle (true documents)"),
-                  QStringLiteral("the documents that state the query's facts: an upper bound for retrieval"), FixedRetriever::Kind::Oracle));
-    add(fixedKind(QStringLiteral("closed-book"), QString(), QStringLiteral("Closed book (no context)"),
-                  QStringLiteral("no context at all: what the reader knows without retrieval"), FixedRetriever::Kind::ClosedBook));
+    add(fixedKind(QStringLiteral("oracle"), QStringLiteral("orcl"), QStringLiteral("Oracle"),
+                  QStringLiteral("the documents that state the query's facts, an upper bound for retrieval"), FixedRetriever::Kind::Oracle));
+    add(fixedKind(QStringLiteral("closed-book"), QStringLiteral("cb"), QStringLiteral("Closed book"),
+                  QStringLiteral("no context at all, so the reader answers from what it knows without retrieval"), FixedRetriever::Kind::ClosedBook));
 }
 
 RetrieverRegistry &RetrieverRegistry::instance()
