@@ -115,16 +115,16 @@ Result<QVariant> Database::scalar(const QString &sql) const
     return stmt.value().value(0);
 }
 
-Result<Statement *> Database::cached(std::optional<Statement> &cache, const QString &sql) const
+Result<CachedStatement> Database::cached(std::optional<Statement> &cache, const QString &sql) const
 {
     if (!cache) {
         auto s = prepare(sql);
         if (!s)
-            return Result<Statement *>::failure(s);
+            return Result<CachedStatement>::failure(s);
         cache = s.take();
     }
     cache->reset();
-    return &*cache;
+    return CachedStatement(&*cache);
 }
 
 Status Database::run(const QString &sql, const QVariantList &params)

@@ -4,6 +4,7 @@
 #include "core/result.h"
 #include "project/changerecorder.h"
 #include "project/heldfiles.h"
+#include "project/cachedstatement.h"
 #include "project/statement.h"
 
 #include <QString>
@@ -73,8 +74,8 @@ public:
     }
     Status run(const QString &sql, const QVariantList &params = {});
     // A statement a store keeps for repeated use: prepared into `cache` the first time, reset
-    // (bindings cleared) every time.
-    Result<Statement *> cached(std::optional<Statement> &cache, const QString &sql) const;
+    // (bindings cleared) when lent and again when the lease ends.
+    Result<CachedStatement> cached(std::optional<Statement> &cache, const QString &sql) const;
     Result<bool> tableExists(const QString &name) const;
     qint64 lastInsertId() const;
     // Rows changed by the last INSERT, UPDATE or DELETE.

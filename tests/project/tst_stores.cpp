@@ -157,6 +157,38 @@ private slots:
         QVERIFY(!store.bm25(QStringLiteral("\"unbalanced"), 5));
     }
 
+    // A store's kept statement must not stay on a row after a read: the connection's read
+    // transaction would stay open, and once another program wrote, this connection's next
+    // write would fail at once with "database is locked" (a stale snapshot cannot upgrade;
+    // SQLite does not wait). Seen as a flaky tst_projectconcurrency before the lease.
+    void keptStatementsEndTheirReads()
+    {
+        auto p = newProject();
+        QVERIFY(p);
+        Database &db = p->database();
+        CorpusStore store(db);
+        CorpusDocument a{QStringLiteral("a"), QStringLiteral("A"), QStringLiteral("zebras graze"), QStringLiteral("{}"), QStringLiteral("a.txt")};
+        QVERIFY(store.addDocuments({a}, {{QStringLiteral("zebras graze"), QStringLiteral("and rest")}}));
+        auto chunkIds = store.chunksOf(QStringLiteral("a"));
+        QVERIFY(chunkIds);
+        QCOMPARE(chunkIds.value().size(), 2);
+        auto other = Database::open(db.path(), Database::Mode::ReadWrite);
+        QVERIFY(other);
+        const auto readThenWrite = [&](const char *what, const std::function<bool()> &read) {
+            QVERIFY2(read(), what);
+            QVERIFY2(other.value().run(QStringLiteral("INSERT INTO project_meta(key, value) VALUES (?, 'x') ON CONFLICT(key) DO UPDATE SET value = value || 'x'"),
+                                       {QString::fromLatin1(what)}),
+                     what);
+            const Status write = db.run(QStringLiteral("INSERT INTO project_meta(key, value) VALUES (?, 'y') ON CONFLICT(key) DO UPDATE SET value = value || 'y'"),
+                                        {QString::fromLatin1(what)});
+            QVERIFY2(write, qPrintable(QStringLiteral("%1: %2").arg(QLatin1String(what), write.error())));
+        };
+        readThenWrite("chunkText", [&] { return store.chunkText(chunkIds.value()[0]).value() == QStringLiteral("zebras graze"); });
+        readThenWrite("chunkSource", [&] { return store.chunkSource(chunkIds.value()[1]).value().has_value(); });
+        readThenWrite("documentText", [&] { return !store.documentText(QStringLiteral("a")).value().isEmpty(); });
+        readThenWrite("chunksOf", [&] { return store.chunksOf(QStringLiteral("a")).value().size() == 2; });
+    }
+
     void storedIdListsParse()
     {
         bool isList = false;
