@@ -1,5 +1,7 @@
 #include "mainwindow.h"
 
+#include "demo/demoproject.h"
+
 #include "commands/importknowledgecommand.h"
 #include "charts/irtpanel.h"
 #include "core/job.h"
@@ -141,6 +143,11 @@ void MainWindow::createMenus()
             newProject(path.endsWith(QLatin1String(".assay")) ? path : path + QStringLiteral(".assay"));
     });
     connect(m_welcome, &WelcomePage::newRequested, file->actions().constLast(), &QAction::trigger);
+    file->addAction(tr("New Project from &Sample…"), this, [this] {
+        const QString path = QFileDialog::getSaveFileName(this, tr("New Project from the Sample"), QDir::homePath(), tr("Assay projects (*.assay)"));
+        if (!path.isEmpty())
+            newSampleProject(path.endsWith(QLatin1String(".assay")) ? path : path + QStringLiteral(".assay"));
+    })->setObjectName(QStringLiteral("actionNewFromSample"));
     file->addAction(tr("&Open…"), QKeySequence::Open, this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Open Assay Project"), QDir::homePath(),
                                                           tr("Assay projects (*.assay);;All files (*)"));
@@ -298,6 +305,30 @@ bool MainWindow::newProject(const QString &path)
     }
     adoptProject(project.take());
     return true;
+}
+
+// The sample's knowledge tables and documents, written in the background (a few seconds);
+// the project opens on its Templates page, the next step.
+void MainWindow::newSampleProject(const QString &path)
+{
+    if (m_demoJob && m_demoJob->isRunning())
+        return;
+    if (QFileInfo::exists(path)) {
+        showError(tr("%1 exists already: choose a new file name for the sample project.").arg(path));
+        return;
+    }
+    m_demoJob = std::make_unique<Job>(tr("Writing the sample project"), [path](Job &job) { return DemoProject::buildSample(path, QFileInfo(path).completeBaseName(), &job); });
+    m_progress->track(m_demoJob.get());
+    connect(m_demoJob.get(), &Job::finished, this, [this, path](bool ok, const QString &message) {
+        if (!ok) {
+            if (!(m_demoJob && m_demoJob->isCancelled()))
+                showError(message);
+            return;
+        }
+        if (openProject(path))
+            m_navigator->setCurrentPage(ProjectNavigator::Templates);
+    });
+    m_demoJob->start();
 }
 
 void MainWindow::adoptProject(std::unique_ptr<Project> project)

@@ -34,6 +34,7 @@ public:
     ~MainWindow() override;
 
     bool openProject(const QString &path);
+    void newSampleProject(const QString &path);
     bool newProject(const QString &path);
     void openDemoProject();
     void closeProject();

@@ -8,6 +8,8 @@
 #include "itemmodels/corpusdocumentsmodel.h"
 #include "project/project.h"
 #include "retrieval/corpusstore.h"
+#include "groundtruthpanel.h"
+#include "itemmodels/groundlinksmodel.h"
 #include "messagebar.h"
 
 #include <QComboBox>
@@ -23,6 +25,7 @@
 #include <QRegularExpression>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTextBrowser>
 #include <QToolButton>
@@ -62,9 +65,21 @@ CorpusPage::CorpusPage(Project *project, QWidget *parent) : QWidget(parent), m_p
 
     QHBoxLayout *bar = buildImportBar();
     QGroupBox *probe = buildProbe();
+    probe->setTitle(QString());
+    m_groundTruth = new GroundTruthPanel(project, this);
+    m_tools = new QTabWidget(this);
+    m_tools->setObjectName(QStringLiteral("corpusTools"));
+    m_tools->addTab(m_groundTruth, tr("Ground Truth"));
+    m_tools->addTab(probe, tr("Try Retrieval"));
+    m_tools->setTabToolTip(0, tr("Which documents state each semantic group's fact: propose links automatically, import a links file, review them"));
+    m_tools->setTabToolTip(1, tr("One query against two retrievers side by side"));
+    connect(m_groundTruth, &GroundTruthPanel::jobStarted, this, &CorpusPage::jobStarted);
+    connect(m_groundTruth, &GroundTruthPanel::jobFinished, this, &CorpusPage::jobFinished);
+    // The viewer lists the groups a document states: it follows the links.
+    connect(m_groundTruth->model(), &QAbstractItemModel::modelReset, this, [this] { showDocument(m_view->currentIndex().row()); });
     auto *right = new QSplitter(Qt::Vertical, this);
     right->addWidget(m_viewer);
-    right->addWidget(probe);
+    right->addWidget(m_tools);
     right->setStretchFactor(0, 2);
     right->setStretchFactor(1, 3);
     auto *split = new QSplitter(Qt::Horizontal, this);
@@ -252,7 +267,8 @@ void CorpusPage::showDocument(int row)
     if (!groups) {
         html += QStringLiteral("<p style='color:%1'>%2</p>").arg(MessageBar::colorName(MessageBar::Level::Error), groups.error().toHtmlEscaped());
     } else if (groups.value().isEmpty()) {
-        html += tr("<p style='color:#777'>No semantic group names this document among its true documents.</p>");
+        html += tr("<p style='color:#777'>No semantic group names this document among its true documents. "
+                   "Under <b>Ground Truth</b> below, <b>Propose Links</b> finds the groups whose facts it states, or <b>Import Links File…</b> reads them.</p>");
     } else {
         constexpr int listed = 60;
         html += tr("<h4>States the facts of %n semantic group(s)</h4><ul>", nullptr, int(groups.value().size()));

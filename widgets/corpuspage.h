@@ -3,8 +3,9 @@
 // chunk boundaries; Import (a folder of .txt/.md files, JSONL, GRAMMAR's corpus JSON) with the
 // chunking options, as a background job that is undoable; and Try retrieval: one query, the
 // top k of two retrievers side by side with the matching terms highlighted and, for a query
-// from a semantic group, the group's true documents marked. The viewer lists the groups whose
-// facts the document states.
+// from a semantic group, the group's true documents marked; and Ground Truth (GroundTruthPanel),
+// where the user says which documents state which group's fact. The viewer lists the groups
+// whose facts the document states.
 #include "core/job.h"
 #include "retrieval/corpusimporter.h"
 #include "retrieval/retrievalprobe.h"
@@ -19,6 +20,7 @@ class QHBoxLayout;
 class QLabel;
 class QLineEdit;
 class QSpinBox;
+class QTabWidget;
 class QTableView;
 class QTextBrowser;
 class QToolButton;
@@ -26,6 +28,7 @@ class QToolButton;
 namespace assay {
 
 class CorpusDocumentsModel;
+class GroundTruthPanel;
 class Project;
 
 class CorpusPage : public QWidget {
@@ -48,6 +51,8 @@ public:
     QString resultsHtml(int column) const;
     QComboBox *retrieverBox(int column) const { return column == 0 ? m_left : m_right; }
     QString summaryText() const;
+    GroundTruthPanel *groundTruth() const { return m_groundTruth; }
+    QTabWidget *tools() const { return m_tools; }
 
 signals:
     void jobStarted(assay::Job *job);
@@ -77,6 +82,8 @@ private:
     QComboBox *m_left;
     QComboBox *m_right;
     QTextBrowser *m_results[2];
+    GroundTruthPanel *m_groundTruth;
+    QTabWidget *m_tools;
     std::unique_ptr<Job> m_job;
 };
 

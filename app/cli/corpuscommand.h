@@ -4,11 +4,17 @@
 namespace assay {
 
 // assay-cli corpus import FILE PATH... [--format dir|jsonl|grammar] [--chunk whole|sentences:N|tokens:N[:O]]
+// assay-cli corpus link FILE --auto [--min-confidence C] | --file LINKS [--format csv|json]
+// assay-cli corpus links FILE [--json]
 class CorpusCommand : public CliCommand {
 public:
     QString name() const override { return QStringLiteral("corpus"); }
-    QString summary() const override { return QStringLiteral("Import documents: corpus import FILE PATH..."); }
+    QString summary() const override { return QStringLiteral("Documents and their ground truth: corpus import|link|links FILE ..."); }
     int run(const QStringList &args, CliIo &io) override;
+
+private:
+    int link(QCommandLineParser &parser, CliIo &io);
+    int listLinks(QCommandLineParser &parser, CliIo &io);
 };
 
 } // namespace assay

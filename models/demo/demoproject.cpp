@@ -18,15 +18,29 @@ namespace assay {
 
 QString DemoProject::defaultName() { return QStringLiteral("Assay demo"); }
 
-Status DemoProject::build(const QString &path, Job *job)
+namespace {
+enum class Contents { Sample, Full };
+Status write(const QString &path, const QString &name, Contents contents, Job *job);
+} // namespace
+
+Status DemoProject::build(const QString &path, Job *job) { return write(path, defaultName(), Contents::Full, job); }
+
+Status DemoProject::buildSample(const QString &path, const QString &name, Job *job)
 {
-    constexpr int steps = 5;
+    return write(path, name.isEmpty() ? QStringLiteral("Assay sample") : name, Contents::Sample, job);
+}
+
+namespace {
+
+Status write(const QString &path, const QString &name, Contents contents, Job *job)
+{
+    const int steps = contents == Contents::Full ? 5 : 2;
     if (job)
         job->reportProgress(0, steps, QStringLiteral("Reading the demo world"));
     auto world = DemoWorld::load();
     if (!world)
         return Status::failure(world.error());
-    auto project = Project::create(path, defaultName());
+    auto project = Project::create(path, name);
     if (!project)
         return Status::failure(project.error());
     if (auto s = project.value()->setProperty(
@@ -52,6 +66,11 @@ Status DemoProject::build(const QString &path, Job *job)
         documents.append({d.id, d.title, d.text(), QStringLiteral("{}"), QStringLiteral("demo")});
     if (auto r = CorpusImporter::import(*project.value(), documents, {}); !r)
         return Status::failure(r.error());
+    if (contents == Contents::Sample) {
+        if (job)
+            job->reportProgress(steps, steps, QStringLiteral("Sample project written"));
+        return {};
+    }
     // GRAMMAR-Gen without an LLM: rule templates, three offline text templates per form,
     // balanced queries.
     if (job)
@@ -73,5 +92,7 @@ Status DemoProject::build(const QString &path, Job *job)
         job->reportProgress(steps, steps, QStringLiteral("Demo project written"));
     return {};
 }
+
+} // namespace
 
 } // namespace assay

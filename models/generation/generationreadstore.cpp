@@ -42,8 +42,9 @@ Status GenerationReadStore::forEachQuery(const std::function<void(const Query &)
 
 Status GenerationReadStore::forEachAcceptedQuery(const QString &form, Order order, const std::function<bool(const AcceptedQuery &)> &visit) const
 {
-    const QString sql = QStringLiteral("SELECT q.id, g.id, g.sql_template_id, tt.id, tt.form, g.vals, g.answer, g.doc_ids FROM query q "
-                                       "JOIN query_group g ON g.id = q.group_id JOIN text_template tt ON tt.id = q.text_template_id "
+    const QString sql = QStringLiteral("SELECT q.id, g.id, g.sql_template_id, tt.id, tt.form, g.vals, g.answer, gt.doc_ids FROM query q "
+                                       "JOIN query_group g ON g.id = q.group_id JOIN group_truth gt ON gt.group_id = g.id "
+                                       "JOIN text_template tt ON tt.id = q.text_template_id "
                                        "JOIN sql_template t ON t.id = g.sql_template_id WHERE q.state = 'accepted' AND tt.state = 'accepted' "
                                        "AND t.state = 'accepted' %1 ORDER BY %2")
                             .arg(form.isEmpty() ? QString() : QStringLiteral("AND tt.form = ?1"),

@@ -382,7 +382,8 @@ Result<QString> GenerationStore::groupValues(qint64 groupId) const
 Result<QVector<GenerationStore::GroupFact>> GenerationStore::ungroundedGroups() const
 {
     QVector<GroupFact> out;
-    const Status read = m_db.each(QStringLiteral("SELECT id, vals, answer FROM query_group WHERE doc_ids = '[]' AND answer <> '' ORDER BY id"), {},
+    const Status read = m_db.each(QStringLiteral("SELECT g.id, g.vals, g.answer FROM query_group g JOIN group_truth t ON t.group_id = g.id "
+                                                 "WHERE t.doc_ids = '[]' AND g.answer <> '' ORDER BY g.id"), {},
                                   [&](const Statement &r) { out << GroupFact{r.integer(0), r.text(1), r.text(2)}; });
     if (!read)
         return Result<QVector<GroupFact>>::failure(read);
@@ -392,8 +393,8 @@ Result<QVector<GenerationStore::GroupFact>> GenerationStore::ungroundedGroups() 
 Result<QVector<GenerationStore::GroupFact>> GenerationStore::groupsOfDocument(const QString &docId) const
 {
     QVector<GroupFact> out;
-    const Status read = m_db.each(QStringLiteral("SELECT g.id, g.vals, coalesce(g.answer, '') FROM query_group g "
-                                                 "WHERE g.doc_ids <> '[]' AND EXISTS (SELECT 1 FROM json_each(g.doc_ids) d WHERE d.value = ?) ORDER BY g.id"),
+    const Status read = m_db.each(QStringLiteral("SELECT g.id, g.vals, coalesce(g.answer, '') FROM query_group g JOIN group_truth t ON t.group_id = g.id "
+                                                 "WHERE t.doc_ids <> '[]' AND EXISTS (SELECT 1 FROM json_each(t.doc_ids) d WHERE d.value = ?) ORDER BY g.id"),
                                   {docId}, [&](const Statement &r) { out << GroupFact{r.integer(0), r.text(1), r.text(2)}; });
     if (!read)
         return Result<QVector<GroupFact>>::failure(read);
@@ -405,7 +406,7 @@ Result<QStringList> GenerationStore::groupDocuments(qint64 groupId) const
     using R = Result<QStringList>;
     QStringList docs;
     bool exists = false;
-    const Status read = m_db.each(QStringLiteral("SELECT d.value FROM query_group g LEFT JOIN json_each(g.doc_ids) d WHERE g.id = ?"), {groupId},
+    const Status read = m_db.each(QStringLiteral("SELECT d.value FROM group_truth t LEFT JOIN json_each(t.doc_ids) d WHERE t.group_id = ?"), {groupId},
                                   [&](const Statement &r) {
                                       exists = true;
                                       if (!r.isNull(0))

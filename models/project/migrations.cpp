@@ -379,6 +379,31 @@ DROP INDEX run_item_status;
 CREATE INDEX run_item_unfinished ON run_item(run_id, status) WHERE status <> 'done';
 )sql"),
          true},
+        {15, QStringLiteral("ground-truth links"), QStringLiteral(R"sql(
+-- Which document states a semantic group's fact, said by the user (a links file) or proposed
+-- by the auto linker and reviewed (docs/methods.md, ground truth). A link names its group by
+-- template and values, the group's identity across regenerations, so links outlive a refill.
+CREATE TABLE ground_link (
+    id              INTEGER PRIMARY KEY,
+    sql_template_id INTEGER NOT NULL REFERENCES sql_template(id) ON DELETE CASCADE,
+    vals            TEXT NOT NULL,
+    doc_id          TEXT NOT NULL,
+    source          TEXT NOT NULL CHECK (source IN ('file', 'auto')),
+    confidence      REAL NOT NULL DEFAULT 1,
+    state           TEXT NOT NULL DEFAULT 'accepted' CHECK (state IN ('proposed', 'accepted', 'rejected')),
+    evidence        TEXT NOT NULL DEFAULT '',
+    UNIQUE (sql_template_id, vals, doc_id)
+);
+-- A group's true documents: those its SQL projected (query_group.doc_ids) and its accepted links.
+CREATE VIEW group_truth AS
+SELECT g.id AS group_id,
+       CASE WHEN EXISTS (SELECT 1 FROM ground_link l WHERE l.sql_template_id = g.sql_template_id AND l.vals = g.vals AND l.state = 'accepted')
+            THEN (SELECT json_group_array(doc) FROM (SELECT d.value AS doc FROM json_each(g.doc_ids) d
+                                                    UNION SELECT l.doc_id FROM ground_link l
+                                                    WHERE l.sql_template_id = g.sql_template_id AND l.vals = g.vals AND l.state = 'accepted'))
+            ELSE g.doc_ids END AS doc_ids
+FROM query_group g;
+)sql")},
     };
     return migrations;
 }

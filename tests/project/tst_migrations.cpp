@@ -55,6 +55,9 @@ const Kept kept[] = {
     {14, "SELECT hex(context) || ':' || retrieved_ids || ':' || coalesce(context_text_id, 'none') FROM run_item WHERE item_key = 'q5'", "010100002040::none"},
     {14, "SELECT t.text FROM run_item i JOIN context_text t ON t.id = i.context_text_id WHERE i.item_key = 'q6'", "Riga is the capital of Latvia."},
     {14, "SELECT doc_id FROM chunk_archive WHERE id = 9", "d9"},
+    // Version 15: a group's true documents are its projected ones and its accepted links.
+    {15, "SELECT doc_ids FROM group_truth WHERE group_id = 1", "[\"d1\",\"d5\"]"},
+    {3, "SELECT min(d.value) FROM group_truth t, json_each(t.doc_ids) d WHERE t.group_id = 1", "d1"},
     {1, "SELECT count(*) FROM pragma_table_info('run_item') WHERE name = 'retrieved_text'", "0"},
     {1, "SELECT count(*) FROM sqlite_master WHERE name IN ('judgement_judge', 'run_item_status')", "0"},
 };

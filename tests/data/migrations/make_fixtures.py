@@ -57,6 +57,8 @@ ROWS = [
           # What migration 14's conversion makes of version 10's q3 (the script replays SQL only).
           "INSERT INTO context_text(id, hash, text) VALUES (2, 0, 'Vilnius is the capital of Lithuania.')",
           "UPDATE run_item SET context_text_id = 2 WHERE id = 3"]),
+    (15, ["""INSERT INTO ground_link(id, sql_template_id, vals, doc_id, source, confidence, state) VALUES (1, 1, '["Tallinn"]', 'd5', 'auto', 0.8, 'accepted')""",
+          """INSERT INTO ground_link(id, sql_template_id, vals, doc_id, source, confidence, state) VALUES (2, 1, '["Tallinn"]', 'd6', 'auto', 0.5, 'proposed')"""]),
 ]
 
 

@@ -1,0 +1,134 @@
+#include "grounding/groundlinkstore.h"
+
+#include "project/database.h"
+#include "project/transaction.h"
+
+#include <nlohmann/json.hpp>
+
+namespace assay {
+
+namespace {
+QStringList decodeIds(const QString &json)
+{
+    QStringList out;
+    const auto parsed = nlohmann::json::parse(json.toStdString(), nullptr, false);
+    if (parsed.is_array())
+        for (const auto &v : parsed)
+            out << QString::fromStdString(v.is_string() ? v.get<std::string>() : v.dump());
+    return out;
+}
+} // namespace
+
+Result<QVector<GroundLink>> GroundLinkStore::links() const
+{
+    QVector<GroundLink> out;
+    const Status read = m_db.each(QStringLiteral("SELECT l.id, l.sql_template_id, l.vals, l.doc_id, l.source, l.confidence, l.state, l.evidence, "
+                                                 "coalesce(g.id, 0), coalesce(g.answer, '') FROM ground_link l "
+                                                 "LEFT JOIN query_group g ON g.sql_template_id = l.sql_template_id AND g.vals = l.vals "
+                                                 "ORDER BY l.confidence DESC, g.id, l.doc_id"),
+                                  {}, [&](const Statement &r) {
+                                      GroundLink l;
+                                      l.id = r.integer(0);
+                                      l.sqlTemplateId = r.integer(1);
+                                      l.values = r.text(2);
+                                      l.docId = r.text(3);
+                                      l.source = GroundLink::sourceFrom(r.text(4));
+                                      l.confidence = r.real(5);
+                                      l.state = GroundLink::stateFrom(r.text(6));
+                                      l.evidence = r.text(7);
+                                      l.groupId = r.integer(8);
+                                      l.answer = r.text(9);
+                                      out << l;
+                                  });
+    if (!read)
+        return Result<QVector<GroundLink>>::failure(read);
+    return out;
+}
+
+Result<QVector<GroundLinkStore::Group>> GroundLinkStore::groups() const
+{
+    QVector<Group> out;
+    const Status read = m_db.each(QStringLiteral("SELECT g.id, g.sql_template_id, g.vals, coalesce(g.answer, ''), t.doc_ids FROM query_group g "
+                                                 "JOIN sql_template s ON s.id = g.sql_template_id JOIN group_truth t ON t.group_id = g.id "
+                                                 "WHERE s.state = 'accepted' ORDER BY g.id"),
+                                  {}, [&](const Statement &r) { out << Group{r.integer(0), r.integer(1), r.text(2), r.text(3), decodeIds(r.text(4))}; });
+    if (!read)
+        return Result<QVector<Group>>::failure(read);
+    return out;
+}
+
+Result<GroundLinkStore::Coverage> GroundLinkStore::coverage() const
+{
+    Coverage c;
+    auto groups = m_db.first(QStringLiteral("SELECT count(*), coalesce(sum(t.doc_ids <> '[]'), 0) FROM query_group g "
+                                            "JOIN sql_template s ON s.id = g.sql_template_id JOIN group_truth t ON t.group_id = g.id "
+                                            "WHERE s.state = 'accepted' AND coalesce(g.answer, '') <> ''"),
+                             {}, [&](const Statement &r) {
+                                 c.groups = r.integer(0);
+                                 c.grounded = r.integer(1);
+                             });
+    if (!groups)
+        return Result<Coverage>::failure(groups);
+    const Status states = m_db.each(QStringLiteral("SELECT state, count(*) FROM ground_link GROUP BY state"), {}, [&](const Statement &r) {
+        const auto s = GroundLink::stateFrom(r.text(0));
+        (s == GroundLink::State::Accepted ? c.accepted : s == GroundLink::State::Proposed ? c.proposed : c.rejected) = r.integer(1);
+    });
+    if (!states)
+        return Result<Coverage>::failure(states);
+    return c;
+}
+
+Result<QVector<GroundLink>> GroundLinkStore::existing(const QVector<GroundLink> &keys) const
+{
+    using R = Result<QVector<GroundLink>>;
+    QVector<GroundLink> out;
+    auto s = m_db.prepare(QStringLiteral("SELECT id, source, confidence, state, evidence FROM ground_link WHERE sql_template_id = ? AND vals = ? AND doc_id = ?"));
+    if (!s)
+        return R::failure(s);
+    for (const GroundLink &k : keys) {
+        s.value().reset();
+        s.value().bindAll({k.sqlTemplateId, k.values, k.docId});
+        auto row = s.value().next();
+        if (!row)
+            return R::failure(row);
+        if (!row.value())
+            continue;
+        GroundLink l = k;
+        l.id = s.value().integer(0);
+        l.source = GroundLink::sourceFrom(s.value().text(1));
+        l.confidence = s.value().real(2);
+        l.state = GroundLink::stateFrom(s.value().text(3));
+        l.evidence = s.value().text(4);
+        out << l;
+    }
+    s.value().reset();
+    return out;
+}
+
+Status GroundLinkStore::apply(const QVector<GroundLink> &put, const QVector<GroundLink> &remove)
+{
+    Transaction tx(m_db);
+    if (!tx.began())
+        return tx.beginStatus();
+    auto del = m_db.prepare(QStringLiteral("DELETE FROM ground_link WHERE sql_template_id = ? AND vals = ? AND doc_id = ?"));
+    auto ins = m_db.prepare(QStringLiteral("INSERT INTO ground_link(sql_template_id, vals, doc_id, source, confidence, state, evidence) VALUES (?, ?, ?, ?, ?, ?, ?) "
+                                           "ON CONFLICT(sql_template_id, vals, doc_id) DO UPDATE SET source = excluded.source, "
+                                           "confidence = excluded.confidence, state = excluded.state, evidence = excluded.evidence"));
+    if (!del || !ins)
+        return !del ? Status::failure(del) : Status::failure(ins);
+    for (const GroundLink &l : remove) {
+        del.value().reset();
+        del.value().bindAll({l.sqlTemplateId, l.values, l.docId});
+        if (auto s = del.value().run(); !s)
+            return s;
+    }
+    for (const GroundLink &l : put) {
+        ins.value().reset();
+        ins.value().bindAll({l.sqlTemplateId, l.values, l.docId, GroundLink::sourceText(l.source), l.confidence, GroundLink::stateText(l.state), l.evidence});
+        if (auto s = ins.value().run(); !s)
+            return Status::failure(QStringLiteral("link %1 → group of template %2 %3: %4").arg(l.docId).arg(l.sqlTemplateId).arg(l.values, s.error()), s.code());
+    }
+    return tx.commit();
+}
+
+} // namespace assay

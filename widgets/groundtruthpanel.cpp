@@ -1,0 +1,271 @@
+#include "groundtruthpanel.h"
+
+#include "commands/setgroundlinkscommand.h"
+#include "grounding/autolinker.h"
+#include "grounding/linksfile.h"
+#include "itemmodels/groundlinksmodel.h"
+#include "messagebar.h"
+#include "project/project.h"
+
+#include <QDoubleSpinBox>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QSettings>
+#include <QTableView>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+namespace assay {
+
+GroundTruthPanel::GroundTruthPanel(Project *project, QWidget *parent) : QWidget(parent), m_project(project)
+{
+    setObjectName(QStringLiteral("groundTruthPanel"));
+    m_model = new GroundLinksModel(*project, this);
+    m_summary = new QLabel(this);
+    m_summary->setObjectName(QStringLiteral("groundTruthSummary"));
+    m_summary->setWordWrap(true);
+    m_message = new MessageBar(this);
+    m_propose = new QPushButton(QIcon::fromTheme(QStringLiteral("system-search")), tr("Propose Links"), this);
+    m_propose->setObjectName(QStringLiteral("proposeLinks"));
+    m_propose->setToolTip(tr("Find, for every group without true documents, the chunks that state its answer together with its values. "
+                             "Links at or above the confidence are accepted; the others wait below for Accept or Reject."));
+    m_minConfidence = new QDoubleSpinBox(this);
+    m_minConfidence->setObjectName(QStringLiteral("minConfidence"));
+    m_minConfidence->setRange(0.0, 1.0);
+    m_minConfidence->setSingleStep(0.05);
+    m_minConfidence->setValue(0.6);
+    m_minConfidence->setPrefix(tr("accept at ≥ "));
+    m_minConfidence->setToolTip(tr("1.0: one sentence states the answer and every value of the group; 0.6–0.9: some of the values; 0.4: in different sentences."));
+    m_importFile = new QPushButton(QIcon::fromTheme(QStringLiteral("document-import")), tr("Import Links File…"), this);
+    m_importFile->setObjectName(QStringLiteral("importLinks"));
+    m_importFile->setToolTip(tr("A CSV or JSON file saying which document states which fact: doc_id with group (g31), "
+                                "or with table and key of a knowledge row; the demo's facts.json works as it is."));
+    m_accept = new QPushButton(tr("Accept"), this);
+    m_accept->setObjectName(QStringLiteral("acceptLinks"));
+    m_reject = new QPushButton(tr("Reject"), this);
+    m_reject->setObjectName(QStringLiteral("rejectLinks"));
+    m_view = new QTableView(this);
+    m_view->setObjectName(QStringLiteral("groundLinks"));
+    m_view->setModel(m_model);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_view->verticalHeader()->hide();
+    m_view->horizontalHeader()->setStretchLastSection(true);
+    m_view->setWordWrap(false);
+
+    auto *bar = new QHBoxLayout;
+    bar->addWidget(m_propose);
+    bar->addWidget(m_minConfidence);
+    bar->addWidget(m_importFile);
+    bar->addStretch(1);
+    bar->addWidget(m_accept);
+    bar->addWidget(m_reject);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_summary);
+    layout->addLayout(bar);
+    layout->addWidget(m_message);
+    layout->addWidget(m_view, 1);
+
+    connect(m_propose, &QPushButton::clicked, this, [this] { startProposing(); });
+    connect(m_importFile, &QPushButton::clicked, this, [this] {
+        QSettings settings;
+        const QString folder = settings.value(QStringLiteral("folders/links"), QDir::homePath()).toString();
+        const QString path = QFileDialog::getOpenFileName(this, tr("Import Links File"), folder, tr("Links (*.csv *.json);;All files (*)"));
+        if (path.isEmpty())
+            return;
+        settings.setValue(QStringLiteral("folders/links"), QFileInfo(path).absolutePath());
+        startImport(path);
+    });
+    const auto selectedRows = [this] {
+        QList<int> rows;
+        for (const QModelIndex &i : m_view->selectionModel()->selectedRows())
+            rows << i.row();
+        return rows;
+    };
+    connect(m_accept, &QPushButton::clicked, this, [this, selectedRows] { setStateOfRows(selectedRows(), true); });
+    connect(m_reject, &QPushButton::clicked, this, [this, selectedRows] { setStateOfRows(selectedRows(), false); });
+    connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
+        showSummary();
+        updateButtons();
+    });
+    connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this, &GroundTruthPanel::updateButtons);
+    (void)m_model->refresh();
+    m_view->resizeColumnsToContents();
+    showSummary();
+    updateButtons();
+}
+
+GroundTruthPanel::~GroundTruthPanel()
+{
+    if (m_job) {
+        m_job->cancel();
+        m_job->wait();
+    }
+}
+
+QString GroundTruthPanel::summaryText() const { return m_summary->text(); }
+QString GroundTruthPanel::messageText() const { return m_message->text(); }
+void GroundTruthPanel::setMinimumConfidence(double c) { m_minConfidence->setValue(c); }
+
+void GroundTruthPanel::showSummary()
+{
+    if (!m_model->error().isEmpty())
+        return m_summary->setText(tr("The links cannot be read: %1").arg(m_model->error().toHtmlEscaped()));
+    const auto &c = m_model->coverage();
+    if (c.groups == 0) {
+        m_summary->setText(tr("No semantic group with an answer yet: generate queries on the <b>Generation</b> page first; "
+                              "then come back to say which documents state their facts."));
+        return;
+    }
+    QString text = tr("<b>%1 of %2</b> groups with an answer have true documents (retrieval accuracy and the oracle need them).")
+                       .arg(c.grounded)
+                       .arg(c.groups);
+    if (c.accepted + c.proposed + c.rejected > 0)
+        text += tr(" Links: %1 accepted, %2 waiting for review, %3 rejected.").arg(c.accepted).arg(c.proposed).arg(c.rejected);
+    else if (c.grounded == 0)
+        text += tr(" Click <b>Propose Links</b> to find the documents that state each group's answer, or <b>Import Links File…</b> to read them from a CSV or JSON file.");
+    m_summary->setText(text);
+}
+
+void GroundTruthPanel::updateButtons()
+{
+    const bool selected = m_view->selectionModel()->hasSelection();
+    m_accept->setEnabled(!busy() && selected);
+    m_reject->setEnabled(!busy() && selected);
+    m_propose->setEnabled(!busy());
+    m_importFile->setEnabled(!busy());
+}
+
+Job *GroundTruthPanel::startProposing()
+{
+    if (busy())
+        return nullptr;
+    const QString projectPath = m_project->path();
+    AutoLinker::Options options;
+    options.minConfidence = m_minConfidence->value();
+    auto proposals = std::make_shared<AutoLinker::Proposals>();
+    m_job = std::make_unique<Job>(tr("Proposing ground-truth links"), [=](Job &job) {
+        auto db = Project::openConnection(projectPath); // this thread's own connection
+        if (!db)
+            return Status::failure(db);
+        auto found = AutoLinker::propose(db.value(), options, &job);
+        if (!found)
+            return Status::failure(found);
+        *proposals = found.take();
+        return Status();
+    });
+    connect(m_job.get(), &Job::finished, this, [this, proposals, options](bool ok, const QString &message) {
+        updateButtons();
+        if (!ok) {
+            if (!(m_job && m_job->isCancelled()))
+                m_message->error(tr("No links were proposed: %1").arg(message));
+            emit jobFinished(false, message);
+            return;
+        }
+        const auto accepted = std::count_if(proposals->links.begin(), proposals->links.end(), [](const GroundLink &l) { return l.state == GroundLink::State::Accepted; });
+        if (proposals->links.isEmpty()) {
+            m_message->warning(tr("No chunk states the answer of any of the %n group(s) without true documents together with its values.", nullptr,
+                                  int(proposals->groupsSearched)));
+        } else {
+            QString error;
+            auto *command = new SetGroundLinksCommand(m_project, tr("Propose %n ground-truth link(s)", nullptr, int(proposals->links.size())), proposals->links);
+            command->reportErrorsTo(&error);
+            m_project->undoStack()->push(command);
+            if (!error.isEmpty())
+                m_message->error(tr("The proposed links were not saved: %1").arg(error));
+            else
+                m_message->success(tr("%1 of %2 groups without true documents got links: %3 accepted (confidence ≥ %4), %5 waiting for review below. Edit → Undo takes them back.")
+                                       .arg(proposals->groupsLinked)
+                                       .arg(proposals->groupsSearched)
+                                       .arg(accepted)
+                                       .arg(options.minConfidence, 0, 'f', 2)
+                                       .arg(proposals->links.size() - accepted));
+        }
+        (void)m_model->refresh();
+        emit jobFinished(true, message);
+    });
+    emit jobStarted(m_job.get());
+    m_job->start();
+    updateButtons();
+    return m_job.get();
+}
+
+Job *GroundTruthPanel::startImport(const QString &path)
+{
+    if (busy())
+        return nullptr;
+    const QString projectPath = m_project->path();
+    auto resolved = std::make_shared<LinksFile::Resolved>();
+    m_job = std::make_unique<Job>(tr("Reading links from %1").arg(QFileInfo(path).fileName()), [=](Job &) {
+        auto entries = LinksFile::read(path);
+        if (!entries)
+            return Status::failure(entries);
+        auto db = Project::openConnection(projectPath);
+        if (!db)
+            return Status::failure(db);
+        auto r = LinksFile::resolve(db.value(), projectPath, entries.value());
+        if (!r)
+            return Status::failure(r);
+        *resolved = r.take();
+        return Status();
+    });
+    connect(m_job.get(), &Job::finished, this, [this, resolved, path](bool ok, const QString &message) {
+        updateButtons();
+        if (!ok) {
+            m_message->error(tr("No links were imported: %1").arg(message));
+            emit jobFinished(false, message);
+            return;
+        }
+        QString error;
+        if (!resolved->links.isEmpty()) {
+            auto *command = new SetGroundLinksCommand(m_project, tr("Import %n ground-truth link(s)", nullptr, int(resolved->links.size())), resolved->links);
+            command->reportErrorsTo(&error);
+            m_project->undoStack()->push(command);
+        }
+        if (!error.isEmpty())
+            m_message->error(tr("The links were not saved: %1").arg(error));
+        else if (resolved->links.isEmpty())
+            m_message->warning(tr("%1: none of its %2 entries names a group of this project (first: %3).")
+                                   .arg(QFileInfo(path).fileName())
+                                   .arg(resolved->entries)
+                                   .arg(resolved->unmatched.value(0)));
+        else
+            m_message->success(tr("%1: %2 links from %3 entries%4. Edit → Undo takes them back.")
+                                   .arg(QFileInfo(path).fileName())
+                                   .arg(resolved->links.size())
+                                   .arg(resolved->entries)
+                                   .arg(resolved->unmatched.isEmpty() ? QString() : tr("; %1 entries name no group (e.g. %2)").arg(resolved->unmatched.size()).arg(resolved->unmatched.first())));
+        (void)m_model->refresh();
+        emit jobFinished(error.isEmpty(), error.isEmpty() ? message : error);
+    });
+    emit jobStarted(m_job.get());
+    m_job->start();
+    updateButtons();
+    return m_job.get();
+}
+
+void GroundTruthPanel::setStateOfRows(const QList<int> &rows, bool accept)
+{
+    QVector<GroundLink> changed;
+    for (int r : rows)
+        if (r >= 0 && r < m_model->rowCount()) {
+            GroundLink l = m_model->link(r);
+            l.state = accept ? GroundLink::State::Accepted : GroundLink::State::Rejected;
+            changed << l;
+        }
+    if (changed.isEmpty())
+        return;
+    QString error;
+    auto *command = new SetGroundLinksCommand(m_project, accept ? tr("Accept %n link(s)", nullptr, int(changed.size())) : tr("Reject %n link(s)", nullptr, int(changed.size())), changed);
+    command->reportErrorsTo(&error);
+    m_project->undoStack()->push(command);
+    if (!error.isEmpty())
+        m_message->error(error);
+    (void)m_model->refresh();
+}
+
+} // namespace assay

@@ -1,0 +1,63 @@
+#pragma once
+// The Corpus page's Ground truth tab: which documents state each semantic group's fact. It
+// shows how many groups have true documents, lists the links (from a links file or proposed
+// automatically) for review, and offers Propose Links (a background job; links at or above the
+// chosen confidence are accepted, the rest wait for review), Import Links File…, Accept and
+// Reject. Every change is one undoable edit.
+#include "core/job.h"
+
+#include <QWidget>
+
+#include <memory>
+
+class QDoubleSpinBox;
+class QLabel;
+class QPushButton;
+class QTableView;
+
+namespace assay {
+
+class GroundLinksModel;
+class Project;
+
+class GroundTruthPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit GroundTruthPanel(Project *project, QWidget *parent = nullptr);
+    ~GroundTruthPanel() override;
+
+    // What Propose Links starts; the links are written when it has finished.
+    Job *startProposing();
+    // What Import Links File… does after its file dialog (format from the file's suffix).
+    Job *startImport(const QString &path);
+    // Accept or reject the selected links (rows of the model).
+    void setStateOfRows(const QList<int> &rows, bool accept);
+    GroundLinksModel *model() const { return m_model; }
+    QTableView *view() const { return m_view; }
+    QString summaryText() const;
+    QString messageText() const;
+    void setMinimumConfidence(double c);
+
+signals:
+    void jobStarted(assay::Job *job);
+    void jobFinished(bool ok, const QString &message);
+
+private:
+    void showSummary();
+    void updateButtons();
+    bool busy() const { return m_job && m_job->isRunning(); }
+
+    Project *m_project;
+    GroundLinksModel *m_model;
+    QTableView *m_view;
+    QLabel *m_summary;
+    class MessageBar *m_message;
+    QDoubleSpinBox *m_minConfidence;
+    QPushButton *m_propose;
+    QPushButton *m_importFile;
+    QPushButton *m_accept;
+    QPushButton *m_reject;
+    std::unique_ptr<Job> m_job;
+};
+
+} // namespace assay
