@@ -135,6 +135,13 @@ ChartData ChartBuilder::accuracyPanel(const QVector<RunAnalysis> &input)
                 {QStringLiteral("refined accuracy"), paletteColor(2), {}, {}, {}, {}, {}},
                 {QStringLiteral("retrieval accuracy"), paletteColor(4), {}, {}, {}, {}, {}},
                 {QStringLiteral("knowledge accuracy"), paletteColor(3), {}, {}, {}, {}, {}}};
+    QStringList unavailable;
+    for (const RunAnalysis &r : runs)
+        if (!r.grammar.retrievalUnavailable.isEmpty())
+            unavailable << r.run;
+    if (!unavailable.isEmpty())
+        c.subtitle += QStringLiteral(" · retrieval accuracy not available for %1: no true documents (Corpus → Ground Truth → Propose Links)")
+                          .arg(unavailable.size() == runs.size() ? QStringLiteral("any run") : unavailable.join(QStringLiteral(", ")));
     for (const RunAnalysis &r : runs) {
         c.categories << categoryLabel(r);
         c.runs << r.run;

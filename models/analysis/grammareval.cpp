@@ -75,6 +75,14 @@ GrammarReport GrammarEval::evaluate(const QVector<Outcome> &outcomes)
     report.knowledgeAccuracy = ratio(report.robustGroups + report.nonRobustGroups, report.groups.size());
     report.contextRetrievalAccuracy = ratio(contextRetrieval, report.n);
     report.contextRefinedRetrievalAccuracy = ratio(competentContextRetrieval, competentExamples);
+    if (report.n > 0 && std::none_of(outcomes.begin(), outcomes.end(), [](const Outcome &o) { return o.retrievalJudgeable; })) {
+        // Every retrieval verdict would be "wrong" for want of a truth: not 0, but unknown.
+        report.retrievalAccuracy.reset();
+        report.refinedRetrievalAccuracy.reset();
+        report.contextRetrievalAccuracy.reset();
+        report.contextRefinedRetrievalAccuracy.reset();
+        report.retrievalUnavailable = QStringLiteral("no item's semantic group has true documents: link them on the Corpus page (Ground Truth → Propose Links)");
+    }
     return report;
 }
 
@@ -90,6 +98,8 @@ nlohmann::json GrammarReport::toJson(bool withGroups) const
                           {"groups", {{"gap", gapGroups}, {"robust", robustGroups}, {"non_robust", nonRobustGroups}}},
                           {"context_comparison", {{"retrieval_accuracy", value(contextRetrievalAccuracy)},
                                                   {"refined_retrieval_accuracy", value(contextRefinedRetrievalAccuracy)}}}};
+    if (!retrievalUnavailable.isEmpty())
+        out["retrieval_unavailable"] = retrievalUnavailable.toStdString();
     if (withGroups) {
         nlohmann::json details = nlohmann::json::array();
         for (const GroupResult &g : groups)

@@ -35,6 +35,9 @@ struct GrammarReport {
     std::optional<double> contextRetrievalAccuracy;        // after context comparison
     std::optional<double> contextRefinedRetrievalAccuracy; // after context comparison
     QVector<GroupResult> groups; // in first-appearance order
+    // Why the retrieval accuracies are missing (no item's group has true documents), with the
+    // click that fixes it; empty when they were computed.
+    QString retrievalUnavailable;
 
     nlohmann::json toJson(bool withGroups = false) const;
 };

@@ -66,6 +66,7 @@ Result<RunOutcomes::Loaded> RunOutcomes::load(Database &db, const QString &runNa
         o.retrievalVerdict = it.retrievalVerdict;
         if (!it.retrievedIds.isEmpty())
             o.top1 = it.retrievedIds.first();
+        o.retrievalJudgeable = loaded.retrievalJudge == QLatin1String("imported") || !it.trueDocIdsKnown || !it.trueDocIds.isEmpty();
         // The closed-domain rule: an answer whose retrieval was judged wrong is Incorrect.
         if (options.closedDomain && o.correct() && o.retrievalVerdict && *o.retrievalVerdict == 0)
             o.verdict = 0;

@@ -33,6 +33,9 @@ struct Outcome {
     std::optional<bool> goldInContext;   // stored response facts; none: computed from context
     std::optional<double> answerF1;
     QString top1;
+    // Whether the retrieval verdict can say anything: the item's group has true documents, or
+    // the verdict was imported with the results (GRAMMAR-Eval needs one such item per run).
+    bool retrievalJudgeable = true;
 
     bool correct() const { return verdict && *verdict == 1; }
     bool retrievalCorrect() const { return retrievalVerdict && *retrievalVerdict == 1; }

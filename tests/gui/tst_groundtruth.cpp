@@ -6,6 +6,8 @@
 // documents for most items and the oracle student scores far above chance. The links are one
 // undoable edit, reviewable (reject), and a links file (the demo's facts.json format, and CSV)
 // reads into the same links; bad files name file, line and field.
+#include "analysis/grammareval.h"
+#include "analysis/runoutcomes.h"
 #include "corpuspage.h"
 #include "demo/demoproject.h"
 #include "exams/examworkflow.h"
@@ -23,6 +25,7 @@
 #include "runs/runexecutor.h"
 #include "runs/runresultstore.h"
 #include "runs/runstore.h"
+#include "runs/scorer.h"
 #include "schema/knowledgebase.h"
 #include "testsettings.h"
 
@@ -98,6 +101,13 @@ private slots:
         QVERIFY(unlinked.ok());
         QVERIFY(RunExecutor::execute(p.database(), unlinked.value()).ok());
         QCOMPARE(retrievalHitRate(p.database(), unlinked.value()), 0.0);
+        // GRAMMAR-Eval does not call that 0.000: it says why and where to click.
+        QVERIFY(Scorer::score(p.database(), unlinked.value(), QStringLiteral("contains"), {}).ok());
+        auto unlinkedOutcomes = RunOutcomes::load(p.database(), QStringLiteral("bm25-before"), {});
+        QVERIFY2(unlinkedOutcomes.ok(), qPrintable(unlinkedOutcomes.error()));
+        const GrammarReport unlinkedReport = GrammarEval::evaluate(unlinkedOutcomes.value().outcomes);
+        QVERIFY(!unlinkedReport.retrievalAccuracy.has_value());
+        QVERIFY2(unlinkedReport.retrievalUnavailable.contains(QLatin1String("Propose Links")), qPrintable(unlinkedReport.retrievalUnavailable));
 
         // Propose Links, from the page, with the default bar (0.6).
         QVERIFY(waitFor(panel->startProposing()));
@@ -149,6 +159,14 @@ private slots:
         const double rate = retrievalHitRate(p.database(), linked.value());
         qInfo("BM25 k=3 finds a true document for %.1f%% of the items", rate * 100);
         QVERIFY(rate > 0.3);
+        QVERIFY(Scorer::score(p.database(), linked.value(), QStringLiteral("contains"), {}).ok());
+        auto linkedOutcomes = RunOutcomes::load(p.database(), QStringLiteral("bm25-after"), {});
+        QVERIFY(linkedOutcomes.ok());
+        const GrammarReport linkedReport = GrammarEval::evaluate(linkedOutcomes.value().outcomes);
+        QVERIFY(linkedReport.retrievalUnavailable.isEmpty());
+        QVERIFY(linkedReport.retrievalAccuracy.has_value());
+        qInfo("retrieval accuracy (top-1 judge) after linking: %.3f", *linkedReport.retrievalAccuracy);
+        QVERIFY(*linkedReport.retrievalAccuracy > 0.2);
 
         // The oracle exam student reads the true documents: far above the 25% of guessing.
         auto exam = ExamWorkflow::generateGrounded(p, QStringLiteral("grounded"), QStringLiteral("short"), 7);

@@ -93,6 +93,18 @@ private slots:
             QVERIFY(guarded.guardText().startsWith(QLatin1String("12 students are too few for a 2PL")));
             guarded.modelChooser()->setCurrentText(QStringLiteral("1pl"));
             QCOMPARE(guarded.guardText(), QString());
+            // Under auto, before any fit, the guard speaks of the 1PL, the model auto starts from.
+            guarded.modelChooser()->setCurrentText(QStringLiteral("auto"));
+            QCOMPARE(guarded.guardText(), QString());
+            guarded.modelChooser()->setCurrentText(QStringLiteral("1pl"));
+        }
+        {
+            // The choice is remembered per exam; an exam never fitted starts at auto.
+            IrtPanel again(m_project.get());
+            again.setExam(QStringLiteral("e1"));
+            QCOMPARE(again.modelChooser()->currentText(), QStringLiteral("1pl"));
+            again.setExam(QStringLiteral("another"));
+            QCOMPARE(again.modelChooser()->currentText(), QStringLiteral("auto"));
         }
         ExamsPage page(m_project.get());
         page.resize(1500, 1000);
@@ -100,6 +112,8 @@ private slots:
         IrtPanel *irt = page.irtPanel();
         QVERIFY(irt->statusText().contains(QLatin1String("No IRT parameters")));
         QCOMPARE(irt->chart(IrtPanel::TestInformation)->data().series.value(0).values.size(), 301);
+        QCOMPARE(irt->modelChooser()->currentText(), QStringLiteral("1pl"));
+        irt->modelChooser()->setCurrentText(QStringLiteral("3pl"));
         irt->hierarchicalBox()->setChecked(true);
         irt->stepsBox()->setValue(2);
         QSignalSpy fitted(irt, &IrtPanel::fitted);
@@ -108,6 +122,10 @@ private slots:
         QVERIFY(fitted.count() == 1 || fitted.wait(120000));
         QVERIFY2(irt->statusText().contains(QLatin1String("converged")), qPrintable(irt->statusText()));
         qInfo("%s", qPrintable(irt->statusText()));
+        // Under auto the guard now speaks of the model the fit kept.
+        irt->modelChooser()->setCurrentText(QStringLiteral("auto"));
+        QVERIFY2(irt->guardText().startsWith(QLatin1String("12 students are too few for a 3PL")), qPrintable(irt->guardText()));
+        irt->modelChooser()->setCurrentText(QStringLiteral("3pl"));
 
         // Stored, shown in the grid, undoable.
         ExamStore store(m_project->database());

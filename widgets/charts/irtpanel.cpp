@@ -15,10 +15,15 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QCryptographicHash>
+#include <QSettings>
+#include <QSignalBlocker>
 #include <QDoubleSpinBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QToolButton>
 #include <QSpinBox>
 #include <QTabWidget>
 #include <QTextDocument>
@@ -34,11 +39,31 @@ namespace {
 
 IrtItem irtItem(const ExamItem &it) { return IrtItem{it.key, it.a.value_or(1), it.b.value_or(0), it.c.value_or(0)}; }
 
-// "auto" fits up to the 3PL: the guard and the options start from it.
+// "auto" fits up to the 3PL: the options start from it.
 IrtOptions::Model chosenModel(const QString &name)
 {
     auto model = IrtOptions::modelFromName(name);
     return model ? model.value() : IrtOptions::Model::ThreePL;
+}
+
+// The model the stored parameters belong to: guessing fitted → 3PL, slopes → 2PL, else 1PL.
+QString fittedModelOf(const QVector<ExamItem> &items)
+{
+    bool any = false, guessing = false, slopes = false;
+    for (const ExamItem &it : items) {
+        if (!it.a)
+            continue;
+        any = true;
+        guessing = guessing || std::abs(it.c.value_or(0)) > 1e-9;
+        slopes = slopes || std::abs(*it.a - 1.0) > 1e-9;
+    }
+    return !any ? QString() : guessing ? QStringLiteral("3pl") : slopes ? QStringLiteral("2pl") : QStringLiteral("1pl");
+}
+
+// The model choice is remembered per project and exam.
+QString modelKey(const QString &projectPath, const QString &exam)
+{
+    return QStringLiteral("irt/model/%1").arg(QString::fromLatin1(QCryptographicHash::hash((projectPath + QChar(0x1f) + exam).toUtf8(), QCryptographicHash::Sha1).toHex()));
 }
 
 // The stored parameters with the last fit's covariance, when that fit gave these same values.
@@ -61,7 +86,27 @@ IrtPanel::IrtPanel(Project *project, QWidget *parent) : QWidget(parent), m_proje
     m_comparison->setObjectName(QStringLiteral("irtComparison"));
     m_comparison->setTextFormat(Qt::RichText);
     m_comparison->setWordWrap(true);
-    m_comparison->hide();
+    // The summary scrolls inside a few lines and folds away, so the grid above keeps its rows.
+    m_comparisonPane = new QScrollArea(this);
+    m_comparisonPane->setObjectName(QStringLiteral("irtComparisonPane"));
+    m_comparisonPane->setWidget(m_comparison);
+    m_comparisonPane->setWidgetResizable(true);
+    m_comparisonPane->setFrameShape(QFrame::NoFrame);
+    m_comparisonPane->setMaximumHeight(fontMetrics().lineSpacing() * 7 + 8);
+    m_comparisonPane->hide();
+    m_summaryToggle = new QToolButton(this);
+    m_summaryToggle->setObjectName(QStringLiteral("irtSummaryToggle"));
+    m_summaryToggle->setText(tr("Summary"));
+    m_summaryToggle->setCheckable(true);
+    m_summaryToggle->setChecked(true);
+    m_summaryToggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_summaryToggle->setArrowType(Qt::DownArrow);
+    m_summaryToggle->setToolTip(tr("Show or fold the fit's summary: the models compared, tests, starts, bounds and misfits"));
+    m_summaryToggle->hide();
+    connect(m_summaryToggle, &QToolButton::toggled, this, [this](bool on) {
+        m_summaryToggle->setArrowType(on ? Qt::DownArrow : Qt::RightArrow);
+        m_comparisonPane->setVisible(on && !m_comparison->text().isEmpty());
+    });
     m_fit = new QPushButton(tr("Fit IRT"), this);
     m_fit->setObjectName(QStringLiteral("fitIrt"));
     m_rejectDropped = new QPushButton(tr("Reject dropped"), this);
@@ -88,15 +133,20 @@ IrtPanel::IrtPanel(Project *project, QWidget *parent) : QWidget(parent), m_proje
     bar->addWidget(m_infoTo);
     bar->addWidget(m_fit);
     bar->addWidget(m_rejectDropped);
+    bar->addWidget(m_summaryToggle);
     bar->addWidget(m_status, 1);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(bar);
     layout->addWidget(m_guard);
-    layout->addWidget(m_comparison);
+    layout->addWidget(m_comparisonPane);
     layout->addWidget(m_tabs, 1);
     connect(m_fit, &QPushButton::clicked, this, &IrtPanel::fit);
-    connect(m_model, &QComboBox::currentTextChanged, this, &IrtPanel::updateGuard);
+    connect(m_model, &QComboBox::currentTextChanged, this, [this](const QString &model) {
+        if (!m_exam.isEmpty())
+            QSettings().setValue(modelKey(m_project->path(), m_exam), model);
+        updateGuard();
+    });
     connect(m_prior, &QCheckBox::toggled, this, &IrtPanel::updateGuard);
     connect(m_rejectDropped, &QPushButton::clicked, this, &IrtPanel::rejectDropped);
     auto showRule = [this] {
@@ -114,7 +164,7 @@ IrtPanel::IrtPanel(Project *project, QWidget *parent) : QWidget(parent), m_proje
 void IrtPanel::buildModelOptions()
 {
     m_model = new QComboBox(this);
-    m_model->addItems({QStringLiteral("3pl"), QStringLiteral("2pl"), QStringLiteral("1pl"), QStringLiteral("auto")});
+    m_model->addItems({QStringLiteral("auto"), QStringLiteral("3pl"), QStringLiteral("2pl"), QStringLiteral("1pl")});
     m_model->setToolTip(tr("3PL: P = c + (1 − c)·σ(a(θ − b)); 2PL fixes c = 0; 1PL also a = 1;\nauto: fit all three and keep the one BIC prefers"));
     m_bounds = new QComboBox(this);
     m_bounds->addItems({QStringLiteral("default"), QStringLiteral("exam-paper")});
@@ -213,6 +263,8 @@ void IrtPanel::setExam(const QString &exam)
         m_exam = exam;
         m_selected.clear();
         showFit({});
+        const QSignalBlocker quiet(m_model); // choosing the remembered model is not a new choice
+        m_model->setCurrentText(QSettings().value(modelKey(m_project->path(), exam), QStringLiteral("auto")).toString());
     }
     refresh();
 }
@@ -253,6 +305,7 @@ void IrtPanel::refresh()
             bloom.insert(it.key, it.bloom.isEmpty() ? QStringList{QStringLiteral("Uncategorized")} : it.bloom);
             types.insert(it.key, {it.questionType.isEmpty() ? QStringLiteral("other") : it.questionType});
         }
+    m_fittedModel = stored ? fittedModelOf(stored.value()) : QString();
     const auto grid = IrtInformation::grid();
     m_charts[TestInformation]->setData(IrtCharts::testInformation(items, grid));
     m_charts[BloomInformation]->setData(IrtCharts::groupInformation("bloom-information", tr("Information by Bloom level"), items, bloom, grid));
@@ -274,8 +327,13 @@ void IrtPanel::updateGuard()
     // not read: this runs on every change of the model or the priors box.
     auto counts = m_exam.isEmpty() ? Result<ResponseMatrix::Counts>::failure(QString()) : ResponseMatrix::counts(*m_project, m_exam);
     const bool taken = counts && counts.value().students > 0 && counts.value().items > 0;
-    const QString warning = taken ? IrtGuard::warning(counts.value().students, counts.value().items, counts.value().answered,
-                                                      chosenModel(m_model->currentText()), m_prior->isChecked())
+    // Under auto the guard speaks of the model the last fit kept; before any fit, of the 1PL
+    // (auto keeps a richer model only when BIC finds the data supports it).
+    const QString choice = m_model->currentText();
+    const IrtOptions::Model model = choice != QLatin1String("auto") ? chosenModel(choice)
+                                    : !m_fittedModel.isEmpty()      ? chosenModel(m_fittedModel)
+                                                                    : IrtOptions::Model::OnePL;
+    const QString warning = taken ? IrtGuard::warning(counts.value().students, counts.value().items, counts.value().answered, model, m_prior->isChecked())
                                   : QString();
     m_guard->setText(warning);
     m_guard->setVisible(!warning.isEmpty());
@@ -310,7 +368,8 @@ void IrtPanel::showComparison(const QVector<IrtStep> &steps)
 {
     if (steps.isEmpty()) {
         m_comparison->clear();
-        m_comparison->hide();
+        m_comparisonPane->hide();
+        m_summaryToggle->hide();
         return;
     }
     const IrtFit &first = steps.first().fit, &last = steps.last().fit;
@@ -348,7 +407,8 @@ void IrtPanel::showComparison(const QVector<IrtStep> &steps)
     // The table and the notes side by side, so the grid above keeps its rows.
     m_comparison->setText(QStringLiteral("<table cellspacing='0' cellpadding='0'><tr><td valign='top'>%1</td><td width='24'></td><td valign='top'>%2</td></tr></table>")
                               .arg(html, escaped.join(QStringLiteral("<br>"))));
-    m_comparison->show();
+    m_summaryToggle->show();
+    m_comparisonPane->setVisible(m_summaryToggle->isChecked());
 }
 
 void IrtPanel::rejectDropped()
@@ -420,6 +480,8 @@ void IrtPanel::fit()
         command->reportErrorsTo(&error);
         m_project->undoStack()->push(command);
         m_lastItems = last.items;
+        m_fittedModel = last.model;
+        updateGuard();
         showComparison(result->steps);
         showFit(result->steps);
         m_status->setText(!error.isEmpty() ? error

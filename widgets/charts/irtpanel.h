@@ -23,6 +23,9 @@ class QPushButton;
 class QSpinBox;
 class QTabWidget;
 
+class QScrollArea;
+class QToolButton;
+
 namespace assay {
 
 class ChartPanel;
@@ -94,6 +97,9 @@ private:
     QPushButton *m_rejectDropped;
     QStringList m_dropped; // item keys the last fit's steps dropped
     QVector<IrtItem> m_lastItems;
+    QScrollArea *m_comparisonPane;
+    QToolButton *m_summaryToggle;
+    QString m_fittedModel; // "1pl", "2pl", "3pl" of the stored parameters; empty before a fit
     QLabel *m_status;
     QLabel *m_guard; // the identifiability guard's warning, above the charts
     QTabWidget *m_tabs;
