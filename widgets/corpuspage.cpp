@@ -57,9 +57,19 @@ CorpusPage::CorpusPage(Project *project, QWidget *parent) : QWidget(parent), m_p
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
     m_view->verticalHeader()->hide();
-    m_view->horizontalHeader()->setStretchLastSection(true);
-    m_view->setColumnWidth(CorpusDocumentsModel::Id, 150);
-    m_view->setColumnWidth(CorpusDocumentsModel::Title, 180);
+    // One line per document: the id as wide as it needs, the title takes the room left (elided,
+    // the full text in the tooltip), the numbers their own width.
+    m_view->setWordWrap(false);
+    m_view->setTextElideMode(Qt::ElideRight);
+    m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().lineSpacing() + 6);
+    m_view->horizontalHeader()->setStretchLastSection(false);
+    m_view->horizontalHeader()->setSectionResizeMode(CorpusDocumentsModel::Id, QHeaderView::ResizeToContents);
+    m_view->horizontalHeader()->setSectionResizeMode(CorpusDocumentsModel::Title, QHeaderView::Stretch);
+    m_view->horizontalHeader()->setSectionResizeMode(CorpusDocumentsModel::Chunks, QHeaderView::ResizeToContents);
+    m_view->horizontalHeader()->setSectionResizeMode(CorpusDocumentsModel::Size, QHeaderView::ResizeToContents);
+    m_view->horizontalHeader()->setSectionResizeMode(CorpusDocumentsModel::Metadata, QHeaderView::Interactive);
+    m_view->setColumnWidth(CorpusDocumentsModel::Metadata, 80);
+    m_view->horizontalHeader()->setMinimumSectionSize(m_view->fontMetrics().horizontalAdvance(tr("Chunks")) + 16);
     m_viewer = new QTextBrowser(this);
     m_viewer->setObjectName(QStringLiteral("documentViewer"));
 
@@ -87,6 +97,7 @@ CorpusPage::CorpusPage(Project *project, QWidget *parent) : QWidget(parent), m_p
     split->addWidget(right);
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 3);
+    split->setSizes({460, 700});
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(bar);
     layout->addWidget(split, 1);

@@ -91,10 +91,12 @@ GroundTruthPanel::GroundTruthPanel(Project *project, QWidget *parent) : QWidget(
     connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
         showSummary();
         updateButtons();
+        fitColumns();
     });
     connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this, &GroundTruthPanel::updateButtons);
+    m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().lineSpacing() + 6);
     (void)m_model->refresh();
-    m_view->resizeColumnsToContents();
+    fitColumns();
     showSummary();
     updateButtons();
 }
@@ -129,6 +131,20 @@ void GroundTruthPanel::showSummary()
     else if (c.grounded == 0)
         text += tr(" Click <b>Propose Links</b> to find the documents that state each group's answer, or <b>Import Links File…</b> to read them from a CSV or JSON file.");
     m_summary->setText(text);
+}
+
+// Every column but the evidence as wide as its widest text among the first rows (at most a
+// fifth of the view, the rest elided with the full text in the tooltip); evidence takes the rest.
+void GroundTruthPanel::fitColumns()
+{
+    const QFontMetrics fm = m_view->fontMetrics();
+    const int most = std::max(80, m_view->viewport()->width() / 5);
+    for (int c = 0; c < GroundLinksModel::Evidence; ++c) {
+        int width = fm.horizontalAdvance(m_model->headerData(c, Qt::Horizontal, Qt::DisplayRole).toString()) + 24;
+        for (int r = 0; r < m_model->rowCount() && r < 200; ++r)
+            width = std::max(width, fm.horizontalAdvance(m_model->index(r, c).data().toString()) + 12);
+        m_view->setColumnWidth(c, std::min(width, most));
+    }
 }
 
 void GroundTruthPanel::updateButtons()
@@ -178,7 +194,7 @@ Job *GroundTruthPanel::startProposing()
             if (!error.isEmpty())
                 m_message->error(tr("The proposed links were not saved: %1").arg(error));
             else
-                m_message->success(tr("%1 of %2 groups without true documents got links: %3 accepted (confidence ≥ %4), %5 waiting for review below. Edit → Undo takes them back.")
+                m_message->success(tr("Links proposed for %1 of %2 groups without true documents: %3 accepted (confidence ≥ %4), %5 waiting for review below. Edit → Undo takes them back.")
                                        .arg(proposals->groupsLinked)
                                        .arg(proposals->groupsSearched)
                                        .arg(accepted)

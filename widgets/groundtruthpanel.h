@@ -45,6 +45,7 @@ signals:
 private:
     void showSummary();
     void updateButtons();
+    void fitColumns();
     bool busy() const { return m_job && m_job->isRunning(); }
 
     Project *m_project;

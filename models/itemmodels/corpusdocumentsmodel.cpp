@@ -42,8 +42,13 @@ QVariant CorpusDocumentsModel::data(const QModelIndex &index, int role) const
     const CorpusDocumentInfo &d = m_documents[index.row()];
     if (role == Qt::TextAlignmentRole && (index.column() == Chunks || index.column() == Size))
         return int(Qt::AlignRight | Qt::AlignVCenter);
-    if (role == Qt::ToolTipRole)
+    if (role == Qt::ToolTipRole) { // the full text of a cell the column may elide
+        if (index.column() == Title && !d.title.isEmpty())
+            return d.title;
+        if (index.column() == Metadata && d.metadataJson != QLatin1String("{}"))
+            return d.metadataJson;
         return d.source.isEmpty() ? d.id : QStringLiteral("%1 (%2)").arg(d.id, d.source);
+    }
     if (role != Qt::DisplayRole)
         return {};
     switch (index.column()) {

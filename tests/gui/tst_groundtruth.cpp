@@ -119,6 +119,14 @@ private slots:
         QVERIFY(proposed.value().accepted > 0 && proposed.value().proposed > 0);
         QVERIFY2(panel->messageText().contains(QLatin1String("accepted")), qPrintable(panel->messageText()));
         QVERIFY2(panel->summaryText().contains(QString::number(proposed.value().grounded)), qPrintable(panel->summaryText()));
+        // What the user sees at 1366×768 (the page beside the navigator).
+        if (const QString dir = qEnvironmentVariable("ASSAY_SCREENSHOT_DIR"); !dir.isEmpty()) {
+            page.resize(1180, 690);
+            page.show();
+            page.view()->selectRow(3);
+            QTest::qWait(300);
+            page.grab().save(dir + QStringLiteral("/corpus-ground-truth.png"));
+        }
         // Every auto link's evidence states the answer; the bar splits accepted from proposed.
         QList<int> waiting;
         for (int r = 0; r < panel->model()->rowCount(); ++r) {
