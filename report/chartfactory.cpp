@@ -15,7 +15,12 @@
 #include <QToolTip>
 #include <QValueAxis>
 
+#include <QFontMetrics>
+#include <QGraphicsLayout>
+#include <QTimer>
+
 #include <cmath>
+#include <memory>
 
 namespace assay {
 
@@ -50,6 +55,38 @@ void styleAxis(QAbstractAxis *axis, const QString &title)
     axis->setTitleFont(t);
 }
 
+// Category labels that do not fit side by side (many runs on a narrow chart) are written on
+// one line and turned upright, and back when there is room again: they never overprint. Decided
+// whenever the plot area changes (a resize, an export at another size).
+void fitCategoryLabels(QChart *chart, QBarCategoryAxis *axis, const QStringList &labels)
+{
+    auto upright = std::make_shared<bool>(false);
+    QObject::connect(chart, &QChart::plotAreaChanged, axis, [chart, axis, labels, upright](const QRectF &plot) {
+        if (labels.isEmpty() || plot.width() <= 0)
+            return;
+        const QFontMetrics fm(axis->labelsFont());
+        int widest = 0;
+        for (const QString &label : labels)
+            for (const QString &line : label.split(QStringLiteral("<br>")))
+                widest = std::max(widest, fm.horizontalAdvance(line));
+        const bool needUpright = widest > plot.width() / labels.size();
+        if (needUpright == *upright)
+            return;
+        *upright = needUpright;
+        const QStringList shown = axis->categories();
+        for (int i = 0; i < labels.size() && i < shown.size(); ++i)
+            axis->replace(shown[i], needUpright ? QString(labels[i]).replace(QStringLiteral("<br>"), QStringLiteral(" ")) : labels[i]);
+        axis->setLabelsAngle(needUpright ? -90 : 0);
+        chart->legend()->setAlignment(needUpright ? Qt::AlignRight : Qt::AlignBottom); // the labels take the bottom
+        // Changed inside a layout pass: lay out again once it ends, so that the taller labels
+        // get their room.
+        QTimer::singleShot(0, axis, [chart] {
+            if (chart->layout())
+                chart->layout()->invalidate();
+        });
+    });
+}
+
 QString percent(double v) { return std::isnan(v) ? QStringLiteral("—") : QString::number(v, 'f', 3); }
 
 void bars(QChart *chart, const ChartData &data, ChartFactory *events)
@@ -70,6 +107,7 @@ void bars(QChart *chart, const ChartData &data, ChartFactory *events)
     x->append(data.categories);
     styleAxis(x, data.xTitle);
     x->setTruncateLabels(false); // the labels are short already; an ellipsis would hide the run
+    fitCategoryLabels(chart, x, data.categories);
     auto *y = new QValueAxis;
     if (data.yMin < 0) {
         y->setRange(data.yMin * 1.1, std::max(data.yMax, 0.0) * 1.1 + 0.05);

@@ -11,6 +11,9 @@
 #include "testsettings.h"
 
 #include <QAbstractButton>
+#include <QBarCategoryAxis>
+#include <QChart>
+#include <QChartView>
 #include <QCheckBox>
 #include <QHeaderView>
 #include <QLabel>
@@ -84,6 +87,30 @@ QStringList clipped(QWidget *root, const QString &where)
             const int needs = advance(h, text) + 8;
             if (h->sectionSize(s) < needs)
                 say(h, text, needs, h->sectionSize(s));
+        }
+    }
+    // Category labels of a bar chart side by side: each needs no more room than its category.
+    for (QChartView *view : root->findChildren<QChartView *>()) {
+        if (!reallyVisible(view, root) || !view->chart())
+            continue;
+        for (QAbstractAxis *axis : view->chart()->axes(Qt::Horizontal)) {
+            auto *categories = qobject_cast<QBarCategoryAxis *>(axis);
+            if (!categories || categories->count() == 0)
+                continue;
+            const QFontMetrics fm(categories->labelsFont());
+            const double spacing = view->chart()->plotArea().width() / categories->count();
+            const bool upright = std::abs(categories->labelsAngle()) == 90;
+            for (const QString &label : categories->categories()) {
+                const QStringList lines = label.split(QStringLiteral("<br>"));
+                int needs = upright ? fm.height() * int(lines.size()) : 0;
+                for (const QString &line : lines)
+                    if (!upright)
+                        needs = std::max(needs, fm.horizontalAdvance(line));
+                if (needs > spacing + 1) {
+                    out << QStringLiteral("%1/chart '%2' label '%3': needs %4 px, has %5").arg(where, view->chart()->title(), label.left(40)).arg(needs).arg(int(spacing));
+                    break;
+                }
+            }
         }
     }
     return out;
