@@ -20,11 +20,14 @@ QStringList levelsOf(const QVector<RunAnalysis> &runs)
 
 // Axis labels of the runs, two lines each; an axis merges equal categories, so a label that
 // two runs share gives way to the runs' names.
+// Short enough for a bar: an LLM workflow as workflow:LLM and form, a run without an LLM as
+// the bar charts name it (retriever's short name, k, form; ChartBuilder::categoryLabel). Two
+// runs with one label are named by their run names.
 QStringList axisLabels(const QVector<RunAnalysis> &runs)
 {
     QStringList labels, out;
     for (const RunAnalysis &r : runs)
-        labels << WorkflowCharts::runLabel(r);
+        labels << (hasLlm(r) ? WorkflowCharts::runLabel(r) : ChartBuilder::categoryLabel(r).replace(QStringLiteral("<br>"), QStringLiteral(" · ")));
     for (int i = 0; i < runs.size(); ++i)
         out << (labels.count(labels[i]) > 1 ? runs[i].run : QString(labels[i]).replace(QStringLiteral(" · "), QStringLiteral("<br>")));
     return out;

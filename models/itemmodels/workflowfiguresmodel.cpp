@@ -20,6 +20,9 @@ void WorkflowFiguresModel::setAnalyses(const QVector<RunAnalysis> &analyses)
 int WorkflowFiguresModel::rowCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : int(m_runs.size()); }
 int WorkflowFiguresModel::columnCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : FixedCount + int(m_levels.size()) + TailCount; }
 
+// A retrieval-only run: no answers, so token F1 says nothing about it.
+bool WorkflowFiguresModel::answersNothing(const RunAnalysis &a) { return a.reader == QLatin1String("none") && a.workflow.llm.isEmpty(); }
+
 QVariant WorkflowFiguresModel::cell(const RunAnalysis &a, int column) const
 {
     const WorkflowFigures &w = a.workflow;
@@ -29,10 +32,12 @@ QVariant WorkflowFiguresModel::cell(const RunAnalysis &a, int column) const
     case Llm: return w.llm.isEmpty() ? QStringLiteral("—") : w.llm;
     case QuerySet: return a.formLabel();
     case Items: return w.all.n;
-    case F1: return QString::number(w.all.meanF1, 'f', 3);
+    case F1: return answersNothing(a) ? tr("n/a") : QString::number(w.all.meanF1, 'f', 3);
     default: break;
     }
     if (column < FixedCount + m_levels.size()) {
+        if (answersNothing(a))
+            return tr("n/a");
         const QString level = m_levels[column - FixedCount];
         return w.levels.contains(level) ? QString::number(w.levels.value(level).meanF1, 'f', 3) : QStringLiteral("—");
     }
@@ -54,6 +59,9 @@ QVariant WorkflowFiguresModel::data(const QModelIndex &index, int role) const
         return int(Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::ToolTipRole && index.column() == Run)
         return m_runs[index.row()].pipeline;
+    if (role == Qt::ToolTipRole && index.column() >= F1 && index.column() < FixedCount + m_levels.size() && answersNothing(m_runs[index.row()]))
+        return tr("Not available: a retrieval-only run (reader=none) writes no answer, so there is no F1; its accuracy judges whether the retrieved text "
+                  "holds the gold. Run a pipeline with a reader (Runs page, an LLM column) to compare answers.");
     if (role != Qt::DisplayRole)
         return {};
     return cell(m_runs[index.row()], index.column());

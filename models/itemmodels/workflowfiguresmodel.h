@@ -24,6 +24,7 @@ public:
 private:
     enum Fixed { Run, Workflow, Llm, QuerySet, Items, F1, FixedCount };
     enum Tail { Accuracy, Halted, Latency, Cost, CostPerCorrect, TailCount };
+    static bool answersNothing(const RunAnalysis &a);
     QVariant cell(const RunAnalysis &a, int column) const;
 
     QVector<RunAnalysis> m_runs;

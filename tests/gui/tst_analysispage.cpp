@@ -8,6 +8,8 @@
 #include "charts/chartpanel.h"
 #include "charts/groupinspector.h"
 #include "charts/groundingpanel.h"
+#include "charts/workflowspanel.h"
+#include "itemmodels/workflowfiguresmodel.h"
 #include "project/project.h"
 #include "readers/pipelinespec.h"
 #include "runs/runexecutor.h"
@@ -110,6 +112,11 @@ private slots:
         QCOMPARE(page.runList()->count(), 2);
         page.analyze();
         QTRY_VERIFY_WITH_TIMEOUT(!page.isBusy() && page.analyses().size() == 2, 60000);
+        // Retrieval-only runs write no answers: their F1 is "n/a" with the reason, never 0.000.
+        WorkflowFiguresModel *figures = page.workflowsPanel()->figures();
+        QCOMPARE(figures->rowCount(), 2);
+        QCOMPARE(figures->index(0, 5 /* F1 */).data().toString(), QStringLiteral("n/a"));
+        QVERIFY(figures->index(0, 5 /* F1 */).data(Qt::ToolTipRole).toString().contains(QLatin1String("retrieval-only")));
         // Each panel holds its chart with the expected series.
         const int expected[] = {3, 4, 6, 2, 2};
         for (int i = 0; i < 5; ++i)
