@@ -1,6 +1,7 @@
 #include "mainwindow.h"
 
 #include "demo/demoproject.h"
+#include "userguidedialog.h"
 
 #include "commands/importknowledgecommand.h"
 #include "charts/irtpanel.h"
@@ -228,6 +229,12 @@ void MainWindow::createMenus()
     view->addAction(m_logDock->toggleViewAction());
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&User Guide"), QKeySequence::HelpContents, this, [this] {
+        if (!m_guide)
+            m_guide = new UserGuideDialog(this);
+        m_guide->show();
+        m_guide->raise();
+    })->setObjectName(QStringLiteral("actionUserGuide"));
     help->addAction(tr("&About Assay"), this, [this] {
         QMessageBox::about(this, tr("About Assay"),
                            tr("<h3>Assay %1</h3><p>Grounded, modular evaluation of retrieval-augmented generation: "

@@ -80,6 +80,7 @@ private:
     std::unique_ptr<Project> m_project;
     std::unique_ptr<RecentFiles> m_recent;
     std::unique_ptr<Job> m_demoJob;
+    class UserGuideDialog *m_guide = nullptr;
     std::unique_ptr<Job> m_importJob;
     QUndoGroup *m_undoGroup;
     QStackedWidget *m_central;

@@ -9,6 +9,7 @@
 #include "exams/examstore.h"
 #include "runs/runstore.h"
 #include "mainwindow.h"
+#include "userguidedialog.h"
 #include "placeholderpage.h"
 #include "progressarea.h"
 #include "projectfileactions.h"
@@ -70,6 +71,23 @@ private slots:
         QCOMPARE(w.pages()->count(), int(ProjectNavigator::PageCount));
         QVERIFY(w.findChild<QWidget *>(QStringLiteral("logView")));
         test::screenshot(&w, QStringLiteral("welcome"));
+    }
+
+    void helpOpensTheUserGuide()
+    {
+        MainWindow w;
+        w.show();
+        auto *action = w.findChild<QAction *>(QStringLiteral("actionUserGuide"));
+        QVERIFY(action);
+        action->trigger();
+        auto *guide = w.findChild<UserGuideDialog *>(QStringLiteral("userGuide"));
+        QVERIFY(guide && guide->isVisible());
+        QVERIFY2(guide->text().contains(QLatin1String("Propose Links")), qPrintable(guide->text().left(200)));
+        QVERIFY(guide->sections().contains(QStringLiteral("Ground truth: which document states which fact")));
+        QVERIFY(guide->width() <= 1366 && guide->height() <= 768);
+        test::screenshot(guide, QStringLiteral("user-guide"));
+        // The sample project item is there too.
+        QVERIFY(w.findChild<QAction *>(QStringLiteral("actionNewFromSample")));
     }
 
     void navigatorSwitchesPages()
