@@ -14,7 +14,7 @@ if(NOT EXISTS "${deb}")
 endif()
 execute_process(COMMAND dpkg-deb -c "${deb}" OUTPUT_VARIABLE contents RESULT_VARIABLE rc)
 foreach(path ./usr/bin/assay ./usr/bin/assay-cli ./usr/share/applications/assay.desktop
-             ./usr/share/icons/hicolor/scalable/apps/assay.svg)
+             ./usr/share/icons/hicolor/scalable/apps/assay.svg ./usr/share/doc/assay/user-guide.md)
   string(FIND "${contents}" "${path}\n" at)
   if(at EQUAL -1)
     message(FATAL_ERROR "${deb} lacks ${path}; it holds:\n${contents}")
