@@ -106,7 +106,7 @@ MainWindow::MainWindow(QWidget *parent)
         // First start: 1280×800, or the whole screen where that does not fit.
         const QScreen *screen = QGuiApplication::primaryScreen();
         const QSize room = screen ? screen->availableSize() : QSize(1280, 800);
-        resize(1280, 800);
+        resize(std::min(1280, room.width()), std::min(800, room.height())); // a window manager may not maximize
         if (room.width() < 1280 || room.height() < 800)
             setWindowState(windowState() | Qt::WindowMaximized);
     }

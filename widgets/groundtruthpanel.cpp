@@ -194,9 +194,10 @@ Job *GroundTruthPanel::startProposing()
             if (!error.isEmpty())
                 m_message->error(tr("The proposed links were not saved: %1").arg(error));
             else
-                m_message->success(tr("Links proposed for %1 of %2 groups without true documents: %3 accepted (confidence ≥ %4), %5 waiting for review below. Edit → Undo takes them back.")
+                m_message->success(tr("Links proposed for %1 of the %2 groups without true documents: %3 links, %4 accepted (confidence ≥ %5), %6 waiting for review below. Edit → Undo takes them back.")
                                        .arg(proposals->groupsLinked)
                                        .arg(proposals->groupsSearched)
+                                       .arg(proposals->links.size())
                                        .arg(accepted)
                                        .arg(options.minConfidence, 0, 'f', 2)
                                        .arg(proposals->links.size() - accepted));

@@ -109,9 +109,10 @@ int CorpusCommand::link(QCommandLineParser &parser, CliIo &io)
             return fail(io, proposed.error());
         links = proposed.value().links;
         const auto accepted = std::count_if(links.begin(), links.end(), [](const GroundLink &l) { return l.state == GroundLink::State::Accepted; });
-        said = QStringLiteral("%1 of %2 groups without true documents got links: %3 accepted (confidence >= %4), %5 proposed for review\n")
-                   .arg(proposed.value().groupsLinked)
+        said = QStringLiteral("Searched %1 groups without true documents; %2 of them got links: %3 links, %4 accepted (confidence >= %5), %6 waiting for review\n")
                    .arg(proposed.value().groupsSearched)
+                   .arg(proposed.value().groupsLinked)
+                   .arg(links.size())
                    .arg(accepted)
                    .arg(min, 0, 'f', 2)
                    .arg(links.size() - accepted);
@@ -165,12 +166,14 @@ int CorpusCommand::listLinks(QCommandLineParser &parser, CliIo &io)
         return ExitOk;
     }
     const auto &c = coverage.value();
-    io.out << QStringLiteral("%1 of %2 groups with an answer have true documents; links: %3 accepted, %4 proposed, %5 rejected\n")
+    // The summary to stderr; stdout holds the table alone (tab-separated, with a header).
+    io.err << QStringLiteral("%1 of %2 groups with an answer have true documents; links: %3 accepted, %4 proposed, %5 rejected\n")
                   .arg(c.grounded)
                   .arg(c.groups)
                   .arg(c.accepted)
                   .arg(c.proposed)
                   .arg(c.rejected);
+    io.out << "group\tdoc_id\tstate\tconfidence\tsource\tanswer\n";
     for (const GroundLink &l : links.value())
         io.out << QStringLiteral("%1\t%2\t%3\t%4\t%5\t%6\n")
                       .arg(l.groupId ? QStringLiteral("g%1").arg(l.groupId) : QStringLiteral("-"), l.docId, GroundLink::stateText(l.state))

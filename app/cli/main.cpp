@@ -22,10 +22,14 @@
 
 #include <QApplication>
 
+#include <csignal>
 #include <cstdio>
 
 int main(int argc, char *argv[])
 {
+    // Output piped into `head` that closes early must not kill the command with the project
+    // open (the next open would report an unclean end): the write fails, the command ends.
+    std::signal(SIGPIPE, SIG_IGN);
     // Commands that draw charts need a GUI application; they draw offscreen, never on a display.
     const QByteArray command = argc > 1 ? QByteArray(argv[1]) : QByteArray();
     const bool draws = command == "export" || command == "report" || command == "demo";

@@ -20,7 +20,7 @@ int NewCommand::run(const QStringList &args, CliIo &io)
         const QString path = parser.positionalArguments().constFirst();
         if (auto s = DemoProject::buildSample(path, parser.value(nameOption)); !s)
             return fail(io, s.error());
-        io.err << "Created " << path << " from the sample: knowledge tables and documents; generate queries next\n";
+        io.err << "Created " << path << " from the sample: knowledge tables and documents; next: generate sql-templates, text-templates, then queries\n";
         return ExitOk;
     }
     auto project = Project::create(parser.positionalArguments().constFirst(), parser.value(nameOption));

@@ -129,6 +129,55 @@ private slots:
         QVERIFY(o.err.contains(QLatin1String("already exists")));
     }
 
+    // The Corpus page's ground truth from the command line: a sample project, queries, links
+    // proposed automatically, listed as a table and as JSON, read from a links file; a links
+    // file with a bad header names its file and line and writes nothing.
+    void sampleAndGroundTruthLinks()
+    {
+        const QString file = m_dir.filePath(QStringLiteral("sample.assay"));
+        QCOMPARE(runCli({QStringLiteral("new"), file, QStringLiteral("--sample")}).code, 0);
+        QCOMPARE(runCli({QStringLiteral("generate"), QStringLiteral("sql-templates"), file}).code, 0);
+        QCOMPARE(runCli({QStringLiteral("generate"), QStringLiteral("text-templates"), file, QStringLiteral("--forms"), QStringLiteral("short"),
+                         QStringLiteral("--per-template"), QStringLiteral("1")})
+                     .code,
+                 0);
+        QCOMPARE(runCli({QStringLiteral("generate"), QStringLiteral("queries"), file, QStringLiteral("--balanced")}).code, 0);
+        const QString bad = m_dir.filePath(QStringLiteral("bad.csv"));
+        QFile b(bad);
+        QVERIFY(b.open(QIODevice::WriteOnly));
+        b.write("doc,group\nstaff-o1,g1\n");
+        b.close();
+        Outcome o = runCli({QStringLiteral("corpus"), QStringLiteral("link"), file, QStringLiteral("--file"), bad});
+        QCOMPARE(o.code, 1);
+        QVERIFY2(o.err.contains(QLatin1String("bad.csv:1")), qPrintable(o.err));
+        o = runCli({QStringLiteral("corpus"), QStringLiteral("link"), file, QStringLiteral("--auto"), QStringLiteral("--file"), bad});
+        QCOMPARE(o.code, 2);
+        o = runCli({QStringLiteral("corpus"), QStringLiteral("link"), file, QStringLiteral("--auto"), QStringLiteral("--min-confidence"), QStringLiteral("0.9")});
+        QVERIFY2(o.code == 0, qPrintable(o.err));
+        QVERIFY2(o.out.contains(QLatin1String("accepted (confidence >= 0.90)")), qPrintable(o.out));
+        o = runCli({QStringLiteral("corpus"), QStringLiteral("links"), file, QStringLiteral("--json")});
+        QCOMPARE(o.code, 0);
+        const auto links = nlohmann::json::parse(o.out.toStdString());
+        QVERIFY(links["accepted"].get<int>() > 100);
+        QVERIFY(links["proposed"].get<int>() > 100);
+        QVERIFY(links["groups_with_true_documents"].get<int>() > 0);
+        for (const auto &l : links["links"])
+            QCOMPARE(l["state"].get<std::string>() == "accepted", l["confidence"].get<double>() >= 0.9);
+        // A links file: group g1 gets one more document.
+        const QString good = m_dir.filePath(QStringLiteral("links.csv"));
+        QFile g(good);
+        QVERIFY(g.open(QIODevice::WriteOnly));
+        g.write("doc_id,group\nreport-p01,g1\n");
+        g.close();
+        o = runCli({QStringLiteral("corpus"), QStringLiteral("link"), file, QStringLiteral("--file"), good});
+        QVERIFY2(o.code == 0, qPrintable(o.err));
+        QVERIFY2(o.out.startsWith(QLatin1String("1 links from 1 entries")), qPrintable(o.out));
+        o = runCli({QStringLiteral("corpus"), QStringLiteral("links"), file});
+        QCOMPARE(o.code, 0);
+        QVERIFY(o.out.startsWith(QLatin1String("group\tdoc_id\tstate")));
+        QVERIFY(o.out.contains(QLatin1String("g1\treport-p01\taccepted\t1.00\tfile")));
+    }
+
     void usageErrorsExitTwo_data()
     {
         QTest::addColumn<QStringList>("args");
