@@ -2,6 +2,7 @@
 
 #include "demo/democorpus.h"
 #include "generation/generationstore.h"
+#include "io/wordmatch.h"
 #include "project/database.h"
 #include "project/transaction.h"
 
@@ -15,20 +16,6 @@ namespace {
 
 QString folded(const QString &s) { return s.toCaseFolded(); }
 
-// `needle` occurs in `hay` with no letter or digit right before or after it.
-bool containsWord(const QString &hay, const QString &needle)
-{
-    if (needle.isEmpty())
-        return false;
-    for (qsizetype at = hay.indexOf(needle); at >= 0; at = hay.indexOf(needle, at + 1)) {
-        const bool startOk = at == 0 || !hay.at(at - 1).isLetterOrNumber();
-        const qsizetype end = at + needle.size();
-        const bool endOk = end >= hay.size() || !hay.at(end).isLetterOrNumber();
-        if (startOk && endOk)
-            return true;
-    }
-    return false;
-}
 
 } // namespace
 

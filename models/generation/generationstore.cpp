@@ -1,5 +1,7 @@
 #include "generation/generationstore.h"
 
+#include "io/jsontext.h"
+
 #include "project/database.h"
 #include "project/transaction.h"
 #include "schema/knowledgevalue.h"
@@ -16,15 +18,6 @@
 namespace assay {
 
 namespace {
-QStringList decodeStrings(const QString &text)
-{
-    QStringList out;
-    const auto j = nlohmann::json::parse(text.toStdString(), nullptr, false);
-    if (j.is_array())
-        for (const auto &v : j)
-            out << QString::fromStdString(v.is_string() ? v.get<std::string>() : v.dump());
-    return out;
-}
 
 // The schema's CHECK admits only the state names, so a stored state always parses.
 CurationState stateAt(const Statement &s, int column) { return parseCurationState(s.text(column)).value_or(CurationState::Review); }
@@ -172,7 +165,7 @@ Result<QVector<SemanticGroup>> GenerationStore::groups(qint64 sqlTemplateId) con
         return R::failure(s);
     s.value().bind(1, sqlTemplateId);
     const Status read = s.value().forEach([&](const Statement &r) {
-        out << SemanticGroup{SemanticGroup::valuesFromJson(r.text(0)), r.text(1), int(r.integer(2)), decodeStrings(r.text(3))};
+        out << SemanticGroup{SemanticGroup::valuesFromJson(r.text(0)), r.text(1), int(r.integer(2)), jsonTextList(r.text(3))};
     });
     if (!read)
         return R::failure(read);
@@ -190,7 +183,7 @@ Result<SemanticGroup> GenerationStore::firstGroup(qint64 sqlTemplateId) const
         return Result<SemanticGroup>::failure(row);
     if (!row.value())
         return Result<SemanticGroup>::failure(QStringLiteral("no fill-in returns an answer"));
-    return SemanticGroup{SemanticGroup::valuesFromJson(s.value().text(0)), s.value().text(1), int(s.value().integer(2)), decodeStrings(s.value().text(3))};
+    return SemanticGroup{SemanticGroup::valuesFromJson(s.value().text(0)), s.value().text(1), int(s.value().integer(2)), jsonTextList(s.value().text(3))};
 }
 
 Result<qint64> GenerationStore::rebuildQueries(bool balanced)

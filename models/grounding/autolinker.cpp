@@ -3,6 +3,7 @@
 #include "core/job.h"
 #include "generation/semanticgroup.h"
 #include "grounding/groundlinkstore.h"
+#include "io/wordmatch.h"
 #include "project/database.h"
 #include "retrieval/corpusstore.h"
 
@@ -16,20 +17,6 @@ namespace assay {
 
 namespace {
 
-// `needle` occurs in `hay` with no letter or digit right before or after it (both folded).
-bool containsWord(const QString &hay, const QString &needle)
-{
-    if (needle.isEmpty())
-        return false;
-    for (qsizetype at = hay.indexOf(needle); at >= 0; at = hay.indexOf(needle, at + 1)) {
-        const bool startOk = at == 0 || !hay.at(at - 1).isLetterOrNumber();
-        const qsizetype end = at + needle.size();
-        const bool endOk = end >= hay.size() || !hay.at(end).isLetterOrNumber();
-        if (startOk && endOk)
-            return true;
-    }
-    return false;
-}
 
 QStringList sentencesOf(const QString &text)
 {

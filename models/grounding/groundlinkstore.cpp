@@ -1,23 +1,12 @@
 #include "grounding/groundlinkstore.h"
 
+#include "io/jsontext.h"
+
 #include "project/database.h"
 #include "project/transaction.h"
 
-#include <nlohmann/json.hpp>
 
 namespace assay {
-
-namespace {
-QStringList decodeIds(const QString &json)
-{
-    QStringList out;
-    const auto parsed = nlohmann::json::parse(json.toStdString(), nullptr, false);
-    if (parsed.is_array())
-        for (const auto &v : parsed)
-            out << QString::fromStdString(v.is_string() ? v.get<std::string>() : v.dump());
-    return out;
-}
-} // namespace
 
 Result<QVector<GroundLink>> GroundLinkStore::links() const
 {
@@ -51,7 +40,7 @@ Result<QVector<GroundLinkStore::Group>> GroundLinkStore::groups() const
     const Status read = m_db.each(QStringLiteral("SELECT g.id, g.sql_template_id, g.vals, coalesce(g.answer, ''), t.doc_ids FROM query_group g "
                                                  "JOIN sql_template s ON s.id = g.sql_template_id JOIN group_truth t ON t.group_id = g.id "
                                                  "WHERE s.state = 'accepted' ORDER BY g.id"),
-                                  {}, [&](const Statement &r) { out << Group{r.integer(0), r.integer(1), r.text(2), r.text(3), decodeIds(r.text(4))}; });
+                                  {}, [&](const Statement &r) { out << Group{r.integer(0), r.integer(1), r.text(2), r.text(3), jsonTextList(r.text(4))}; });
     if (!read)
         return Result<QVector<Group>>::failure(read);
     return out;

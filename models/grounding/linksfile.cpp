@@ -4,6 +4,7 @@
 #include "grounding/groundlinkstore.h"
 #include "io/csvdocument.h"
 #include "io/filereader.h"
+#include "io/jsontext.h"
 #include "schema/knowledgebase.h"
 
 #include <QFileInfo>
@@ -16,15 +17,6 @@
 namespace assay {
 
 namespace {
-
-QString scalarText(const nlohmann::json &v)
-{
-    if (v.is_string())
-        return QString::fromStdString(v.get<std::string>());
-    if (v.is_null())
-        return {};
-    return QString::fromStdString(v.dump());
-}
 
 // "g31", "31" → 31; 0 when it is not a group.
 qint64 groupNumber(const QString &text)
@@ -135,8 +127,8 @@ Result<QVector<LinksFile::Entry>> LinksFile::parseJson(const QByteArray &bytes, 
             if (f.contains("documents") && !f["documents"].is_array())
                 return R::failure(QStringLiteral("%1: documents is not a list").arg(where));
             for (const auto &d : f.value("documents", nlohmann::json::array()))
-                out << Entry{where, scalarText(d), 0, scalarText(f["table"]), scalarText(f["key"]), scalarText(f.value("column", nlohmann::json())),
-                             scalarText(f.value("value", nlohmann::json()))};
+                out << Entry{where, jsonText(d), 0, jsonText(f["table"]), jsonText(f["key"]), jsonText(f.value("column", nlohmann::json())),
+                             jsonText(f.value("value", nlohmann::json()))};
         }
         return out;
     }
@@ -150,14 +142,14 @@ Result<QVector<LinksFile::Entry>> LinksFile::parseJson(const QByteArray &bytes, 
             return R::failure(QStringLiteral("%1: not an object").arg(where));
         Entry e;
         e.where = where;
-        e.docId = scalarText(o.value("doc_id", nlohmann::json()));
+        e.docId = jsonText(o.value("doc_id", nlohmann::json()));
         const bool byGroup = o.contains("group");
         if (byGroup)
-            e.group = groupNumber(scalarText(o["group"]));
-        e.table = scalarText(o.value("table", nlohmann::json()));
-        e.key = scalarText(o.value("key", nlohmann::json()));
-        e.column = scalarText(o.value("column", nlohmann::json()));
-        e.value = scalarText(o.value("value", nlohmann::json()));
+            e.group = groupNumber(jsonText(o["group"]));
+        e.table = jsonText(o.value("table", nlohmann::json()));
+        e.key = jsonText(o.value("key", nlohmann::json()));
+        e.column = jsonText(o.value("column", nlohmann::json()));
+        e.value = jsonText(o.value("value", nlohmann::json()));
         if (const QString p = problemOf(e, byGroup); !p.isEmpty())
             return R::failure(QStringLiteral("%1: %2").arg(where, p));
         out << e;
