@@ -11,7 +11,9 @@
 #include "core/version.h"
 #include "dialogs/projectpropertiesdialog.h"
 #include "dialogs/settingsdialog.h"
+#include "filedialogs.h"
 #include "logview.h"
+#include "messagebar.h"
 #include "corpuspage.h"
 #include "placeholderpage.h"
 #include "projectfileactions.h"
@@ -29,6 +31,9 @@
 #include "schema/sqliteschemareader.h"
 #include "schema/sqlscriptreader.h"
 #include "welcomepage.h"
+#include "overviewpage.h"
+#include "reportaction.h"
+#include "steprouter.h"
 #include "schema/knowledgebase.h"
 
 #include <QApplication>
@@ -43,6 +48,7 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QSettings>
 #include <QScrollArea>
 #include <QStackedWidget>
@@ -99,6 +105,8 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_fileActions, &ProjectFileActions::finished, this, [this](bool, const QString &message) { statusBar()->showMessage(message, 10000); });
     connect(m_welcome, &WelcomePage::demoRequested, this, &MainWindow::openDemoProject);
     connect(m_welcome, &WelcomePage::recentRequested, this, &MainWindow::openProject);
+    m_reportAction = new ReportAction(this);
+    m_steps = new StepRouter(this);
     createMenus();
 
     QSettings settings;
@@ -138,19 +146,19 @@ void MainWindow::createMenus()
 {
     QMenu *file = menuBar()->addMenu(tr("&File"));
     file->addAction(tr("&New Project…"), QKeySequence::New, this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("New Assay Project"), QDir::homePath(),
+        const QString path = FileDialogs::saveFile(this, QStringLiteral("projects"), tr("New Assay Project"), QString(),
                                                           tr("Assay projects (*.assay)"));
         if (!path.isEmpty())
             newProject(path.endsWith(QLatin1String(".assay")) ? path : path + QStringLiteral(".assay"));
     });
     connect(m_welcome, &WelcomePage::newRequested, file->actions().constLast(), &QAction::trigger);
     file->addAction(tr("New Project from &Sample…"), this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("New Project from the Sample"), QDir::homePath(), tr("Assay projects (*.assay)"));
+        const QString path = FileDialogs::saveFile(this, QStringLiteral("projects"), tr("New Project from the Sample"), QStringLiteral("sample.assay"), tr("Assay projects (*.assay)"));
         if (!path.isEmpty())
             newSampleProject(path.endsWith(QLatin1String(".assay")) ? path : path + QStringLiteral(".assay"));
     })->setObjectName(QStringLiteral("actionNewFromSample"));
     file->addAction(tr("&Open…"), QKeySequence::Open, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Open Assay Project"), QDir::homePath(),
+        const QString path = FileDialogs::openFile(this, QStringLiteral("projects"), tr("Open Assay Project"),
                                                           tr("Assay projects (*.assay);;All files (*)"));
         if (!path.isEmpty())
             openProject(path);
@@ -176,25 +184,8 @@ void MainWindow::createMenus()
         if (m_project)
             ProjectPropertiesDialog(m_project.get(), this).exec();
     });
-    QAction *report = file->addAction(tr("&Export Report…"), this, [this] {
-        if (!m_analysisPage)
-            return;
-        if (m_analysisPage->analyses().isEmpty()) {
-            showError(tr("Analyse some scored runs on the Analysis page first; the report shows them."));
-            return;
-        }
-        const QString dir = QFileDialog::getExistingDirectory(this, tr("Export Report to Folder"), QDir::homePath());
-        if (dir.isEmpty())
-            return;
-        const bool pdf = QMessageBox::question(this, tr("Export Report"), tr("Also write a PDF of the report?")) == QMessageBox::Yes;
-        // The exam's IRT charts (when fitted) follow the run charts.
-        const QVector<ChartData> irt = m_examsPage ? m_examsPage->irtPanel()->charts() : QVector<ChartData>();
-        if (auto s = m_analysisPage->exportReport(dir, pdf, irt); !s)
-            showError(s.error());
-        else
-            qInfo("Report written to %s", qPrintable(dir));
-    });
-    report->setObjectName(QStringLiteral("actionExportReport"));
+    QAction *report = m_reportAction->action();
+    file->addAction(report);
     file->addSeparator();
     file->addAction(m_fileActions->saveCopyAction());
     file->addAction(m_fileActions->verifyAction());
@@ -332,8 +323,7 @@ void MainWindow::newSampleProject(const QString &path)
                 showError(message);
             return;
         }
-        if (openProject(path))
-            m_navigator->setCurrentPage(ProjectNavigator::Templates);
+        openProject(path); // on the Overview page, whose next step is the SQL templates
     });
     m_demoJob->start();
 }
@@ -351,6 +341,9 @@ void MainWindow::adoptProject(std::unique_ptr<Project> project)
     // Pages follow what jobs and other programs commit (ChangeFollower), not navigation.
     m_project->watchChanges();
     connect(m_project.get(), &Project::propertyChanged, this, &MainWindow::updateTitle);
+    m_overview = new OverviewPage(m_project.get(), m_pages);
+    connect(m_overview, &OverviewPage::stepRequested, this, [this](ProjectProgress::Step step) { m_steps->follow(m_overview->items().value(int(step))); });
+    setProjectPage(ProjectNavigator::Overview, m_overview);
     m_schemaEditor = new SchemaEditor(m_project->service<KnowledgeBase>(), m_project->undoStack(), m_pages);
     setProjectPage(ProjectNavigator::Schema, m_schemaEditor);
     m_corpusPage = new CorpusPage(m_project.get(), m_pages);
@@ -383,7 +376,7 @@ void MainWindow::adoptProject(std::unique_ptr<Project> project)
     m_recent->add(m_project->path());
     updateRecentMenu();
     updateTitle();
-    m_navigator->setCurrentPage(ProjectNavigator::Schema);
+    m_navigator->setCurrentPage(ProjectNavigator::Overview);
     qInfo("Opened project %s (schema version %d)", qPrintable(m_project->path()), m_project->schemaVersion());
     emit projectOpened(m_project->path());
 }
@@ -394,9 +387,10 @@ void MainWindow::closeProject()
         return;
     m_undoGroup->removeStack(m_project->undoStack());
     m_fileActions->setProject(nullptr);
-    for (int page : {int(ProjectNavigator::Schema), int(ProjectNavigator::Corpus), int(ProjectNavigator::Templates), int(ProjectNavigator::Queries), int(ProjectNavigator::Runs),
+    for (int page : {int(ProjectNavigator::Overview), int(ProjectNavigator::Schema), int(ProjectNavigator::Corpus), int(ProjectNavigator::Templates), int(ProjectNavigator::Queries), int(ProjectNavigator::Runs),
                      int(ProjectNavigator::Analysis), int(ProjectNavigator::Exams)})
         setProjectPage(page, m_placeholders.value(page));
+    m_overview = nullptr;
     m_schemaEditor = nullptr;
     m_templateGrid = m_queryGrid = nullptr;
     m_runsPage = nullptr;
@@ -464,21 +458,23 @@ void MainWindow::chooseKnowledgeImport(ImportSource source)
         return;
     const QString path =
         source == ImportSource::CsvFolder
-            ? QFileDialog::getExistingDirectory(this, tr("Folder with one CSV file per table"), QDir::homePath())
-            : QFileDialog::getOpenFileName(this, tr("Import knowledge schema"), QDir::homePath(),
+            ? FileDialogs::folder(this, QStringLiteral("knowledge"), tr("Folder with one CSV file per table"))
+            : FileDialogs::openFile(this, QStringLiteral("knowledge"), tr("Import knowledge schema"),
                                            source == ImportSource::SqlScript ? tr("SQL scripts (*.sql);;All files (*)")
                                                                              : tr("SQLite databases (*.sqlite *.sqlite3 *.db);;All files (*)"));
     if (path.isEmpty())
         return;
     bool replace = source == ImportSource::LinkedSqlite;
     if (!m_project->service<KnowledgeBase>()->tables().isEmpty() && !replace) {
-        const auto answer = QMessageBox::question(
-            this, tr("Import knowledge schema"),
-            tr("The project already has knowledge tables. Replace them, or add the imported tables beside them?"),
-            QMessageBox::Yes | QMessageBox::No | QMessageBox::Cancel, QMessageBox::Yes);
-        if (answer == QMessageBox::Cancel)
+        QMessageBox ask(QMessageBox::Question, tr("Import knowledge schema"),
+                        tr("The project already has knowledge tables. Replace them, or add the imported tables beside them?"), QMessageBox::Cancel, this);
+        QPushButton *replaceButton = ask.addButton(tr("Replace"), QMessageBox::DestructiveRole);
+        QPushButton *addButton = ask.addButton(tr("Add"), QMessageBox::AcceptRole);
+        ask.setDefaultButton(addButton);
+        ask.exec();
+        if (ask.clickedButton() != replaceButton && ask.clickedButton() != addButton)
             return;
-        replace = answer == QMessageBox::Yes;
+        replace = ask.clickedButton() == replaceButton;
     }
     importKnowledge(source, path, replace);
 }
@@ -513,7 +509,12 @@ void MainWindow::importKnowledge(ImportSource source, const QString &path, bool 
         if (auto s = KnowledgeImporter::precheck(*m_project, *schema, options); !s)
             return showError(s.error());
         m_project->undoStack()->push(new ImportKnowledgeCommand(m_project.get(), *schema, options));
-        qInfo("Imported %lld knowledge tables from %s", qint64(schema->tables.size()), qPrintable(path));
+        m_navigator->setCurrentPage(ProjectNavigator::Schema);
+        m_schemaEditor->messageBar()->showMessage(MessageBar::Level::Success,
+                           tr("Imported %1 from %2%3.")
+                               .arg(schema->tables.size() == 1 ? tr("1 knowledge table") : tr("%1 knowledge tables").arg(schema->tables.size()),
+                                    QFileInfo(path).fileName(), replace ? tr(", replacing the earlier ones") : QString()));
+        m_schemaEditor->messageBar()->addButton(tr("Undo"), [this] { m_project->undoStack()->undo(); }, tr("Takes the import back (Edit → Undo)."));
         emit knowledgeImported();
     });
     m_importJob->start();

@@ -26,6 +26,9 @@ class ExamsPage;
 class AnalysisPage;
 class GenerationActions;
 class ProjectFileActions;
+class OverviewPage;
+class ReportAction;
+class StepRouter;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -48,6 +51,8 @@ public:
     ProjectNavigator *navigator() const { return m_navigator; }
     QStackedWidget *pages() const { return m_pages; }
     ProgressArea *progressArea() const { return m_progress; }
+    OverviewPage *overviewPage() const { return m_overview; }
+    ReportAction *reportAction() const { return m_reportAction; }
     SchemaEditor *schemaEditor() const { return m_schemaEditor; }
     ReviewGrid *templateGrid() const { return m_templateGrid; }
     ReviewGrid *queryGrid() const { return m_queryGrid; }
@@ -92,6 +97,9 @@ private:
     QMenu *m_recentMenu = nullptr;
     QList<QAction *> m_projectActions;
     QList<QWidget *> m_placeholders;
+    OverviewPage *m_overview = nullptr;
+    ReportAction *m_reportAction = nullptr;
+    StepRouter *m_steps = nullptr;
     SchemaEditor *m_schemaEditor = nullptr;
     ReviewGrid *m_templateGrid = nullptr;
     ReviewGrid *m_queryGrid = nullptr;

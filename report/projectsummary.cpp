@@ -1,5 +1,6 @@
 #include "report/projectsummary.h"
 
+#include "overview/projectprogress.h"
 #include "project/project.h"
 #include "schema/knowledgebase.h"
 
@@ -88,6 +89,32 @@ Result<QString> ProjectSummary::toText(const Project &project)
             out += QStringLiteral("  %1 %2 %3\n").arg(col.name, -22).arg(col.type, -9).arg(notes.join(QStringLiteral(", ")));
         }
     }
+    return out;
+}
+
+Result<nlohmann::json> ProjectSummary::stepsJson(Project &project)
+{
+    auto steps = ProjectProgress::read(project);
+    if (!steps)
+        return Result<nlohmann::json>::failure(steps);
+    nlohmann::json out = nlohmann::json::array();
+    for (const ProjectProgress::Item &it : steps.value())
+        out.push_back({{"step", int(it.step) + 1},
+                       {"title", it.title.toStdString()},
+                       {"state", ProjectProgress::stateName(it.state).toStdString()},
+                       {"detail", it.detail.toStdString()},
+                       {"action", it.actionId}});
+    return out;
+}
+
+Result<QString> ProjectSummary::stepsText(Project &project)
+{
+    auto steps = ProjectProgress::read(project);
+    if (!steps)
+        return Result<QString>::failure(steps);
+    QString out = QStringLiteral("\nGetting started (as on the Overview page):\n");
+    for (const ProjectProgress::Item &it : steps.value())
+        out += QStringLiteral("  %1 %2. %3: %4\n").arg(ProjectProgress::stateName(it.state), -7).arg(int(it.step) + 1, 2).arg(it.title, it.detail);
     return out;
 }
 

@@ -1,4 +1,5 @@
 #include "corpuspage.h"
+#include "filedialogs.h"
 
 #include "retrieval/retrieverregistry.h"
 
@@ -129,8 +130,8 @@ QHBoxLayout *CorpusPage::buildImportBar()
     auto *menu = new QMenu(m_import);
     const auto choose = [this](CorpusImporter::Format format) {
         const QString path = format == CorpusImporter::Format::Folder
-                                 ? QFileDialog::getExistingDirectory(this, tr("Folder of .txt / .md documents"), QDir::homePath())
-                                 : QFileDialog::getOpenFileName(this, tr("Import documents"), QDir::homePath(),
+                                 ? FileDialogs::folder(this, QStringLiteral("documents"), tr("Folder of .txt / .md documents"))
+                                 : FileDialogs::openFile(this, QStringLiteral("documents"), tr("Import documents"),
                                                                 format == CorpusImporter::Format::Jsonl ? tr("JSON Lines (*.jsonl);;All files (*)")
                                                                                                         : tr("GRAMMAR corpus (*.json);;All files (*)"));
         if (!path.isEmpty())

@@ -1,4 +1,5 @@
 #include "examspage.h"
+#include "filedialogs.h"
 
 #include "charts/irtpanel.h"
 #include "core/job.h"
@@ -160,8 +161,8 @@ void ExamsPage::connectActions()
             startGenerateFromCorpus(dialog.name(), dialog.profile(), dialog.seed(), dialog.perChunk(), dialog.maxChunks(), dialog.thresholds());
     });
     connect(m_export, &QPushButton::clicked, this, [this] {
-        const QString responses = QFileDialog::getSaveFileName(this, tr("Export the response matrix"),
-                                                               QDir::home().filePath(m_exam->currentText() + QStringLiteral("_responses.csv")),
+        const QString responses = FileDialogs::saveFile(this, QStringLiteral("exports"), tr("Export the response matrix"),
+                                                               m_exam->currentText() + QStringLiteral("_responses.csv"),
                                                                tr("CSV (*.csv)"));
         if (responses.isEmpty())
             return;

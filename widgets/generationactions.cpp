@@ -1,4 +1,5 @@
 #include "generationactions.h"
+#include "filedialogs.h"
 
 #include "commands/replacegenerationcommand.h"
 #include "core/job.h"
@@ -187,7 +188,7 @@ void GenerationActions::askQueries()
 
 void GenerationActions::askGrammarImport()
 {
-    const QString sql = QFileDialog::getOpenFileName(m_dialogParent, tr("GRAMMAR SQL templates"), QDir::homePath(), tr("JSON (*.json);;All files (*)"));
+    const QString sql = FileDialogs::openFile(m_dialogParent, QStringLiteral("grammar"), tr("GRAMMAR SQL templates"), tr("JSON (*.json);;All files (*)"));
     if (sql.isEmpty())
         return;
     // Text templates beside it, one file per form: text_templates_<form>.json (as Export writes them).
@@ -208,14 +209,14 @@ void GenerationActions::askGrammarImport()
 
 void GenerationActions::askGrammarExport()
 {
-    const QString folder = QFileDialog::getExistingDirectory(m_dialogParent, tr("Folder for the GRAMMAR files"), QDir::homePath());
+    const QString folder = FileDialogs::folder(m_dialogParent, QStringLiteral("grammar"), tr("Folder for the GRAMMAR files"));
     if (!folder.isEmpty())
         startGrammarExport(folder);
 }
 
 void GenerationActions::askJsonlExport()
 {
-    const QString path = QFileDialog::getSaveFileName(m_dialogParent, tr("Export text queries"), QDir::home().filePath(QStringLiteral("queries.jsonl")),
+    const QString path = FileDialogs::saveFile(m_dialogParent, QStringLiteral("exports"), tr("Export text queries"), QStringLiteral("queries.jsonl"),
                                                       tr("JSON Lines (*.jsonl);;All files (*)"));
     if (!path.isEmpty())
         startJsonlExport(path);

@@ -1,4 +1,5 @@
 #include "groundtruthpanel.h"
+#include "filedialogs.h"
 
 #include "commands/setgroundlinkscommand.h"
 #include "grounding/autolinker.h"
@@ -72,12 +73,9 @@ GroundTruthPanel::GroundTruthPanel(Project *project, QWidget *parent) : QWidget(
 
     connect(m_propose, &QPushButton::clicked, this, [this] { startProposing(); });
     connect(m_importFile, &QPushButton::clicked, this, [this] {
-        QSettings settings;
-        const QString folder = settings.value(QStringLiteral("folders/links"), QDir::homePath()).toString();
-        const QString path = QFileDialog::getOpenFileName(this, tr("Import Links File"), folder, tr("Links (*.csv *.json);;All files (*)"));
+        const QString path = FileDialogs::openFile(this, QStringLiteral("links"), tr("Import Links File"), tr("Links (*.csv *.json);;All files (*)"));
         if (path.isEmpty())
             return;
-        settings.setValue(QStringLiteral("folders/links"), QFileInfo(path).absolutePath());
         startImport(path);
     });
     const auto selectedRows = [this] {

@@ -1,4 +1,5 @@
 #include "importresultsdialog.h"
+#include "filedialogs.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -26,7 +27,7 @@ ImportResultsDialog::ImportResultsDialog(const QStringList &querySets, QWidget *
         m_set->addItem(s, s);
     auto *browse = new QPushButton(tr("Browse…"), this);
     connect(browse, &QPushButton::clicked, this, [this] {
-        const QString p = QFileDialog::getOpenFileName(this, tr("Results file"), QDir::homePath(), tr("Results (*.json *.jsonl);;All files (*)"));
+        const QString p = FileDialogs::openFile(this, QStringLiteral("results"), tr("Results file"), tr("Results (*.json *.jsonl);;All files (*)"));
         if (!p.isEmpty())
             setPath(p);
     });

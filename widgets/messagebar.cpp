@@ -3,6 +3,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QScrollArea>
 #include <QTextDocumentFragment>
 #include <QToolButton>
@@ -13,7 +14,7 @@ namespace {
 constexpr int visibleLines = 5; // a longer report scrolls inside the bar
 }
 
-MessageBar::MessageBar(QWidget *parent) : QFrame(parent), m_text(new QLabel), m_scroll(new QScrollArea(this)), m_close(new QToolButton(this))
+MessageBar::MessageBar(QWidget *parent) : QFrame(parent), m_text(new QLabel), m_buttons(new QHBoxLayout), m_scroll(new QScrollArea(this)), m_close(new QToolButton(this))
 {
     setObjectName(QStringLiteral("messageBar"));
     setFrameShape(QFrame::StyledPanel);
@@ -32,6 +33,8 @@ MessageBar::MessageBar(QWidget *parent) : QFrame(parent), m_text(new QLabel), m_
     auto *row = new QHBoxLayout(this);
     row->setContentsMargins(6, 2, 2, 2);
     row->addWidget(m_scroll, 1);
+    m_buttons->setSpacing(4);
+    row->addLayout(m_buttons);
     row->addWidget(m_close, 0, Qt::AlignTop);
     hide();
 }
@@ -56,6 +59,7 @@ void MessageBar::showMessage(Level level, const QString &text, bool rich)
     if (text.trimmed().isEmpty())
         return clear();
     m_level = level;
+    removeButtons();
     const QString html = rich ? text : text.toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>"));
     m_text->setText(QStringLiteral("<span style='color:%1'>%2</span>").arg(colorName(level), html));
     const QString plain = rich ? QTextDocumentFragment::fromHtml(text).toPlainText() : text;
@@ -67,13 +71,20 @@ void MessageBar::showMessage(Level level, const QString &text, bool rich)
     updateHeight();
 }
 
-void MessageBar::report(QWidget *from, Level level, const QString &text)
+MessageBar *MessageBar::of(QWidget *from)
 {
     for (QWidget *w = from; w; w = w->parentWidget())
-        if (auto *bar = w->findChild<MessageBar *>(QString(), Qt::FindDirectChildrenOnly)) {
-            bar->showMessage(level, text);
-            return;
-        }
+        if (auto *bar = w->findChild<MessageBar *>(QString(), Qt::FindDirectChildrenOnly))
+            return bar;
+    return nullptr;
+}
+
+void MessageBar::report(QWidget *from, Level level, const QString &text)
+{
+    if (MessageBar *bar = of(from)) {
+        bar->showMessage(level, text);
+        return;
+    }
     if (level == Level::Error || level == Level::Warning)
         qWarning("%s", qPrintable(text));
     else
@@ -101,8 +112,36 @@ void MessageBar::updateHeight()
     m_scroll->setFixedHeight(qMax(fontMetrics().lineSpacing() + 4, qMin(needed, most)));
 }
 
+void MessageBar::addButton(const QString &text, const std::function<void()> &onClick, const QString &toolTip)
+{
+    auto *button = new QPushButton(text, this);
+    button->setObjectName(QStringLiteral("messageAction"));
+    button->setToolTip(toolTip);
+    connect(button, &QPushButton::clicked, this, [onClick] { onClick(); });
+    m_buttons->addWidget(button, 0, Qt::AlignTop);
+}
+
+QStringList MessageBar::buttonTexts() const
+{
+    QStringList out;
+    for (int i = 0; i < m_buttons->count(); ++i)
+        if (auto *b = qobject_cast<QPushButton *>(m_buttons->itemAt(i)->widget()))
+            out << b->text();
+    return out;
+}
+
+void MessageBar::removeButtons()
+{
+    while (QLayoutItem *item = m_buttons->takeAt(0)) {
+        if (QWidget *w = item->widget())
+            w->deleteLater();
+        delete item;
+    }
+}
+
 void MessageBar::clear()
 {
+    removeButtons();
     m_text->clear();
     hide();
 }

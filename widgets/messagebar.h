@@ -5,6 +5,9 @@
 // "Pages").
 #include <QFrame>
 
+#include <functional>
+
+class QHBoxLayout;
 class QLabel;
 class QScrollArea;
 class QToolButton;
@@ -23,6 +26,10 @@ public:
     void warning(const QString &text) { showMessage(Level::Warning, text); }
     void success(const QString &text) { showMessage(Level::Success, text); }
     void clear();
+    // A button beside the current message ("Open", "Show", "Undo", "Go to Analysis"…); the
+    // next message or clear() removes it. Clicking it runs `onClick`.
+    void addButton(const QString &text, const std::function<void()> &onClick, const QString &toolTip = {});
+    QStringList buttonTexts() const;
 
     QString text() const;
     Level level() const { return m_level; }
@@ -30,6 +37,8 @@ public:
     // direct child of `from` or of one of its ancestors); with no bar up to the window, in a
     // window-modal message box. Either way the message is logged.
     static void report(QWidget *from, Level level, const QString &text);
+    // The bar report() would use for `from` (null: none up to the window).
+    static MessageBar *of(QWidget *from);
     // The palette: the colour of a level's text, as a CSS colour name for rich text.
     static QString colorName(Level level);
 
@@ -38,7 +47,9 @@ protected:
 
 private:
     void updateHeight();
+    void removeButtons();
     QLabel *m_text;
+    QHBoxLayout *m_buttons;
     QScrollArea *m_scroll;
     QToolButton *m_close;
     Level m_level = Level::Info;

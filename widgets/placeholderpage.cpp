@@ -64,6 +64,11 @@ PlaceholderPage *PlaceholderPage::forPage(ProjectNavigator::Page which, QWidget 
         QString how;
     };
     const Text texts[] = {
+        {ProjectNavigator::Overview,
+         QObject::tr("The steps of an evaluation, from the knowledge schema to the report, with what the project holds in each and "
+            "a button for the next one."),
+         QObject::tr("Create a project with <i>File → New Project…</i>, start from the bundled sample with <i>File → New Project from "
+            "Sample…</i>, or open the demo project (<i>File → Open Demo Project</i>).")},
         {ProjectNavigator::Schema,
          QObject::tr("The knowledge schema of your closed domain: tables, columns, keys and a few rows. Questions are "
             "generated from it and answered by running SQL, so their ground truth needs no annotation."),

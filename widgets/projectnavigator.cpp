@@ -24,6 +24,7 @@ ProjectNavigator::ProjectNavigator(QWidget *parent) : QListWidget(parent)
 QString ProjectNavigator::pageTitle(Page page)
 {
     switch (page) {
+    case Overview: return tr("Overview");
     case Schema: return tr("Schema");
     case Corpus: return tr("Corpus");
     case Templates: return tr("Templates");
@@ -38,7 +39,7 @@ QString ProjectNavigator::pageTitle(Page page)
 
 QString ProjectNavigator::pageIcon(Page page)
 {
-    static const char *names[] = {"schema", "corpus", "templates", "queries", "exams", "runs", "analysis"};
+    static const char *names[] = {"overview", "schema", "corpus", "templates", "queries", "exams", "runs", "analysis"};
     return QStringLiteral(":/icons/%1.svg").arg(QLatin1String(names[page]));
 }
 

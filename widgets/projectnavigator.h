@@ -7,7 +7,7 @@ namespace assay {
 class ProjectNavigator : public QListWidget {
     Q_OBJECT
 public:
-    enum Page { Schema, Corpus, Templates, Queries, Exams, Runs, Analysis, PageCount };
+    enum Page { Overview, Schema, Corpus, Templates, Queries, Exams, Runs, Analysis, PageCount };
 
     explicit ProjectNavigator(QWidget *parent = nullptr);
     static QString pageTitle(Page page);

@@ -1,4 +1,5 @@
 #include "runspage.h"
+#include "filedialogs.h"
 
 #include "core/job.h"
 
@@ -164,8 +165,7 @@ QWidget *RunsPage::buildProgressBox()
         const RunSummary run = m_runs->run(current.row());
         QString suggested = run.name;
         suggested.replace(QLatin1Char('/'), QLatin1Char('-'));
-        const QString path = QFileDialog::getSaveFileName(this, tr("Export Results of %1").arg(run.name),
-                                                          QFileInfo(m_project->path()).dir().filePath(suggested + QStringLiteral(".jsonl")),
+        const QString path = FileDialogs::saveFile(this, QStringLiteral("exports"), tr("Export Results of %1").arg(run.name), suggested + QStringLiteral(".jsonl"),
                                                           tr("JSON Lines (*.jsonl)"));
         if (!path.isEmpty())
             startExportResults(run.id, run.name, path);

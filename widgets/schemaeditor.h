@@ -35,6 +35,7 @@ public:
     QListView *tablesView() const { return m_tables; }
     QListWidget *problemsView() const { return m_problems; }
     QString inlineMessage() const;
+    MessageBar *messageBar() const { return m_message; }
 
 public slots:
     void addTable();

@@ -15,10 +15,25 @@ int InfoCommand::run(const QStringList &args, CliIo &io)
     auto project = parseAndOpen(parser, args, io, 0, 1, 1, &exitCode);
     if (!project)
         return exitCode;
-    auto summary = ProjectSummary::render(*project, parser.isSet(json));
+    if (parser.isSet(json)) {
+        auto summary = ProjectSummary::toJson(*project);
+        if (!summary)
+            return fail(io, summary.error());
+        auto steps = ProjectSummary::stepsJson(*project);
+        if (!steps)
+            return fail(io, steps.error());
+        nlohmann::json out = summary.take();
+        out["steps"] = steps.take();
+        io.out << QString::fromStdString(out.dump(2)) << '\n';
+        return ExitOk;
+    }
+    auto summary = ProjectSummary::toText(*project);
     if (!summary)
         return fail(io, summary.error());
-    io.out << summary.value();
+    auto steps = ProjectSummary::stepsText(*project);
+    if (!steps)
+        return fail(io, steps.error());
+    io.out << summary.value() << steps.value();
     return ExitOk;
 }
 

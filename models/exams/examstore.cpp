@@ -240,6 +240,24 @@ Result<QStringList> ExamStore::exams() const
     return out;
 }
 
+Result<ExamProgress> ExamStore::progress() const
+{
+    ExamProgress p;
+    auto s = m_db.prepare(QStringLiteral("SELECT (SELECT count(*) FROM exam), (SELECT count(DISTINCT exam_id) FROM exam_run), "
+                                         "(SELECT count(DISTINCT exam_id) FROM exam_item WHERE irt_a IS NOT NULL), (SELECT count(*) FROM exam_run)"));
+    if (!s)
+        return Result<ExamProgress>::failure(s);
+    auto read = s.value().forEach([&](const Statement &r) {
+        p.exams = r.integer(0);
+        p.taken = r.integer(1);
+        p.fitted = r.integer(2);
+        p.takes = r.integer(3);
+    });
+    if (!read)
+        return Result<ExamProgress>::failure(read);
+    return p;
+}
+
 Status ExamStore::setState(qint64 itemId, CurationState state)
 {
     if (state == CurationState::Review)

@@ -41,6 +41,14 @@ struct ExamTakeCounts {
     qint64 answered = 0; // cells of those items with an option chosen
 };
 
+// How far the project's exams have come: created, taken by a student, given IRT parameters.
+struct ExamProgress {
+    qint64 exams = 0;
+    qint64 taken = 0;  // exams with at least one take
+    qint64 fitted = 0; // exams whose items carry IRT parameters
+    qint64 takes = 0;  // students over all exams
+};
+
 class ExamStore {
 public:
     explicit ExamStore(Database &db);
@@ -63,6 +71,7 @@ public:
     // Writes each item's IRT parameters by item key (NULL where unset), in one transaction.
     Status setIrt(qint64 examId, const QVector<ExamItem> &items);
     Result<QStringList> exams() const;
+    Result<ExamProgress> progress() const;
 
 private:
     // Items matching an SQL condition on exam_item, in id order.

@@ -34,6 +34,24 @@ Result<qint64> GenerationReadStore::queryCount() const
     return count.value().toLongLong();
 }
 
+Result<GenerationReadStore::Tally> GenerationReadStore::tally() const
+{
+    Tally t;
+    auto s = m_db.prepare(QStringLiteral(
+        "SELECT (SELECT count(*) FROM sql_template), (SELECT count(*) FROM sql_template WHERE state = 'accepted'), "
+        "(SELECT count(*) FROM sql_template WHERE state = 'review'), (SELECT count(*) FROM text_template), "
+        "(SELECT count(*) FROM text_template WHERE state = 'accepted'), (SELECT count(*) FROM query), "
+        "(SELECT count(*) FROM query WHERE state = 'accepted'), (SELECT count(*) FROM query_group)"));
+    if (!s)
+        return Result<Tally>::failure(s);
+    auto read = s.value().forEach([&](const Statement &r) {
+        t = Tally{r.integer(0), r.integer(1), r.integer(2), r.integer(3), r.integer(4), r.integer(5), r.integer(6), r.integer(7)};
+    });
+    if (!read)
+        return Result<Tally>::failure(read);
+    return t;
+}
+
 Status GenerationReadStore::forEachQuery(const std::function<void(const Query &)> &visit) const
 {
     return m_db.each(QStringLiteral("SELECT id, group_id, text_template_id, state = 'rejected' FROM query ORDER BY id"), {},

@@ -47,12 +47,20 @@ public:
         QString answer;
         QString documentIdsJson;
     };
+    // How much is generated: items per kind, and how many of them are accepted.
+    struct Tally {
+        qint64 sqlTemplates = 0, sqlAccepted = 0, sqlInReview = 0;
+        qint64 textTemplates = 0, textAccepted = 0;
+        qint64 queries = 0, queriesAccepted = 0;
+        qint64 groups = 0;
+    };
     enum class Order { ById, ByGroup };
 
     explicit GenerationReadStore(Database &db);
     Result<QVector<AcceptedText>> acceptedTexts() const;
     Status forEachGroup(const std::function<void(const Group &)> &visit) const;
     Result<qint64> queryCount() const;
+    Result<Tally> tally() const;
     Status forEachQuery(const std::function<void(const Query &)> &visit) const;
     // visit returns false to stop early; an empty form means every form.
     Status forEachAcceptedQuery(const QString &form, Order order, const std::function<bool(const AcceptedQuery &)> &visit) const;

@@ -1,5 +1,7 @@
 #include "itemmodels/examitemsmodel.h"
 
+#include "analysis/glossary.h"
+
 #include "project/project.h"
 
 #include "exams/responsematrix.h"
@@ -154,11 +156,18 @@ bool ExamItemsModel::setData(const QModelIndex &index, const QVariant &value, in
 
 QVariant ExamItemsModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+    if (orientation != Qt::Horizontal || (role != Qt::DisplayRole && role != Qt::ToolTipRole) || section >= ColumnCount)
         return QAbstractTableModel::headerData(section, orientation, role);
     static const char *names[] = {"Item", "Stem", "A", "B", "C", "D", "Key", "Bloom", "Type", "Source", "Filtered", "State",
                                   "a", "b", "c", "SE a", "SE b", "SE c", "S-X² p adj", "RMSEA", "p correct", "r pb", "Flags"};
-    return section < ColumnCount ? tr(names[section]) : QVariant();
+    const QString name = QString::fromUtf8(names[section]);
+    if (role == Qt::ToolTipRole) { // what the IRT and classical columns mean; options A–D are plain
+        if (section >= Bloom)
+            if (auto term = Glossary::find(name))
+                return term->definition;
+        return {};
+    }
+    return tr(names[section]);
 }
 
 void ExamItemsModel::setExam(const QString &exam)

@@ -1,5 +1,6 @@
 // assay-cli as a user runs it: a real process, its exit codes, stdout and stderr.
 #include "core/version.h"
+#include "overview/projectprogress.h"
 #include "project/project.h"
 #include "runs/runresultstore.h"
 #include "runs/runstore.h"
@@ -114,10 +115,17 @@ private slots:
         QVERIFY(j["tables"].is_array());
         QVERIFY(j["counts"].is_object());
         QCOMPARE(QString::fromStdString(j["name"].get<std::string>()), QStringLiteral("p"));
+        // The Overview page's checklist: an empty project starts with its knowledge schema.
+        QCOMPARE(int(j["steps"].size()), assay::ProjectProgress::StepCount);
+        QCOMPARE(j["steps"][0]["state"].get<std::string>(), std::string("next"));
+        QCOMPARE(j["steps"][0]["action"].get<std::string>(), std::string("open-schema"));
+        QCOMPARE(j["steps"][1]["state"].get<std::string>(), std::string("waiting"));
+        QCOMPARE(j["steps"][3]["state"].get<std::string>(), std::string("ready")); // documents can come any time
         // Human output names the same facts.
         o = runCli({QStringLiteral("info"), file});
         QCOMPARE(o.code, 0);
         QVERIFY(o.out.contains(QLatin1String("Schema version:")));
+        QVERIFY2(o.out.contains(QLatin1String("next     1. Knowledge schema: No knowledge tables yet")), qPrintable(o.out));
     }
 
     void newRefusesExistingFile()

@@ -25,6 +25,9 @@
 #include <QTableWidget>
 #include <QUndoStack>
 #include <QXmlStreamReader>
+#include "analysis/glossary.h"
+#include <QLabel>
+#include <QToolButton>
 #include <QtTest>
 
 using namespace assay;
@@ -151,6 +154,40 @@ private slots:
         const QString dir = qEnvironmentVariable("ASSAY_SCREENSHOT_DIR");
         if (!dir.isEmpty())
             page.grab().save(dir + QStringLiteral("/analysis-page.png"));
+    }
+
+    void everyChartSaysWhatItIs()
+    {
+        AnalysisPage page(m_project.get());
+        page.analyze();
+        QTRY_VERIFY_WITH_TIMEOUT(!page.isBusy() && page.analyses().size() == 2, 60000);
+        for (ChartPanel *panel : page.panels()) {
+            QVERIFY2(panel->whatIsThis()->isVisibleTo(panel), qPrintable(panel->data().id));
+            QVERIFY2(!Glossary::reading(panel->data().id).isEmpty(), qPrintable(panel->data().id));
+        }
+        // The response types chart defines each type in R-Eval's terms; the breakdown its tags.
+        auto explanation = [&](const QString &id) {
+            for (ChartPanel *panel : page.panels())
+                if (panel->data().id == id)
+                    return panel->explanation();
+            return QString();
+        };
+        const QString types = explanation(QStringLiteral("error-types"));
+        for (const char *term : {"<b>EM</b>", "<b>AM</b>", "<b>GE</b>", "<b>RE</b>", "<b>ME</b>", "<b>TE</b>"})
+            QVERIFY2(types.contains(QLatin1String(term)), qPrintable(types));
+        const QString tags = explanation(QStringLiteral("group-breakdown"));
+        for (const char *term : {"<b>gap</b>", "<b>robust</b>", "<b>non-robust</b>"})
+            QVERIFY2(tags.contains(QLatin1String(term)), qPrintable(tags));
+        QVERIFY(explanation(QStringLiteral("accuracy")).contains(QLatin1String("<b>refined accuracy</b>")));
+        // Folded until asked for.
+        ChartPanel *first = page.panels()[0];
+        page.resize(1200, 900);
+        page.show();
+        QVERIFY(!first->findChild<QLabel *>(QStringLiteral("chartExplanation"))->isVisible());
+        first->whatIsThis()->click();
+        QVERIFY(first->findChild<QLabel *>(QStringLiteral("chartExplanation"))->isVisible());
+        QVERIFY(Glossary::find(QStringLiteral("b")).has_value() && Glossary::find(QStringLiteral("Accuracy")).has_value());
+        QVERIFY(!Glossary::find(QStringLiteral("B")).has_value()); // option B of an exam item is not the difficulty
     }
 
     void exports()

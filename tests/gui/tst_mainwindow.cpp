@@ -20,6 +20,7 @@
 #include "schemaeditor.h"
 #include "testrunspage.h"
 #include "testcrash.h"
+#include "messagebar.h"
 #include "testsettings.h"
 
 #include <QAction>
@@ -37,6 +38,7 @@
 #include <QUndoStack>
 #include <QThread>
 #include <QToolButton>
+#include <QPushButton>
 #include <QtTest>
 
 using namespace assay;
@@ -96,12 +98,12 @@ private slots:
         w.show();
         QVERIFY(w.newProject(m_dir.filePath(QStringLiteral("nav.assay"))));
         QVERIFY(w.navigator()->isVisible());
-        const char *expected[] = {"schemaPage", "corpusPage", "templatesPage", "queriesPage",
+        const char *expected[] = {"overviewPage", "schemaPage", "corpusPage", "templatesPage", "queriesPage",
                                   "examsPage",  "runsPage",   "analysisPage"};
         for (int p = ProjectNavigator::PageCount - 1; p >= 0; --p) {
             w.navigator()->setCurrentPage(ProjectNavigator::Page(p));
             QCOMPARE(w.pages()->currentWidget()->objectName(), QString::fromLatin1(expected[p]));
-            if (p == ProjectNavigator::Schema || p == ProjectNavigator::Corpus || p == ProjectNavigator::Templates || p == ProjectNavigator::Queries || p == ProjectNavigator::Runs
+            if (p == ProjectNavigator::Overview || p == ProjectNavigator::Schema || p == ProjectNavigator::Corpus || p == ProjectNavigator::Templates || p == ProjectNavigator::Queries || p == ProjectNavigator::Runs
                 || p == ProjectNavigator::Analysis || p == ProjectNavigator::Exams) {
                 QVERIFY(!qobject_cast<PlaceholderPage *>(w.pages()->currentWidget())); // real editors
                 continue;
@@ -305,6 +307,16 @@ private slots:
         QVERIFY(imported.wait(10000));
         QCOMPARE(w.project()->service<KnowledgeBase>()->tables().size(), 1);
         QCOMPARE(w.schemaEditor()->tablesView()->model()->rowCount(), 1);
+        // The result is said where it shows, with the button that takes it back.
+        QCOMPARE(w.navigator()->currentPage(), ProjectNavigator::Schema);
+        MessageBar *bar = w.schemaEditor()->messageBar();
+        QVERIFY(bar && bar->isVisible());
+        QVERIFY2(bar->text().contains(QLatin1String("Imported 1 knowledge table")), qPrintable(bar->text()));
+        QCOMPARE(bar->buttonTexts(), QStringList{QStringLiteral("Undo")});
+        bar->findChild<QPushButton *>(QStringLiteral("messageAction"))->click();
+        QCOMPARE(w.project()->service<KnowledgeBase>()->tables().size(), 0);
+        findAction(&w, QStringLiteral("actionRedo"))->trigger();
+        QCOMPARE(w.project()->service<KnowledgeBase>()->tables().size(), 1);
         findAction(&w, QStringLiteral("actionUndo"))->trigger();
         QCOMPARE(w.project()->service<KnowledgeBase>()->tables().size(), 0);
         // Bad input: the error is shown and nothing is imported.

@@ -29,6 +29,9 @@
 #include "schema/knowledgebase.h"
 #include "schema/sqlscriptreader.h"
 #include "testrunspage.h"
+#include "messagebar.h"
+#include "overviewpage.h"
+#include "reportaction.h"
 #include "testsettings.h"
 
 #include <QAction>
@@ -274,8 +277,13 @@ private slots:
 
         // 7. The report: every run with the settings it was analysed with.
         const QString report = m_dir.filePath(QStringLiteral("report"));
-        QVERIFY(analysis->exportReport(report, false, exams->irtPanel()->charts()));
+        QVERIFY(w.reportAction()->exportTo(report, false));
         QVERIFY(QFileInfo::exists(report + QStringLiteral("/report.html")));
+        // Said on the page the user is on, with the buttons that open it.
+        auto *bar = MessageBar::of(w.pages()->currentWidget());
+        QVERIFY(bar && bar->isVisible());
+        QVERIFY2(bar->text().contains(QLatin1String("Report of 3 analysed runs")), qPrintable(bar->text()));
+        QCOMPARE(bar->buttonTexts(), (QStringList{QStringLiteral("Open Report"), QStringLiteral("Show Folder")}));
         QFile summary(report + QStringLiteral("/summary.json"));
         QVERIFY(summary.open(QIODevice::ReadOnly));
         const nlohmann::json s = nlohmann::json::parse(summary.readAll().toStdString());
@@ -283,6 +291,19 @@ private slots:
         for (const auto &r : s["runs"]) {
             QVERIFY(r.contains("judge") && r.contains("retrieval_judge") && r.contains("closed_domain"));
         }
+
+        // 8. The Overview page's checklist has followed every step.
+        w.navigator()->setCurrentPage(ProjectNavigator::Overview);
+        OverviewPage *overview = w.overviewPage();
+        QVERIFY(overview->isVisible());
+        using Step = ProjectProgress::Step;
+        for (Step step : {Step::Knowledge, Step::SqlTemplates, Step::Queries, Step::Corpus, Step::Runs, Step::Scoring, Step::Analysis, Step::Exam,
+                          Step::Irt, Step::Report}) {
+            const ProjectProgress::Item item = overview->items().value(int(step));
+            QVERIFY2(item.state == ProjectProgress::State::Done, qPrintable(item.title + QStringLiteral(": ") + item.detail));
+        }
+        QVERIFY2(overview->items().value(int(Step::Report)).detail.contains(report), qPrintable(overview->items().value(int(Step::Report)).detail));
+        test::screenshot(&w, QStringLiteral("workflow-10-overview"));
     }
 };
 

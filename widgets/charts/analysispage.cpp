@@ -393,10 +393,9 @@ void AnalysisPage::inspectGroup(const QString &run, const QString &group)
     m_inspector->show(details.value());
 }
 
-Status AnalysisPage::exportReport(const QString &dir, bool pdf, const QVector<ChartData> &extra)
+Result<QStringList> AnalysisPage::exportReport(const QString &dir, bool pdf, const QVector<ChartData> &extra)
 {
-    auto files = AnalysisExport::writeReport(*m_project, m_analyses, dir, pdf, extra);
-    return files ? Status() : Status::failure(files.error());
+    return AnalysisExport::writeReport(*m_project, m_analyses, dir, pdf, extra);
 }
 
 } // namespace assay

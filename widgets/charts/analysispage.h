@@ -58,7 +58,8 @@ public:
     void showGroups(const QString &run, const QString &series);
     void inspectGroup(const QString &run, const QString &group);
     // `extra` charts (the exam's IRT charts) follow the run charts in the report.
-    Status exportReport(const QString &dir, bool pdf, const QVector<ChartData> &extra = {});
+    // The files written (report.html first).
+    Result<QStringList> exportReport(const QString &dir, bool pdf, const QVector<ChartData> &extra = {});
 
 signals:
     void jobStarted(assay::Job *job);

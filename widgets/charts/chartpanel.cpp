@@ -1,5 +1,7 @@
 #include "chartpanel.h"
+#include "filedialogs.h"
 
+#include "analysis/glossary.h"
 #include "report/chartexporter.h"
 #include "report/chartfactory.h"
 #include "messagebar.h"
@@ -11,14 +13,32 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QInputDialog>
+#include <QLabel>
+#include <QScrollArea>
 #include <QMenu>
 #include <QToolButton>
 #include <QVBoxLayout>
 
 namespace assay {
 
-ChartPanel::ChartPanel(QWidget *parent) : QWidget(parent), m_view(new QChartView(this)), m_events(new ChartFactory)
+ChartPanel::ChartPanel(QWidget *parent)
+    : QWidget(parent), m_view(new QChartView(this)), m_events(new ChartFactory), m_whatButton(new QToolButton(this)), m_whatPane(new QScrollArea(this)),
+      m_what(new QLabel)
 {
+    m_whatButton->setText(tr("What is this?"));
+    m_whatButton->setObjectName(QStringLiteral("chartWhatIsThis"));
+    m_whatButton->setCheckable(true);
+    m_whatButton->setToolTip(tr("How to read this chart and what its bars, lines and colours mean"));
+    m_what->setWordWrap(true);
+    m_what->setTextFormat(Qt::RichText);
+    m_what->setObjectName(QStringLiteral("chartExplanation"));
+    m_what->setMargin(4);
+    m_whatPane->setWidget(m_what);
+    m_whatPane->setWidgetResizable(true);
+    m_whatPane->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_whatPane->setMaximumHeight(fontMetrics().lineSpacing() * 7 + 12); // the chart keeps its room
+    m_whatPane->hide();
+    connect(m_whatButton, &QToolButton::toggled, m_whatPane, &QWidget::setVisible);
     m_events->setParent(this);
     m_view->setRenderHint(QPainter::Antialiasing);
     m_view->setMinimumHeight(300); // a readable chart; splitters give the rest of the room to grids
@@ -40,14 +60,19 @@ ChartPanel::ChartPanel(QWidget *parent) : QWidget(parent), m_view(new QChartView
     layout->setContentsMargins(0, 0, 0, 0);
     auto *bar = new QHBoxLayout;
     bar->addStretch(1);
+    bar->addWidget(m_whatButton);
     bar->addWidget(exportButton);
     layout->addLayout(bar);
+    layout->addWidget(m_whatPane);
     layout->addWidget(m_view, 1);
 }
 
 void ChartPanel::setData(const ChartData &data)
 {
     m_data = data;
+    const QString what = Glossary::explainChart(data);
+    m_what->setText(what);
+    m_whatButton->setVisible(!what.isEmpty());
     QChart *old = m_view->chart();
     m_view->setChart(ChartFactory::create(data, m_events));
     delete old;
@@ -65,6 +90,8 @@ Status ChartPanel::exportTo(const QString &path, int dpi) const
     return Status::failure(QStringLiteral("%1: choose a .png, .svg or .pdf file").arg(path));
 }
 
+QString ChartPanel::explanation() const { return m_what->text(); }
+
 void ChartPanel::copyImage() const { QApplication::clipboard()->setImage(ChartExporter::image(m_data, 144)); }
 
 void ChartPanel::exportWithDialog(const QString &format)
@@ -76,7 +103,7 @@ void ChartPanel::exportWithDialog(const QString &format)
         if (!ok)
             return;
     }
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export Chart"), m_data.id + QLatin1Char('.') + format,
+    const QString path = FileDialogs::saveFile(this, QStringLiteral("charts"), tr("Export Chart"), m_data.id + QLatin1Char('.') + format,
                                                       tr("%1 files (*.%2)").arg(format.toUpper(), format));
     if (path.isEmpty())
         return;

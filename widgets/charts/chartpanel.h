@@ -1,6 +1,7 @@
 #pragma once
 // One chart on screen, with its export actions (toolbar button and right-click menu):
-// Export as PNG (chosen DPI), SVG or PDF, and Copy image.
+// Export as PNG (chosen DPI), SVG or PDF, and Copy image; and "What is this?", which unfolds
+// how to read the chart and what its series mean (Glossary).
 #include "analysis/chartdata.h"
 
 #include <QWidget>
@@ -8,6 +9,9 @@
 QT_BEGIN_NAMESPACE
 class QChartView;
 QT_END_NAMESPACE
+class QLabel;
+class QScrollArea;
+class QToolButton;
 
 namespace assay {
 
@@ -23,6 +27,8 @@ public:
     // Without dialogs (tests, scripts): the file is written at once.
     Status exportTo(const QString &path, int dpi = 144) const;
     void copyImage() const;
+    QToolButton *whatIsThis() const { return m_whatButton; }
+    QString explanation() const;
 
 signals:
     void barClicked(const QString &run, const QString &series);
@@ -32,6 +38,9 @@ private:
     void showMenu(const QPoint &pos);
     QChartView *m_view;
     ChartFactory *m_events;
+    QToolButton *m_whatButton;
+    QScrollArea *m_whatPane;
+    QLabel *m_what;
     ChartData m_data;
 };
 

@@ -1,4 +1,5 @@
 #include "groundingpanel.h"
+#include "filedialogs.h"
 
 #include "analysis/garagedata.h"
 #include "core/job.h"
@@ -31,7 +32,7 @@ QLineEdit *fileRow(QWidget *parent, QFormLayout *form, const QString &label, con
     auto *edit = new QLineEdit(parent);
     auto *browse = new QPushButton(QObject::tr("Browse…"), parent);
     QObject::connect(browse, &QPushButton::clicked, parent, [parent, edit, title] {
-        const QString p = QFileDialog::getOpenFileName(parent, title, QDir::homePath(), QObject::tr("JSON Lines (*.jsonl);;All files (*)"));
+        const QString p = FileDialogs::openFile(parent, QStringLiteral("results"), title, QObject::tr("JSON Lines (*.jsonl);;All files (*)"));
         if (!p.isEmpty())
             edit->setText(p);
     });

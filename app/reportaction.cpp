@@ -1,0 +1,82 @@
+#include "reportaction.h"
+
+#include "charts/analysispage.h"
+#include "charts/irtpanel.h"
+#include "examspage.h"
+#include "filedialogs.h"
+#include "mainwindow.h"
+#include "messagebar.h"
+#include "overviewpage.h"
+#include "projectnavigator.h"
+
+#include <QAction>
+#include <QDesktopServices>
+#include <QFileInfo>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QStackedWidget>
+#include <QUrl>
+
+namespace assay {
+
+ReportAction::ReportAction(MainWindow *window) : QObject(window), m_window(window), m_action(new QAction(tr("&Export Report…"), window))
+{
+    m_action->setObjectName(QStringLiteral("actionExportReport"));
+    m_action->setToolTip(tr("Write an HTML report (and a PDF) with the analysed runs, their charts and the fitted exam."));
+    connect(m_action, &QAction::triggered, this, &ReportAction::ask);
+}
+
+void ReportAction::ask()
+{
+    AnalysisPage *analysis = m_window->analysisPage();
+    if (!analysis)
+        return;
+    if (analysis->analyses().isEmpty()) {
+        m_window->navigator()->setCurrentPage(ProjectNavigator::Analysis);
+        MessageBar::report(analysis, MessageBar::Level::Warning,
+                           tr("The report shows the analysed runs: choose the scored runs here and click Analyse, then File → Export Report…"));
+        return;
+    }
+    const QString dir = FileDialogs::folder(m_window, QStringLiteral("reports"), tr("Export Report to Folder"));
+    if (dir.isEmpty())
+        return;
+    QMessageBox ask(QMessageBox::Question, tr("Export Report"), tr("Write the report as HTML, or as HTML and a PDF for printing?"), QMessageBox::NoButton, m_window);
+    QPushButton *withPdf = ask.addButton(tr("HTML and PDF"), QMessageBox::AcceptRole);
+    QPushButton *htmlOnly = ask.addButton(tr("HTML Only"), QMessageBox::AcceptRole);
+    ask.addButton(QMessageBox::Cancel);
+    ask.setDefaultButton(htmlOnly);
+    ask.exec();
+    if (ask.clickedButton() != withPdf && ask.clickedButton() != htmlOnly)
+        return;
+    exportTo(dir, ask.clickedButton() == withPdf);
+}
+
+bool ReportAction::exportTo(const QString &dir, bool pdf)
+{
+    AnalysisPage *analysis = m_window->analysisPage();
+    QWidget *page = m_window->pages()->currentWidget();
+    // The exam's IRT charts (when fitted) follow the run charts.
+    const QVector<ChartData> irt = m_window->examsPage() ? m_window->examsPage()->irtPanel()->charts() : QVector<ChartData>();
+    auto files = analysis->exportReport(dir, pdf, irt);
+    if (!files) {
+        MessageBar::report(page, MessageBar::Level::Error, tr("The report was not written: %1").arg(files.error()));
+        return false;
+    }
+    const QString html = files.value().value(0);
+    const QString pdfFile = pdf ? files.value().constLast() : QString();
+    MessageBar::report(page, MessageBar::Level::Success,
+                       tr("Report of %1 written to %2%3.")
+                           .arg(analysis->analyses().size() == 1 ? tr("1 analysed run") : tr("%1 analysed runs").arg(analysis->analyses().size()),
+                                QFileInfo(html).absolutePath(), pdf ? tr(" (HTML and PDF)") : QString()));
+    if (MessageBar *bar = MessageBar::of(page)) {
+        bar->addButton(tr("Open Report"), [html] { QDesktopServices::openUrl(QUrl::fromLocalFile(html)); }, html);
+        if (!pdfFile.isEmpty())
+            bar->addButton(tr("Open PDF"), [pdfFile] { QDesktopServices::openUrl(QUrl::fromLocalFile(pdfFile)); }, pdfFile);
+        bar->addButton(tr("Show Folder"), [dir] { QDesktopServices::openUrl(QUrl::fromLocalFile(dir)); }, dir);
+    }
+    if (OverviewPage *overview = m_window->overviewPage())
+        overview->setLastReport(dir);
+    return true;
+}
+
+} // namespace assay
