@@ -56,8 +56,10 @@ bool ReportAction::exportTo(const QString &dir, bool pdf)
     AnalysisPage *analysis = m_window->analysisPage();
     QWidget *page = m_window->pages()->currentWidget();
     // The exam's IRT charts (when fitted) follow the run charts.
-    const QVector<ChartData> irt = m_window->examsPage() ? m_window->examsPage()->irtPanel()->charts() : QVector<ChartData>();
-    auto files = analysis->exportReport(dir, pdf, irt);
+    IrtPanel *panel = m_window->examsPage() ? m_window->examsPage()->irtPanel() : nullptr;
+    const QVector<ChartData> irt = panel ? panel->charts() : QVector<ChartData>();
+    const ExamIrtResult exam = panel ? panel->reportResult() : ExamIrtResult();
+    auto files = analysis->exportReport(dir, pdf, irt, exam.exam.isEmpty() ? nullptr : &exam);
     if (!files) {
         MessageBar::report(page, MessageBar::Level::Error, tr("The report was not written: %1").arg(files.error()));
         return false;

@@ -56,13 +56,15 @@ Result<QStringList> AnalysisExport::writeCharts(const QVector<ChartData> &charts
 }
 
 Result<QStringList> AnalysisExport::writeReport(const Project &project, const QVector<RunAnalysis> &analyses, const QString &dir, bool pdf,
-                                                const QVector<ChartData> &extra)
+                                                const QVector<ChartData> &extra, const ExamIrtResult *exam)
 {
     using R = Result<QStringList>;
     if (!QDir().mkpath(dir))
         return R::failure(QStringLiteral("%1: cannot create the folder").arg(dir));
     ReportWriter writer(project);
     writer.setAnalyses(analyses);
+    if (exam)
+        writer.setExam(*exam);
     const QVector<ChartData> charts = (analyses.isEmpty() ? QVector<ChartData>() : ChartBuilder::all(analyses)) + extra;
     QVector<QPair<QString, QByteArray>> svgs;
     for (const ChartData &c : charts)

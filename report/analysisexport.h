@@ -5,6 +5,7 @@
 #include "analysis/chartdata.h"
 #include "analysis/runanalysis.h"
 #include "core/result.h"
+#include "exams/examirt.h"
 
 namespace assay {
 
@@ -20,8 +21,9 @@ public:
     static Result<QStringList> writeCharts(const QVector<ChartData> &charts, const QString &dir, const QStringList &formats, int dpi = 144);
     // DIR/report.html and DIR/summary.json (and DIR/report.pdf); returns the files written.
     // `extra` charts (e.g. an exam's IRT curves) follow the run charts.
+    // `exam`: the exam's IRT fit for the report's "Exam and IRT" section (none: no section).
     static Result<QStringList> writeReport(const Project &project, const QVector<RunAnalysis> &analyses, const QString &dir, bool pdf = false,
-                                           const QVector<ChartData> &extra = {});
+                                           const QVector<ChartData> &extra = {}, const ExamIrtResult *exam = nullptr);
 };
 
 } // namespace assay

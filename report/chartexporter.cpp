@@ -10,8 +10,10 @@
 #include <QImage>
 #include <QPainter>
 #include <QPdfWriter>
+#include <QRegularExpression>
 #include <QSvgGenerator>
 
+#include <algorithm>
 #include <memory>
 
 namespace assay {
@@ -30,6 +32,60 @@ void paint(const ChartData &data, QPainter *painter, const QRectF &target, QSize
     painter->setRenderHint(QPainter::Antialiasing);
     painter->setRenderHint(QPainter::TextAntialiasing);
     scene.render(painter, target, scene.sceneRect());
+}
+
+// QSvgGenerator writes Qt's font alias "Sans Serif", which browsers do not know (they fall
+// back to a serif face), and splits a line at every change of font (a θ from a fallback
+// font) into texts at positions measured with Qt's font, which a browser's font does not
+// match: "peak 578.68 at      θ". A line's runs with the same attributes become one text at
+// the first run's position, in a generic sans-serif family.
+QByteArray tidySvg(const QByteArray &svg)
+{
+    QString text = QString::fromUtf8(svg);
+    text.replace(QLatin1String("font-family=\"Sans Serif\""), QLatin1String("font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\""));
+    static const QRegularExpression run(QStringLiteral("<text ([^>]*?) x=\"([-0-9.e]+)\" y=\"([-0-9.e]+)\" ([^>]*?)\\s*>([^<]*)</text>\\s*"));
+    QString out;
+    out.reserve(text.size());
+    qsizetype at = 0;
+    QString pendingHead, pendingTail, pendingY, pendingX, pendingContent;
+    qsizetype pendingEnd = -1;
+    const auto flush = [&] {
+        if (pendingEnd < 0)
+            return;
+        out += QStringLiteral("<text %1 x=\"%2\" y=\"%3\" %4>%5</text>\n").arg(pendingHead, pendingX, pendingY, pendingTail.trimmed(), pendingContent);
+        pendingEnd = -1;
+    };
+    auto it = run.globalMatch(text);
+    while (it.hasNext()) {
+        const QRegularExpressionMatch m = it.next();
+        bool continues = pendingEnd == m.capturedStart() && m.captured(1) == pendingHead && m.captured(3) == pendingY && m.captured(4) == pendingTail;
+        if (continues) {
+            // The next run of the same line starts about where this one ends (a character is
+            // 0.35–0.85 of the font size wide); tick labels on one line stand much further apart.
+            static const QRegularExpression sizeAttr(QStringLiteral("font-size=\"([0-9.]+)\""));
+            const double size = sizeAttr.match(pendingTail).captured(1).toDouble();
+            const double perChar = (m.captured(2).toDouble() - pendingX.toDouble()) / std::max<qsizetype>(1, pendingContent.size());
+            continues = size > 0 && perChar >= 0.35 * size && perChar <= 0.85 * size;
+        }
+        if (continues) {
+            pendingContent += m.captured(5);
+            pendingEnd = m.capturedEnd();
+            at = m.capturedEnd();
+            continue;
+        }
+        flush();
+        out += QStringView(text).mid(at, m.capturedStart() - at);
+        pendingHead = m.captured(1);
+        pendingX = m.captured(2);
+        pendingY = m.captured(3);
+        pendingTail = m.captured(4);
+        pendingContent = m.captured(5);
+        pendingEnd = m.capturedEnd();
+        at = m.capturedEnd();
+    }
+    flush();
+    out += QStringView(text).mid(at);
+    return out.toUtf8();
 }
 
 } // namespace
@@ -65,13 +121,14 @@ QByteArray ChartExporter::svgText(const ChartData &data, QSize size)
     generator.setOutputDevice(&buffer);
     generator.setSize(size);
     generator.setViewBox(QRect(QPoint(0, 0), size));
+    generator.setResolution(96); // fonts at the size they have on screen, relative to the chart
     generator.setTitle(data.title);
     generator.setDescription(data.subtitle);
     {
         QPainter painter(&generator);
         paint(data, &painter, QRectF(QPointF(0, 0), size), size);
     }
-    return buffer.data();
+    return tidySvg(buffer.data());
 }
 
 Status ChartExporter::svg(const ChartData &data, const QString &path, QSize size)

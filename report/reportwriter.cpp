@@ -1,5 +1,7 @@
 #include "report/reportwriter.h"
 
+#include "report/examsection.h"
+
 #include "core/version.h"
 #include "io/filewriter.h"
 #include "generation/generationstore.h"
@@ -21,7 +23,7 @@ h2 { font-weight: 600; margin-top: 1.6em; color: #2f4f6f; }
 table { border-collapse: collapse; margin: .5em 0; }
 th, td { text-align: left; padding: .25em .9em; border-bottom: 1px solid #d8dde6; }
 th { background: #eef2f7; }
-td.num { text-align: right; font-variant-numeric: tabular-nums; }
+td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 p.note { color: #5b6575; font-size: 90%; }
 footer { margin-top: 3em; color: #7a8494; font-size: 85%; }
 figure { margin: 1em 0; } figure svg { max-width: 100%; height: auto; border: 1px solid #e3e7ee; }
@@ -78,6 +80,8 @@ Result<QString> ReportWriter::runsSection() const
         h += QStringLiteral("</tr>\n");
     }
     h += QStringLiteral("</table>\n");
+    if (m_exam)
+        h += ExamSection::html(*m_exam);
     if (!m_charts.isEmpty()) {
         h += QStringLiteral("<h2>Charts</h2>\n");
         for (const auto &[title, svg] : m_charts) {
@@ -141,7 +145,10 @@ nlohmann::json ReportWriter::summary() const
         r["mean_latency_ms"] = a.meanLatencyMs;
         runs.push_back(r);
     }
-    return {{"project", m_project.name().toStdString()}, {"assay", ASSAY_VERSION}, {"runs", runs}};
+    nlohmann::json out{{"project", m_project.name().toStdString()}, {"assay", ASSAY_VERSION}, {"runs", runs}};
+    if (m_exam)
+        out["exam"] = ExamSection::json(*m_exam);
+    return out;
 }
 
 Result<QString> ReportWriter::html(bool withCharts) const

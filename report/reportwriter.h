@@ -3,6 +3,9 @@
 // can be mailed or attached as it is.
 #include "analysis/runanalysis.h"
 #include "core/result.h"
+#include "exams/examirt.h"
+
+#include <optional>
 
 #include <QPair>
 #include <QString>
@@ -20,6 +23,8 @@ public:
     void setAnalyses(const QVector<RunAnalysis> &analyses) { m_analyses = analyses; }
     // Charts as SVG documents (title, SVG), inlined in the report.
     void setCharts(const QVector<QPair<QString, QByteArray>> &charts) { m_charts = charts; }
+    // The exam's IRT fit, for the "Exam and IRT" section (ExamSection).
+    void setExam(const ExamIrtResult &exam) { m_exam = exam; }
     Result<QString> html(bool withCharts = true) const;
     Status writeHtml(const QString &path) const;
     // The metrics of every analysed run, for scripts (summary.json).
@@ -31,6 +36,7 @@ private:
     const Project &m_project;
     QVector<RunAnalysis> m_analyses;
     QVector<QPair<QString, QByteArray>> m_charts;
+    std::optional<ExamIrtResult> m_exam;
 };
 
 } // namespace assay

@@ -79,7 +79,7 @@ int DemoCommand::run(const QStringList &args, CliIo &io)
     auto analyses = AnalysisExport::analyses(project->database(), {}, {}, ClosedDomain::Setting());
     if (!analyses)
         return fail(io, analyses.error());
-    auto report = AnalysisExport::writeReport(*project, analyses.value(), dir.absolutePath(), false, irtCharts);
+    auto report = AnalysisExport::writeReport(*project, analyses.value(), dir.absolutePath(), false, irtCharts, &irt);
     if (!report)
         return fail(io, report.error());
     auto plots = AnalysisExport::writePlots(analyses.value(), dir.absoluteFilePath(QStringLiteral("plots")), {QStringLiteral("svg"), QStringLiteral("png")});

@@ -58,4 +58,32 @@ Status ExamIrt::save(Database &db, qint64 examId, const QVector<IrtStep> &steps)
     return ExamStore(db).setIrt(examId, parameters(steps));
 }
 
+QString ExamIrt::storedModel(const QVector<ExamItem> &items)
+{
+    bool any = false, guessing = false, slopes = false;
+    for (const ExamItem &it : items) {
+        if (!it.a)
+            continue;
+        any = true;
+        guessing = guessing || std::abs(it.c.value_or(0)) > 1e-9;
+        slopes = slopes || std::abs(*it.a - 1.0) > 1e-9;
+    }
+    return !any ? QString() : guessing ? QStringLiteral("3pl") : slopes ? QStringLiteral("2pl") : QStringLiteral("1pl");
+}
+
+ExamIrtResult ExamIrt::fromStored(const QString &exam, const QVector<ExamItem> &items)
+{
+    ExamIrtResult r;
+    r.exam = exam;
+    IrtStep step;
+    for (const ExamItem &it : items)
+        if (it.a)
+            step.fit.items << IrtItem{it.key, *it.a, it.b.value_or(0), it.c.value_or(0)};
+    if (step.fit.items.isEmpty())
+        return r;
+    step.fit.model = storedModel(items);
+    r.steps << step;
+    return r;
+}
+
 } // namespace assay

@@ -29,6 +29,13 @@ public:
     // estimate of the fit they were dropped after).
     static QVector<ExamItem> parameters(const QVector<IrtStep> &steps);
     static Status save(Database &db, qint64 examId, const QVector<IrtStep> &steps);
+    // The model stored parameters belong to: guessing fitted → "3pl", slopes → "2pl", else
+    // "1pl"; empty without parameters.
+    static QString storedModel(const QVector<ExamItem> &items);
+    // A result made of the stored parameters alone (one step, no students, comparison or item
+    // fit): what a report can say of an exam fitted in an earlier session. No steps when no
+    // item has parameters.
+    static ExamIrtResult fromStored(const QString &exam, const QVector<ExamItem> &items);
 };
 
 } // namespace assay

@@ -281,10 +281,22 @@ private slots:
         // The run charts, the response types by task level (the demo's templates are lookups
         // and joins) and the exam's IRT charts (with SE(θ) by Bloom level and by question type).
         QCOMPARE(html.count(QLatin1String("<figure")), 5 + 1 + 9);
+        // Chart text a browser draws in a sans-serif face, a line's runs kept in one text (no
+        // gaps where Qt's font and the browser's measure differently).
+        QVERIFY(!html.contains(QLatin1String("font-family=\"Sans Serif\"")));
+        QVERIFY(html.contains(QLatin1String("font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\"")));
+        QVERIFY2(html.contains(QStringLiteral("peak 652.74 at θ = -0.42 (mean per item 0.183)")), "the test information subtitle is one text");
+        QVERIFY(html.contains(QLatin1String(">0.0</text>")) && html.contains(QLatin1String(">1.0</text>"))); // tick labels stay apart
+        // The Exam and IRT section: model and why, items kept, information, item fit, abilities.
+        for (const char *part : {"<h2>Exam and IRT</h2>", "2PL (chosen)", "2PL chosen by BIC", "3565 items kept of 3644 fitted", "25 students",
+                                 "<h3>Test information</h3>", "Peak 652.7 at θ = -0.42", "items misfit", "<td>oracle-ir</td>"})
+            QVERIFY2(html.contains(QString::fromUtf8(part)), part);
         QFile summary(out + QStringLiteral("/summary.json"));
         QVERIFY(summary.open(QIODevice::ReadOnly));
         const auto json = nlohmann::json::parse(summary.readAll().toStdString());
         QCOMPARE(json["runs"].size(), size_t(12));
+        QCOMPARE(json["exam"]["model"].get<std::string>(), std::string("2pl"));
+        QCOMPARE(json["exam"]["items_kept"].get<int>(), 3565);
         for (const auto &run : json["runs"])
             QVERIFY(run["refined_accuracy"].is_number() && run.contains("taxonomy") && run.contains("refined_accuracy_ci95"));
         QCOMPARE(QDir(out + QStringLiteral("/plots")).entryList({QStringLiteral("*.svg")}).size(), 15);

@@ -279,6 +279,12 @@ private slots:
         const QString report = m_dir.filePath(QStringLiteral("report"));
         QVERIFY(w.reportAction()->exportTo(report, false));
         QVERIFY(QFileInfo::exists(report + QStringLiteral("/report.html")));
+        {
+            QFile html(report + QStringLiteral("/report.html"));
+            QVERIFY(html.open(QIODevice::ReadOnly));
+            const QString text = QString::fromUtf8(html.readAll());
+            QVERIFY(text.contains(QLatin1String("<h2>Exam and IRT</h2>")) && text.contains(QLatin1String("<h3>Model</h3>\n<p>1PL")));
+        }
         // Said on the page the user is on, with the buttons that open it.
         auto *bar = MessageBar::of(w.pages()->currentWidget());
         QVERIFY(bar && bar->isVisible());

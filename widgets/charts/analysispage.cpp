@@ -393,9 +393,9 @@ void AnalysisPage::inspectGroup(const QString &run, const QString &group)
     m_inspector->show(details.value());
 }
 
-Result<QStringList> AnalysisPage::exportReport(const QString &dir, bool pdf, const QVector<ChartData> &extra)
+Result<QStringList> AnalysisPage::exportReport(const QString &dir, bool pdf, const QVector<ChartData> &extra, const ExamIrtResult *exam)
 {
-    return AnalysisExport::writeReport(*m_project, m_analyses, dir, pdf, extra);
+    return AnalysisExport::writeReport(*m_project, m_analyses, dir, pdf, extra, exam);
 }
 
 } // namespace assay

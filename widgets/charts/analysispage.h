@@ -19,6 +19,8 @@ class QTimer;
 
 namespace assay {
 
+struct ExamIrtResult;
+
 class MessageBar;
 
 class ChartPanel;
@@ -59,7 +61,7 @@ public:
     void inspectGroup(const QString &run, const QString &group);
     // `extra` charts (the exam's IRT charts) follow the run charts in the report.
     // The files written (report.html first).
-    Result<QStringList> exportReport(const QString &dir, bool pdf, const QVector<ChartData> &extra = {});
+    Result<QStringList> exportReport(const QString &dir, bool pdf, const QVector<ChartData> &extra = {}, const ExamIrtResult *exam = nullptr);
 
 signals:
     void jobStarted(assay::Job *job);

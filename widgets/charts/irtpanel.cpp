@@ -46,20 +46,6 @@ IrtOptions::Model chosenModel(const QString &name)
     return model ? model.value() : IrtOptions::Model::ThreePL;
 }
 
-// The model the stored parameters belong to: guessing fitted → 3PL, slopes → 2PL, else 1PL.
-QString fittedModelOf(const QVector<ExamItem> &items)
-{
-    bool any = false, guessing = false, slopes = false;
-    for (const ExamItem &it : items) {
-        if (!it.a)
-            continue;
-        any = true;
-        guessing = guessing || std::abs(it.c.value_or(0)) > 1e-9;
-        slopes = slopes || std::abs(*it.a - 1.0) > 1e-9;
-    }
-    return !any ? QString() : guessing ? QStringLiteral("3pl") : slopes ? QStringLiteral("2pl") : QStringLiteral("1pl");
-}
-
 // The model choice is remembered per project and exam.
 QString modelKey(const QString &projectPath, const QString &exam)
 {
@@ -305,7 +291,8 @@ void IrtPanel::refresh()
             bloom.insert(it.key, it.bloom.isEmpty() ? QStringList{QStringLiteral("Uncategorized")} : it.bloom);
             types.insert(it.key, {it.questionType.isEmpty() ? QStringLiteral("other") : it.questionType});
         }
-    m_fittedModel = stored ? fittedModelOf(stored.value()) : QString();
+    m_fittedModel = stored ? ExamIrt::storedModel(stored.value()) : QString();
+    m_stored = stored ? stored.value() : QVector<ExamItem>();
     const auto grid = IrtInformation::grid();
     m_charts[TestInformation]->setData(IrtCharts::testInformation(items, grid));
     m_charts[BloomInformation]->setData(IrtCharts::groupInformation("bloom-information", tr("Information by Bloom level"), items, bloom, grid));
@@ -355,6 +342,13 @@ void IrtPanel::showFit(const QVector<IrtStep> &steps)
         abilities.subtitle = tr("Fit IRT with abilities per factor level to see them");
     m_charts[Improvement]->setData(improvement);
     m_charts[Abilities]->setData(abilities);
+}
+
+ExamIrtResult IrtPanel::reportResult() const
+{
+    if (m_lastResult && m_lastResult->exam == m_exam)
+        return *m_lastResult;
+    return ExamIrt::fromStored(m_exam, m_stored);
 }
 
 QString IrtPanel::comparisonText() const
@@ -480,6 +474,7 @@ void IrtPanel::fit()
         command->reportErrorsTo(&error);
         m_project->undoStack()->push(command);
         m_lastItems = last.items;
+        m_lastResult = result;
         m_fittedModel = last.model;
         updateGuard();
         showComparison(result->steps);

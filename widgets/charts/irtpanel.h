@@ -7,6 +7,7 @@
 // the review grid, test information, mean information and SE(θ) per Bloom level and per
 // question type, the iterative-improvement overlay and the hierarchical abilities. Each
 // chart exports like every other chart panel.
+#include "exams/examirt.h"
 #include "exams/examitem.h"
 #include "analysis/chartdata.h"
 #include "irt/irtimprovement.h"
@@ -59,6 +60,9 @@ public:
     QVector<IrtItem> lastFitItems() const { return m_lastItems; }
     // The model comparison of the last fit, as shown (plain text).
     QString comparisonText() const;
+    // What the report's "Exam and IRT" section shows: this session's last fit of the exam, or
+    // else the stored parameters alone (ExamIrt::fromStored); empty name: no exam.
+    ExamIrtResult reportResult() const;
     QStringList droppedItems() const { return m_dropped; }
     // The identifiability guard's warning for the chosen model (empty: none).
     QString guardText() const;
@@ -83,6 +87,8 @@ private:
     Project *m_project;
     QString m_exam;
     QVector<ExamItem> m_selected;
+    QVector<ExamItem> m_stored; // the exam's accepted items as stored
+    std::shared_ptr<const ExamIrtResult> m_lastResult;
     QComboBox *m_model;
     QComboBox *m_bounds;
     QCheckBox *m_hierarchical;

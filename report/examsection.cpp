@@ -1,0 +1,159 @@
+#include "report/examsection.h"
+
+#include "irt/irtinformation.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QtMath>
+
+#include <algorithm>
+#include <numeric>
+
+namespace assay {
+
+namespace {
+
+QString num(double v, int decimals = 2) { return std::isfinite(v) ? QString::number(v, 'f', decimals) : QStringLiteral("—"); }
+
+struct Peak {
+    double information = 0, theta = 0, from = 0, to = 0; // [from, to]: information ≥ half the peak
+};
+
+Peak peakOf(const QVector<IrtItem> &items)
+{
+    const std::vector<double> grid = IrtInformation::grid(-4, 4, 401);
+    const IrtCurve curve = IrtInformation::test(items, grid, false);
+    Peak p;
+    for (size_t i = 0; i < grid.size(); ++i)
+        if (curve.values[i] > p.information) {
+            p.information = curve.values[i];
+            p.theta = grid[i];
+        }
+    p.from = p.to = p.theta;
+    for (size_t i = 0; i < grid.size(); ++i)
+        if (curve.values[i] >= p.information / 2) {
+            p.from = std::min(p.from, grid[i]);
+            p.to = std::max(p.to, grid[i]);
+        }
+    return p;
+}
+
+QVector<IrtItem> misfits(const QVector<IrtItem> &items)
+{
+    QVector<IrtItem> out;
+    for (const IrtItem &it : items)
+        if (it.misfit())
+            out << it;
+    std::sort(out.begin(), out.end(), [](const IrtItem &a, const IrtItem &b) { return a.sx2PAdjusted < b.sx2PAdjusted; });
+    return out;
+}
+
+bool itemFitComputed(const QVector<IrtItem> &items)
+{
+    return std::any_of(items.begin(), items.end(), [](const IrtItem &it) { return std::isfinite(it.sx2PAdjusted); });
+}
+
+} // namespace
+
+QString ExamSection::html(const ExamIrtResult &r)
+{
+    QString h = QStringLiteral("<h2>Exam and IRT</h2>\n");
+    if (r.steps.isEmpty())
+        return h + QStringLiteral("<p class=\"note\">No IRT fit: on the Exams page, Take Exam… with several students, then Fit IRT.</p>\n");
+    const IrtFit &first = r.steps.first().fit, &last = r.steps.constLast().fit;
+    h += QStringLiteral("<p>Exam <b>%1</b>: %2 items kept of %3 fitted%4; %5.</p>\n")
+             .arg(r.exam.toHtmlEscaped())
+             .arg(last.items.size())
+             .arg(first.items.size())
+             .arg(r.steps.size() > 1 ? QStringLiteral(" after %1 improvement steps").arg(r.steps.size() - 1) : QString())
+             .arg(last.students.isEmpty() ? QStringLiteral("students not known from stored parameters")
+                                          : QStringLiteral("%1 students").arg(last.students.size()));
+    // The model and why.
+    h += QStringLiteral("<h3>Model</h3>\n<p>%1%2.</p>\n")
+             .arg(last.model.toUpper(), last.estimator == QLatin1String("bayes-modal") ? QStringLiteral(" (Bayes modal)") : QString());
+    if (!first.comparison.isEmpty()) {
+        h += QStringLiteral("<table><tr><th>Model</th><th>−log L (marginal)</th><th>Parameters</th><th>AIC</th><th>BIC</th></tr>\n");
+        for (const IrtModelRow &m : first.comparison)
+            h += QStringLiteral("<tr><td>%1%2</td><td class=\"num\">%3</td><td class=\"num\">%4</td><td class=\"num\">%5</td><td class=\"num\">%6</td></tr>\n")
+                     .arg(m.model.toUpper(), m.model == first.model ? QStringLiteral(" (chosen)") : QString(), num(m.nll, 1))
+                     .arg(m.parameters)
+                     .arg(num(m.aic, 1), num(m.bic, 1));
+        h += QStringLiteral("</table>\n");
+        if (!first.choice.isEmpty())
+            h += QStringLiteral("<p>%1</p>\n").arg(first.choice.toHtmlEscaped());
+    } else {
+        h += QStringLiteral("<p class=\"note\">Why this model is not known from the stored parameters: click Fit IRT on the Exams page (model "
+                            "<i>auto</i>) before exporting to compare the 1PL, 2PL and 3PL.</p>\n");
+    }
+    for (const QString &w : first.warnings)
+        h += QStringLiteral("<p class=\"note\">%1</p>\n").arg(w.toHtmlEscaped());
+    // Where it measures.
+    const Peak peak = peakOf(last.items);
+    h += QStringLiteral("<h3>Test information</h3>\n<p>Peak %1 at θ = %2; at least half of it from θ = %3 to %4, where the standard error of an "
+                        "ability is at most %5.</p>\n")
+             .arg(num(peak.information, 1), num(peak.theta), num(peak.from), num(peak.to), num(peak.information > 0 ? 1 / std::sqrt(peak.information / 2) : qQNaN()));
+    // Misfits.
+    h += QStringLiteral("<h3>Item fit</h3>\n");
+    if (!itemFitComputed(last.items)) {
+        h += QStringLiteral("<p class=\"note\">%1</p>\n")
+                 .arg((last.itemFitNote.isEmpty() ? QStringLiteral("Item fit (S-X²) is not known from the stored parameters: click Fit IRT on the Exams page before exporting.")
+                                                  : last.itemFitNote)
+                          .toHtmlEscaped());
+    } else {
+        const QVector<IrtItem> bad = misfits(last.items);
+        h += QStringLiteral("<p>%1 of %2 items misfit (S-X² p adjusted &lt; 0.05).</p>\n").arg(bad.size()).arg(last.items.size());
+        if (!bad.isEmpty()) {
+            h += QStringLiteral("<table><tr><th>Item</th><th>a</th><th>b</th><th>c</th><th>S-X² p adj</th><th>RMSEA</th></tr>\n");
+            for (int i = 0; i < bad.size() && i < 10; ++i)
+                h += QStringLiteral("<tr><td>%1</td><td class=\"num\">%2</td><td class=\"num\">%3</td><td class=\"num\">%4</td><td class=\"num\">%5</td><td class=\"num\">%6</td></tr>\n")
+                         .arg(bad[i].id.toHtmlEscaped(), num(bad[i].a), num(bad[i].b), num(bad[i].c), QString::number(bad[i].sx2PAdjusted, 'g', 3), num(bad[i].rmsea, 3));
+            h += QStringLiteral("</table>\n");
+        }
+    }
+    // Abilities.
+    h += QStringLiteral("<h3>Abilities</h3>\n");
+    if (last.students.isEmpty()) {
+        h += QStringLiteral("<p class=\"note\">The students' abilities are not stored: click Fit IRT on the Exams page before exporting.</p>\n");
+    } else {
+        QVector<int> order(last.students.size());
+        std::iota(order.begin(), order.end(), 0);
+        std::sort(order.begin(), order.end(), [&](int a, int b) { return last.students[a].second > last.students[b].second; });
+        h += QStringLiteral("<table><tr><th>Student</th><th>θ</th><th>SE</th></tr>\n");
+        for (int i : order)
+            h += QStringLiteral("<tr><td>%1</td><td class=\"num\">%2</td><td class=\"num\">%3</td></tr>\n")
+                     .arg(last.students[i].first.toHtmlEscaped(), num(last.students[i].second), num(i < int(last.studentSe.size()) ? last.studentSe[size_t(i)] : qQNaN()));
+        h += QStringLiteral("</table>\n");
+        for (auto f = last.factors.cbegin(); f != last.factors.cend(); ++f) {
+            h += QStringLiteral("<p>By %1 (relative to its first level):</p>\n<table><tr><th>Level</th><th>θ</th><th>SE</th></tr>\n").arg(f.key().toHtmlEscaped());
+            const QVector<double> se = last.factorSe.value(f.key());
+            for (int i = 0; i < f.value().size(); ++i)
+                h += QStringLiteral("<tr><td>%1</td><td class=\"num\">%2</td><td class=\"num\">%3</td></tr>\n")
+                         .arg(f.value()[i].first.toHtmlEscaped(), num(f.value()[i].second), num(se.value(i, qQNaN())));
+            h += QStringLiteral("</table>\n");
+        }
+    }
+    return h;
+}
+
+nlohmann::json ExamSection::json(const ExamIrtResult &r)
+{
+    nlohmann::json j;
+    j["exam"] = r.exam.toStdString();
+    if (r.steps.isEmpty())
+        return j;
+    const IrtFit &first = r.steps.first().fit, &last = r.steps.constLast().fit;
+    j["model"] = last.model.toStdString();
+    j["choice"] = first.choice.toStdString();
+    j["items_fitted"] = first.items.size();
+    j["items_kept"] = last.items.size();
+    j["students"] = last.students.size();
+    const Peak peak = peakOf(last.items);
+    j["information_peak"] = {{"information", peak.information}, {"theta", peak.theta}, {"half_from", peak.from}, {"half_to", peak.to}};
+    if (itemFitComputed(last.items))
+        j["misfits"] = misfits(last.items).size();
+    else
+        j["misfits"] = nullptr;
+    return j;
+}
+
+} // namespace assay

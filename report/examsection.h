@@ -1,0 +1,21 @@
+#pragma once
+// The report's "Exam and IRT" section: the exam's students and items kept, the model chosen
+// and why (the marginal-likelihood comparison), where the exam measures precisely (test
+// information), the misfitting items and the abilities, per student and per factor level.
+// What the fit does not hold (a report from stored parameters, before a Fit IRT in this
+// session) is said, with the click that supplies it.
+#include "exams/examirt.h"
+
+#include <QString>
+
+#include <nlohmann/json_fwd.hpp>
+
+namespace assay {
+
+class ExamSection {
+public:
+    static QString html(const ExamIrtResult &result);
+    static nlohmann::json json(const ExamIrtResult &result);
+};
+
+} // namespace assay
