@@ -16,6 +16,8 @@ namespace assay {
 namespace {
 
 QString n(qint64 value) { return QLocale().toString(value); }
+// "1 exam", "3 exams".
+QString count(qint64 value, const QString &one, const QString &many) { return QStringLiteral("%1 %2").arg(n(value), value == 1 ? one : many); }
 
 // What the stores hold, in the numbers the steps are judged by.
 struct Facts {
@@ -78,9 +80,9 @@ Item knowledge(const Facts &f)
     Item it{Step::Knowledge, State::Ready, QObject::tr("Knowledge schema"), {}, QObject::tr("Open Schema"), "open-schema"};
     if (f.tables > 0 && f.rows > 0) {
         it.state = State::Done;
-        it.detail = QObject::tr("%1 tables with %2 rows: the facts the questions ask about.").arg(n(f.tables), n(f.rows));
+        it.detail = QObject::tr("%1 with %2: the facts the questions ask about.").arg(count(f.tables, QObject::tr("table"), QObject::tr("tables")), count(f.rows, QObject::tr("row"), QObject::tr("rows")));
     } else if (f.tables > 0) {
-        it.detail = QObject::tr("%1 tables but no rows yet: add rows or import data on the Schema page.").arg(n(f.tables));
+        it.detail = QObject::tr("%1 but no rows yet: add rows or import data on the Schema page.").arg(count(f.tables, QObject::tr("table"), QObject::tr("tables")));
     } else {
         it.detail = QObject::tr("No knowledge tables yet: import a database, a CSV folder or an SQL script (File → Import Knowledge Schema), or add tables on the Schema page.");
     }
@@ -164,13 +166,13 @@ Item runs(const Facts &f)
     Item it{Step::Runs, State::Ready, QObject::tr("Pipeline runs"), {}, QObject::tr("Launch Runs"), "launch-runs"};
     if (f.runsDone > 0) {
         it.state = State::Done;
-        it.detail = QObject::tr("%1 runs, %2 finished.").arg(n(f.runs), n(f.runsDone));
+        it.detail = QObject::tr("%1, %2 finished.").arg(count(f.runs, QObject::tr("run"), QObject::tr("runs")), n(f.runsDone));
         it.setAction("open-runs", QObject::tr("Open Runs"));
     } else if (f.generated.queriesAccepted == 0) {
         it.state = State::Waiting;
         it.detail = QObject::tr("Needs queries (step 3); or import results of your own system (File → Import Results).");
     } else if (f.runs > 0) {
-        it.detail = QObject::tr("%1 runs, none finished yet.").arg(n(f.runs));
+        it.detail = QObject::tr("%1, none finished yet.").arg(count(f.runs, QObject::tr("run"), QObject::tr("runs")));
         it.setAction("open-runs", QObject::tr("Open Runs"));
     } else {
         it.detail = QObject::tr("No runs yet: choose retrievers and LLMs and run them over the queries.");
@@ -212,10 +214,10 @@ Item exam(const Facts &f)
     const auto &e = f.exams;
     if (e.taken > 0) {
         it.state = State::Done;
-        it.detail = QObject::tr("%1 exams, %2 taken (%3 students in all).").arg(n(e.exams), n(e.taken), n(e.takes));
+        it.detail = QObject::tr("%1, %2 taken (%3 in all).").arg(count(e.exams, QObject::tr("exam"), QObject::tr("exams")), n(e.taken), count(e.takes, QObject::tr("student"), QObject::tr("students")));
         it.setAction("open-exams", QObject::tr("Open Exams"));
     } else if (e.exams > 0) {
-        it.detail = QObject::tr("%1 exams, none taken yet: let pipelines take one as students.").arg(n(e.exams));
+        it.detail = QObject::tr("%1, none taken yet: let pipelines take one as students.").arg(count(e.exams, QObject::tr("exam"), QObject::tr("exams")));
         it.setAction("take-exam", QObject::tr("Take Exam…"));
     } else if (f.generated.queriesAccepted == 0 && f.chunks == 0) {
         it.state = State::Waiting;
@@ -231,7 +233,7 @@ Item irt(const Facts &f)
     Item it{Step::Irt, State::Ready, QObject::tr("Item response model"), {}, QObject::tr("Fit IRT"), "fit-irt"};
     if (f.exams.fitted > 0) {
         it.state = State::Done;
-        it.detail = QObject::tr("%1 exams with fitted items: difficulty, discrimination and information.").arg(n(f.exams.fitted));
+        it.detail = QObject::tr("%1 with fitted items: difficulty, discrimination and information.").arg(count(f.exams.fitted, QObject::tr("exam"), QObject::tr("exams")));
         it.setAction("open-exams", QObject::tr("Open Exams"));
     } else if (f.exams.taken == 0) {
         it.state = State::Waiting;

@@ -3,8 +3,16 @@
 // scrolling; on every page and tab of the evaluated demo, no visible button, check box,
 // label, tab or table header shows its text cut (the text's advance in the widget's font
 // against the room it has; an item elided on purpose carries its whole text in a tooltip).
-// A screenshot of each page and tab goes to $ASSAY_SCREENSHOT_DIR when it is set.
+// Every dialog of the app opens within 1366×768 with nothing cut either.
+// A screenshot of each page, tab and dialog goes to $ASSAY_SCREENSHOT_DIR when it is set.
 #include "demo/demoevaluation.h"
+#include "dialogs/projectpropertiesdialog.h"
+#include "dialogs/settingsdialog.h"
+#include "examgeneratedialog.h"
+#include "examtakedialog.h"
+#include "generatedialog.h"
+#include "importresultsdialog.h"
+#include "userguidedialog.h"
 #include "mainwindow.h"
 #include "projectnavigator.h"
 #include "testrunspage.h"
@@ -26,6 +34,9 @@
 #include <QTemporaryDir>
 #include <QToolButton>
 #include <QtTest>
+
+#include <memory>
+#include <vector>
 
 using namespace assay;
 
@@ -179,6 +190,41 @@ private slots:
         QVERIFY2(w.minimumSizeHint().width() <= 1280 && w.minimumSizeHint().height() <= 720,
                  qPrintable(QStringLiteral("minimum %1×%2").arg(w.minimumSizeHint().width()).arg(w.minimumSizeHint().height())));
         cut.removeDuplicates();
+        for (const QString &c : cut)
+            qInfo().noquote() << "CLIPPED" << c;
+        QVERIFY2(cut.isEmpty(), qPrintable(QStringLiteral("%1 cut: %2").arg(cut.size()).arg(cut.mid(0, 12).join(QLatin1String("; ")))));
+    }
+
+    void everyDialogFitsALaptopScreen()
+    {
+        MainWindow w;
+        w.resize(1366, 768);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(w.openProject(m_path));
+        const QStringList forms{QStringLiteral("short"), QStringLiteral("long")}, profiles{QStringLiteral("local-llm")};
+        std::vector<std::pair<QString, std::unique_ptr<QDialog>>> dialogs;
+        dialogs.emplace_back(QStringLiteral("settings"), std::make_unique<SettingsDialog>(&w));
+        dialogs.emplace_back(QStringLiteral("project-properties"), std::make_unique<ProjectPropertiesDialog>(w.project(), &w));
+        dialogs.emplace_back(QStringLiteral("generate-sql"), std::make_unique<GenerateDialog>(GenerateDialog::Step::SqlTemplates, forms, profiles, &w));
+        dialogs.emplace_back(QStringLiteral("generate-text"), std::make_unique<GenerateDialog>(GenerateDialog::Step::TextTemplates, forms, profiles, &w));
+        dialogs.emplace_back(QStringLiteral("build-queries"), std::make_unique<GenerateDialog>(GenerateDialog::Step::Queries, forms, profiles, &w));
+        dialogs.emplace_back(QStringLiteral("exam-generate"), std::make_unique<ExamGenerateDialog>(forms, profiles, QStringLiteral("exam-2"), &w));
+        dialogs.emplace_back(QStringLiteral("exam-take"), std::make_unique<ExamTakeDialog>(QStringLiteral("demo-exam"), profiles, &w));
+        dialogs.emplace_back(QStringLiteral("import-results"), std::make_unique<ImportResultsDialog>(forms, &w));
+        dialogs.emplace_back(QStringLiteral("user-guide"), std::make_unique<UserGuideDialog>(&w));
+        QStringList cut;
+        for (auto &[name, dialog] : dialogs) {
+            dialog->show();
+            QVERIFY(QTest::qWaitForWindowExposed(dialog.get()));
+            QTest::qWait(100);
+            if (dialog->width() > 1366 || dialog->height() > 768 || dialog->minimumSizeHint().width() > 1366 || dialog->minimumSizeHint().height() > 720)
+                cut << QStringLiteral("%1: %2×%3 (minimum %4×%5)").arg(name).arg(dialog->width()).arg(dialog->height())
+                           .arg(dialog->minimumSizeHint().width()).arg(dialog->minimumSizeHint().height());
+            cut << clipped(dialog.get(), name);
+            test::screenshot(dialog.get(), QStringLiteral("fit-dialog-%1").arg(name));
+            dialog->close();
+        }
         for (const QString &c : cut)
             qInfo().noquote() << "CLIPPED" << c;
         QVERIFY2(cut.isEmpty(), qPrintable(QStringLiteral("%1 cut: %2").arg(cut.size()).arg(cut.mid(0, 12).join(QLatin1String("; ")))));
