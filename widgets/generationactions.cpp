@@ -16,6 +16,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QRegularExpression>
 #include <QUndoStack>
 #include <QWidget>
@@ -203,7 +204,11 @@ void GenerationActions::askGrammarImport()
         what += tr("\ntext templates of form \"%1\" from %2").arg(it.key(), QFileInfo(it.value()).fileName());
     if (forms.isEmpty())
         what += tr("\n(no text_templates_<form>.json beside it: SQL templates only)");
-    if (QMessageBox::question(m_dialogParent, tr("Import GRAMMAR Templates"), tr("Import:\n%1").arg(what)) == QMessageBox::Yes)
+    QMessageBox ask(QMessageBox::Question, tr("Import GRAMMAR Templates"), tr("Import:\n%1").arg(what), QMessageBox::Cancel, m_dialogParent);
+    QPushButton *import = ask.addButton(tr("Import"), QMessageBox::AcceptRole);
+    ask.setDefaultButton(import);
+    ask.exec();
+    if (ask.clickedButton() == import)
         startGrammarImport(sql, forms);
 }
 

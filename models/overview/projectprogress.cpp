@@ -104,7 +104,7 @@ Item sqlTemplates(const Facts &f)
         it.state = State::Waiting;
         it.detail = QObject::tr("Needs knowledge tables with rows (step 1).");
     } else {
-        it.detail = QObject::tr("None yet: the LLM writes SQL templates from the schema, or import a GRAMMAR JSON file.");
+        it.detail = QObject::tr("None yet: written from the schema by rules or by an LLM, or imported from GRAMMAR JSON files.");
     }
     return it;
 }
@@ -152,7 +152,7 @@ Item groundTruth(const Facts &f)
         it.state = State::Done;
         it.detail = QObject::tr("%1 of %2 semantic groups with an answer have true documents.").arg(n(c.grounded), n(c.groups)) + review;
         it.setAction("review-links", QObject::tr("Review Links"));
-    } else if (f.generated.groups == 0 || f.documents == 0) {
+    } else if (f.generated.queriesAccepted == 0 || f.documents == 0) {
         it.state = State::Waiting;
         it.detail = QObject::tr("Needs queries (step 3) and documents (step 4): links say which document states each group's fact.");
     } else {

@@ -214,7 +214,7 @@ void AnalysisPage::reload()
     for (const QString &j : judges)
         m_judge->addItem(j, j);
     m_judge->setCurrentIndex(std::max(0, m_judge->findData(judge)));
-    m_status->setText(scored.isEmpty() ? tr("No scored runs yet: start a run on the Runs page with a judge, or select a run there and click Score….")
+    m_status->setText(scored.isEmpty() ? tr("No scored runs yet: start a run on the Runs page with a judge, or select a run there and click Score…")
                                        : QString());
     if (!scored.isEmpty())
         scheduleAnalysis();
