@@ -7,6 +7,50 @@
 #include <QCommandLineParser>
 #include <QFileInfo>
 #include <QSettings>
+#include <QSocketNotifier>
+
+#include <csignal>
+#include <sys/socket.h>
+#include <unistd.h>
+
+namespace {
+
+// SIGTERM, SIGINT and SIGHUP (a logout, kill, Ctrl+C in a terminal) close the window as the
+// Quit menu does, so the project is closed and its session lock released: the next session
+// does not report an unclean shutdown. The handler only writes a byte to a socket; the event
+// loop reads it (the self-pipe pattern, as Qt's Unix signals documentation describes).
+int signalSockets[2] = {-1, -1};
+
+void onSignal(int)
+{
+    const char byte = 1;
+    [[maybe_unused]] const ssize_t written = ::write(signalSockets[0], &byte, 1);
+}
+
+void closeOnSignals(QWidget *window)
+{
+    if (::socketpair(AF_UNIX, SOCK_STREAM, 0, signalSockets) != 0) {
+        qWarning("Cannot watch for termination signals: socketpair failed; a kill will leave the project marked as not closed");
+        return;
+    }
+    auto *notifier = new QSocketNotifier(signalSockets[1], QSocketNotifier::Read, window);
+    QObject::connect(notifier, &QSocketNotifier::activated, window, [window, notifier] {
+        char byte = 0;
+        [[maybe_unused]] const ssize_t read = ::read(signalSockets[1], &byte, 1);
+        notifier->setEnabled(false);
+        qInfo("Termination signal received: closing");
+        window->close();
+        QApplication::quit();
+    });
+    struct sigaction action = {};
+    action.sa_handler = onSignal;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    for (int signal : {SIGTERM, SIGINT, SIGHUP})
+        sigaction(signal, &action, nullptr);
+}
+
+} // namespace
 
 int main(int argc, char *argv[])
 {
@@ -30,6 +74,7 @@ int main(int argc, char *argv[])
     parser.process(app);
 
     assay::MainWindow window;
+    closeOnSignals(&window);
     window.show();
     const QStringList files = parser.positionalArguments();
     if (parser.isSet(demo))

@@ -111,11 +111,11 @@ MainWindow::MainWindow(QWidget *parent)
 
     QSettings settings;
     if (!restoreGeometry(settings.value(QStringLiteral("mainWindow/geometry")).toByteArray())) {
-        // First start: 1280×800, or the whole screen where that does not fit.
+        // First start: 1440×900, or the whole screen where that does not fit (a 1366×768 laptop).
         const QScreen *screen = QGuiApplication::primaryScreen();
-        const QSize room = screen ? screen->availableSize() : QSize(1280, 800);
-        resize(std::min(1280, room.width()), std::min(800, room.height())); // a window manager may not maximize
-        if (room.width() < 1280 || room.height() < 800)
+        const QSize room = screen ? screen->availableSize() : QSize(1440, 900);
+        resize(std::min(1440, room.width()), std::min(900, room.height())); // a window manager may not maximize
+        if (room.width() < 1440 || room.height() < 900)
             setWindowState(windowState() | Qt::WindowMaximized);
     }
     if (!restoreState(settings.value(QStringLiteral("mainWindow/state")).toByteArray()))

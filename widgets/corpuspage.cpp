@@ -61,7 +61,7 @@ CorpusPage::CorpusPage(Project *project, QWidget *parent) : QWidget(parent), m_p
     // One line per document: the id as wide as it needs, the title takes the room left (elided,
     // the full text in the tooltip), the numbers their own width.
     m_view->setWordWrap(false);
-    m_view->setTextElideMode(Qt::ElideRight);
+    m_view->setTextElideMode(Qt::ElideMiddle); // titles often share their start ("Project report: …"); the tooltip has it whole
     m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().lineSpacing() + 6);
     m_view->horizontalHeader()->setStretchLastSection(false);
     m_view->horizontalHeader()->setSectionResizeMode(CorpusDocumentsModel::Id, QHeaderView::ResizeToContents);

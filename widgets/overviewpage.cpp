@@ -7,6 +7,7 @@
 #include <QCryptographicHash>
 #include <QDateTime>
 #include <QFileInfo>
+#include <QFontMetrics>
 #include <QGridLayout>
 #include <QLabel>
 #include <QPushButton>
@@ -68,6 +69,9 @@ void OverviewPage::buildRows()
         detail->setObjectName(QStringLiteral("stepDetail"));
         auto *button = new QPushButton(this);
         button->setObjectName(QStringLiteral("stepButton%1").arg(i));
+        QFont bold = button->font();
+        bold.setBold(true); // the column keeps its width whichever step is next and whatever its verb
+        button->setMinimumWidth(QFontMetrics(bold).horizontalAdvance(tr("Generate Text Templates…")) + 3 * fontMetrics().averageCharWidth());
         connect(button, &QPushButton::clicked, this, [this, i] { emit stepRequested(Step(i)); });
         m_grid->addWidget(mark, i, 0, Qt::AlignTop);
         m_grid->addWidget(title, i, 1, Qt::AlignTop);

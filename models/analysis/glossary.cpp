@@ -55,6 +55,14 @@ const Entry entries[] = {
     {"halted", "Items stopped by the step limit or the token budget, or by an error."},
     {"deflection", "The share of answers that decline to answer (\"I cannot find…\"): right when the corpus lacks the fact, a miss "
                    "when it states it."},
+    {"judge", "Who decided whether an answer is correct: exact (the same normalised text as the gold), contains (the gold in the "
+              "answer, or in the retrieved text for a retrieval-only run), f1 (token F1 above a threshold) or llm:PROFILE (an LLM "
+              "compares answer and gold). Score… on the Runs page adds a judge; the Analysis page's judge box picks one."},
+    {"top1", "The retrieval judge: a retrieval is right when the first retrieved document is a true document of the item's "
+             "semantic group (Corpus → Ground Truth)."},
+    {"closed-domain rule", "With the rule on, an answer counts as correct only when its retrieval was right too. Auto turns it on "
+                           "for runs with a reader (an LLM) and off for retrieval-only runs, whose verdicts are already about "
+                           "retrieval."},
     {"attribution F1", "How well the answer's cited documents match the documents that state the fact: harmonic mean of citation "
                        "precision and recall."},
 };
@@ -141,6 +149,8 @@ QString Glossary::explainChart(const ChartData &chart)
         names << QStringLiteral("ability");
     if (chart.id.startsWith(QLatin1String("time-vs-f1")))
         names << QStringLiteral("F1");
+    if (chart.subtitle.contains(QLatin1String("judge:"))) // the settings every per-run number depends on
+        names << QStringLiteral("judge") << QStringLiteral("top1") << QStringLiteral("closed-domain rule");
     const QString read = reading(chart.id);
     const QString terms = explain(names);
     QStringList parts;

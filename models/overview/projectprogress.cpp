@@ -234,7 +234,7 @@ Item irt(const Facts &f)
     if (f.exams.fitted > 0) {
         it.state = State::Done;
         it.detail = QObject::tr("%1 with fitted items: difficulty, discrimination and information.").arg(count(f.exams.fitted, QObject::tr("exam"), QObject::tr("exams")));
-        it.setAction("open-exams", QObject::tr("Open Exams"));
+        it.setAction("open-exams", QObject::tr("Review the Fit"));
     } else if (f.exams.taken == 0) {
         it.state = State::Waiting;
         it.detail = QObject::tr("Needs an exam taken by students (step 9).");

@@ -27,6 +27,9 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QProcess>
+
+#include <csignal>
+#include <cstring>
 #include <QSettings>
 #include <QtTest>
 
@@ -199,6 +202,32 @@ private slots:
         const QString demo = w.project()->path();
         w.closeProject();
         checkIntegrity(demo);
+    }
+
+    // kill (SIGTERM) or Ctrl+C closes the app as Quit does: the project's session ends cleanly.
+    void terminationClosesTheProject()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("term.assay"));
+        QVERIFY(Project::create(path, QStringLiteral("term")).ok());
+        for (const char *signalName : {"SIGTERM", "SIGINT"}) {
+            QProcess app;
+            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+            env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+            env.insert(QStringLiteral("XDG_CONFIG_HOME"), m_dir.filePath(QStringLiteral("config")));
+            app.setProcessEnvironment(env);
+            app.start(QStringLiteral(ASSAY_GUI), {path});
+            QVERIFY(app.waitForStarted(30000));
+            QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(path + QStringLiteral(".lock")), 30000); // the project is open
+            QTest::qWait(500);
+            ::kill(pid_t(app.processId()), std::strcmp(signalName, "SIGTERM") == 0 ? SIGTERM : SIGINT);
+            QVERIFY2(app.waitForFinished(30000), signalName);
+            QCOMPARE(app.exitStatus(), QProcess::NormalExit);
+            QCOMPARE(app.exitCode(), 0);
+            QVERIFY2(!QFileInfo::exists(path + QStringLiteral(".lock")), signalName);
+            auto reopened = Project::open(path);
+            QVERIFY2(reopened.ok(), qPrintable(reopened.error()));
+            QVERIFY2(reopened.value()->uncleanShutdown().isEmpty(), qPrintable(reopened.value()->uncleanShutdown()));
+        }
     }
 };
 

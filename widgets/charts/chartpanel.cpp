@@ -36,7 +36,7 @@ ChartPanel::ChartPanel(QWidget *parent)
     m_whatPane->setWidget(m_what);
     m_whatPane->setWidgetResizable(true);
     m_whatPane->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    m_whatPane->setMaximumHeight(fontMetrics().lineSpacing() * 7 + 12); // the chart keeps its room
+    m_whatPane->setMaximumHeight(fontMetrics().lineSpacing() * 9 + 12); // the chart keeps its room
     m_whatPane->hide();
     connect(m_whatButton, &QToolButton::toggled, m_whatPane, &QWidget::setVisible);
     m_events->setParent(this);
