@@ -356,6 +356,7 @@ void MainWindow::adoptProject(std::unique_ptr<Project> project)
     m_queryGrid->setObjectName(QStringLiteral("queriesPage"));
     m_generation = new GenerationActions(m_project.get(), this);
     connect(m_generation, &GenerationActions::jobStarted, this, [this](Job *job) { m_progress->track(job); });
+    connect(m_generation, &GenerationActions::resultReady, m_steps, &StepRouter::showGenerationResult);
     m_templateGrid->setStepActions({m_generation->generateSql(), m_generation->generateText(), m_generation->importGrammar()});
     m_queryGrid->setStepActions({m_generation->generateText(), m_generation->buildQueries(), m_generation->exportJsonl()});
     m_generateMenu->clear();

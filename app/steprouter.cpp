@@ -4,9 +4,16 @@
 #include "generationactions.h"
 #include "groundtruthpanel.h"
 #include "mainwindow.h"
+#include "messagebar.h"
+#include "project/project.h"
 #include "projectnavigator.h"
+#include "reviewgrid.h"
 
 #include <QAction>
+#include <QDesktopServices>
+#include <QFileInfo>
+#include <QUndoStack>
+#include <QUrl>
 #include <QPushButton>
 #include <QStackedWidget>
 #include <QTabWidget>
@@ -71,6 +78,33 @@ void StepRouter::follow(const ProjectProgress::Item &item)
     } else if (is("export-report")) {
         if (auto *report = m_window->findChild<QAction *>(QStringLiteral("actionExportReport")))
             report->trigger();
+    }
+}
+
+void StepRouter::showGenerationResult(GenerationActions::Shows shows, bool ok, const QString &summary, bool undoable, const QString &location)
+{
+    MessageBar *bar = nullptr;
+    if (shows == GenerationActions::Shows::Templates && m_window->templateGrid()) {
+        m_window->navigator()->setCurrentPage(ProjectNavigator::Templates);
+        bar = m_window->templateGrid()->messageBar();
+    } else if (shows == GenerationActions::Shows::Queries && m_window->queryGrid()) {
+        m_window->navigator()->setCurrentPage(ProjectNavigator::Queries);
+        bar = m_window->queryGrid()->messageBar();
+    } else {
+        bar = MessageBar::of(m_window->pages()->currentWidget());
+    }
+    if (!bar)
+        return MessageBar::report(m_window, ok ? MessageBar::Level::Success : MessageBar::Level::Error, summary);
+    bar->showMessage(ok ? MessageBar::Level::Success : MessageBar::Level::Error, summary);
+    if (!ok)
+        return;
+    if (undoable && m_window->project()) {
+        QUndoStack *stack = m_window->project()->undoStack();
+        bar->addButton(tr("Undo"), [stack] { stack->undo(); }, tr("Takes this step back (Edit → Undo)."));
+    }
+    if (!location.isEmpty()) {
+        const QString folder = QFileInfo(location).isDir() ? location : QFileInfo(location).absolutePath();
+        bar->addButton(tr("Show Folder"), [folder] { QDesktopServices::openUrl(QUrl::fromLocalFile(folder)); }, folder);
     }
 }
 

@@ -69,7 +69,7 @@ GenerationActions::~GenerationActions()
 
 bool GenerationActions::busy() const { return m_job && m_job->isRunning(); }
 
-Job *GenerationActions::start(const QString &title, bool changesProject, Step step)
+Job *GenerationActions::start(const QString &title, bool changesProject, Step step, Shows shows, const QString &location)
 {
     if (busy())
         return nullptr;
@@ -98,7 +98,7 @@ Job *GenerationActions::start(const QString &title, bool changesProject, Step st
         result->summary = done.value();
         return Status();
     });
-    connect(m_job.get(), &Job::finished, this, [this, title, changesProject, result](bool ok, const QString &message) {
+    connect(m_job.get(), &Job::finished, this, [this, title, changesProject, result, shows, location](bool ok, const QString &message) {
         if (changesProject) {
             if (ok)
                 m_project->undoStack()->push(new ReplaceGenerationCommand(m_project, title, result->before, result->after));
@@ -108,6 +108,7 @@ Job *GenerationActions::start(const QString &title, bool changesProject, Step st
         if (ok)
             qInfo("%s", qPrintable(result->summary));
         emit jobFinished(ok, m_lastSummary);
+        emit resultReady(shows, ok, m_lastSummary, changesProject && ok, location);
     });
     emit jobStarted(m_job.get());
     m_job->start();
@@ -117,25 +118,26 @@ Job *GenerationActions::start(const QString &title, bool changesProject, Step st
 Job *GenerationActions::startSqlTemplates(const GenerationWorkflow::SqlOptions &options)
 {
     return start(options.llmProfile.isEmpty() ? tr("Generate SQL templates by rules") : tr("Generate SQL templates with %1").arg(options.llmProfile), true,
-                 [options](Project &p, Job &j) { return GenerationWorkflow::generateSqlTemplates(p, options, &j); });
+                 [options](Project &p, Job &j) { return GenerationWorkflow::generateSqlTemplates(p, options, &j); }, Shows::Templates);
 }
 
 Job *GenerationActions::startTextTemplates(const GenerationWorkflow::TextOptions &options)
 {
     return start(tr("Generate text templates (%1)").arg(options.forms.join(QStringLiteral(", "))), true,
-                 [options](Project &p, Job &j) { return GenerationWorkflow::generateTextTemplates(p, options, &j); });
+                 [options](Project &p, Job &j) { return GenerationWorkflow::generateTextTemplates(p, options, &j); }, Shows::Templates);
 }
 
 Job *GenerationActions::startQueries(bool balanced)
 {
     return start(balanced ? tr("Build balanced text queries") : tr("Build text queries"), true,
-                 [balanced](Project &p, Job &j) { return GenerationWorkflow::buildQueries(p, balanced, &j); });
+                 [balanced](Project &p, Job &j) { return GenerationWorkflow::buildQueries(p, balanced, &j); }, Shows::Queries);
 }
 
 Job *GenerationActions::startGrammarImport(const QString &sqlTemplatesPath, const QMap<QString, QString> &forms)
 {
     return start(tr("Import GRAMMAR templates from %1").arg(QFileInfo(sqlTemplatesPath).fileName()), true,
-                 [sqlTemplatesPath, forms](Project &p, Job &j) { return GenerationWorkflow::importGrammar(p, sqlTemplatesPath, forms, &j); });
+                 [sqlTemplatesPath, forms](Project &p, Job &j) { return GenerationWorkflow::importGrammar(p, sqlTemplatesPath, forms, &j); },
+                 Shows::Templates);
 }
 
 Job *GenerationActions::startGrammarExport(const QString &folder)
@@ -146,7 +148,7 @@ Job *GenerationActions::startGrammarExport(const QString &folder)
         if (auto s = GrammarJson::writeGrammarFolder(store, folder); !s)
             return Result<QString>::failure(s);
         return QStringLiteral("GRAMMAR files written to %1").arg(folder);
-    });
+    }, Shows::Files, folder);
 }
 
 Job *GenerationActions::startJsonlExport(const QString &path)
@@ -158,7 +160,7 @@ Job *GenerationActions::startJsonlExport(const QString &path)
         if (!n)
             return Result<QString>::failure(n);
         return QStringLiteral("%1 text queries written to %2").arg(n.value()).arg(path);
-    });
+    }, Shows::Files, path);
 }
 
 void GenerationActions::askSqlTemplates()

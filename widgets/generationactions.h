@@ -42,13 +42,19 @@ public:
     Job *startGrammarExport(const QString &folder);
     Job *startJsonlExport(const QString &path);
 
+    // Where a step's result shows: the Templates page, the Queries page, or files it wrote.
+    enum class Shows { Templates, Queries, Files };
+
 signals:
     void jobStarted(assay::Job *job);
     void jobFinished(bool ok, const QString &summary);
+    // After jobFinished: where to look (`location`: the folder or file an export wrote) and
+    // whether the step is one undoable edit.
+    void resultReady(assay::GenerationActions::Shows shows, bool ok, const QString &summary, bool undoable, const QString &location);
 
 private:
     using Step = std::function<Result<QString>(Project &, Job &)>;
-    Job *start(const QString &title, bool changesProject, Step step);
+    Job *start(const QString &title, bool changesProject, Step step, Shows shows, const QString &location = {});
     void askSqlTemplates();
     void askTextTemplates();
     void askQueries();

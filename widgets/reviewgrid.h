@@ -34,6 +34,7 @@ public:
     QLineEdit *search() const { return m_search; }
     QString sidePanelText() const;
     QString inlineMessage() const;
+    MessageBar *messageBar() const { return m_message; }
     // Buttons for the page's generation steps, beside the scope tabs.
     void setStepActions(const QList<QAction *> &actions);
 

@@ -127,6 +127,11 @@ private slots:
         QVERIFY(generated.wait(120000));
         QVERIFY2(generated.last().at(0).toBool(), qPrintable(generated.last().at(1).toString()));
         QVERIFY(generated.last().at(1).toString().startsWith(QLatin1String("SQL templates:")));
+        // The result is said on the page that shows it, which comes to the front, with Undo.
+        QCOMPARE(w.navigator()->currentPage(), ProjectNavigator::Templates);
+        QVERIFY(w.templateGrid()->messageBar()->isVisible());
+        QVERIFY2(w.templateGrid()->messageBar()->text().startsWith(QLatin1String("SQL templates:")), qPrintable(w.templateGrid()->messageBar()->text()));
+        QCOMPARE(w.templateGrid()->messageBar()->buttonTexts(), QStringList{QStringLiteral("Undo")});
         auto stats = GenerationStore(db).stats();
         QVERIFY(stats);
         const qint64 sqlTemplates = stats.value().sqlTemplates;
