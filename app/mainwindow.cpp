@@ -366,6 +366,7 @@ void MainWindow::adoptProject(std::unique_ptr<Project> project)
     setProjectPage(ProjectNavigator::Queries, m_queryGrid);
     m_runsPage = new RunsPage(m_project.get(), m_pages);
     connect(m_runsPage, &RunsPage::jobStarted, this, [this](Job *job) { m_progress->track(job); });
+    connect(m_runsPage, &RunsPage::analysisRequested, this, [this] { m_navigator->setCurrentPage(ProjectNavigator::Analysis); });
     setProjectPage(ProjectNavigator::Runs, m_runsPage);
     m_examsPage = new ExamsPage(m_project.get(), m_pages);
     setProjectPage(ProjectNavigator::Exams, m_examsPage);

@@ -23,6 +23,8 @@
 #include <QLineEdit>
 #include <QProgressBar>
 #include <QDialog>
+#include <QDesktopServices>
+#include <QUrl>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -280,6 +282,8 @@ void RunsPage::connectQueue()
     connect(m_queue, &RunQueue::runScored, this, [this](qint64, const QString &name, const QString &judge, qint64 items, qint64 correct) {
         m_scoreNote = tr("%1 scored by %2: %3 of %4 correct. The Analysis page shows it.").arg(name, judge).arg(correct).arg(items);
         m_current->setText(m_scoreNote);
+        m_messages->success(m_scoreNote);
+        m_messages->addButton(tr("Open Analysis"), [this] { emit analysisRequested(); }, tr("The scored runs' groups, accuracies and response types"));
         refreshRuns();
     });
     connect(m_queue, &RunQueue::runStarted, this, [this](qint64, const QString &name) {
@@ -387,6 +391,10 @@ Job *RunsPage::startImportResults(const QString &path, ResultsImporter::Format f
     });
     connect(m_importJob.get(), &Job::finished, this, [this, note](bool ok, const QString &message) {
         m_current->setText(ok ? *note : tr("Nothing was imported: %1").arg(message));
+        if (ok)
+            m_messages->success(*note);
+        else
+            m_messages->error(m_current->text());
         refreshRuns();
         updateButtons();
         emit importFinished(ok, ok ? *note : message);
@@ -416,6 +424,13 @@ Job *RunsPage::startExportResults(qint64 runId, const QString &runName, const QS
     connect(m_exportJob.get(), &Job::finished, this, [this, written, runName, path](bool ok, const QString &message) {
         m_current->setText(ok ? tr("Exported %1 items of %2 to %3.").arg(*written).arg(runName, QDir::toNativeSeparators(path))
                               : tr("The export of %1 failed: %2").arg(runName, message));
+        if (ok) {
+            m_messages->success(m_current->text());
+            const QString folder = QFileInfo(path).absolutePath();
+            m_messages->addButton(tr("Show Folder"), [folder] { QDesktopServices::openUrl(QUrl::fromLocalFile(folder)); }, folder);
+        } else {
+            m_messages->error(m_current->text());
+        }
         emit exportFinished(ok, m_current->text());
     });
     emit jobStarted(m_exportJob.get());

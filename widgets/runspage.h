@@ -59,6 +59,8 @@ signals:
     void jobStarted(assay::Job *job);
     void importFinished(bool ok, const QString &message);
     void exportFinished(bool ok, const QString &message);
+    // The user asked to see a scored run's analysis (the score message's Open Analysis).
+    void analysisRequested();
 
 private:
     QWidget *buildProgressBox();

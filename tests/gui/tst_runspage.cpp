@@ -29,6 +29,8 @@
 #include <QTableView>
 #include <QTableWidget>
 #include <QSignalSpy>
+#include "messagebar.h"
+#include <QPushButton>
 #include <QtTest>
 
 using namespace assay;
@@ -206,6 +208,14 @@ private slots:
         QVERIFY(id);
         QCOMPARE(RunOutcomes::answerJudges(m_project->database(), id.value()).value(), QStringList{QStringLiteral("contains")});
         QVERIFY(page.progressText().contains(QLatin1String("scored by contains")));
+        // Said in the page's bar too, with the way to its analysis.
+        auto *bar = page.findChild<MessageBar *>(QString(), Qt::FindDirectChildrenOnly);
+        QVERIFY(bar);
+        QVERIFY2(bar->text().contains(QLatin1String("scored by contains")), qPrintable(bar->text()));
+        QCOMPARE(bar->buttonTexts(), QStringList{QStringLiteral("Open Analysis")});
+        QSignalSpy toAnalysis(&page, &RunsPage::analysisRequested);
+        bar->findChild<QPushButton *>(QStringLiteral("messageAction"))->click();
+        QCOMPARE(toAnalysis.count(), 1);
         // Score… on the selected run adds a second judge's verdicts.
         page.runsModel()->refresh();
         int row = -1;
