@@ -104,9 +104,7 @@ Job *GenerationActions::start(const QString &title, bool changesProject, Step st
                 m_project->undoStack()->push(new ReplaceGenerationCommand(m_project, title, result->before, result->after));
             emit m_project->generationReplaced();
         }
-        m_lastSummary = ok ? result->summary : message;
-        if (ok)
-            qInfo("%s", qPrintable(result->summary));
+        m_lastSummary = ok ? result->summary : message; // the page that shows the result says it (and logs it)
         emit jobFinished(ok, m_lastSummary);
         emit resultReady(shows, ok, m_lastSummary, changesProject && ok, location);
     });

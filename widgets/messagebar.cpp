@@ -18,6 +18,7 @@ MessageBar::MessageBar(QWidget *parent) : QFrame(parent), m_text(new QLabel), m_
 {
     setObjectName(QStringLiteral("messageBar"));
     setFrameShape(QFrame::StyledPanel);
+    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum); // as tall as its text, never more
     m_text->setObjectName(QStringLiteral("messageText"));
     m_text->setWordWrap(true);
     m_text->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -34,6 +35,7 @@ MessageBar::MessageBar(QWidget *parent) : QFrame(parent), m_text(new QLabel), m_
     row->setContentsMargins(6, 2, 2, 2);
     row->addWidget(m_scroll, 1);
     m_buttons->setSpacing(4);
+    m_buttons->setAlignment(Qt::AlignTop);
     row->addLayout(m_buttons);
     row->addWidget(m_close, 0, Qt::AlignTop);
     hide();
@@ -118,7 +120,7 @@ void MessageBar::addButton(const QString &text, const std::function<void()> &onC
     button->setObjectName(QStringLiteral("messageAction"));
     button->setToolTip(toolTip);
     connect(button, &QPushButton::clicked, this, [onClick] { onClick(); });
-    m_buttons->addWidget(button, 0, Qt::AlignTop);
+    m_buttons->addWidget(button);
 }
 
 QStringList MessageBar::buttonTexts() const

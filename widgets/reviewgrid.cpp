@@ -66,7 +66,7 @@ ReviewGrid::ReviewGrid(Project *project, QUndoStack *undoStack, ReviewModel::Sco
     layout->addLayout(top);
     layout->addLayout(filters);
     layout->addWidget(m_message);
-    layout->addWidget(split);
+    layout->addWidget(split, 1);
 
     connectFilters();
     connect(m_model, &ReviewModel::viewUpdated, this, &ReviewGrid::updateCounts);
