@@ -89,26 +89,15 @@ bool OverviewPage::refresh()
 {
     m_title->setText(m_project->name().isEmpty() ? QFileInfo(m_project->path()).completeBaseName() : m_project->name());
     m_title->setToolTip(m_project->path());
-    auto read = ProjectProgress::read(*m_project);
+    auto read = ProjectProgress::read(*m_project, lastReport());
     if (!read) {
         m_message->error(tr("Cannot read the project's progress: %1").arg(read.error()));
         return false;
     }
     m_items = read.take();
-    const QString report = lastReport();
     QString next;
     for (int i = 0; i < m_items.size(); ++i) {
-        ProjectProgress::Item &it = m_items[i];
-        if (it.step == Step::Report && !report.isEmpty() && it.state != State::Waiting) {
-            it.detail = tr("Last exported to %1.").arg(report);
-            if (it.state == State::Next) // the next one is the first later step still to do
-                for (int j = i + 1; j < m_items.size(); ++j)
-                    if (m_items[j].state == State::Ready) {
-                        m_items[j].state = State::Next;
-                        break;
-                    }
-            it.state = State::Done;
-        }
+        const ProjectProgress::Item &it = m_items[i];
         const bool isNext = it.state == State::Next;
         if (isNext)
             next = tr("<b>Next:</b> %1 — %2").arg(it.title.toHtmlEscaped(), it.detail.toHtmlEscaped());

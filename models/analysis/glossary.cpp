@@ -67,11 +67,6 @@ const Entry entries[] = {
                        "precision and recall."},
 };
 
-QString definitionHtml(const Entry &e)
-{
-    return QStringLiteral("<b>%1</b> — %2").arg(QString::fromUtf8(e.name).toHtmlEscaped(), QObject::tr(e.definition).toHtmlEscaped());
-}
-
 } // namespace
 
 std::optional<Glossary::Term> Glossary::find(const QString &name)
@@ -125,13 +120,11 @@ QString Glossary::explain(const QStringList &names)
 {
     QStringList lines, seen;
     for (const QString &n : names) {
-        for (const Entry &e : entries) {
-            const QString name = QString::fromUtf8(e.name);
-            if (seen.contains(name) || (n.compare(name, Qt::CaseInsensitive) != 0))
-                continue;
-            seen << name;
-            lines << definitionHtml(e);
-        }
+        const std::optional<Term> term = find(n);
+        if (!term || seen.contains(term->name))
+            continue;
+        seen << term->name;
+        lines << QStringLiteral("<b>%1</b> — %2").arg(term->name.toHtmlEscaped(), term->definition.toHtmlEscaped());
     }
     return lines.join(QStringLiteral("<br>"));
 }

@@ -244,12 +244,15 @@ Item irt(const Facts &f)
     return it;
 }
 
-Item report(const Facts &f)
+Item report(const Facts &f, const QString &lastReport)
 {
     Item it{Step::Report, State::Ready, QObject::tr("Report"), {}, QObject::tr("Export Report…"), "export-report"};
     if (f.scored == 0 && f.exams.taken == 0) {
         it.state = State::Waiting;
         it.detail = QObject::tr("Needs a scored run (step 7) or a taken exam (step 9).");
+    } else if (!lastReport.isEmpty()) {
+        it.state = State::Done;
+        it.detail = QObject::tr("Last exported to %1.").arg(lastReport);
     } else {
         it.detail = QObject::tr("An HTML report with every chart, for the people who did not run the evaluation.");
     }
@@ -258,14 +261,14 @@ Item report(const Facts &f)
 
 } // namespace
 
-Result<QVector<ProjectProgress::Item>> ProjectProgress::read(Project &project)
+Result<QVector<ProjectProgress::Item>> ProjectProgress::read(Project &project, const QString &lastReport)
 {
     auto facts = readFacts(project);
     if (!facts)
         return Result<QVector<Item>>::failure(facts);
     const Facts &f = facts.value();
     QVector<Item> items{knowledge(f), sqlTemplates(f), queries(f), corpus(f),    groundTruth(f), runs(f),
-                        scoring(f),   analysis(f),     exam(f),    irt(f),       report(f)};
+                        scoring(f),   analysis(f),     exam(f),    irt(f),       report(f, lastReport)};
     for (Item &it : items)
         if (it.state == State::Ready) {
             it.state = State::Next;

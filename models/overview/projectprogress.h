@@ -50,7 +50,9 @@ public:
     };
 
     // Reads the counts on the project's own connection (a few aggregate queries).
-    static Result<QVector<Item>> read(Project &project);
+    // `lastReport`: the folder the report was last exported to (the GUI remembers it), which
+    // makes the report step done.
+    static Result<QVector<Item>> read(Project &project, const QString &lastReport = {});
     static QString stateName(State state);
 };
 
