@@ -1,6 +1,7 @@
 #include "report/reportwriter.h"
 
 #include "report/examsection.h"
+#include "report/labelsection.h"
 
 #include "core/version.h"
 #include "io/filewriter.h"
@@ -25,6 +26,7 @@ th, td { text-align: left; padding: .25em .9em; border-bottom: 1px solid #d8dde6
 th { background: #eef2f7; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 p.note { color: #5b6575; font-size: 90%; }
+p.warn { color: #8a5a00; background: #fff6e0; padding: .3em .6em; }
 footer { margin-top: 3em; color: #7a8494; font-size: 85%; }
 figure { margin: 1em 0; } figure svg { max-width: 100%; height: auto; border: 1px solid #e3e7ee; }
 span.gap { color: #D55E00; font-weight: 600; } span.non_robust { color: #B07A00; font-weight: 600; } span.robust { color: #007A59; font-weight: 600; }
@@ -80,6 +82,7 @@ Result<QString> ReportWriter::runsSection() const
         h += QStringLiteral("</tr>\n");
     }
     h += QStringLiteral("</table>\n");
+    h += LabelSection::html(m_analyses);
     if (m_exam)
         h += ExamSection::html(*m_exam);
     if (!m_charts.isEmpty()) {
@@ -143,6 +146,8 @@ nlohmann::json ReportWriter::summary() const
         r["taxonomy"] = a.taxonomy.toJson();
         r["workflow"] = a.workflow.toJson(); // R-Eval's comparison: F1 by task level, cost per correct answer
         r["mean_latency_ms"] = a.meanLatencyMs;
+        if (a.ppi)
+            r["ppi"] = a.ppi->toJson();
         runs.push_back(r);
     }
     nlohmann::json out{{"project", m_project.name().toStdString()}, {"assay", ASSAY_VERSION}, {"runs", runs}};

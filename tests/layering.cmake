@@ -49,7 +49,7 @@ set(allowed_irt "core;project;io;analysis")
 set(allowed_exams "core;project;io;llm;schema;retrieval;generation;readers;scoring;runs;analysis;irt")
 set(allowed_overview "core;project;io;llm;schema;retrieval;generation;grounding;readers;scoring;runs;analysis;irt;exams")
 set(allowed_demo "core;project;io;llm;schema;retrieval;generation;grounding;readers;scoring;runs;analysis;irt;exams")
-set(allowed_commands "core;project;io;llm;schema;retrieval;generation;grounding;exams")
+set(allowed_commands "core;project;io;llm;schema;retrieval;generation;grounding;runs;exams")
 set(allowed_itemmodels "core;project;io;llm;schema;retrieval;generation;grounding;readers;scoring;runs;analysis;irt;exams;overview;commands")
 set(model_folders core project io llm schema retrieval generation grounding readers scoring runs analysis irt exams overview demo commands itemmodels)
 # Acyclic: each folder may include only folders declared before it in model_folders.

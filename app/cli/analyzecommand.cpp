@@ -6,6 +6,7 @@
 #include "analysis/runanalysis.h"
 #include "project/project.h"
 #include "analysis/judgeagreement.h"
+#include "analysis/ppianalysis.h"
 #include "analysis/responsetaxonomy.h"
 #include "analysis/workflowfigures.h"
 #include "core/job.h"
@@ -36,13 +37,13 @@ Result<bool> closedDomain(const QCommandLineParser &parser, Project &project, co
 int AnalyzeCommand::run(const QStringList &args, CliIo &io)
 {
     QCommandLineParser parser;
-    parser.addPositionalArgument(QStringLiteral("grammar|compare|taxonomy|judges|garage|workflows"), QStringLiteral("The analysis."));
+    parser.addPositionalArgument(QStringLiteral("grammar|compare|taxonomy|judges|ppi|garage|workflows"), QStringLiteral("The analysis."));
     parser.addPositionalArgument(QStringLiteral("FILE.assay"), QStringLiteral("The project."));
     parser.addOptions({
-        {QStringLiteral("run"), QStringLiteral("grammar, taxonomy, judges: the run."), QStringLiteral("R")},
+        {QStringLiteral("run"), QStringLiteral("grammar, taxonomy, judges: the run; ppi: the run, or two runs R1,R2 (also their difference)."), QStringLiteral("R")},
         {QStringLiteral("runs"), QStringLiteral("compare: two runs, R1,R2; workflows: the runs to compare (default: every run)."), QStringLiteral("R1,R2")},
         {QStringLiteral("judge"), QStringLiteral("The answer judge whose verdicts are used (default: the run's only one); garage: the LLM profile judging deflection and sentences."), QStringLiteral("NAME")},
-        {QStringLiteral("truth"), QStringLiteral("judges: the judge taken as the truth."), QStringLiteral("J")},
+        {QStringLiteral("truth"), QStringLiteral("judges: the judge taken as the truth (human: people's labels); ppi: human (default) or human:NAME."), QStringLiteral("J")},
         {QStringLiteral("retrieval-judge"), QStringLiteral("top1, topk, context or imported (default: imported if present, else top1)."), QStringLiteral("J")},
         {QStringLiteral("closed-domain"), QStringLiteral("auto (default: on for runs with a reader, off for retrieval-only runs), on or off."), QStringLiteral("auto|on|off"), QStringLiteral("auto")},
         {QStringLiteral("threshold"), QStringLiteral("taxonomy: the F1 threshold (0.05)."), QStringLiteral("T"), QStringLiteral("0.05")},
@@ -57,13 +58,14 @@ int AnalyzeCommand::run(const QStringList &args, CliIo &io)
     if (!parse(parser, args, io, 2, 2))
         return stopped(parser);
     const QString kind = parser.positionalArguments().at(0);
-    const QStringList kinds{QStringLiteral("grammar"), QStringLiteral("compare"), QStringLiteral("taxonomy"), QStringLiteral("judges"), QStringLiteral("garage"),
-                            QStringLiteral("workflows")};
+    const QStringList kinds{QStringLiteral("grammar"), QStringLiteral("compare"), QStringLiteral("taxonomy"), QStringLiteral("judges"), QStringLiteral("ppi"),
+                            QStringLiteral("garage"), QStringLiteral("workflows")};
     if (!kinds.contains(kind))
         return usageError(parser, io, QStringLiteral("unknown analysis '%1' (%2)").arg(kind, kinds.join(QStringLiteral(", "))));
     if (auto c = ClosedDomain::parse(parser.value(QStringLiteral("closed-domain"))); !c)
         return usageError(parser, io, c.error());
-    if ((kind == QLatin1String("grammar") || kind == QLatin1String("taxonomy") || kind == QLatin1String("judges")) && !parser.isSet(QStringLiteral("run")))
+    if ((kind == QLatin1String("grammar") || kind == QLatin1String("taxonomy") || kind == QLatin1String("judges") || kind == QLatin1String("ppi")) &&
+        !parser.isSet(QStringLiteral("run")))
         return usageError(parser, io, QStringLiteral("--run is required"));
     if (kind == QLatin1String("compare") && parser.value(QStringLiteral("runs")).split(QLatin1Char(','), Qt::SkipEmptyParts).size() != 2)
         return usageError(parser, io, QStringLiteral("--runs takes two runs: R1,R2"));
@@ -84,6 +86,8 @@ int AnalyzeCommand::run(const QStringList &args, CliIo &io)
         return workflows(parser, *project, io);
     if (kind == QLatin1String("judges"))
         return judges(parser, *project, io);
+    if (kind == QLatin1String("ppi"))
+        return ppi(parser, *project, io);
     return garage(parser, *project, io);
 }
 
@@ -247,7 +251,56 @@ int AnalyzeCommand::judges(QCommandLineParser &parser, Project &project, CliIo &
     }
     io.out << QStringLiteral("%1 judged against %2 on %3 (%4 compared, %5 skipped)\n")
                   .arg(judge.value().judge, truth.value().judge, run).arg(r.compared).arg(r.skipped)
-           << QStringLiteral("  precision %1, recall %2, agreement %3: %4\n").arg(number(r.precision), number(r.recall), number(r.agreement), r.reading);
+           << QStringLiteral("  precision %1 [%2, %3], recall %4 [%5, %6]\n")
+                  .arg(number(r.precision), number(r.precisionLow), number(r.precisionHigh), number(r.recall), number(r.recallLow), number(r.recallHigh))
+           << QStringLiteral("  accuracy %1 [%2, %3], Cohen's kappa %4 [%5, %6]\n")
+                  .arg(number(r.agreement), number(r.agreementLow), number(r.agreementHigh), number(r.kappa.kappa), number(r.kappa.low), number(r.kappa.high))
+           << QStringLiteral("  bias: %1\n").arg(r.biasInWords());
+    return ExitOk;
+}
+
+// Prediction-powered accuracy of one run, or of two and their difference (docs/methods.md).
+int AnalyzeCommand::ppi(QCommandLineParser &parser, Project &project, CliIo &io)
+{
+    const QStringList runs = parser.value(QStringLiteral("run")).split(QLatin1Char(','), Qt::SkipEmptyParts);
+    if (runs.size() > 2)
+        return fail(io, QStringLiteral("--run takes one run or two (R1,R2)"));
+    const QString truth = parser.isSet(QStringLiteral("truth")) ? parser.value(QStringLiteral("truth")) : QStringLiteral("human");
+    QString judge = parser.value(QStringLiteral("judge"));
+    nlohmann::json out{{"judge", nullptr}, {"truth", truth.toStdString()}, {"runs", nlohmann::json::array()}};
+    QVector<bool> closed;
+    for (const QString &run : runs) {
+        auto c = closedDomain(parser, project, run);
+        if (!c)
+            return fail(io, c.error());
+        closed << c.value();
+        if (judge.isEmpty()) { // the run's only scoring judge
+            auto loaded = RunOutcomes::load(project.database(), run, {QString(), QString(), c.value(), true});
+            if (!loaded)
+                return fail(io, loaded.error());
+            judge = loaded.value().judge;
+        }
+        auto e = PpiAnalysis::forRun(project.database(), run, judge, truth, c.value());
+        if (!e)
+            return fail(io, e.error());
+        out["runs"].push_back(e.value().toJson());
+        if (!parser.isSet(QStringLiteral("json")))
+            io.out << run << ": " << e.value().text() << '\n';
+    }
+    out["judge"] = judge.toStdString();
+    if (runs.size() == 2) {
+        auto d = PpiAnalysis::difference(project.database(), runs[0], runs[1], judge, truth, closed[0], closed[1]);
+        if (!d)
+            return fail(io, d.error());
+        out["difference"] = d.value().toJson();
+        if (!parser.isSet(QStringLiteral("json")))
+            io.out << (d.value().ppi ? QStringLiteral("%1 − %2 (corrected): %3 [%4, %5] on %6 shared items, %7 labelled in both\n")
+                                           .arg(runs[0], runs[1]).arg(*d.value().ppi, 0, 'f', 3).arg(d.value().ppiCi.first, 0, 'f', 3)
+                                           .arg(d.value().ppiCi.second, 0, 'f', 3).arg(d.value().shared).arg(d.value().labelled)
+                                     : QStringLiteral("%1 − %2: no corrected difference: %3\n").arg(runs[0], runs[1], d.value().missing));
+    }
+    if (parser.isSet(QStringLiteral("json")))
+        io.out << QString::fromStdString(out.dump(2)) << '\n';
     return ExitOk;
 }
 

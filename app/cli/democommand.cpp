@@ -1,5 +1,7 @@
 #include "democommand.h"
 
+#include "demo/demolabels.h"
+
 #include "core/job.h"
 #include "report/analysisexport.h"
 #include "exams/examirt.h"
@@ -92,6 +94,8 @@ int DemoCommand::run(const QStringList &args, CliIo &io)
            << "Documents:    " << dir.absoluteFilePath(QStringLiteral("corpus")) << " (" << corpus.value().documents().size()
            << " files; facts.json says which document states which fact)\n"
            << "Runs:         " << evaluated.runs.size() << " retrieval-only runs, scored (judge " << DemoEvaluation::judge() << ")\n"
+           << "Labels:       " << evaluated.labels << " simulated human labels (" << DemoLabels::labeller() << ", the same sample in every run, agreeing with "
+           << DemoEvaluation::judge() << " on 95%)\n"
            << "Report:       " << dir.absoluteFilePath(QStringLiteral("report.html")) << '\n'
            << "Summary:      " << dir.absoluteFilePath(QStringLiteral("summary.json")) << '\n'
            << "Plots:        " << dir.absoluteFilePath(QStringLiteral("plots")) << " (" << plots.value().size() + irtPlots.value().size() << " files)\n"

@@ -3,6 +3,7 @@
 #include "corpuscommand.h"
 #include "analyzecommand.h"
 #include "backupcommand.h"
+#include "labelcommand.h"
 #include "democommand.h"
 #include "examcommand.h"
 #include "irtcommand.h"
@@ -48,6 +49,7 @@ int main(int argc, char *argv[])
     runner.add(std::make_unique<assay::InfoCommand>());
     runner.add(std::make_unique<assay::VerifyCommand>());
     runner.add(std::make_unique<assay::BackupCommand>());
+    runner.add(std::make_unique<assay::LabelCommand>());
     runner.add(std::make_unique<assay::SchemaCommand>());
     runner.add(std::make_unique<assay::CorpusCommand>());
     runner.add(std::make_unique<assay::RetrieveCommand>());

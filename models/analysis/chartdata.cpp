@@ -142,14 +142,34 @@ ChartData ChartBuilder::accuracyPanel(const QVector<RunAnalysis> &input)
     if (!unavailable.isEmpty())
         c.subtitle += QStringLiteral(" · retrieval accuracy not available for %1: no true documents (Corpus → Ground Truth → Propose Links)")
                           .arg(unavailable.size() == runs.size() ? QStringLiteral("any run") : unavailable.join(QStringLiteral(", ")));
+    // Runs with human labels: the accuracy's bars take the prediction-powered interval, and
+    // the corrected accuracy stands beside it (docs/methods.md, "Prediction-powered accuracy").
+    qint64 labelled = 0;
+    for (const RunAnalysis &r : runs)
+        if (r.ppi && r.ppi->ppiAccuracy)
+            labelled += r.ppi->labelled;
+    if (labelled > 0) {
+        c.title = QStringLiteral("Accuracy per run (error bars: 95% prediction-powered CI of corrected accuracy, bootstrap CI of refined accuracy)");
+        c.subtitle += QStringLiteral(" · corrected by %1 human label(s)").arg(labelled);
+        c.series.insert(1, {QStringLiteral("corrected accuracy"), paletteColor(1), {}, {}, {}, {}, {}});
+    }
+    const int refined = labelled > 0 ? 2 : 1;
     for (const RunAnalysis &r : runs) {
         c.categories << categoryLabel(r);
         c.runs << r.run;
-        const double values[] = {orNan(r.grammar.accuracy), orNan(r.grammar.refinedAccuracy), orNan(r.grammar.retrievalAccuracy), orNan(r.grammar.knowledgeAccuracy)};
-        for (int s = 0; s < 4; ++s) {
+        const bool corrected = r.ppi && r.ppi->ppiAccuracy;
+        QVector<double> values{orNan(r.grammar.accuracy), orNan(r.grammar.refinedAccuracy), orNan(r.grammar.retrievalAccuracy), orNan(r.grammar.knowledgeAccuracy)};
+        if (labelled > 0)
+            values.insert(1, corrected ? *r.ppi->ppiAccuracy : None);
+        for (int s = 0; s < values.size(); ++s) {
             c.series[s].values << values[s];
-            c.series[s].low << (s == 1 ? orNan(r.refinedLow) : None);
-            c.series[s].high << (s == 1 ? orNan(r.refinedHigh) : None);
+            double low = s == refined ? orNan(r.refinedLow) : None, high = s == refined ? orNan(r.refinedHigh) : None;
+            if (corrected && s == 1) { // the corrected accuracy with its prediction-powered interval
+                low = r.ppi->ppiCi.first;
+                high = r.ppi->ppiCi.second;
+            }
+            c.series[s].low << low;
+            c.series[s].high << high;
         }
     }
     return c;

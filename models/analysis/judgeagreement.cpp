@@ -42,6 +42,12 @@ JudgeAgreementReport JudgeAgreement::compare(const QVector<Outcome> &truth, cons
     r.precision = GrammarEval::ratio(r.truePositive, r.truePositive + r.falsePositive);
     r.recall = GrammarEval::ratio(r.truePositive, r.truePositive + r.falseNegative);
     r.agreement = GrammarEval::ratio(r.truePositive + r.trueNegative, r.compared);
+    if (r.agreement) {
+        const auto [lo, hi] = wilson(r.truePositive + r.trueNegative, r.compared);
+        r.agreementLow = lo;
+        r.agreementHigh = hi;
+    }
+    r.kappa = CohenKappa::of(r.truePositive, r.falseNegative, r.falsePositive, r.trueNegative);
     if (r.precision) {
         const auto [lo, hi] = wilson(r.truePositive, r.truePositive + r.falsePositive);
         r.precisionLow = lo;
@@ -74,9 +80,32 @@ nlohmann::json JudgeAgreementReport::toJson() const
             {"recall", value(recall)},
             {"recall_ci95", {value(recallLow), value(recallHigh)}},
             {"agreement", value(agreement)},
+            {"accuracy", value(agreement)},
+            {"accuracy_ci95", {value(agreementLow), value(agreementHigh)}},
+            {"kappa", value(kappa.kappa)},
+            {"kappa_ci95", {value(kappa.low), value(kappa.high)}},
+            {"bias", biasInWords().toStdString()},
             {"optimism", precision ? nlohmann::json(1.0 - *precision) : nlohmann::json(nullptr)},
             {"cynicism", recall ? nlohmann::json(1.0 - *recall) : nlohmann::json(nullptr)},
             {"reading", reading.toStdString()}};
+}
+
+QString JudgeAgreementReport::biasInWords() const
+{
+    const auto percent = [](double v) { return QStringLiteral("%1%").arg(v * 100, 0, 'f', 0); };
+    const qint64 incorrect = falsePositive + trueNegative, correct = truePositive + falseNegative;
+    const QString optimism = incorrect > 0 ? QStringLiteral("judges %1 of the incorrect answers correct").arg(percent(double(falsePositive) / incorrect)) : QString();
+    const QString cynicism = correct > 0 ? QStringLiteral("judges %1 of the correct answers incorrect").arg(percent(double(falseNegative) / correct)) : QString();
+    if (reading == QLatin1String("optimistic"))
+        return QStringLiteral("optimistic: it %1").arg(optimism);
+    if (reading == QLatin1String("cynical"))
+        return QStringLiteral("cynical: it %1").arg(cynicism);
+    if (reading == QLatin1String("both"))
+        return QStringLiteral("both optimistic and cynical: it %1, and %2").arg(optimism, cynicism);
+    if (reading == QLatin1String("reliable"))
+        return QStringLiteral("reliable: precision and recall both at least 0.8; it %1, and %2").arg(optimism.isEmpty() ? QStringLiteral("—") : optimism,
+                                                                                                   cynicism.isEmpty() ? QStringLiteral("—") : cynicism);
+    return QStringLiteral("undefined: the truth or the judge has no Correct verdict on the compared items");
 }
 
 } // namespace assay

@@ -1,5 +1,8 @@
 #include "analysis/runanalysis.h"
 
+#include "analysis/ppianalysis.h"
+#include "runs/labelstore.h"
+
 #include "core/job.h"
 #include "project/database.h"
 #include "project/project.h"
@@ -126,7 +129,10 @@ Result<RunAnalysis> RunAnalyzer::analyze(Database &db, const QString &run, const
         auto readJudges = RunOutcomes::answerJudges(db, id.value());
         if (!readJudges)
             return R::failure(readJudges);
-        const QStringList judges = readJudges.take();
+        QStringList judges;
+        for (const QString &j : readJudges.value())
+            if (!LabelStore::isHuman(j)) // labels are read only when chosen
+                judges << j;
         if (judges.isEmpty())
             return R::failure(loaded.error());
         options.judge = judges.first();
@@ -177,6 +183,17 @@ Result<RunAnalysis> RunAnalyzer::analyze(Database &db, const QString &run, const
         latency += double(o.latencyMs);
     a.meanLatencyMs = a.outcomes.isEmpty() ? 0 : latency / a.outcomes.size();
     a.workflow = WorkflowFigures::compute(s.pipeline.isEmpty() ? QString() : a.reader, a.outcomes);
+    if (!LabelStore::isHuman(a.judge)) {
+        auto labellers = LabelStore(db).labellers(runId.value());
+        if (!labellers)
+            return R::failure(labellers);
+        if (!labellers.value().isEmpty()) {
+            auto ppi = PpiAnalysis::forRun(db, run, a.outcomes, QStringLiteral("human"));
+            if (!ppi)
+                return R::failure(ppi);
+            a.ppi = ppi.take();
+        }
+    }
     return a;
 }
 

@@ -4,6 +4,7 @@
 // seeded), the R-Eval taxonomy and the mean latency.
 #include "scoring/closeddomain.h"
 #include "analysis/grammareval.h"
+#include "analysis/ppiestimate.h"
 #include "analysis/responsetaxonomy.h"
 #include "analysis/workflowfigures.h"
 
@@ -33,6 +34,8 @@ struct RunAnalysis {
     QVector<Outcome> outcomes;
     bool closedDomain = true; // the closed-domain rule the verdicts were read with
     QHash<QString, QString> groupLabels; // group → what it asks: "Estonia, 2014-02-03 → Tallinn"
+    // The accuracy corrected by human labels, when the run has any (and the judge is not human).
+    std::optional<PpiEstimate> ppi;
 
     QString pipelineLabel() const; // "bm25 k=3" / "bm25 k=3 llm:gpt" / "imported"
     QString formLabel() const;     // the query set, or "all"

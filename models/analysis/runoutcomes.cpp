@@ -1,5 +1,7 @@
 #include "analysis/runoutcomes.h"
 
+#include "runs/labelstore.h"
+
 #include "runs/runresultstore.h"
 #include "runs/runstore.h"
 #include "runs/tasklevels.h"
@@ -22,7 +24,12 @@ Result<RunOutcomes::Loaded> RunOutcomes::load(Database &db, const QString &runNa
     auto readJudges = answerJudges(db, runId.value());
     if (!readJudges)
         return R::failure(readJudges);
-    const QStringList judges = readJudges.take();
+    const QStringList all = readJudges.take();
+    // Chosen by default: a judge that scored the run; people's labels only when asked for.
+    QStringList judges;
+    for (const QString &j : all)
+        if (!LabelStore::isHuman(j))
+            judges << j;
     loaded.judge = options.judge;
     if (loaded.judge.isEmpty() && !options.requireJudge) {
         loaded.judge = judges.size() == 1 ? judges.first() : QString();
@@ -31,8 +38,10 @@ Result<RunOutcomes::Loaded> RunOutcomes::load(Database &db, const QString &runNa
             return R::failure(judges.isEmpty() ? QStringLiteral("run '%1' has no verdicts yet: score it first (assay-cli score FILE --run %1 --judge NAME)").arg(runName)
                                                : QStringLiteral("run '%1' has verdicts of several judges (%2): choose one with --judge").arg(runName, judges.join(QStringLiteral(", "))));
         loaded.judge = judges.first();
-    } else if (!judges.contains(loaded.judge)) {
-        return R::failure(QStringLiteral("run '%1' has no verdicts of judge '%2' (it has: %3)").arg(runName, loaded.judge, judges.isEmpty() ? QStringLiteral("none") : judges.join(QStringLiteral(", "))));
+    } else if (!all.contains(loaded.judge)) {
+        return R::failure(LabelStore::isHuman(loaded.judge)
+                              ? QStringLiteral("run '%1' has no labels of %2: label its items on Analysis → Labels, or import a labels file").arg(runName, loaded.judge)
+                              : QStringLiteral("run '%1' has no verdicts of judge '%2' (it has: %3)").arg(runName, loaded.judge, all.isEmpty() ? QStringLiteral("none") : all.join(QStringLiteral(", "))));
     }
     auto retrievalJudge = options.retrievalJudge.isEmpty() ? Scorer::defaultRetrievalJudge(db, runId.value()) : Result<QString>(options.retrievalJudge);
     if (!retrievalJudge)
@@ -45,7 +54,12 @@ Result<RunOutcomes::Loaded> RunOutcomes::load(Database &db, const QString &runNa
     if (!items)
         return R::failure(items);
     loaded.outcomes.reserve(items.value().size());
+    // People's labels cover a sample: the unlabelled items are not "incorrect" but unknown, so
+    // only labelled items are read, and their verdicts stand as given (no closed-domain rule).
+    const bool labels = LabelStore::isHuman(loaded.judge);
     for (const StoredRunItem &it : items.value()) {
+        if (labels && !it.verdict)
+            continue;
         Outcome o;
         o.itemId = it.id;
         o.group = it.group;
@@ -68,7 +82,7 @@ Result<RunOutcomes::Loaded> RunOutcomes::load(Database &db, const QString &runNa
             o.top1 = it.retrievedIds.first();
         o.retrievalJudgeable = loaded.retrievalJudge == QLatin1String("imported") || !it.trueDocIdsKnown || !it.trueDocIds.isEmpty();
         // The closed-domain rule: an answer whose retrieval was judged wrong is Incorrect.
-        if (options.closedDomain && o.correct() && o.retrievalVerdict && *o.retrievalVerdict == 0)
+        if (options.closedDomain && !labels && o.correct() && o.retrievalVerdict && *o.retrievalVerdict == 0)
             o.verdict = 0;
         loaded.outcomes << o;
     }

@@ -1,6 +1,7 @@
 #include "demo/demoevaluation.h"
 
 #include "core/job.h"
+#include "demo/demolabels.h"
 #include "demo/demoproject.h"
 #include "exams/examworkflow.h"
 #include "project/partialfile.h"
@@ -87,6 +88,12 @@ Result<DemoEvaluation::Report> DemoEvaluation::evaluate(Project &project, Job *j
         report.items += scored.value().items;
         report.correct += scored.value().correct;
     }
+
+    // People's labels, simulated, so that the label views and the corrected accuracy show.
+    auto labelled = DemoLabels::label(db, report.runs, judge());
+    if (!labelled)
+        return R::failure(labelled);
+    report.labels = labelled.value();
 
     if (auto s = progress(QStringLiteral("Generating the grounded exam")); !s)
         return R::failure(s);

@@ -20,6 +20,7 @@ public:
         QStringList runs;       // names, in the order they were run
         qint64 items = 0;       // over every run
         qint64 correct = 0;
+        qint64 labels = 0;      // simulated human labels (DemoLabels)
         qint64 examItems = 0;   // kept after the filters
         QStringList students;   // exam takers
         ExamIrtResult irt;      // the hierarchical fit with its improvement steps

@@ -156,6 +156,30 @@ Result<QVector<StoredRunItem>> RunResultStore::group(qint64 runId, const QString
     return out;
 }
 
+Result<StoredRunItem> RunResultStore::item(qint64 itemId) const
+{
+    StoredRunItem it;
+    Status failure;
+    auto found = m_db.first(QStringLiteral("SELECT %1 FROM %2 WHERE i.id = ?").arg(QLatin1String(itemColumns), QLatin1String(itemTables)), {itemId},
+                            [&](const Statement &r) { failure = itemFrom(r, true, &it); });
+    if (!found || !failure)
+        return Result<StoredRunItem>::failure(!found ? Status::failure(found) : failure);
+    if (!found.value())
+        return Result<StoredRunItem>::failure(QStringLiteral("run item %1 does not exist (the run was deleted?)").arg(itemId));
+    return it;
+}
+
+Result<QVector<RunResultStore::ItemVerdict>> RunResultStore::answerVerdicts(qint64 runId) const
+{
+    QVector<ItemVerdict> out;
+    const Status read = m_db.each(QStringLiteral("SELECT j.run_item_id, j.judge, j.verdict FROM judgement j JOIN run_item i ON i.id = j.run_item_id "
+                                                 "WHERE i.run_id = ? AND j.aspect = 'answer' ORDER BY j.run_item_id, j.judge"),
+                                  {runId}, [&](const Statement &r) { out.append({r.integer(0), r.text(1), verdictAt(r, 2)}); });
+    if (!read)
+        return Result<QVector<ItemVerdict>>::failure(read);
+    return out;
+}
+
 Result<QVector<RunResultStore::GroupVerdict>> RunResultStore::groupVerdicts(qint64 runId, const QString &groupKey) const
 {
     QVector<GroupVerdict> out;

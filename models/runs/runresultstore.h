@@ -60,6 +60,11 @@ public:
     // Every item of one semantic group, in order; and every judge's answer verdicts on them.
     Result<QVector<StoredRunItem>> group(qint64 runId, const QString &groupKey) const;
     Result<QVector<GroupVerdict>> groupVerdicts(qint64 runId, const QString &groupKey) const;
+    // One item, with its texts (no verdicts).
+    Result<StoredRunItem> item(qint64 itemId) const;
+    // Every judge's answer verdicts on the run's items, by item then judge.
+    using ItemVerdict = GroupVerdict;
+    Result<QVector<ItemVerdict>> answerVerdicts(qint64 runId) const;
     // The judges with answer verdicts on the run, by name.
     Result<QStringList> answerJudges(qint64 runId) const;
     // Whether a judge has verdicts on an aspect of the run.

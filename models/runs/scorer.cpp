@@ -105,6 +105,8 @@ Result<Scorer::Report> Scorer::score(Database &db, qint64 runId, const QString &
     auto spec = JudgeSpec::parse(judge);
     if (!spec)
         return R::failure(spec);
+    if (spec.value().kind().labelled) // refused before anything is written
+        return R::failure(spec.value().kind().create(spec.value())->judge({}, {&db, job}));
     auto items = loadItems(db, runId);
     if (!items)
         return R::failure(items.error());

@@ -1,6 +1,7 @@
 #include "scoring/judgeregistry.h"
 
 #include "llm/llmprofilestore.h"
+#include "scoring/humanjudge.h"
 #include "scoring/judgespec.h"
 #include "scoring/llmjudge.h"
 #include "scoring/metricjudge.h"
@@ -61,6 +62,20 @@ JudgeKind llmKind()
     return k;
 }
 
+JudgeKind humanKind()
+{
+    JudgeKind k;
+    k.name = QStringLiteral("human");
+    k.description = QStringLiteral("people's labels (Analysis → Labels): human:NAME is one labeller's, human the labellers' majority");
+    k.argument = JudgeKind::Argument::Optional;
+    k.argumentName = QStringLiteral("NAME");
+    k.checkArgument = [](const QString &) { return Status(); };
+    k.choices = [] { return QStringList(); }; // labelled, never scored
+    k.labelled = true;
+    k.create = [](const JudgeSpec &) { return std::make_unique<HumanJudge>(); };
+    return k;
+}
+
 } // namespace
 
 QString JudgeKind::synopsis() const
@@ -82,6 +97,7 @@ JudgeRegistry::JudgeRegistry()
     add(metricKind(QStringLiteral("exact"), QStringLiteral("the response equals the gold answer after normalising"), MetricJudge::Metric::Exact));
     add(f1Kind());
     add(llmKind());
+    add(humanKind());
 }
 
 JudgeRegistry &JudgeRegistry::instance()

@@ -31,6 +31,8 @@ struct JudgeKind {
     // An LLM (or any model) decides: its verdicts are a likelier reference than a string
     // match, and cost calls.
     bool usesModel = false;
+    // People decide (human labels): never scored, only read.
+    bool labelled = false;
     std::function<std::unique_ptr<Judge>(const JudgeSpec &)> create;
 
     // "f1[:THRESHOLD]", "llm:PROFILE", "exact".

@@ -341,6 +341,74 @@ private slots:
         QCOMPARE(runCli({QStringLiteral("demo"), QStringLiteral("--out"), out}).code, 0);
     }
 
+    // The demo's simulated labels: the report's section, the corrected accuracy (one run, two
+    // and their difference), the judge against people, and labels out and back in.
+    void labelsAndPredictionPoweredAccuracy()
+    {
+        const QString out = m_dir.filePath(QStringLiteral("demo-out")), project = out + QStringLiteral("/demo.assay");
+        QVERIFY(QFile::exists(project)); // demoWritesProjectAndReport ran first
+        QFile report(out + QStringLiteral("/report.html"));
+        QVERIFY(report.open(QIODevice::ReadOnly));
+        const QString html = QString::fromUtf8(report.readAll());
+        QVERIFY(html.contains(QLatin1String("<h2>Human labels and corrected accuracy</h2>")));
+        QVERIFY(html.contains(QLatin1String("are simulated by the demo")));
+        const QString r1 = QStringLiteral("demo/short/bm25-k3"), r2 = QStringLiteral("demo/short/keyword-k1");
+        Outcome o = runCli({QStringLiteral("analyze"), QStringLiteral("ppi"), project, QStringLiteral("--run"), r1 + QLatin1Char(',') + r2, QStringLiteral("--json")});
+        QVERIFY2(o.code == 0, qPrintable(o.err));
+        auto json = nlohmann::json::parse(o.out.toStdString());
+        QCOMPARE(json["judge"].get<std::string>(), std::string("contains"));
+        QCOMPARE(json["runs"].size(), size_t(2));
+        for (const auto &run : json["runs"]) {
+            for (const char *key : {"run", "n", "labelled", "judge_accuracy", "judge_ci", "human_accuracy", "human_ci", "ppi_accuracy", "ppi_ci", "effective_labels"})
+                QVERIFY2(run.contains(key), key);
+            QCOMPARE(run["labelled"].get<int>(), 200);
+            QCOMPARE(run["simulated_labels"].get<int>(), 200);
+            QVERIFY(run["effective_labels"].get<double>() > 200); // the judge agrees on 95%: worth more than the labels alone
+            QVERIFY(run["ppi_ci"][1].get<double>() - run["ppi_ci"][0].get<double>() < run["human_ci"][1].get<double>() - run["human_ci"][0].get<double>());
+        }
+        QVERIFY(json["difference"]["ppi"].is_number());
+        QCOMPARE(json["difference"]["labelled"].get<int>(), 200);
+        o = runCli({QStringLiteral("analyze"), QStringLiteral("judges"), project, QStringLiteral("--run"), r1, QStringLiteral("--truth"), QStringLiteral("human"),
+                    QStringLiteral("--judge"), QStringLiteral("contains"), QStringLiteral("--json")});
+        QVERIFY2(o.code == 0, qPrintable(o.err));
+        json = nlohmann::json::parse(o.out.toStdString());
+        QCOMPARE(json["compared"].get<int>(), 200);
+        QVERIFY(json["kappa"].is_number() && json["kappa_ci95"][0].is_number() && json["accuracy_ci95"][1].is_number());
+        QVERIFY(!json["bias"].get<std::string>().empty());
+        // Labels out, a bad file refused whole (named by line), a second labeller in.
+        const QString labels = m_dir.filePath(QStringLiteral("labels.csv"));
+        o = runCli({QStringLiteral("label"), QStringLiteral("export"), project, QStringLiteral("--run"), r1, QStringLiteral("--file"), labels});
+        QVERIFY2(o.code == 0, qPrintable(o.err));
+        QFile exported(labels);
+        QVERIFY(exported.open(QIODevice::ReadOnly));
+        const QList<QByteArray> lines = exported.readAll().trimmed().split('\n');
+        QCOMPARE(lines.size(), 201);
+        QCOMPARE(lines.first(), QByteArray("item_id,verdict,labeller,labelled_at"));
+        QByteArray second = "item_id,verdict,labeller\n", bad = second;
+        for (int i = 1; i < 21; ++i)
+            second += lines[i].split(',').first() + ",1,ann\n";
+        bad += lines[1].split(',').first() + ",1,ann\n" + "no-such-item,1,ann\n";
+        const QString badFile = m_dir.filePath(QStringLiteral("bad.csv")), goodFile = m_dir.filePath(QStringLiteral("ann.csv"));
+        for (const auto &[file, bytes] : {std::pair{badFile, bad}, std::pair{goodFile, second}}) {
+            QFile f(file);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(bytes);
+        }
+        o = runCli({QStringLiteral("label"), QStringLiteral("import"), project, QStringLiteral("--run"), r1, QStringLiteral("--file"), badFile});
+        QCOMPARE(o.code, 1);
+        QVERIFY2(o.err.contains(badFile + QStringLiteral(":3: item_id 'no-such-item' is not an item of the run; nothing was imported")), qPrintable(o.err));
+        o = runCli({QStringLiteral("label"), QStringLiteral("import"), project, QStringLiteral("--run"), r1, QStringLiteral("--file"), goodFile});
+        QVERIFY2(o.code == 0, qPrintable(o.err));
+        o = runCli({QStringLiteral("label"), QStringLiteral("export"), project, QStringLiteral("--run"), r1, QStringLiteral("--file"), labels});
+        QFile again(labels); // written anew (atomically): a new file
+        QVERIFY(again.open(QIODevice::ReadOnly));
+        QCOMPARE(again.readAll().trimmed().split('\n').size(), 221);
+        // People's labels are never scored.
+        o = runCli({QStringLiteral("score"), project, QStringLiteral("--run"), r1, QStringLiteral("--judge"), QStringLiteral("human")});
+        QCOMPARE(o.code, 1);
+        QVERIFY2(o.err.contains(QStringLiteral("Analysis → Labels")), qPrintable(o.err));
+    }
+
     void verifyAndBackup()
     {
         const QString project = m_dir.filePath(QStringLiteral("care.assay"));

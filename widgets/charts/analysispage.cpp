@@ -7,10 +7,12 @@
 #include "workflowspanel.h"
 #include "groundingpanel.h"
 #include "judgespanel.h"
+#include "labelpanel.h"
 #include "analysis/responsetaxonomy.h"
 #include "core/job.h"
 #include "groupinspector.h"
 #include "project/project.h"
+#include "runs/labelstore.h"
 #include "runs/runstore.h"
 #include "generation/generationcuration.h"
 #include "changefollower.h"
@@ -51,6 +53,7 @@ AnalysisPage::AnalysisPage(Project *project, QWidget *parent) : QWidget(parent),
     connect(m_autoStart, &QTimer::timeout, this, &AnalysisPage::analyze);
     connect(m_runs, &QListWidget::itemChanged, this, &AnalysisPage::scheduleAnalysis);
     connect(m_judge, &QComboBox::currentIndexChanged, this, &AnalysisPage::scheduleAnalysis);
+    connect(m_judge, &QComboBox::currentIndexChanged, this, [this] { m_labels->setJudge(labelledJudge()); });
     connect(m_closedDomain, &QComboBox::currentIndexChanged, this, &AnalysisPage::scheduleAnalysis);
     connect(m_shares, &QCheckBox::toggled, this, &AnalysisPage::rebuildCharts);
     connect(m_groups, &QListWidget::currentTextChanged, this, [this](const QString &text) {
@@ -138,12 +141,31 @@ void AnalysisPage::buildTabs()
     m_tabs->addTab(m_compare, tr("Compare"));
     m_judges = new JudgesPanel(m_project, m_tabs);
     m_tabs->addTab(m_judges, tr("Judges"));
+    m_labels = new LabelPanel(m_project, m_tabs);
+    m_tabs->addTab(m_labels, tr("Labels"));
+    m_tabs->setTabToolTip(m_tabs->count() - 1, tr("Label answers yourself (keys 1 / 2 / 0): people's verdicts correct the judge's accuracy and measure it"));
     m_grounding = new GroundingPanel(m_project, m_tabs);
     m_tabs->addTab(m_grounding, tr("Grounding"));
-    for (QWidget *w : {static_cast<QWidget *>(m_workflows), static_cast<QWidget *>(m_compare), static_cast<QWidget *>(m_judges), static_cast<QWidget *>(m_grounding)})
+    for (QWidget *w : {static_cast<QWidget *>(m_workflows), static_cast<QWidget *>(m_compare), static_cast<QWidget *>(m_judges), static_cast<QWidget *>(m_labels),
+                       static_cast<QWidget *>(m_grounding)})
         w->setMinimumHeight(300);
     connect(m_compare, &ComparePanel::jobStarted, this, &AnalysisPage::jobStarted);
     connect(m_judges, &JudgesPanel::jobStarted, this, &AnalysisPage::jobStarted);
+    connect(m_labels, &LabelPanel::jobStarted, this, &AnalysisPage::jobStarted);
+    // Labels change the corrected accuracy of their run: its analyses are stale, and are
+    // redone when another tab is shown (not at every label).
+    connect(m_labels, &LabelPanel::labelsChanged, this, [this](const QString &run) {
+        for (auto it = m_cache.begin(); it != m_cache.end();)
+            it = it.key().startsWith(run + QLatin1Char('\n')) ? m_cache.erase(it) : std::next(it);
+        m_analysedKey.clear();
+        m_labelsStale = true;
+        if (m_tabs->currentWidget() != m_labels)
+            scheduleAnalysis();
+    });
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
+        if (m_labelsStale && m_tabs->currentWidget() != m_labels)
+            scheduleAnalysis();
+    });
     connect(m_grounding, &GroundingPanel::jobStarted, this, &AnalysisPage::jobStarted);
     connect(m_compare, &ComparePanel::groupActivated, this, [this](const QString &run, const QString &group) {
         m_groupsRun = run;
@@ -177,6 +199,24 @@ AnalysisPage::~AnalysisPage()
         m_job->cancel();
         m_job->wait();
     }
+}
+
+// The judge whose accuracy labels correct: the chosen one, else the first that is not human.
+QString AnalysisPage::labelledJudge() const
+{
+    const QString chosen = m_judge->currentData().toString();
+    if (!chosen.isEmpty())
+        return chosen;
+    for (int i = 1; i < m_judge->count(); ++i)
+        if (!LabelStore::isHuman(m_judge->itemData(i).toString()))
+            return m_judge->itemData(i).toString();
+    return {};
+}
+
+void AnalysisPage::labelItem(const QString &run, qint64 itemId)
+{
+    m_tabs->setCurrentWidget(m_labels);
+    m_labels->labelItem(run, itemId);
 }
 
 bool AnalysisPage::isBusy() const { return m_job && m_job->isRunning(); }
@@ -214,6 +254,8 @@ void AnalysisPage::reload()
     for (const QString &j : judges)
         m_judge->addItem(j, j);
     m_judge->setCurrentIndex(std::max(0, m_judge->findData(judge)));
+    m_labels->setRuns(scored);
+    m_labels->setJudge(labelledJudge());
     m_status->setText(scored.isEmpty() ? tr("No scored runs yet: start a run on the Runs page with a judge, or select a run there and click Score…")
                                        : QString());
     if (!scored.isEmpty())
@@ -296,6 +338,7 @@ void AnalysisPage::analyze()
         m_compare->setAnalyses(m_analyses);
         m_workflows->setAnalyses(m_analyses);
         m_judges->setRuns(runs);
+        m_labelsStale = false;
         emit analysed();
     });
     emit jobStarted(m_job.get());

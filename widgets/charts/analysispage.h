@@ -28,6 +28,7 @@ class ClosedDomainBox;
 class ComparePanel;
 class GroundingPanel;
 class JudgesPanel;
+class LabelPanel;
 class GroupInspector;
 class WorkflowsPanel;
 class Job;
@@ -53,6 +54,9 @@ public:
     ComparePanel *comparePanel() const { return m_compare; }
     WorkflowsPanel *workflowsPanel() const { return m_workflows; }
     JudgesPanel *judgesPanel() const { return m_judges; }
+    LabelPanel *labelPanel() const { return m_labels; }
+    // Shows the Labels tab on `run`, with `itemId` first (an inspector's Label…).
+    void labelItem(const QString &run, qint64 itemId);
     GroundingPanel *groundingPanel() const { return m_grounding; }
     QTabWidget *tabs() const { return m_tabs; }
     // What a click on the segment `series` of `run` shows (also called by the click): the
@@ -77,6 +81,7 @@ private:
     // unless the charts already show it.
     void scheduleAnalysis();
     QString selectionKey() const;
+    QString labelledJudge() const;
     Project *m_project;
     QListWidget *m_runs;
     QComboBox *m_judge;
@@ -87,6 +92,8 @@ private:
     WorkflowsPanel *m_workflows;
     ComparePanel *m_compare;
     JudgesPanel *m_judges;
+    LabelPanel *m_labels;
+    bool m_labelsStale = false; // labels changed since the charts were drawn
     GroundingPanel *m_grounding;
     QLabel *m_groupsTitle;
     QListWidget *m_groups;

@@ -1,6 +1,7 @@
 #include "settingsdialog.h"
 
 #include "llmprofilespage.h"
+#include "runs/labelstore.h"
 
 #include <QCheckBox>
 #include <QDialogButtonBox>
@@ -9,6 +10,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QSettings>
 #include <QSpinBox>
 #include <QStandardPaths>
@@ -22,6 +24,7 @@ namespace {
 const QString recentKey = QStringLiteral("general/recentFilesMaximum");
 const QString demoKey = QStringLiteral("general/demoFolder");
 const QString restoreKey = QStringLiteral("general/restoreLastProject");
+const QString labellerKey = QStringLiteral("labels/labeller");
 } // namespace
 
 int SettingsDialog::recentFilesMaximum() { return QSettings().value(recentKey, 10).toInt(); }
@@ -35,9 +38,17 @@ QString SettingsDialog::demoFolder()
 
 bool SettingsDialog::restoreLastProject() { return QSettings().value(restoreKey, false).toBool(); }
 
+QString SettingsDialog::labeller()
+{
+    const QString login = qEnvironmentVariable("USER", qEnvironmentVariable("USERNAME"));
+    return QSettings().value(labellerKey, login.isEmpty() ? QStringLiteral("me") : login).toString();
+}
+
+void SettingsDialog::setLabeller(const QString &name) { QSettings().setValue(labellerKey, name); }
+
 SettingsDialog::SettingsDialog(QWidget *parent)
     : QDialog(parent), m_recentMaximum(new QSpinBox(this)), m_demoFolder(new QLineEdit(this)),
-      m_restoreLast(new QCheckBox(tr("Reopen the last project at start"), this))
+      m_restoreLast(new QCheckBox(tr("Reopen the last project at start"), this)), m_labeller(new QLineEdit(this))
 {
     setWindowTitle(tr("Assay Settings"));
     setObjectName(QStringLiteral("settingsDialog"));
@@ -62,6 +73,11 @@ SettingsDialog::SettingsDialog(QWidget *parent)
     form->addRow(tr("Demo project folder:"), demoRow);
     m_restoreLast->setChecked(restoreLastProject());
     form->addRow(QString(), m_restoreLast);
+    m_labeller->setObjectName(QStringLiteral("labellerName"));
+    m_labeller->setText(labeller());
+    m_labeller->setToolTip(tr("Your labels on Analysis → Labels are stored under this name (the judge human:NAME), so that several people's "
+                              "labels can be compared. Letters, digits, spaces, '.', '-' and '_'."));
+    form->addRow(tr("Your name for labels:"), m_labeller);
     tabs->addTab(general, tr("General"));
 
     auto *llm = new LlmProfilesPage(tabs);
@@ -78,10 +94,17 @@ SettingsDialog::SettingsDialog(QWidget *parent)
 
 void SettingsDialog::accept()
 {
+    if (const QString bad = LabelStore::checkLabeller(m_labeller->text().trimmed()); !bad.isEmpty() && !m_labeller->text().trimmed().isEmpty()) {
+        QMessageBox::warning(this, tr("Your name for labels"), tr("Choose another name: %1.").arg(bad));
+        m_labeller->setFocus();
+        return;
+    }
     QSettings settings;
     settings.setValue(recentKey, m_recentMaximum->value());
     settings.setValue(demoKey, m_demoFolder->text());
     settings.setValue(restoreKey, m_restoreLast->isChecked());
+    if (const QString name = m_labeller->text().trimmed(); !name.isEmpty())
+        settings.setValue(labellerKey, name);
     QDialog::accept();
 }
 

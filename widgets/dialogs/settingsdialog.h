@@ -16,6 +16,9 @@ public:
     static int recentFilesMaximum();
     static QString demoFolder();
     static bool restoreLastProject();
+    // The name your labels are stored under (judge human:NAME): set here, else the login name.
+    static QString labeller();
+    static void setLabeller(const QString &name);
 
     void accept() override;
 
@@ -23,6 +26,7 @@ private:
     QSpinBox *m_recentMaximum;
     QLineEdit *m_demoFolder;
     QCheckBox *m_restoreLast;
+    QLineEdit *m_labeller;
 };
 
 } // namespace assay

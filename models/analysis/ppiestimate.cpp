@@ -1,0 +1,145 @@
+#include "analysis/ppiestimate.h"
+
+#include "analysis/judgeagreement.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cmath>
+
+namespace assay {
+
+namespace {
+
+struct Moments {
+    double n = 0, sum = 0, squares = 0;
+    void add(double x) { ++n, sum += x, squares += x * x; }
+    double mean() const { return n > 0 ? sum / n : 0; }
+    // Sample variance (n − 1).
+    double variance() const { return n > 1 ? std::max(0.0, (squares - sum * sum / n) / (n - 1)) : 0; }
+};
+
+} // namespace
+
+PpiEstimate PpiEstimator::estimate(const QHash<QString, int> &judge, const QHash<QString, int> &human, double z)
+{
+    PpiEstimate e;
+    Moments f, rectifier, y;
+    for (auto it = judge.cbegin(); it != judge.cend(); ++it) {
+        f.add(it.value() == 1);
+        const auto h = human.constFind(it.key());
+        if (h == human.cend())
+            continue;
+        rectifier.add(double(it.value() == 1) - double(h.value() == 1));
+        y.add(h.value() == 1);
+    }
+    e.n = qint64(f.n);
+    e.labelled = qint64(y.n);
+    if (e.n == 0) {
+        e.missing = QStringLiteral("the run has no judged items: score it first");
+        return e;
+    }
+    e.judgeAccuracy = f.mean();
+    e.judgeCi = JudgeAgreement::wilson(qint64(f.sum), e.n, z);
+    if (e.labelled == 0) {
+        e.missing = QStringLiteral("no item of the run has a human label: label some on Analysis → Labels");
+        return e;
+    }
+    e.humanAccuracy = y.mean();
+    e.humanCi = JudgeAgreement::wilson(qint64(y.sum), e.labelled, z);
+    if (e.labelled < 2) {
+        e.missing = QStringLiteral("one labelled item cannot estimate the judge's error: label at least one more");
+        return e;
+    }
+    const double estimate = f.mean() - rectifier.mean();
+    const double variance = f.variance() / f.n + rectifier.variance() / rectifier.n;
+    const double half = z * std::sqrt(variance);
+    e.ppiAccuracy = std::clamp(estimate, 0.0, 1.0);
+    e.ppiCi = {std::max(0.0, estimate - half), std::min(1.0, estimate + half)};
+    if (variance > 0)
+        e.effectiveLabels = y.variance() / variance;
+    return e;
+}
+
+PpiDifference PpiEstimator::difference(const QHash<QString, int> &judge1, const QHash<QString, int> &human1, const QHash<QString, int> &judge2,
+                                       const QHash<QString, int> &human2, double z)
+{
+    PpiDifference d;
+    Moments f, rectifier;
+    for (auto it = judge1.cbegin(); it != judge1.cend(); ++it) {
+        const auto other = judge2.constFind(it.key());
+        if (other == judge2.cend())
+            continue;
+        const double f1 = it.value() == 1, f2 = other.value() == 1;
+        f.add(f1 - f2);
+        const auto h1 = human1.constFind(it.key()), h2 = human2.constFind(it.key());
+        if (h1 != human1.cend() && h2 != human2.cend())
+            rectifier.add((f1 - double(h1.value() == 1)) - (f2 - double(h2.value() == 1)));
+    }
+    d.shared = qint64(f.n);
+    d.labelled = qint64(rectifier.n);
+    if (d.shared == 0) {
+        d.missing = QStringLiteral("the two runs share no item (compare runs over the same queries)");
+        return d;
+    }
+    if (d.labelled < 2) {
+        d.missing = QStringLiteral("fewer than two shared items are labelled in both runs: label the same items in both");
+        return d;
+    }
+    const double estimate = f.mean() - rectifier.mean();
+    const double half = z * std::sqrt(f.variance() / f.n + rectifier.variance() / rectifier.n);
+    d.ppi = estimate;
+    d.ppiCi = {std::max(-1.0, estimate - half), std::min(1.0, estimate + half)};
+    return d;
+}
+
+nlohmann::json PpiEstimate::toJson() const
+{
+    const auto pair = [](const std::pair<double, double> &p) { return nlohmann::json::array({p.first, p.second}); };
+    const nlohmann::json none = nullptr;
+    return {{"run", run.toStdString()},
+            {"n", n},
+            {"labelled", labelled},
+            {"judge_accuracy", judgeAccuracy},
+            {"judge_ci", pair(judgeCi)},
+            {"human_accuracy", humanAccuracy ? nlohmann::json(*humanAccuracy) : none},
+            {"human_ci", humanAccuracy ? pair(humanCi) : none},
+            {"ppi_accuracy", ppiAccuracy ? nlohmann::json(*ppiAccuracy) : none},
+            {"ppi_ci", ppiAccuracy ? pair(ppiCi) : none},
+            {"effective_labels", effectiveLabels ? nlohmann::json(*effectiveLabels) : none},
+            {"non_random_labels", nonRandom},
+            {"simulated_labels", simulated},
+            {"missing", missing.toStdString()}};
+}
+
+QString PpiEstimate::text() const
+{
+    const auto ci = [](const std::pair<double, double> &p) { return QStringLiteral("[%1, %2]").arg(p.first, 0, 'f', 3).arg(p.second, 0, 'f', 3); };
+    QString out = QStringLiteral("judge %1 %2 on %3 items").arg(judgeAccuracy, 0, 'f', 3).arg(ci(judgeCi)).arg(n);
+    if (humanAccuracy)
+        out += QStringLiteral(" · humans %1 %2 on %3 labelled").arg(*humanAccuracy, 0, 'f', 3).arg(ci(humanCi)).arg(labelled);
+    if (ppiAccuracy) {
+        out += QStringLiteral(" · corrected %1 %2").arg(*ppiAccuracy, 0, 'f', 3).arg(ci(ppiCi));
+        if (effectiveLabels)
+            out += QStringLiteral(", worth %1 labels").arg(*effectiveLabels, 0, 'f', 0);
+    }
+    if (!missing.isEmpty())
+        out += QStringLiteral(" · no corrected estimate: ") + missing;
+    if (simulated > 0)
+        out += QStringLiteral(" · %1 of the labels are simulated (the demo's labeller), not a person's").arg(simulated);
+    if (nonRandom > 0)
+        out += QStringLiteral(" · %1 of the labels were not chosen at random: the corrected interval assumes a random sample").arg(nonRandom);
+    return out;
+}
+
+nlohmann::json PpiDifference::toJson() const
+{
+    const nlohmann::json none = nullptr;
+    return {{"shared", shared},
+            {"labelled", labelled},
+            {"ppi", ppi ? nlohmann::json(*ppi) : none},
+            {"ppi_ci", ppi ? nlohmann::json::array({ppiCi.first, ppiCi.second}) : none},
+            {"missing", missing.toStdString()}};
+}
+
+} // namespace assay

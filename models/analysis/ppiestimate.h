@@ -1,0 +1,58 @@
+#pragma once
+// Prediction-powered accuracy (docs/methods.md, "Prediction-powered accuracy"): the judge's
+// verdicts on every item, corrected by the mean judge-minus-human difference on the items
+// people labelled. Unbiased whatever the judge's errors, when the labelled items are a random
+// sample; the interval is narrower than the labels' alone as far as the judge agrees with them.
+#include <QHash>
+
+#include <nlohmann/json_fwd.hpp>
+#include <QString>
+#include <QVector>
+
+#include <optional>
+
+namespace assay {
+
+struct PpiEstimate {
+    QString run;
+    qint64 n = 0;        // items with a judge verdict (an unread verdict counts as incorrect)
+    qint64 labelled = 0; // of them, with a human verdict
+    qint64 nonRandom = 0; // labels chosen by a rule other than random (the interval assumes random)
+    qint64 simulated = 0; // labels written by the demo's simulated labeller
+    double judgeAccuracy = 0;
+    std::pair<double, double> judgeCi{0, 0}; // Wilson: the judge taken at its word
+    std::optional<double> humanAccuracy;
+    std::pair<double, double> humanCi{0, 0}; // Wilson on the labelled items alone
+    std::optional<double> ppiAccuracy;
+    std::pair<double, double> ppiCi{0, 0};
+    std::optional<double> effectiveLabels; // labels alone would need this many for the same width
+    // Why there is no corrected estimate, and what fixes it ("label at least 2 items …").
+    QString missing;
+
+    // {"run", "n", "labelled", "judge_accuracy", "judge_ci", "human_accuracy", "human_ci",
+    //  "ppi_accuracy", "ppi_ci", "effective_labels", "non_random_labels", "missing"}
+    nlohmann::json toJson() const;
+    // "judge 0.713 [0.704, 0.722] · humans 0.690 [0.64, 0.74] on 300 · corrected 0.695 …"
+    QString text() const;
+};
+
+struct PpiDifference {
+    qint64 shared = 0, labelled = 0;
+    std::optional<double> ppi;
+    std::pair<double, double> ppiCi{0, 0};
+    QString missing;
+
+    nlohmann::json toJson() const; // {"shared", "labelled", "ppi", "ppi_ci", "missing"}
+};
+
+class PpiEstimator {
+public:
+    // judge: item → judge verdict (1/0) for every item of the run; human: item → label.
+    static PpiEstimate estimate(const QHash<QString, int> &judge, const QHash<QString, int> &human, double z = 1.959963984540054);
+    // Run 1 minus run 2 on the items both have (by item key), corrected on the items labelled
+    // in both.
+    static PpiDifference difference(const QHash<QString, int> &judge1, const QHash<QString, int> &human1, const QHash<QString, int> &judge2,
+                                    const QHash<QString, int> &human2, double z = 1.959963984540054);
+};
+
+} // namespace assay
