@@ -373,6 +373,10 @@ void MainWindow::adoptProject(std::unique_ptr<Project> project)
     m_analysisPage = new AnalysisPage(m_project.get(), m_pages);
     connect(m_analysisPage, &AnalysisPage::jobStarted, this, [this](Job *job) { m_progress->track(job); });
     connect(m_runsPage->queue(), &RunQueue::runScored, m_analysisPage, [this](qint64, const QString &name) { m_analysisPage->forgetRun(name); });
+    connect(m_runsPage, &RunsPage::labelRequested, this, [this](const QString &run, qint64 itemId) {
+        m_navigator->setCurrentPage(ProjectNavigator::Analysis);
+        m_analysisPage->labelItem(run, itemId);
+    });
     connect(m_examsPage, &ExamsPage::jobStarted, this, [this](Job *job) { m_progress->track(job); });
     setProjectPage(ProjectNavigator::Analysis, m_analysisPage);
     m_recent->add(m_project->path());

@@ -6,6 +6,8 @@
 
 #include <QHeaderView>
 #include <QLabel>
+#include <QPushButton>
+#include <QHBoxLayout>
 #include <QSplitter>
 #include <QTableView>
 #include <QTextBrowser>
@@ -46,9 +48,16 @@ ItemInspector::ItemInspector(QWidget *parent) : QWidget(parent)
     // Room for a few steps and a few lines of the selected one, however small the pane.
     m_stepsView->setMinimumHeight(m_stepsView->verticalHeader()->defaultSectionSize() * 4 + m_stepsView->horizontalHeader()->sizeHint().height());
     m_text->setMinimumHeight(5 * fontMetrics().lineSpacing());
+    m_label = new QPushButton(tr("Label…"), this);
+    m_label->setObjectName(QStringLiteral("itemLabel"));
+    m_label->setToolTip(tr("Say yourself whether this answer is correct, on Analysis → Labels (the run must be scored)."));
+    connect(m_label, &QPushButton::clicked, this, [this] { emit labelRequested(m_detail.item.id); });
+    auto *top = new QHBoxLayout;
+    top->addWidget(m_header, 1);
+    top->addWidget(m_label, 0, Qt::AlignTop);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_header);
+    layout->addLayout(top);
     layout->addWidget(m_strip);
     layout->addWidget(split, 1);
     connect(m_stepsView->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex &current) {
@@ -62,6 +71,7 @@ ItemInspector::ItemInspector(QWidget *parent) : QWidget(parent)
 void ItemInspector::clear()
 {
     m_detail = {};
+    m_label->setEnabled(false);
     m_header->setText(tr("Select an item to see its answer, its context and, for an agentic reader, its steps."));
     m_steps->setTrace(AgentTrace());
     m_strip->setTrace(AgentTrace());
@@ -80,6 +90,7 @@ void ItemInspector::show(const RunItemDetail &d)
 {
     m_detail = d;
     const RunItemView &it = d.item;
+    m_label->setEnabled(it.status == QLatin1String("done"));
     QString state = it.status;
     if (!it.error.isEmpty())
         state = tr("error (%1)").arg(it.errorClass.isEmpty() ? tr("unclassified") : it.errorClass);

@@ -8,6 +8,7 @@
 #include <QWidget>
 
 class QLabel;
+class QPushButton;
 class QTableView;
 class QTextBrowser;
 
@@ -28,6 +29,10 @@ public:
     AgentStepsModel *steps() const { return m_steps; }
     TimelineStrip *strip() const { return m_strip; }
 
+signals:
+    // Label… : the shown item, to be labelled on Analysis → Labels.
+    void labelRequested(qint64 itemId);
+
 private:
     void describeStep(int step);
 
@@ -37,6 +42,7 @@ private:
     QTableView *m_stepsView;
     AgentStepsModel *m_steps;
     QTextBrowser *m_text;
+    QPushButton *m_label;
 };
 
 } // namespace assay

@@ -21,6 +21,7 @@ JudgeChooser::JudgeChooser(bool allowNone, QWidget *parent) : QWidget(parent), m
     layout->addWidget(m_judge, 1);
     layout->addWidget(m_closedDomain);
     reloadProfiles();
+    connect(m_judge, &QComboBox::currentTextChanged, this, &JudgeChooser::judgeChanged);
 }
 
 void JudgeChooser::reloadProfiles()

@@ -24,6 +24,9 @@ public:
     QComboBox *judgeBox() const { return m_judge; }
     void reloadProfiles();
 
+signals:
+    void judgeChanged(); // chosen or typed
+
 private:
     bool m_allowNone;
     QComboBox *m_judge;

@@ -33,6 +33,7 @@
 #include <QGridLayout>
 #include <QScrollArea>
 #include <QPushButton>
+#include <QSpinBox>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTableView>
@@ -213,6 +214,11 @@ QWidget *RunsPage::buildItemsPane()
     itemsLayout->addLayout(itemsHeader);
     m_inspector = new ItemInspector(this);
     m_inspector->setObjectName(QStringLiteral("itemInspector"));
+    connect(m_inspector, &ItemInspector::labelRequested, this, [this](qint64 itemId) {
+        const QModelIndex current = m_runsView->currentIndex();
+        if (current.isValid())
+            emit labelRequested(m_runs->run(current.row()).name, itemId);
+    });
     auto *itemsSplit = new QSplitter(Qt::Horizontal, itemsBox);
     itemsSplit->addWidget(m_itemsView);
     itemsSplit->addWidget(m_inspector);
@@ -265,14 +271,28 @@ void RunsPage::connectActions()
         dialog.setWindowTitle(tr("Score %1").arg(m_runs->run(current.row()).name));
         auto *chooser = new JudgeChooser(false, &dialog);
         chooser->setJudge(m_launcher->scoreSpec() ? m_launcher->scoreSpec()->judge : QStringLiteral("contains"));
+        auto *repeat = new QSpinBox(&dialog);
+        repeat->setObjectName(QStringLiteral("scoreRepeat"));
+        repeat->setRange(1, 50);
+        repeat->setToolTip(tr("LLM judges: how many independent verdicts per item (each with its own seed, at the profile's judge temperature). "
+                              "The majority is the verdict; Analysis → Judges shows how often they disagree."));
+        const auto llmOnly = [chooser, repeat] {
+            const bool model = chooser->judge().startsWith(QLatin1String("llm:"));
+            repeat->setEnabled(model);
+            if (!model)
+                repeat->setValue(1);
+        };
+        connect(chooser, &JudgeChooser::judgeChanged, &dialog, llmOnly);
+        llmOnly();
         auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
         connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
         connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
         auto *layout = new QFormLayout(&dialog);
         layout->addRow(tr("Judge:"), chooser);
+        layout->addRow(tr("Repeat:"), repeat);
         layout->addRow(buttons);
         if (dialog.exec() == QDialog::Accepted)
-            scoreSelected({chooser->judge(), chooser->closedDomain()});
+            scoreSelected({chooser->judge(), chooser->closedDomain(), repeat->value()});
     });
 }
 

@@ -61,6 +61,8 @@ signals:
     void exportFinished(bool ok, const QString &message);
     // The user asked to see a scored run's analysis (the score message's Open Analysis).
     void analysisRequested();
+    // Label… in the item inspector: label `itemId` of `run` on Analysis → Labels.
+    void labelRequested(const QString &run, qint64 itemId);
 
 private:
     QWidget *buildProgressBox();

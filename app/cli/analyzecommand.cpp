@@ -6,6 +6,7 @@
 #include "analysis/runanalysis.h"
 #include "project/project.h"
 #include "analysis/judgeagreement.h"
+#include "analysis/judgestability.h"
 #include "analysis/ppianalysis.h"
 #include "analysis/responsetaxonomy.h"
 #include "analysis/workflowfigures.h"
@@ -37,7 +38,7 @@ Result<bool> closedDomain(const QCommandLineParser &parser, Project &project, co
 int AnalyzeCommand::run(const QStringList &args, CliIo &io)
 {
     QCommandLineParser parser;
-    parser.addPositionalArgument(QStringLiteral("grammar|compare|taxonomy|judges|ppi|garage|workflows"), QStringLiteral("The analysis."));
+    parser.addPositionalArgument(QStringLiteral("grammar|compare|taxonomy|judges|ppi|stability|garage|workflows"), QStringLiteral("The analysis."));
     parser.addPositionalArgument(QStringLiteral("FILE.assay"), QStringLiteral("The project."));
     parser.addOptions({
         {QStringLiteral("run"), QStringLiteral("grammar, taxonomy, judges: the run; ppi: the run, or two runs R1,R2 (also their difference)."), QStringLiteral("R")},
@@ -59,16 +60,19 @@ int AnalyzeCommand::run(const QStringList &args, CliIo &io)
         return stopped(parser);
     const QString kind = parser.positionalArguments().at(0);
     const QStringList kinds{QStringLiteral("grammar"), QStringLiteral("compare"), QStringLiteral("taxonomy"), QStringLiteral("judges"), QStringLiteral("ppi"),
-                            QStringLiteral("garage"), QStringLiteral("workflows")};
+                            QStringLiteral("stability"), QStringLiteral("garage"), QStringLiteral("workflows")};
     if (!kinds.contains(kind))
         return usageError(parser, io, QStringLiteral("unknown analysis '%1' (%2)").arg(kind, kinds.join(QStringLiteral(", "))));
     if (auto c = ClosedDomain::parse(parser.value(QStringLiteral("closed-domain"))); !c)
         return usageError(parser, io, c.error());
-    if ((kind == QLatin1String("grammar") || kind == QLatin1String("taxonomy") || kind == QLatin1String("judges") || kind == QLatin1String("ppi")) &&
+    if ((kind == QLatin1String("grammar") || kind == QLatin1String("taxonomy") || kind == QLatin1String("judges") || kind == QLatin1String("ppi") ||
+         kind == QLatin1String("stability")) &&
         !parser.isSet(QStringLiteral("run")))
         return usageError(parser, io, QStringLiteral("--run is required"));
     if (kind == QLatin1String("compare") && parser.value(QStringLiteral("runs")).split(QLatin1Char(','), Qt::SkipEmptyParts).size() != 2)
         return usageError(parser, io, QStringLiteral("--runs takes two runs: R1,R2"));
+    if (kind == QLatin1String("stability") && !parser.isSet(QStringLiteral("judge")))
+        return usageError(parser, io, QStringLiteral("--judge is required"));
     if (kind == QLatin1String("judges") && (!parser.isSet(QStringLiteral("truth")) || !parser.isSet(QStringLiteral("judge"))))
         return usageError(parser, io, QStringLiteral("--truth and --judge are required"));
     if (kind == QLatin1String("garage") && (!parser.isSet(QStringLiteral("benchmark")) || !parser.isSet(QStringLiteral("responses"))))
@@ -88,6 +92,8 @@ int AnalyzeCommand::run(const QStringList &args, CliIo &io)
         return judges(parser, *project, io);
     if (kind == QLatin1String("ppi"))
         return ppi(parser, *project, io);
+    if (kind == QLatin1String("stability"))
+        return stability(parser, *project, io);
     return garage(parser, *project, io);
 }
 
@@ -259,7 +265,7 @@ int AnalyzeCommand::judges(QCommandLineParser &parser, Project &project, CliIo &
     return ExitOk;
 }
 
-// Prediction-powered accuracy of one run, or of two and their difference (docs/methods.md).
+// Prediction-powered accuracy of one run, or of two and their difference (docs/METHODS.md §5.10).
 int AnalyzeCommand::ppi(QCommandLineParser &parser, Project &project, CliIo &io)
 {
     const QStringList runs = parser.value(QStringLiteral("run")).split(QLatin1Char(','), Qt::SkipEmptyParts);
@@ -301,6 +307,29 @@ int AnalyzeCommand::ppi(QCommandLineParser &parser, Project &project, CliIo &io)
     }
     if (parser.isSet(QStringLiteral("json")))
         io.out << QString::fromStdString(out.dump(2)) << '\n';
+    return ExitOk;
+}
+
+// The judge's repeated verdicts on a run: flip rate, Fleiss' kappa, accuracy per repetition.
+int AnalyzeCommand::stability(QCommandLineParser &parser, Project &project, CliIo &io)
+{
+    auto r = JudgeStability::analyze(project.database(), parser.value(QStringLiteral("run")), parser.value(QStringLiteral("judge")));
+    if (!r)
+        return fail(io, r.error());
+    const StabilityReport &s = r.value();
+    if (parser.isSet(QStringLiteral("json"))) {
+        io.out << QString::fromStdString(s.toJson().dump(2)) << '\n';
+        return ExitOk;
+    }
+    if (!s.missing.isEmpty()) {
+        io.out << s.run << ", judge " << s.judge << ": " << s.missing << '\n';
+        return ExitOk;
+    }
+    io.out << QStringLiteral("%1, judge %2: %3 repetitions on %4 items\n").arg(s.run, s.judge).arg(s.repetitions).arg(s.items)
+           << QStringLiteral("  flip rate %1 [%2, %3] (%4 items whose verdicts disagree)\n").arg(s.flipRate, 0, 'f', 4).arg(s.flipCi.first, 0, 'f', 4).arg(s.flipCi.second, 0, 'f', 4).arg(s.flaky)
+           << QStringLiteral("  Fleiss' kappa %1 [%2, %3]\n").arg(number(s.fleiss.kappa), number(s.fleiss.low), number(s.fleiss.high))
+           << QStringLiteral("  accuracy per repetition: mean %1, SD %2; one scoring falls in [%3, %4] (95%)\n")
+                  .arg(s.accuracyMean, 0, 'f', 4).arg(s.accuracySd, 0, 'f', 4).arg(s.accuracyRange.first, 0, 'f', 4).arg(s.accuracyRange.second, 0, 'f', 4);
     return ExitOk;
 }
 

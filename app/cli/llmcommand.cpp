@@ -70,7 +70,9 @@ int LlmCommand::profile(const QStringList &args, CliIo &io)
     const QCommandLineOption priceOut(QStringLiteral("price-out"), QStringLiteral("Price per million output tokens."), QStringLiteral("USD"), QStringLiteral("0"));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("list: machine-readable JSON."));
     const QCommandLineOption keychain(QStringLiteral("keychain"), QStringLiteral("Keep the key in the OS keychain; it is read from standard input."));
-    parser.addOptions({base, model, keyEnv, concurrency, rpm, tpm, timeout, connectTimeout, firstByteTimeout, breaker, retries, priceIn, priceOut, json, keychain});
+    const QCommandLineOption judgeTemperature(QStringLiteral("judge-temperature"), QStringLiteral("Temperature of repeated judge verdicts (score --repeat; 0)."),
+                                              QStringLiteral("T"), QStringLiteral("0"));
+    parser.addOptions({base, model, keyEnv, concurrency, rpm, tpm, timeout, connectTimeout, firstByteTimeout, breaker, retries, priceIn, priceOut, judgeTemperature, json, keychain});
     if (!parse(parser, args, io, 1, 2))
         return stopped(parser);
     const QString what = parser.positionalArguments().at(0);
@@ -83,7 +85,8 @@ int LlmCommand::profile(const QStringList &args, CliIo &io)
                            {"requests_per_minute", p.requestsPerMinute}, {"tokens_per_minute", p.tokensPerMinute},
                            {"timeout_s", p.timeoutMs / 1000.0}, {"connect_timeout_s", p.connectTimeoutMs / 1000.0},
                            {"first_byte_timeout_s", p.firstByteTimeoutMs / 1000.0}, {"breaker_threshold", p.breakerThreshold}, {"max_retries", p.maxRetries},
-                           {"price_in", p.pricePerMillionInput}, {"price_out", p.pricePerMillionOutput}});
+                           {"price_in", p.pricePerMillionInput}, {"price_out", p.pricePerMillionOutput},
+                           {"judge_temperature", p.judgeTemperature}});
         }
         if (parser.isSet(json))
             io.out << QString::fromStdString(out.dump(2)) << '\n';
@@ -118,6 +121,7 @@ int LlmCommand::profile(const QStringList &args, CliIo &io)
     p.maxRetries = parser.value(retries).toInt();
     p.pricePerMillionInput = parser.value(priceIn).toDouble();
     p.pricePerMillionOutput = parser.value(priceOut).toDouble();
+    p.judgeTemperature = parser.value(judgeTemperature).toDouble();
     p.keyInKeychain = parser.isSet(keychain);
     if (auto s = p.validate(); !s)
         return fail(io, s.error());

@@ -23,13 +23,21 @@ int ScoreCommand::run(const QStringList &args, CliIo &io)
     const QCommandLineOption closed(QStringLiteral("closed-domain"), QStringLiteral("An answer whose retrieval was judged wrong is Incorrect: auto (default: on for runs with a reader, off for retrieval-only runs), on or off."), QStringLiteral("auto|on|off"), QStringLiteral("auto"));
     const QCommandLineOption retrieval(QStringLiteral("retrieval-judge"), QStringLiteral("top1, topk, context or imported (default: imported if present, else top1)."), QStringLiteral("J"));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Machine-readable JSON."));
-    parser.addOptions({runName, judge, closed, retrieval, json});
+    const QCommandLineOption repeat(QStringLiteral("repeat"),
+                                    QStringLiteral("LLM judges: N independent verdicts per item, each with its own seed, at the profile's judge temperature; "
+                                                   "the majority is the verdict (see analyze stability). Default 1."),
+                                    QStringLiteral("N"), QStringLiteral("1"));
+    parser.addOptions({runName, judge, closed, retrieval, repeat, json});
     if (!parse(parser, args, io, 1, 1))
         return stopped(parser);
     if (!parser.isSet(runName) || !parser.isSet(judge))
         return usageError(parser, io, QStringLiteral("--run and --judge are required"));
     if (auto s = Scorer::validateJudge(parser.value(judge)); !s)
         return usageError(parser, io, s.error());
+    bool repeatOk = false;
+    const int repetitions = parser.value(repeat).toInt(&repeatOk);
+    if (!repeatOk || repetitions < 1 || repetitions > 50)
+        return usageError(parser, io, QStringLiteral("--repeat takes a whole number from 1 to 50"));
     auto closedDomain = ClosedDomain::parse(parser.value(closed));
     if (!closedDomain)
         return usageError(parser, io, closedDomain.error());
@@ -44,7 +52,7 @@ int ScoreCommand::run(const QStringList &args, CliIo &io)
         Scorer::Report report;
         Job job(QStringLiteral("Scoring %1").arg(name), [&](Job &j) {
             auto r = Scorer::score(project->database(), id.value(), parser.value(judge),
-                                   {closedDomain.value(), parser.value(retrieval)}, &j);
+                                   {closedDomain.value(), parser.value(retrieval), repetitions}, &j);
             if (!r)
                 return Status::failure(r.error());
             report = r.value();
@@ -55,7 +63,8 @@ int ScoreCommand::run(const QStringList &args, CliIo &io)
         if (parser.isSet(json)) {
             out.push_back({{"run", name.toStdString()}, {"judge", parser.value(judge).toStdString()}, {"items", report.items},
                            {"correct", report.correct}, {"incorrect", report.incorrect}, {"unread", report.unread},
-                           {"closed_domain", report.closedDomain}, {"closed_domain_flips", report.closedDomainFlips}, {"retrieval_judge", report.retrievalJudge.toStdString()}});
+                           {"closed_domain", report.closedDomain}, {"closed_domain_flips", report.closedDomainFlips}, {"retrieval_judge", report.retrievalJudge.toStdString()},
+                           {"repeat", repetitions}});
         } else {
             io.out << QStringLiteral("%1 (judge %2): %3 items, %4 correct, %5 incorrect, %6 unread; ").arg(name, parser.value(judge))
                           .arg(report.items).arg(report.correct).arg(report.incorrect).arg(report.unread)

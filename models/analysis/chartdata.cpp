@@ -143,15 +143,15 @@ ChartData ChartBuilder::accuracyPanel(const QVector<RunAnalysis> &input)
         c.subtitle += QStringLiteral(" · retrieval accuracy not available for %1: no true documents (Corpus → Ground Truth → Propose Links)")
                           .arg(unavailable.size() == runs.size() ? QStringLiteral("any run") : unavailable.join(QStringLiteral(", ")));
     // Runs with human labels: the accuracy's bars take the prediction-powered interval, and
-    // the corrected accuracy stands beside it (docs/methods.md, "Prediction-powered accuracy").
+    // the corrected accuracy stands beside it (docs/METHODS.md §5.10).
     qint64 labelled = 0;
     for (const RunAnalysis &r : runs)
         if (r.ppi && r.ppi->ppiAccuracy)
             labelled += r.ppi->labelled;
     if (labelled > 0) {
-        c.title = QStringLiteral("Accuracy per run (error bars: 95% prediction-powered CI of corrected accuracy, bootstrap CI of refined accuracy)");
-        c.subtitle += QStringLiteral(" · corrected by %1 human label(s)").arg(labelled);
-        c.series.insert(1, {QStringLiteral("corrected accuracy"), paletteColor(1), {}, {}, {}, {}, {}});
+        c.title = QStringLiteral("Accuracy per run (error bars: 95% CIs)");
+        c.subtitle += QStringLiteral(" · corrected: prediction-powered with %1 human label(s)").arg(labelled);
+        c.series.insert(1, {QStringLiteral("corrected"), paletteColor(1), {}, {}, {}, {}, {}});
     }
     const int refined = labelled > 0 ? 2 : 1;
     for (const RunAnalysis &r : runs) {

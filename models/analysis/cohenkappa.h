@@ -1,6 +1,6 @@
 #pragma once
 // Agreement beyond chance between two raters of the same items (Cohen's κ), and among many
-// ratings of each item (Fleiss' κ), with 95% Wald intervals (docs/methods.md, "Human labels").
+// ratings of each item (Fleiss' κ), with 95% Wald intervals (docs/METHODS.md §5.9).
 #include <QVector>
 
 #include <optional>

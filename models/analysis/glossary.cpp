@@ -20,6 +20,8 @@ const Entry entries[] = {
                  "closed-domain rule an answer counts only when the retrieval was right too."},
     {"retrieval accuracy", "The share of items whose retrieved text includes a true document of the item's semantic group. It needs "
                            "ground truth: Corpus → Ground Truth → Propose Links or Import Links File."},
+    {"corrected", "The accuracy corrected by people's labels (Analysis → Labels): the judge's accuracy minus its mean error on the "
+                  "labelled items (prediction-powered). Its interval holds whatever the judge's errors, when the labels are a random sample."},
     {"knowledge accuracy", "The share of semantic groups that are not gaps: the pipeline answered at least one wording of the question."},
     {"refined accuracy", "The accuracy over the queries of the groups that are not gaps: the retriever's and the LLM's own weakness, "
                          "with the missing knowledge set aside."},
@@ -88,7 +90,8 @@ QString Glossary::reading(const QString &id)
                            "knowledge base or the retriever; many non-robust groups at sensitivity to wording. Click a bar to inspect its groups.");
     if (id == QLatin1String("accuracy"))
         return QObject::tr("Per run: accuracy, refined accuracy (gaps set aside) with its interval, knowledge accuracy and retrieval "
-                           "accuracy. A missing retrieval accuracy says why in the subtitle.");
+                           "accuracy; for runs with human labels, the corrected accuracy with its interval. A missing retrieval accuracy "
+                           "says why in the subtitle.");
     if (id.startsWith(QLatin1String("error-types")))
         return QObject::tr("R-Eval's response types: each bar splits a run's answers by whether they match the gold and whether the "
                            "gold was in the retrieved text or the trace.");

@@ -1,5 +1,5 @@
 #pragma once
-// Which items of a run a person labels next (docs/methods.md, "Human labels"): a seeded order
+// Which items of a run a person labels next (docs/METHODS.md §5.9): a seeded order
 // over every executed item, so that the same rule and seed give the same sample in every
 // session and labelled items simply drop out of it.
 //   random        a uniform random order: what the prediction-powered interval assumes;

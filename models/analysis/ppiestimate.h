@@ -1,5 +1,5 @@
 #pragma once
-// Prediction-powered accuracy (docs/methods.md, "Prediction-powered accuracy"): the judge's
+// Prediction-powered accuracy (docs/METHODS.md §5.10): the judge's
 // verdicts on every item, corrected by the mean judge-minus-human difference on the items
 // people labelled. Unbiased whatever the judge's errors, when the labelled items are a random
 // sample; the interval is narrower than the labels' alone as far as the judge agrees with them.

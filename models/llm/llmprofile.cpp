@@ -21,6 +21,8 @@ Status LlmProfile::validate() const
                                    .arg(name, baseUrl, baseUrl.endsWith(QLatin1Char('/')) ? baseUrl.chopped(1) : baseUrl));
     if (model.trimmed().isEmpty())
         return Status::failure(QStringLiteral("profile %1: no model").arg(name));
+    if (judgeTemperature < 0 || judgeTemperature > 2)
+        return Status::failure(QStringLiteral("the judge temperature is between 0 and 2, not %1").arg(judgeTemperature));
     if (concurrency < 1 || maxRetries < 0 || timeoutMs < 1 || requestsPerMinute < 0 || tokensPerMinute < 0)
         return Status::failure(QStringLiteral("profile %1: limits must be positive").arg(name));
     if (connectTimeoutMs < 1 || firstByteTimeoutMs < 1 || breakerThreshold < 1)
@@ -62,6 +64,7 @@ void LlmProfile::write(QSettings &s) const
     s.setValue(QStringLiteral("retryBaseMs"), retryBaseMs);
     s.setValue(QStringLiteral("priceInput"), pricePerMillionInput);
     s.setValue(QStringLiteral("priceOutput"), pricePerMillionOutput);
+    s.setValue(QStringLiteral("judgeTemperature"), judgeTemperature);
 }
 
 LlmProfile LlmProfile::read(QSettings &s)
@@ -82,6 +85,7 @@ LlmProfile LlmProfile::read(QSettings &s)
     p.retryBaseMs = s.value(QStringLiteral("retryBaseMs"), p.retryBaseMs).toInt();
     p.pricePerMillionInput = s.value(QStringLiteral("priceInput"), 0.0).toDouble();
     p.pricePerMillionOutput = s.value(QStringLiteral("priceOutput"), 0.0).toDouble();
+    p.judgeTemperature = s.value(QStringLiteral("judgeTemperature"), 0.0).toDouble();
     return p;
 }
 

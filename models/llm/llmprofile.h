@@ -26,6 +26,9 @@ struct LlmProfile {
     int retryBaseMs = 1000;    // first backoff; doubles per attempt, with jitter
     double pricePerMillionInput = 0;
     double pricePerMillionOutput = 0;
+    // Sampling temperature of a judge's repeated verdicts (score --repeat N): 0 asks for the
+    // same verdict each time (each repetition still carries its own seed).
+    double judgeTemperature = 0;
 
     // Explains what is wrong (a missing /v1 in particular), or succeeds.
     Status validate() const;

@@ -1,5 +1,5 @@
 #pragma once
-// One person's verdict on one answered run item (docs/methods.md, "Human labels"). Stored as
+// One person's verdict on one answered run item (docs/METHODS.md §5.9). Stored as
 // the answer verdict of judge "human:NAME", so that a labeller is a judge wherever judges are
 // chosen; "human" is the labellers' majority (a tie has no verdict).
 #include <QString>

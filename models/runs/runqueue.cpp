@@ -171,7 +171,7 @@ void RunQueue::startNext()
         }
         if (!scoring)
             return Status();
-        auto scored = Scorer::score(db.value(), runId, scoring->judge, {scoring->closedDomain, {}}, &job);
+        auto scored = Scorer::score(db.value(), runId, scoring->judge, {scoring->closedDomain, {}, scoring->repeat}, &job);
         if (!scored)
             return Status::failure(QStringLiteral("scoring with %1: %2").arg(scoring->judge, scored.error()), scored.code());
         emit runScored(runId, name, scoring->judge, scored.value().items, scored.value().correct); // queued to the queue's thread

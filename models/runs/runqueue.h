@@ -38,6 +38,7 @@ struct RunProgress {
 struct ScoreSpec {
     QString judge;
     ClosedDomain::Setting closedDomain; // auto
+    int repeat = 1; // independent verdicts per item (LLM judges)
 };
 
 class RunQueue : public QObject {

@@ -180,6 +180,17 @@ Result<QVector<RunResultStore::ItemVerdict>> RunResultStore::answerVerdicts(qint
     return out;
 }
 
+Result<QVector<RunResultStore::JudgedItem>> RunResultStore::judged(qint64 runId, const QString &judge) const
+{
+    QVector<JudgedItem> out;
+    const Status read = m_db.each(QStringLiteral("SELECT i.id, i.item_key, i.query, j.verdict, j.detail FROM judgement j JOIN run_item i ON i.id = j.run_item_id "
+                                                 "WHERE i.run_id = ? AND j.judge = ? AND j.aspect = 'answer' ORDER BY i.id"),
+                                  {runId, judge}, [&](const Statement &r) { out.append({r.integer(0), r.text(1), r.text(2), verdictAt(r, 3), r.text(4)}); });
+    if (!read)
+        return Result<QVector<JudgedItem>>::failure(read);
+    return out;
+}
+
 Result<QVector<RunResultStore::GroupVerdict>> RunResultStore::groupVerdicts(qint64 runId, const QString &groupKey) const
 {
     QVector<GroupVerdict> out;

@@ -65,6 +65,14 @@ public:
     // Every judge's answer verdicts on the run's items, by item then judge.
     using ItemVerdict = GroupVerdict;
     Result<QVector<ItemVerdict>> answerVerdicts(qint64 runId) const;
+    // One judge's answer verdicts with their details, by item: id, key, query, verdict, detail.
+    struct JudgedItem {
+        qint64 id = 0;
+        QString key, query;
+        std::optional<int> verdict;
+        QString detail;
+    };
+    Result<QVector<JudgedItem>> judged(qint64 runId, const QString &judge) const;
     // The judges with answer verdicts on the run, by name.
     Result<QStringList> answerJudges(qint64 runId) const;
     // Whether a judge has verdicts on an aspect of the run.

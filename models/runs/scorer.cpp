@@ -107,6 +107,10 @@ Result<Scorer::Report> Scorer::score(Database &db, qint64 runId, const QString &
         return R::failure(spec);
     if (spec.value().kind().labelled) // refused before anything is written
         return R::failure(spec.value().kind().create(spec.value())->judge({}, {&db, job}));
+    if (options.repeat < 1 || options.repeat > 50)
+        return R::failure(QStringLiteral("--repeat takes 1 to 50 verdicts per item, not %1").arg(options.repeat));
+    if (options.repeat > 1 && !spec.value().kind().usesModel)
+        return R::failure(QStringLiteral("judge %1 gives the same verdict every time: repeat the verdicts of an LLM judge (llm:PROFILE)").arg(judge));
     auto items = loadItems(db, runId);
     if (!items)
         return R::failure(items.error());
@@ -134,7 +138,7 @@ Result<Scorer::Report> Scorer::score(Database &db, qint64 runId, const QString &
     asked.reserve(items.value().size());
     for (const Item &it : items.value())
         asked.append({it.id, it.query, it.gold, it.response});
-    auto verdicts = spec.value().kind().create(spec.value())->judge(asked, {&db, job});
+    auto verdicts = spec.value().kind().create(spec.value())->judge(asked, {&db, job, options.repeat});
     if (!verdicts)
         return R::failure(verdicts);
     if (verdicts.value().size() != asked.size())

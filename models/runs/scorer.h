@@ -23,6 +23,7 @@ public:
     struct Options {
         ClosedDomain::Setting closedDomain; // auto
         QString retrievalJudge; // empty: "imported" when the run has imported retrieval verdicts, else "top1"
+        int repeat = 1; // independent verdicts per item (LLM judges; docs/METHODS.md §5.11)
     };
     struct Report {
         qint64 items = 0;

@@ -31,6 +31,9 @@ public:
     struct Context {
         Database *db = nullptr; // the project, for judges that log LLM calls in it
         Job *job = nullptr;     // progress and cancel
+        // Independent verdicts per item (judges that use a model): the majority is the
+        // verdict, the votes lead the detail ("votes 1 0 1 u 1; …", u: unread).
+        int repetitions = 1;
     };
 
     virtual ~Judge() = default;

@@ -1,7 +1,10 @@
 #pragma once
 // An LLM as judge: one request per item through the cached client of an LLM profile, with the
 // editable prompt resources/prompts/judge.txt; a reply that says neither Correct nor Incorrect
-// is kept unread (no verdict), never taken for Incorrect. See docs/METHODS.md §4.
+// is kept unread (no verdict), never taken for Incorrect. With repetitions, each item is asked
+// N times, each request with its own seed (so neither the cache nor the server returns one
+// reply N times), at the profile's judge temperature; the majority is the verdict (a tie or
+// no readable vote: none). See docs/METHODS.md §5.11.
 #include "scoring/judge.h"
 
 namespace assay {
@@ -12,6 +15,9 @@ public:
     Result<QVector<Verdict>> judge(const QVector<Item> &items, const Context &context) override;
     // "Correct" → 1, "Incorrect" → 0, anything else → -1.
     static int parseVerdict(const QString &reply);
+    // The repeated verdicts recorded at the head of a detail ("votes 1 0 u; …"): 1, 0 or -1
+    // (unread) per repetition; empty when the detail has none.
+    static QVector<int> votesOf(const QString &detail);
 
 private:
     QString m_profile;

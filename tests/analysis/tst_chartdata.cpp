@@ -73,6 +73,25 @@ private slots:
         QVERIFY(std::abs(c.series[1].low[0] - 0.85) < 1e-12 && std::abs(c.series[1].high[0] - 0.94) < 1e-12);
         QVERIFY(std::isnan(c.series[0].low[0])); // only refined accuracy has an interval
         QCOMPARE(c.series[3].values[3], 0.4); // knowledge accuracy of kw-long
+        // With human labels on one run: a "corrected" bar beside accuracy, with its interval;
+        // the other runs have none (NaN), and the refined accuracy keeps its own interval.
+        QVector<RunAnalysis> labelled = m_runs;
+        PpiEstimate e;
+        e.labelled = 200;
+        e.ppiAccuracy = 0.7;
+        e.ppiCi = {0.65, 0.75};
+        labelled[0].ppi = e;
+        const ChartData d = ChartBuilder::accuracyPanel(labelled);
+        QCOMPARE(d.series.size(), 5);
+        QCOMPARE(d.series[1].name, QStringLiteral("corrected"));
+        const int first = int(d.runs.indexOf(labelled[0].run));
+        QCOMPARE(d.series[1].values[first], 0.7);
+        QCOMPARE(d.series[1].low[first], 0.65);
+        QCOMPARE(d.series[1].high[first], 0.75);
+        QCOMPARE(std::count_if(d.series[1].values.begin(), d.series[1].values.end(), [](double v) { return std::isnan(v); }), 3);
+        QCOMPARE(d.series[2].name, QStringLiteral("refined accuracy"));
+        QVERIFY(!std::isnan(d.series[2].low[first]));
+        QVERIFY(d.subtitle.contains(QLatin1String("200 human label(s)")));
     }
 
     void errorTypesRadarAndScatter()

@@ -3,6 +3,7 @@
 // name. The card highlights the gold answer and the run's answer; the summary shows the
 // corrected accuracy and says which labels are simulated.
 #include "charts/analysispage.h"
+#include "charts/judgespanel.h"
 #include "charts/labelpanel.h"
 #include "dialogs/settingsdialog.h"
 #include "project/project.h"
@@ -15,6 +16,7 @@
 #include <QTabWidget>
 #include <QTextBrowser>
 #include <QUndoStack>
+#include <QSignalSpy>
 #include <QtTest>
 
 using namespace assay;
@@ -70,8 +72,9 @@ private slots:
             project.value()->undoStack()->undo();
             QCOMPARE(panel->labelledByMe(), 19);
             // The summary: labels counted, the corrected accuracy of the run's judge.
-            QTRY_VERIFY_WITH_TIMEOUT(panel->summaryText().contains(QLatin1String("Corrected accuracy")), 20000);
-            QVERIFY2(panel->summaryText().contains(QLatin1String("19</b> label(s)")), qPrintable(panel->summaryText()));
+            QTRY_VERIFY_WITH_TIMEOUT(!panel->isBusy() && panel->summaryText().contains(QLatin1String("19</b> label(s)")), 20000);
+            QVERIFY2(panel->summaryText().contains(QLatin1String("Corrected accuracy")) && panel->summaryText().contains(QLatin1String("on 19.")),
+                     qPrintable(panel->summaryText()));
             if (const QByteArray shots = qgetenv("ASSAY_SCREENSHOT_DIR"); !shots.isEmpty())
                 page.grab().save(QDir(QString::fromLocal8Bit(shots)).filePath(QStringLiteral("labels-tab.png")));
             QTRY_VERIFY_WITH_TIMEOUT(!panel->isBusy() && !page.isBusy(), 20000);
@@ -87,6 +90,38 @@ private slots:
             QCOMPARE(l.rule, QStringLiteral("random"));
             QVERIFY(!l.at.isEmpty());
         }
+    }
+
+    // The Judges view against people: κ, accuracy with its interval and the bias in words;
+    // the stability section says what gives it (Repeat) when the judge was asked once.
+    void judgesAgainstPeople()
+    {
+        QTemporaryDir dir;
+        auto project = test::projectWithRun(dir, 40);
+        QVERIFY(project);
+        LabelStore *store = project->service<LabelStore>();
+        const qint64 run = store->runId(QStringLiteral("r")).value();
+        QVector<HumanLabel> labels;
+        for (int i = 0; i < 40; ++i) {
+            HumanLabel l;
+            l.itemKey = QStringLiteral("q%1").arg(i);
+            l.itemId = store->itemIds(run).value().value(l.itemKey);
+            l.labeller = QStringLiteral("ann");
+            l.verdict = i % 2 == 0; // the truth: the imported judge errs on q1, q11, … and q4, q14, …
+            labels << l;
+        }
+        QVERIFY(store->setMany(labels));
+        AnalysisPage page(project.get());
+        JudgesPanel *judges = page.judgesPanel();
+        QSignalSpy measured(judges, &JudgesPanel::measured), stable(judges, &JudgesPanel::stabilityMeasured);
+        judges->setRuns({QStringLiteral("r")});
+        QVERIFY(judges->measure(QStringLiteral("r"), QStringLiteral("human"), QStringLiteral("imported")));
+        QTRY_VERIFY_WITH_TIMEOUT(judges->summaryText().contains(QStringLiteral("Cohen's κ")), 20000);
+        // 40 compared: TP 16, FN 4, FP 4, TN 16 → accuracy 0.8, κ 0.6.
+        QVERIFY2(judges->summaryText().contains(QLatin1String("0.800")) && judges->summaryText().contains(QLatin1String("0.600")), qPrintable(judges->summaryText()));
+        QVERIFY(judges->summaryText().contains(QLatin1String("reliable")));
+        QVERIFY(judges->measureStability(QStringLiteral("r"), QStringLiteral("imported")));
+        QTRY_VERIFY_WITH_TIMEOUT(judges->stabilityText().contains(QLatin1String("Repeat")), 20000);
     }
 };
 

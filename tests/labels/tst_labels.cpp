@@ -1,5 +1,5 @@
-// Human labels and what they make trustworthy (docs/methods.md, "Human labels" and
-// "Prediction-powered accuracy"): the prediction-powered interval's coverage simulated over
+// Human labels and what they make trustworthy (docs/METHODS.md §5.9 and §5.10): the
+// prediction-powered interval's coverage simulated over
 // 1,000 seeds against the judge-only and the labels-only intervals; Cohen's and Fleiss' κ,
 // Wilson and Wald intervals against values computed by hand; the label store's round trip,
 // majority and undo; the labels file's checks; the labelling orders.

@@ -8,6 +8,8 @@
 
 #include <sys/socket.h>
 
+#include <cstring>
+
 #include <nlohmann/json.hpp>
 
 namespace assay::test {
@@ -314,6 +316,17 @@ QByteArray TestEndpoint::reply(const QByteArray &path, const QByteArray &body, i
             for (auto it = m_fixtures.begin(); it != m_fixtures.end(); ++it)
                 if (last.contains(it.key()))
                     content = it.value();
+        }
+        // A judge whose verdict flips: a prompt holding "flip=P" gets Correct, or Incorrect with
+        // probability P, drawn from the prompt and the request's seed (so a repeated request with
+        // another seed may differ, and the same request always answers the same).
+        static const QRegularExpression flipMarker(QStringLiteral("flip=([0-9.]+)"));
+        if (const auto flip = flipMarker.match(last); flip.hasMatch()) {
+            const QByteArray digest = QCryptographicHash::hash((last + QLatin1Char('#') + QString::number(request.value("seed", 0))).toUtf8(), QCryptographicHash::Sha256);
+            quint64 bits = 0;
+            std::memcpy(&bits, digest.constData(), sizeof bits);
+            const double u = double(bits >> 11) * 0x1.0p-53;
+            content = u < flip.captured(1).toDouble() ? QStringLiteral("Incorrect") : QStringLiteral("Correct");
         }
         nlohmann::json choice{{"index", 0}, {"message", {{"role", "assistant"}, {"content", content.toStdString()}}}, {"finish_reason", "stop"}};
         if (nlohmann::json scripted; agentReply(request, &scripted)) {

@@ -152,6 +152,7 @@ void AnalysisPage::buildTabs()
     connect(m_compare, &ComparePanel::jobStarted, this, &AnalysisPage::jobStarted);
     connect(m_judges, &JudgesPanel::jobStarted, this, &AnalysisPage::jobStarted);
     connect(m_labels, &LabelPanel::jobStarted, this, &AnalysisPage::jobStarted);
+    connect(m_judges, &JudgesPanel::labelRequested, this, &AnalysisPage::labelItem);
     // Labels change the corrected accuracy of their run: its analyses are stale, and are
     // redone when another tab is shown (not at every label).
     connect(m_labels, &LabelPanel::labelsChanged, this, [this](const QString &run) {
@@ -182,6 +183,7 @@ QWidget *AnalysisPage::buildDrill()
     m_groups = new QListWidget(drill);
     m_groups->setObjectName(QStringLiteral("drillGroups"));
     m_inspector = new GroupInspector(m_project->service<GenerationCuration>(), m_project->undoStack(), drill);
+    connect(m_inspector, &GroupInspector::labelRequested, this, &AnalysisPage::labelItem);
     auto *drillSplit = new QSplitter(Qt::Vertical, drill);
     drillSplit->addWidget(m_groups);
     drillSplit->addWidget(m_inspector);
@@ -215,6 +217,11 @@ QString AnalysisPage::labelledJudge() const
 
 void AnalysisPage::labelItem(const QString &run, qint64 itemId)
 {
+    if (m_runs->findItems(run, Qt::MatchExactly).isEmpty()) {
+        m_messages->warning(tr("%1 is not scored yet: labels correct a judge's verdicts. On the Runs page select the run and click Score…, "
+                               "then Label… again.").arg(run));
+        return;
+    }
     m_tabs->setCurrentWidget(m_labels);
     m_labels->labelItem(run, itemId);
 }

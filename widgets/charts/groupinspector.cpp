@@ -59,7 +59,11 @@ GroupInspector::GroupInspector(GenerationCuration *curation, QUndoStack *undoSta
     m_rejectQuery->setToolTip(tr("Reject the selected text query in the review grid (undoable)."));
     m_rejectTemplate = new QPushButton(tr("Reject SQL Template"), this);
     m_rejectTemplate->setToolTip(tr("Reject this group's SQL template in the review grid (undoable); its queries follow."));
+    m_label = new QPushButton(tr("Label…"), this);
+    m_label->setObjectName(QStringLiteral("inspectorLabel"));
+    m_label->setToolTip(tr("Say yourself whether the selected item's answer is correct (Analysis → Labels)."));
     auto *buttons = new QHBoxLayout;
+    buttons->addWidget(m_label);
     buttons->addStretch(1);
     buttons->addWidget(m_rejectQuery);
     buttons->addWidget(m_rejectTemplate);
@@ -73,6 +77,11 @@ GroupInspector::GroupInspector(GenerationCuration *curation, QUndoStack *undoSta
     layout->addLayout(buttons);
     connect(m_queries, &QTableWidget::currentCellChanged, this, [this](int row) { describe(row); });
     connect(m_rejectQuery, &QPushButton::clicked, this, &GroupInspector::rejectSelectedQuery);
+    connect(m_label, &QPushButton::clicked, this, [this] {
+        const int row = m_queries->currentRow();
+        if (row >= 0 && row < m_details.items.size())
+            emit labelRequested(m_details.run, m_details.items[row].itemId);
+    });
     connect(m_rejectTemplate, &QPushButton::clicked, this, &GroupInspector::rejectTemplate);
     clear();
 }
@@ -84,6 +93,7 @@ void GroupInspector::clear()
     m_text->clear();
     m_rejectQuery->setEnabled(false);
     m_rejectTemplate->setEnabled(false);
+    m_label->setEnabled(false);
 }
 
 void GroupInspector::show(const GroupDetailsData &d)
@@ -118,10 +128,12 @@ void GroupInspector::describe(int row)
     if (row < 0 || row >= m_details.items.size()) {
         m_text->clear();
         m_rejectQuery->setEnabled(false);
+        m_label->setEnabled(false);
         return;
     }
     const GroupItem &it = m_details.items[row];
     m_rejectQuery->setEnabled(it.queryId > 0 && m_curation);
+    m_label->setEnabled(it.itemId > 0);
     QString h;
     if (!m_details.sql.isEmpty())
         h += tr("<p><b>SQL template</b><br><code>%1</code></p>").arg(m_details.sql.toHtmlEscaped());

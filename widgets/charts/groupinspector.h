@@ -27,6 +27,10 @@ public:
     QString text() const;
     QTableWidget *queries() const { return m_queries; }
 
+signals:
+    // Label… : the selected item, to be labelled on the Labels tab.
+    void labelRequested(const QString &run, qint64 itemId);
+
 public slots:
     void rejectSelectedQuery();
     void rejectTemplate();
@@ -41,6 +45,7 @@ private:
     QTextBrowser *m_text;
     QPushButton *m_rejectQuery;
     QPushButton *m_rejectTemplate;
+    QPushButton *m_label;
 };
 
 } // namespace assay

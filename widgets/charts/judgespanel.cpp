@@ -11,6 +11,7 @@
 #include <QFormLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QListWidget>
 #include <QSignalBlocker>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -56,7 +57,19 @@ JudgesPanel::JudgesPanel(Project *project, QWidget *parent)
     layout->addLayout(pick);
     layout->addWidget(m_matrix);
     layout->addWidget(m_summary);
-    layout->addStretch(1);
+    m_stability = new QLabel(this);
+    m_stability->setObjectName(QStringLiteral("judgeStability"));
+    m_stability->setWordWrap(true);
+    m_stability->setTextFormat(Qt::RichText);
+    m_flaky = new QListWidget(this);
+    m_flaky->setObjectName(QStringLiteral("flakyItems"));
+    m_flaky->setToolTip(tr("Items whose repeated verdicts disagree, the most split first. Double-click one to label it yourself."));
+    m_flaky->setMinimumHeight(80);
+    layout->addWidget(m_stability);
+    layout->addWidget(m_flaky, 1);
+    connect(m_flaky, &QListWidget::itemActivated, this, [this](QListWidgetItem *item) {
+        emit labelRequested(m_run->currentText(), item->data(Qt::UserRole).toLongLong());
+    });
     connect(m_run, &QComboBox::currentIndexChanged, this, &JudgesPanel::runChanged);
     connect(m_truth, &QComboBox::currentIndexChanged, this, &JudgesPanel::measureSelected);
     connect(m_judge, &QComboBox::currentIndexChanged, this, &JudgesPanel::measureSelected);
@@ -64,10 +77,71 @@ JudgesPanel::JudgesPanel(Project *project, QWidget *parent)
 
 JudgesPanel::~JudgesPanel()
 {
-    if (m_job && m_job->isRunning()) {
-        m_job->cancel();
-        m_job->wait();
+    for (auto *job : {m_job.get(), m_stabilityJob.get()})
+        if (job && job->isRunning()) {
+            job->cancel();
+            job->wait();
+        }
+}
+
+QString JudgesPanel::stabilityText() const { return m_stability->text(); }
+
+Job *JudgesPanel::measureStability(const QString &run, const QString &judge)
+{
+    m_flaky->clear();
+    if (run.isEmpty() || judge.isEmpty()) {
+        m_stability->clear();
+        return nullptr;
     }
+    if (m_stabilityJob && m_stabilityJob->isRunning()) {
+        m_stabilityJob->cancel();
+        m_stabilityJob->wait();
+    }
+    const QString path = m_project->path();
+    auto report = std::make_shared<StabilityReport>();
+    m_stabilityJob = std::make_unique<Job>(tr("Measuring the stability of %1").arg(judge), [=](Job &) {
+        auto db = Project::openConnection(path);
+        if (!db)
+            return Status::failure(db);
+        auto r = JudgeStability::analyze(db.value(), run, judge);
+        if (!r)
+            return Status::failure(r);
+        *report = r.take();
+        return Status();
+    });
+    connect(m_stabilityJob.get(), &Job::finished, this, [this, report, judge](bool ok, const QString &message) {
+        if (!ok) {
+            m_stability->setText(message.toHtmlEscaped());
+            return;
+        }
+        const StabilityReport &r = *report;
+        if (!r.missing.isEmpty()) {
+            m_stability->setText(tr("<p><b>Stability of %1</b>: not measured — %2. In Score… (Runs page) choose an LLM judge and set "
+                                    "<b>Repeat</b>.</p>").arg(judge.toHtmlEscaped(), r.missing.toHtmlEscaped()));
+        } else {
+            const auto f = [](double v, int d = 3) { return QString::number(v, 'f', d); };
+            m_stability->setText(tr("<p><b>Stability of %1</b> over %2 repetitions of %3 items: verdicts disagree on <b>%4</b> of them "
+                                    "(flip rate %5 [%6, %7]); Fleiss' κ %8. The run's accuracy per repetition: mean %9, SD %10, so one scoring's "
+                                    "accuracy falls in [%11, %12] (95%).</p>")
+                                     .arg(judge.toHtmlEscaped()).arg(r.repetitions).arg(r.items).arg(r.flaky)
+                                     .arg(f(r.flipRate), f(r.flipCi.first), f(r.flipCi.second),
+                                          r.fleiss.kappa ? QStringLiteral("%1 [%2, %3]").arg(f(*r.fleiss.kappa, 2), f(*r.fleiss.low, 2), f(*r.fleiss.high, 2)) : tr("undefined"),
+                                          f(r.accuracyMean), f(r.accuracySd, 4), f(r.accuracyRange.first), f(r.accuracyRange.second)));
+            for (const StabilityReport::Flaky &item : r.flakyItems.mid(0, 500)) {
+                QStringList votes;
+                for (int v : item.votes)
+                    votes << (v == 1 ? QStringLiteral("✓") : v == 0 ? QStringLiteral("✗") : QStringLiteral("?"));
+                auto *row = new QListWidgetItem(QStringLiteral("%1  %2  %3").arg(item.key, votes.join(QString()), item.query), m_flaky);
+                row->setData(Qt::UserRole, item.itemId);
+                row->setToolTip(item.query);
+            }
+        }
+        m_flaky->setVisible(m_flaky->count() > 0);
+        emit stabilityMeasured();
+    });
+    emit jobStarted(m_stabilityJob.get());
+    m_stabilityJob->start();
+    return m_stabilityJob.get();
 }
 
 void JudgesPanel::setRuns(const QStringList &runs)
@@ -104,6 +178,8 @@ void JudgesPanel::runChanged()
         for (int i = 0; i < judges.size(); ++i)
             if (judges[i] == QLatin1String("imported") || usesModel(judges[i]))
                 t = i;
+        if (judges.contains(QStringLiteral("human"))) // people's labels above all
+            t = int(judges.indexOf(QStringLiteral("human")));
         m_truth->setCurrentIndex(t);
         m_judge->setCurrentIndex(judges.size() > 1 ? (t == 0 ? 1 : 0) : 0);
     }
@@ -111,6 +187,7 @@ void JudgesPanel::runChanged()
         for (int c = 0; c < 2; ++c)
             m_matrix->setItem(r, c, new QTableWidgetItem(QString()));
     if (judges.size() < 2) {
+        measureStability(m_run->currentText(), judges.value(0));
         m_summary->setText(m_run->count() == 0
                                ? tr("<p style='color:gray'>No scored run is checked on the left.</p>")
                                : tr("<p style='color:gray'>%1 has %2. To measure one judge against another, select the run on the Runs page, "
@@ -125,8 +202,11 @@ void JudgesPanel::runChanged()
 
 void JudgesPanel::measureSelected()
 {
-    if (m_truth->count() >= 2)
-        measure(m_run->currentText(), m_truth->currentText(), m_judge->currentText());
+    if (m_truth->count() < 2)
+        return;
+    measure(m_run->currentText(), m_truth->currentText(), m_judge->currentText());
+    // Stability is a model judge's: the one measured, else the truth.
+    measureStability(m_run->currentText(), usesModel(m_judge->currentText()) || !usesModel(m_truth->currentText()) ? m_judge->currentText() : m_truth->currentText());
 }
 
 Job *JudgesPanel::measure(const QString &run, const QString &truth, const QString &judge)
@@ -183,11 +263,13 @@ void JudgesPanel::show(const QString &truth, const QString &judge, const JudgeAg
     m_summary->setText(tr("<p><b>%1</b> read against <b>%2</b> on %3 items (%4 left out: a verdict missing or unread).</p>"
                           "<p>Precision <b>%5</b> [%6, %7] — low means optimistic (incorrect answers judged correct).<br>"
                           "Recall <b>%8</b> [%9, %10] — low means cynical (correct answers judged incorrect).<br>"
-                          "Agreement %11. Reading: <b>%12</b>. Intervals: Wilson 95%.</p>")
+                          "Accuracy against the truth %11 [%12, %13]; Cohen's κ %14 [%15, %16]. Intervals: 95% (Wilson; Wald for κ).</p>"
+                          "<p>Reading: <b>%17</b>.</p>")
                            .arg(judge.toHtmlEscaped(), truth.toHtmlEscaped())
                            .arg(r.compared).arg(r.skipped)
                            .arg(ratio(r.precision), ratio(r.precisionLow), ratio(r.precisionHigh), ratio(r.recall), ratio(r.recallLow), ratio(r.recallHigh),
-                                ratio(r.agreement), r.reading));
+                                ratio(r.agreement), ratio(r.agreementLow), ratio(r.agreementHigh))
+                           .arg(ratio(r.kappa.kappa), ratio(r.kappa.low), ratio(r.kappa.high), r.biasInWords().toHtmlEscaped()));
 }
 
 QString JudgesPanel::summaryText() const { return m_summary->text(); }

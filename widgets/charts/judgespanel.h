@@ -3,6 +3,7 @@
 // judge's verdicts on the same items — the confusion matrix, precision and recall with
 // Wilson 95% intervals, the agreement, and whether the judge leans optimistic or cynical.
 #include "analysis/judgeagreement.h"
+#include "analysis/judgestability.h"
 
 #include <QWidget>
 
@@ -10,6 +11,7 @@
 
 class QComboBox;
 class QLabel;
+class QListWidget;
 class QTableWidget;
 
 namespace assay {
@@ -28,11 +30,18 @@ public:
     Job *measure(const QString &run, const QString &truth, const QString &judge);
     QString summaryText() const;
     QTableWidget *matrix() const { return m_matrix; }
+    // The stability of `judge`'s repeated verdicts on `run`, in the background.
+    Job *measureStability(const QString &run, const QString &judge);
+    QString stabilityText() const;
+    QListWidget *flakyList() const { return m_flaky; }
     QComboBox *run() const { return m_run; }
 
 signals:
     void jobStarted(assay::Job *job);
     void measured();
+    void stabilityMeasured();
+    // A flaky item was activated: label it (Analysis → Labels).
+    void labelRequested(const QString &run, qint64 itemId);
 
 private:
     void runChanged();
@@ -46,6 +55,9 @@ private:
     QLabel *m_summary;
     QTableWidget *m_matrix;
     std::unique_ptr<Job> m_job;
+    QLabel *m_stability;
+    QListWidget *m_flaky;
+    std::unique_ptr<Job> m_stabilityJob;
 };
 
 } // namespace assay

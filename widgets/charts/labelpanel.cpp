@@ -100,8 +100,8 @@ void LabelPanel::buildControls()
     m_rule = new QComboBox(this);
     m_rule->setObjectName(QStringLiteral("labelRule"));
     m_rule->addItem(tr("Random"), LabelQueue::ruleName(LabelQueue::Rule::Random));
-    m_rule->addItem(tr("Stratified by the judge's verdict"), LabelQueue::ruleName(LabelQueue::Rule::Stratified));
-    m_rule->addItem(tr("Where judges disagree most"), LabelQueue::ruleName(LabelQueue::Rule::Disagreement));
+    m_rule->addItem(tr("Stratified by verdict"), LabelQueue::ruleName(LabelQueue::Rule::Stratified));
+    m_rule->addItem(tr("Judges disagree"), LabelQueue::ruleName(LabelQueue::Rule::Disagreement));
     m_rule->setToolTip(tr("Random: what the corrected accuracy's interval assumes. Stratified: the judge's Correct and Incorrect verdicts alternately, "
                           "to see both kinds of error. Disagreement: items the run's judges disagree on first."));
     m_seed = new QSpinBox(this);
@@ -114,11 +114,13 @@ void LabelPanel::buildControls()
     m_sample->setToolTip(tr("How many items you mean to label on this run."));
     m_who = new QLabel(this);
     m_who->setToolTip(tr("Your labels are stored under this name (the judge human:NAME). Change it in Edit → Settings."));
+    m_run->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_run->setMinimumContentsLength(12);
     auto *pick = new QHBoxLayout;
     pick->addWidget(new QLabel(tr("Run:"), this));
-    pick->addWidget(m_run, 3);
+    pick->addWidget(m_run, 1);
     pick->addWidget(new QLabel(tr("Order:"), this));
-    pick->addWidget(m_rule, 2);
+    pick->addWidget(m_rule);
     pick->addWidget(new QLabel(tr("Seed:"), this));
     pick->addWidget(m_seed);
     pick->addWidget(new QLabel(tr("Sample:"), this));
@@ -153,10 +155,12 @@ void LabelPanel::buildControls()
     buttons->addWidget(m_correct);
     buttons->addWidget(m_incorrect);
     buttons->addWidget(m_skip);
-    buttons->addWidget(m_showJudge);
     buttons->addStretch(1);
-    buttons->addWidget(importButton);
-    buttons->addWidget(exportButton);
+    buttons->addWidget(m_showJudge);
+    auto *files = new QHBoxLayout;
+    files->addStretch(1);
+    files->addWidget(importButton);
+    files->addWidget(exportButton);
     m_summary = new QLabel(this);
     m_summary->setObjectName(QStringLiteral("labelSummary"));
     m_summary->setWordWrap(true);
@@ -169,6 +173,7 @@ void LabelPanel::buildControls()
     layout->addWidget(m_card, 1);
     layout->addLayout(buttons);
     layout->addWidget(m_summary);
+    layout->addLayout(files);
     connect(m_correct, &QPushButton::clicked, this, [this] { answer(1); });
     connect(m_incorrect, &QPushButton::clicked, this, [this] { answer(0); });
     connect(m_skip, &QPushButton::clicked, this, [this] { answer(-1); });
@@ -177,6 +182,7 @@ void LabelPanel::buildControls()
             showItem(m_current);
     });
     connect(m_run, &QComboBox::currentIndexChanged, this, [this] {
+        m_run->setToolTip(run());
         m_skipped.clear();
         reorder();
         refreshSummary();

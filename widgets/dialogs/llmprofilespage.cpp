@@ -24,7 +24,7 @@ LlmProfilesPage::LlmProfilesPage(QWidget *parent)
       m_inKeychain(new QCheckBox(tr("Keep the key in the OS keychain"), this)), m_newKey(new QLineEdit(this)), m_concurrency(new QSpinBox(this)),
       m_rpm(new QSpinBox(this)), m_tpm(new QSpinBox(this)), m_timeout(new QSpinBox(this)), m_connectTimeout(new QSpinBox(this)),
       m_firstByteTimeout(new QSpinBox(this)), m_breaker(new QSpinBox(this)), m_retries(new QSpinBox(this)),
-      m_priceIn(new QDoubleSpinBox(this)), m_priceOut(new QDoubleSpinBox(this)), m_status(new QLabel(this))
+      m_priceIn(new QDoubleSpinBox(this)), m_priceOut(new QDoubleSpinBox(this)), m_judgeTemperature(new QDoubleSpinBox(this)), m_status(new QLabel(this))
 {
     setObjectName(QStringLiteral("llmProfilesPage"));
     m_baseUrl->setPlaceholderText(QStringLiteral("http://127.0.0.1:8000/v1"));
@@ -79,6 +79,12 @@ LlmProfilesPage::LlmProfilesPage(QWidget *parent)
     form->addRow(tr("Retries:"), m_retries);
     form->addRow(tr("Price / M input tokens:"), m_priceIn);
     form->addRow(tr("Price / M output tokens:"), m_priceOut);
+    m_judgeTemperature->setRange(0, 2);
+    m_judgeTemperature->setSingleStep(0.1);
+    m_judgeTemperature->setDecimals(2);
+    m_judgeTemperature->setToolTip(tr("The temperature of this profile's repeated judge verdicts (Score… with Repeat above 1): 0 asks for the same verdict "
+                                      "each time; higher shows how much the verdicts vary."));
+    form->addRow(tr("Judge temperature:"), m_judgeTemperature);
     auto *save = new QPushButton(tr("Save"), this);
     auto *remove = new QPushButton(tr("Delete"), this);
     auto *test = new QPushButton(tr("Test connection"), this);
@@ -142,6 +148,7 @@ void LlmProfilesPage::showProfile(const QString &name)
     m_retries->setValue(p.maxRetries);
     m_priceIn->setValue(p.pricePerMillionInput);
     m_priceOut->setValue(p.pricePerMillionOutput);
+    m_judgeTemperature->setValue(p.judgeTemperature);
 }
 
 LlmProfile LlmProfilesPage::edited() const
@@ -162,6 +169,7 @@ LlmProfile LlmProfilesPage::edited() const
     p.maxRetries = m_retries->value();
     p.pricePerMillionInput = m_priceIn->value();
     p.pricePerMillionOutput = m_priceOut->value();
+    p.judgeTemperature = m_judgeTemperature->value();
     return p;
 }
 

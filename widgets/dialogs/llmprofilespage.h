@@ -53,6 +53,7 @@ private:
     QSpinBox *m_retries;
     QDoubleSpinBox *m_priceIn;
     QDoubleSpinBox *m_priceOut;
+    QDoubleSpinBox *m_judgeTemperature;
     QLabel *m_status;
     std::unique_ptr<LlmClient> m_testClient;
 };
