@@ -1,5 +1,6 @@
 #include "analyzecommand.h"
 
+#include "analysis/biasprobe.h"
 #include "analysis/formcomparison.h"
 #include "analysis/garageevaluator.h"
 #include "analysis/grammareval.h"
@@ -38,7 +39,7 @@ Result<bool> closedDomain(const QCommandLineParser &parser, Project &project, co
 int AnalyzeCommand::run(const QStringList &args, CliIo &io)
 {
     QCommandLineParser parser;
-    parser.addPositionalArgument(QStringLiteral("grammar|compare|taxonomy|judges|ppi|stability|garage|workflows"), QStringLiteral("The analysis."));
+    parser.addPositionalArgument(QStringLiteral("grammar|compare|taxonomy|judges|ppi|stability|probe|garage|workflows"), QStringLiteral("The analysis."));
     parser.addPositionalArgument(QStringLiteral("FILE.assay"), QStringLiteral("The project."));
     parser.addOptions({
         {QStringLiteral("run"), QStringLiteral("grammar, taxonomy, judges: the run; ppi: the run, or two runs R1,R2 (also their difference)."), QStringLiteral("R")},
@@ -54,23 +55,28 @@ int AnalyzeCommand::run(const QStringList &args, CliIo &io)
         {QStringLiteral("benchmark"), QStringLiteral("garage: the GaRAGe benchmark JSONL."), QStringLiteral("B.jsonl")},
         {QStringLiteral("responses"), QStringLiteral("garage: the responses JSONL."), QStringLiteral("R.jsonl")},
         {QStringLiteral("deflection-phrases"), QStringLiteral("garage: a file of phrases (one a line) that mark a deflection."), QStringLiteral("F")},
+        {QStringLiteral("probe"), QStringLiteral("probe: verbosity (the response padded with a restatement of the question) or order (response before the true answer)."),
+         QStringLiteral("verbosity|order")},
+        {QStringLiteral("items"), QStringLiteral("probe: how many items of the run, sampled with --seed (200)."), QStringLiteral("N"), QStringLiteral("200")},
         {QStringLiteral("json"), QStringLiteral("Machine-readable JSON.")},
     });
     if (!parse(parser, args, io, 2, 2))
         return stopped(parser);
     const QString kind = parser.positionalArguments().at(0);
     const QStringList kinds{QStringLiteral("grammar"), QStringLiteral("compare"), QStringLiteral("taxonomy"), QStringLiteral("judges"), QStringLiteral("ppi"),
-                            QStringLiteral("stability"), QStringLiteral("garage"), QStringLiteral("workflows")};
+                            QStringLiteral("stability"), QStringLiteral("probe"), QStringLiteral("garage"), QStringLiteral("workflows")};
     if (!kinds.contains(kind))
         return usageError(parser, io, QStringLiteral("unknown analysis '%1' (%2)").arg(kind, kinds.join(QStringLiteral(", "))));
     if (auto c = ClosedDomain::parse(parser.value(QStringLiteral("closed-domain"))); !c)
         return usageError(parser, io, c.error());
     if ((kind == QLatin1String("grammar") || kind == QLatin1String("taxonomy") || kind == QLatin1String("judges") || kind == QLatin1String("ppi") ||
-         kind == QLatin1String("stability")) &&
+         kind == QLatin1String("stability") || kind == QLatin1String("probe")) &&
         !parser.isSet(QStringLiteral("run")))
         return usageError(parser, io, QStringLiteral("--run is required"));
     if (kind == QLatin1String("compare") && parser.value(QStringLiteral("runs")).split(QLatin1Char(','), Qt::SkipEmptyParts).size() != 2)
         return usageError(parser, io, QStringLiteral("--runs takes two runs: R1,R2"));
+    if (kind == QLatin1String("probe") && (!parser.isSet(QStringLiteral("judge")) || !BiasProbe::probes().contains(parser.value(QStringLiteral("probe")))))
+        return usageError(parser, io, QStringLiteral("--judge llm:PROFILE and --probe %1 are required").arg(BiasProbe::probes().join(QLatin1Char('|'))));
     if (kind == QLatin1String("stability") && !parser.isSet(QStringLiteral("judge")))
         return usageError(parser, io, QStringLiteral("--judge is required"));
     if (kind == QLatin1String("judges") && (!parser.isSet(QStringLiteral("truth")) || !parser.isSet(QStringLiteral("judge"))))
@@ -94,6 +100,26 @@ int AnalyzeCommand::run(const QStringList &args, CliIo &io)
         return ppi(parser, *project, io);
     if (kind == QLatin1String("stability"))
         return stability(parser, *project, io);
+    if (kind == QLatin1String("probe")) {
+        bool ok = false, seedOk = false;
+        const int items = parser.value(QStringLiteral("items")).toInt(&ok);
+        const quint64 seed = parser.value(QStringLiteral("seed")).toULongLong(&seedOk);
+        if (!ok || items < 1 || !seedOk)
+            return usageError(parser, io, QStringLiteral("--items takes a positive whole number, --seed a whole number"));
+        ProbeReport report;
+        Job job(QStringLiteral("Probing %1").arg(parser.value(QStringLiteral("judge"))), [&](Job &j) {
+            auto r = BiasProbe::run(project->database(), parser.value(QStringLiteral("run")), parser.value(QStringLiteral("judge")), parser.value(QStringLiteral("probe")),
+                                    items, seed, &j);
+            if (!r)
+                return Status::failure(r);
+            report = r.take();
+            return Status();
+        });
+        if (auto s = job.runHere(); !s)
+            return fail(io, s.error());
+        io.out << (parser.isSet(QStringLiteral("json")) ? QString::fromStdString(report.toJson().dump(2)) : report.text()) << '\n';
+        return ExitOk;
+    }
     return garage(parser, *project, io);
 }
 

@@ -3,11 +3,11 @@
 
 namespace assay {
 
-// assay-cli analyze grammar|compare|taxonomy|judges|ppi|stability|garage|workflows FILE ... [--json]
+// assay-cli analyze grammar|compare|taxonomy|judges|ppi|stability|probe|garage|workflows FILE ... [--json]
 class AnalyzeCommand : public CliCommand {
 public:
     QString name() const override { return QStringLiteral("analyze"); }
-    QString summary() const override { return QStringLiteral("GRAMMAR-Eval, run comparison, R-Eval taxonomy and workflows, judge agreement, prediction-powered accuracy, judge stability, GaRAGe metrics"); }
+    QString summary() const override { return QStringLiteral("GRAMMAR-Eval, run comparison, R-Eval taxonomy and workflows, judge agreement, prediction-powered accuracy, judge stability and bias probes, GaRAGe metrics"); }
     int run(const QStringList &args, CliIo &io) override;
 
 private:

@@ -38,7 +38,7 @@ Result<QVector<Judge::Verdict>> LlmJudge::judge(const QVector<Item> &items, cons
     auto profile = LlmProfileStore::find(m_profile);
     if (!profile)
         return R::failure(profile.error());
-    auto prompt = PromptLibrary::load(QStringLiteral("judge"));
+    auto prompt = PromptLibrary::load(m_prompt);
     if (!prompt)
         return R::failure(prompt.error());
     std::unique_ptr<LlmStore> ledger = context.db ? std::make_unique<LlmStore>(*context.db) : nullptr;

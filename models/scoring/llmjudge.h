@@ -11,7 +11,8 @@ namespace assay {
 
 class LlmJudge : public Judge {
 public:
-    explicit LlmJudge(QString profile) : m_profile(std::move(profile)) {}
+    // prompt: the prompt file's name (judge; probe_order for the order probe, METHODS §5.12).
+    explicit LlmJudge(QString profile, QString prompt = QStringLiteral("judge")) : m_profile(std::move(profile)), m_prompt(std::move(prompt)) {}
     Result<QVector<Verdict>> judge(const QVector<Item> &items, const Context &context) override;
     // "Correct" → 1, "Incorrect" → 0, anything else → -1.
     static int parseVerdict(const QString &reply);
@@ -21,6 +22,7 @@ public:
 
 private:
     QString m_profile;
+    QString m_prompt;
 };
 
 } // namespace assay

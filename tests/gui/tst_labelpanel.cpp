@@ -122,6 +122,9 @@ private slots:
         QVERIFY(judges->summaryText().contains(QLatin1String("reliable")));
         QVERIFY(judges->measureStability(QStringLiteral("r"), QStringLiteral("imported")));
         QTRY_VERIFY_WITH_TIMEOUT(judges->stabilityText().contains(QLatin1String("Repeat")), 20000);
+        // Probes test an LLM judge; the run has none, and the view says what gives one.
+        QVERIFY(!judges->probe(QStringLiteral("r"), QString(), QStringLiteral("verbosity"), 50));
+        QVERIFY(judges->probeText().contains(QLatin1String("llm:PROFILE")));
     }
 };
 

@@ -2,7 +2,9 @@
 // the loopback endpoint answers each judge prompt Correct, or Incorrect with the probability
 // the item's query names (flip=P), drawn per request seed. score --repeat 5 sends five distinct
 // requests per item the first time and none when run again; the measured flip rate is within
-// ±0.02 of the one the script implies; Fleiss' κ and the accuracy per repetition follow.
+// ±0.02 of the one the script implies; Fleiss' κ and the accuracy per repetition follow. The
+// bias probes against a judge scripted to favour padded answers (METHODS §5.12).
+#include "analysis/biasprobe.h"
 #include "analysis/judgestability.h"
 #include "project/project.h"
 #include "runs/runstore.h"
@@ -107,6 +109,43 @@ private slots:
         auto refused = Scorer::score(db, run, QStringLiteral("contains"), options);
         QVERIFY(!refused);
         QVERIFY(refused.error().contains(QLatin1String("llm:PROFILE")));
+    }
+
+    // A judge the scripted endpoint makes verbosity-biased: a response padded with the
+    // restatement is always Correct, and otherwise Incorrect. The verbosity probe finds every
+    // verdict changed (to Correct), the order probe none; prompts come from editable files.
+    void biasProbes()
+    {
+        QTemporaryDir dir;
+        auto project = Project::create(dir.filePath(QStringLiteral("p.assay")));
+        QVERIFY(project);
+        QVector<ImportedRunItem> items;
+        for (int i = 0; i < 30; ++i) {
+            ImportedRunItem it;
+            it.key = QStringLiteral("q%1").arg(i);
+            it.query = QStringLiteral("Which city, case %1?").arg(i);
+            it.gold = QStringLiteral("Tallinn");
+            it.answer = QStringLiteral("Riga");
+            items << it;
+        }
+        Database &db = project.value()->database();
+        QVERIFY(RunStore(db).createImported(QStringLiteral("p"), QStringLiteral("short"), QStringLiteral("test"), items));
+        m_endpoint.addFixture(QStringLiteral("To restate the question"), QStringLiteral("Correct"));
+        auto verbosity = BiasProbe::run(db, QStringLiteral("p"), QStringLiteral("llm:flaky"), QStringLiteral("verbosity"), 20, 3);
+        QVERIFY2(verbosity, qPrintable(verbosity.error()));
+        QCOMPARE(verbosity.value().items, 20);
+        QCOMPARE(verbosity.value().compared, 20);
+        QCOMPARE(verbosity.value().toCorrect, 20);
+        QCOMPARE(verbosity.value().share, 1.0);
+        QVERIFY(verbosity.value().ci.first > 0.8);
+        auto order = BiasProbe::run(db, QStringLiteral("p"), QStringLiteral("llm:flaky"), QStringLiteral("order"), 20, 3);
+        QVERIFY2(order, qPrintable(order.error()));
+        QCOMPARE(order.value().changed, 0);
+        QVERIFY(order.value().ci.second < 0.2);
+        QVERIFY(!BiasProbe::run(db, QStringLiteral("p"), QStringLiteral("contains"), QStringLiteral("order")));
+        QVERIFY(!BiasProbe::run(db, QStringLiteral("p"), QStringLiteral("llm:flaky"), QStringLiteral("length")));
+        for (const char *key : {"probe", "share_changed", "share_changed_ci", "to_correct", "to_incorrect"})
+            QVERIFY2(verbosity.value().toJson().contains(key), key);
     }
 };
 

@@ -1,5 +1,6 @@
 #include "judgespanel.h"
 
+#include "analysis/biasprobe.h"
 #include "analysis/runoutcomes.h"
 #include "core/job.h"
 #include "project/project.h"
@@ -11,7 +12,10 @@
 #include <QFormLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QHBoxLayout>
 #include <QListWidget>
+#include <QPushButton>
+#include <QSpinBox>
 #include <QSignalBlocker>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -67,6 +71,31 @@ JudgesPanel::JudgesPanel(Project *project, QWidget *parent)
     m_flaky->setMinimumHeight(80);
     layout->addWidget(m_stability);
     layout->addWidget(m_flaky, 1);
+    m_probe = new QComboBox(this);
+    m_probe->setObjectName(QStringLiteral("probeKind"));
+    m_probe->addItem(tr("Verbosity: the answer padded"), QStringLiteral("verbosity"));
+    m_probe->addItem(tr("Order: answer before reference"), QStringLiteral("order"));
+    m_probe->setToolTip(tr("Verbosity: the response padded with a neutral restatement of the question (prompt file probe_verbosity.txt). "
+                           "Order: the response shown before the true answer in the judge's prompt (probe_order.txt). Neither should change a verdict."));
+    m_probeItems = new QSpinBox(this);
+    m_probeItems->setRange(10, 5000);
+    m_probeItems->setValue(200);
+    m_probeItems->setToolTip(tr("How many items of the run, chosen at random: each costs one call of the judge (the unchanged verdicts come from the cache)."));
+    m_runProbe = new QPushButton(tr("Run Probe"), this);
+    m_runProbe->setObjectName(QStringLiteral("runProbe"));
+    m_probeResult = new QLabel(this);
+    m_probeResult->setWordWrap(true);
+    auto *probeRow = new QHBoxLayout;
+    probeRow->addWidget(new QLabel(tr("<b>Bias probe</b>"), this));
+    probeRow->addWidget(m_probe, 1);
+    probeRow->addWidget(new QLabel(tr("Items:"), this));
+    probeRow->addWidget(m_probeItems);
+    probeRow->addWidget(m_runProbe);
+    layout->addLayout(probeRow);
+    layout->addWidget(m_probeResult);
+    connect(m_runProbe, &QPushButton::clicked, this, [this] {
+        probe(m_run->currentText(), probedJudge(), m_probe->currentData().toString(), m_probeItems->value());
+    });
     connect(m_flaky, &QListWidget::itemActivated, this, [this](QListWidgetItem *item) {
         emit labelRequested(m_run->currentText(), item->data(Qt::UserRole).toLongLong());
     });
@@ -77,7 +106,7 @@ JudgesPanel::JudgesPanel(Project *project, QWidget *parent)
 
 JudgesPanel::~JudgesPanel()
 {
-    for (auto *job : {m_job.get(), m_stabilityJob.get()})
+    for (auto *job : {m_job.get(), m_stabilityJob.get(), m_probeJob.get()})
         if (job && job->isRunning()) {
             job->cancel();
             job->wait();
@@ -85,6 +114,49 @@ JudgesPanel::~JudgesPanel()
 }
 
 QString JudgesPanel::stabilityText() const { return m_stability->text(); }
+
+QString JudgesPanel::probeText() const { return m_probeResult->text(); }
+
+// The LLM judge a probe tests: the measured judge, else the truth.
+QString JudgesPanel::probedJudge() const
+{
+    for (const QString &j : {m_judge->currentText(), m_truth->currentText()})
+        if (j.startsWith(QLatin1String("llm:")))
+            return j;
+    return {};
+}
+
+Job *JudgesPanel::probe(const QString &run, const QString &judge, const QString &kind, int items)
+{
+    if (judge.isEmpty()) {
+        m_probeResult->setText(tr("Probes test an LLM judge: on the Runs page select the run, click Score… and choose llm:PROFILE."));
+        return nullptr;
+    }
+    if (m_probeJob && m_probeJob->isRunning())
+        return nullptr;
+    const QString path = m_project->path();
+    auto report = std::make_shared<ProbeReport>();
+    m_probeJob = std::make_unique<Job>(tr("Probing %1 (%2)").arg(judge, kind), [=](Job &job) {
+        auto db = Project::openConnection(path);
+        if (!db)
+            return Status::failure(db);
+        auto r = BiasProbe::run(db.value(), run, judge, kind, items, 1, &job);
+        if (!r)
+            return Status::failure(r);
+        *report = r.take();
+        return Status();
+    });
+    m_runProbe->setEnabled(false);
+    m_probeResult->setText(tr("Probing %1 on %2 items…").arg(judge).arg(items));
+    connect(m_probeJob.get(), &Job::finished, this, [this, report](bool ok, const QString &message) {
+        m_runProbe->setEnabled(true);
+        m_probeResult->setText(ok ? report->text() : message);
+        emit probed();
+    });
+    emit jobStarted(m_probeJob.get());
+    m_probeJob->start();
+    return m_probeJob.get();
+}
 
 Job *JudgesPanel::measureStability(const QString &run, const QString &judge)
 {

@@ -12,6 +12,8 @@
 class QComboBox;
 class QLabel;
 class QListWidget;
+class QPushButton;
+class QSpinBox;
 class QTableWidget;
 
 namespace assay {
@@ -34,12 +36,16 @@ public:
     Job *measureStability(const QString &run, const QString &judge);
     QString stabilityText() const;
     QListWidget *flakyList() const { return m_flaky; }
+    // A bias probe (verbosity or order) of an LLM judge on `run`, in the background.
+    Job *probe(const QString &run, const QString &judge, const QString &probe, int items);
+    QString probeText() const;
     QComboBox *run() const { return m_run; }
 
 signals:
     void jobStarted(assay::Job *job);
     void measured();
     void stabilityMeasured();
+    void probed();
     // A flaky item was activated: label it (Analysis → Labels).
     void labelRequested(const QString &run, qint64 itemId);
 
@@ -58,6 +64,12 @@ private:
     QLabel *m_stability;
     QListWidget *m_flaky;
     std::unique_ptr<Job> m_stabilityJob;
+    QComboBox *m_probe;
+    QSpinBox *m_probeItems;
+    QPushButton *m_runProbe;
+    QLabel *m_probeResult;
+    std::unique_ptr<Job> m_probeJob;
+    QString probedJudge() const;
 };
 
 } // namespace assay
