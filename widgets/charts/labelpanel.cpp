@@ -8,6 +8,7 @@
 #include "dialogs/settingsdialog.h"
 #include "filedialogs.h"
 #include "io/filewriter.h"
+#include "labelcard.h"
 #include "messagebar.h"
 #include "project/project.h"
 #include "runs/labelsfile.h"
@@ -27,45 +28,9 @@
 #include <QUndoStack>
 #include <QVBoxLayout>
 
-#include <numeric>
 
 namespace assay {
 
-namespace {
-
-// `text` as HTML with every occurrence of `gold` (green) and `answer` (yellow) marked.
-QString highlighted(const QString &text, const QString &gold, const QString &answer)
-{
-    QVector<std::pair<qsizetype, qsizetype>> spans; // start, length; gold first
-    QVector<QString> colours;
-    for (const auto &[needle, colour] : {std::pair{gold.trimmed(), QStringLiteral("#bfe8c4")}, std::pair{answer.trimmed(), QStringLiteral("#fbe7a1")}}) {
-        if (needle.size() < 2)
-            continue;
-        for (qsizetype at = text.indexOf(needle, 0, Qt::CaseInsensitive); at >= 0; at = text.indexOf(needle, at + needle.size(), Qt::CaseInsensitive)) {
-            bool overlaps = false;
-            for (const auto &[s, l] : spans)
-                overlaps = overlaps || (at < s + l && s < at + needle.size());
-            if (!overlaps) {
-                spans.append({at, needle.size()});
-                colours << colour;
-            }
-        }
-    }
-    QVector<int> byStart(spans.size());
-    std::iota(byStart.begin(), byStart.end(), 0);
-    std::sort(byStart.begin(), byStart.end(), [&](int a, int b) { return spans[a].first < spans[b].first; });
-    QString html;
-    qsizetype at = 0;
-    for (int i : byStart) {
-        html += text.mid(at, spans[i].first - at).toHtmlEscaped();
-        html += QStringLiteral("<span style='background:%1'>%2</span>").arg(colours[i], text.mid(spans[i].first, spans[i].second).toHtmlEscaped());
-        at = spans[i].first + spans[i].second;
-    }
-    html += text.mid(at).toHtmlEscaped();
-    return html.replace(QLatin1Char('\n'), QStringLiteral("<br>"));
-}
-
-} // namespace
 
 LabelPanel::LabelPanel(Project *project, QWidget *parent) : QWidget(parent), m_project(project), m_store(project->service<LabelStore>())
 {
@@ -349,17 +314,7 @@ void LabelPanel::showItem(qint64 itemId)
     m_current = itemId;
     for (QPushButton *b : {m_correct, m_incorrect, m_skip})
         b->setEnabled(true);
-    QString html = tr("<p><b>Query</b> <span style='color:gray'>(%1)</span><br>%2</p><p><b>Gold answer</b><br><span style='background:#bfe8c4'>%3</span></p>")
-                       .arg(it.key.toHtmlEscaped(), it.query.toHtmlEscaped(), it.gold.toHtmlEscaped());
-    html += it.answer.isEmpty() ? tr("<p><b>Answer</b><br><i>none: a retrieval-only run; the retrieved context below is its response</i></p>")
-                                : tr("<p><b>Answer</b><br><span style='background:#fbe7a1'>%1</span></p>").arg(it.answer.toHtmlEscaped());
-    if (m_showJudge->isChecked() && !m_judge.isEmpty())
-        html += tr("<p><b>Judge %1</b>: %2</p>").arg(m_judge.toHtmlEscaped(), !it.verdict ? tr("no verdict") : *it.verdict == 1 ? tr("Correct") : tr("Incorrect"));
-    if (m_mine.contains(itemId))
-        html += tr("<p style='color:#2f6f9f'>You labelled this item already; a new verdict replaces yours.</p>");
-    html += tr("<p><b>Retrieved context</b>%1</p><p>%2</p>")
-                .arg(it.retrievedIds.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(it.retrievedIds.join(QStringLiteral(", ")).toHtmlEscaped()),
-                     it.retrievedText.isEmpty() ? tr("<i>nothing was retrieved</i>") : highlighted(it.retrievedText, it.gold, it.answer));
+    const QString html = LabelCard::html(it, m_showJudge->isChecked() ? m_judge : QString(), m_mine.contains(itemId));
     m_card->setHtml(html);
 }
 
