@@ -26,6 +26,7 @@
 #include "runspage.h"
 #include "examspage.h"
 #include "charts/analysispage.h"
+#include "charts/labelpanel.h"
 #include "schemaeditor.h"
 #include "schema/csvschemareader.h"
 #include "schema/sqliteschemareader.h"
@@ -209,6 +210,8 @@ void MainWindow::createMenus()
         if (dialog.exec() == QDialog::Accepted) {
             m_recent = std::make_unique<RecentFiles>(SettingsDialog::recentFilesMaximum());
             updateRecentMenu();
+            if (m_analysisPage)
+                m_analysisPage->labelPanel()->labellerChanged();
         }
     });
 

@@ -150,7 +150,7 @@ ChartData ChartBuilder::accuracyPanel(const QVector<RunAnalysis> &input)
             labelled += r.ppi->labelled;
     if (labelled > 0) {
         c.title = QStringLiteral("Accuracy per run (error bars: 95% CIs)");
-        c.subtitle += QStringLiteral(" · corrected: prediction-powered with %1 human label(s)").arg(labelled);
+        c.subtitle += QStringLiteral(" · corrected by %1 labelled item(s)").arg(labelled);
         c.series.insert(1, {QStringLiteral("corrected"), paletteColor(1), {}, {}, {}, {}, {}});
     }
     const int refined = labelled > 0 ? 2 : 1;

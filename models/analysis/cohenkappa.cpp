@@ -18,7 +18,10 @@ KappaEstimate CohenKappa::of(qint64 both, qint64 firstOnly, qint64 secondOnly, q
     if (k.expected >= 1)
         return k;
     k.kappa = (k.observed - k.expected) / (1 - k.expected);
-    const double se = std::sqrt(k.observed * (1 - k.observed) / n) / (1 - k.expected);
+    // At p_o = 0 or 1 the formula gives a zero-width interval: p_o is then taken as
+    // (agreements + ½)/(n + 1) for the SE alone.
+    const double po = k.observed > 0 && k.observed < 1 ? k.observed : ((both + neither) + 0.5) / (n + 1);
+    const double se = std::sqrt(po * (1 - po) / n) / (1 - k.expected);
     k.low = std::max(-1.0, *k.kappa - z * se);
     k.high = std::min(1.0, *k.kappa + z * se);
     return k;

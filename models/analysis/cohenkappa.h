@@ -17,7 +17,8 @@ struct KappaEstimate {
 class CohenKappa {
 public:
     // From the 2×2 table of two raters: both correct, first only, second only, both incorrect.
-    // SE = √(p_o(1 − p_o) / n) / (1 − p_e) (Cohen 1960).
+    // SE = √(p_o(1 − p_o) / n) / (1 − p_e) (Cohen 1960); at p_o = 0 or 1, p_o = (a + ½)/(n + 1)
+    // in the SE, so that the interval never has zero width.
     static KappaEstimate of(qint64 both, qint64 firstOnly, qint64 secondOnly, qint64 neither, double z = 1.959963984540054);
     // Fleiss' κ of items each rated `ratings[i]` times with `correct[i]` "correct" ratings;
     // items with fewer than two ratings are left out. SE under no agreement beyond chance

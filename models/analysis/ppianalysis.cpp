@@ -53,8 +53,12 @@ Result<PpiAnalysis::Loaded> PpiAnalysis::loadLabels(Database &db, const QString 
     }
     for (auto it = votes.cbegin(); it != votes.cend(); ++it) {
         const auto [correct, count] = it.value();
-        if (2 * correct == count || !loaded.judge.contains(it.key()))
-            continue; // a tie, or an item the run did not execute
+        if (!loaded.judge.contains(it.key()))
+            continue; // an item the run did not execute
+        if (2 * correct == count) {
+            ++loaded.ties; // the labellers disagree evenly: no verdict
+            continue;
+        }
         loaded.truth.insert(it.key(), 2 * correct > count ? 1 : 0);
         loaded.nonRandom += !chosenAtRandom.value(it.key());
         loaded.simulated += simulated.value(it.key());
@@ -72,6 +76,7 @@ Result<PpiEstimate> estimateFrom(const Result<PpiAnalysis::Loaded> &loaded, cons
     e.run = run;
     e.nonRandom = loaded.value().nonRandom;
     e.simulated = loaded.value().simulated;
+    e.ties = loaded.value().ties;
     return e;
 }
 

@@ -16,6 +16,7 @@ public:
         QHash<QString, int> truth; // labelled items (a labellers' tie is left out)
         qint64 nonRandom = 0;      // labels chosen by a rule other than random
         qint64 simulated = 0;      // labelled items with a simulated label
+        qint64 ties = 0;           // items left out: their labellers disagree evenly
     };
     // truth: "human" (the labellers' majority) or "human:NAME".
     static Result<Loaded> load(Database &db, const QString &run, const QString &judge, const QString &truth, bool closedDomain);

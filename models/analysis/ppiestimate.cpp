@@ -109,6 +109,7 @@ nlohmann::json PpiEstimate::toJson() const
             {"effective_labels", effectiveLabels ? nlohmann::json(*effectiveLabels) : none},
             {"non_random_labels", nonRandom},
             {"simulated_labels", simulated},
+            {"tied_items", ties},
             {"missing", missing.toStdString()}};
 }
 
@@ -121,10 +122,12 @@ QString PpiEstimate::text() const
     if (ppiAccuracy) {
         out += QStringLiteral(" · corrected %1 %2").arg(*ppiAccuracy, 0, 'f', 3).arg(ci(ppiCi));
         if (effectiveLabels)
-            out += QStringLiteral(", worth %1 labels").arg(*effectiveLabels, 0, 'f', 0);
+            out += QStringLiteral(", as precise as %1 labels alone").arg(*effectiveLabels, 0, 'f', 0);
     }
     if (!missing.isEmpty())
         out += QStringLiteral(" · no corrected estimate: ") + missing;
+    if (ties > 0)
+        out += QStringLiteral(" · %1 labelled item(s) left out: their labellers disagree evenly").arg(ties);
     if (simulated > 0)
         out += QStringLiteral(" · %1 of the labels are simulated (the demo's labeller), not a person's").arg(simulated);
     if (nonRandom > 0)

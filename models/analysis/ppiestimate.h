@@ -19,6 +19,7 @@ struct PpiEstimate {
     qint64 labelled = 0; // of them, with a human verdict
     qint64 nonRandom = 0; // labels chosen by a rule other than random (the interval assumes random)
     qint64 simulated = 0; // labels written by the demo's simulated labeller
+    qint64 ties = 0;      // labelled items left out: their labellers disagree evenly
     double judgeAccuracy = 0;
     std::pair<double, double> judgeCi{0, 0}; // Wilson: the judge taken at its word
     std::optional<double> humanAccuracy;

@@ -41,8 +41,12 @@ std::unique_ptr<LabelStore> LabelStore::createFor(Project &project) { return std
 
 bool LabelStore::isHuman(const QString &judge) { return judge == kHuman || judge.startsWith(QStringLiteral("human:")); }
 
-QString LabelStore::checkLabeller(const QString &name)
+QString LabelStore::checkLabeller(const QString &name, bool simulated)
 {
+    if (name.compare(QStringLiteral("human"), Qt::CaseInsensitive) == 0)
+        return QStringLiteral("'human' names the majority of all labellers; choose your own name");
+    if (name.compare(QStringLiteral("simulated"), Qt::CaseInsensitive) == 0 && !simulated)
+        return QStringLiteral("'simulated' is the demo's simulated labeller; choose your own name");
     if (name.trimmed().isEmpty())
         return QStringLiteral("the labeller's name is empty (Settings → Labels)");
     if (name != name.trimmed())
@@ -57,7 +61,7 @@ QString LabelStore::checkLabeller(const QString &name)
 
 Status LabelStore::write(const HumanLabel &label, bool clear)
 {
-    if (const QString bad = checkLabeller(label.labeller); !bad.isEmpty())
+    if (const QString bad = checkLabeller(label.labeller, label.simulated || clear); !bad.isEmpty())
         return Status::failure(bad);
     if (!clear && label.verdict != 0 && label.verdict != 1)
         return Status::failure(QStringLiteral("a label's verdict is 1 (correct) or 0 (incorrect), not %1").arg(label.verdict));

@@ -27,8 +27,9 @@ public:
     static QString judgeName(const QString &labeller) { return QStringLiteral("human:") + labeller; }
     // Whether a judge name is a labeller's ("human:NAME") or the majority ("human").
     static bool isHuman(const QString &judge);
-    // Empty when `name` can name a labeller, else what is wrong with it.
-    static QString checkLabeller(const QString &name);
+    // Empty when `name` can name a labeller, else what is wrong with it. "simulated" is the
+    // demo's labeller (allowed only for simulated labels) and "human" the majority.
+    static QString checkLabeller(const QString &name, bool simulated = false);
 
     // Sets (a verdict) or clears (none) `label.labeller`'s label on `label.itemId`; `label.at`
     // empty: now. Returns the label as it was (none: there was none), for undo.

@@ -91,7 +91,7 @@ private slots:
         QCOMPARE(std::count_if(d.series[1].values.begin(), d.series[1].values.end(), [](double v) { return std::isnan(v); }), 3);
         QCOMPARE(d.series[2].name, QStringLiteral("refined accuracy"));
         QVERIFY(!std::isnan(d.series[2].low[first]));
-        QVERIFY(d.subtitle.contains(QLatin1String("200 human label(s)")));
+        QVERIFY(d.subtitle.contains(QLatin1String("200 labelled item(s)")));
     }
 
     void errorTypesRadarAndScatter()

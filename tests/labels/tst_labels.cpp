@@ -48,6 +48,10 @@ private slots:
         // Chance agreement certain (both always say Correct): no κ.
         QVERIFY(!CohenKappa::of(10, 0, 0, 0).kappa);
         QVERIFY(!CohenKappa::of(0, 0, 0, 0).kappa);
+        // Complete disagreement on 3 items (p_o = 0): κ = −0.8 with an interval of some width.
+        const KappaEstimate none = CohenKappa::of(0, 1, 2, 0);
+        QVERIFY(std::abs(*none.kappa + 0.8) < 1e-12);
+        QVERIFY(*none.high - *none.low > 0.1);
         // Perfect disagreement with balanced shares: κ = −1.
         QVERIFY(std::abs(*CohenKappa::of(0, 5, 5, 0).kappa + 1) < 1e-12);
     }
@@ -199,6 +203,14 @@ private slots:
         bad.labeller = QStringLiteral("a:b");
         bad.verdict = 1;
         QVERIFY(!store->set(bad));
+        for (const char *reserved : {"human", "Simulated"}) { // the majority, and the demo's labeller
+            bad.labeller = QString::fromLatin1(reserved);
+            QVERIFY(!store->set(bad));
+        }
+        bad.labeller = QStringLiteral("simulated");
+        bad.simulated = true; // the demo's own labels
+        QVERIFY(store->set(bad));
+        QVERIFY(store->restore(bad.itemId, bad.labeller, std::nullopt));
         QCOMPARE(store->labels(run).value().size(), 5);
         // Scoring with the human judge is refused before anything is written.
         auto scored = Scorer::score(project->database(), run, QStringLiteral("human"), {});

@@ -187,9 +187,12 @@ Job *JudgesPanel::measureStability(const QString &run, const QString &judge)
             return;
         }
         const StabilityReport &r = *report;
-        if (!r.missing.isEmpty()) {
-            m_stability->setText(tr("<p><b>Stability of %1</b>: not measured — %2. In Score… (Runs page) choose an LLM judge and set "
-                                    "<b>Repeat</b>.</p>").arg(judge.toHtmlEscaped(), r.missing.toHtmlEscaped()));
+        if (!r.missing.isEmpty() && !usesModel(judge)) {
+            m_stability->setText(tr("<p><b>Stability</b>: %1 gives the same verdict every time (it is not an LLM). To see how stable an LLM "
+                                    "judge is, add an endpoint in Edit → Settings → LLM endpoints, then on the Runs page click Score…, choose "
+                                    "llm:PROFILE and set <b>Repeat</b> to 3 or more.</p>").arg(judge.toHtmlEscaped()));
+        } else if (!r.missing.isEmpty()) {
+            m_stability->setText(tr("<p><b>Stability of %1</b>: not measured — %2.</p>").arg(judge.toHtmlEscaped(), r.missing.toHtmlEscaped()));
         } else {
             const auto f = [](double v, int d = 3) { return QString::number(v, 'f', d); };
             m_stability->setText(tr("<p><b>Stability of %1</b> over %2 repetitions of %3 items: verdicts disagree on <b>%4</b> of them "
@@ -336,12 +339,15 @@ void JudgesPanel::show(const QString &truth, const QString &judge, const JudgeAg
                           "<p>Precision <b>%5</b> [%6, %7] — low means optimistic (incorrect answers judged correct).<br>"
                           "Recall <b>%8</b> [%9, %10] — low means cynical (correct answers judged incorrect).<br>"
                           "Accuracy against the truth %11 [%12, %13]; Cohen's κ %14 [%15, %16]. Intervals: 95% (Wilson; Wald for κ).</p>"
-                          "<p>Reading: <b>%17</b>.</p>")
+                          "<p>Reading: <b>%17</b>.</p>%18")
                            .arg(judge.toHtmlEscaped(), truth.toHtmlEscaped())
                            .arg(r.compared).arg(r.skipped)
                            .arg(ratio(r.precision), ratio(r.precisionLow), ratio(r.precisionHigh), ratio(r.recall), ratio(r.recallLow), ratio(r.recallHigh),
                                 ratio(r.agreement), ratio(r.agreementLow), ratio(r.agreementHigh))
-                           .arg(ratio(r.kappa.kappa), ratio(r.kappa.low), ratio(r.kappa.high), r.biasInWords().toHtmlEscaped()));
+                           .arg(ratio(r.kappa.kappa), ratio(r.kappa.low), ratio(r.kappa.high), r.biasInWords().toHtmlEscaped(),
+                                r.compared < 30 ? tr("<p style='color:#8a5a00'>Only %1 items compared: the reading is uncertain (see the "
+                                                     "intervals); label or score more items.</p>").arg(r.compared)
+                                                : QString()));
 }
 
 QString JudgesPanel::summaryText() const { return m_summary->text(); }

@@ -100,7 +100,7 @@ void LabelPanel::buildControls()
     m_note->setStyleSheet(QStringLiteral("color:#8a5a00"));
     m_card = new QTextBrowser(this);
     m_card->setObjectName(QStringLiteral("labelCard"));
-    m_card->setMinimumHeight(150);
+    m_card->setMinimumHeight(12 * fontMetrics().lineSpacing()); // the buttons below stay put as the summary grows
     m_showJudge = new QCheckBox(tr("Show the judge's verdict"), this);
     m_showJudge->setToolTip(tr("Off by default, so that the judge does not sway you."));
     m_correct = new QPushButton(tr("Correct (1)"), this);
@@ -185,6 +185,13 @@ void LabelPanel::setRuns(const QStringList &runs)
         m_skipped.clear();
         reorder();
     }
+    refreshSummary();
+}
+
+void LabelPanel::labellerChanged()
+{
+    readLabels();
+    showNext();
     refreshSummary();
 }
 
@@ -418,11 +425,13 @@ void LabelPanel::refreshSummary()
             html += tr("<p>Judge <b>%1</b>: accuracy %2 %3 on %4 items, taken at its word.").arg(judge.toHtmlEscaped()).arg(e.judgeAccuracy, 0, 'f', 3).arg(ci(e.judgeCi)).arg(e.n);
             if (e.humanAccuracy)
                 html += tr("<br>Labelled items: %1 %2 on %3.").arg(*e.humanAccuracy, 0, 'f', 3).arg(ci(e.humanCi)).arg(e.labelled);
-            html += e.ppiAccuracy ? tr("<br><b>Corrected accuracy %1 %2</b>, worth %3 labels alone.</p>")
+            html += e.ppiAccuracy ? tr("<br><b>Corrected accuracy %1 %2</b>, as precise as %3 labels alone would be.</p>")
                                         .arg(*e.ppiAccuracy, 0, 'f', 3)
                                         .arg(ci(e.ppiCi))
                                         .arg(e.effectiveLabels ? QString::number(*e.effectiveLabels, 'f', 0) : QStringLiteral("—"))
                                   : tr("<br>No corrected accuracy yet: %1.</p>").arg(e.missing.toHtmlEscaped());
+            if (e.ties > 0)
+                html += tr("<p>%1 labelled item(s) left out: their labellers disagree evenly, so people give no verdict.</p>").arg(e.ties);
             if (e.nonRandom > 0)
                 html += tr("<p style='color:#8a5a00'>%1 labelled items were not chosen in random order: the corrected interval assumes a random sample.</p>").arg(e.nonRandom);
         } else if (!summary->ppiError.isEmpty()) {

@@ -38,6 +38,8 @@ public:
     void setRuns(const QStringList &runs);
     // The judge whose accuracy the labels correct (the Analysis page's judge).
     void setJudge(const QString &judge);
+    // Settings changed the labeller's name: the progress and the next item are theirs.
+    void labellerChanged();
     // Label… from an inspector: the run, with `itemId` shown first.
     void labelItem(const QString &run, qint64 itemId);
     // 1 correct, 0 incorrect, -1 skip: what the buttons and the keys 1 / 2 / 0 do.
