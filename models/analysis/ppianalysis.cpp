@@ -66,18 +66,23 @@ Result<PpiAnalysis::Loaded> PpiAnalysis::loadLabels(Database &db, const QString 
     return loaded;
 }
 
+PpiEstimate PpiAnalysis::estimate(const Loaded &loaded, const QString &run)
+{
+    PpiEstimate e = PpiEstimator::estimate(loaded.judge, loaded.truth);
+    e.run = run;
+    e.nonRandom = loaded.nonRandom;
+    e.simulated = loaded.simulated;
+    e.ties = loaded.ties;
+    return e;
+}
+
 namespace {
 
 Result<PpiEstimate> estimateFrom(const Result<PpiAnalysis::Loaded> &loaded, const QString &run)
 {
     if (!loaded)
         return Result<PpiEstimate>::failure(loaded);
-    PpiEstimate e = PpiEstimator::estimate(loaded.value().judge, loaded.value().truth);
-    e.run = run;
-    e.nonRandom = loaded.value().nonRandom;
-    e.simulated = loaded.value().simulated;
-    e.ties = loaded.value().ties;
-    return e;
+    return PpiAnalysis::estimate(loaded.value(), run);
 }
 
 } // namespace

@@ -23,11 +23,11 @@ public:
     static Result<PpiEstimate> forRun(Database &db, const QString &run, const QString &judge, const QString &truth, bool closedDomain);
     // From the judge's outcomes loaded already (the run's analysis).
     static Result<PpiEstimate> forRun(Database &db, const QString &run, const QVector<Outcome> &judged, const QString &truth);
+    // The labels of `run` paired with outcomes loaded already, by item key.
+    static Result<Loaded> loadLabels(Database &db, const QString &run, const QVector<Outcome> &judged, const QString &truth);
+    static PpiEstimate estimate(const Loaded &loaded, const QString &run);
     static Result<PpiDifference> difference(Database &db, const QString &run1, const QString &run2, const QString &judge, const QString &truth,
                                             bool closedDomain1, bool closedDomain2);
-
-private:
-    static Result<Loaded> loadLabels(Database &db, const QString &run, const QVector<Outcome> &judged, const QString &truth);
 };
 
 } // namespace assay

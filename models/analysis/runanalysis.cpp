@@ -188,10 +188,12 @@ Result<RunAnalysis> RunAnalyzer::analyze(Database &db, const QString &run, const
         if (!labellers)
             return R::failure(labellers);
         if (!labellers.value().isEmpty()) {
-            auto ppi = PpiAnalysis::forRun(db, run, a.outcomes, QStringLiteral("human"));
-            if (!ppi)
-                return R::failure(ppi);
-            a.ppi = ppi.take();
+            auto loaded = PpiAnalysis::loadLabels(db, run, a.outcomes, QStringLiteral("human"));
+            if (!loaded)
+                return R::failure(loaded);
+            a.ppi = PpiAnalysis::estimate(loaded.value(), run);
+            a.ppiJudge = loaded.value().judge;
+            a.ppiTruth = loaded.value().truth;
         }
     }
     return a;

@@ -3,7 +3,9 @@
 // name. The card highlights the gold answer and the run's answer; the summary shows the
 // corrected accuracy and says which labels are simulated.
 #include "charts/analysispage.h"
+#include "charts/comparepanel.h"
 #include "charts/judgespanel.h"
+#include "analysis/runanalysis.h"
 #include "charts/labelpanel.h"
 #include "dialogs/settingsdialog.h"
 #include "project/project.h"
@@ -125,6 +127,52 @@ private slots:
         // Probes test an LLM judge; the run has none, and the view says what gives one.
         QVERIFY(!judges->probe(QStringLiteral("r"), QString(), QStringLiteral("verbosity"), 50));
         QVERIFY(judges->probeText().contains(QLatin1String("llm:PROFILE")));
+    }
+
+    // Two runs over the same items, labelled in both: the Compare view adds the corrected
+    // difference of their accuracies.
+    void compareCorrectedDifference()
+    {
+        QTemporaryDir dir;
+        auto project = test::projectWithRun(dir, 40);
+        QVERIFY(project);
+        QVector<ImportedRunItem> items;
+        for (int i = 0; i < 40; ++i) { // run "s": every answer right, its judge says so
+            ImportedRunItem it;
+            it.key = QStringLiteral("q%1").arg(i);
+            it.query = QStringLiteral("Where is item %1?").arg(i);
+            it.gold = QStringLiteral("Tallinn");
+            it.answer = QStringLiteral("Tallinn");
+            it.hasVerdict = true;
+            it.verdict = 1;
+            items << it;
+        }
+        QVERIFY(RunStore(project->database()).createImported(QStringLiteral("s"), QStringLiteral("short"), QStringLiteral("test"), items));
+        LabelStore *store = project->service<LabelStore>();
+        QVector<HumanLabel> labels;
+        for (const QString &run : {QStringLiteral("r"), QStringLiteral("s")}) {
+            const auto ids = store->itemIds(store->runId(run).value()).value();
+            for (int i = 0; i < 40; i += 2) {
+                HumanLabel l;
+                l.itemKey = QStringLiteral("q%1").arg(i + (i / 2) % 2); // both parities
+                l.itemId = ids.value(l.itemKey);
+                l.labeller = QStringLiteral("ann");
+                l.verdict = run == QLatin1String("s") ? 1 : int((i + (i / 2) % 2) % 2 == 0);
+                labels << l;
+            }
+        }
+        QVERIFY(store->setMany(labels));
+        auto a = RunAnalyzer::analyze(project->database(), QStringLiteral("r"), QStringLiteral("imported"));
+        auto b = RunAnalyzer::analyze(project->database(), QStringLiteral("s"), QStringLiteral("imported"));
+        QVERIFY2(a && b, qPrintable(a ? b.error() : a.error()));
+        QVERIFY(a.value().ppi && b.value().ppi);
+        ComparePanel panel;
+        QSignalSpy compared(&panel, &ComparePanel::compared);
+        panel.setAnalyses({a.value(), b.value()});
+        QVERIFY(panel.compare(QStringLiteral("r"), QStringLiteral("s")));
+        QVERIFY(compared.wait(20000));
+        QVERIFY2(panel.summaryText().contains(QLatin1String("Corrected accuracy")) && panel.summaryText().contains(QLatin1String("20 labelled in both")),
+                 qPrintable(panel.summaryText()));
     }
 };
 

@@ -146,6 +146,17 @@ void ComparePanel::show(const RunAnalysis &a, const RunAnalysis &b, const FormCo
                            .arg(percent(r.refinedA), percent(r.refinedB), points(r.difference), points(r.ciLow), points(r.ciHigh))
                            .arg(r.resamples)
                            .arg(significant ? tr("the interval excludes 0, so the runs differ") : tr("the interval includes 0, so no difference is shown")));
+    // With people's labels on both runs: the difference of their corrected accuracies.
+    if (a.ppi && b.ppi) {
+        const PpiDifference d = PpiEstimator::difference(a.ppiJudge, a.ppiTruth, b.ppiJudge, b.ppiTruth);
+        m_summary->setText(m_summary->text() +
+                           (d.ppi ? tr("<p>Corrected accuracy (human labels, prediction-powered): A − B = <b>%1</b>, 95% interval [%2, %3], on %4 items "
+                                       "both runs have, %5 labelled in both.</p>")
+                                        .arg(points(d.ppi), points(d.ppiCi.first), points(d.ppiCi.second))
+                                        .arg(d.shared)
+                                        .arg(d.labelled)
+                                  : tr("<p>No corrected difference: %1.</p>").arg(d.missing.toHtmlEscaped())));
+    }
     QHash<QString, GroupResult::Tag> tagsB;
     for (const GroupResult &g : b.grammar.groups)
         tagsB.insert(g.group, g.tag);
