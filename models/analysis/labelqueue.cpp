@@ -3,6 +3,7 @@
 #include "runs/labelstore.h"
 #include "runs/runresultstore.h"
 #include "runs/runstore.h"
+#include "scoring/llmjudge.h"
 
 #include <algorithm>
 #include <random>
@@ -81,10 +82,31 @@ Result<LabelQueue::Order> LabelQueue::order(Database &db, const QString &run, Ru
                     out.items << stratum[i];
         return out;
     }
-    if (judges.size() < 2)
-        out.note = QStringLiteral("disagreement needs two scoring judges (score the run with another judge on the Runs page): the order is random");
+    // Every judge's verdict is a vote; a judge asked repeatedly (score --repeat) votes once per
+    // repetition, so its own disagreement counts too.
+    QHash<qint64, QVector<int>> votes;
+    bool repeated = false;
+    for (const QString &name : std::as_const(judges)) {
+        auto judged = RunResultStore(db).judged(runId.value(), name);
+        if (!judged)
+            return R::failure(judged);
+        for (const auto &j : judged.value()) {
+            const QVector<int> v = LlmJudge::votesOf(j.detail);
+            if (v.size() > 1) {
+                repeated = true;
+                for (int x : v)
+                    if (x >= 0)
+                        votes[j.id] << x;
+            } else if (j.verdict) {
+                votes[j.id] << *j.verdict;
+            }
+        }
+    }
+    if (judges.size() < 2 && !repeated)
+        out.note = QStringLiteral("disagreement needs two scoring judges or repeated verdicts (Score… on the Runs page with another judge, or Repeat): "
+                                  "the order is random");
     for (qint64 item : std::as_const(out.items)) {
-        const auto v = byItem.value(item);
+        const QVector<int> v = votes.value(item);
         int ones = 0;
         for (int x : v)
             ones += x;

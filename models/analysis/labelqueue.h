@@ -4,7 +4,8 @@
 // session and labelled items simply drop out of it.
 //   random        a uniform random order: what the prediction-powered interval assumes;
 //   stratified    the judge's Correct and Incorrect verdicts alternately, each in random order;
-//   disagreement  items whose judges disagree most first (ties in random order).
+//   disagreement  items whose judges, or a judge's repeated verdicts, disagree most first
+//                 (ties in random order).
 #include "core/result.h"
 
 #include <QHash>
@@ -26,7 +27,8 @@ public:
 
     struct Order {
         QVector<qint64> items; // every executed item, in labelling order
-        // Disagreement: the item's share of minority verdicts among the run's scoring judges.
+        // Disagreement: the item's share of minority votes (each judge's verdict, or each of a
+        // repeated judge's votes).
         QHash<qint64, double> disagreement;
         int judges = 0; // scoring judges the rule read
         QString note;   // why a rule fell back ("one judge only: the order is random")

@@ -52,6 +52,8 @@ PpiEstimate PpiEstimator::estimate(const QHash<QString, int> &judge, const QHash
         return e;
     }
     const double estimate = f.mean() - rectifier.mean();
+    e.judgeVariance = f.variance();
+    e.rectifierVariance = rectifier.variance();
     const double variance = f.variance() / f.n + rectifier.variance() / rectifier.n;
     const double half = z * std::sqrt(variance);
     e.ppiAccuracy = std::clamp(estimate, 0.0, 1.0);
@@ -93,6 +95,14 @@ PpiDifference PpiEstimator::difference(const QHash<QString, int> &judge1, const 
     return d;
 }
 
+std::optional<double> PpiEstimate::halfWidthWith(qint64 more, double z) const
+{
+    if (!ppiAccuracy || n == 0)
+        return std::nullopt;
+    const qint64 labels = std::min(labelled + more, n);
+    return z * std::sqrt(judgeVariance / double(n) + rectifierVariance / double(labels));
+}
+
 nlohmann::json PpiEstimate::toJson() const
 {
     const auto pair = [](const std::pair<double, double> &p) { return nlohmann::json::array({p.first, p.second}); };
@@ -107,6 +117,7 @@ nlohmann::json PpiEstimate::toJson() const
             {"ppi_accuracy", ppiAccuracy ? nlohmann::json(*ppiAccuracy) : none},
             {"ppi_ci", ppiAccuracy ? pair(ppiCi) : none},
             {"effective_labels", effectiveLabels ? nlohmann::json(*effectiveLabels) : none},
+            {"half_width_with_100_more", halfWidthWith(100) ? nlohmann::json(*halfWidthWith(100)) : none},
             {"non_random_labels", nonRandom},
             {"simulated_labels", simulated},
             {"tied_items", ties},

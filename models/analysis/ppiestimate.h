@@ -29,7 +29,11 @@ struct PpiEstimate {
     std::optional<double> effectiveLabels; // labels alone would need this many for the same width
     // Why there is no corrected estimate, and what fixes it ("label at least 2 items …").
     QString missing;
+    double judgeVariance = 0, rectifierVariance = 0; // var(f) and var(f − Y), sample variances
 
+    // The half-width of the corrected interval once `more` random items are labelled, the
+    // variances staying as they are: what the next labels buy.
+    std::optional<double> halfWidthWith(qint64 more, double z = 1.959963984540054) const;
     // {"run", "n", "labelled", "judge_accuracy", "judge_ci", "human_accuracy", "human_ci",
     //  "ppi_accuracy", "ppi_ci", "effective_labels", "non_random_labels", "missing"}
     nlohmann::json toJson() const;

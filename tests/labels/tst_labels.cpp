@@ -111,6 +111,9 @@ private slots:
             humanWidth += e.humanCi.second - e.humanCi.first;
             narrower += (e.ppiCi.second - e.ppiCi.first) < (e.humanCi.second - e.humanCi.first);
             QVERIFY(e.effectiveLabels && *e.effectiveLabels > labels);
+            // The projection agrees with the interval today and shrinks with more labels.
+            QVERIFY(std::abs(*e.halfWidthWith(0) - (e.ppiCi.second - e.ppiCi.first) / 2) < 1e-9 || e.ppiCi.first == 0 || e.ppiCi.second == 1);
+            QVERIFY(*e.halfWidthWith(300) < *e.halfWidthWith(0));
         }
         qInfo("coverage over %d seeds: corrected %.3f, judge only %.3f, labels only %.3f; mean width corrected %.4f, labels only %.4f; "
               "corrected narrower in %d",
@@ -295,6 +298,18 @@ private slots:
         auto d = LabelQueue::order(db, QStringLiteral("r"), LabelQueue::Rule::Disagreement, 7);
         QVERIFY(d);
         QVERIFY(d.value().note.contains(QLatin1String("two scoring judges")));
+        // A judge asked three times, split on q5 and q7 only: those come first.
+        QVector<RunStore::Judgement> rows;
+        const QHash<QString, qint64> ids = project->service<LabelStore>()->itemIds(project->service<LabelStore>()->runId(QStringLiteral("r")).value()).value();
+        for (auto it = ids.cbegin(); it != ids.cend(); ++it) {
+            const bool split = it.key() == QLatin1String("q5") || it.key() == QLatin1String("q7");
+            rows.append({it.value(), 1, std::nullopt, split ? QStringLiteral("votes 1 0 1; Correct") : QStringLiteral("votes 1 1 1; Correct")});
+        }
+        QVERIFY(RunStore(db).replaceJudgements(project->service<LabelStore>()->runId(QStringLiteral("r")).value(), QStringLiteral("llm:x"), QStringLiteral("answer"), rows));
+        auto repeated = LabelQueue::order(db, QStringLiteral("r"), LabelQueue::Rule::Disagreement, 7);
+        QVERIFY(repeated);
+        const QSet<qint64> firstTwo{repeated.value().items[0], repeated.value().items[1]};
+        QCOMPARE(firstTwo, (QSet<qint64>{ids.value(QStringLiteral("q5")), ids.value(QStringLiteral("q7"))}));
         QCOMPARE(LabelQueue::parseRule(QStringLiteral("stratified")), LabelQueue::Rule::Stratified);
         QVERIFY(!LabelQueue::parseRule(QStringLiteral("other")));
     }

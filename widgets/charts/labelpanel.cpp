@@ -430,6 +430,10 @@ void LabelPanel::refreshSummary()
                                         .arg(ci(e.ppiCi))
                                         .arg(e.effectiveLabels ? QString::number(*e.effectiveLabels, 'f', 0) : QStringLiteral("—"))
                                   : tr("<br>No corrected accuracy yet: %1.</p>").arg(e.missing.toHtmlEscaped());
+            if (const auto now = e.halfWidthWith(0), then = e.halfWidthWith(100); now && then && e.labelled < e.n)
+                html += tr("<p>Next: 100 more labels in random order would narrow the interval from ±%1 to about ±%2.</p>")
+                            .arg(*now, 0, 'f', 3)
+                            .arg(*then, 0, 'f', 3);
             if (e.ties > 0)
                 html += tr("<p>%1 labelled item(s) left out: their labellers disagree evenly, so people give no verdict.</p>").arg(e.ties);
             if (e.nonRandom > 0)
