@@ -121,7 +121,7 @@ QString JudgesPanel::probeText() const { return m_probeResult->text(); }
 QString JudgesPanel::probedJudge() const
 {
     for (const QString &j : {m_judge->currentText(), m_truth->currentText()})
-        if (j.startsWith(QLatin1String("llm:")))
+        if (usesModel(j))
             return j;
     return {};
 }

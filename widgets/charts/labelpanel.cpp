@@ -263,13 +263,18 @@ void LabelPanel::reorder()
     m_orderJob->start();
 }
 
+Result<QVector<HumanLabel>> LabelPanel::runLabels() const
+{
+    auto id = m_store->runId(run());
+    return id ? m_store->labels(id.value()) : Result<QVector<HumanLabel>>::failure(id);
+}
+
 void LabelPanel::readLabels()
 {
     m_mine.clear();
     if (run().isEmpty())
         return;
-    auto id = m_store->runId(run());
-    auto labels = id ? m_store->labels(id.value()) : Result<QVector<HumanLabel>>::failure(id);
+    auto labels = runLabels();
     if (!labels) {
         MessageBar::report(this, MessageBar::Level::Error, labels.error());
         return;
@@ -430,8 +435,10 @@ void LabelPanel::refreshSummary()
                                         .arg(ci(e.ppiCi))
                                         .arg(e.effectiveLabels ? QString::number(*e.effectiveLabels, 'f', 0) : QStringLiteral("—"))
                                   : tr("<br>No corrected accuracy yet: %1.</p>").arg(e.missing.toHtmlEscaped());
-            if (const auto now = e.halfWidthWith(0), then = e.halfWidthWith(100); now && then && e.labelled < e.n)
-                html += tr("<p>Next: 100 more labels in random order would narrow the interval from ±%1 to about ±%2.</p>")
+            const qint64 more = std::min<qint64>(100, e.n - e.labelled);
+            if (const auto now = e.halfWidthWith(0), then = e.halfWidthWith(more); now && then && more > 0)
+                html += tr("<p>Next: %1 more labels in random order would narrow the interval from ±%2 to about ±%3.</p>")
+                            .arg(more)
                             .arg(*now, 0, 'f', 3)
                             .arg(*then, 0, 'f', 3);
             if (e.ties > 0)
@@ -482,8 +489,7 @@ void LabelPanel::exportLabels()
 {
     if (run().isEmpty())
         return;
-    auto id = m_store->runId(run());
-    auto labels = id ? m_store->labels(id.value()) : Result<QVector<HumanLabel>>::failure(id);
+    auto labels = runLabels();
     if (!labels) {
         MessageBar::report(this, MessageBar::Level::Error, labels.error());
         return;

@@ -9,6 +9,8 @@
 #include "analysis/labelqueue.h"
 #include "analysis/labelleragreement.h"
 #include "analysis/ppiestimate.h"
+#include "core/result.h"
+#include "runs/humanlabel.h"
 
 #include <QSet>
 #include <QWidget>
@@ -64,6 +66,8 @@ private:
     void buildControls();
     void reorder();
     void readLabels();
+    // Every label on the chosen run, by every labeller.
+    Result<QVector<HumanLabel>> runLabels() const;
     void showNext();
     void showItem(qint64 itemId);
     void refreshSummary();
