@@ -1,6 +1,7 @@
 #include "core/job.h"
 
 #include <QFuture>
+#include <QMetaObject>
 #include <QtConcurrent/QtConcurrentRun>
 
 namespace assay {
@@ -25,13 +26,13 @@ void Job::start()
 {
     m_running = true;
     // The outcome reaches the caller through finished().
-    m_waiter->future = QtConcurrent::run([this] { static_cast<void>(execute()); });
+    m_waiter->future = QtConcurrent::run([this] { static_cast<void>(execute(true)); });
 }
 
 Status Job::runHere()
 {
     m_running = true;
-    return execute();
+    return execute(false);
 }
 
 void Job::wait()
@@ -40,7 +41,7 @@ void Job::wait()
         m_waiter->future.waitForFinished();
 }
 
-Status Job::execute()
+Status Job::execute(bool posted)
 {
     {
         QMutexLocker lock(&m_mutex);
@@ -56,7 +57,15 @@ Status Job::execute()
         m_outcome = status;
     }
     m_running = false;
-    emit finished(status.ok(), status.ok() ? QString() : status.error());
+    const bool ok = status.ok();
+    const QString message = ok ? QString() : status.error();
+    if (posted) {
+        // Posted to the job itself, so a job its owner replaced or destroyed before the event
+        // was delivered never reports: a stale result cannot overwrite a newer one.
+        QMetaObject::invokeMethod(this, [this, ok, message] { emit finished(ok, message); }, Qt::QueuedConnection);
+    } else {
+        emit finished(ok, message);
+    }
     return status;
 }
 
