@@ -1,7 +1,6 @@
 #include "core/job.h"
 
 #include <QFuture>
-#include <QMetaObject>
 #include <QtConcurrent/QtConcurrentRun>
 
 namespace assay {
@@ -26,13 +25,13 @@ void Job::start()
 {
     m_running = true;
     // The outcome reaches the caller through finished().
-    m_waiter->future = QtConcurrent::run([this] { static_cast<void>(execute(true)); });
+    m_waiter->future = QtConcurrent::run([this] { static_cast<void>(execute()); });
 }
 
 Status Job::runHere()
 {
     m_running = true;
-    return execute(false);
+    return execute();
 }
 
 void Job::wait()
@@ -41,7 +40,7 @@ void Job::wait()
         m_waiter->future.waitForFinished();
 }
 
-Status Job::execute(bool posted)
+Status Job::execute()
 {
     {
         QMutexLocker lock(&m_mutex);
@@ -57,15 +56,7 @@ Status Job::execute(bool posted)
         m_outcome = status;
     }
     m_running = false;
-    const bool ok = status.ok();
-    const QString message = ok ? QString() : status.error();
-    if (posted) {
-        // Posted to the job itself, so a job its owner replaced or destroyed before the event
-        // was delivered never reports: a stale result cannot overwrite a newer one.
-        QMetaObject::invokeMethod(this, [this, ok, message] { emit finished(ok, message); }, Qt::QueuedConnection);
-    } else {
-        emit finished(ok, message);
-    }
+    emit finished(status.ok(), status.ok() ? QString() : status.error());
     return status;
 }
 

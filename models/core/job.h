@@ -1,8 +1,6 @@
 #pragma once
 // A unit of long work run on the thread pool. The work function reports progress and polls
-// isCancelled(); signals reach GUI receivers queued, so the GUI thread never blocks. A started
-// job's finished() is delivered on the job's own thread and dropped if the job is destroyed
-// first, so an owner that replaces a job never sees the old one's result.
+// isCancelled(); signals reach GUI receivers queued, so the GUI thread never blocks.
 #include "core/etaestimator.h"
 #include "core/result.h"
 
@@ -51,7 +49,7 @@ signals:
     void finished(bool ok, const QString &message);
 
 private:
-    Status execute(bool posted);
+    Status execute();
 
     QString m_title;
     Work m_work;

@@ -1,6 +1,7 @@
 #include "irt/irtcovariance.h"
 
 #include "irt/irtnewton.h"
+#include "irt/irtstudentelimination.h"
 
 #include <QHash>
 
@@ -29,6 +30,10 @@ IrtCovarianceResult IrtCovariance::compute(const IrtData &data, const IrtLayout 
         r.onBound[size_t(k)] = atBound(x[k], lower[k], upper[k]);
     IrtNewton newton(data, l, lower, upper);
     const IrtNewton::Assembly &a = newton.assembleAt(x);
+    if (IrtStudentElimination::preferred(l, int(data.students.size()))) {
+        byStudents(l, a, x, gauge, r);
+        return r;
+    }
     const Eigen::MatrixXd &cross = a.crossTerms(l);
     // Items: the free part of each block inverted; W_i = A_i⁻¹ C_i for the cross terms.
     std::vector<Eigen::MatrixXd> itemInverse(size_t(l.items));
@@ -110,6 +115,77 @@ IrtCovarianceResult IrtCovariance::compute(const IrtData &data, const IrtLayout 
         r.studentSe[size_t(s)] = root(v);
     }
     return r;
+}
+
+void IrtCovariance::byStudents(const IrtLayout &l, const IrtNewton::Assembly &a, const double *x, bool gauge, IrtCovarianceResult &r)
+{
+    // The constrained covariance through a bordered system: [[A, C, 0], [Cᵀ, D, G], [0, Gᵀ, 0]]
+    // with G the gauge's directions on the free abilities (as the other path projects them
+    // out). D is diagonal, so eliminating the students leaves R over the items and the
+    // multipliers; R⁺ holds the items' covariance, and a student's variance is
+    // 1/D_s + y_sᵀR⁺y_s / D_s² with y_s the student's column of [C; Gᵀ].
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    const int p = l.perItem, K = l.abilities, offset = l.abilityOffset();
+    const int m = l.items * p, g = gauge && K > 1 ? (l.hasA ? 2 : 1) : 0;
+    Eigen::VectorXd invD = Eigen::VectorXd::Zero(K);
+    for (int s = 0; s < K; ++s)
+        if (!r.onBound[size_t(offset + s)] && a.abilityDiagonal[s] > 1e-12)
+            invD[s] = 1.0 / a.abilityDiagonal[s];
+    Eigen::MatrixXd Y(m + g, K); // [C; Gᵀ], held rows and students zero
+    Y.topRows(m) = a.cross;
+    for (int k = 0; k < m; ++k)
+        if (r.onBound[size_t(k)])
+            Y.row(k).setZero();
+    for (int s = 0; s < K; ++s) {
+        const bool free = invD[s] > 0;
+        if (g > 0)
+            Y(m, s) = free ? 1.0 : 0.0;
+        if (g > 1)
+            Y(m + 1, s) = free ? x[offset + s] : 0.0;
+        if (!free)
+            Y.col(s).setZero();
+    }
+    // R = [[A, 0], [0, 0]] − Y·D⁻¹·Yᵀ.
+    const Eigen::MatrixXd scaled = Y * invD.cwiseSqrt().asDiagonal();
+    Eigen::MatrixXd R = Eigen::MatrixXd::Zero(m + g, m + g);
+    R.selfadjointView<Eigen::Lower>().rankUpdate(scaled, -1.0);
+    R = R.selfadjointView<Eigen::Lower>();
+    for (int i = 0; i < l.items; ++i)
+        for (int u = 0; u < p; ++u)
+            for (int v = 0; v < p; ++v) {
+                const int ku = i * p + u, kv = i * p + v;
+                if (r.onBound[size_t(ku)] || r.onBound[size_t(kv)])
+                    R(ku, kv) = ku == kv ? 1.0 : 0.0;
+                else
+                    R(ku, kv) += a.itemH[size_t(i * p * p + u * p + v)];
+            }
+    // R is indefinite (the multipliers' block); its pseudo-inverse by eigenvalue magnitude.
+    Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eig(R);
+    Eigen::VectorXd inv = eig.eigenvalues();
+    const double top = std::max(inv.cwiseAbs().maxCoeff(), 1e-300);
+    for (int k = 0; k < inv.size(); ++k)
+        inv[k] = std::abs(inv[k]) > 1e-10 * top ? 1.0 / inv[k] : 0.0;
+    const Eigen::MatrixXd Q = eig.eigenvectors() * inv.asDiagonal() * eig.eigenvectors().transpose();
+    auto root = [&](double v) { return v > 0 && std::isfinite(v) ? std::sqrt(v) : nan; };
+    for (int i = 0; i < l.items; ++i) {
+        Eigen::MatrixXd block = Q.block(i * p, i * p, p, p);
+        for (int u = 0; u < p; ++u) {
+            if (r.onBound[size_t(i * p + u)]) {
+                block.row(u).setZero(), block.col(u).setZero();
+                continue;
+            }
+            r.se[size_t(i * p + u)] = root(block(u, u));
+        }
+        r.items.push_back(block);
+    }
+    r.studentSe.assign(size_t(K), nan);
+    for (int s = 0; s < K; ++s) {
+        if (!(invD[s] > 0))
+            continue;
+        const Eigen::VectorXd y = Y.col(s) * invD[s];
+        r.se[size_t(offset + s)] = root(invD[s] + y.dot(Q * y));
+        r.studentSe[size_t(s)] = r.se[size_t(offset + s)];
+    }
 }
 
 void IrtCovariance::attach(const IrtData &data, const IrtLayout &l, const double *x, const double *lower, const double *upper, bool gauge,

@@ -118,7 +118,7 @@ long double IrtLayout::evaluateRows(const IrtData &data, const double *x, const 
 
 bool IrtLayout::splitsRows(int students) const
 {
-    return qint64(students) * items >= 250000 && students >= 2 && std::thread::hardware_concurrency() > 1;
+    return qint64(students) * items >= 60000 && students >= 2 && std::thread::hardware_concurrency() > 1;
 }
 
 double IrtLayout::evaluate(const IrtData &data, const double *x, double *g) const { return double(evaluateExact(data, x, g)); }

@@ -1,6 +1,7 @@
 #include "irt/irtnewton.h"
 
 #include "core/twohalves.h"
+#include "irt/irtstudentelimination.h"
 
 #include <Eigen/Cholesky>
 #include <Eigen/Dense>
@@ -181,6 +182,7 @@ long double IrtNewton::assemble(const double *x, bool withNll, Assembly &out)
         l.itemParams(x, i, &m_itemA[size_t(i)], &m_itemB[size_t(i)], &m_itemC[size_t(i)]);
         m_itemInvQ[size_t(i)] = 1.0 / (1.0 - m_itemC[size_t(i)]);
     }
+    out.generation = ++m_assemblies; // unique across both buffers
     out.g.assign(size_t(n), 0.0);
     out.itemH.assign(size_t(blocks), 0.0);
     out.studentH.assign(size_t(m_students), 0.0);
@@ -222,7 +224,16 @@ long double IrtNewton::assemble(const double *x, bool withNll, Assembly &out)
     // Into ability space: flat, students are the abilities; hierarchical, a student's θ is
     // the sum of their levels, so curvatures and cross terms add up per level.
     if (l.studentLevels.isEmpty()) {
-        out.abilityH = Eigen::VectorXd::Map(out.studentH.data(), m_students).asDiagonal();
+        // Flat: the abilities' block is diagonal; dense only for the elimination of the items
+        // (a tall matrix's K × K would be all zeros to write on every assembly).
+        out.abilityDiagonal = Eigen::VectorXd::Map(out.studentH.data(), m_students);
+        if (l.prior)
+            out.abilityDiagonal += Eigen::VectorXd::Map(priorDiagonal.data() + l.abilityOffset(), l.abilities);
+        if (IrtStudentElimination::preferred(l, m_students))
+            out.abilityH.resize(0, 0);
+        else
+            out.abilityH = out.abilityDiagonal.asDiagonal();
+        return nll;
     } else {
         out.abilityH.setZero(l.abilities, l.abilities);
         out.crossAbility.setZero(out.cross.rows(), l.abilities);
@@ -236,12 +247,16 @@ long double IrtNewton::assemble(const double *x, bool withNll, Assembly &out)
     }
     if (l.prior)
         out.abilityH.diagonal() += Eigen::VectorXd::Map(priorDiagonal.data() + l.abilityOffset(), l.abilities);
+    out.abilityDiagonal = out.abilityH.diagonal();
     return nll;
 }
 
 bool IrtNewton::solve(const double *x, double lambda, const std::vector<char> &fixed, Eigen::VectorXd *step, double *predicted)
 {
     const Assembly &a = m_buffers[m_current];
+    if (IrtStudentElimination::preferred(m_layout, m_students))
+        return IrtStudentElimination::solve({a.g, a.itemH, a.cross, a.abilityDiagonal, a.generation}, m_layout, lambda, fixed, m_studentWork, step)
+            && finishStep(x, lambda, fixed, step, predicted);
     const Eigen::MatrixXd &crossAbility = m_layout.studentLevels.isEmpty() ? a.cross : a.crossAbility;
     const IrtLayout &l = m_layout;
     const int p = m_p, K = l.abilities, offset = l.abilityOffset();
@@ -333,12 +348,21 @@ bool IrtNewton::solve(const double *x, double lambda, const std::vector<char> &f
         backward(m_factors.data() + qsizetype(i) * 6, p, v.data() + qsizetype(i) * p);
     step->head(offset) = v;
     step->tail(K) = dTheta;
+    return finishStep(x, lambda, fixed, step, predicted);
+}
+
+bool IrtNewton::finishStep(const double *x, double lambda, const std::vector<char> &fixed, Eigen::VectorXd *step, double *predicted) const
+{
+    const Assembly &a = m_buffers[m_current];
+    const IrtLayout &l = m_layout;
+    const int p = m_p, offset = l.abilityOffset();
+    auto damping = [](double h) { return std::max(std::abs(h), 1e-6); };
     // The quadratic model's decrease: with (H + λD)d = −g, −(gᵀd + ½dᵀHd) = ½(−gᵀd + λ·dᵀDd).
     // The held variables take a damped diagonal Newton step towards the bound the gradient
     // presses them against (Bertsekas), so that one sitting just off its bound reaches it.
     double gd = 0, dd = 0, held = 0;
     for (int k = 0; k < l.parameters(); ++k) {
-        const double h = k < offset ? a.itemH[diagonalAt(k, p)] : a.abilityH(k - offset, k - offset);
+        const double h = k < offset ? a.itemH[diagonalAt(k, p)] : a.abilityDiagonal[k - offset];
         const double gk = a.g[size_t(k)];
         if (fixed[size_t(k)]) {
             const double curvature = std::max(h, 0.0) + lambda * damping(h);
@@ -374,7 +398,10 @@ Eigen::MatrixXd IrtNewton::hessian(const double *x)
         H.block(i * p, i * p, p, p) = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>::Map(a.itemH.data() + qsizetype(i) * p * p, p, p);
     H.block(0, offset, offset, l.abilities) = cross;
     H.block(offset, 0, l.abilities, offset) = cross.transpose();
-    H.block(offset, offset, l.abilities, l.abilities) = a.abilityH;
+    if (a.abilityH.size() > 0)
+        H.block(offset, offset, l.abilities, l.abilities) = a.abilityH;
+    else
+        H.block(offset, offset, l.abilities, l.abilities) = a.abilityDiagonal.asDiagonal();
     return H;
 }
 

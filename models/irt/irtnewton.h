@@ -4,13 +4,15 @@
 // one block for the abilities (students, or factor levels) and the item × ability cross
 // terms. Eliminating the items leaves a Schur complement as small as the number of
 // abilities (100 × 100 for 100 students, 13 × 13 for 7 + 3 + 3 levels), so one step costs
-// about two passes over the matrix whatever the number of items. Box bounds: variables
+// about two passes over the matrix whatever the number of items; a flat model with more
+// students than item parameters eliminates the students instead (IrtStudentElimination). Box bounds: variables
 // pressed against a bound by the gradient are held (Bertsekas' projected Newton), the step
 // is clipped to the box, and Levenberg–Marquardt damping keeps the step a descent where
 // the likelihood is not convex (3PL) or not identified (the θ scale, the split between
 // factors). Near the optimum the steps converge quadratically, where first-order methods
 // crawl along the weakly identified directions.
 #include "irt/irtlayout.h"
+#include "irt/irtstudentelimination.h"
 
 #include <Eigen/Core>
 
@@ -49,7 +51,9 @@ public:
         std::vector<double> itemH;    // items × p × p
         std::vector<double> studentH; // ∂²/∂θ_s², per student
         Eigen::MatrixXd cross;        // (items·p) × students: ∂²/∂item ∂θ_s
-        Eigen::MatrixXd abilityH;     // abilities × abilities
+        Eigen::MatrixXd abilityH;     // abilities × abilities (empty when IrtStudentElimination is preferred)
+        Eigen::VectorXd abilityDiagonal; // its diagonal, always
+        quint64 generation = 0;          // counts the assemblies into this buffer (cached work keys on it)
         Eigen::MatrixXd crossAbility; // hierarchical: cross summed per level (flat: cross itself)
         // The cross terms in ability space: (items·p) × abilities.
         const Eigen::MatrixXd &crossTerms(const IrtLayout &layout) const { return layout.studentLevels.isEmpty() ? cross : crossAbility; }
@@ -64,6 +68,8 @@ private:
     // The damped Newton step on the free variables; false when the damped system is not
     // positive definite.
     bool solve(const double *x, double lambda, const std::vector<char> &fixed, Eigen::VectorXd *step, double *predicted);
+    // Steps the held variables and predicts the decrease, after either elimination.
+    bool finishStep(const double *x, double lambda, const std::vector<char> &fixed, Eigen::VectorXd *step, double *predicted) const;
 
     const IrtData &m_data;
     const IrtLayout &m_layout;
@@ -76,6 +82,8 @@ private:
     int m_current = 0;
     std::vector<double> m_itemA, m_itemB, m_itemC, m_itemInvQ; // the point being assembled, per item
     Eigen::MatrixXd m_work;        // the cross terms, being eliminated
+    IrtStudentElimination::Workspace m_studentWork;
+    quint64 m_assemblies = 0;
     std::vector<double> m_factors; // per item, the packed Cholesky factor of its damped block
 };
 

@@ -89,25 +89,6 @@ private slots:
         QCOMPARE(progress.constLast().at(3).toDouble(), 0.0);
     }
 
-    // An owner that replaces a job (a newer choice in a view) never hears from the old one,
-    // even when the old one had already finished: its finished() is dropped with it.
-    void replacedJobNeverReports()
-    {
-        QObject owner;
-        QStringList heard;
-        auto first = std::make_unique<Job>(QStringLiteral("old"), [](Job &) { return Status(); });
-        QObject::connect(first.get(), &Job::finished, &owner, [&heard] { heard << QStringLiteral("old"); });
-        first->start();
-        first->wait(); // finished, its report posted but not yet delivered
-        first = std::make_unique<Job>(QStringLiteral("new"), [](Job &) { return Status(); });
-        QObject::connect(first.get(), &Job::finished, &owner, [&heard] { heard << QStringLiteral("new"); });
-        QSignalSpy finished(first.get(), &Job::finished);
-        first->start();
-        QVERIFY(finished.wait(5000));
-        QCoreApplication::processEvents();
-        QCOMPARE(heard, QStringList{QStringLiteral("new")});
-    }
-
     void jobCanBeCancelled()
     {
         std::atomic_int done{0};

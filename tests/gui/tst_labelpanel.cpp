@@ -122,6 +122,14 @@ private slots:
         // 40 compared: TP 16, FN 4, FP 4, TN 16 → accuracy 0.8, κ 0.6.
         QVERIFY2(judges->summaryText().contains(QLatin1String("0.800")) && judges->summaryText().contains(QLatin1String("0.600")), qPrintable(judges->summaryText()));
         QVERIFY(judges->summaryText().contains(QLatin1String("reliable")));
+        // The pair measured stays in the choosers: when the page's analysis finishes it calls
+        // setRuns, which must measure that pair again, not go back to the default one (the
+        // CI failure: the default pair's result replaced the one asked for).
+        QVERIFY(judges->measure(QStringLiteral("r"), QStringLiteral("human"), QStringLiteral("human:ann")));
+        QVERIFY(judges->measure(QStringLiteral("r"), QStringLiteral("human"), QStringLiteral("imported")));
+        QTRY_VERIFY_WITH_TIMEOUT(judges->summaryText().contains(QLatin1String("<b>imported</b> read against")), 20000);
+        QTest::qWait(300);
+        QVERIFY2(judges->summaryText().contains(QLatin1String("<b>imported</b> read against")), qPrintable(judges->summaryText()));
         QVERIFY(judges->measureStability(QStringLiteral("r"), QStringLiteral("imported")));
         QTRY_VERIFY_WITH_TIMEOUT(judges->stabilityText().contains(QLatin1String("Repeat")), 20000);
         // Probes test an LLM judge; the run has none, and the view says what gives one.

@@ -181,7 +181,10 @@ Job *JudgesPanel::measureStability(const QString &run, const QString &judge)
         *report = r.take();
         return Status();
     });
-    connect(m_stabilityJob.get(), &Job::finished, this, [this, report, judge](bool ok, const QString &message) {
+    const quint64 ticket = ++m_stabilityTicket; // only the newest measurement is shown
+    connect(m_stabilityJob.get(), &Job::finished, this, [this, report, judge, ticket](bool ok, const QString &message) {
+        if (ticket != m_stabilityTicket)
+            return;
         if (!ok) {
             m_stability->setText(message.toHtmlEscaped());
             return;
@@ -244,6 +247,8 @@ void JudgesPanel::runChanged()
     }
     {
         const QSignalBlocker blockT(m_truth), blockJ(m_judge);
+        // A refresh (a new analysis, another run's labels) keeps the pair the user chose.
+        const QString keptTruth = m_truth->currentText(), keptJudge = m_judge->currentText();
         m_truth->clear();
         m_judge->clear();
         m_truth->addItems(judges);
@@ -257,6 +262,10 @@ void JudgesPanel::runChanged()
             t = int(judges.indexOf(QStringLiteral("human")));
         m_truth->setCurrentIndex(t);
         m_judge->setCurrentIndex(judges.size() > 1 ? (t == 0 ? 1 : 0) : 0);
+        if (keptTruth != keptJudge && judges.contains(keptTruth) && judges.contains(keptJudge)) {
+            m_truth->setCurrentText(keptTruth);
+            m_judge->setCurrentText(keptJudge);
+        }
     }
     for (int r = 0; r < 2; ++r)
         for (int c = 0; c < 2; ++c)
@@ -294,6 +303,12 @@ Job *JudgesPanel::measure(const QString &run, const QString &truth, const QStrin
         m_job->cancel();
         m_job->wait();
     }
+    {
+        // The choosers show the pair being measured, so a refresh keeps it.
+        const QSignalBlocker blockT(m_truth), blockJ(m_judge);
+        if (m_truth->findText(truth) >= 0 && m_judge->findText(judge) >= 0)
+            m_truth->setCurrentText(truth), m_judge->setCurrentText(judge);
+    }
     const QString path = m_project->path();
     auto report = std::make_shared<JudgeAgreementReport>();
     m_job = std::make_unique<Job>(tr("Measuring judge %1 against %2").arg(judge, truth), [=](Job &) {
@@ -309,7 +324,12 @@ Job *JudgesPanel::measure(const QString &run, const QString &truth, const QStrin
         *report = JudgeAgreement::compare(t.value().outcomes, j.value().outcomes);
         return Status();
     });
-    connect(m_job.get(), &Job::finished, this, [this, truth, judge, report](bool ok, const QString &message) {
+    // A replaced job's result may still be queued when the newer one starts: only the newest
+    // measurement is shown.
+    const quint64 ticket = ++m_measureTicket;
+    connect(m_job.get(), &Job::finished, this, [this, truth, judge, report, ticket](bool ok, const QString &message) {
+        if (ticket != m_measureTicket)
+            return;
         if (!ok) {
             m_summary->setText(message.toHtmlEscaped());
             return;

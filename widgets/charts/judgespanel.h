@@ -64,6 +64,7 @@ private:
     QLabel *m_stability;
     QListWidget *m_flaky;
     std::unique_ptr<Job> m_stabilityJob;
+    quint64 m_measureTicket = 0, m_stabilityTicket = 0; // the newest job's; older results are dropped
     QComboBox *m_probe;
     QSpinBox *m_probeItems;
     QPushButton *m_runProbe;
