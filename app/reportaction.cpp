@@ -2,6 +2,7 @@
 
 #include "charts/analysispage.h"
 #include "charts/irtpanel.h"
+#include "charts/shortformpanel.h"
 #include "examspage.h"
 #include "filedialogs.h"
 #include "mainwindow.h"
@@ -57,7 +58,9 @@ bool ReportAction::exportTo(const QString &dir, bool pdf)
     QWidget *page = m_window->pages()->currentWidget();
     // The exam's IRT charts (when fitted) follow the run charts.
     IrtPanel *panel = m_window->examsPage() ? m_window->examsPage()->irtPanel() : nullptr;
-    const QVector<ChartData> irt = panel ? panel->charts() : QVector<ChartData>();
+    QVector<ChartData> irt = panel ? panel->charts() : QVector<ChartData>();
+    if (m_window->examsPage())
+        irt += m_window->examsPage()->shortFormPanel()->charts();
     const ExamIrtResult exam = panel ? panel->reportResult() : ExamIrtResult();
     auto files = analysis->exportReport(dir, pdf, irt, exam.exam.isEmpty() ? nullptr : &exam);
     if (!files) {

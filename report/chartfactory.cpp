@@ -266,8 +266,13 @@ void lines(QChart *chart, const ChartData &data)
         }
     x->setRange(lo, hi);
     x->setTickCount(7);
-    x->setLabelFormat(QStringLiteral("%.1f"));
-    if (data.yMax == 1.0) { // a probability: exactly 0..1
+    x->setLabelFormat(data.xFormat.isEmpty() ? QStringLiteral("%.1f") : data.xFormat);
+    if (!data.xFormat.isEmpty())
+        x->applyNiceNumbers(); // counts (items answered): ticks on round numbers
+    if (data.yMin != 0) { // a scale below zero (abilities): as given, rounded out
+        y->setRange(data.yMin, data.yMax > data.yMin ? data.yMax : data.yMin + 1);
+        y->applyNiceNumbers();
+    } else if (data.yMax == 1.0) { // a probability: exactly 0..1
         y->setRange(0, 1);
         y->setTickCount(6);
     } else {

@@ -70,7 +70,9 @@ QString ExamSection::html(const ExamIrtResult &r)
                                           : QStringLiteral("%1 students").arg(last.students.size()));
     // The model and why.
     h += QStringLiteral("<h3>Model</h3>\n<p>%1%2.</p>\n")
-             .arg(last.model.toUpper(), last.estimator == QLatin1String("bayes-modal") ? QStringLiteral(" (Bayes modal)") : QString());
+             .arg(last.model.toUpper(), last.estimator == QLatin1String("bayes-modal") ? QStringLiteral(" (Bayes modal)")
+                                        : last.estimator == QLatin1String("mml")       ? QStringLiteral(" (marginal ML items, EAP abilities)")
+                                                                                       : QString());
     if (!first.comparison.isEmpty()) {
         h += QStringLiteral("<table><tr><th>Model</th><th>−log L (marginal)</th><th>Parameters</th><th>AIC</th><th>BIC</th></tr>\n");
         for (const IrtModelRow &m : first.comparison)
@@ -132,13 +134,48 @@ QString ExamSection::html(const ExamIrtResult &r)
             h += QStringLiteral("</table>\n");
         }
     }
-    return h;
+    return h + shortForms(r);
+}
+
+QString ExamSection::shortForms(const ExamIrtResult &r)
+{
+    QString h = QStringLiteral("<h3>Short forms and adaptive testing</h3>\n");
+    const nlohmann::json &v = r.validation;
+    if (v.is_object() && v.contains("error"))
+        return h + QStringLiteral("<p class=\"note\">The stored validation cannot be read: %1</p>\n")
+                       .arg(QString::fromStdString(v.value("error", std::string())).toHtmlEscaped());
+    if (!v.is_object() || !v.contains("methods"))
+        return h + QStringLiteral("<p class=\"note\">How many items would have done is not measured: on the Exams page, tab Short forms &amp; "
+                                  "adaptive, click Validate… before exporting.</p>\n");
+    const int students = v.value("students", 0), folds = v.value("folds", 0);
+    h += QStringLiteral("<p>Each of %1 takers left out %2, the %3 refitted without it, and its accuracy on all %4 items estimated from N items "
+                        "chosen by each method: the mean absolute error of that estimate and Kendall's τ of the takers' ranking against the "
+                        "whole exam.</p>\n")
+             .arg(students)
+             .arg(folds >= students ? QStringLiteral("in turn") : QStringLiteral("in %1 folds").arg(folds))
+             .arg(QString::fromStdString(v.value("model", std::string())).toUpper())
+             .arg(v.value("items", 0));
+    h += QStringLiteral("<table><tr><th>Method</th><th>N</th><th>MAE of accuracy</th><th>Kendall's τ</th></tr>\n");
+    for (const auto &[method, sizes] : v["methods"].items()) {
+        std::vector<std::pair<int, nlohmann::json>> rows;
+        for (const auto &[n, cell] : sizes.items())
+            rows.emplace_back(std::stoi(n), cell);
+        std::sort(rows.begin(), rows.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
+        for (const auto &[n, cell] : rows)
+            h += QStringLiteral("<tr><td>%1</td><td class=\"num\">%2</td><td class=\"num\">%3</td><td class=\"num\">%4</td></tr>\n")
+                     .arg(QString::fromStdString(method))
+                     .arg(n)
+                     .arg(num(cell.value("mae", qQNaN()), 4), num(cell.value("kendall_tau", qQNaN()), 3));
+    }
+    return h + QStringLiteral("</table>\n");
 }
 
 nlohmann::json ExamSection::json(const ExamIrtResult &r)
 {
     nlohmann::json j;
     j["exam"] = r.exam.toStdString();
+    if (r.validation.is_object())
+        j["shortform_validation"] = r.validation;
     if (r.steps.isEmpty())
         return j;
     const IrtFit &first = r.steps.first().fit, &last = r.steps.constLast().fit;

@@ -3,7 +3,8 @@
 // and why (the marginal-likelihood comparison), where the exam measures precisely (test
 // information), the misfitting items and the abilities, per student and per factor level.
 // What the fit does not hold (a report from stored parameters, before a Fit IRT in this
-// session) is said, with the click that supplies it.
+// session) is said, with the click that supplies it; and how well short forms of the exam
+// estimate a taker's accuracy (the stored validation).
 #include "exams/examirt.h"
 
 #include <QString>
@@ -16,6 +17,10 @@ class ExamSection {
 public:
     static QString html(const ExamIrtResult &result);
     static nlohmann::json json(const ExamIrtResult &result);
+
+private:
+    // The short forms' validation table, or the click that measures it.
+    static QString shortForms(const ExamIrtResult &result);
 };
 
 } // namespace assay

@@ -2,6 +2,9 @@
 #include "filedialogs.h"
 
 #include "charts/irtpanel.h"
+#include "charts/shortformpanel.h"
+#include "exams/examadaptivetake.h"
+#include "exams/examirt.h"
 #include "core/job.h"
 #include "commands/setexamitemstatecommand.h"
 #include "examgeneratedialog.h"
@@ -27,7 +30,9 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QPointer>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTableView>
 #include <QUndoStack>
 #include <QVBoxLayout>
@@ -42,6 +47,13 @@ ExamsPage::ExamsPage(Project *project, QWidget *parent) : QWidget(parent), m_pro
     buildLayout();
     connectActions();
     connect(m_irt, &IrtPanel::jobStarted, this, &ExamsPage::jobStarted);
+    connect(m_shortForms, &ShortFormPanel::jobStarted, this, &ExamsPage::jobStarted);
+    connect(m_shortForms, &ShortFormPanel::jobFinished, this, [this](bool ok, const QString &message) {
+        if (!ok && !message.isEmpty())
+            m_messages->error(message);
+        reload();
+        emit jobFinished(ok, message);
+    });
     // The fit's standard errors and item fit beside the stored a, b, c in the grid.
     connect(m_irt, &IrtPanel::fitted, this, [this] { m_model->setFitDiagnostics(m_irt->lastFitItems()); });
     auto selectionToIrt = [this] {
@@ -118,9 +130,15 @@ void ExamsPage::buildLayout()
     bar->addWidget(m_accept);
     bar->addWidget(m_reject);
     m_irt = new IrtPanel(m_project, this);
+    m_shortForms = new ShortFormPanel(m_project, this);
+    m_lower = new QTabWidget(this);
+    m_lower->setObjectName(QStringLiteral("examTabs"));
+    m_lower->setDocumentMode(true);
+    m_lower->addTab(m_irt, tr("IRT"));
+    m_lower->addTab(m_shortForms, tr("Short forms && adaptive"));
     auto *split = new QSplitter(Qt::Vertical, this);
     split->addWidget(m_view);
-    split->addWidget(m_irt);
+    split->addWidget(m_lower);
     split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 2);
     split->setChildrenCollapsible(false);
@@ -176,8 +194,14 @@ void ExamsPage::connectActions()
         QStringList profiles;
         for (const LlmProfile &p : LlmProfileStore::all())
             profiles << p.name;
-        ExamTakeDialog dialog(m_exam->currentText(), profiles, this);
-        if (dialog.exec() == QDialog::Accepted)
+        auto items = m_project->service<ExamStore>()->idOf(m_exam->currentText());
+        auto stored = items ? m_project->service<ExamStore>()->items(items.value()) : Result<QVector<ExamItem>>::failure(items.error());
+        ExamTakeDialog dialog(m_exam->currentText(), profiles, stored && !ExamIrt::storedModel(stored.value()).isEmpty(), this);
+        if (dialog.exec() != QDialog::Accepted)
+            return;
+        if (dialog.adaptive())
+            startAdaptiveTake(dialog.students(), dialog.rule());
+        else
             startTake(dialog.students());
     });
     connect(m_accept, &QPushButton::clicked, this, &ExamsPage::acceptSelection);
@@ -296,6 +320,46 @@ Job *ExamsPage::startTake(const QStringList &students)
     return job;
 }
 
+Job *ExamsPage::startAdaptiveTake(const QStringList &students, const IrtAdaptiveRule &rule)
+{
+    const QString path = m_project->path(), exam = m_exam->currentText();
+    auto outcomes = std::make_shared<QVector<ExamAdaptiveOutcome>>();
+    QPointer<ShortFormPanel> panel = m_shortForms;
+    m_lower->setCurrentWidget(m_shortForms);
+    Job *job = startJob(tr("Adaptive take of %1 by %2 student(s)").arg(exam).arg(students.size()), exam, [=](Job &job) {
+        auto project = Project::openForJob(path);
+        if (!project)
+            return Status::failure(project);
+        // One student after the other; each one's answers are stored when its test stops.
+        for (const QString &student : students) {
+            QMetaObject::invokeMethod(panel, [panel, student] {
+                if (panel)
+                    panel->beginAdaptive(student + QLatin1String(ExamAdaptiveTake::Suffix));
+            }, Qt::QueuedConnection);
+            auto outcome = ExamAdaptiveTake::take(*project.value(), exam, student, rule, &job, [panel](const IrtAdaptiveStep &step) {
+                QMetaObject::invokeMethod(panel, [panel, step] {
+                    if (panel)
+                        panel->addAdaptiveStep(step);
+                }, Qt::QueuedConnection);
+            });
+            if (!outcome)
+                return Status::failure(outcome.error(), outcome.code());
+            outcomes->append(outcome.take());
+        }
+        return Status();
+    });
+    if (job)
+        connect(job, &Job::finished, this, [this, outcomes](bool ok) {
+            if (!ok)
+                return;
+            QStringList lines;
+            for (const ExamAdaptiveOutcome &o : std::as_const(*outcomes))
+                lines << o.text().toHtmlEscaped();
+            m_messages->showMessage(MessageBar::Level::Success, lines.join(QStringLiteral("<br>")), true);
+        });
+    return job;
+}
+
 Job *ExamsPage::startJob(const QString &title, const QString &exam, Job::Work work)
 {
     if (m_job && m_job->isRunning())
@@ -341,6 +405,7 @@ void ExamsPage::showExam()
 {
     m_model->setExam(m_exam->currentText());
     m_irt->setExam(m_exam->currentText());
+    m_shortForms->setExam(m_exam->currentText());
     const auto refill = [](QComboBox *box, const QString &all, const QStringList &values) {
         const QSignalBlocker block(box);
         box->clear();

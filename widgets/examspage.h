@@ -3,10 +3,12 @@
 // filter reason), accept / reject a selection and edit stem, options and key in place (all
 // undoable), with the exam's statistics and baselines above the grid and the IRT panel
 // (fit, item and test information curves) below it. Generate Exam… and Take Exam… run the
-// exam steps as background jobs.
+// exam steps as background jobs. Below the grid, tabs: the IRT panel, and short forms with
+// their validation, estimates and the live chart of an adaptive take.
 #include "core/curationstate.h"
 #include "core/job.h"
 #include "exams/examworkflow.h"
+#include "irt/irtadaptive.h"
 
 #include <QWidget>
 
@@ -17,6 +19,7 @@ class QLabel;
 class QLineEdit;
 class QPushButton;
 class QTableView;
+class QTabWidget;
 
 namespace assay {
 
@@ -24,6 +27,7 @@ class MessageBar;
 
 class ExamItemsModel;
 class IrtPanel;
+class ShortFormPanel;
 class Project;
 
 class ExamsPage : public QWidget {
@@ -38,6 +42,8 @@ public:
     QComboBox *reasonFilter() const { return m_reason; }
     QString statsText() const;
     IrtPanel *irtPanel() const { return m_irt; }
+    ShortFormPanel *shortFormPanel() const { return m_shortForms; }
+    QTabWidget *lowerTabs() const { return m_lower; }
     // What Generate Exam… and Take Exam… start after their dialogs: a background job (null
     // while another exam job runs). The page reloads when it ends.
     Job *startGenerate(const QString &name, const QString &querySet, quint64 seed, const ExamWorkflow::Thresholds &thresholds = {});
@@ -46,6 +52,8 @@ public:
     // Writes the chosen exam's response matrix and its students' factors (CSV).
     Job *startExportMatrix(const QString &responsesCsv, const QString &factorsCsv);
     Job *startTake(const QStringList &students);
+    // Each student takes the exam adaptively in turn; the Short forms tab draws θ̂ ± SE live.
+    Job *startAdaptiveTake(const QStringList &students, const IrtAdaptiveRule &rule);
 
 signals:
     void jobStarted(Job *job);
@@ -76,6 +84,8 @@ private:
     QLabel *m_stats;
     MessageBar *m_messages;
     IrtPanel *m_irt;
+    ShortFormPanel *m_shortForms;
+    QTabWidget *m_lower;
     QPushButton *m_generate;
     QPushButton *m_take;
     QPushButton *m_export;

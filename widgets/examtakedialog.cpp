@@ -2,15 +2,19 @@
 
 #include "exams/takerregistry.h"
 
+#include <QCheckBox>
 #include <QDialogButtonBox>
+#include <QDoubleSpinBox>
+#include <QHBoxLayout>
 #include <QLabel>
+#include <QSpinBox>
 #include <QListWidget>
 #include <QPushButton>
 #include <QVBoxLayout>
 
 namespace assay {
 
-ExamTakeDialog::ExamTakeDialog(const QString &exam, const QStringList &profiles, QWidget *parent) : QDialog(parent)
+ExamTakeDialog::ExamTakeDialog(const QString &exam, const QStringList &profiles, bool fitted, QWidget *parent) : QDialog(parent)
 {
     setWindowTitle(tr("Take %1").arg(exam));
     m_list = new QListWidget(this);
@@ -29,6 +33,31 @@ ExamTakeDialog::ExamTakeDialog(const QString &exam, const QStringList &profiles,
                                 "replacing an earlier take of the same student. Fit IRT afterwards."),
                              this);
     about->setWordWrap(true);
+    m_adaptive = new QCheckBox(tr("Adaptive"), this);
+    m_adaptive->setObjectName(QStringLiteral("adaptiveTake"));
+    m_adaptive->setEnabled(fitted);
+    m_adaptive->setToolTip(fitted ? tr("Give each student one item at a time, the most informative at its current ability, and stop once its "
+                                       "ability is known to the SE below (or after the item limit): a few percent of the LLM calls of the whole exam")
+                                  : tr("Adaptive takes need the exam's IRT model: take it whole with a panel of students first, then Fit IRT"));
+    m_se = new QDoubleSpinBox(this);
+    m_se->setRange(0.05, 0.95);
+    m_se->setSingleStep(0.05);
+    m_se->setValue(0.3);
+    m_se->setPrefix(tr("stop at SE(θ̂) ≤ "));
+    m_max = new QSpinBox(this);
+    m_max->setRange(1, 100000);
+    m_max->setValue(200);
+    m_max->setPrefix(tr("or after "));
+    m_max->setSuffix(tr(" items"));
+    for (QWidget *w : {static_cast<QWidget *>(m_se), static_cast<QWidget *>(m_max)})
+        w->setEnabled(false);
+    connect(m_adaptive, &QCheckBox::toggled, m_se, &QWidget::setEnabled);
+    connect(m_adaptive, &QCheckBox::toggled, m_max, &QWidget::setEnabled);
+    auto *adaptiveRow = new QHBoxLayout;
+    adaptiveRow->addWidget(m_adaptive);
+    adaptiveRow->addWidget(m_se);
+    adaptiveRow->addWidget(m_max);
+    adaptiveRow->addStretch(1);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     buttons->button(QDialogButtonBox::Ok)->setText(tr("Take"));
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
@@ -37,8 +66,9 @@ ExamTakeDialog::ExamTakeDialog(const QString &exam, const QStringList &profiles,
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(about);
     layout->addWidget(m_list, 1);
+    layout->addLayout(adaptiveRow);
     layout->addWidget(buttons);
-    resize(460, 420);
+    resize(520, 440);
 }
 
 QStringList ExamTakeDialog::students() const
@@ -48,6 +78,16 @@ QStringList ExamTakeDialog::students() const
         if (m_list->item(i)->checkState() == Qt::Checked)
             out << m_list->item(i)->data(Qt::UserRole).toString();
     return out;
+}
+
+bool ExamTakeDialog::adaptive() const { return m_adaptive->isEnabled() && m_adaptive->isChecked(); }
+
+IrtAdaptiveRule ExamTakeDialog::rule() const
+{
+    IrtAdaptiveRule r;
+    r.se = m_se->value();
+    r.maxItems = m_max->value();
+    return r;
 }
 
 } // namespace assay

@@ -1,21 +1,37 @@
 #pragma once
 // Chooses the students that take an exam: what each kind of TakerRegistry offers for the
-// project's LLM profiles (the offline IR students checked by default).
+// project's LLM profiles (the offline IR students checked by default), and whether they take
+// it adaptively (an exam with a fitted IRT model: items one at a time by information at the
+// current ability, until the SE target or the item limit).
+#include "irt/irtadaptive.h"
+
 #include <QDialog>
 
+class QCheckBox;
+class QDoubleSpinBox;
 class QListWidget;
+class QSpinBox;
 
 namespace assay {
 
 class ExamTakeDialog : public QDialog {
     Q_OBJECT
 public:
-    ExamTakeDialog(const QString &exam, const QStringList &profiles, QWidget *parent = nullptr);
+    // fitted: the exam has IRT parameters (else Adaptive is offered disabled, saying why).
+    ExamTakeDialog(const QString &exam, const QStringList &profiles, bool fitted = false, QWidget *parent = nullptr);
     QStringList students() const;
     QListWidget *list() const { return m_list; }
+    bool adaptive() const;
+    IrtAdaptiveRule rule() const;
+    QCheckBox *adaptiveBox() const { return m_adaptive; }
+    QDoubleSpinBox *seBox() const { return m_se; }
+    QSpinBox *maxBox() const { return m_max; }
 
 private:
     QListWidget *m_list;
+    QCheckBox *m_adaptive;
+    QDoubleSpinBox *m_se;
+    QSpinBox *m_max;
 };
 
 } // namespace assay

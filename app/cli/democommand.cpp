@@ -7,6 +7,11 @@
 #include "exams/examirt.h"
 #include "exams/responsematrix.h"
 #include "irt/irtcharts.h"
+#include "irt/shortformcharts.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QMap>
 #include "io/filewriter.h"
 #include "report/reportwriter.h"
 #include "irt/irtjson.h"
@@ -19,6 +24,30 @@
 #include <QElapsedTimer>
 
 namespace assay {
+
+namespace {
+// "validated on 25 students left out in turn; best MAE at N=10: anchors 0.041 (τ 0.87), …"
+QString shortFormLine(const nlohmann::json &v)
+{
+    if (!v.is_object() || !v.contains("methods") || !v["methods"].is_object())
+        return QStringLiteral("not validated");
+    QMap<int, QPair<QString, QPair<double, double>>> best;
+    const nlohmann::json &methods = v["methods"];
+    for (auto m = methods.begin(); m != methods.end(); ++m)
+        for (auto c = m.value().begin(); c != m.value().end(); ++c) {
+            const std::string method = m.key(), n = c.key();
+            const nlohmann::json &cell = c.value();
+            const double mae = cell.value("mae", 1.0);
+            const int size = std::stoi(n);
+            if (!best.contains(size) || mae < best[size].second.first)
+                best[size] = {QString::fromStdString(method), {mae, cell.value("kendall_tau", 0.0)}};
+        }
+    QStringList parts;
+    for (auto it = best.begin(); it != best.end(); ++it)
+        parts << QStringLiteral("N=%1 %2 %3 (τ %4)").arg(it.key()).arg(it.value().first).arg(it.value().second.first, 0, 'f', 3).arg(it.value().second.second, 0, 'f', 2);
+    return QStringLiteral("validated on %1 students left out in turn; best accuracy MAE: %2").arg(v.value("students", 0)).arg(parts.join(QStringLiteral(", ")));
+}
+} // namespace
 
 int DemoCommand::run(const QStringList &args, CliIo &io)
 {
@@ -71,7 +100,8 @@ int DemoCommand::run(const QStringList &args, CliIo &io)
                                          QByteArray::fromStdString(IrtJson::steps(irt.steps, IrtInformation::grid()).dump(2)) + '\n');
         !s)
         return fail(io, s.error());
-    const QVector<ChartData> irtCharts = IrtCharts::all(irt.steps, irt.bloom, irt.types);
+    QVector<ChartData> irtCharts = IrtCharts::all(irt.steps, irt.bloom, irt.types);
+    irtCharts << ShortFormCharts::validation(irt.validation, false) << ShortFormCharts::validation(irt.validation, true);
     const IrtFit &lastFit = irt.steps.last().fit;
     io.err << QStringLiteral("[irt] %1 items after %2 improvement steps, %3 in %4 s\n")
                   .arg(lastFit.items.size()).arg(irt.steps.size() - 1)
@@ -104,7 +134,8 @@ int DemoCommand::run(const QStringList &args, CliIo &io)
            << "IRT:          " << dir.absoluteFilePath(QStringLiteral("irt.json")) << " (hierarchical " << lastFit.model.toUpper() << ' '
            << (lastFit.estimator == QLatin1String("bayes-modal") ? "Bayes modal" : "joint ML") << ", " << irt.steps.first().fit.choice << "; "
            << lastFit.parametersOnBound << " of " << lastFit.parameterCount << " parameters on a bound; " << lastFit.items.size() << " items kept after "
-           << irt.steps.size() - 1 << " improvement step(s) dropping misfitting items)\n";
+           << irt.steps.size() - 1 << " improvement step(s) dropping misfitting items)\n"
+           << "Short forms:  " << shortFormLine(irt.validation) << '\n';
     io.err << QStringLiteral("Done in %1 s\n").arg(clock.elapsed() / 1000.0, 0, 'f', 1);
     return ExitOk;
 }

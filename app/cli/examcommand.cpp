@@ -1,7 +1,10 @@
 #include "examcommand.h"
 
 #include "core/job.h"
+#include "exams/examadaptivetake.h"
+#include "exams/examshortform.h"
 #include "exams/examstats.h"
+#include "exams/examvalidation.h"
 #include "exams/examworkflow.h"
 #include "exams/examstore.h"
 #include "exams/examtaker.h"
@@ -49,17 +52,153 @@ int ExamCommand::generate(QCommandLineParser &parser, Project &project, CliIo &i
     return ExitOk;
 }
 
+int ExamCommand::shortForm(QCommandLineParser &parser, Project &project, CliIo &io)
+{
+    auto method = IrtShortForm::methodFromName(parser.value(QStringLiteral("method")));
+    if (!method)
+        return usageError(parser, io, method.error());
+    bool ok = false, seedOk = false;
+    const int n = parser.value(QStringLiteral("items")).toInt(&ok);
+    const quint64 seed = parser.value(QStringLiteral("seed")).toULongLong(&seedOk);
+    if (!ok || n < 1)
+        return usageError(parser, io, QStringLiteral("--items takes a whole number ≥ 1"));
+    if (!seedOk)
+        return usageError(parser, io, QStringLiteral("--seed takes a whole number"));
+    // The same step as the Exams page's Short Form….
+    auto created = ExamShortForm::create(project.database(), parser.value(QStringLiteral("exam")), parser.value(QStringLiteral("name")), method.value(), n, seed);
+    if (!created)
+        return fail(io, created.error());
+    if (parser.isSet(QStringLiteral("json"))) {
+        nlohmann::json j{{"exam", parser.value(QStringLiteral("name")).toStdString()}, {"parent", parser.value(QStringLiteral("exam")).toStdString()},
+                         {"method", IrtShortForm::methodName(method.value()).toStdString()}, {"seed", seed}, {"items", nlohmann::json::array()}};
+        for (int k = 0; k < created.value().keys.size(); ++k)
+            j["items"].push_back({{"key", created.value().keys[k].toStdString()}, {"weight", created.value().choice.weights[k]}});
+        io.out << QString::fromStdString(j.dump(2)) << '\n';
+        return ExitOk;
+    }
+    io.out << QStringLiteral("Short form %1 of %2: %3 items chosen by %4 (seed %5)\n")
+                  .arg(parser.value(QStringLiteral("name")), parser.value(QStringLiteral("exam"))).arg(n).arg(IrtShortForm::methodName(method.value())).arg(seed);
+    return ExitOk;
+}
+
+int ExamCommand::estimate(QCommandLineParser &parser, Project &project, CliIo &io)
+{
+    auto estimates = ExamShortForm::estimates(project.database(), parser.value(QStringLiteral("exam")));
+    if (!estimates)
+        return fail(io, estimates.error());
+    if (parser.isSet(QStringLiteral("json"))) {
+        nlohmann::json j = nlohmann::json::array();
+        for (const ExamEstimate &e : estimates.value())
+            j.push_back({{"taker", e.taker.toStdString()}, {"items", e.given}, {"answered", e.answered}, {"observed", e.observed},
+                         {"theta", e.ability.theta}, {"se", e.ability.se}, {"accuracy", e.accuracy.accuracy}, {"low", e.accuracy.low}, {"high", e.accuracy.high},
+                         {"model_accuracy", e.modelAccuracy}, {"calibration_takers", e.calibrationTakers}, {"full", e.full >= 0 ? nlohmann::json(e.full) : nlohmann::json()}});
+        io.out << QString::fromStdString(j.dump(2)) << '\n';
+        return ExitOk;
+    }
+    for (const ExamEstimate &e : estimates.value())
+        io.out << QStringLiteral("%1: %2 items answered; θ̂ = %3 ± %4; estimated accuracy %5 (95%: %6–%7)%8\n")
+                      .arg(e.taker).arg(e.answered).arg(e.ability.theta, 0, 'f', 2).arg(e.ability.se, 0, 'f', 2)
+                      .arg(e.accuracy.accuracy, 0, 'f', 3).arg(e.accuracy.low, 0, 'f', 3).arg(e.accuracy.high, 0, 'f', 3)
+                      .arg(e.full >= 0 ? QStringLiteral("; observed on the whole exam %1").arg(e.full, 0, 'f', 3) : QString());
+    return ExitOk;
+}
+
+int ExamCommand::validate(QCommandLineParser &parser, Project &project, CliIo &io)
+{
+    IrtValidation::Options options;
+    options.methods = parser.value(QStringLiteral("methods")).split(QLatin1Char(','), Qt::SkipEmptyParts);
+    options.sizes.clear();
+    for (const QString &n : parser.value(QStringLiteral("items")).split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        bool ok = false;
+        options.sizes << n.toInt(&ok);
+        if (!ok || options.sizes.last() < 1)
+            return usageError(parser, io, QStringLiteral("--items takes whole numbers ≥ 1, separated by commas (got '%1')").arg(n));
+    }
+    bool ok = false;
+    options.folds = parser.value(QStringLiteral("folds")).toInt(&ok);
+    if (!ok || options.folds < 0)
+        return usageError(parser, io, QStringLiteral("--folds takes a whole number ≥ 0 (0: leave one out)"));
+    options.seed = parser.value(QStringLiteral("seed")).toULongLong(&ok);
+    if (!ok)
+        return usageError(parser, io, QStringLiteral("--seed takes a whole number"));
+    if (auto e = options.fit.setEstimator(parser.value(QStringLiteral("estimator"))); !e)
+        return usageError(parser, io, e.error());
+    // The same job as the Exams page's Validate Short Forms….
+    Result<IrtValidationReport> report = IrtValidationReport();
+    Job job(QStringLiteral("Validating short forms"), [&](Job &j) {
+        report = ExamValidation::run(project.database(), parser.value(QStringLiteral("exam")), options, false, &j);
+        return report ? Status() : Status::failure(report.error(), report.code());
+    });
+    if (const Status ran = job.runHere(); !ran && report)
+        return fail(io, ran.error());
+    if (!report)
+        return fail(io, report.error());
+    const IrtValidationReport &r = report.value();
+    if (parser.isSet(QStringLiteral("json"))) {
+        io.out << QString::fromStdString(r.toJson().dump(2)) << '\n';
+        return ExitOk;
+    }
+    io.out << QStringLiteral("%1 students × %2 items, %3 folds, %4 (%5 s)\n").arg(r.students).arg(r.items).arg(r.folds).arg(r.model.toUpper()).arg(r.seconds, 0, 'f', 1);
+    for (const QString &m : r.methods)
+        for (int n : r.sizes)
+            io.out << QStringLiteral("%1 N=%2: MAE %3, Kendall τ %4\n").arg(m, -12).arg(n, -4).arg(r.cells[m][n].mae, 0, 'f', 4).arg(r.cells[m][n].kendallTau, 0, 'f', 3);
+    return ExitOk;
+}
+
+int ExamCommand::adaptive(QCommandLineParser &parser, Project &project, CliIo &io)
+{
+    auto rule = IrtAdaptiveRule::parse(parser.value(QStringLiteral("adaptive")));
+    if (!rule)
+        return usageError(parser, io, rule.error());
+    const QStringList takers = parser.values(QStringLiteral("taker"));
+    nlohmann::json all = nlohmann::json::array();
+    for (const QString &taker : takers) {
+        // The same take as the Take Exam dialog's Adaptive option.
+        Result<ExamAdaptiveOutcome> outcome = ExamAdaptiveOutcome();
+        Job job(QStringLiteral("Adaptive take"), [&](Job &j) {
+            outcome = ExamAdaptiveTake::take(project, parser.value(QStringLiteral("exam")), taker, rule.value(), &j);
+            return outcome ? Status() : Status::failure(outcome.error(), outcome.code());
+        });
+        if (const Status ran = job.runHere(); !ran && outcome)
+            return fail(io, ran.error());
+        if (!outcome)
+            return fail(io, outcome.error());
+        const ExamAdaptiveOutcome &o = outcome.value();
+        if (!parser.isSet(QStringLiteral("json"))) {
+            io.out << o.text() << '\n';
+            continue;
+        }
+        nlohmann::json j{{"taker", o.taker.toStdString()}, {"rule", o.rule.text().toStdString()}, {"stop", o.stopReason.toStdString()},
+                         {"exam_items", o.examItems}, {"items_used", o.steps.size()}, {"theta", o.estimate.ability.theta}, {"se", o.estimate.ability.se},
+                         {"accuracy", o.estimate.accuracy.accuracy}, {"low", o.estimate.accuracy.low}, {"high", o.estimate.accuracy.high},
+                         {"llm_calls", o.calls}, {"cost", o.cost}, {"full_exam_calls", o.fullCalls()}, {"full_exam_cost", o.fullCost()}, {"items", nlohmann::json::array()}};
+        for (int k = 0; k < o.steps.size(); ++k)
+            j["items"].push_back({{"key", o.keys[k].toStdString()}, {"correct", o.steps[k].correct}, {"theta", o.steps[k].ability.theta}, {"se", o.steps[k].ability.se}});
+        all.push_back(j);
+    }
+    if (parser.isSet(QStringLiteral("json")))
+        io.out << QString::fromStdString(all.dump(2)) << '\n';
+    return ExitOk;
+}
+
 int ExamCommand::run(const QStringList &args, CliIo &io)
 {
     QCommandLineParser parser;
-    parser.addPositionalArgument(QStringLiteral("generate|stats|take|export"), QStringLiteral("What to do."));
+    parser.addPositionalArgument(QStringLiteral("generate|stats|take|export|shortform|estimate|validate"), QStringLiteral("What to do."));
     parser.addPositionalArgument(QStringLiteral("FILE.assay"), QStringLiteral("The project."));
     parser.addOptions({
-        {QStringLiteral("name"), QStringLiteral("generate: the new exam's name."), QStringLiteral("E")},
-        {QStringLiteral("exam"), QStringLiteral("stats, take, export: the exam."), QStringLiteral("E")},
+        {QStringLiteral("name"), QStringLiteral("generate, shortform: the new exam's name."), QStringLiteral("E")},
+        {QStringLiteral("exam"), QStringLiteral("stats, take, export, shortform (the parent), estimate, validate: the exam."), QStringLiteral("E")},
         {QStringLiteral("from"), QStringLiteral("generate: queries (grounded, offline) or corpus (LLM)."), QStringLiteral("SOURCE"), QStringLiteral("queries")},
         {QStringLiteral("llm"), QStringLiteral("generate --from corpus: the LLM profile."), QStringLiteral("PROFILE")},
-        {QStringLiteral("seed"), QStringLiteral("generate: the seed of distractor picks and option shuffles."), QStringLiteral("S"), QStringLiteral("1")},
+        {QStringLiteral("seed"), QStringLiteral("generate: the seed of distractor picks and option shuffles; shortform, validate: of the random draws."), QStringLiteral("S"), QStringLiteral("1")},
+        {QStringLiteral("items"), QStringLiteral("shortform: how many items (N); validate: the sizes, comma-separated (25,50,100,200)."), QStringLiteral("N"), QStringLiteral("25,50,100,200")},
+        {QStringLiteral("method"), QStringLiteral("shortform: random, information or anchors."), QStringLiteral("M"), QStringLiteral("information")},
+        {QStringLiteral("methods"), QStringLiteral("validate: the methods, comma-separated (random,information,anchors,adaptive)."), QStringLiteral("M,…"),
+         QStringLiteral("random,information,anchors,adaptive")},
+        {QStringLiteral("folds"), QStringLiteral("validate: leave-out folds (0: leave one out)."), QStringLiteral("K"), QStringLiteral("0")},
+        {QStringLiteral("estimator"), QStringLiteral("validate: the refits' estimator: jml, bayes-modal or mml."), QStringLiteral("E"), QStringLiteral("bayes-modal")},
+        {QStringLiteral("adaptive"), QStringLiteral("take: adaptively, until SE(θ̂) ≤ se or max items: se=0.3,max=200[,min=N][,k=K,seed=S]."), QStringLiteral("RULE")},
         {QStringLiteral("form"), QStringLiteral("generate --from queries: the query form (default: the first)."), QStringLiteral("FORM")},
         {QStringLiteral("per-chunk"), QStringLiteral("generate --from corpus: questions asked per chunk (2)."), QStringLiteral("N"), QStringLiteral("2")},
         {QStringLiteral("max-chunks"), QStringLiteral("generate --from corpus: at most this many chunks (all)."), QStringLiteral("N"), QStringLiteral("0")},
@@ -71,10 +210,11 @@ int ExamCommand::run(const QStringList &args, CliIo &io)
     if (!parse(parser, args, io, 2, 2))
         return stopped(parser);
     const QString what = parser.positionalArguments().at(0);
-    const QStringList whats{QStringLiteral("generate"), QStringLiteral("stats"), QStringLiteral("take"), QStringLiteral("export")};
+    const QStringList whats{QStringLiteral("generate"), QStringLiteral("stats"),    QStringLiteral("take"),    QStringLiteral("export"),
+                            QStringLiteral("shortform"), QStringLiteral("estimate"), QStringLiteral("validate")};
     if (!whats.contains(what))
         return usageError(parser, io, QStringLiteral("unknown exam command '%1' (%2)").arg(what, whats.join(QStringLiteral(", "))));
-    if (what == QLatin1String("generate") && !parser.isSet(QStringLiteral("name")))
+    if ((what == QLatin1String("generate") || what == QLatin1String("shortform")) && !parser.isSet(QStringLiteral("name")))
         return usageError(parser, io, QStringLiteral("--name is required"));
     if (what != QLatin1String("generate") && !parser.isSet(QStringLiteral("exam")))
         return usageError(parser, io, QStringLiteral("--exam is required"));
@@ -94,6 +234,14 @@ int ExamCommand::run(const QStringList &args, CliIo &io)
         return ExitFailure;
     if (what == QLatin1String("generate"))
         return generate(parser, *project, io);
+    if (what == QLatin1String("shortform"))
+        return parser.isSet(QStringLiteral("items")) ? shortForm(parser, *project, io) : usageError(parser, io, QStringLiteral("--items N is required"));
+    if (what == QLatin1String("estimate"))
+        return estimate(parser, *project, io);
+    if (what == QLatin1String("validate"))
+        return validate(parser, *project, io);
+    if (what == QLatin1String("take") && parser.isSet(QStringLiteral("adaptive")))
+        return adaptive(parser, *project, io);
     ExamStore store(project->database());
     auto examId = store.idOf(parser.value(QStringLiteral("exam")));
     if (!examId)

@@ -63,7 +63,8 @@ int IrtCommand::run(const QStringList &args, CliIo &io)
         {QStringLiteral("hierarchical"), QStringLiteral("With --exam: abilities per level of the takers' factors (llm, retriever, k, icl).")},
         {QStringLiteral("model"), QStringLiteral("1pl, 2pl, 3pl, or auto: fit all three and keep the one BIC prefers (default 3pl)."), QStringLiteral("M"), QStringLiteral("3pl")},
         {QStringLiteral("bounds"), QStringLiteral("default or exam-paper (docs/METHODS.md §9.3)."), QStringLiteral("B"), QStringLiteral("default")},
-        {QStringLiteral("prior"), QStringLiteral("Bayes modal instead of joint ML: θ ~ N(0,1), log a ~ N(0,0.5²), b ~ N(0,2²), c ~ Beta(6,16) (for small panels).")},
+        {QStringLiteral("prior"), QStringLiteral("Bayes modal instead of joint ML: θ ~ N(0,1), log a ~ N(0,0.5²), b ~ N(0,2²), c ~ Beta(6,16) (for small panels). Same as --estimator bayes-modal.")},
+        {QStringLiteral("estimator"), QStringLiteral("jml (joint ML), bayes-modal (joint MAP with priors) or mml (items by marginal ML, abilities by EAP with posterior SDs; flat models)."), QStringLiteral("E"), QStringLiteral("jml")},
         {QStringLiteral("iterate"), QStringLiteral("Improvement steps after the first fit (0)."), QStringLiteral("N"), QStringLiteral("0")},
         {QStringLiteral("drop-by"), QStringLiteral("What a step drops: a (low discrimination), misfit (S-X² p adjusted < 0.05) or information (low mean information over --info-range)."), QStringLiteral("RULE"), QStringLiteral("a")},
         {QStringLiteral("drop-quantile"), QStringLiteral("With a or information: drop the items at or below this quantile (0.1)."), QStringLiteral("Q"), QStringLiteral("0.1")},
@@ -93,7 +94,15 @@ int IrtCommand::run(const QStringList &args, CliIo &io)
     if (auto b = IrtBounds::preset(parser.value(QStringLiteral("bounds"))); !b)
         return usageError(parser, io, b.error());
     options.bounds = parser.value(QStringLiteral("bounds"));
-    options.prior = parser.isSet(QStringLiteral("prior"));
+    if (auto e = options.setEstimator(parser.value(QStringLiteral("estimator"))); !e)
+        return usageError(parser, io, e.error());
+    if (parser.isSet(QStringLiteral("prior"))) {
+        if (options.marginal)
+            return usageError(parser, io, QStringLiteral("--prior is the bayes-modal estimator; it does not go with --estimator mml"));
+        options.prior = true;
+    }
+    if (options.marginal && parser.isSet(QStringLiteral("hierarchical")))
+        return usageError(parser, io, QStringLiteral("--estimator mml fits a flat model; it does not go with --hierarchical"));
     bool ok = false;
     const int steps = parser.value(QStringLiteral("iterate")).toInt(&ok);
     if (!ok || steps < 0)

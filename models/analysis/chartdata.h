@@ -31,6 +31,7 @@ struct ChartData {
     double yMax = 1.0;
     double yMin = 0.0;       // bars below zero (abilities relative to a first level)
     QString yFormat;         // axis label format; empty: chosen from yMax
+    QString xFormat;         // lines: x axis label format; empty: "%.1f"
     // For a click on a bar: the run behind each category.
     QStringList runs;
 };

@@ -3,6 +3,7 @@
 #include "core/job.h"
 #include "demo/demolabels.h"
 #include "demo/demoproject.h"
+#include "exams/examvalidation.h"
 #include "exams/examworkflow.h"
 #include "project/partialfile.h"
 #include "project/projectbackup.h"
@@ -60,7 +61,7 @@ Result<DemoEvaluation::Report> DemoEvaluation::evaluate(Project &project, Job *j
     const QVector<PlannedRun> planned = RunPlan::expand(QStringLiteral("demo"), specs.value(), {QStringLiteral("short"), QStringLiteral("long")});
     report.students = ExamWorkflow::offlineStudents();
     // Steps: each run (executed and scored), the exam, each student, the IRT fit.
-    const qint64 steps = planned.size() + 1 + report.students.size() + 1;
+    const qint64 steps = planned.size() + 1 + report.students.size() + 2;
     qint64 step = 0;
     const auto progress = [&](const QString &detail) -> Status {
         if (job && job->isCancelled())
@@ -125,6 +126,20 @@ Result<DemoEvaluation::Report> DemoEvaluation::evaluate(Project &project, Job *j
     if (auto s = ExamIrt::save(db, irt.value().examId, irt.value().steps); !s)
         return R::failure(s);
     report.irt = irt.take();
+    // How far short forms of the exam can stand for it: every student left out in turn, the
+    // flat model refitted on the others (docs/METHODS.md §9.15); kept in the exam for the
+    // Exams page's chart and the report.
+    if (auto s = progress(QStringLiteral("Validating short forms")); !s)
+        return R::failure(s);
+    IrtValidation::Options validation;
+    validation.sizes = {5, 10, 25, 50, 100};
+    validation.fit.prior = true;
+    if (job)
+        validation.cancelled = [job] { return job->isCancelled(); };
+    auto validated = ExamValidation::run(db, examName(), validation);
+    if (!validated)
+        return R::failure(validated);
+    report.irt.validation = validated.value().toJson();
     if (job)
         job->reportProgress(steps, steps, QStringLiteral("The demo is evaluated"));
     report.seconds = clock.elapsed() / 1000.0;

@@ -7,6 +7,8 @@
 #include "irt/classicalanalysis.h"
 #include "irt/irtimprovement.h"
 
+#include <nlohmann/json.hpp>
+
 namespace assay {
 
 class Database;
@@ -20,6 +22,7 @@ struct ExamIrtResult {
     QHash<QString, QStringList> bloom;      // item key → Bloom levels
     QHash<QString, QStringList> types;      // item key → question type
     QVector<ClassicalItem> classical;       // classical item analysis of the accepted items
+    nlohmann::json validation;              // the short forms' last validation (ExamValidation; null: none)
 };
 
 class ExamIrt {

@@ -21,6 +21,7 @@ struct ExamItem {
     QStringList bloom;
     QString questionType;
     std::optional<double> a, b, c; // IRT parameters, once fitted
+    double weight = 1; // in a short form: the item's weight in the estimate (docs/METHODS.md §9.15)
 };
 
 } // namespace assay

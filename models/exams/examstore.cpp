@@ -86,7 +86,7 @@ Result<QVector<ExamItem>> ExamStore::select(const QString &condition, const QVar
 {
     using R = Result<QVector<ExamItem>>;
     QVector<ExamItem> out;
-    auto s = m_db.prepare(QStringLiteral("SELECT id, item_key, stem, options, answer, source_ref, source_docs, state, filter_reason, bloom, question_type, irt_a, irt_b, irt_c "
+    auto s = m_db.prepare(QStringLiteral("SELECT id, item_key, stem, options, answer, source_ref, source_docs, state, filter_reason, bloom, question_type, irt_a, irt_b, irt_c, weight "
                                          "FROM exam_item WHERE %1 ORDER BY id")
                               .arg(condition));
     if (!s)
@@ -97,6 +97,7 @@ Result<QVector<ExamItem>> ExamStore::select(const QString &condition, const QVar
                     parseCurationState(r.text(7)).value_or(CurationState::Rejected), r.text(8), fromJsonList(r.text(9)), r.text(10), {}, {}, {}};
         if (!r.isNull(11))
             it.a = r.real(11), it.b = r.real(12), it.c = r.real(13);
+        it.weight = r.real(14);
         out << it;
     });
     if (!read)
@@ -238,6 +239,84 @@ Result<QStringList> ExamStore::exams() const
     if (auto read = s.value().forEach([&](const Statement &r) { out << r.text(0); }); !read)
         return Result<QStringList>::failure(read);
     return out;
+}
+
+Result<qint64> ExamStore::createShortForm(qint64 parentId, const QString &name, const QString &method, quint64 seed, const QVector<QPair<qint64, double>> &items)
+{
+    using R = Result<qint64>;
+    if (name.trimmed().isEmpty())
+        return R::failure(QStringLiteral("a short form needs a name"));
+    if (idOf(name))
+        return R::failure(QStringLiteral("an exam named '%1' exists already").arg(name));
+    Transaction tx(m_db);
+    if (!tx.began())
+        return R::failure(tx.beginStatus());
+    auto exam = m_db.prepare(QStringLiteral("INSERT INTO exam(name, source, seed, stats, created_at, parent_id, short_method, short_seed) "
+                                            "SELECT ?, source, seed, '{}', ?, id, ?, ? FROM exam WHERE id = ?"));
+    if (!exam)
+        return R::failure(exam);
+    exam.value().bindAll({name, QDateTime::currentDateTimeUtc().toString(Qt::ISODate), method, qint64(seed), parentId});
+    if (auto s = exam.value().run(); !s)
+        return R::failure(s.error());
+    if (m_db.changes() != 1)
+        return R::failure(QStringLiteral("exam %1 does not exist").arg(parentId));
+    const qint64 examId = m_db.lastInsertId();
+    auto item = m_db.prepare(QStringLiteral("INSERT INTO exam_item(exam_id, item_key, stem, options, answer, source_ref, source_docs, state, filter_reason, bloom, "
+                                            "question_type, irt_a, irt_b, irt_c, weight) "
+                                            "SELECT ?, item_key, stem, options, answer, source_ref, source_docs, state, filter_reason, bloom, question_type, "
+                                            "irt_a, irt_b, irt_c, ? FROM exam_item WHERE id = ? AND exam_id = ?"));
+    if (!item)
+        return R::failure(item);
+    for (const auto &[itemId, weight] : items) {
+        item.value().reset();
+        item.value().bindAll({examId, weight, itemId, parentId});
+        if (auto s = item.value().run(); !s)
+            return R::failure(s.error());
+        if (m_db.changes() != 1)
+            return R::failure(QStringLiteral("item %1 is not an item of exam %2").arg(itemId).arg(parentId));
+    }
+    if (auto s = tx.commit(); !s)
+        return R::failure(s.error());
+    return examId;
+}
+
+Result<ExamShortFormInfo> ExamStore::shortForm(qint64 examId) const
+{
+    using R = Result<ExamShortFormInfo>;
+    auto s = m_db.prepare(QStringLiteral("SELECT e.parent_id, p.name, e.short_method, e.short_seed FROM exam e LEFT JOIN exam p ON p.id = e.parent_id WHERE e.id = ?"));
+    if (!s)
+        return R::failure(s);
+    s.value().bind(1, examId);
+    auto row = s.value().next();
+    if (!row)
+        return R::failure(row);
+    if (!row.value())
+        return R::failure(QStringLiteral("exam %1 does not exist").arg(examId));
+    ExamShortFormInfo info;
+    if (!s.value().isNull(0))
+        info = {s.value().integer(0), s.value().text(1), s.value().text(2), quint64(s.value().integer(3))};
+    return info;
+}
+
+Status ExamStore::setValidation(qint64 examId, const nlohmann::json &report)
+{
+    auto s = m_db.prepare(QStringLiteral("UPDATE exam SET stats = json_set(stats, '$.validation', json(?)) WHERE id = ?"));
+    if (!s)
+        return Status::failure(s);
+    s.value().bindAll({QString::fromStdString(report.dump()), examId});
+    if (auto r = s.value().run(); !r)
+        return r;
+    if (m_db.changes() != 1)
+        return Status::failure(QStringLiteral("exam %1 does not exist").arg(examId));
+    return {};
+}
+
+Result<nlohmann::json> ExamStore::validation(qint64 examId) const
+{
+    auto st = stats(examId);
+    if (!st)
+        return st;
+    return st.value().value("validation", nlohmann::json());
 }
 
 Result<ExamProgress> ExamStore::progress() const

@@ -49,6 +49,14 @@ struct ExamProgress {
     qint64 takes = 0;  // students over all exams
 };
 
+// What makes an exam a short form of another (docs/METHODS.md §9.15); parentId 0: it is not.
+struct ExamShortFormInfo {
+    qint64 parentId = 0;
+    QString parent;
+    QString method; // random, information or anchors
+    quint64 seed = 0;
+};
+
 class ExamStore {
 public:
     explicit ExamStore(Database &db);
@@ -71,6 +79,14 @@ public:
     // Writes each item's IRT parameters by item key (NULL where unset), in one transaction.
     Status setIrt(qint64 examId, const QVector<ExamItem> &items);
     Result<QStringList> exams() const;
+    // A new exam `name` of the parent's items (id, weight), with their IRT parameters, linked
+    // to the parent with the method and seed that chose them; one transaction.
+    Result<qint64> createShortForm(qint64 parentId, const QString &name, const QString &method, quint64 seed, const QVector<QPair<qint64, double>> &items);
+    Result<ExamShortFormInfo> shortForm(qint64 examId) const;
+    // The last validation of the exam's short forms (IrtValidationReport::toJson), kept in
+    // its stats; null when never run.
+    Status setValidation(qint64 examId, const nlohmann::json &report);
+    Result<nlohmann::json> validation(qint64 examId) const;
     Result<ExamProgress> progress() const;
 
 private:

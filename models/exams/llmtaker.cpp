@@ -57,9 +57,10 @@ Result<QVector<ExamAnswer>> LlmTaker::takeLetter(Database &db, const QVector<Exa
     CorpusStore corpus(db);
     for (int i = 0; i < items.size(); ++i) {
         QVector<ExamItem> examples;
-        for (int e = 0; e < items.size() && examples.size() < spec.icl; ++e)
-            if (e != i)
-                examples << items[e];
+        const QVector<ExamItem> &pool = spec.examplePool.isEmpty() ? items : spec.examplePool;
+        for (int e = 0; e < pool.size() && examples.size() < spec.icl; ++e)
+            if (spec.examplePool.isEmpty() ? e != i : pool[e].key != items[i].key)
+                examples << pool[e];
         QString context;
         if (contextRetriever) {
             auto hits = contextRetriever->retrieve({items[i].stem, items[i].sourceDocs}, 3);

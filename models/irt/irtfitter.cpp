@@ -1,5 +1,7 @@
 #include "irt/irtfitter.h"
 
+#include "irt/irtmarginalestimator.h"
+
 #include "irt/classicalanalysis.h"
 #include "irt/irtblocknewton.h"
 #include "irt/irtcovariance.h"
@@ -83,6 +85,16 @@ Result<IrtOptions::Model> IrtOptions::modelFromName(const QString &name)
     return Result<Model>::failure(QStringLiteral("unknown model '%1' (1pl, 2pl, 3pl)").arg(name));
 }
 
+Status IrtOptions::setEstimator(const QString &name)
+{
+    const QString n = name.trimmed().toLower();
+    if (n != QLatin1String("jml") && n != QLatin1String("bayes-modal") && n != QLatin1String("mml"))
+        return Status::failure(QStringLiteral("unknown estimator '%1' (jml, bayes-modal, mml)").arg(name));
+    prior = n == QLatin1String("bayes-modal");
+    marginal = n == QLatin1String("mml");
+    return {};
+}
+
 QString IrtOptions::modelName(Model model)
 {
     return model == Model::OnePL ? QStringLiteral("1pl") : model == Model::TwoPL ? QStringLiteral("2pl") : QStringLiteral("3pl");
@@ -109,6 +121,8 @@ double IrtFitter::objective(const IrtData &data, const IrtOptions &options, cons
 
 Result<IrtFit> IrtFitter::fit(const IrtData &data, const IrtOptions &options, const IrtFit *warm)
 {
+    if (options.marginal)
+        return IrtMarginalEstimator::fit(data, options, warm ? &warm->items : nullptr);
     using R = Result<IrtFit>;
     auto bounds = IrtBounds::preset(options.bounds);
     if (!bounds)
@@ -155,7 +169,7 @@ Result<IrtFit> IrtFitter::fit(const IrtData &data, const IrtOptions &options, co
     }
     IrtFit fit;
     fit.model = IrtOptions::modelName(options.model);
-    fit.estimator = options.prior ? QStringLiteral("bayes-modal") : QStringLiteral("jml");
+    fit.estimator = options.estimator();
     const double target = std::max(options.tolerance, 1e-12);
     Eigen::VectorXd grad(n);
     // Alternating Fisher-scoring sweeps while they still gain; they reach the neighbourhood

@@ -38,6 +38,13 @@ struct IrtOptions {
     // θ ~ N(0, 1) (each factor level when hierarchical), log a ~ N(0, 0.5²), b ~ N(0, 2²),
     // c ~ Beta(6, 16) (BILOG's defaults for four options) to the objective.
     bool prior = false;
+    // Marginal ML instead (IrtMarginalEstimator): item parameters by the EM with θ integrated
+    // over N(0, 1), abilities by EAP with posterior SDs; flat models only. Wins over prior.
+    bool marginal = false;
+    // "jml", "bayes-modal" or "mml", as the fit reports it.
+    QString estimator() const { return marginal ? QStringLiteral("mml") : prior ? QStringLiteral("bayes-modal") : QStringLiteral("jml"); }
+    // Sets prior/marginal from "jml", "bayes-modal" or "mml".
+    Status setEstimator(const QString &name);
     int maxIterations = 10000; // L-BFGS-B iterations
     int maxSweeps = 5;        // alternating Fisher-scoring sweeps first
     int maxNewton = 200;      // then joint Newton steps (0: none), then L-BFGS-B if still needed
@@ -100,7 +107,7 @@ struct IrtLrTest {
 
 struct IrtFit {
     QString model;
-    QString estimator; // "jml" or "bayes-modal"
+    QString estimator; // "jml", "bayes-modal" or "mml"
     double nll = 0;           // the objective minimised (with the priors' terms when Bayes modal)
     double dataNll = 0;       // −log-likelihood of the data alone (model comparison)
     bool converged = false;

@@ -1,5 +1,7 @@
 #include "irt/irtsearch.h"
 
+#include "irt/irtmarginalestimator.h"
+
 #include "irt/irtblocknewton.h"
 #include "irt/irtguard.h"
 #include "irt/irtlayout.h"
@@ -172,6 +174,23 @@ Result<IrtFit> IrtSearch::run(const IrtData &data, const IrtOptions &givenOption
     for (const IrtMarginalFit &m : marginal.value())
         rows << row(m, int(data.students.size()));
     const Model chosen = givenOptions.autoModel ? Model(bicPick(rows)) : givenOptions.model;
+    if (givenOptions.marginal) {
+        // The estimator is the comparison's own EM, taken on to convergence from its row.
+        IrtOptions o = givenOptions;
+        o.model = chosen;
+        auto fit = IrtMarginalEstimator::fit(data, o, &marginal.value()[int(chosen)].items);
+        if (!fit)
+            return R::failure(fit);
+        IrtFit out = fit.take();
+        out.comparison = rows;
+        out.lrTests = lrTests(rows);
+        out.choice = givenOptions.autoModel ? choiceText(rows, int(chosen)) : QString();
+        if (!out.converged)
+            out.warnings << QStringLiteral("the marginal-ML fit stopped before converging: %1").arg(out.message);
+        if (!out.itemFitNote.isEmpty())
+            out.warnings << out.itemFitNote;
+        return out;
+    }
     auto fitAs = [&](Model model, const IrtFit *warm) {
         IrtOptions o = quiet;
         o.model = model;

@@ -404,6 +404,16 @@ SELECT g.id AS group_id,
             ELSE g.doc_ids END AS doc_ids
 FROM query_group g;
 )sql")},
+        {16, QStringLiteral("short forms"), QStringLiteral(R"sql(
+-- A short form is an exam made of some of another's items (docs/METHODS.md §9.15): it names
+-- its parent, the method that chose the items and that method's seed; each item carries its
+-- weight in the estimate (anchors: its cluster's share of the parent's items; else equal).
+-- Deleting the parent deletes its short forms, whose estimates need its items.
+ALTER TABLE exam ADD COLUMN parent_id INTEGER REFERENCES exam(id) ON DELETE CASCADE;
+ALTER TABLE exam ADD COLUMN short_method TEXT NOT NULL DEFAULT '';
+ALTER TABLE exam ADD COLUMN short_seed INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE exam_item ADD COLUMN weight REAL NOT NULL DEFAULT 1;
+)sql")},
     };
     return migrations;
 }

@@ -280,7 +280,8 @@ private slots:
             QVERIFY2(html.contains(QLatin1String(section)), section);
         // The run charts, the response types by task level (the demo's templates are lookups
         // and joins) and the exam's IRT charts (with SE(θ) by Bloom level and by question type).
-        QCOMPARE(html.count(QLatin1String("<figure")), 5 + 1 + 9);
+        // And the short forms' validation: error and ranking against the number of items.
+        QCOMPARE(html.count(QLatin1String("<figure")), 5 + 1 + 9 + 2);
         // Chart text a browser draws in a sans-serif face, a line's runs kept in one text (no
         // gaps where Qt's font and the browser's measure differently).
         QVERIFY(!html.contains(QLatin1String("font-family=\"Sans Serif\"")));
@@ -289,7 +290,8 @@ private slots:
         QVERIFY(html.contains(QLatin1String(">0.0</text>")) && html.contains(QLatin1String(">1.0</text>"))); // tick labels stay apart
         // The Exam and IRT section: model and why, items kept, information, item fit, abilities.
         for (const char *part : {"<h2>Exam and IRT</h2>", "2PL (chosen)", "2PL chosen by BIC", "3565 items kept of 3644 fitted", "25 students",
-                                 "<h3>Test information</h3>", "Peak 652.7 at θ = -0.42", "items misfit", "<td>oracle-ir</td>"})
+                                 "<h3>Test information</h3>", "Peak 652.7 at θ = -0.42", "items misfit", "<td>oracle-ir</td>",
+                                 "<h3>Short forms and adaptive testing</h3>", "Each of 25 takers left out in turn"})
             QVERIFY2(html.contains(QString::fromUtf8(part)), part);
         QFile summary(out + QStringLiteral("/summary.json"));
         QVERIFY(summary.open(QIODevice::ReadOnly));
@@ -299,8 +301,12 @@ private slots:
         QCOMPARE(json["exam"]["items_kept"].get<int>(), 3565);
         for (const auto &run : json["runs"])
             QVERIFY(run["refined_accuracy"].is_number() && run.contains("taxonomy") && run.contains("refined_accuracy_ci95"));
-        QCOMPARE(QDir(out + QStringLiteral("/plots")).entryList({QStringLiteral("*.svg")}).size(), 15);
-        QCOMPARE(QDir(out + QStringLiteral("/plots")).entryList({QStringLiteral("*.png")}).size(), 15);
+        // The run and IRT plots, and the short forms' error and ranking against N.
+        QCOMPARE(QDir(out + QStringLiteral("/plots")).entryList({QStringLiteral("*.svg")}).size(), 17);
+        QCOMPARE(QDir(out + QStringLiteral("/plots")).entryList({QStringLiteral("*.png")}).size(), 17);
+        QVERIFY(QFile::exists(out + QStringLiteral("/plots/shortform-error.svg")));
+        QCOMPARE(json["exam"]["shortform_validation"]["students"].get<int>(), 25);
+        QVERIFY(json["exam"]["shortform_validation"]["methods"]["anchors"]["100"]["mae"].is_number());
         QVERIFY(QFile::exists(out + QStringLiteral("/plots/error-types-by-level.svg")));
         for (const char *irt : {"item-characteristic", "item-information", "test-information", "bloom-information", "type-information", "bloom-standard-error",
                                 "type-standard-error", "improvement", "abilities"})
@@ -495,6 +501,63 @@ private slots:
         QVERIFY2(o.err.contains(bad.fileName() + QStringLiteral(":3")) && o.err.contains(QLatin1String("'q2'")), qPrintable(o.err));
         QCOMPARE(runCli({QStringLiteral("irt"), QStringLiteral("fit"), QStringLiteral("--responses"), responses, QStringLiteral("--model"), QStringLiteral("4pl")}).code, 2);
         QCOMPARE(runCli({QStringLiteral("irt"), QStringLiteral("fit")}).code, 2);
+    }
+
+    void shortFormsAdaptiveAndValidation()
+    {
+        // On the demo's project (its exam refitted as a 1PL by irtFit): marginal ML as an
+        // estimator, a short form and its estimate, an adaptive take, the validation.
+        const QString out = m_dir.filePath(QStringLiteral("demo-out")), project = out + QStringLiteral("/demo.assay");
+        Outcome o = runCli({QStringLiteral("irt"), QStringLiteral("fit"), QStringLiteral("--responses"), out + QStringLiteral("/exam-responses.csv"), QStringLiteral("--model"),
+                            QStringLiteral("2pl"), QStringLiteral("--estimator"), QStringLiteral("mml"), QStringLiteral("--json")});
+        QCOMPARE(o.code, 0);
+        auto j = nlohmann::json::parse(o.out.toStdString());
+        QCOMPARE(j["estimator"].get<std::string>(), std::string("mml"));
+        QCOMPARE(j["students"].size(), size_t(25));
+        for (const auto &student : j["students"])
+            QVERIFY(student["se_theta"].is_number() && student["se_theta"].get<double>() > 0);
+        QCOMPARE(runCli({QStringLiteral("irt"), QStringLiteral("fit"), QStringLiteral("--responses"), out + QStringLiteral("/exam-responses.csv"), QStringLiteral("--estimator"),
+                         QStringLiteral("mml"), QStringLiteral("--prior")}).code, 2);
+        o = runCli({QStringLiteral("exam"), QStringLiteral("shortform"), project, QStringLiteral("--exam"), QStringLiteral("demo-exam"), QStringLiteral("--name"),
+                    QStringLiteral("demo-anchors"), QStringLiteral("--items"), QStringLiteral("40"), QStringLiteral("--method"), QStringLiteral("anchors"), QStringLiteral("--json")});
+        QCOMPARE(o.code, 0);
+        j = nlohmann::json::parse(o.out.toStdString());
+        QCOMPARE(j["items"].size(), size_t(40));
+        double weights = 0;
+        for (const auto &item : j["items"])
+            weights += item["weight"].get<double>();
+        QVERIFY(std::abs(weights - 1) < 1e-9);
+        QCOMPARE(runCli({QStringLiteral("exam"), QStringLiteral("take"), project, QStringLiteral("--exam"), QStringLiteral("demo-anchors"), QStringLiteral("--taker"),
+                         QStringLiteral("ir:bm25:3")}).code, 0);
+        o = runCli({QStringLiteral("exam"), QStringLiteral("estimate"), project, QStringLiteral("--exam"), QStringLiteral("demo-anchors"), QStringLiteral("--json")});
+        QCOMPARE(o.code, 0);
+        j = nlohmann::json::parse(o.out.toStdString());
+        QCOMPARE(j.size(), size_t(1));
+        QVERIFY(j[0]["low"].get<double>() <= j[0]["accuracy"].get<double>() && j[0]["accuracy"].get<double>() <= j[0]["high"].get<double>());
+        QVERIFY(std::abs(j[0]["accuracy"].get<double>() - j[0]["full"].get<double>()) < 0.1);
+        o = runCli({QStringLiteral("exam"), QStringLiteral("take"), project, QStringLiteral("--exam"), QStringLiteral("demo-exam"), QStringLiteral("--taker"),
+                    QStringLiteral("ir:tfidf:2"), QStringLiteral("--adaptive"), QStringLiteral("se=0.3,max=30"), QStringLiteral("--json")});
+        QCOMPARE(o.code, 0);
+        j = nlohmann::json::parse(o.out.toStdString());
+        QCOMPARE(j[0]["taker"].get<std::string>(), std::string("ir:tfidf:2 @adaptive"));
+        QVERIFY(j[0]["items_used"].get<int>() >= 1 && j[0]["items_used"].get<int>() <= 30);
+        QCOMPARE(j[0]["items"].size(), size_t(j[0]["items_used"].get<int>()));
+        QCOMPARE(j[0]["exam_items"].get<int>(), 3644);
+        o = runCli({QStringLiteral("exam"), QStringLiteral("validate"), project, QStringLiteral("--exam"), QStringLiteral("demo-exam"), QStringLiteral("--methods"),
+                    QStringLiteral("random,anchors"), QStringLiteral("--items"), QStringLiteral("10,20"), QStringLiteral("--folds"), QStringLiteral("5"), QStringLiteral("--json")});
+        QCOMPARE(o.code, 0);
+        j = nlohmann::json::parse(o.out.toStdString());
+        QCOMPARE(j["students"].get<int>(), 25); // the adaptive take left out
+        QCOMPARE(j["items"].get<int>(), 3644);
+        for (const char *method : {"random", "anchors"})
+            for (const char *n : {"10", "20"})
+                QVERIFY(j["methods"][method][n]["mae"].is_number() && j["methods"][method][n]["kendall_tau"].is_number());
+        QCOMPARE(runCli({QStringLiteral("exam"), QStringLiteral("shortform"), project, QStringLiteral("--exam"), QStringLiteral("demo-exam"), QStringLiteral("--name"),
+                         QStringLiteral("x"), QStringLiteral("--items"), QStringLiteral("5"), QStringLiteral("--method"), QStringLiteral("best")}).code, 2);
+        QCOMPARE(runCli({QStringLiteral("exam"), QStringLiteral("take"), project, QStringLiteral("--exam"), QStringLiteral("demo-exam"), QStringLiteral("--taker"),
+                         QStringLiteral("ir"), QStringLiteral("--adaptive"), QStringLiteral("se=2")}).code, 2);
+        QCOMPARE(runCli({QStringLiteral("exam"), QStringLiteral("validate"), project, QStringLiteral("--exam"), QStringLiteral("demo-exam"), QStringLiteral("--methods"),
+                         QStringLiteral("psychic")}).code, 1);
     }
 
     void gridRunsAndImportedResults()

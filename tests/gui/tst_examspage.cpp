@@ -1,7 +1,12 @@
 // The Exams page, offscreen, on the demo's grounded exam: statistics and baselines, filters
 // (Bloom, filter reason), reject / accept of a selection and in-place edits of stem, option
-// and key — each undoable, with refused edits explained.
+// and key — each undoable, with refused edits explained; short forms, their validation and an
+// adaptive take with its live chart, from the Short forms tab.
 #include "examspage.h"
+#include "charts/chartpanel.h"
+#include "charts/shortformpanel.h"
+#include "exams/examirt.h"
+#include "exams/examworkflow.h"
 #include "core/job.h"
 #include "exams/examfilters.h"
 #include "exams/examstore.h"
@@ -14,6 +19,9 @@
 #include "testsettings.h"
 
 #include <QComboBox>
+#include <QDir>
+#include <QTabWidget>
+#include <QTableWidget>
 #include <QTableView>
 #include <QUndoStack>
 #include <QtTest>
@@ -120,6 +128,59 @@ private slots:
         // The statistics line names the filter counts in words.
         QVERIFY2(!page.statsText().contains(QLatin1String("{")), qPrintable(page.statsText()));
         QVERIFY2(page.statsText().contains(QLatin1String("filtered")), qPrintable(page.statsText()));
+    }
+
+    void shortFormsFromThePage()
+    {
+        // The panel takes e1 whole and its 2PL is fitted; then everything from the tab.
+        QVERIFY(ExamWorkflow::take(*m_project, QStringLiteral("e1"), ExamWorkflow::offlineStudents()).ok());
+        IrtOptions options;
+        options.model = IrtOptions::Model::TwoPL;
+        options.prior = true;
+        auto fitted = ExamIrt::fit(m_project->database(), QStringLiteral("e1"), options);
+        QVERIFY2(fitted.ok(), qPrintable(fitted.error()));
+        QVERIFY(ExamIrt::save(m_project->database(), fitted.value().examId, fitted.value().steps).ok());
+        ExamsPage page(m_project.get());
+        page.resize(1366, 768);
+        page.show();
+        page.examChooser()->setCurrentText(QStringLiteral("e1"));
+        ShortFormPanel *panel = page.shortFormPanel();
+        page.lowerTabs()->setCurrentWidget(panel);
+        QVERIFY2(panel->statusText().contains(QStringLiteral("Validate…")), qPrintable(panel->statusText()));
+        // A short form, stored as a new exam.
+        QSignalSpy made(panel, &ShortFormPanel::jobFinished);
+        QVERIFY(panel->startShortForm(QStringLiteral("e1-info"), QStringLiteral("information"), 20, 1));
+        QVERIFY(!made.isEmpty() || made.wait(60000));
+        QVERIFY2(made.constFirst().at(0).toBool(), qPrintable(made.constFirst().at(1).toString()));
+        QVERIFY(page.examChooser()->findText(QStringLiteral("e1-info")) >= 0);
+        // The validation draws one line per method over the sizes.
+        QSignalSpy validated(panel, &ShortFormPanel::jobFinished);
+        QVERIFY(panel->startValidation({10, 20}, 5));
+        QVERIFY(!validated.isEmpty() || validated.wait(120000));
+        QVERIFY2(validated.constFirst().at(0).toBool(), qPrintable(validated.constFirst().at(1).toString()));
+        QCOMPARE(panel->errorChart()->data().series.size(), 4);
+        QCOMPARE(panel->tauChart()->data().series.first().x, (QVector<double>{10, 20}));
+        QVERIFY2(panel->statusText().contains(QLatin1String("Validated on 25 takers")), qPrintable(panel->statusText()));
+        // An adaptive take: the chart follows it, the table lists its estimate.
+        QSignalSpy taken(&page, &ExamsPage::jobFinished);
+        QVERIFY(page.startAdaptiveTake({QStringLiteral("ir:keyword:1")}, IrtAdaptiveRule::parse(QStringLiteral("se=0.4,max=12")).value()));
+        QVERIFY(!taken.isEmpty() || taken.wait(60000));
+        QVERIFY2(taken.constFirst().at(0).toBool(), qPrintable(taken.constFirst().at(1).toString()));
+        QTRY_VERIFY(!panel->adaptiveChart()->data().series.isEmpty() && !panel->adaptiveChart()->data().series.first().x.isEmpty());
+        const int steps = int(panel->adaptiveChart()->data().series.first().x.size());
+        QVERIFY(steps >= 1 && steps <= 12);
+        QCOMPARE(panel->tabs()->currentWidget(), panel->adaptiveChart());
+        QCOMPARE(page.examChooser()->currentText(), QStringLiteral("e1"));
+        QTableWidget *table = panel->estimatesTable();
+        QCOMPARE(table->rowCount(), 1);
+        QCOMPARE(table->item(0, 0)->text(), QStringLiteral("ir:keyword:1 @adaptive"));
+        QCOMPARE(table->item(0, 1)->text(), QString::number(steps));
+        if (const QByteArray dir = qgetenv("ASSAY_SCREENSHOT_DIR"); !dir.isEmpty()) {
+            QDir().mkpath(QString::fromLocal8Bit(dir));
+            page.grab().save(QString::fromLocal8Bit(dir) + QStringLiteral("/exams-adaptive.png"));
+            panel->tabs()->setCurrentWidget(panel->errorChart());
+            page.grab().save(QString::fromLocal8Bit(dir) + QStringLiteral("/exams-validation.png"));
+        }
     }
 };
 

@@ -242,7 +242,7 @@ private slots:
 
     void priorFitIsStoredAndNamed()
     {
-        // The Priors box fits Bayes modal: said so in the status, stored undoably like a plain
+        // The priors estimator fits Bayes modal: said so in the status, stored undoably like a plain
         // fit, and the priors pull the parameters towards their centres (the stored a, b, c
         // differ from the joint-ML ones of the same exam).
         ExamsPage page(m_project.get());
@@ -253,7 +253,7 @@ private slots:
         QVERIFY(fitted.count() == 1 || fitted.wait(120000));
         QVERIFY(!irt->statusText().contains(QLatin1String("Bayes modal")));
         const QVector<ExamItem> plain = store.items(m_exam).value();
-        irt->priorBox()->setChecked(true);
+        irt->estimatorChooser()->setCurrentIndex(irt->estimatorChooser()->findData(QStringLiteral("bayes-modal")));
         irt->fit();
         QVERIFY(fitted.count() == 2 || fitted.wait(120000));
         QVERIFY2(irt->statusText().contains(QLatin1String("3PL Bayes modal fit")) && irt->statusText().contains(QLatin1String("converged")),

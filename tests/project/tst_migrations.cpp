@@ -57,6 +57,10 @@ const Kept kept[] = {
     {14, "SELECT doc_id FROM chunk_archive WHERE id = 9", "d9"},
     // Version 15: a group's true documents are its projected ones and its accepted links.
     {15, "SELECT doc_ids FROM group_truth WHERE group_id = 1", "[\"d1\",\"d5\"]"},
+    // Version 16: a short form names its parent, method and seed; its items carry weights.
+    {16, "SELECT parent_id || ':' || short_method || ':' || short_seed FROM exam WHERE name = 'e1-short'", "1:anchors:3"},
+    {16, "SELECT weight FROM exam_item WHERE id = 3", "0.5"},
+    {8, "SELECT weight || ':' || short_method || ':' || coalesce(parent_id, 'none') FROM exam_item i JOIN exam e ON e.id = i.exam_id WHERE i.id = 1", "1.0::none"},
     {3, "SELECT min(d.value) FROM group_truth t, json_each(t.doc_ids) d WHERE t.group_id = 1", "d1"},
     {1, "SELECT count(*) FROM pragma_table_info('run_item') WHERE name = 'retrieved_text'", "0"},
     {1, "SELECT count(*) FROM sqlite_master WHERE name IN ('judgement_judge', 'run_item_status')", "0"},
@@ -103,7 +107,7 @@ private slots:
             // The migrated file takes new rows in the tables later versions added.
             auto exams = project.value()->database().scalar(QStringLiteral("SELECT count(*) FROM exam"));
             QVERIFY2(exams.ok(), qPrintable(exams.error()));
-            QCOMPARE(exams.value().toInt(), version >= 8 ? 1 : 0);
+            QCOMPARE(exams.value().toInt(), version >= 16 ? 2 : version >= 8 ? 1 : 0);
         }
         // Opening again changes nothing.
         auto again = Project::open(path);

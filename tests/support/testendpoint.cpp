@@ -175,6 +175,12 @@ QByteArray TestEndpoint::lastBody() const
     return m_lastBody;
 }
 
+QList<QByteArray> TestEndpoint::bodies() const
+{
+    QMutexLocker lock(&m_mutex);
+    return m_bodies;
+}
+
 void TestEndpoint::serve(QTcpSocket *socket)
 {
     auto buffer = std::make_shared<QByteArray>();
@@ -205,6 +211,7 @@ void TestEndpoint::serve(QTcpSocket *socket)
                 QMutexLocker lock(&m_mutex);
                 m_lastAuthorization = authorization;
                 m_lastBody = body;
+                m_bodies << body;
             }
             respond(socket, first.value(0), first.value(1), body);
         }

@@ -77,6 +77,7 @@ public:
     int paidTwice() const { return m_paidTwice.load(); }
     QByteArray lastAuthorization() const;
     QByteArray lastBody() const;
+    QList<QByteArray> bodies() const; // every request body received, in order
 
 private:
     void serve(QTcpSocket *socket);
@@ -104,6 +105,7 @@ private:
     mutable QMutex m_mutex;
     QByteArray m_lastAuthorization;
     QByteArray m_lastBody;
+    QList<QByteArray> m_bodies;
 };
 
 } // namespace assay::test

@@ -6,6 +6,7 @@
 #include "core/job.h"
 #include "exams/examirt.h"
 #include "exams/examstore.h"
+#include "exams/examvalidation.h"
 #include "exams/responsematrix.h"
 #include "irt/irtguard.h"
 #include "irt/irtcharts.h"
@@ -13,6 +14,7 @@
 #include "exams/examcuration.h"
 #include "messagebar.h"
 
+#include <QChartView>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QCryptographicHash>
@@ -107,11 +109,10 @@ IrtPanel::IrtPanel(Project *project, QWidget *parent) : QWidget(parent), m_proje
     m_guard->hide();
     buildCharts();
     auto *bar = new QHBoxLayout;
-    bar->addWidget(new QLabel(tr("IRT:"), this));
     bar->addWidget(m_model);
     bar->addWidget(m_bounds);
     bar->addWidget(m_hierarchical);
-    bar->addWidget(m_prior);
+    bar->addWidget(m_estimator);
     bar->addWidget(m_steps);
     bar->addWidget(m_dropRule);
     bar->addWidget(m_quantile);
@@ -133,7 +134,7 @@ IrtPanel::IrtPanel(Project *project, QWidget *parent) : QWidget(parent), m_proje
             QSettings().setValue(modelKey(m_project->path(), m_exam), model);
         updateGuard();
     });
-    connect(m_prior, &QCheckBox::toggled, this, &IrtPanel::updateGuard);
+    connect(m_estimator, &QComboBox::currentIndexChanged, this, &IrtPanel::updateGuard);
     connect(m_rejectDropped, &QPushButton::clicked, this, &IrtPanel::rejectDropped);
     auto showRule = [this] {
         const QString rule = m_dropRule->currentData().toString();
@@ -158,11 +159,16 @@ void IrtPanel::buildModelOptions()
                             "exam-paper: a ∈ [0.5, 1.5], b ∈ [0.01, 1], c ∈ [0.2, 0.4], θ ∈ [−3, 3]"));
     m_hierarchical = new QCheckBox(tr("Abilities per factor level"), this);
     m_hierarchical->setToolTip(tr("θ of a taker = sum of the abilities of its LLM, retriever, k and ICL levels"));
-    m_prior = new QCheckBox(tr("Priors"), this);
-    m_prior->setObjectName(QStringLiteral("irtPrior"));
-    m_prior->setToolTip(tr("Bayes modal instead of joint maximum likelihood: θ ~ N(0, 1), log a ~ N(0, 0.5²), b ~ N(0, 2²), "
-                           "c ~ Beta(6, 16).\nJoint ML of the 3PL overfits small panels of takers (tens); the priors keep "
-                           "low takers off the θ bound and the c's off their lucky answers."));
+    m_estimator = new QComboBox(this);
+    m_estimator->setObjectName(QStringLiteral("irtEstimator"));
+    m_estimator->addItem(tr("joint ML"), QStringLiteral("jml"));
+    m_estimator->addItem(tr("priors"), QStringLiteral("bayes-modal"));
+    m_estimator->addItem(tr("marginal ML"), QStringLiteral("mml"));
+    m_estimator->setToolTip(tr("The estimator.\njoint ML: items and abilities maximise the likelihood together.\n"
+                               "priors: Bayes modal — θ ~ N(0, 1), log a ~ N(0, 0.5²), b ~ N(0, 2²), c ~ Beta(6, 16); joint ML of the 3PL "
+                               "overfits small panels (tens of takers), the priors keep low takers off the θ bound and the c's off their lucky answers.\n"
+                               "marginal ML: the items with θ integrated over N(0, 1) (consistent as takers grow), abilities as "
+                               "posterior means with posterior SDs; flat models only."));
     m_steps = new QSpinBox(this);
     m_steps->setRange(0, 20);
     m_steps->setPrefix(tr("improve "));
@@ -199,8 +205,9 @@ void IrtPanel::buildModelOptions()
 void IrtPanel::buildCharts()
 {
     m_tabs = new QTabWidget(this);
+    // Below the item grid and the Exams page's tab bar: a little shorter than a page's chart.
     for (int c = 0; c < ChartCount; ++c)
-        m_charts[c] = new ChartPanel(this);
+        (m_charts[c] = new ChartPanel(this))->view()->setMinimumHeight(270);
     auto *selected = new QWidget(this);
     auto *pair = new QHBoxLayout(selected);
     pair->setContentsMargins(0, 0, 0, 0);
@@ -320,7 +327,7 @@ void IrtPanel::updateGuard()
     const IrtOptions::Model model = choice != QLatin1String("auto") ? chosenModel(choice)
                                     : !m_fittedModel.isEmpty()      ? chosenModel(m_fittedModel)
                                                                     : IrtOptions::Model::OnePL;
-    const QString warning = taken ? IrtGuard::warning(counts.value().students, counts.value().items, counts.value().answered, model, m_prior->isChecked())
+    const QString warning = taken ? IrtGuard::warning(counts.value().students, counts.value().items, counts.value().answered, model, m_estimator->currentData().toString() != QLatin1String("jml"))
                                   : QString();
     m_guard->setText(warning);
     m_guard->setVisible(!warning.isEmpty());
@@ -346,9 +353,10 @@ void IrtPanel::showFit(const QVector<IrtStep> &steps)
 
 ExamIrtResult IrtPanel::reportResult() const
 {
-    if (m_lastResult && m_lastResult->exam == m_exam)
-        return *m_lastResult;
-    return ExamIrt::fromStored(m_exam, m_stored);
+    ExamIrtResult r = m_lastResult && m_lastResult->exam == m_exam ? *m_lastResult : ExamIrt::fromStored(m_exam, m_stored);
+    auto v = ExamValidation::stored(m_project->database(), m_exam);
+    r.validation = v ? v.take() : nlohmann::json{{"error", v.error().toStdString()}};
+    return r;
 }
 
 QString IrtPanel::comparisonText() const
@@ -439,7 +447,10 @@ void IrtPanel::fit()
     options.model = chosenModel(m_model->currentText());
     options.bounds = m_bounds->currentText();
     options.hierarchical = m_hierarchical->isChecked();
-    options.prior = m_prior->isChecked();
+    if (auto e = options.setEstimator(m_estimator->currentData().toString()); !e) {
+        m_status->setText(e.error());
+        return;
+    }
     const int steps = m_steps->value();
     IrtDropRule rule(m_quantile->value());
     if (auto kind = IrtDropRule::kindFromName(m_dropRule->currentData().toString()))
@@ -481,7 +492,7 @@ void IrtPanel::fit()
         showFit(result->steps);
         m_status->setText(!error.isEmpty() ? error
                                            : tr("%1 fit of %2 items × %3 students: %4 in %5 s (nll %6, RMSE %7 vs %8 for mean accuracy)")
-                                                 .arg(last.model.toUpper() + (last.estimator == QLatin1String("bayes-modal") ? tr(" Bayes modal") : QString())).arg(last.items.size()).arg(last.students.size())
+                                                 .arg(last.model.toUpper() + (last.estimator == QLatin1String("bayes-modal") ? tr(" Bayes modal") : last.estimator == QLatin1String("mml") ? tr(" marginal ML") : QString())).arg(last.items.size()).arg(last.students.size())
                                                  .arg(last.converged ? tr("converged") : tr("not converged (%1)").arg(last.message))
                                                  .arg(last.seconds, 0, 'f', 2).arg(last.nll, 0, 'f', 1).arg(last.rmse, 0, 'f', 3).arg(last.baselineRmse, 0, 'f', 3));
         emit fitted();

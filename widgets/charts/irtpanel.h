@@ -53,7 +53,7 @@ public:
     QComboBox *modelChooser() const { return m_model; }
     QComboBox *boundsChooser() const { return m_bounds; }
     QCheckBox *hierarchicalBox() const { return m_hierarchical; }
-    QCheckBox *priorBox() const { return m_prior; }
+    QComboBox *estimatorChooser() const { return m_estimator; } // data: jml, bayes-modal, mml
     QSpinBox *stepsBox() const { return m_steps; }
     QComboBox *dropRuleChooser() const { return m_dropRule; }
     // The last fit's items (standard errors, item fit) — empty before a fit in this session.
@@ -92,7 +92,7 @@ private:
     QComboBox *m_model;
     QComboBox *m_bounds;
     QCheckBox *m_hierarchical;
-    QCheckBox *m_prior;
+    QComboBox *m_estimator;
     QSpinBox *m_steps;
     QDoubleSpinBox *m_quantile;
     QComboBox *m_dropRule;

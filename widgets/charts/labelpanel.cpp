@@ -62,6 +62,10 @@ void LabelPanel::buildControls()
 {
     m_run = new QComboBox(this);
     m_run->setObjectName(QStringLiteral("labelRun"));
+    // Run names can be long: the box may narrow (its tooltip names the run in full).
+    m_run->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_run->setMinimumContentsLength(16);
+    connect(m_run, &QComboBox::currentTextChanged, m_run, &QWidget::setToolTip);
     m_rule = new QComboBox(this);
     m_rule->setObjectName(QStringLiteral("labelRule"));
     m_rule->addItem(tr("Random"), LabelQueue::ruleName(LabelQueue::Rule::Random));

@@ -59,6 +59,8 @@ ROWS = [
           "UPDATE run_item SET context_text_id = 2 WHERE id = 3"]),
     (15, ["""INSERT INTO ground_link(id, sql_template_id, vals, doc_id, source, confidence, state) VALUES (1, 1, '["Tallinn"]', 'd5', 'auto', 0.8, 'accepted')""",
           """INSERT INTO ground_link(id, sql_template_id, vals, doc_id, source, confidence, state) VALUES (2, 1, '["Tallinn"]', 'd6', 'auto', 0.5, 'proposed')"""]),
+    (16, ["INSERT INTO exam(id, name, source, seed, created_at, parent_id, short_method, short_seed) VALUES (2, 'e1-short', 'queries', 7, '2026-01-01T00:00:00Z', 1, 'anchors', 3)",
+          """INSERT INTO exam_item(id, exam_id, item_key, stem, options, answer, weight) VALUES (3, 2, 'i1', 'country of Tallinn?', '["Estonia", "Latvia", "Finland", "Sweden"]', 0, 0.5)"""]),
 ]
 
 

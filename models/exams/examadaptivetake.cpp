@@ -1,0 +1,91 @@
+#include "exams/examadaptivetake.h"
+
+#include "core/job.h"
+#include "exams/examstore.h"
+#include "exams/examtaker.h"
+#include "llm/llmstore.h"
+#include "project/project.h"
+
+namespace assay {
+
+QString ExamAdaptiveOutcome::text() const
+{
+    QString t = QStringLiteral("%1: %2 of %3 items (%4); θ̂ = %5 ± %6; estimated accuracy %7 (95%: %8–%9)")
+                    .arg(taker).arg(steps.size()).arg(examItems).arg(stopReason)
+                    .arg(estimate.ability.theta, 0, 'f', 2).arg(estimate.ability.se, 0, 'f', 2)
+                    .arg(estimate.accuracy.accuracy, 0, 'f', 3).arg(estimate.accuracy.low, 0, 'f', 3).arg(estimate.accuracy.high, 0, 'f', 3);
+    if (calls > 0)
+        t += QStringLiteral("; %1 LLM calls ($%2) instead of about %3 ($%4)")
+                 .arg(calls).arg(cost, 0, 'f', 4).arg(qRound64(fullCalls())).arg(fullCost(), 0, 'f', 4);
+    else
+        t += QStringLiteral("; %1 items not asked").arg(examItems - steps.size());
+    return t;
+}
+
+Result<ExamAdaptiveOutcome> ExamAdaptiveTake::take(Project &project, const QString &exam, const QString &taker, const IrtAdaptiveRule &rule, Job *job,
+                                                   const std::function<void(const IrtAdaptiveStep &)> &onStep)
+{
+    using R = Result<ExamAdaptiveOutcome>;
+    Database &db = project.database();
+    auto parsed = ExamTaker::parse(taker);
+    if (!parsed)
+        return R::failure(parsed.error());
+    TakerSpec spec = parsed.take();
+    auto c = ExamShortForm::calibration(db, exam);
+    if (!c)
+        return R::failure(c.error());
+    const ExamCalibration &cal = c.value();
+    spec.examplePool = cal.examItems;
+    LlmStore ledger(db);
+    const QString tag = QStringLiteral("exam:%1").arg(spec.text);
+    auto before = ledger.usage(tag);
+    if (!before)
+        return R::failure(before.error());
+    ExamAdaptiveOutcome out;
+    out.taker = spec.text + QLatin1String(Suffix);
+    out.rule = rule;
+    out.examItems = int(cal.items.size());
+    IrtAdaptive cat(cal.items, rule);
+    QVector<ExamAnswer> answers;
+    QVector<QPair<int, int>> answered;
+    const int expected = std::min(rule.maxItems, int(cal.items.size()));
+    for (int next = cat.next(); next >= 0; next = cat.next()) {
+        if (job && job->isCancelled())
+            return R::cancelled();
+        if (job)
+            job->reportProgress(cat.given(), expected,
+                                QStringLiteral("Adaptive take by %1: item %2, θ̂ = %3 ± %4")
+                                    .arg(spec.text).arg(cat.given() + 1).arg(cat.ability().theta, 0, 'f', 2).arg(cat.ability().se, 0, 'f', 2));
+        auto a = ExamTaker::take(db, {cal.examItems[next]}, spec);
+        if (!a)
+            return R::failure(QStringLiteral("%1: %2").arg(spec.text, a.error()), a.code());
+        if (a.value().size() != 1)
+            return R::failure(QStringLiteral("%1 returned %2 answers for one item").arg(spec.text).arg(a.value().size()));
+        const ExamAnswer &answer = a.value().first();
+        const int correct = answer.chosen < 0 ? -1 : answer.correct ? 1 : 0;
+        cat.record(next, correct);
+        answers << answer;
+        answered.append({next, correct});
+        out.keys << cal.examItems[next].key;
+        if (onStep)
+            onStep(cat.steps().last());
+    }
+    if (job && job->isCancelled())
+        return R::cancelled();
+    out.steps = cat.steps();
+    out.stopReason = cat.stopReason();
+    out.estimate = ExamShortForm::estimate(cal, answered, ExamShortForm::correction(cal, {}, int(answered.size())));
+    out.estimate.taker = out.taker;
+    auto after = ledger.usage(tag);
+    if (!after)
+        return R::failure(after.error());
+    out.calls = after.value().requests - before.value().requests;
+    out.cost = after.value().cost - before.value().cost;
+    if (auto s = ExamStore(db).saveRun(cal.examId, out.taker, spec.factors(), answers); !s)
+        return R::failure(s.error());
+    if (job)
+        job->reportProgress(expected, expected, out.text());
+    return out;
+}
+
+} // namespace assay

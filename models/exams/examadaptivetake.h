@@ -1,0 +1,44 @@
+#pragma once
+// An adaptive take of an exam with a fitted IRT model (docs/METHODS.md §9.15): any taker
+// answers one item at a time, chosen by IrtAdaptive at its current ability, until the rule
+// stops it. The answers are stored as one take of the exam named "<taker> @adaptive" (the
+// other items left as missing cells, which IRT fits treat as not given), in one transaction
+// once the test has stopped: a cancel or a failure stores nothing. Reports the items used,
+// θ̂ with its SE, the estimated accuracy on the whole exam with its interval, and the LLM
+// calls and cost made against what the whole exam would have taken.
+#include "core/result.h"
+#include "exams/examshortform.h"
+#include "irt/irtadaptive.h"
+
+#include <functional>
+
+namespace assay {
+
+class Job;
+class Project;
+
+struct ExamAdaptiveOutcome {
+    QString taker; // as stored: "<spec> @adaptive"
+    IrtAdaptiveRule rule;
+    QVector<IrtAdaptiveStep> steps;
+    QStringList keys; // the items given, in order
+    QString stopReason;
+    ExamEstimate estimate;
+    int examItems = 0;
+    qint64 calls = 0;  // LLM calls the take made (cached ones included)
+    double cost = 0;   // their cost
+    // What the whole exam would have taken at the same rate per item.
+    double fullCalls() const { return steps.isEmpty() ? 0 : double(calls) * examItems / steps.size(); }
+    double fullCost() const { return steps.isEmpty() ? 0 : cost * examItems / steps.size(); }
+    QString text() const; // the report's paragraph
+};
+
+class ExamAdaptiveTake {
+public:
+    static constexpr const char *Suffix = " @adaptive";
+    // onStep (optional) sees every answer as it comes, from the thread the take runs on.
+    static Result<ExamAdaptiveOutcome> take(Project &project, const QString &exam, const QString &taker, const IrtAdaptiveRule &rule, Job *job = nullptr,
+                                            const std::function<void(const IrtAdaptiveStep &)> &onStep = {});
+};
+
+} // namespace assay

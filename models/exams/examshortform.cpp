@@ -1,0 +1,203 @@
+#include "exams/examshortform.h"
+
+#include "exams/examstore.h"
+#include "exams/responsematrix.h"
+#include "irt/irtadaptive.h"
+
+#include <QHash>
+
+#include <optional>
+
+namespace assay {
+
+Result<ExamCalibration> ExamShortForm::calibration(Database &db, const QString &exam)
+{
+    using R = Result<ExamCalibration>;
+    auto takes = ResponseMatrix::takes(db, exam);
+    if (!takes)
+        return R::failure(takes.error());
+    ExamCalibration c;
+    c.exam = exam;
+    auto id = ExamStore(db).idOf(exam);
+    if (!id)
+        return R::failure(id.error());
+    c.examId = id.value();
+    QVector<int> columns;
+    for (int j = 0; j < takes.value().items.size(); ++j) {
+        const ExamItem &it = takes.value().items[j];
+        if (!it.a || !it.b) {
+            ++c.unfitted;
+            continue;
+        }
+        columns << j;
+        c.examItems << it;
+        c.items << IrtItem(it.key, *it.a, *it.b, it.c.value_or(0.0));
+    }
+    if (c.items.isEmpty())
+        return R::failure(QStringLiteral("exam '%1' has no fitted IRT model: on the Exams page, Fit IRT on its takes first").arg(exam));
+    for (int r = 0; r < takes.value().runs.size(); ++r) {
+        QVector<int> row;
+        row.reserve(columns.size());
+        for (int j : std::as_const(columns)) {
+            const int chosen = takes.value().chosen[r][j];
+            row << (chosen < 0 ? -1 : chosen == takes.value().items[j].answer ? 1 : 0);
+        }
+        c.takers << takes.value().runs[r].taker;
+        c.thetas << IrtAbility::eap(c.items, row).theta;
+        c.answers << row;
+    }
+    return c;
+}
+
+Result<ExamShortForm::Created> ExamShortForm::create(Database &db, const QString &parent, const QString &name, IrtShortForm::Method method, int n, quint64 seed)
+{
+    using R = Result<Created>;
+    ExamStore store(db);
+    if (store.idOf(name))
+        return R::failure(QStringLiteral("an exam named '%1' exists already").arg(name));
+    auto info = store.idOf(parent);
+    if (!info)
+        return R::failure(info.error());
+    auto form = store.shortForm(info.value());
+    if (!form)
+        return R::failure(form.error());
+    if (form.value().parentId)
+        return R::failure(QStringLiteral("'%1' is a short form of '%2': make short forms of the full exam").arg(parent, form.value().parent));
+    auto c = calibration(db, parent);
+    if (!c)
+        return R::failure(c.error());
+    auto choice = IrtShortForm::choose(method, c.value().items, c.value().answers, c.value().thetas, n, seed);
+    if (!choice)
+        return R::failure(choice.error());
+    Created created;
+    created.choice = choice.take();
+    QVector<QPair<qint64, double>> rows;
+    for (int k = 0; k < created.choice.items.size(); ++k) {
+        const ExamItem &it = c.value().examItems[created.choice.items[k]];
+        rows.append({it.id, created.choice.weights[k]});
+        created.keys << it.key;
+    }
+    auto id = store.createShortForm(c.value().examId, name, IrtShortForm::methodName(method), seed, rows);
+    if (!id)
+        return R::failure(id.error());
+    created.examId = id.value();
+    return created;
+}
+
+IrtFormCalibration ExamShortForm::correction(const ExamCalibration &calibration, const QVector<int> &items, int adaptiveItems)
+{
+    QVector<double> expected, observed;
+    for (int r = 0; r < calibration.answers.size(); ++r) {
+        const QVector<int> &row = calibration.answers[r];
+        int answered = 0, right = 0;
+        for (int y : row)
+            if (y >= 0)
+                ++answered, right += y;
+        // Complete takes only: adaptive and short takes of the exam itself have no whole accuracy.
+        if (answered < calibration.items.size() || calibration.takers[r].endsWith(QLatin1String(" @adaptive")))
+            continue;
+        QVector<QPair<int, int>> form;
+        if (adaptiveItems > 0) {
+            IrtAdaptiveRule rule;
+            rule.se = 1e-9;
+            rule.maxItems = adaptiveItems;
+            IrtAdaptive cat(calibration.items, rule);
+            for (int j = cat.next(); j >= 0; j = cat.next())
+                cat.record(j, row[j]);
+            for (const IrtAdaptiveStep &step : cat.steps())
+                form.append({step.item, step.correct});
+        } else {
+            for (int j : items)
+                form.append({j, row.value(j, -1)});
+        }
+        expected << IrtAbility::expectedAccuracy(calibration.items, IrtAbility::eap(calibration.items, form).theta);
+        observed << double(right) / answered;
+    }
+    return IrtFormCalibration::fit(expected, observed);
+}
+
+ExamEstimate ExamShortForm::estimate(const ExamCalibration &calibration, const QVector<QPair<int, int>> &answered, const IrtFormCalibration &correction)
+{
+    ExamEstimate e;
+    e.given = int(answered.size());
+    int right = 0;
+    for (const auto &[index, correct] : answered)
+        if (correct >= 0)
+            ++e.answered, right += correct;
+    e.observed = e.answered ? double(right) / e.answered : 0.0;
+    e.ability = IrtAbility::eap(calibration.items, answered);
+    const IrtAccuracyEstimate model = IrtAbility::accuracy(calibration.items, e.ability);
+    e.modelAccuracy = model.accuracy;
+    e.calibrationTakers = correction.takers;
+    const double low = correction.apply(model.low), high = correction.apply(model.high);
+    e.accuracy = {correction.apply(model.accuracy), std::min(low, high), std::max(low, high)};
+    return e;
+}
+
+Result<QVector<ExamEstimate>> ExamShortForm::estimates(Database &db, const QString &exam)
+{
+    using R = Result<QVector<ExamEstimate>>;
+    ExamStore store(db);
+    auto id = store.idOf(exam);
+    if (!id)
+        return R::failure(id.error());
+    auto form = store.shortForm(id.value());
+    if (!form)
+        return R::failure(form.error());
+    const QString on = form.value().parentId ? form.value().parent : exam;
+    auto c = calibration(db, on);
+    if (!c)
+        return R::failure(c.error());
+    QHash<QString, int> index;
+    for (int j = 0; j < c.value().items.size(); ++j)
+        index.insert(c.value().items[j].id, j);
+    // The parent's own takes: a taker's observed accuracy on the whole exam, when complete.
+    QHash<QString, double> full;
+    for (int r = 0; r < c.value().takers.size(); ++r) {
+        int answered = 0, right = 0;
+        for (int y : c.value().answers[r])
+            if (y >= 0)
+                ++answered, right += y;
+        if (answered == c.value().items.size())
+            full.insert(c.value().takers[r], double(right) / answered);
+    }
+    auto takes = ResponseMatrix::takes(db, exam);
+    if (!takes)
+        return R::failure(takes.error());
+    QVector<ExamEstimate> out;
+    std::optional<IrtFormCalibration> formCorrection; // every take of a short form has the same items
+    for (int r = 0; r < takes.value().runs.size(); ++r) {
+        QVector<QPair<int, int>> answered;
+        for (int j = 0; j < takes.value().items.size(); ++j) {
+            const ExamItem &it = takes.value().items[j];
+            const int k = index.value(it.key, -1);
+            const int chosen = takes.value().chosen[r][j];
+            if (k < 0 || (!form.value().parentId && chosen < 0))
+                continue; // not in the calibration, or (on the exam itself) not given
+            answered.append({k, chosen < 0 ? -1 : chosen == it.answer ? 1 : 0});
+        }
+        // The panel's correction for this take: the short form's items, or an adaptive test
+        // of the same length.
+        // (A take of the exam itself that is not adaptive estimates nothing: no correction.)
+        const QString taker = takes.value().runs[r].taker;
+        IrtFormCalibration correction;
+        if (form.value().parentId) {
+            if (!formCorrection) {
+                QVector<int> formItems;
+                for (const auto &a : std::as_const(answered))
+                    formItems << a.first;
+                formCorrection = ExamShortForm::correction(c.value(), formItems);
+            }
+            correction = *formCorrection;
+        } else if (taker.endsWith(QLatin1String(" @adaptive"))) {
+            correction = ExamShortForm::correction(c.value(), {}, int(answered.size()));
+        }
+        ExamEstimate e = estimate(c.value(), answered, correction);
+        e.taker = takes.value().runs[r].taker;
+        e.full = full.value(e.taker, -1.0);
+        out << e;
+    }
+    return out;
+}
+
+} // namespace assay

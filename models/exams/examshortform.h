@@ -1,0 +1,66 @@
+#pragma once
+// Short forms of an exam and the estimates they give (docs/METHODS.md §9.15). An exam with a
+// fitted IRT model and a panel of takes is the calibration: a short form keeps N of its items
+// (IrtShortForm), is stored as a new exam linked to it, and a take of the short form — or a
+// partial take of the exam itself, as an adaptive take leaves — estimates the taker's
+// accuracy on the whole exam: the mean of P(correct | θ̂) over the exam's items, θ̂ by EAP
+// from the items answered, with an interval from θ̂'s posterior SD.
+#include "core/result.h"
+#include "exams/examitem.h"
+#include "irt/irtability.h"
+#include "irt/irtformcalibration.h"
+#include "irt/irtshortform.h"
+
+#include <QStringList>
+#include <QVector>
+
+namespace assay {
+
+class Database;
+
+// The calibration: an exam's fitted items and its panel's answers and abilities.
+struct ExamCalibration {
+    QString exam;
+    qint64 examId = 0;
+    QVector<ExamItem> examItems; // the accepted items with parameters
+    QVector<IrtItem> items;      // their parameters, in the same order
+    QStringList takers;
+    QVector<QVector<int>> answers; // per take: −1 unanswered, 0/1 per item
+    QVector<double> thetas;        // per take: EAP from its answers
+    int unfitted = 0;              // accepted items without parameters (left out)
+};
+
+// A take's estimate of the accuracy on the whole (parent) exam.
+struct ExamEstimate {
+    QString taker;
+    int given = 0;    // items of the take
+    int answered = 0; // of them, answered
+    double observed = 0; // share correct among the answered items of the take
+    IrtAbilityEstimate ability;
+    IrtAccuracyEstimate accuracy; // on the whole exam, corrected on the panel (IrtFormCalibration)
+    double modelAccuracy = 0;     // the model's expected accuracy alone
+    int calibrationTakers = 0;    // panel takers the correction was fitted on (0: none)
+    double full = -1; // the taker's observed accuracy on the whole exam, when it took it all (−1: not)
+};
+
+class ExamShortForm {
+public:
+    struct Created {
+        qint64 examId = 0;
+        IrtShortFormChoice choice;
+        QStringList keys; // the chosen items' keys, in pick order
+    };
+    static Result<ExamCalibration> calibration(Database &db, const QString &exam);
+    // A new exam `name` of n of `parent`'s items chosen by `method`.
+    static Result<Created> create(Database &db, const QString &parent, const QString &name, IrtShortForm::Method method, int n, quint64 seed);
+    // Every take of `exam` estimated on its parent (a short form) or on itself (otherwise).
+    static Result<QVector<ExamEstimate>> estimates(Database &db, const QString &exam);
+    // One set of answers (item index in the calibration → 0/1) estimated on the calibration,
+    // corrected by `correction` (default: none).
+    static ExamEstimate estimate(const ExamCalibration &calibration, const QVector<QPair<int, int>> &answered, const IrtFormCalibration &correction = {});
+    // The panel's correction for a fixed form (items: calibration indices) or, with
+    // adaptiveItems > 0, for an adaptive test of that many items.
+    static IrtFormCalibration correction(const ExamCalibration &calibration, const QVector<int> &items, int adaptiveItems = 0);
+};
+
+} // namespace assay

@@ -1,0 +1,105 @@
+#include "irt/irtadaptive.h"
+
+#include <QStringList>
+
+#include <algorithm>
+
+namespace assay {
+
+Result<IrtAdaptiveRule> IrtAdaptiveRule::parse(const QString &text)
+{
+    using R = Result<IrtAdaptiveRule>;
+    IrtAdaptiveRule rule;
+    const QStringList parts = text.split(QLatin1Char(','), Qt::SkipEmptyParts);
+    for (const QString &part : parts) {
+        const int eq = part.indexOf(QLatin1Char('='));
+        const QString key = part.left(eq).trimmed().toLower(), value = eq < 0 ? QString() : part.mid(eq + 1).trimmed();
+        bool ok = false;
+        if (key == QLatin1String("se")) {
+            rule.se = value.toDouble(&ok);
+            ok = ok && rule.se > 0 && rule.se < 1;
+        } else if (key == QLatin1String("max")) {
+            rule.maxItems = value.toInt(&ok);
+            ok = ok && rule.maxItems >= 1;
+        } else if (key == QLatin1String("min")) {
+            rule.minItems = value.toInt(&ok);
+            ok = ok && rule.minItems >= 1;
+        } else if (key == QLatin1String("k")) {
+            rule.randomesque = value.toInt(&ok);
+            ok = ok && rule.randomesque >= 1;
+        } else if (key == QLatin1String("seed")) {
+            rule.seed = value.toULongLong(&ok);
+        } else {
+            return R::failure(QStringLiteral("adaptive rule: unknown key '%1' in '%2' (se, max, min, k, seed)").arg(key, text));
+        }
+        if (!ok)
+            return R::failure(QStringLiteral("adaptive rule: bad value '%1' for %2 in '%3' (se in (0, 1); max, min, k ≥ 1)").arg(value, key, text));
+    }
+    if (rule.minItems > rule.maxItems)
+        return R::failure(QStringLiteral("adaptive rule: min=%1 exceeds max=%2").arg(rule.minItems).arg(rule.maxItems));
+    return rule;
+}
+
+QString IrtAdaptiveRule::text() const
+{
+    QString t = QStringLiteral("se=%1,max=%2").arg(se).arg(maxItems);
+    if (minItems > 1)
+        t += QStringLiteral(",min=%1").arg(minItems);
+    if (randomesque > 1)
+        t += QStringLiteral(",k=%1,seed=%2").arg(randomesque).arg(seed);
+    return t;
+}
+
+IrtAdaptive::IrtAdaptive(QVector<IrtItem> items, IrtAdaptiveRule rule)
+    : m_items(std::move(items)), m_rule(rule), m_given(m_items.size(), 0), m_rng(rule.seed)
+{
+}
+
+bool IrtAdaptive::finished() const
+{
+    return !stopReason().isEmpty();
+}
+
+QString IrtAdaptive::stopReason() const
+{
+    const int n = given();
+    if (n >= m_items.size())
+        return QStringLiteral("every item given");
+    if (n >= m_rule.maxItems)
+        return QStringLiteral("maximum of %1 items").arg(m_rule.maxItems);
+    if (n >= m_rule.minItems && m_ability.answered > 0 && m_ability.se <= m_rule.se)
+        return QStringLiteral("SE %1 ≤ %2").arg(m_ability.se, 0, 'f', 3).arg(m_rule.se);
+    return {};
+}
+
+int IrtAdaptive::next()
+{
+    if (finished())
+        return -1;
+    QVector<QPair<double, int>> ranked;
+    ranked.reserve(m_items.size());
+    for (int j = 0; j < m_items.size(); ++j)
+        if (!m_given[j])
+            ranked.append({IrtFitter::information(m_items[j].a, m_items[j].b, m_items[j].c, m_ability.theta), j});
+    const int k = std::min(int(ranked.size()), std::max(1, m_rule.randomesque));
+    std::partial_sort(ranked.begin(), ranked.begin() + k, ranked.end(), [](const auto &x, const auto &y) {
+        return x.first > y.first || (x.first == y.first && x.second < y.second);
+    });
+    if (k == 1)
+        return ranked.first().second;
+    return ranked[std::uniform_int_distribution<int>(0, k - 1)(m_rng)].second;
+}
+
+void IrtAdaptive::record(int item, int correct)
+{
+    if (item < 0 || item >= m_items.size() || m_given[item])
+        return;
+    m_given[item] = 1;
+    if (correct >= 0) {
+        m_answered.append({item, correct ? 1 : 0});
+        m_ability = IrtAbility::eap(m_items, m_answered);
+    }
+    m_steps.append({item, correct, m_ability});
+}
+
+} // namespace assay

@@ -1,0 +1,58 @@
+#pragma once
+// Computerised adaptive testing over an exam's fitted items (docs/METHODS.md §9.15): after
+// each answer θ̂ is updated (EAP, IrtAbility); the next item is the unanswered one with the
+// most Fisher information at θ̂ — or, to spread the items' exposure, one drawn at random
+// among the k most informative; the test stops once SE(θ̂) ≤ the target or after a maximum
+// number of items (or when no item is left).
+#include "core/result.h"
+#include "irt/irtability.h"
+
+#include <QVector>
+
+#include <random>
+
+namespace assay {
+
+struct IrtAdaptiveRule {
+    double se = 0.3;   // stop once the posterior SD of θ is at most this
+    int maxItems = 200; // and in any case after this many answered items
+    int minItems = 1;   // never stop before this many
+    int randomesque = 1; // pick among the k most informative (1: the most informative)
+    quint64 seed = 1;
+    // Reads "se=0.3,max=200[,min=5][,k=3][,seed=7]"; a bad key or value names it.
+    static Result<IrtAdaptiveRule> parse(const QString &text);
+    QString text() const;
+};
+
+// One step of an adaptive test, for the live chart and the report.
+struct IrtAdaptiveStep {
+    int item = -1;   // index into the exam's items
+    int correct = 0; // −1 when the taker left it unanswered
+    IrtAbilityEstimate ability; // after this answer
+};
+
+class IrtAdaptive {
+public:
+    IrtAdaptive(QVector<IrtItem> items, IrtAdaptiveRule rule);
+    // The next item to give, or −1 when the rule says stop.
+    int next();
+    // The answer to item `item`: 1 right, 0 wrong, −1 unanswered (counts as given, not as
+    // evidence). Updates θ̂.
+    void record(int item, int correct);
+    bool finished() const;
+    QString stopReason() const; // why it stopped (empty while it runs)
+    const IrtAbilityEstimate &ability() const { return m_ability; }
+    const QVector<IrtAdaptiveStep> &steps() const { return m_steps; }
+    int given() const { return int(m_steps.size()); }
+
+private:
+    QVector<IrtItem> m_items;
+    IrtAdaptiveRule m_rule;
+    QVector<char> m_given;
+    QVector<QPair<int, int>> m_answered;
+    QVector<IrtAdaptiveStep> m_steps;
+    IrtAbilityEstimate m_ability;
+    std::mt19937_64 m_rng;
+};
+
+} // namespace assay

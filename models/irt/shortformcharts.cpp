@@ -1,0 +1,82 @@
+#include "irt/shortformcharts.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <map>
+
+namespace assay {
+
+ChartData ShortFormCharts::validation(const nlohmann::json &report, bool tau)
+{
+    ChartData c;
+    c.kind = ChartData::Kind::Lines;
+    c.id = tau ? QStringLiteral("shortform-kendall") : QStringLiteral("shortform-error");
+    c.title = tau ? QStringLiteral("Ranking of the takers from N items") : QStringLiteral("Error of the estimated accuracy from N items");
+    c.xTitle = QStringLiteral("items answered (N)");
+    c.yTitle = tau ? QStringLiteral("Kendall's τ with the whole exam") : QStringLiteral("mean absolute error of accuracy");
+    c.xFormat = QStringLiteral("%.0f");
+    c.yMax = tau ? 1.0 : 0.0;
+    if (!report.is_object() || !report.contains("methods"))
+        return c;
+    const int folds = report.value("folds", 0), students = report.value("students", 0);
+    c.subtitle = QStringLiteral("%1 takers × %2 items, %3, refitted without each %4")
+                     .arg(students).arg(report.value("items", 0))
+                     .arg(QString::fromStdString(report.value("model", std::string())).toUpper())
+                     .arg(folds >= students ? QStringLiteral("taker (leave one out)") : QStringLiteral("of %1 folds").arg(folds));
+    // The methods in a fixed order, so each keeps its colour from chart to chart.
+    const char *order[] = {"random", "information", "anchors", "adaptive"};
+    int colour = 0;
+    for (const char *method : order) {
+        ++colour;
+        if (!report["methods"].contains(method))
+            continue;
+        std::map<int, double> points;
+        for (const auto &[n, cell] : report["methods"][method].items())
+            points[std::stoi(n)] = cell.value(tau ? "kendall_tau" : "mae", 0.0);
+        ChartSeries s;
+        s.name = QString::fromLatin1(method);
+        s.color = ChartBuilder::paletteColor(colour - 1);
+        for (const auto &[n, v] : points) {
+            s.x << n;
+            s.values << v;
+            if (!tau)
+                c.yMax = std::max(c.yMax, v);
+        }
+        c.series << s;
+    }
+    return c;
+}
+
+ChartData ShortFormCharts::adaptiveTrace(const QString &taker, const QVector<IrtAdaptiveStep> &steps)
+{
+    ChartData c;
+    c.kind = ChartData::Kind::Lines;
+    c.id = QStringLiteral("adaptive-trace");
+    c.title = QStringLiteral("Adaptive take: ability after each item");
+    c.subtitle = steps.isEmpty() ? taker
+                                 : QStringLiteral("%1: θ̂ = %2 ± %3 after %4 items")
+                                       .arg(taker).arg(steps.last().ability.theta, 0, 'f', 2).arg(steps.last().ability.se, 0, 'f', 2).arg(steps.size());
+    c.xTitle = QStringLiteral("items answered");
+    c.yTitle = QStringLiteral("θ̂ (band: ± SE)");
+    c.xFormat = QStringLiteral("%.0f");
+    ChartSeries s;
+    s.name = QStringLiteral("θ̂");
+    s.color = ChartBuilder::paletteColor(0);
+    double lo = -1, hi = 1;
+    for (int k = 0; k < steps.size(); ++k) {
+        const IrtAbilityEstimate &a = steps[k].ability;
+        s.x << k + 1;
+        s.values << a.theta;
+        s.low << a.theta - a.se;
+        s.high << a.theta + a.se;
+        lo = std::min(lo, a.theta - a.se);
+        hi = std::max(hi, a.theta + a.se);
+    }
+    c.yMin = lo;
+    c.yMax = hi;
+    c.series << s;
+    return c;
+}
+
+} // namespace assay

@@ -1,0 +1,195 @@
+// Short forms and adaptive takes in a project (docs/METHODS.md §9.15): a grounded demo exam
+// taken by the offline panel and fitted; a short form's round trip through the project
+// (linked, weighted, its items' parameters kept) and its takes' estimates on the parent; an
+// adaptive take against the loopback endpoint that sends exactly the items it reports and
+// stores exactly those answers; a cancelled adaptive take stores nothing; the validation kept
+// in the exam.
+#include "core/job.h"
+#include "exams/examadaptivetake.h"
+#include "exams/examirt.h"
+#include "exams/examshortform.h"
+#include "exams/examstore.h"
+#include "exams/examvalidation.h"
+#include "exams/examworkflow.h"
+#include "testdemo.h"
+#include "testendpoint.h"
+#include "testexam.h"
+#include "testllm.h"
+#include "testsettings.h"
+
+#include <QtTest>
+
+#include <nlohmann/json.hpp>
+
+using namespace assay;
+
+class TestShortForms : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_dir;
+    std::unique_ptr<Project> m_demo;
+    test::TestEndpoint m_endpoint;
+    const QString m_exam = QStringLiteral("panel");
+    QVector<ExamItem> m_items;
+
+private slots:
+    void initTestCase()
+    {
+        test::isolateSettings();
+        QVERIFY(m_endpoint.start());
+        QVERIFY(test::saveEndpointProfile(m_endpoint, QStringLiteral("local")));
+        m_demo = test::openDemoProject(m_dir);
+        QVERIFY(m_demo);
+        auto id = test::createGroundedExam(*m_demo, m_exam);
+        QVERIFY2(id.ok(), qPrintable(id.error()));
+        QVERIFY2(ExamWorkflow::take(*m_demo, m_exam, ExamWorkflow::offlineStudents()).ok(), "the offline panel takes the exam");
+        IrtOptions options;
+        options.model = IrtOptions::Model::TwoPL;
+        options.prior = true;
+        auto fitted = ExamIrt::fit(m_demo->database(), m_exam, options);
+        QVERIFY2(fitted.ok(), qPrintable(fitted.error()));
+        QVERIFY(ExamIrt::save(m_demo->database(), id.value(), fitted.value().steps).ok());
+        m_items = ExamStore(m_demo->database()).items(id.value()).value();
+        QVERIFY(m_items.size() >= 20);
+    }
+
+    void shortFormRoundTrip()
+    {
+        Database &db = m_demo->database();
+        ExamStore store(db);
+        auto created = ExamShortForm::create(db, m_exam, QStringLiteral("panel-info-10"), IrtShortForm::Method::Information, 10, 1);
+        QVERIFY2(created.ok(), qPrintable(created.error()));
+        const qint64 id = store.idOf(QStringLiteral("panel-info-10")).value();
+        QCOMPARE(created.value().examId, id);
+        const ExamShortFormInfo info = store.shortForm(id).value();
+        QCOMPARE(info.parent, m_exam);
+        QCOMPARE(info.method, QStringLiteral("information"));
+        QCOMPARE(info.seed, quint64(1));
+        QCOMPARE(store.shortForm(store.idOf(m_exam).value()).value().parentId, qint64(0));
+        const QVector<ExamItem> kept = store.items(id).value();
+        QCOMPARE(kept.size(), 10);
+        QHash<QString, ExamItem> parent;
+        for (const ExamItem &it : std::as_const(m_items))
+            parent.insert(it.key, it);
+        QStringList keys;
+        for (const ExamItem &it : kept) {
+            keys << it.key;
+            QVERIFY(parent.contains(it.key));
+            QCOMPARE(it.stem, parent[it.key].stem);
+            QCOMPARE(it.answer, parent[it.key].answer);
+            QCOMPARE(*it.a, *parent[it.key].a);
+            QCOMPARE(*it.b, *parent[it.key].b);
+            QVERIFY(std::abs(it.weight - 0.1) < 1e-12);
+        }
+        QCOMPARE(QSet<QString>(keys.begin(), keys.end()), QSet<QString>(created.value().keys.begin(), created.value().keys.end()));
+        // Anchors carry their clusters' shares.
+        auto anchors = ExamShortForm::create(db, m_exam, QStringLiteral("panel-anchors-8"), IrtShortForm::Method::Anchors, 8, 3);
+        QVERIFY2(anchors.ok(), qPrintable(anchors.error()));
+        double sum = 0;
+        for (const ExamItem &it : store.items(anchors.value().examId).value())
+            sum += it.weight;
+        QVERIFY(std::abs(sum - 1) < 1e-9);
+        // A panel member takes the short form: its estimate on the whole exam sits near what it
+        // scored on the whole exam.
+        QVERIFY(ExamWorkflow::take(*m_demo, QStringLiteral("panel-info-10"), {QStringLiteral("ir:bm25:3")}).ok());
+        auto estimates = ExamShortForm::estimates(db, QStringLiteral("panel-info-10"));
+        QVERIFY2(estimates.ok(), qPrintable(estimates.error()));
+        QCOMPARE(estimates.value().size(), 1);
+        const ExamEstimate &e = estimates.value().first();
+        QCOMPARE(e.given, 10);
+        QVERIFY(e.accuracy.low <= e.accuracy.accuracy && e.accuracy.accuracy <= e.accuracy.high);
+        QVERIFY(e.full >= 0);
+        QVERIFY2(std::abs(e.accuracy.accuracy - e.full) < 0.25, qPrintable(QStringLiteral("%1 vs %2").arg(e.accuracy.accuracy).arg(e.full)));
+        // What cannot be made says why.
+        QVERIFY(ExamShortForm::create(db, QStringLiteral("panel-info-10"), QStringLiteral("x"), IrtShortForm::Method::Random, 3, 1).error().contains(QLatin1String("short form")));
+        QVERIFY(ExamShortForm::create(db, m_exam, QStringLiteral("panel-info-10"), IrtShortForm::Method::Random, 3, 1).error().contains(QLatin1String("exists")));
+        QVERIFY(ExamShortForm::create(db, m_exam, QStringLiteral("y"), IrtShortForm::Method::Random, 100000, 1).error().contains(QLatin1String("100000")));
+        QVERIFY(!store.idOf(QStringLiteral("y")).ok());
+        QVERIFY(test::createGroundedExam(*m_demo, QStringLiteral("unfitted")).ok());
+        QVERIFY(ExamShortForm::create(db, QStringLiteral("unfitted"), QStringLiteral("z"), IrtShortForm::Method::Random, 3, 1).error().contains(QLatin1String("Fit IRT")));
+    }
+
+    void adaptiveTakeSendsExactlyTheReportedItems()
+    {
+        // The endpoint answers right on every other item (by its stem), wrong on the rest.
+        for (int i = 0; i < m_items.size(); ++i) {
+            const int letter = i % 2 == 0 ? m_items[i].answer : (m_items[i].answer + 1) % 4;
+            m_endpoint.addFixture(QStringLiteral("Question: %1").arg(m_items[i].stem), QString(QChar(u'A' + letter)));
+        }
+        const int before = int(m_endpoint.bodies().size());
+        QVector<IrtAdaptiveStep> seen;
+        auto outcome = ExamAdaptiveTake::take(*m_demo, m_exam, QStringLiteral("llm-letter:local"), IrtAdaptiveRule::parse(QStringLiteral("se=0.45,max=8")).value(),
+                                              nullptr, [&](const IrtAdaptiveStep &step) { seen << step; });
+        QVERIFY2(outcome.ok(), qPrintable(outcome.error()));
+        const ExamAdaptiveOutcome &o = outcome.value();
+        QVERIFY(o.steps.size() >= 1 && o.steps.size() <= 8);
+        QCOMPARE(seen.size(), o.steps.size());
+        QCOMPARE(o.calls, qint64(o.steps.size()));
+        QCOMPARE(o.examItems, m_items.size());
+        QVERIFY(o.fullCalls() > o.calls);
+        const QList<QByteArray> bodies = m_endpoint.bodies().mid(before);
+        QCOMPARE(bodies.size(), o.steps.size());
+        QHash<QString, ExamItem> byKey;
+        for (const ExamItem &it : std::as_const(m_items))
+            byKey.insert(it.key, it);
+        for (int k = 0; k < bodies.size(); ++k) {
+            const auto body = nlohmann::json::parse(bodies[k].toStdString());
+            const QString prompt = QString::fromStdString(body["messages"].back()["content"].get<std::string>());
+            QVERIFY2(prompt.contains(byKey[o.keys[k]].stem), qPrintable(o.keys[k]));
+        }
+        // Exactly those answers are stored, as one take named for the adaptive taker.
+        ExamStore store(m_demo->database());
+        const qint64 examId = store.idOf(m_exam).value();
+        qint64 runId = 0;
+        for (const ExamRunInfo &r : store.runs(examId).value())
+            if (r.taker == QStringLiteral("llm-letter:local @adaptive"))
+                runId = r.id;
+        QVERIFY(runId > 0);
+        const QHash<qint64, int> choices = store.choices(examId).value().value(runId);
+        QCOMPARE(choices.size(), o.steps.size());
+        for (const QString &key : o.keys)
+            QVERIFY(choices.contains(byKey[key].id));
+        // The estimate is the one the Exams page lists for the exam.
+        auto estimates = ExamShortForm::estimates(m_demo->database(), m_exam);
+        QVERIFY(estimates.ok());
+        bool listed = false;
+        for (const ExamEstimate &e : estimates.value())
+            if (e.taker == o.taker) {
+                listed = true;
+                QVERIFY(std::abs(e.ability.theta - o.estimate.ability.theta) < 1e-9);
+            }
+        QVERIFY(listed);
+    }
+
+    void cancelledAdaptiveTakeStoresNothing()
+    {
+        Job job(QStringLiteral("adaptive"), [](Job &) { return Status(); });
+        job.cancel();
+        auto outcome = ExamAdaptiveTake::take(*m_demo, m_exam, QStringLiteral("ir:keyword:1"), IrtAdaptiveRule(), &job);
+        QVERIFY(outcome.isCancelled());
+        ExamStore store(m_demo->database());
+        for (const ExamRunInfo &r : store.runs(store.idOf(m_exam).value()).value())
+            QVERIFY(r.taker != QStringLiteral("ir:keyword:1 @adaptive"));
+        QVERIFY(ExamAdaptiveTake::take(*m_demo, m_exam, QStringLiteral("nobody"), IrtAdaptiveRule()).error().contains(QLatin1String("nobody")));
+    }
+
+    void validationIsKeptInTheExam()
+    {
+        IrtValidation::Options options;
+        options.sizes = {5, 10};
+        options.folds = 5;
+        options.seeds = 2;
+        options.fit.prior = true;
+        auto report = ExamValidation::run(m_demo->database(), m_exam, options);
+        QVERIFY2(report.ok(), qPrintable(report.error()));
+        QCOMPARE(report.value().students, int(ExamWorkflow::offlineStudents().size())); // the adaptive take left out
+        QCOMPARE(report.value().model, QStringLiteral("2pl"));
+        auto stored = ExamValidation::stored(m_demo->database(), m_exam);
+        QVERIFY(stored.ok());
+        QCOMPARE(stored.value()["students"].get<int>(), report.value().students);
+        QVERIFY(stored.value()["methods"]["adaptive"]["10"]["mae"].is_number());
+        QVERIFY(ExamValidation::stored(m_demo->database(), QStringLiteral("unfitted")).value().is_null());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestShortForms)
+#include "tst_shortforms.moc"

@@ -1,0 +1,274 @@
+// Short forms, adaptive testing and their validation on simulated panels with known truth
+// (docs/METHODS.md §9.15): EAP abilities recover θ, an adaptive test stops by its rule and
+// reaches SE ≤ 0.3 within 50 items of a 2,000-item 2PL bank, the information and anchor
+// forms estimate accuracy better than random forms of the same size, Kendall's τ on known
+// cases, the leave-out validation's figures and JSON, and the marginal-ML estimator.
+#include "irt/irtability.h"
+#include "irt/irtadaptive.h"
+#include "irt/irtfitter.h"
+#include "irt/irtshortform.h"
+#include "irt/irtsimulation.h"
+#include "irt/irtvalidation.h"
+#include "irt/shortformcharts.h"
+
+#include <QtTest>
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+
+using namespace assay;
+
+namespace {
+
+IrtSimulation twoPl(int students, int items, quint64 seed)
+{
+    IrtSimulationSpec spec;
+    spec.students = students;
+    spec.items = items;
+    spec.cMin = spec.cMax = 0;
+    spec.seed = seed;
+    return IrtSimulation::generate(spec);
+}
+
+QVector<IrtItem> truth(const IrtSimulation &sim)
+{
+    return QVector<IrtItem>(sim.items.begin(), sim.items.end());
+}
+
+QVector<int> row(const IrtData &data, int s)
+{
+    QVector<int> out;
+    for (qint8 y : data.responses[s])
+        out << int(y);
+    return out;
+}
+
+double observed(const IrtData &data, int s)
+{
+    int n = 0, right = 0;
+    for (qint8 y : data.responses[s])
+        if (y >= 0)
+            ++n, right += y;
+    return double(right) / n;
+}
+
+} // namespace
+
+class TestIrtShortForm : public QObject {
+    Q_OBJECT
+
+private slots:
+    void eapRecoversAbilities()
+    {
+        const IrtSimulation sim = twoPl(200, 400, 11);
+        const QVector<IrtItem> items = truth(sim);
+        std::vector<double> eap;
+        double meanSe = 0;
+        for (int s = 0; s < 200; ++s) {
+            const IrtAbilityEstimate e = IrtAbility::eap(items, row(sim.data, s));
+            QCOMPARE(e.answered, 400);
+            eap.push_back(e.theta);
+            meanSe += e.se / 200;
+        }
+        QVERIFY2(IrtSimulation::correlation(eap, sim.theta) > 0.97, qPrintable(QString::number(IrtSimulation::correlation(eap, sim.theta))));
+        QVERIFY2(meanSe < 0.2, qPrintable(QString::number(meanSe)));
+        // Nothing answered: the prior.
+        const IrtAbilityEstimate none = IrtAbility::eap(items, QVector<int>(400, -1));
+        QVERIFY(std::abs(none.theta) < 1e-6);
+        QVERIFY(std::abs(none.se - 1) < 1e-3);
+        // The accuracy interval brackets the point and follows θ.
+        const IrtAccuracyEstimate a = IrtAbility::accuracy(items, {0.5, 0.2, 10});
+        QVERIFY(a.low < a.accuracy && a.accuracy < a.high);
+        QVERIFY(IrtAbility::expectedAccuracy(items, 1) > IrtAbility::expectedAccuracy(items, 0));
+    }
+
+    void adaptiveStopsBySeWithinFiftyItems()
+    {
+        // The target: a simulated 200 × 2,000 2PL bank, SE(θ̂) ≤ 0.3 within 50 items.
+        const IrtSimulation sim = twoPl(200, 2000, 5);
+        const QVector<IrtItem> items = truth(sim);
+        IrtAdaptiveRule rule;
+        rule.se = 0.3;
+        rule.maxItems = 200;
+        int most = 0;
+        double meanItems = 0, meanError = 0;
+        for (int s = 0; s < 200; ++s) {
+            IrtAdaptive cat(items, rule);
+            for (int j = cat.next(); j >= 0; j = cat.next())
+                cat.record(j, sim.data.responses[s][j]);
+            QVERIFY(cat.ability().se <= 0.3);
+            QVERIFY(cat.stopReason().startsWith(QLatin1String("SE")));
+            most = std::max(most, cat.given());
+            meanItems += cat.given() / 200.0;
+            meanError += std::abs(cat.ability().theta - sim.theta[size_t(s)]) / 200;
+        }
+        qInfo("adaptive: mean %.1f items, most %d, mean |θ̂ − θ| %.3f", meanItems, most, meanError);
+        QVERIFY2(most <= 50, qPrintable(QString::number(most)));
+        QVERIFY(meanError < 0.35);
+    }
+
+    void adaptiveRule()
+    {
+        const IrtSimulation sim = twoPl(5, 60, 2);
+        const QVector<IrtItem> items = truth(sim);
+        // The maximum stops an unreachable SE; the minimum holds off an early stop.
+        IrtAdaptiveRule tight = IrtAdaptiveRule::parse(QStringLiteral("se=0.05,max=12")).value();
+        IrtAdaptive a(items, tight);
+        for (int j = a.next(); j >= 0; j = a.next())
+            a.record(j, sim.data.responses[0][j]);
+        QCOMPARE(a.given(), 12);
+        QVERIFY(a.stopReason().contains(QLatin1String("maximum")));
+        IrtAdaptiveRule loose = IrtAdaptiveRule::parse(QStringLiteral("se=0.9,max=30,min=7")).value();
+        IrtAdaptive b(items, loose);
+        for (int j = b.next(); j >= 0; j = b.next())
+            b.record(j, sim.data.responses[1][j]);
+        QCOMPARE(b.given(), 7);
+        // The first item is the most informative at θ = 0; no item is given twice.
+        IrtAdaptive c(items, tight);
+        int best = 0;
+        for (int j = 1; j < items.size(); ++j)
+            if (IrtFitter::information(items[j].a, items[j].b, items[j].c, 0) > IrtFitter::information(items[best].a, items[best].b, items[best].c, 0))
+                best = j;
+        QCOMPARE(c.next(), best);
+        QSet<int> seen;
+        for (int j = c.next(); j >= 0; j = c.next()) {
+            QVERIFY(!seen.contains(j));
+            seen.insert(j);
+            c.record(j, 1);
+        }
+        // An unanswered item is given but is no evidence.
+        IrtAdaptive d(items, tight);
+        d.record(d.next(), -1);
+        QCOMPARE(d.given(), 1);
+        QCOMPARE(d.ability().answered, 0);
+        // Bad rules name the part.
+        QVERIFY(IrtAdaptiveRule::parse(QStringLiteral("se=2")).error().contains(QLatin1String("se")));
+        QVERIFY(IrtAdaptiveRule::parse(QStringLiteral("max=0")).error().contains(QLatin1String("max")));
+        QVERIFY(IrtAdaptiveRule::parse(QStringLiteral("speed=3")).error().contains(QLatin1String("speed")));
+        QVERIFY(IrtAdaptiveRule::parse(QStringLiteral("min=9,max=3")).error().contains(QLatin1String("min")));
+        QCOMPARE(IrtAdaptiveRule::parse(QStringLiteral("se=0.3,max=200")).value().text(), QStringLiteral("se=0.3,max=200"));
+    }
+
+    void formsBeatRandom()
+    {
+        // With the true items, the information and anchor forms of 30 items estimate the
+        // accuracy of 150 students over 600 items better than random forms (mean of 5).
+        const IrtSimulation sim = twoPl(150, 600, 8);
+        const QVector<IrtItem> items = truth(sim);
+        QVector<QVector<int>> panel;
+        QVector<double> thetas(sim.theta.begin(), sim.theta.end());
+        for (int s = 0; s < 150; ++s)
+            panel << row(sim.data, s);
+        auto mae = [&](const QVector<int> &form) {
+            double error = 0;
+            for (int s = 0; s < 150; ++s) {
+                QVector<QPair<int, int>> answered;
+                for (int j : form)
+                    answered.append({j, panel[s][j]});
+                error += std::abs(IrtAbility::expectedAccuracy(items, IrtAbility::eap(items, answered).theta) - observed(sim.data, s)) / 150;
+            }
+            return error;
+        };
+        double random = 0;
+        for (quint64 seed = 1; seed <= 5; ++seed)
+            random += mae(IrtShortForm::choose(IrtShortForm::Method::Random, items, panel, thetas, 30, seed).value().items) / 5;
+        auto info = IrtShortForm::choose(IrtShortForm::Method::Information, items, panel, thetas, 30, 1).value();
+        auto anchors = IrtShortForm::choose(IrtShortForm::Method::Anchors, items, panel, thetas, 30, 1).value();
+        qInfo("MAE with 30 of 600 items: random %.4f, information %.4f, anchors %.4f", random, mae(info.items), mae(anchors.items));
+        QVERIFY(mae(info.items) < random);
+        QVERIFY(mae(anchors.items) < random * 1.1);
+        // Forms hold N distinct items; weights sum to 1.
+        for (const IrtShortFormChoice &c : {info, anchors}) {
+            QCOMPARE(c.items.size(), 30);
+            QCOMPARE(QSet<int>(c.items.begin(), c.items.end()).size(), 30);
+            double sum = 0;
+            for (double w : c.weights)
+                sum += w;
+            QVERIFY(std::abs(sum - 1) < 1e-9);
+        }
+        // The same seed, the same form; too many items is an error.
+        QCOMPARE(IrtShortForm::choose(IrtShortForm::Method::Anchors, items, panel, thetas, 30, 1).value().items, anchors.items);
+        QVERIFY(IrtShortForm::choose(IrtShortForm::Method::Random, items, panel, thetas, 601, 1).error().contains(QLatin1String("601")));
+        QVERIFY(IrtShortForm::methodFromName(QStringLiteral("best")).error().contains(QLatin1String("best")));
+    }
+
+    void kendall()
+    {
+        QCOMPARE(IrtValidation::kendallTau({1, 2, 3, 4}, {10, 20, 30, 40}), 1.0);
+        QCOMPARE(IrtValidation::kendallTau({1, 2, 3, 4}, {4, 3, 2, 1}), -1.0);
+        // One discordant pair of six: (5 − 1) / 6.
+        QVERIFY(std::abs(IrtValidation::kendallTau({1, 2, 3, 4}, {1, 3, 2, 4}) - 4.0 / 6) < 1e-12);
+        QCOMPARE(IrtValidation::kendallTau({1, 1, 1}, {1, 2, 3}), 0.0);
+    }
+
+    void validationOnASimulatedPanel()
+    {
+        const IrtSimulation sim = twoPl(40, 300, 21);
+        IrtValidation::Options options;
+        options.sizes = {10, 40, 400};
+        options.folds = 8;
+        options.seeds = 3;
+        options.fit.model = IrtOptions::Model::TwoPL;
+        options.fit.prior = true;
+        int calls = 0;
+        options.progress = [&](int, int) { ++calls; };
+        auto report = IrtValidation::run(sim.data, options);
+        QVERIFY2(report.ok(), qPrintable(report.error()));
+        const IrtValidationReport &r = report.value();
+        QCOMPARE(r.sizes, (QVector<int>{10, 40})); // 400 is not below the exam's 300 items
+        QCOMPARE(calls, 9);
+        for (const QString &m : r.methods)
+            for (int n : r.sizes) {
+                QVERIFY(r.cells[m][n].mae >= 0 && r.cells[m][n].mae < 0.2);
+                QVERIFY(r.cells[m][n].kendallTau > 0);
+            }
+        // More items, smaller error, for the informed methods.
+        QVERIFY(r.cells[QStringLiteral("information")][40].mae < r.cells[QStringLiteral("information")][10].mae);
+        QVERIFY(r.cells[QStringLiteral("adaptive")][40].mae < r.cells[QStringLiteral("random")][40].mae * 1.2);
+        const nlohmann::json j = r.toJson();
+        QCOMPARE(j["students"].get<int>(), 40);
+        QCOMPARE(j["items"].get<int>(), 300);
+        QVERIFY(j["methods"]["anchors"]["40"].contains("kendall_tau"));
+        QVERIFY(j["methods"]["random"]["10"]["mae"].is_number());
+        // The chart draws one line per method over the sizes.
+        const ChartData chart = ShortFormCharts::validation(j, false);
+        QCOMPARE(chart.series.size(), 4);
+        QCOMPARE(chart.series[0].x, (QVector<double>{10, 40}));
+        QVERIFY(IrtValidation::run(sim.data, [] { IrtValidation::Options o; o.methods = {QStringLiteral("psychic")}; return o; }()).error().contains(QLatin1String("psychic")));
+    }
+
+    void marginalEstimator()
+    {
+        // Items by marginal ML, abilities by EAP with posterior SDs; recovery of a and b on a
+        // simulated 1,000 × 40 2PL panel.
+        const IrtSimulation sim = twoPl(1000, 40, 3);
+        IrtOptions options;
+        options.model = IrtOptions::Model::TwoPL;
+        QVERIFY(options.setEstimator(QStringLiteral("mml")).ok());
+        QCOMPARE(options.estimator(), QStringLiteral("mml"));
+        auto fit = IrtFitter::fit(sim.data, options);
+        QVERIFY2(fit.ok(), qPrintable(fit.error()));
+        QCOMPARE(fit.value().estimator, QStringLiteral("mml"));
+        std::vector<double> a, b, trueA, trueB, theta;
+        for (int j = 0; j < 40; ++j) {
+            a.push_back(fit.value().items[j].a), b.push_back(fit.value().items[j].b);
+            trueA.push_back(sim.items[size_t(j)].a), trueB.push_back(sim.items[size_t(j)].b);
+        }
+        for (const auto &s : fit.value().students)
+            theta.push_back(s.second);
+        QVERIFY2(IrtSimulation::correlation(a, trueA) > 0.85, qPrintable(QString::number(IrtSimulation::correlation(a, trueA))));
+        QVERIFY(IrtSimulation::correlation(b, trueB) > 0.98);
+        QVERIFY(IrtSimulation::correlation(theta, sim.theta) > 0.9);
+        QCOMPARE(int(fit.value().studentSe.size()), 1000);
+        for (double se : fit.value().studentSe)
+            QVERIFY(se > 0.1 && se < 1);
+        QVERIFY(!options.setEstimator(QStringLiteral("ml")).ok());
+        IrtOptions hierarchical = options;
+        hierarchical.hierarchical = true;
+        QVERIFY(IrtFitter::fit(sim.data, hierarchical).error().contains(QLatin1String("flat")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestIrtShortForm)
+#include "tst_irtshortform.moc"

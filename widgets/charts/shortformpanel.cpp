@@ -1,0 +1,322 @@
+#include "shortformpanel.h"
+
+#include "chartpanel.h"
+#include "core/job.h"
+#include "exams/examadaptivetake.h"
+#include "exams/examshortform.h"
+#include "exams/examstore.h"
+#include "exams/examvalidation.h"
+#include "irt/shortformcharts.h"
+#include "project/project.h"
+
+#include <QChartView>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QInputDialog>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include <nlohmann/json.hpp>
+
+namespace assay {
+
+ShortFormPanel::ShortFormPanel(Project *project, QWidget *parent) : QWidget(parent), m_project(project)
+{
+    setObjectName(QStringLiteral("shortFormPanel"));
+    buildWidgets();
+}
+
+ShortFormPanel::~ShortFormPanel()
+{
+    if (m_job) {
+        m_job->cancel();
+        m_job->wait();
+    }
+}
+
+void ShortFormPanel::buildWidgets()
+{
+    m_method = new QComboBox(this);
+    m_method->setObjectName(QStringLiteral("shortFormMethod"));
+    m_method->addItem(tr("information"), QStringLiteral("information"));
+    m_method->addItem(tr("anchors"), QStringLiteral("anchors"));
+    m_method->addItem(tr("random"), QStringLiteral("random"));
+    m_method->setToolTip(tr("information: the items that together measure best over the panel's range of abilities.\n"
+                            "anchors: one representative item per cluster of items the panel answers alike, weighted by its cluster's size.\n"
+                            "random: a uniform draw (the baseline)."));
+    m_items = new QSpinBox(this);
+    m_items->setRange(1, 100000);
+    m_items->setValue(50);
+    m_items->setSuffix(tr(" items"));
+    m_items->setToolTip(tr("How many items the short form keeps (N)"));
+    m_seed = new QSpinBox(this);
+    m_seed->setRange(0, 1000000);
+    m_seed->setValue(1);
+    m_seed->setPrefix(tr("seed "));
+    m_seed->setToolTip(tr("The seed of the random draw and of the anchors' clustering"));
+    m_make = new QPushButton(tr("Make Short Form…"), this);
+    m_make->setObjectName(QStringLiteral("makeShortForm"));
+    m_make->setToolTip(tr("Store N of this exam's items as a new exam linked to it; a pipeline that takes the short form gets "
+                          "its accuracy on the whole exam estimated, with an interval"));
+    m_sizes = new QLineEdit(QStringLiteral("25,50,100,200"), this);
+    m_sizes->setToolTip(tr("Validate short forms of these numbers of items, separated by commas"));
+    m_sizes->setMaximumWidth(120);
+    m_folds = new QSpinBox(this);
+    m_folds->setRange(0, 1000);
+    m_folds->setSpecialValueText(tr("leave one out"));
+    m_folds->setPrefix(tr("folds "));
+    m_folds->setToolTip(tr("Leave each taker out in turn (leave one out), or the takers in this many folds (faster for large panels)"));
+    m_validate = new QPushButton(tr("Validate…"), this);
+    m_validate->setObjectName(QStringLiteral("validateShortForms"));
+    m_validate->setToolTip(tr("Leave takers out, refit without them and estimate their accuracy from N items by each method "
+                              "(random, information, anchors, adaptive): the error and the ranking against the whole exam"));
+    m_status = new QLabel(this);
+    m_status->setWordWrap(true);
+    m_status->setTextFormat(Qt::RichText);
+    m_tabs = new QTabWidget(this);
+    m_error = new ChartPanel(this);
+    m_tau = new ChartPanel(this);
+    m_adaptive = new ChartPanel(this);
+    // Below the item grid, beside the IRT tab: no taller than its charts.
+    for (ChartPanel *chart : {m_error, m_tau, m_adaptive})
+        chart->view()->setMinimumHeight(230);
+    m_tabs->addTab(m_error, tr("Error vs items"));
+    m_tabs->addTab(m_tau, tr("Ranking vs items"));
+    m_tabs->addTab(m_adaptive, tr("Adaptive take"));
+    m_estimates = new QTableWidget(0, 5, this);
+    m_estimates->setObjectName(QStringLiteral("shortFormEstimates"));
+    m_estimates->setHorizontalHeaderLabels({tr("Taker"), tr("Items"), tr("θ̂ ± SE"), tr("Estimated accuracy (95%)"), tr("Observed, whole exam")});
+    m_estimates->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_estimates->verticalHeader()->hide();
+    m_estimates->horizontalHeader()->setStretchLastSection(true);
+    m_estimates->setWordWrap(false);
+    auto *bar = new QHBoxLayout;
+    bar->addWidget(m_method);
+    bar->addWidget(m_items);
+    bar->addWidget(m_seed);
+    bar->addWidget(m_make);
+    bar->addSpacing(12);
+    bar->addWidget(m_sizes);
+    bar->addWidget(m_folds);
+    bar->addWidget(m_validate);
+    bar->addStretch(1);
+    auto *split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(m_tabs);
+    split->addWidget(m_estimates);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    split->setChildrenCollapsible(false);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(bar);
+    layout->addWidget(m_status);
+    layout->addWidget(split, 1);
+    connect(m_make, &QPushButton::clicked, this, &ShortFormPanel::askShortForm);
+    connect(m_validate, &QPushButton::clicked, this, &ShortFormPanel::askValidation);
+}
+
+void ShortFormPanel::setExam(const QString &exam)
+{
+    m_exam = exam;
+    refresh();
+}
+
+void ShortFormPanel::refresh()
+{
+    const bool busy = isBusy();
+    m_make->setEnabled(!busy && !m_exam.isEmpty());
+    m_validate->setEnabled(!busy && !m_exam.isEmpty());
+    showValidation();
+    showEstimates();
+}
+
+bool ShortFormPanel::isBusy() const { return m_job && m_job->isRunning(); }
+
+QString ShortFormPanel::statusText() const { return m_status->text(); }
+
+void ShortFormPanel::showValidation()
+{
+    nlohmann::json report;
+    if (!m_exam.isEmpty()) {
+        auto stored = ExamValidation::stored(m_project->database(), m_exam);
+        if (!stored) {
+            m_status->setText(tr("The exam's validation cannot be read: %1").arg(stored.error().toHtmlEscaped()));
+            return;
+        }
+        report = stored.take();
+    }
+    m_error->setData(ShortFormCharts::validation(report, false));
+    m_tau->setData(ShortFormCharts::validation(report, true));
+    if (m_exam.isEmpty())
+        m_status->setText(tr("No exam yet: click <b>Generate Exam…</b>, then <b>Take Exam…</b> and <b>Fit IRT</b> on the IRT tab."));
+    else if (report.is_null())
+        m_status->setText(tr("How far can a short form be trusted? Click <b>Validate…</b> to measure each method's error on this exam's takers "
+                             "(it needs a fitted IRT model: <b>Fit IRT</b> on the IRT tab)."));
+    else
+        m_status->setText(tr("Validated on %1 takers × %2 items in %3 s. The lower the error and the higher τ, the more a short form of that "
+                             "size can replace the whole exam.")
+                              .arg(report.value("students", 0)).arg(report.value("items", 0)).arg(report.value("seconds", 0.0), 0, 'f', 1));
+}
+
+void ShortFormPanel::showEstimates()
+{
+    m_estimates->setRowCount(0);
+    if (m_exam.isEmpty())
+        return;
+    auto id = m_project->service<ExamStore>()->idOf(m_exam);
+    if (!id)
+        return;
+    auto form = m_project->service<ExamStore>()->shortForm(id.value());
+    if (!form)
+        return m_status->setText(tr("The exam cannot be read: %1").arg(form.error().toHtmlEscaped()));
+    auto estimates = ExamShortForm::estimates(m_project->database(), m_exam);
+    if (!estimates) {
+        // Before a fit there is nothing to estimate with; the status already says what to click.
+        m_estimates->setToolTip(estimates.error());
+        return;
+    }
+    m_estimates->setToolTip(form.value().parentId ? tr("Takes of this short form (%1 of %2), estimated on the whole of %2")
+                                                        .arg(form.value().method, form.value().parent)
+                                                  : tr("Adaptive takes of this exam, estimated on all its items"));
+    for (const ExamEstimate &e : estimates.value()) {
+        if (!form.value().parentId && !e.taker.endsWith(QLatin1String(ExamAdaptiveTake::Suffix)))
+            continue; // a whole take estimates nothing
+        const int row = m_estimates->rowCount();
+        m_estimates->insertRow(row);
+        const QStringList cells{e.taker, QString::number(e.answered), QStringLiteral("%1 ± %2").arg(e.ability.theta, 0, 'f', 2).arg(e.ability.se, 0, 'f', 2),
+                                QStringLiteral("%1 (%2–%3)").arg(e.accuracy.accuracy, 0, 'f', 3).arg(e.accuracy.low, 0, 'f', 3).arg(e.accuracy.high, 0, 'f', 3),
+                                e.full >= 0 ? QString::number(e.full, 'f', 3) : tr("not taken whole")};
+        for (int c = 0; c < cells.size(); ++c) {
+            auto *item = new QTableWidgetItem(cells[c]);
+            item->setToolTip(cells[c]);
+            m_estimates->setItem(row, c, item);
+        }
+    }
+    if (m_estimates->rowCount() == 0) {
+        // The empty state says what to click.
+        const QString hint = form.value().parentId ? tr("No take yet: choose a taker with Take Exam… (this short form is chosen above); its estimate "
+                                                        "on the whole of %1 appears here.").arg(form.value().parent)
+                                                   : tr("Estimates on the whole exam appear here: Make Short Form…, choose it in the Exam box and "
+                                                        "Take Exam…; or Take Exam… → Adaptive on this exam.");
+        m_estimates->insertRow(0);
+        auto *item = new QTableWidgetItem(hint);
+        item->setToolTip(hint);
+        item->setFlags(Qt::ItemIsEnabled);
+        m_estimates->setItem(0, 0, item);
+        m_estimates->setSpan(0, 0, 1, m_estimates->columnCount());
+        m_estimates->setWordWrap(true);
+        m_estimates->resizeRowToContents(0);
+        return;
+    }
+    m_estimates->clearSpans();
+    m_estimates->setWordWrap(false);
+    m_estimates->resizeColumnsToContents();
+}
+
+void ShortFormPanel::askShortForm()
+{
+    const QString method = m_method->currentData().toString();
+    const QString suggested = QStringLiteral("%1-%2-%3").arg(m_exam, method).arg(m_items->value());
+    bool ok = false;
+    const QString name = QInputDialog::getText(this, tr("Make Short Form"), tr("Name of the short form of %1 (%2 items by %3):").arg(m_exam).arg(m_items->value()).arg(method),
+                                               QLineEdit::Normal, suggested, &ok);
+    if (ok && !name.trimmed().isEmpty())
+        startShortForm(name.trimmed(), method, m_items->value(), quint64(m_seed->value()));
+}
+
+void ShortFormPanel::askValidation()
+{
+    QVector<int> sizes;
+    for (const QString &part : m_sizes->text().split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        bool ok = false;
+        const int n = part.trimmed().toInt(&ok);
+        if (!ok || n < 1)
+            return m_status->setText(tr("The sizes to validate must be whole numbers separated by commas (not “%1”).").arg(part.toHtmlEscaped()));
+        sizes << n;
+    }
+    startValidation(sizes, m_folds->value());
+}
+
+Job *ShortFormPanel::start(const QString &title, std::function<Status(Job &)> work)
+{
+    if (isBusy())
+        return nullptr;
+    m_job = std::make_unique<Job>(title, std::move(work));
+    connect(m_job.get(), &Job::finished, this, [this](bool ok, const QString &message) {
+        refresh();
+        if (!ok)
+            m_status->setText(m_job && m_job->isCancelled() ? tr("Cancelled.") : message.toHtmlEscaped());
+        emit jobFinished(ok, message);
+    });
+    m_make->setEnabled(false);
+    m_validate->setEnabled(false);
+    emit jobStarted(m_job.get());
+    m_job->start();
+    return m_job.get();
+}
+
+Job *ShortFormPanel::startShortForm(const QString &name, const QString &method, int items, quint64 seed)
+{
+    auto m = IrtShortForm::methodFromName(method);
+    if (!m) {
+        m_status->setText(m.error().toHtmlEscaped());
+        return nullptr;
+    }
+    const QString path = m_project->path(), exam = m_exam;
+    return start(tr("Making short form %1 of %2").arg(name, exam), [=](Job &job) {
+        job.reportProgress(0, 1, tr("Choosing %1 items by %2").arg(items).arg(method));
+        auto db = Project::openConnection(path);
+        if (!db)
+            return Status::failure(db.error());
+        auto created = ExamShortForm::create(db.value(), exam, name, m.value(), items, seed);
+        return created ? Status() : Status::failure(created.error());
+    });
+}
+
+Job *ShortFormPanel::startValidation(const QVector<int> &sizes, int folds)
+{
+    const QString path = m_project->path(), exam = m_exam;
+    return start(tr("Validating short forms of %1").arg(exam), [=](Job &job) {
+        auto db = Project::openConnection(path);
+        if (!db)
+            return Status::failure(db.error());
+        IrtValidation::Options options;
+        options.sizes = sizes;
+        options.folds = folds;
+        options.fit.prior = true; // the refits of a small panel need the priors (as the CLI's default)
+        auto report = ExamValidation::run(db.value(), exam, options, false, &job);
+        return report ? Status() : Status::failure(report.error(), report.code());
+    });
+}
+
+void ShortFormPanel::beginAdaptive(const QString &taker)
+{
+    m_adaptiveTaker = taker;
+    m_adaptiveSteps.clear();
+    m_adaptive->setData(ShortFormCharts::adaptiveTrace(taker, m_adaptiveSteps));
+    m_tabs->setCurrentWidget(m_adaptive);
+}
+
+void ShortFormPanel::addAdaptiveStep(const IrtAdaptiveStep &step)
+{
+    m_adaptiveSteps << step;
+    m_adaptive->setData(ShortFormCharts::adaptiveTrace(m_adaptiveTaker, m_adaptiveSteps));
+}
+
+QVector<ChartData> ShortFormPanel::charts() const
+{
+    QVector<ChartData> out;
+    for (const ChartPanel *p : {m_error, m_tau, m_adaptive})
+        if (!p->data().series.isEmpty())
+            out << p->data();
+    return out;
+}
+
+} // namespace assay

@@ -1,0 +1,85 @@
+#pragma once
+// The Exams page's "Short forms & adaptive" tab (docs/user-guide.md, "Short forms and adaptive takes"): make a
+// short form of the chosen exam (method, number of items, seed; stored as a new exam linked
+// to it), validate the methods on the exam's panel (error and Kendall's τ against the number
+// of items, kept in the exam for the report), the estimates of the chosen exam's short or
+// adaptive takes on the whole exam, and the live θ̂ ± SE chart of an adaptive take.
+#include "analysis/chartdata.h"
+#include "irt/irtadaptive.h"
+
+#include <QWidget>
+
+#include <memory>
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QSpinBox;
+class QTableWidget;
+class QTabWidget;
+
+namespace assay {
+
+class ChartPanel;
+class Job;
+class Project;
+
+class ShortFormPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit ShortFormPanel(Project *project, QWidget *parent = nullptr);
+    ~ShortFormPanel() override;
+    void setExam(const QString &exam);
+    // Re-reads the chosen exam's estimates and stored validation.
+    void refresh();
+    // Background jobs; null while another of this panel's jobs runs.
+    Job *startShortForm(const QString &name, const QString &method, int items, quint64 seed);
+    Job *startValidation(const QVector<int> &sizes, int folds);
+    // An adaptive take's steps as they come (from ExamsPage's take job): the live chart.
+    void beginAdaptive(const QString &taker);
+    void addAdaptiveStep(const IrtAdaptiveStep &step);
+    bool isBusy() const;
+    QString statusText() const;
+    QTableWidget *estimatesTable() const { return m_estimates; }
+    QComboBox *methodChooser() const { return m_method; }
+    QSpinBox *itemsBox() const { return m_items; }
+    ChartPanel *errorChart() const { return m_error; }
+    ChartPanel *tauChart() const { return m_tau; }
+    ChartPanel *adaptiveChart() const { return m_adaptive; }
+    QTabWidget *tabs() const { return m_tabs; }
+    // The charts with data, for the report.
+    QVector<ChartData> charts() const;
+
+signals:
+    void jobStarted(Job *job);
+    void jobFinished(bool ok, const QString &message);
+
+private:
+    void buildWidgets();
+    void askShortForm();
+    void askValidation();
+    void showEstimates();
+    void showValidation();
+    Job *start(const QString &title, std::function<Status(Job &)> work);
+    Project *m_project;
+    QString m_exam;
+    QComboBox *m_method;
+    QSpinBox *m_items;
+    QSpinBox *m_seed;
+    QPushButton *m_make;
+    QLineEdit *m_sizes;
+    QSpinBox *m_folds;
+    QPushButton *m_validate;
+    QLabel *m_status;
+    QTabWidget *m_tabs;
+    ChartPanel *m_error;
+    ChartPanel *m_tau;
+    ChartPanel *m_adaptive;
+    QTableWidget *m_estimates;
+    QString m_adaptiveTaker;
+    QVector<IrtAdaptiveStep> m_adaptiveSteps;
+    std::unique_ptr<Job> m_job;
+};
+
+} // namespace assay
