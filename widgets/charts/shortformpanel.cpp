@@ -97,6 +97,7 @@ void ShortFormPanel::buildWidgets()
     m_estimates->verticalHeader()->hide();
     m_estimates->horizontalHeader()->setStretchLastSection(true);
     m_estimates->setWordWrap(false);
+    m_estimates->resizeColumnsToContents();
     auto *bar = new QHBoxLayout;
     bar->addWidget(m_method);
     bar->addWidget(m_items);
@@ -168,11 +169,15 @@ void ShortFormPanel::showValidation()
 void ShortFormPanel::showEstimates()
 {
     m_estimates->setRowCount(0);
+    m_estimates->clearSpans();
+    // Until rows size them, the headers do (a spanning hint must not), so no header is cut.
+    for (int c = 0; c + 1 < m_estimates->columnCount(); ++c)
+        m_estimates->setColumnWidth(c, m_estimates->horizontalHeader()->sectionSizeHint(c));
     if (m_exam.isEmpty())
         return;
     auto id = m_project->service<ExamStore>()->idOf(m_exam);
     if (!id)
-        return;
+        return m_status->setText(tr("The exam cannot be read: %1").arg(id.error().toHtmlEscaped()));
     auto form = m_project->service<ExamStore>()->shortForm(id.value());
     if (!form)
         return m_status->setText(tr("The exam cannot be read: %1").arg(form.error().toHtmlEscaped()));
