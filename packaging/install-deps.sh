@@ -9,6 +9,7 @@ packages=(
   libqt6opengl6-dev libgl-dev libsqlite3-dev sqlite3 nlohmann-json3-dev
   libeigen3-dev liblbfgspp-dev qtkeychain-qt6-dev
   xvfb xauth fonts-dejavu-core
+  python3-scipy  # the benchmarks' reference fits (tests/bench, ../shared/tools/irt_reference.py)
 )
 
 missing=()

@@ -195,6 +195,7 @@ Result<IrtFit> IrtFitter::fit(const IrtData &data, const IrtOptions &options, co
     }
     // Newton's method on the joint problem (items eliminated, Schur complement on the
     // abilities) converges from there in a few dozen steps.
+    bool newtonStalled = false;
     if (projected > target && options.maxNewton > 0 && IrtNewton::feasible(data, l)) {
         IrtNewton newton(data, l, lb.data(), ub.data());
         const IrtNewton::Outcome o = newton.minimize(x.data(), target, options.maxNewton, options.cancelled);
@@ -203,9 +204,13 @@ Result<IrtFit> IrtFitter::fit(const IrtData &data, const IrtOptions &options, co
         fit.newtonSteps = o.iterations;
         fx = o.nll;
         projected = o.projectedGradient;
+        newtonStalled = o.stalled;
     }
-    // L-BFGS-B on the joint problem finishes the job when Newton could not.
-    if (projected > target) {
+    // L-BFGS-B on the joint problem finishes the job when Newton could not — unless Newton
+    // stopped because no step gains in the last digits, already within the convergence bar:
+    // then a tighter tolerance asks more than the arithmetic gives, and L-BFGS-B's dozens of
+    // passes would only move x by rounding (the search's final refit at 10⁻⁷).
+    if (projected > target && !(newtonStalled && projected <= std::max(options.tolerance, 1e-4))) {
         const std::vector<double> diagonal = sweeps.fisherDiagonal(x.data());
         Eigen::VectorXd scale(n);
         for (int k = 0; k < n; ++k)

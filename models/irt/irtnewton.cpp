@@ -1,6 +1,7 @@
 #include "irt/irtnewton.h"
 
 #include "core/twohalves.h"
+#include "irt/irtgauge.h"
 #include "irt/irtstudentelimination.h"
 
 #include <Eigen/Cholesky>
@@ -414,6 +415,7 @@ IrtNewton::Outcome IrtNewton::minimize(double *x, double tolerance, int maxItera
     std::vector<char> fixed(static_cast<size_t>(n));
     std::vector<double> trial(static_cast<size_t>(n));
     Eigen::VectorXd d;
+    int lastGauge = -10;
     while (true) {
         out.projectedGradient = projectedGradient(x, m_buffers[m_current].g.data(), m_lower, m_upper, n);
         if (out.projectedGradient <= tolerance || out.iterations >= maxIterations)
@@ -424,13 +426,16 @@ IrtNewton::Outcome IrtNewton::minimize(double *x, double tolerance, int maxItera
         }
         // Hold the variables within ε of a bound that the gradient presses against it
         // (ε shrinks with the projected gradient, so the set settles as the fit converges).
+        // ε stays within 10⁻⁴ of the box: a variable held further off its bound crept towards
+        // it by diagonal steps, one pass over the matrix each (80 steps on 10,000 × 100).
         for (int k = 0; k < n; ++k) {
-            const double eps = std::min(out.projectedGradient, 1e-3 * (m_upper[k] - m_lower[k]));
+            const double eps = 0.1 * std::min(out.projectedGradient, 1e-3 * (m_upper[k] - m_lower[k]));
             fixed[size_t(k)] = (x[k] <= m_lower[k] + eps && m_buffers[m_current].g[size_t(k)] > 0) || (x[k] >= m_upper[k] - eps && m_buffers[m_current].g[size_t(k)] < 0);
         }
         // Levenberg–Marquardt: a step that gains is taken and the damping relaxed as far as
         // the quadratic model predicted the gain; one that does not raises the damping.
         bool accepted = false;
+        const long double before = f;
         for (int attempt = 0; attempt < 40 && !accepted; ++attempt) {
             double predicted = 0;
             if (!solve(x, lambda, fixed, &d, &predicted)) {
@@ -447,15 +452,30 @@ IrtNewton::Outcome IrtNewton::minimize(double *x, double tolerance, int maxItera
                 std::copy(trial.begin(), trial.end(), x);
                 m_current = 1 - m_current;
                 f = ft;
-                lambda = std::max(rho > 0.75 ? lambda / 3 : rho < 0.25 ? lambda * 2 : lambda, 1e-12);
+                lambda = std::max(rho > 0.9 ? lambda / 10 : rho > 0.75 ? lambda / 3 : rho < 0.25 ? lambda * 2 : lambda, 1e-12);
                 accepted = true;
             } else {
+                // A step predicted to gain less than the sum's rounding cannot be told from
+                // no step: the optimum is reached to the arithmetic's precision.
+                if (predicted < 1e-15L * std::abs(f))
+                    break;
                 lambda = std::max(lambda * 4, 1e-8);
             }
         }
-        if (!accepted)
+        if (!accepted) {
+            out.stalled = true;
             break; // no step gains any more: the caller's finisher takes over
+        }
         ++out.iterations;
+        // Slow gains far from a small gradient: the steps crawl along the gauge's valley,
+        // which the gauge search walks in one go (IrtGauge).
+        const long double gain = before - f;
+        if (out.iterations >= lastGauge + 3 && gain < 1e-6L * std::abs(f)) {
+            lastGauge = out.iterations;
+            const double gauged = IrtGauge::search(m_data, m_layout, m_lower, m_upper, fixed, x, double(f));
+            if (gauged > 0)
+                f = assemble(x, true, m_buffers[m_current]);
+        }
     }
     out.nll = double(f);
     return out;

@@ -34,6 +34,7 @@ public:
         double nll = 0;
         double projectedGradient = 0;
         bool cancelled = false;
+        bool stalled = false; // stopped because no step gained any more (the arithmetic's limit near an optimum)
     };
     // Steps from x (in place) until the projected gradient's largest component is at most
     // tolerance, no step gains any more, or maxIterations.

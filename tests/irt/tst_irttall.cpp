@@ -1,9 +1,11 @@
 // IRT on tall matrices (many students, few items; docs/METHODS.md §9.2): the damped Newton
 // system solved by eliminating the students equals the dense solve, a tall fit reaches the
 // same optimum as L-BFGS-B alone, and the standard errors of either elimination equal the
-// dense bordered (gauge-constrained) inverse of the observed information.
+// dense bordered (gauge-constrained) inverse of the observed information; and the gauge
+// search (IrtGauge) is exact and gains where a held variable breaks the gauge.
 #include "irt/irtcovariance.h"
 #include "irt/irtfitter.h"
+#include "irt/irtgauge.h"
 #include "irt/irtlayout.h"
 #include "irt/irtnewton.h"
 #include "irt/irtsimulation.h"
@@ -168,6 +170,64 @@ private slots:
         QVERIFY(newton.value().converged);
         QVERIFY(newton.value().newtonSteps > 0);
         QVERIFY2(newton.value().nll <= lbfgsb.value().nll + 1e-3, qPrintable(QStringLiteral("%1 vs %2").arg(newton.value().nll).arg(lbfgsb.value().nll)));
+    }
+
+    // The gauge (§9.16): moving every variable along it leaves the likelihood as it was; with
+    // a student held at a bound a search gains, its gain is the likelihood's true change
+    // (only the held rows and clipped columns are summed), and it never lands outside the box.
+    void gaugeMovesKeepTheLikelihoodAndTheSearchGains()
+    {
+        const IrtSimulation sim = tall(400, 20, 0, 9);
+        IrtOptions options;
+        options.model = IrtOptions::Model::TwoPL;
+        options.diagnostics = false;
+        options.maxNewton = 0;
+        options.maxIterations = 30; // short of the optimum, as in the middle of a fit
+        auto fit = IrtFitter::fit(sim.data, options);
+        QVERIFY(fit);
+        const IrtLayout l = IrtLayout::of(sim.data, options);
+        Point p = pointOf(fit.value(), l);
+        const int n = l.parameters();
+        // Without held variables and far from the box, a gauge move changes nothing.
+        const std::vector<char> none(size_t(n), 0);
+        const std::vector<double> below(size_t(n), -1e9), above(size_t(n), 1e9);
+        std::vector<double> moved(static_cast<size_t>(n));
+        IrtGauge::move(l, below.data(), above.data(), none, p.x.data(), std::log(1.3), 0.4, moved.data());
+        const double nll = l.evaluate(sim.data, p.x.data(), nullptr);
+        QVERIFY(std::abs(l.evaluate(sim.data, moved.data(), nullptr) - nll) < 1e-8 * nll);
+        QVERIFY(std::abs(moved[0] - p.x[0] / 1.3) < 1e-12); // a / s
+        QVERIFY(std::abs(moved[size_t(n - 1)] - (1.3 * p.x[size_t(n - 1)] + 0.4)) < 1e-12); // sθ + t
+        // One student displaced by +1 and held there: in a box too wide to clip anything, the
+        // rest of the panel moves along the gauge to meet it, which recovers (nearly) all the
+        // likelihood the displacement lost.
+        const int mid = l.abilities / 2;
+        const size_t held1 = size_t(l.abilityOffset() + mid);
+        std::vector<char> held(size_t(n), 0);
+        held[held1] = 1;
+        std::vector<double> x = p.x;
+        x[held1] += 1.0;
+        const double start = l.evaluate(sim.data, x.data(), nullptr);
+        QVERIFY(start > nll + 1e-2);
+        const double gain = IrtGauge::search(sim.data, l, below.data(), above.data(), held, x.data(), start);
+        QVERIFY2(gain >= 0.9 * (start - nll), qPrintable(QStringLiteral("gain %1 of %2").arg(gain).arg(start - nll)));
+        const double after = l.evaluate(sim.data, x.data(), nullptr);
+        // The gain is the likelihood's true change (only the held row was summed).
+        QVERIFY2(std::abs((start - after) - gain) < 1e-6 * start, qPrintable(QStringLiteral("%1 vs %2").arg(start - after).arg(gain)));
+        QCOMPARE(x[held1], p.x[held1] + 1.0);
+        // In the real box (where clipping the panel's best students may cost more than it gains) the
+        // search never loses and never leaves the box.
+        std::vector<double> boxed = p.x;
+        boxed[held1] = std::min(boxed[held1] + 1.0, p.upper[held1]);
+        const double boxedStart = l.evaluate(sim.data, boxed.data(), nullptr);
+        const double boxedGain = IrtGauge::search(sim.data, l, p.lower.data(), p.upper.data(), held, boxed.data(), boxedStart);
+        QVERIFY(boxedGain >= 0);
+        QVERIFY(std::abs((boxedStart - l.evaluate(sim.data, boxed.data(), nullptr)) - boxedGain) < 1e-6 * boxedStart);
+        for (int k = 0; k < n; ++k)
+            QVERIFY(boxed[size_t(k)] >= p.lower[size_t(k)] && boxed[size_t(k)] <= p.upper[size_t(k)]);
+        // The priors fix the gauge: nothing to search.
+        IrtLayout withPrior = l;
+        withPrior.prior = true;
+        QCOMPARE(IrtGauge::search(sim.data, withPrior, p.lower.data(), p.upper.data(), held, x.data(), after), 0.0);
     }
 
     // Standard errors: the students' elimination (tall) and the items' (wide) both equal the
