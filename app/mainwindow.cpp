@@ -119,8 +119,15 @@ MainWindow::MainWindow(QWidget *parent)
         if (room.width() < 1440 || room.height() < 900)
             setWindowState(windowState() | Qt::WindowMaximized);
     }
-    if (!restoreState(settings.value(QStringLiteral("mainWindow/state")).toByteArray()))
+    if (!restoreState(settings.value(QStringLiteral("mainWindow/state")).toByteArray())) {
         resizeDocks({m_logDock}, {150}, Qt::Vertical); // the pages, not the log, get the room
+        // On a laptop's short screen the pages need every row (the Exams page's grid, tabs and
+        // charts): the log starts closed there, one click away in View → Log; errors still
+        // show in each page's message bar.
+        const QScreen *screen = QGuiApplication::primaryScreen();
+        if (screen && screen->availableSize().height() < 900)
+            m_logDock->hide();
+    }
     updateRecentMenu();
     updateTitle();
     statusBar()->showMessage(tr("Ready"), 3000);

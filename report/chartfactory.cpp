@@ -264,6 +264,8 @@ void lines(QChart *chart, const ChartData &data)
             hi = first ? v : std::max(hi, v);
             first = false;
         }
+    if (hi <= lo) // one point (an adaptive take's first answer): a unit range around it
+        hi = lo + 1;
     x->setRange(lo, hi);
     x->setTickCount(7);
     x->setLabelFormat(data.xFormat.isEmpty() ? QStringLiteral("%.1f") : data.xFormat);

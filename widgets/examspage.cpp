@@ -76,6 +76,8 @@ ExamsPage::ExamsPage(Project *project, QWidget *parent) : QWidget(parent), m_pro
 void ExamsPage::buildWidgets()
 {
     m_exam = new QComboBox(this);
+    // Short forms' names are long ("demo-exam-information-50"): the box fits the longest.
+    m_exam->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_bloom = new QComboBox(this);
     m_type = new QComboBox(this);
     m_reason = new QComboBox(this);

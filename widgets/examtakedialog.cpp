@@ -51,6 +51,14 @@ ExamTakeDialog::ExamTakeDialog(const QString &exam, const QStringList &profiles,
     m_max->setSuffix(tr(" items"));
     for (QWidget *w : {static_cast<QWidget *>(m_se), static_cast<QWidget *>(m_max)})
         w->setEnabled(false);
+    // The explanation follows the choice: an adaptive take answers a few items, not all.
+    connect(m_adaptive, &QCheckBox::toggled, about, [about](bool adaptive) {
+        about->setText(adaptive ? tr("Each checked student answers one item at a time, the most informative at its current ability, until its "
+                                     "SE reaches the target or the maximum of items; stored as one take named \u201c<student> @adaptive\u201d. "
+                                     "Its estimated accuracy on the whole exam appears on the Short forms & adaptive tab.")
+                                : tr("Each checked student answers every accepted item; its answers are stored as one take, "
+                                     "replacing an earlier take of the same student. Fit IRT afterwards."));
+    });
     connect(m_adaptive, &QCheckBox::toggled, m_se, &QWidget::setEnabled);
     connect(m_adaptive, &QCheckBox::toggled, m_max, &QWidget::setEnabled);
     auto *adaptiveRow = new QHBoxLayout;

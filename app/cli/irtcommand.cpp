@@ -26,7 +26,7 @@ void printText(const QVector<IrtStep> &steps, CliIo &io)
     const IrtFit &first = steps.first().fit;
     io.out << QStringLiteral("best of %1 start(s): %2 distinct optim%3\n").arg(first.starts).arg(first.optimaFound).arg(first.optimaFound == 1 ? QStringLiteral("um") : QStringLiteral("a"));
     if (!first.comparison.isEmpty())
-        io.out << QStringLiteral("model comparison (%1; %2 s):\n").arg(IrtMarginal::basis()).arg(first.comparisonSeconds(), 0, 'f', 2);
+        io.out << QStringLiteral("model comparison (%1; %2 s):\n").arg(IrtMarginal::basis(first.comparison.first().nodes)).arg(first.comparisonSeconds(), 0, 'f', 2);
     for (const IrtModelRow &r : first.comparison)
         io.out << QStringLiteral("  %1  nll %2  parameters %3  AIC %4  BIC %5\n").arg(r.model.toUpper()).arg(r.nll, 12, 'f', 3).arg(r.parameters, 6).arg(r.aic, 12, 'f', 1).arg(r.bic, 12, 'f', 1);
     for (const IrtLrTest &t : first.lrTests)

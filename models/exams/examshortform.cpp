@@ -6,6 +6,7 @@
 
 #include <QHash>
 
+#include <cmath>
 #include <optional>
 
 namespace assay {
@@ -129,8 +130,13 @@ ExamEstimate ExamShortForm::estimate(const ExamCalibration &calibration, const Q
     const IrtAccuracyEstimate model = IrtAbility::accuracy(calibration.items, e.ability);
     e.modelAccuracy = model.accuracy;
     e.calibrationTakers = correction.takers;
+    // The interval: θ̂'s uncertainty carried through the correction, widened by the correction's
+    // own scatter on the panel (the two independent, their half-widths add in quadrature).
+    const double centre = correction.apply(model.accuracy);
     const double low = correction.apply(model.low), high = correction.apply(model.high);
-    e.accuracy = {correction.apply(model.accuracy), std::min(low, high), std::max(low, high)};
+    const double scatter = 1.96 * correction.residualSd;
+    const double below = std::hypot(centre - std::min(low, high), scatter), above = std::hypot(std::max(low, high) - centre, scatter);
+    e.accuracy = {centre, std::max(0.0, centre - below), std::min(1.0, centre + above)};
     return e;
 }
 
@@ -194,7 +200,11 @@ Result<QVector<ExamEstimate>> ExamShortForm::estimates(Database &db, const QStri
         }
         ExamEstimate e = estimate(c.value(), answered, correction);
         e.taker = takes.value().runs[r].taker;
-        e.full = full.value(e.taker, -1.0);
+        // An adaptive take's whole accuracy is that of the same taker's complete take.
+        QString whole = e.taker;
+        if (whole.endsWith(QLatin1String(" @adaptive")))
+            whole.chop(int(qstrlen(" @adaptive")));
+        e.full = full.value(e.taker, full.value(whole, -1.0));
         out << e;
     }
     return out;

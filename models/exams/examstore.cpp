@@ -74,11 +74,8 @@ Result<qint64> ExamStore::idOf(const QString &name) const
     if (!s)
         return Result<qint64>::failure(s);
     s.value().bind(1, name);
-    auto row = s.value().next();
-    if (!row)
+    if (auto row = s.value().nextRow(QStringLiteral("no exam named '%1'").arg(name)); !row)
         return Result<qint64>::failure(row);
-    if (!row.value())
-        return Result<qint64>::failure(QStringLiteral("no exam named '%1'").arg(name));
     return s.value().integer(0);
 }
 
@@ -116,11 +113,8 @@ Result<nlohmann::json> ExamStore::stats(qint64 examId) const
     if (!s)
         return Result<nlohmann::json>::failure(s);
     s.value().bind(1, examId);
-    auto row = s.value().next();
-    if (!row)
+    if (auto row = s.value().nextRow(QStringLiteral("exam %1 does not exist").arg(examId)); !row)
         return Result<nlohmann::json>::failure(row);
-    if (!row.value())
-        return Result<nlohmann::json>::failure(QStringLiteral("exam %1 does not exist").arg(examId));
     const auto j = nlohmann::json::parse(s.value().text(0).toStdString(), nullptr, false);
     return j.is_object() ? j : nlohmann::json::object();
 }
@@ -198,11 +192,8 @@ Result<ExamTakeCounts> ExamStore::takeCounts(qint64 examId) const
     if (!s)
         return R::failure(s);
     s.value().bind(1, examId);
-    auto row = s.value().next();
-    if (!row)
+    if (auto row = s.value().nextRow(QStringLiteral("exam %1: the counts query returned no row").arg(examId)); !row)
         return R::failure(row);
-    if (!row.value())
-        return R::failure(QStringLiteral("exam %1: the counts query returned no row").arg(examId));
     return ExamTakeCounts{s.value().integer(0), s.value().integer(1), s.value().integer(2)};
 }
 
@@ -287,11 +278,8 @@ Result<ExamShortFormInfo> ExamStore::shortForm(qint64 examId) const
     if (!s)
         return R::failure(s);
     s.value().bind(1, examId);
-    auto row = s.value().next();
-    if (!row)
+    if (auto row = s.value().nextRow(QStringLiteral("exam %1 does not exist").arg(examId)); !row)
         return R::failure(row);
-    if (!row.value())
-        return R::failure(QStringLiteral("exam %1 does not exist").arg(examId));
     ExamShortFormInfo info;
     if (!s.value().isNull(0))
         info = {s.value().integer(0), s.value().text(1), s.value().text(2), quint64(s.value().integer(3))};

@@ -93,7 +93,8 @@ struct IrtModelRow {
     int parameters = 0;
     double aic = 0, bic = 0;
     bool converged = false;
-    int iterations = 0; // EM steps
+    int iterations = 0; // EM and Newton steps
+    int nodes = 0;      // of the quadrature per student
     double seconds = 0;
 };
 

@@ -1,6 +1,7 @@
 #include "irt/irtformcalibration.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace assay {
 
@@ -21,6 +22,10 @@ IrtFormCalibration IrtFormCalibration::fit(const QVector<double> &expected, cons
     c.slope = sxy / sxx;
     c.intercept = my - c.slope * mx;
     c.takers = n;
+    double squares = 0;
+    for (int i = 0; i < n; ++i)
+        squares += (observed[i] - c.intercept - c.slope * expected[i]) * (observed[i] - c.intercept - c.slope * expected[i]);
+    c.residualSd = std::sqrt(squares / (n - 2));
     return c;
 }
 

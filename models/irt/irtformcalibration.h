@@ -13,7 +13,8 @@ namespace assay {
 
 struct IrtFormCalibration {
     double intercept = 0, slope = 1;
-    int takers = 0; // panel takers it was fitted on (0: the identity)
+    int takers = 0;        // panel takers it was fitted on (0: the identity)
+    double residualSd = 0; // the panel's scatter about the line (n − 2 degrees of freedom): part of an estimate's interval
     static IrtFormCalibration fit(const QVector<double> &expected, const QVector<double> &observed);
     double apply(double expected) const;
 };

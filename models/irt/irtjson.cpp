@@ -44,7 +44,7 @@ nlohmann::json IrtJson::fit(const IrtFit &fit)
         j["comparison"][r.model.toStdString()] = {{"nll", r.nll}, {"parameters", r.parameters}, {"aic", r.aic},      {"bic", r.bic},
                                                   {"converged", r.converged}, {"em_steps", r.iterations}, {"seconds", r.seconds}};
     if (!fit.comparison.isEmpty()) {
-        j["comparison_basis"] = IrtMarginal::basis().toStdString();
+        j["comparison_basis"] = IrtMarginal::basis(fit.comparison.first().nodes).toStdString();
         j["comparison_seconds"] = fit.comparisonSeconds();
     }
     j["lr_tests"] = nlohmann::json::array();

@@ -1,10 +1,8 @@
 #include "irt/irtmarginal.h"
 
-#include "core/twohalves.h"
 #include "irt/irtguard.h"
-#include "irt/irtquadrature.h"
-
-#include <Eigen/Dense>
+#include "irt/irtmarginalengine.h"
+#include "irt/irtmarginalnewton.h"
 
 #include <QElapsedTimer>
 
@@ -16,206 +14,9 @@ namespace assay {
 namespace {
 
 using Model = IrtOptions::Model;
-using Params = std::vector<std::array<double, 3>>;
+using Params = IrtMarginalEngine::Params;
 
-// Over [0, count) in two halves when allowed and the work (count × cost) pays for a thread.
-template<typename Body>
-void split(bool twoCores, int count, qint64 cost, const Body &body)
-{
-    inTwoHalves(twoCores && qint64(count) * cost >= 200000, count, body);
-}
-
-// The EM's state: the answers by student and by item, and each student's nodes and
-// posterior weights from the last E-step.
-class Engine {
-public:
-    Engine(const IrtData &data, Model model, const IrtBounds &bounds, int nodes, bool twoCores)
-        : m_model(model), m_bounds(bounds), m_quadrature(nodes), m_q(nodes), m_twoCores(twoCores)
-    {
-        const int students = int(data.students.size()), items = int(data.items.size());
-        m_byStudent.resize(size_t(students));
-        m_byItem.resize(size_t(items));
-        for (int s = 0; s < students; ++s)
-            for (int j = 0; j < items; ++j)
-                if (const qint8 y = data.responses[s][j]; y >= 0) {
-                    m_byStudent[size_t(s)].push_back({j, y});
-                    m_byItem[size_t(j)].push_back({s, y});
-                }
-        m_mode.assign(size_t(students), 0.0);
-        m_theta.assign(size_t(students) * size_t(m_q), 0.0);
-        m_weight.assign(size_t(students) * size_t(m_q), 0.0);
-    }
-
-    int items() const { return int(m_byItem.size()); }
-
-    double eStep(const Params &p)
-    {
-        const int students = int(m_byStudent.size());
-        std::vector<double> logs(static_cast<size_t>(students), 0.0);
-        split(m_twoCores, students, qint64(items()) * m_q, [&](int begin, int end) {
-            for (int s = begin; s < end; ++s)
-                if (!m_byStudent[size_t(s)].empty())
-                    logs[size_t(s)] = m_quadrature.integrate(m_byStudent[size_t(s)], p, &m_mode[size_t(s)], &m_theta[size_t(s) * size_t(m_q)], &m_weight[size_t(s) * size_t(m_q)]);
-        });
-        double nll = 0;
-        for (double l : logs)
-            nll -= l;
-        return nll;
-    }
-
-    // One generalised M-step: a few projected Fisher-scoring steps per item, each kept only
-    // when it raises the item's expected complete-data log-likelihood.
-    void mStep(Params *p) const
-    {
-        const std::vector<int> free = m_model == Model::OnePL ? std::vector<int>{1} : m_model == Model::TwoPL ? std::vector<int>{0, 1} : std::vector<int>{0, 1, 2};
-        split(m_twoCores, items(), qint64(m_byStudent.size()) * m_q * 2, [&](int begin, int end) {
-            for (int j = begin; j < end; ++j)
-                itemSteps(j, &(*p)[size_t(j)], free, 1);
-        });
-        if (m_model == Model::OnePL)
-            commonAStep(p);
-    }
-
-    void clamp(Params *p) const
-    {
-        for (auto &[a, b, c] : *p) {
-            a = std::clamp(a, m_bounds.aMin, m_bounds.aMax);
-            b = std::clamp(b, m_bounds.bMin, m_bounds.bMax);
-            c = m_model == Model::ThreePL ? std::clamp(c, m_bounds.cMin, m_bounds.cMax) : 0.0;
-        }
-        if (m_model == Model::OnePL && !p->empty()) {
-            double mean = 0;
-            for (const auto &item : *p)
-                mean += item[0];
-            for (auto &item : *p)
-                item[0] = mean / double(p->size());
-        }
-    }
-
-private:
-    struct Moments {
-        double q = 0;
-        double g[3] = {0, 0, 0};
-        double h[3][3] = {{0, 0, 0}, {0, 0, 0}, {0, 0, 0}};
-    };
-
-    // Σ over the item's answers and each student's nodes of the posterior weight times
-    // log P(y | θ); with derivatives, its gradient in (a, b, c) and the Fisher information.
-    Moments moments(int j, const std::array<double, 3> &p, bool derivatives) const
-    {
-        const auto [a, b, c] = p;
-        Moments m;
-        for (const IrtCell &cell : m_byItem[size_t(j)]) {
-            const double *theta = &m_theta[size_t(cell.index) * size_t(m_q)];
-            const double *weight = &m_weight[size_t(cell.index) * size_t(m_q)];
-            for (int k = 0; k < m_q; ++k) {
-                const double w = weight[k];
-                const double d = theta[k] - b, z = a * d;
-                const double e = std::exp(-std::abs(z));
-                const double sigma = z >= 0 ? 1.0 / (1.0 + e) : e / (1.0 + e);
-                const double oneMinus = z >= 0 ? e / (1.0 + e) : 1.0 / (1.0 + e);
-                const double p1 = c + (1.0 - c) * sigma, p0 = (1.0 - c) * oneMinus;
-                m.q += w * std::log(cell.correct ? p1 : p0);
-                if (!derivatives)
-                    continue;
-                const double ds = (1.0 - c) * sigma * oneMinus;
-                const double dp[3] = {ds * d, -ds * a, oneMinus};
-                const double pq = std::max(p1 * p0, 1e-300);
-                const double r = w * (cell.correct - p1) / pq, f = w / pq;
-                for (int u = 0; u < 3; ++u) {
-                    m.g[u] += r * dp[u];
-                    for (int v = 0; v <= u; ++v)
-                        m.h[u][v] += f * dp[u] * dp[v];
-                }
-            }
-        }
-        return m;
-    }
-
-    double lower(int u) const { return u == 0 ? m_bounds.aMin : u == 1 ? m_bounds.bMin : m_bounds.cMin; }
-    double upper(int u) const { return u == 0 ? m_bounds.aMax : u == 1 ? m_bounds.bMax : m_bounds.cMax; }
-
-    void itemSteps(int j, std::array<double, 3> *p, const std::vector<int> &free, int steps) const
-    {
-        Moments m = moments(j, *p, true);
-        for (int step = 0; step < steps; ++step) {
-            // Projected Newton: a parameter on a bound whose gradient points out stays there.
-            std::vector<int> moving;
-            for (int u : free) {
-                const double x = (*p)[size_t(u)];
-                if ((x <= lower(u) && m.g[u] < 0) || (x >= upper(u) && m.g[u] > 0))
-                    continue;
-                moving.push_back(u);
-            }
-            if (moving.empty())
-                return;
-            const int n = int(moving.size());
-            Eigen::MatrixXd h(n, n);
-            Eigen::VectorXd g(n);
-            for (int u = 0; u < n; ++u) {
-                g(u) = m.g[moving[size_t(u)]];
-                for (int v = 0; v < n; ++v) {
-                    const int x = std::max(moving[size_t(u)], moving[size_t(v)]), y = std::min(moving[size_t(u)], moving[size_t(v)]);
-                    h(u, v) = m.h[x][y];
-                }
-                h(u, u) += 1e-9 * (1.0 + h(u, u));
-            }
-            const Eigen::VectorXd delta = h.ldlt().solve(g);
-            double lambda = 1;
-            bool gained = false;
-            for (int tries = 0; tries < 10 && !gained; ++tries, lambda /= 2) {
-                std::array<double, 3> candidate = *p;
-                for (int u = 0; u < n; ++u) {
-                    const int at = moving[size_t(u)];
-                    candidate[size_t(at)] = std::clamp(candidate[size_t(at)] + lambda * delta(u), lower(at), upper(at));
-                }
-                const Moments next = moments(j, candidate, step + 1 < steps);
-                if (next.q >= m.q - 1e-12) {
-                    double moved = 0;
-                    for (int u = 0; u < 3; ++u)
-                        moved = std::max(moved, std::abs(candidate[size_t(u)] - (*p)[size_t(u)]));
-                    *p = candidate, m = next, gained = true;
-                    if (moved < 1e-8)
-                        return;
-                }
-            }
-            if (!gained)
-                return;
-        }
-    }
-
-    // The 1PL's common a, by one Fisher-scoring step on the whole expected likelihood.
-    void commonAStep(Params *p) const
-    {
-        double q = 0, g = 0, h = 0;
-        for (int j = 0; j < items(); ++j) {
-            const Moments m = moments(j, (*p)[size_t(j)], true);
-            q += m.q, g += m.g[0], h += m.h[0][0];
-        }
-        const double a = p->empty() ? 1.0 : (*p)[0][0];
-        if (h <= 0 || (a <= m_bounds.aMin && g < 0) || (a >= m_bounds.aMax && g > 0))
-            return;
-        for (double lambda = 1; lambda > 1e-3; lambda /= 2) {
-            const double candidate = std::clamp(a + lambda * g / h, m_bounds.aMin, m_bounds.aMax);
-            double next = 0;
-            for (int j = 0; j < items(); ++j)
-                next += moments(j, {candidate, (*p)[size_t(j)][1], 0.0}, false).q;
-            if (next >= q - 1e-12) {
-                for (auto &item : *p)
-                    item[0] = candidate;
-                return;
-            }
-        }
-    }
-
-    Model m_model;
-    IrtBounds m_bounds;
-    IrtQuadrature m_quadrature;
-    int m_q;
-    bool m_twoCores;
-    std::vector<std::vector<IrtCell>> m_byStudent, m_byItem;
-    std::vector<double> m_mode, m_theta, m_weight;
-};
+using Engine = IrtMarginalEngine;
 
 double distance2(const Params &x, const Params &y)
 {
@@ -278,6 +79,18 @@ int IrtMarginal::parameterCount(int items, Model model)
     return model == Model::OnePL ? items + 1 : model == Model::TwoPL ? 2 * items : 3 * items;
 }
 
+int IrtMarginal::nodesFor(const IrtData &data)
+{
+    std::vector<int> answers;
+    for (const auto &row : data.responses)
+        answers.push_back(int(std::count_if(row.begin(), row.end(), [](qint8 y) { return y >= 0; })));
+    if (answers.empty())
+        return DefaultNodes;
+    std::nth_element(answers.begin(), answers.begin() + long(answers.size() / 2), answers.end());
+    const int median = answers[answers.size() / 2];
+    return median >= 400 ? 5 : median >= 100 ? 7 : DefaultNodes;
+}
+
 QString IrtMarginal::basis(int nodes)
 {
     return QStringLiteral("marginal ML: θ ~ N(0, 1) integrated out by %1-point adaptive Gauss–Hermite quadrature; 1PL = one common a").arg(nodes);
@@ -306,7 +119,8 @@ Result<IrtMarginalFit> IrtMarginal::fit(const IrtData &data, const Options &opti
         return R::failure(QStringLiteral("the start has %1 items, the matrix %2").arg(start->size()).arg(data.items.size()));
     QElapsedTimer timer;
     timer.start();
-    Engine engine(data, options.model, bounds.value(), options.nodes, options.twoCores);
+    const int nodes = options.nodes > 0 ? options.nodes : nodesFor(data);
+    Engine engine(data, options.model, bounds.value(), nodes, options.twoCores);
     const int items = int(data.items.size());
     Params x(static_cast<size_t>(items));
     for (int j = 0; j < items; ++j) {
@@ -326,16 +140,27 @@ Result<IrtMarginalFit> IrtMarginal::fit(const IrtData &data, const Options &opti
     IrtMarginalFit out;
     out.model = IrtOptions::modelName(options.model);
     out.parameters = parameterCount(items, options.model);
+    out.nodes = nodes;
     double last = engine.eStep(x);
+    IrtMarginalNewton newton(engine);
+    double lastDecrease = qInf();
     for (;;) {
         if (options.cancelled && options.cancelled())
             return R::failure(QStringLiteral("cancelled"));
         if (out.iterations >= options.maxIterations) {
-            out.message = QStringLiteral("stopped after %1 EM steps").arg(out.iterations);
+            out.message = QStringLiteral("stopped after %1 steps").arg(out.iterations);
             break;
         }
-        const double nllNext = squaremCycle(engine, &x, &out.iterations);
+        // Newton where its information is a fair guide: the 2PL throughout, the 3PL once the
+        // EM has come near (far from its optimum the 3PL's expected information overshoots
+        // and the damping eats the steps); the EM whenever Newton finds no lower point.
+        double nllNext = 0;
+        if ((options.model == Model::TwoPL || (options.model == Model::ThreePL && lastDecrease < 1.0)) && newton.step(&x))
+            nllNext = engine.lastNll(), ++out.iterations;
+        else
+            nllNext = squaremCycle(engine, &x, &out.iterations);
         const double decrease = last - nllNext;
+        lastDecrease = decrease;
         last = nllNext;
         if (std::abs(decrease) < options.tolerance + 1e-8 * std::abs(last)) {
             out.converged = true;

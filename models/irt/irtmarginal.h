@@ -7,7 +7,9 @@
 // the number of items. E-step: each student's posterior on adaptive Gauss–Hermite nodes
 // (IrtQuadrature). M-step: per item, projected Fisher scoring within the box, with a line
 // search on the expected complete-data likelihood (the 1PL's common a after the b's).
-// The EM is accelerated by SQUAREM (Varadhan & Roland), kept only where it gains.
+// The EM is accelerated by SQUAREM (Varadhan & Roland), kept only where it gains, and
+// handed over to Newton steps on the marginal likelihood (IrtMarginalNewton) for the 2PL
+// and, once near, the 3PL, where the EM crawls.
 #include "core/result.h"
 #include "irt/irtdata.h"
 #include "irt/irtfitter.h"
@@ -21,7 +23,8 @@ struct IrtMarginalFit {
     double nll = 0;      // −Σ_students log ∫ L(θ) φ(θ) dθ
     int parameters = 0;  // the items' (1PL: one b each and the common a)
     bool converged = false;
-    int iterations = 0;  // EM steps (an accelerated step counts as three)
+    int nodes = 0;       // of the quadrature per student
+    int iterations = 0;  // EM steps (an accelerated step counts as three) and Newton steps
     double seconds = 0;
     QVector<IrtItem> items; // a, b, c on the scale θ ~ N(0, 1)
     QString message;        // why it stopped, when it did not converge
@@ -33,7 +36,7 @@ public:
     struct Options {
         IrtOptions::Model model = IrtOptions::Model::ThreePL;
         QString bounds = QStringLiteral("default"); // the box of a, b, c (IrtBounds presets)
-        int nodes = DefaultNodes;
+        int nodes = 0; // 0: by the data (nodesFor)
         int maxIterations = 3000;
         double tolerance = 1e-5; // on the −log-likelihood's decrease per cycle, plus 1e-8 of the −log-likelihood
         std::function<bool()> cancelled;
@@ -48,6 +51,10 @@ public:
     // The marginal −log-likelihood at the given item parameters.
     static double nll(const IrtData &data, const QVector<IrtItem> &items, int nodes = DefaultNodes);
     static int parameterCount(int items, IrtOptions::Model model);
+    // The quadrature's nodes for the data: the more answers a student gives, the closer its
+    // posterior is to a normal one, which the adaptive rule integrates exactly with few nodes —
+    // 11 below a median of 100 answers per student, 7 below 400, 5 from there.
+    static int nodesFor(const IrtData &data);
     // What the comparison's likelihoods are, in a sentence for the reports.
     static QString basis(int nodes = DefaultNodes);
 };

@@ -132,6 +132,7 @@ IrtModelRow IrtSearch::row(const IrtMarginalFit &fit, int students)
     r.bic = 2 * r.nll + r.parameters * std::log(std::max(students, 1));
     r.converged = fit.converged;
     r.iterations = fit.iterations;
+    r.nodes = fit.nodes;
     r.seconds = fit.seconds;
     return r;
 }

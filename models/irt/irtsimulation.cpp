@@ -7,6 +7,16 @@
 
 namespace assay {
 
+IrtSimulation IrtSimulation::twoPl(int students, int items, quint64 seed)
+{
+    IrtSimulationSpec spec;
+    spec.students = students;
+    spec.items = items;
+    spec.cMin = spec.cMax = 0;
+    spec.seed = seed;
+    return generate(spec);
+}
+
 IrtSimulation IrtSimulation::generate(const IrtSimulationSpec &spec)
 {
     std::mt19937_64 random(spec.seed);

@@ -32,6 +32,8 @@ struct IrtSimulation {
     QMap<QString, std::vector<double>> effects; // factor → effect per level (first = 0)
 
     static IrtSimulation generate(const IrtSimulationSpec &spec);
+    // Flat 2PL data (c = 0) with the spec's other defaults.
+    static IrtSimulation twoPl(int students, int items, quint64 seed);
     // Pearson correlation (NaN when either side is constant).
     static double correlation(const std::vector<double> &x, const std::vector<double> &y);
 };

@@ -54,14 +54,15 @@ ChartData ShortFormCharts::adaptiveTrace(const QString &taker, const QVector<Irt
     c.kind = ChartData::Kind::Lines;
     c.id = QStringLiteral("adaptive-trace");
     c.title = QStringLiteral("Adaptive take: ability after each item");
-    c.subtitle = steps.isEmpty() ? taker
-                                 : QStringLiteral("%1: θ̂ = %2 ± %3 after %4 items")
+    c.subtitle = taker.isEmpty()   ? QStringLiteral("Take Exam… with Adaptive checked: each taker's ability and its SE follow here, item by item")
+                 : steps.isEmpty() ? QStringLiteral("%1: waiting for its first answer").arg(taker)
+                                   : QStringLiteral("%1: ability %2 ± %3 after %4 items")
                                        .arg(taker).arg(steps.last().ability.theta, 0, 'f', 2).arg(steps.last().ability.se, 0, 'f', 2).arg(steps.size());
     c.xTitle = QStringLiteral("items answered");
-    c.yTitle = QStringLiteral("θ̂ (band: ± SE)");
+    c.yTitle = QStringLiteral("estimated ability (band: ± SE)");
     c.xFormat = QStringLiteral("%.0f");
     ChartSeries s;
-    s.name = QStringLiteral("θ̂");
+    s.name = QStringLiteral("ability");
     s.color = ChartBuilder::paletteColor(0);
     double lo = -1, hi = 1;
     for (int k = 0; k < steps.size(); ++k) {

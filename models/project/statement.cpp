@@ -111,6 +111,16 @@ Result<bool> Statement::next()
     return Result<bool>::failure(failureMessage(), errorCode());
 }
 
+Status Statement::nextRow(const QString &missing)
+{
+    auto row = next();
+    if (!row)
+        return Status::failure(row);
+    if (!row.value())
+        return Status::failure(missing);
+    return {};
+}
+
 Status Statement::run()
 {
     Step s;

@@ -36,6 +36,8 @@ public:
     Statement &bindValueOf(int index, const Statement &from, int column);
     // The next row: true; the end: false; a failed step is the error, never taken for the end.
     Result<bool> next();
+    // The one row a lookup expects: a failed step is its error, no row the `missing` message.
+    Status nextRow(const QString &missing);
     // Calls onRow(*this) for every row (until it returns false, when it returns bool); a failed
     // step is the error.
     template <typename F>

@@ -24,16 +24,6 @@ using namespace assay;
 
 namespace {
 
-IrtSimulation twoPl(int students, int items, quint64 seed)
-{
-    IrtSimulationSpec spec;
-    spec.students = students;
-    spec.items = items;
-    spec.cMin = spec.cMax = 0;
-    spec.seed = seed;
-    return IrtSimulation::generate(spec);
-}
-
 double rmse(const std::vector<double> &x, const std::vector<double> &y)
 {
     double sum = 0;
@@ -108,7 +98,7 @@ bool adaptive(const char *name, const IrtSimulation &sim)
 
 void recovery(int students)
 {
-    const IrtSimulation sim = twoPl(students, 100, 31);
+    const IrtSimulation sim = IrtSimulation::twoPl(students, 100, 31);
     std::vector<double> trueA, trueB;
     for (const IrtItem &it : sim.items)
         trueA.push_back(it.a), trueB.push_back(it.b);
@@ -142,9 +132,9 @@ int main(int argc, char **argv)
         for (int students : {25, 63, 1000})
             recovery(students);
     if (wanted("adaptive 200 × 2,000 2PL"))
-        ok &= adaptive("adaptive 200 × 2,000 2PL", twoPl(200, 2000, 41));
+        ok &= adaptive("adaptive 200 × 2,000 2PL", IrtSimulation::twoPl(200, 2000, 41));
     if (wanted("validation 200 × 2,000 2PL"))
-        ok &= validation("validation 200 × 2,000 2PL", twoPl(200, 2000, 41));
+        ok &= validation("validation 200 × 2,000 2PL", IrtSimulation::twoPl(200, 2000, 41));
     std::fflush(stdout);
     return ok ? 0 : 1;
 }

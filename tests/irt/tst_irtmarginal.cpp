@@ -85,6 +85,12 @@ private slots:
             const double adaptive = IrtMarginal::nll(sim.data, truth);
             qInfo("%d items: brute force %.6f, adaptive GH (11) %.6f", items, exact, adaptive);
             QVERIFY2(std::abs(adaptive - exact) < 1e-4 * std::abs(exact), qPrintable(QString::number(adaptive - exact)));
+            // The nodes by the data: as few as 5 where the posteriors are narrow, within 0.01 per student.
+            const int nodes = IrtMarginal::nodesFor(sim.data);
+            QCOMPARE(nodes, items > 100 ? 5 : IrtMarginal::DefaultNodes);
+            const double byData = IrtMarginal::nll(sim.data, truth, nodes);
+            qInfo("%d items: adaptive GH (%d) %.6f", items, nodes, byData);
+            QVERIFY2(std::abs(byData - exact) < 0.01 * sim.data.students.size(), qPrintable(QString::number(byData - exact)));
         }
     }
 

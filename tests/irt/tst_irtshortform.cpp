@@ -6,6 +6,7 @@
 #include "irt/irtability.h"
 #include "irt/irtadaptive.h"
 #include "irt/irtfitter.h"
+#include "irt/irtformcalibration.h"
 #include "irt/irtshortform.h"
 #include "irt/irtsimulation.h"
 #include "irt/irtvalidation.h"
@@ -20,16 +21,6 @@
 using namespace assay;
 
 namespace {
-
-IrtSimulation twoPl(int students, int items, quint64 seed)
-{
-    IrtSimulationSpec spec;
-    spec.students = students;
-    spec.items = items;
-    spec.cMin = spec.cMax = 0;
-    spec.seed = seed;
-    return IrtSimulation::generate(spec);
-}
 
 QVector<IrtItem> truth(const IrtSimulation &sim)
 {
@@ -61,7 +52,7 @@ class TestIrtShortForm : public QObject {
 private slots:
     void eapRecoversAbilities()
     {
-        const IrtSimulation sim = twoPl(200, 400, 11);
+        const IrtSimulation sim = IrtSimulation::twoPl(200, 400, 11);
         const QVector<IrtItem> items = truth(sim);
         std::vector<double> eap;
         double meanSe = 0;
@@ -86,7 +77,7 @@ private slots:
     void adaptiveStopsBySeWithinFiftyItems()
     {
         // The target: a simulated 200 × 2,000 2PL bank, SE(θ̂) ≤ 0.3 within 50 items.
-        const IrtSimulation sim = twoPl(200, 2000, 5);
+        const IrtSimulation sim = IrtSimulation::twoPl(200, 2000, 5);
         const QVector<IrtItem> items = truth(sim);
         IrtAdaptiveRule rule;
         rule.se = 0.3;
@@ -110,7 +101,7 @@ private slots:
 
     void adaptiveRule()
     {
-        const IrtSimulation sim = twoPl(5, 60, 2);
+        const IrtSimulation sim = IrtSimulation::twoPl(5, 60, 2);
         const QVector<IrtItem> items = truth(sim);
         // The maximum stops an unreachable SE; the minimum holds off an early stop.
         IrtAdaptiveRule tight = IrtAdaptiveRule::parse(QStringLiteral("se=0.05,max=12")).value();
@@ -154,7 +145,7 @@ private slots:
     {
         // With the true items, the information and anchor forms of 30 items estimate the
         // accuracy of 150 students over 600 items better than random forms (mean of 5).
-        const IrtSimulation sim = twoPl(150, 600, 8);
+        const IrtSimulation sim = IrtSimulation::twoPl(150, 600, 8);
         const QVector<IrtItem> items = truth(sim);
         QVector<QVector<int>> panel;
         QVector<double> thetas(sim.theta.begin(), sim.theta.end());
@@ -202,9 +193,32 @@ private slots:
         QCOMPARE(IrtValidation::kendallTau({1, 1, 1}, {1, 2, 3}), 0.0);
     }
 
+    void panelCorrection()
+    {
+        // A line the panel follows exactly is recovered with no scatter, and applied (clamped
+        // into [0, 1]); a noisy panel's scatter is its residual SD.
+        QVector<double> model, observed, noisy;
+        for (int i = 0; i < 12; ++i) {
+            model << 0.3 + 0.04 * i;
+            observed << 0.1 + 0.8 * model.last();
+            noisy << observed.last() + (i % 2 ? 0.01 : -0.01);
+        }
+        IrtFormCalibration c = IrtFormCalibration::fit(model, observed);
+        QCOMPARE(c.takers, 12);
+        QVERIFY(std::abs(c.intercept - 0.1) < 1e-9 && std::abs(c.slope - 0.8) < 1e-9 && c.residualSd < 1e-9);
+        QVERIFY(std::abs(c.apply(0.5) - 0.5) < 1e-9);
+        QCOMPARE(c.apply(5.0), 1.0);
+        c = IrtFormCalibration::fit(model, noisy);
+        QVERIFY2(c.residualSd > 0.009 && c.residualSd < 0.012, qPrintable(QString::number(c.residualSd)));
+        // Too few takers: the identity.
+        c = IrtFormCalibration::fit(model.mid(0, 4), observed.mid(0, 4));
+        QCOMPARE(c.takers, 0);
+        QCOMPARE(c.apply(0.42), 0.42);
+    }
+
     void validationOnASimulatedPanel()
     {
-        const IrtSimulation sim = twoPl(40, 300, 21);
+        const IrtSimulation sim = IrtSimulation::twoPl(40, 300, 21);
         IrtValidation::Options options;
         options.sizes = {10, 40, 400};
         options.folds = 8;
@@ -242,7 +256,7 @@ private slots:
     {
         // Items by marginal ML, abilities by EAP with posterior SDs; recovery of a and b on a
         // simulated 1,000 × 40 2PL panel.
-        const IrtSimulation sim = twoPl(1000, 40, 3);
+        const IrtSimulation sim = IrtSimulation::twoPl(1000, 40, 3);
         IrtOptions options;
         options.model = IrtOptions::Model::TwoPL;
         QVERIFY(options.setEstimator(QStringLiteral("mml")).ok());

@@ -90,6 +90,7 @@ void ShortFormPanel::buildWidgets()
     m_tabs->addTab(m_error, tr("Error vs items"));
     m_tabs->addTab(m_tau, tr("Ranking vs items"));
     m_tabs->addTab(m_adaptive, tr("Adaptive take"));
+    m_adaptive->setData(ShortFormCharts::adaptiveTrace({}, {}));
     m_estimates = new QTableWidget(0, 5, this);
     m_estimates->setObjectName(QStringLiteral("shortFormEstimates"));
     m_estimates->setHorizontalHeaderLabels({tr("Taker"), tr("Items"), tr("θ̂ ± SE"), tr("Estimated accuracy (95%)"), tr("Observed, whole exam")});
@@ -119,12 +120,19 @@ void ShortFormPanel::buildWidgets()
     layout->addLayout(bar);
     layout->addWidget(m_status);
     layout->addWidget(split, 1);
+    for (QPushButton *button : {m_make, m_validate})
+        button->setProperty("normalTip", button->toolTip());
     connect(m_make, &QPushButton::clicked, this, &ShortFormPanel::askShortForm);
     connect(m_validate, &QPushButton::clicked, this, &ShortFormPanel::askValidation);
 }
 
 void ShortFormPanel::setExam(const QString &exam)
 {
+    if (exam != m_exam) { // another exam's adaptive trace is not this one's
+        m_adaptiveTaker.clear();
+        m_adaptiveSteps.clear();
+        m_adaptive->setData(ShortFormCharts::adaptiveTrace(m_adaptiveTaker, m_adaptiveSteps));
+    }
     m_exam = exam;
     refresh();
 }
@@ -181,6 +189,20 @@ void ShortFormPanel::showEstimates()
     auto form = m_project->service<ExamStore>()->shortForm(id.value());
     if (!form)
         return m_status->setText(tr("The exam cannot be read: %1").arg(form.error().toHtmlEscaped()));
+    if (form.value().parentId) {
+        // A short form is validated and shortened on its parent, not on itself.
+        const QString onParent = tr("Select %1 in the Exam box to do this").arg(form.value().parent);
+        m_make->setEnabled(false);
+        m_validate->setEnabled(false);
+        for (QPushButton *button : {m_make, m_validate})
+            button->setToolTip(button->property("normalTip").toString() + QStringLiteral("\n\n") + onParent);
+        m_status->setText(tr("<b>%1</b> is a short form of <b>%2</b> (%3). Click <b>Take Exam…</b> to have a pipeline answer it; its "
+                             "estimated accuracy on the whole of %2 appears on the right.")
+                              .arg(m_exam.toHtmlEscaped(), form.value().parent.toHtmlEscaped(), form.value().method.toHtmlEscaped()));
+    } else {
+        for (QPushButton *button : {m_make, m_validate})
+            button->setToolTip(button->property("normalTip").toString());
+    }
     auto estimates = ExamShortForm::estimates(m_project->database(), m_exam);
     if (!estimates) {
         // Before a fit there is nothing to estimate with; the status already says what to click.
