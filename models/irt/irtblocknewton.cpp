@@ -1,5 +1,7 @@
 #include "irt/irtblocknewton.h"
 
+#include "core/twohalves.h"
+
 #include <Eigen/Dense>
 
 #include <algorithm>
@@ -215,25 +217,27 @@ void IrtBlockNewton::abilityStep(double *x)
     loadItems(x);
     const int students = int(m_data.students.size());
     std::vector<double> g(size_t(students), 0.0), info(size_t(students), 0.0), nll(size_t(students), 0.0), theta(static_cast<size_t>(students));
-    for (int s = 0; s < students; ++s) {
-        theta[size_t(s)] = m_layout.abilityOf(x, s);
-        const qint8 *row = m_data.responses[s].constData();
-        for (int i = 0; i < m_layout.items; ++i) {
-            if (row[i] < 0)
-                continue;
-            double p, dTheta;
-            cell(i, theta[size_t(s)], &p, nullptr, &dTheta);
-            const double w = 1.0 / (p * (1.0 - p));
-            g[size_t(s)] += (p - row[i]) * w * dTheta;
-            info[size_t(s)] += w * dTheta * dTheta;
-            nll[size_t(s)] -= row[i] ? std::log(p) : std::log1p(-p);
-        }
-    }
     double *abilities = x + m_layout.abilityOffset();
     const double *lower = m_lower + m_layout.abilityOffset(), *upper = m_upper + m_layout.abilityOffset();
-    if (m_layout.studentLevels.isEmpty()) {
-        // Students are independent given the items: a one-dimensional step each.
-        for (int s = 0; s < students; ++s) {
+    const bool flat = m_layout.studentLevels.isEmpty();
+    // Per student (on two cores for a large matrix): its score, information and −log L; flat,
+    // its own step too — students are independent given the items.
+    inTwoHalves(m_layout.splitsRows(students), students, [&](int begin, int end) {
+        for (int s = begin; s < end; ++s) {
+            theta[size_t(s)] = m_layout.abilityOf(x, s);
+            const qint8 *row = m_data.responses[s].constData();
+            for (int i = 0; i < m_layout.items; ++i) {
+                if (row[i] < 0)
+                    continue;
+                double p, dTheta;
+                cell(i, theta[size_t(s)], &p, nullptr, &dTheta);
+                const double w = 1.0 / (p * (1.0 - p));
+                g[size_t(s)] += (p - row[i]) * w * dTheta;
+                info[size_t(s)] += w * dTheta * dTheta;
+                nll[size_t(s)] -= row[i] ? std::log(p) : std::log1p(-p);
+            }
+            if (!flat)
+                continue;
             const double gs = g[size_t(s)];
             if ((abilities[s] <= lower[s] && gs > 0) || (abilities[s] >= upper[s] && gs < 0))
                 continue;
@@ -246,8 +250,9 @@ void IrtBlockNewton::abilityStep(double *x)
                 }
             }
         }
+    });
+    if (flat)
         return;
-    }
     // Hierarchical: one joint step over all factor levels.
     const int n = m_layout.abilities;
     Eigen::MatrixXd F = Eigen::MatrixXd::Zero(n, n);
@@ -281,26 +286,38 @@ void IrtBlockNewton::itemStep(double *x)
     const int items = m_layout.items, k = m_layout.perItem;
     const int students = int(m_data.students.size());
     std::vector<double> g(size_t(items * k), 0.0), F(size_t(items * k * k), 0.0), nll(size_t(items), 0.0), theta(static_cast<size_t>(students));
-    double d[3];
-    for (int s = 0; s < students; ++s) {
-        theta[size_t(s)] = m_layout.abilityOf(x, s);
-        const qint8 *row = m_data.responses[s].constData();
-        for (int i = 0; i < items; ++i) {
-            if (row[i] < 0)
-                continue;
-            double p, dTheta;
-            cell(i, theta[size_t(s)], &p, d, &dTheta);
-            const double w = 1.0 / (p * (1.0 - p));
-            const double r = (p - row[i]) * w;
-            double *gi = &g[size_t(i * k)], *Fi = &F[size_t(i * k * k)];
-            for (int u = 0; u < k; ++u) {
-                gi[u] += r * d[u];
-                for (int v = 0; v < k; ++v)
-                    Fi[u * k + v] += w * d[u] * d[v];
+    // Summed over the students; a large matrix's second half on a second core, into its own sums.
+    std::vector<double> g2(g.size(), 0.0), F2(F.size(), 0.0), nll2(nll.size(), 0.0);
+    inTwoHalves(m_layout.splitsRows(students), students, [&](int begin, int end) {
+        const bool second = begin > 0;
+        double *gs = second ? g2.data() : g.data(), *Fs = second ? F2.data() : F.data(), *nlls = second ? nll2.data() : nll.data();
+        double d[3];
+        for (int s = begin; s < end; ++s) {
+            theta[size_t(s)] = m_layout.abilityOf(x, s);
+            const qint8 *row = m_data.responses[s].constData();
+            for (int i = 0; i < items; ++i) {
+                if (row[i] < 0)
+                    continue;
+                double p, dTheta;
+                cell(i, theta[size_t(s)], &p, d, &dTheta);
+                const double w = 1.0 / (p * (1.0 - p));
+                const double r = (p - row[i]) * w;
+                double *gi = gs + size_t(i * k), *Fi = Fs + size_t(i * k * k);
+                for (int u = 0; u < k; ++u) {
+                    gi[u] += r * d[u];
+                    for (int v = 0; v < k; ++v)
+                        Fi[u * k + v] += w * d[u] * d[v];
+                }
+                nlls[size_t(i)] -= row[i] ? std::log(p) : std::log1p(-p);
             }
-            nll[size_t(i)] -= row[i] ? std::log(p) : std::log1p(-p);
         }
-    }
+    });
+    for (size_t u = 0; u < g.size(); ++u)
+        g[u] += g2[u];
+    for (size_t u = 0; u < F.size(); ++u)
+        F[u] += F2[u];
+    for (size_t u = 0; u < nll.size(); ++u)
+        nll[u] += nll2[u];
     // Each item's step, then halve the steps of the items whose likelihood got worse.
     std::vector<double> start(x, x + qsizetype(items) * k), steps(size_t(items * k), 0.0);
     for (int i = 0; i < items; ++i) {
@@ -339,17 +356,23 @@ std::vector<int> IrtBlockNewton::tryItemSteps(double *x, const std::vector<doubl
             x[at] = std::clamp(start[size_t(at)] + std::ldexp(steps[size_t(at)], -halving), m_lower[at], m_upper[at]);
         }
     loadItems(x);
-    std::vector<double> trial(size_t(m_layout.items), 0.0);
-    for (int s = 0; s < m_data.students.size(); ++s) {
-        const qint8 *row = m_data.responses[s].constData();
-        for (int i : pending) {
-            if (row[i] < 0)
-                continue;
-            double p, dTheta;
-            cell(i, theta[size_t(s)], &p, nullptr, &dTheta);
-            trial[size_t(i)] -= row[i] ? std::log(p) : std::log1p(-p);
+    const int students = int(m_data.students.size());
+    std::vector<double> trial(size_t(m_layout.items), 0.0), trial2(trial.size(), 0.0);
+    inTwoHalves(m_layout.splitsRows(students), students, [&](int begin, int end) {
+        double *sums = begin > 0 ? trial2.data() : trial.data();
+        for (int s = begin; s < end; ++s) {
+            const qint8 *row = m_data.responses[s].constData();
+            for (int i : pending) {
+                if (row[i] < 0)
+                    continue;
+                double p, dTheta;
+                cell(i, theta[size_t(s)], &p, nullptr, &dTheta);
+                sums[size_t(i)] -= row[i] ? std::log(p) : std::log1p(-p);
+            }
         }
-    }
+    });
+    for (size_t i = 0; i < trial.size(); ++i)
+        trial[i] += trial2[i];
     std::vector<int> worse;
     for (int i : pending)
         if (!noWorse(trial[size_t(i)], nll[size_t(i)]))

@@ -151,11 +151,11 @@ Result<IrtMarginalFit> IrtMarginal::fit(const IrtData &data, const Options &opti
             out.message = QStringLiteral("stopped after %1 steps").arg(out.iterations);
             break;
         }
-        // Newton where its information is a fair guide: the 2PL throughout, the 3PL once the
-        // EM has come near (far from its optimum the 3PL's expected information overshoots
-        // and the damping eats the steps); the EM whenever Newton finds no lower point.
+        // Newton where its information is a fair guide: the 1PL and 2PL throughout, the 3PL
+        // once the EM has come near (far from its optimum the 3PL's Newton steps overshoot
+        // and the damping eats them); the EM whenever Newton finds no lower point.
         double nllNext = 0;
-        if ((options.model == Model::TwoPL || (options.model == Model::ThreePL && lastDecrease < 1.0)) && newton.step(&x))
+        if ((options.model != Model::ThreePL || lastDecrease < 1.0) && newton.step(&x))
             nllNext = engine.lastNll(), ++out.iterations;
         else
             nllNext = squaremCycle(engine, &x, &out.iterations);
@@ -193,29 +193,18 @@ Result<QVector<IrtMarginalFit>> IrtMarginal::nested(const IrtData &data, const O
     auto bounds = IrtBounds::preset(options.bounds);
     if (!bounds)
         return R::failure(bounds.error());
-    QVector<IrtItem> low = two.value().items, raised = low;
-    for (IrtItem &it : low)
-        it.c = bounds.value().cMin;
-    for (IrtItem &it : raised)
-        it.c = bounds.value().cMin + 0.25 * (bounds.value().cMax - bounds.value().cMin);
-    IrtMarginalFit best;
-    bool found = false;
-    double seconds = 0;
-    // The raised start only where the c's can be told apart: below the guard's minimum of
-    // students for a 3PL they are not identified, and its EM crawls for nothing.
+    // The 3PL starts from the 2PL's items with every c a quarter up its range: from c on its
+    // lower bound the fit settles in a worse optimum on every simulated panel tried (docs/
+    // METHODS.md §9.7). Below the guard's minimum of students the c's are not identified and
+    // the raised start only crawls back down: there c starts on its bound.
     const bool identified = data.students.size() >= IrtGuard::minimumStudents(Model::ThreePL);
-    for (const QVector<IrtItem> *start : {&low, &raised}) {
-        if (start == &raised && !identified)
-            break;
-        auto three = fit(data, o, start);
-        if (!three)
-            return R::failure(three.error());
-        seconds += three.value().seconds;
-        if (!found || three.value().nll < best.nll)
-            best = three.value(), found = true;
-    }
-    best.seconds = seconds;
-    rows << best;
+    QVector<IrtItem> start = two.value().items;
+    for (IrtItem &it : start)
+        it.c = bounds.value().cMin + (identified ? 0.25 * (bounds.value().cMax - bounds.value().cMin) : 0.0);
+    auto best = fit(data, o, &start);
+    if (!best)
+        return R::failure(best.error());
+    rows << best.value();
     return rows;
 }
 

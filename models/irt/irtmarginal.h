@@ -45,8 +45,9 @@ public:
     // From the given items' parameters (clamped into the box) or, without them, from a = 1,
     // b = −logit(share correct), c at the box's lower end.
     static Result<IrtMarginalFit> fit(const IrtData &data, const Options &options, const QVector<IrtItem> *start = nullptr);
-    // The 1PL, the 2PL from the 1PL and the 3PL from the 2PL (and from it with c raised to
-    // a quarter of its box; the better of the two is kept): the rows a comparison needs.
+    // The 1PL, the 2PL from the 1PL and the 3PL from the 2PL with c raised to a quarter of
+    // its box (on its lower bound below the 3PL's minimum of students): the rows a
+    // comparison needs.
     static Result<QVector<IrtMarginalFit>> nested(const IrtData &data, const Options &options);
     // The marginal −log-likelihood at the given item parameters.
     static double nll(const IrtData &data, const QVector<IrtItem> &items, int nodes = DefaultNodes);

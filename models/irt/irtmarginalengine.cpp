@@ -1,6 +1,7 @@
 #include "irt/irtmarginalengine.h"
 
 #include "core/twohalves.h"
+#include "irt/irtcellterms.h"
 
 #include <Eigen/Dense>
 
@@ -86,7 +87,7 @@ void IrtMarginalEngine::clamp(Params *p) const
     }
 }
 
-IrtMarginalEngine::Moments IrtMarginalEngine::moments(int j, const std::array<double, 3> &p, bool derivatives) const
+IrtMarginalEngine::Moments IrtMarginalEngine::moments(int j, const std::array<double, 3> &p, Derivatives derivatives, const Projection *projection) const
 {
     const auto [a, b, c] = p;
     Moments m;
@@ -95,23 +96,37 @@ IrtMarginalEngine::Moments IrtMarginalEngine::moments(int j, const std::array<do
         const double *weight = &m_weight[size_t(cell.index) * size_t(m_q)];
         for (int k = 0; k < m_q; ++k) {
             const double w = weight[k];
-            const double d = theta[k] - b, z = a * d;
-            const double e = std::exp(-std::abs(z));
-            const double sigma = z >= 0 ? 1.0 / (1.0 + e) : e / (1.0 + e);
-            const double oneMinus = z >= 0 ? e / (1.0 + e) : 1.0 / (1.0 + e);
-            const double p1 = c + (1.0 - c) * sigma, p0 = (1.0 - c) * oneMinus;
-            m.q += w * std::log(cell.correct ? p1 : p0);
-            if (!derivatives)
+            const IrtCellTerms t(a, b, c, theta[k]);
+            if (derivatives != Derivatives::Observed) // the Newton steps use no q
+                m.q += w * std::log(cell.correct ? t.p1 : t.p0);
+            if (derivatives == Derivatives::None)
                 continue;
-            const double ds = (1.0 - c) * sigma * oneMinus;
-            const double dp[3] = {ds * d, -ds * a, oneMinus};
-            const double pq = std::max(p1 * p0, 1e-300);
-            const double r = w * (cell.correct - p1) / pq, f = w / pq;
+            const double dp[3] = {t.ds * t.d, -t.ds * a, t.oneMinus};
+            const double pq = std::max(t.p1 * t.p0, 1e-300);
+            const double r = (cell.correct - t.p1) / pq, f = w / pq;
             for (int u = 0; u < 3; ++u) {
-                m.g[u] += r * dp[u];
+                m.g[u] += w * r * dp[u];
                 for (int v = 0; v <= u; ++v)
                     m.h[u][v] += f * dp[u] * dp[v];
             }
+            if (projection) {
+                const size_t width = m_byStudent.size() * size_t(projection->rank);
+                for (int rr = 0; rr < projection->rank; ++rr) {
+                    const size_t column = size_t(cell.index) * size_t(projection->rank) + size_t(rr);
+                    const double sr = w * r * projection->basis[column * size_t(m_q) + size_t(k)];
+                    for (size_t u = 0; u < 3; ++u)
+                        projection->rows[u * width + column] += sr * dp[u];
+                }
+            }
+            if (derivatives != Derivatives::Observed)
+                continue;
+            // −∂²/∂u∂v of log P(y): (y/P² + (1 − y)/(1 − P)²)·P_u·P_v − ((y − P)/(P(1 − P)))·P_uv.
+            const double s1 = t.sigma * t.oneMinus, s2 = s1 * (t.oneMinus - t.sigma), k1 = 1.0 - c;
+            const double pp[3][3] = {{k1 * s2 * t.d * t.d, 0, 0}, {-k1 * (s2 * a * t.d + s1), k1 * s2 * a * a, 0}, {-s1 * t.d, s1 * a, 0}};
+            const double base = cell.correct ? t.p1 : t.p0, curvature = w / std::max(base * base, 1e-300);
+            for (int u = 0; u < 3; ++u)
+                for (int v = 0; v <= u; ++v)
+                    m.o[u][v] += curvature * dp[u] * dp[v] - w * r * pp[u][v];
         }
     }
     return m;
@@ -119,7 +134,7 @@ IrtMarginalEngine::Moments IrtMarginalEngine::moments(int j, const std::array<do
 
 void IrtMarginalEngine::itemStep(int j, std::array<double, 3> *p) const
 {
-    const Moments m = moments(j, *p, true);
+    const Moments m = moments(j, *p, Derivatives::Expected);
     // Projected Newton: a parameter on a bound whose gradient points out stays there.
     std::vector<int> moving;
     for (int u : m_free) {
@@ -149,7 +164,7 @@ void IrtMarginalEngine::itemStep(int j, std::array<double, 3> *p) const
             const int at = moving[size_t(u)];
             candidate[size_t(at)] = std::clamp(candidate[size_t(at)] + lambda * delta(u), lower(at), upper(at));
         }
-        if (moments(j, candidate, false).q >= m.q - 1e-12) {
+        if (moments(j, candidate, Derivatives::None).q >= m.q - 1e-12) {
             *p = candidate;
             return;
         }
@@ -161,7 +176,7 @@ void IrtMarginalEngine::commonAStep(Params *p) const
 {
     double q = 0, g = 0, h = 0;
     for (int j = 0; j < items(); ++j) {
-        const Moments m = moments(j, (*p)[size_t(j)], true);
+        const Moments m = moments(j, (*p)[size_t(j)], Derivatives::Expected);
         q += m.q, g += m.g[0], h += m.h[0][0];
     }
     const double a = p->empty() ? 1.0 : (*p)[0][0];
@@ -171,7 +186,7 @@ void IrtMarginalEngine::commonAStep(Params *p) const
         const double candidate = std::clamp(a + lambda * g / h, m_bounds.aMin, m_bounds.aMax);
         double next = 0;
         for (int j = 0; j < items(); ++j)
-            next += moments(j, {candidate, (*p)[size_t(j)][1], 0.0}, false).q;
+            next += moments(j, {candidate, (*p)[size_t(j)][1], 0.0}, Derivatives::None).q;
         if (next >= q - 1e-12) {
             for (auto &item : *p)
                 item[0] = candidate;

@@ -17,12 +17,23 @@ public:
     using Params = std::vector<std::array<double, 3>>;
 
     // Σ over an item's answers and each student's nodes of the posterior weight times
-    // log P(y | θ); with derivatives, its gradient in (a, b, c) and the Fisher information
-    // (lower triangle).
+    // log P(y | θ); with derivatives, its gradient in (a, b, c) and the complete-data Fisher
+    // information (lower triangle); with the observed information also minus its Hessian
+    // (and no q).
     struct Moments {
         double q = 0;
         double g[3] = {0, 0, 0};
         double h[3][3] = {{0, 0, 0}, {0, 0, 0}, {0, 0, 0}};
+        double o[3][3] = {{0, 0, 0}, {0, 0, 0}, {0, 0, 0}};
+    };
+    enum class Derivatives { None, Expected, Observed };
+    // The Newton steps' posterior score covariance, gathered in the same pass: per student
+    // `rank` functions of θ over its nodes (basis[(s·rank + r)·nodes + k]); the item's
+    // score projected on each goes to rows[u·students·rank + s·rank + r] for u = a, b, c.
+    struct Projection {
+        const double *basis;
+        int rank;
+        double *rows;
     };
     // The posteriors of one E-step, to put back after a rejected trial.
     struct Posteriors {
@@ -55,7 +66,7 @@ public:
     void mStep(Params *p) const;
     // Into the box; c = 0 below the 3PL; the 1PL's a's to their mean.
     void clamp(Params *p) const;
-    Moments moments(int item, const std::array<double, 3> &p, bool derivatives) const;
+    Moments moments(int item, const std::array<double, 3> &p, Derivatives derivatives, const Projection *projection = nullptr) const;
 
 private:
     void itemStep(int item, std::array<double, 3> *p) const;

@@ -89,10 +89,29 @@ double IrtQuadrature::integrate(const std::vector<IrtCell> &answers, const std::
     for (int k = 0; k < n; ++k) {
         const double t = mu + scale * m_x[size_t(k)];
         double lw = std::log(scale) + m_logW[size_t(k)] - 0.5 * t * t - HalfLog2Pi;
+        // Π P(y | t) as a running product whose binary exponent is taken out before it can
+        // underflow: one exp per answer instead of a log; a factor too small for a double
+        // joins in log space.
+        double product = 1;
+        int exponent = 0;
         for (const IrtCell &cell : answers) {
             const auto &[a, b, c] = params[size_t(cell.index)];
-            lw += logProbability(a, b, c, cell.correct, t);
+            const double z = a * (t - b), e = std::exp(-std::abs(z));
+            const double sigma = z >= 0 ? 1.0 / (1.0 + e) : e / (1.0 + e);
+            const double oneMinus = z >= 0 ? e / (1.0 + e) : 1.0 / (1.0 + e);
+            const double factor = cell.correct ? c + (1.0 - c) * sigma : (1.0 - c) * oneMinus;
+            if (factor < 1e-280) {
+                lw += logProbability(a, b, c, cell.correct, t);
+                continue;
+            }
+            product *= factor;
+            if (product < 1e-280) {
+                int taken = 0;
+                product = std::frexp(product, &taken);
+                exponent += taken;
+            }
         }
+        lw += std::log(product) + exponent * M_LN2;
         theta[k] = t;
         weights[k] = lw;
         top = std::max(top, lw);

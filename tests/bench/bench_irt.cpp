@@ -89,7 +89,7 @@ bool againstReference(const char *name, const IrtSimulation &sim, IrtOptions opt
     const QString responses = dir.filePath(QStringLiteral("m.csv")), factors = dir.filePath(QStringLiteral("f.csv"));
     writeCsv(sim.data, responses, factors);
     // The shared reference fits the 3PL; the 2PL's is this folder's scipy script.
-    const QString script = options.model == IrtOptions::Model::TwoPL ? QStringLiteral(ASSAY_IRT_REFERENCE_2PL)
+    const QString script = options.model == IrtOptions::Model::TwoPL ? qEnvironmentVariable("ASSAY_IRT_REFERENCE_2PL", QStringLiteral(ASSAY_IRT_REFERENCE_2PL))
                                                                        : qEnvironmentVariable("ASSAY_IRT_REFERENCE", QStringLiteral(ASSAY_IRT_REFERENCE));
     QStringList args{script, QStringLiteral("--responses"), responses, QStringLiteral("--bounds"), options.bounds};
     if (!sim.data.factors.isEmpty())
@@ -171,6 +171,45 @@ int main(int argc, char **argv)
         spec.items = 1000;
         spec.seed = 7;
         ok &= againstReference("reference 100 × 1,000 3PL", IrtSimulation::generate(spec), IrtOptions(), qInf(), true);
+    }
+    // The comparison's 3PL start (IrtMarginal::nested): from the 2PL's items with c a quarter
+    // up its box against c on its lower bound, on panels wide and tall, 3PL and 2PL truth.
+    if (wanted("3PL start")) {
+        struct Case { int students, items; double cMax; quint64 seed; };
+        for (const Case c : {Case{100, 1000, 0.25, 7}, Case{100, 1000, 0.25, 8}, Case{63, 300, 0.25, 1}, Case{63, 300, 0.25, 2}, Case{40, 500, 0.25, 3},
+                             Case{200, 200, 0.25, 4}, Case{100, 500, 0.0, 5}, Case{300, 100, 0.0, 6}, Case{1000, 50, 0.25, 9}, Case{100, 1000, 0.4, 10}}) {
+            IrtSimulationSpec spec;
+            spec.students = c.students, spec.items = c.items, spec.cMax = c.cMax, spec.seed = c.seed;
+            const IrtSimulation sim = IrtSimulation::generate(spec);
+            IrtMarginal::Options o;
+            o.maxIterations = 200;
+            o.model = IrtOptions::Model::TwoPL;
+            auto two = IrtMarginal::fit(sim.data, o);
+            if (!two) {
+                std::printf("3PL start: the 2PL failed: %s\n", qPrintable(two.error()));
+                ok = false;
+                continue;
+            }
+            o.model = IrtOptions::Model::ThreePL;
+            QVector<IrtItem> low = two.value().items, raised = low;
+            for (IrtItem &it : low)
+                it.c = 0;
+            for (IrtItem &it : raised)
+                it.c = 0.125; // a quarter of the default box [0, 0.5]
+            auto l = IrtMarginal::fit(sim.data, o, &low);
+            auto r = IrtMarginal::fit(sim.data, o, &raised);
+            if (!l || !r) {
+                std::printf("3PL start: a fit failed\n");
+                ok = false;
+                continue;
+            }
+            const bool met = r.value().nll <= l.value().nll + 0.01;
+            ok &= met;
+            const QByteArray name = "3PL start " + QByteArray::number(c.students) + " × " + QByteArray::number(c.items) + (c.cMax > 0 ? " 3PL" : " 2PL") + " seed " + QByteArray::number(c.seed);
+            std::printf("%-44s raised c %.4f (%d steps, %.2f s)  |  c on its bound %.4f (%d steps, %.2f s)  Δ %+.4f%s\n", name.constData(), r.value().nll, r.value().iterations,
+                        r.value().seconds, l.value().nll, l.value().iterations, l.value().seconds, r.value().nll - l.value().nll, met ? "" : "  MISSED");
+            std::fflush(stdout);
+        }
     }
     // The comparison alone, its rows itemised (without the joint search or the reference).
     if (wanted("comparison 100 × 1,000 3PL")) {
