@@ -319,6 +319,10 @@ void lines(QChart *chart, const ChartData &data)
         for (int i = 0; i < s.values.size(); ++i)
             points << QPointF(s.x.value(i), s.values[i]);
         line->replace(points);
+        // A few measured points (a validation's sizes) are marked, so a reader sees where the
+        // line was measured and where it only joins them; a long trace stays a line.
+        line->setPointsVisible(points.size() <= 20);
+        line->setMarkerSize(8.0);
         chart->addSeries(line);
         line->attachAxis(x);
         line->attachAxis(y);

@@ -70,9 +70,33 @@ ExamTakeDialog::ExamTakeDialog(const QString &exam, const QStringList &profiles,
     buttons->button(QDialogButtonBox::Ok)->setText(tr("Take"));
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    connect(m_list, &QListWidget::itemChanged, this, [this, buttons] { buttons->button(QDialogButtonBox::Ok)->setEnabled(!students().isEmpty()); });
+    // Check all / none, and how many are checked: a panel of dozens is picked in two clicks.
+    auto *all = new QPushButton(tr("Check all"), this);
+    auto *none = new QPushButton(tr("Check none"), this);
+    all->setObjectName(QStringLiteral("checkAll"));
+    none->setObjectName(QStringLiteral("checkNone"));
+    auto *count = new QLabel(this);
+    const auto setAll = [this](Qt::CheckState state) {
+        for (int i = 0; i < m_list->count(); ++i)
+            m_list->item(i)->setCheckState(state);
+    };
+    connect(all, &QPushButton::clicked, this, [setAll] { setAll(Qt::Checked); });
+    connect(none, &QPushButton::clicked, this, [setAll] { setAll(Qt::Unchecked); });
+    const auto update = [this, buttons, count] {
+        const int checked = int(students().size());
+        count->setText(tr("%1 of %2 students checked").arg(checked).arg(m_list->count()));
+        buttons->button(QDialogButtonBox::Ok)->setEnabled(checked > 0);
+    };
+    connect(m_list, &QListWidget::itemChanged, this, update);
+    update();
+    auto *checkRow = new QHBoxLayout;
+    checkRow->addWidget(all);
+    checkRow->addWidget(none);
+    checkRow->addStretch(1);
+    checkRow->addWidget(count);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(about);
+    layout->addLayout(checkRow);
     layout->addWidget(m_list, 1);
     layout->addLayout(adaptiveRow);
     layout->addWidget(buttons);

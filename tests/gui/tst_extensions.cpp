@@ -29,12 +29,14 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDialogButtonBox>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QPushButton>
 #include <QtTest>
 
 using namespace assay;
@@ -321,6 +323,14 @@ private slots:
         QVERIFY2(offered.contains(QLatin1String("first-option")), qPrintable(offered.join(QLatin1Char(' '))));
         QVERIFY(offered.contains(QLatin1String("llm-letter:local")));
         QVERIFY(offered.contains(QLatin1String("ir:nothing:3"))); // the registered retriever, for the ir taker
+        // Check none / all: Take follows (nothing checked, nothing to take).
+        auto *take = dialog.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok);
+        dialog.findChild<QPushButton *>(QStringLiteral("checkNone"))->click();
+        QVERIFY(dialog.students().isEmpty());
+        QVERIFY(!take->isEnabled());
+        dialog.findChild<QPushButton *>(QStringLiteral("checkAll"))->click();
+        QCOMPARE(dialog.students().size(), dialog.list()->count());
+        QVERIFY(take->isEnabled());
 
         QString output;
         QCOMPARE(runCommand(ExamCommand(), {QStringLiteral("--help")}, &output), int(ExitOk));

@@ -25,6 +25,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <set>
+
 namespace assay {
 
 ShortFormPanel::ShortFormPanel(Project *project, QWidget *parent) : QWidget(parent), m_project(project)
@@ -128,7 +130,8 @@ void ShortFormPanel::buildWidgets()
 
 void ShortFormPanel::setExam(const QString &exam)
 {
-    if (exam != m_exam) { // another exam's adaptive trace is not this one's
+    if (exam != m_exam) { // another exam's adaptive trace and notice are not this one's
+        m_notice.clear();
         m_adaptiveTaker.clear();
         m_adaptiveSteps.clear();
         m_adaptive->setData(ShortFormCharts::adaptiveTrace(m_adaptiveTaker, m_adaptiveSteps));
@@ -163,13 +166,29 @@ void ShortFormPanel::showValidation()
     }
     m_error->setData(ShortFormCharts::validation(report, false));
     m_tau->setData(ShortFormCharts::validation(report, true));
+    // The sizes box follows the stored validation's sizes, so Validate… again measures the
+    // same points unless the user changes them.
+    if (report.is_object() && report.contains("methods") && report["methods"].is_object()) {
+        std::set<int> sizes;
+        for (const auto &[method, bySize] : report["methods"].items())
+            if (bySize.is_object())
+                for (const auto &[size, figures] : bySize.items())
+                    if (const int n = QString::fromStdString(size).toInt(); n > 0)
+                        sizes.insert(n);
+        QStringList text;
+        for (int n : sizes)
+            text << QString::number(n);
+        if (!text.isEmpty())
+            m_sizes->setText(text.join(QLatin1Char(',')));
+    }
+    const QString notice = m_notice.isEmpty() ? QString() : m_notice + QStringLiteral("<br>");
     if (m_exam.isEmpty())
         m_status->setText(tr("No exam yet: click <b>Generate Exam…</b>, then <b>Take Exam…</b> and <b>Fit IRT</b> on the IRT tab."));
     else if (report.is_null())
-        m_status->setText(tr("How far can a short form be trusted? Click <b>Validate…</b> to measure each method's error on this exam's takers "
+        m_status->setText(notice + tr("How far can a short form be trusted? Click <b>Validate…</b> to measure each method's error on this exam's takers "
                              "(it needs a fitted IRT model: <b>Fit IRT</b> on the IRT tab)."));
     else
-        m_status->setText(tr("Validated on %1 takers × %2 items in %3 s. The lower the error and the higher τ, the more a short form of that "
+        m_status->setText(notice + tr("Validated on %1 takers × %2 items in %3 s. The lower the error and the higher τ, the more a short form of that "
                              "size can replace the whole exam.")
                               .arg(report.value("students", 0)).arg(report.value("items", 0)).arg(report.value("seconds", 0.0), 0, 'f', 1));
 }
@@ -271,12 +290,15 @@ void ShortFormPanel::askValidation()
     startValidation(sizes, m_folds->value());
 }
 
-Job *ShortFormPanel::start(const QString &title, std::function<Status(Job &)> work)
+Job *ShortFormPanel::start(const QString &title, std::function<Status(Job &)> work, const QString &done)
 {
     if (isBusy())
         return nullptr;
     m_job = std::make_unique<Job>(title, std::move(work));
-    connect(m_job.get(), &Job::finished, this, [this](bool ok, const QString &message) {
+    m_notice.clear();
+    connect(m_job.get(), &Job::finished, this, [this, done](bool ok, const QString &message) {
+        if (ok)
+            m_notice = done;
         refresh();
         if (!ok)
             m_status->setText(m_job && m_job->isCancelled() ? tr("Cancelled.") : message.toHtmlEscaped());
@@ -304,7 +326,8 @@ Job *ShortFormPanel::startShortForm(const QString &name, const QString &method, 
             return Status::failure(db.error());
         auto created = ExamShortForm::create(db.value(), exam, name, m.value(), items, seed);
         return created ? Status() : Status::failure(created.error());
-    });
+    }, tr("Short form <b>%1</b> made: %2 items of %3 chosen by %4. Choose it in the Exam box and click <b>Take Exam…</b> to measure a pipeline "
+          "with it.").arg(name.toHtmlEscaped()).arg(items).arg(exam.toHtmlEscaped(), method));
 }
 
 Job *ShortFormPanel::startValidation(const QVector<int> &sizes, int folds)

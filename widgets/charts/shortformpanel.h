@@ -61,7 +61,8 @@ private:
     void askValidation();
     void showEstimates();
     void showValidation();
-    Job *start(const QString &title, std::function<Status(Job &)> work);
+    // `done` is said in the status once the job succeeds (until another exam is chosen).
+    Job *start(const QString &title, std::function<Status(Job &)> work, const QString &done = {});
     Project *m_project;
     QString m_exam;
     QComboBox *m_method;
@@ -77,6 +78,7 @@ private:
     ChartPanel *m_tau;
     ChartPanel *m_adaptive;
     QTableWidget *m_estimates;
+    QString m_notice;
     QString m_adaptiveTaker;
     QVector<IrtAdaptiveStep> m_adaptiveSteps;
     std::unique_ptr<Job> m_job;
