@@ -96,6 +96,17 @@ void ShortFormPanel::buildWidgets()
     m_estimates = new QTableWidget(0, 5, this);
     m_estimates->setObjectName(QStringLiteral("shortFormEstimates"));
     m_estimates->setHorizontalHeaderLabels({tr("Taker"), tr("Items"), tr("θ̂ ± SE"), tr("Estimated accuracy (95%)"), tr("Observed, whole exam")});
+    // What each column is, on its header: the ability here is not the IRT tab's.
+    const QStringList headerTips{tr("The take: a short form's taker, or “<taker> @adaptive” for an adaptive take"),
+                                 tr("Items the taker answered"),
+                                 tr("Ability from these answers alone: the posterior mean (EAP) under a N(0, 1) prior on the exam's fitted items, "
+                                    "with its posterior SD. The IRT tab's abilities come from the joint fit of whole takes and sit on a "
+                                    "wider scale: compare accuracies, not θ̂, across the two."),
+                                 tr("The accuracy on the whole exam this θ̂ predicts, corrected by the panel (the takers that answered the "
+                                    "whole exam), with a 95% interval that includes the panel's scatter"),
+                                 tr("The same taker's accuracy on the whole exam, when it took it whole: the check of the estimate")};
+    for (int c = 0; c < headerTips.size(); ++c)
+        m_estimates->horizontalHeaderItem(c)->setToolTip(headerTips[c]);
     m_estimates->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_estimates->verticalHeader()->hide();
     m_estimates->horizontalHeader()->setStretchLastSection(true);
