@@ -142,6 +142,14 @@ private slots:
         QVERIFY(m->index(0, ExamItemsModel::A).data().toString().isEmpty());
         m_project->undoStack()->redo();
         QCOMPARE(*store.items(m_exam).value().value(0).a, *items.value(0).a);
+        {
+            // A panel that did not fit them (a later session) says the parameters are an
+            // earlier fit's and its boxes are not that fit's settings.
+            IrtPanel later(m_project.get());
+            later.setExam(QStringLiteral("e1"));
+            QVERIFY2(later.statusText().contains(QLatin1String("from an earlier fit (3PL)")), qPrintable(later.statusText()));
+            QVERIFY2(!irt->statusText().contains(QLatin1String("earlier fit")), qPrintable(irt->statusText()));
+        }
 
         // Charts.
         const ChartData test = irt->chart(IrtPanel::TestInformation)->data();

@@ -308,6 +308,12 @@ void IrtPanel::refresh()
     m_charts[TypeError]->setData(IrtCharts::standardError("type-standard-error", tr("Measurement error by question type"), items, types, grid));
     if (!isBusy())
         m_status->setText(items.isEmpty() ? (id ? tr("No IRT parameters yet: click Take Exam… above and choose several students, then Fit IRT.") : QString())
+                                          : m_lastItems.isEmpty()
+                                          // Parameters from an earlier session: the boxes above are this session's, not that fit's.
+                                          ? tr("%1 accepted items have IRT parameters from an earlier fit (%2). The boxes above show this "
+                                               "session's settings, not that fit's; click Fit IRT to see the model comparison and the fit's "
+                                               "diagnostics again (it replaces the stored parameters).")
+                                                .arg(items.size()).arg(m_fittedModel.toUpper())
                                           : tr("%1 accepted items have IRT parameters.").arg(items.size()));
     setSelectedItems(m_selected);
     updateGuard();
