@@ -1,5 +1,7 @@
 #include "irt/irtquadrature.h"
 
+#include "irt/irtcellterms.h"
+
 #include <Eigen/Eigenvalues>
 
 #include <algorithm>
@@ -96,10 +98,8 @@ double IrtQuadrature::integrate(const std::vector<IrtCell> &answers, const std::
         int exponent = 0;
         for (const IrtCell &cell : answers) {
             const auto &[a, b, c] = params[size_t(cell.index)];
-            const double z = a * (t - b), e = std::exp(-std::abs(z));
-            const double sigma = z >= 0 ? 1.0 / (1.0 + e) : e / (1.0 + e);
-            const double oneMinus = z >= 0 ? e / (1.0 + e) : 1.0 / (1.0 + e);
-            const double factor = cell.correct ? c + (1.0 - c) * sigma : (1.0 - c) * oneMinus;
+            const IrtCellTerms terms(a, b, c, t);
+            const double factor = cell.correct ? terms.p1 : terms.p0;
             if (factor < 1e-280) {
                 lw += logProbability(a, b, c, cell.correct, t);
                 continue;
