@@ -172,6 +172,8 @@ int ExamCommand::adaptive(QCommandLineParser &parser, Project &project, CliIo &i
                          {"exam_items", o.examItems}, {"items_used", o.steps.size()}, {"theta", o.estimate.ability.theta}, {"se", o.estimate.ability.se},
                          {"accuracy", o.estimate.accuracy.accuracy}, {"low", o.estimate.accuracy.low}, {"high", o.estimate.accuracy.high},
                          {"llm_calls", o.calls}, {"cost", o.cost}, {"full_exam_calls", o.fullCalls()}, {"full_exam_cost", o.fullCost()}, {"items", nlohmann::json::array()}};
+        if (!o.estimatedOn.isEmpty())
+            j["estimated_on"] = o.estimatedOn.toStdString();
         for (int k = 0; k < o.steps.size(); ++k)
             j["items"].push_back({{"key", o.keys[k].toStdString()}, {"correct", o.steps[k].correct}, {"theta", o.steps[k].ability.theta}, {"se", o.steps[k].ability.se}});
         all.push_back(j);

@@ -10,10 +10,11 @@ namespace assay {
 
 QString ExamAdaptiveOutcome::text() const
 {
-    QString t = QStringLiteral("%1: %2 of %3 items (%4); θ̂ = %5 ± %6; estimated accuracy %7 (95%: %8–%9)")
+    QString t = QStringLiteral("%1: %2 of %3 items (%4); θ̂ = %5 ± %6; estimated accuracy%10 %7 (95%: %8–%9)")
                     .arg(taker).arg(steps.size()).arg(examItems).arg(stopReason)
                     .arg(estimate.ability.theta, 0, 'f', 2).arg(estimate.ability.se, 0, 'f', 2)
-                    .arg(estimate.accuracy.accuracy, 0, 'f', 3).arg(estimate.accuracy.low, 0, 'f', 3).arg(estimate.accuracy.high, 0, 'f', 3);
+                    .arg(estimate.accuracy.accuracy, 0, 'f', 3).arg(estimate.accuracy.low, 0, 'f', 3).arg(estimate.accuracy.high, 0, 'f', 3)
+                    .arg(estimatedOn.isEmpty() ? QString() : QStringLiteral(" on the parent exam '%1'").arg(estimatedOn));
     if (calls > 0)
         t += QStringLiteral("; %1 LLM calls ($%2) instead of about %3 ($%4)")
                  .arg(calls).arg(cost, 0, 'f', 4).arg(qRound64(fullCalls())).arg(fullCost(), 0, 'f', 4);
@@ -74,8 +75,16 @@ Result<ExamAdaptiveOutcome> ExamAdaptiveTake::take(Project &project, const QStri
         return R::cancelled();
     out.steps = cat.steps();
     out.stopReason = cat.stopReason();
-    out.estimate = ExamShortForm::estimate(cal, answered, ExamShortForm::correction(cal, {}, int(answered.size())));
-    out.estimate.taker = out.taker;
+    // Estimated as the Exams page estimates the stored take: on the parent for a short form.
+    auto basis = ExamShortForm::basis(db, exam);
+    if (!basis)
+        return R::failure(basis.error());
+    QVector<QPair<QString, int>> given;
+    for (const auto &[index, correct] : std::as_const(answered))
+        given.append({cal.examItems[index].key, correct});
+    out.estimate = ExamShortForm::estimateTake(basis.value(), out.taker, given);
+    if (basis.value().shortForm)
+        out.estimatedOn = basis.value().calibration.exam;
     auto after = ledger.usage(tag);
     if (!after)
         return R::failure(after.error());

@@ -23,7 +23,8 @@ struct ExamAdaptiveOutcome {
     QVector<IrtAdaptiveStep> steps;
     QStringList keys; // the items given, in order
     QString stopReason;
-    ExamEstimate estimate;
+    ExamEstimate estimate;   // on the whole exam: the parent's, for a short form
+    QString estimatedOn;     // the parent, when the exam taken is a short form
     int examItems = 0;
     qint64 calls = 0;  // LLM calls the take made (cached ones included)
     double cost = 0;   // their cost

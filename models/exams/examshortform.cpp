@@ -1,5 +1,6 @@
 #include "exams/examshortform.h"
 
+#include "exams/examadaptivetake.h"
 #include "exams/examstore.h"
 #include "exams/responsematrix.h"
 #include "irt/irtadaptive.h"
@@ -140,9 +141,9 @@ ExamEstimate ExamShortForm::estimate(const ExamCalibration &calibration, const Q
     return e;
 }
 
-Result<QVector<ExamEstimate>> ExamShortForm::estimates(Database &db, const QString &exam)
+Result<ExamShortForm::Basis> ExamShortForm::basis(Database &db, const QString &exam)
 {
-    using R = Result<QVector<ExamEstimate>>;
+    using R = Result<Basis>;
     ExamStore store(db);
     auto id = store.idOf(exam);
     if (!id)
@@ -150,62 +151,84 @@ Result<QVector<ExamEstimate>> ExamShortForm::estimates(Database &db, const QStri
     auto form = store.shortForm(id.value());
     if (!form)
         return R::failure(form.error());
-    const QString on = form.value().parentId ? form.value().parent : exam;
-    auto c = calibration(db, on);
+    Basis b;
+    b.shortForm = form.value().parentId != 0;
+    auto c = calibration(db, b.shortForm ? form.value().parent : exam);
     if (!c)
         return R::failure(c.error());
-    QHash<QString, int> index;
-    for (int j = 0; j < c.value().items.size(); ++j)
-        index.insert(c.value().items[j].id, j);
+    b.calibration = c.take();
+    for (int j = 0; j < b.calibration.items.size(); ++j)
+        b.index.insert(b.calibration.items[j].id, j);
     // The parent's own takes: a taker's observed accuracy on the whole exam, when complete.
-    QHash<QString, double> full;
-    for (int r = 0; r < c.value().takers.size(); ++r) {
+    for (int r = 0; r < b.calibration.takers.size(); ++r) {
         int answered = 0, right = 0;
-        for (int y : c.value().answers[r])
+        for (int y : b.calibration.answers[r])
             if (y >= 0)
                 ++answered, right += y;
-        if (answered == c.value().items.size())
-            full.insert(c.value().takers[r], double(right) / answered);
+        if (answered == b.calibration.items.size())
+            b.full.insert(b.calibration.takers[r], double(right) / answered);
     }
+    return b;
+}
+
+ExamEstimate ExamShortForm::estimateTake(const Basis &basis, const QString &taker, const QVector<QPair<QString, int>> &given)
+{
+    const bool adaptive = taker.endsWith(QLatin1String(ExamAdaptiveTake::Suffix));
+    QVector<QPair<int, int>> answered;
+    for (const auto &[key, correct] : given) {
+        const int k = basis.index.value(key, -1);
+        // Not in the calibration, or (on the exam itself, or adaptively) given but not answered.
+        if (k < 0 || ((!basis.shortForm || adaptive) && correct < 0))
+            continue;
+        answered.append({k, correct});
+    }
+    // The panel's correction: for a short form's take, that fixed form — the panel answered
+    // the parent's every item, so the items this take was given (adaptively or not) make an
+    // exact form; for an adaptive take of the exam itself, an adaptive test of the same length.
+    // A complete take of the exam itself estimates nothing: no correction.
+    IrtFormCalibration correction;
+    if (basis.shortForm) {
+        QVector<int> formItems;
+        for (const auto &a : std::as_const(answered))
+            formItems << a.first;
+        if (adaptive || !basis.formCorrection) {
+            correction = ExamShortForm::correction(basis.calibration, formItems);
+            if (!adaptive)
+                basis.formCorrection = correction; // every complete take of a short form has the same items
+        } else {
+            correction = *basis.formCorrection;
+        }
+    } else if (adaptive) {
+        correction = ExamShortForm::correction(basis.calibration, {}, int(answered.size()));
+    }
+    ExamEstimate e = estimate(basis.calibration, answered, correction);
+    e.taker = taker;
+    // An adaptive take's whole accuracy is that of the same taker's complete take.
+    QString whole = taker;
+    if (adaptive)
+        whole.chop(int(qstrlen(ExamAdaptiveTake::Suffix)));
+    e.full = basis.full.value(taker, basis.full.value(whole, -1.0));
+    return e;
+}
+
+Result<QVector<ExamEstimate>> ExamShortForm::estimates(Database &db, const QString &exam)
+{
+    using R = Result<QVector<ExamEstimate>>;
+    auto b = basis(db, exam);
+    if (!b)
+        return R::failure(b.error());
     auto takes = ResponseMatrix::takes(db, exam);
     if (!takes)
         return R::failure(takes.error());
     QVector<ExamEstimate> out;
-    std::optional<IrtFormCalibration> formCorrection; // every take of a short form has the same items
     for (int r = 0; r < takes.value().runs.size(); ++r) {
-        QVector<QPair<int, int>> answered;
+        QVector<QPair<QString, int>> given;
         for (int j = 0; j < takes.value().items.size(); ++j) {
             const ExamItem &it = takes.value().items[j];
-            const int k = index.value(it.key, -1);
             const int chosen = takes.value().chosen[r][j];
-            if (k < 0 || (!form.value().parentId && chosen < 0))
-                continue; // not in the calibration, or (on the exam itself) not given
-            answered.append({k, chosen < 0 ? -1 : chosen == it.answer ? 1 : 0});
+            given.append({it.key, chosen < 0 ? -1 : chosen == it.answer ? 1 : 0});
         }
-        // The panel's correction for this take: the short form's items, or an adaptive test
-        // of the same length.
-        // (A take of the exam itself that is not adaptive estimates nothing: no correction.)
-        const QString taker = takes.value().runs[r].taker;
-        IrtFormCalibration correction;
-        if (form.value().parentId) {
-            if (!formCorrection) {
-                QVector<int> formItems;
-                for (const auto &a : std::as_const(answered))
-                    formItems << a.first;
-                formCorrection = ExamShortForm::correction(c.value(), formItems);
-            }
-            correction = *formCorrection;
-        } else if (taker.endsWith(QLatin1String(" @adaptive"))) {
-            correction = ExamShortForm::correction(c.value(), {}, int(answered.size()));
-        }
-        ExamEstimate e = estimate(c.value(), answered, correction);
-        e.taker = takes.value().runs[r].taker;
-        // An adaptive take's whole accuracy is that of the same taker's complete take.
-        QString whole = e.taker;
-        if (whole.endsWith(QLatin1String(" @adaptive")))
-            whole.chop(int(qstrlen(" @adaptive")));
-        e.full = full.value(e.taker, full.value(whole, -1.0));
-        out << e;
+        out << estimateTake(b.value(), takes.value().runs[r].taker, given);
     }
     return out;
 }

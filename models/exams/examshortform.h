@@ -11,8 +11,11 @@
 #include "irt/irtformcalibration.h"
 #include "irt/irtshortform.h"
 
+#include <QHash>
 #include <QStringList>
 #include <QVector>
+
+#include <optional>
 
 namespace assay {
 
@@ -55,6 +58,19 @@ public:
     static Result<Created> create(Database &db, const QString &parent, const QString &name, IrtShortForm::Method method, int n, quint64 seed);
     // Every take of `exam` estimated on its parent (a short form) or on itself (otherwise).
     static Result<QVector<ExamEstimate>> estimates(Database &db, const QString &exam);
+    // What a take of `exam` is estimated on: the parent's calibration for a short form, the
+    // exam's own otherwise, with the complete takers' whole accuracies.
+    struct Basis {
+        ExamCalibration calibration;
+        bool shortForm = false;
+        QHash<QString, int> index;   // item key → calibration index
+        QHash<QString, double> full; // taker → observed accuracy on the whole exam
+        mutable std::optional<IrtFormCalibration> formCorrection; // a short form's, fitted once
+    };
+    static Result<Basis> basis(Database &db, const QString &exam);
+    // One take's answers (item key → −1 not answered, 0/1) estimated on the whole exam (the
+    // parent, for a short form), with the panel's correction for the items it was given.
+    static ExamEstimate estimateTake(const Basis &basis, const QString &taker, const QVector<QPair<QString, int>> &given);
     // One set of answers (item index in the calibration → 0/1) estimated on the calibration,
     // corrected by `correction` (default: none).
     static ExamEstimate estimate(const ExamCalibration &calibration, const QVector<QPair<int, int>> &answered, const IrtFormCalibration &correction = {});

@@ -108,6 +108,40 @@ private slots:
         QVERIFY(ExamShortForm::create(db, QStringLiteral("unfitted"), QStringLiteral("z"), IrtShortForm::Method::Random, 3, 1).error().contains(QLatin1String("Fit IRT")));
     }
 
+    void adaptiveTakeOfAShortFormIsEstimatedOnTheParent()
+    {
+        // The short form of shortFormRoundTrip taken adaptively: its items are the pool, the
+        // estimate is of the parent's whole exam — the same figure the Exams page lists.
+        const QString form = QStringLiteral("panel-info-10");
+        auto outcome = ExamAdaptiveTake::take(*m_demo, form, QStringLiteral("ir:keyword:1"), IrtAdaptiveRule::parse(QStringLiteral("se=0.01,max=6")).value());
+        QVERIFY2(outcome.ok(), qPrintable(outcome.error()));
+        const ExamAdaptiveOutcome &o = outcome.value();
+        QCOMPARE(o.estimatedOn, m_exam);
+        QCOMPARE(o.examItems, 10);
+        QCOMPARE(o.steps.size(), 6);
+        QVERIFY(o.text().contains(QStringLiteral("parent exam '%1'").arg(m_exam)));
+        auto estimates = ExamShortForm::estimates(m_demo->database(), form);
+        QVERIFY2(estimates.ok(), qPrintable(estimates.error()));
+        bool listed = false;
+        for (const ExamEstimate &e : estimates.value())
+            if (e.taker == o.taker) {
+                listed = true;
+                QCOMPARE(e.given, 6);
+                QVERIFY(std::abs(e.accuracy.accuracy - o.estimate.accuracy.accuracy) < 1e-12);
+                QVERIFY(std::abs(e.ability.theta - o.estimate.ability.theta) < 1e-12);
+                QVERIFY(e.full >= 0); // the same taker's complete take of the parent
+                QVERIFY2(std::abs(e.accuracy.accuracy - e.full) < 0.25, qPrintable(QStringLiteral("%1 vs %2").arg(e.accuracy.accuracy).arg(e.full)));
+            }
+        QVERIFY(listed);
+        // Estimated on the short form's own 10 items instead, the figure would differ.
+        auto own = ExamShortForm::calibration(m_demo->database(), form);
+        QVERIFY(own.ok());
+        QVector<QPair<int, int>> answered;
+        for (const IrtAdaptiveStep &step : o.steps)
+            answered.append({step.item, step.correct});
+        QVERIFY(std::abs(ExamShortForm::estimate(own.value(), answered).modelAccuracy - o.estimate.modelAccuracy) > 1e-6);
+    }
+
     void adaptiveTakeSendsExactlyTheReportedItems()
     {
         // The endpoint answers right on every other item (by its stem), wrong on the rest.
