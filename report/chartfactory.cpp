@@ -21,6 +21,7 @@
 
 #include <cmath>
 #include <memory>
+#include <set>
 
 namespace assay {
 
@@ -254,23 +255,57 @@ void scatter(QChart *chart, const ChartData &data)
 
 void lines(QChart *chart, const ChartData &data)
 {
-    auto *x = new QValueAxis;
-    auto *y = new QValueAxis;
+    // A logarithmic x (a validation's sizes, 5 to 200 items) is drawn as log10 on a category
+    // axis labelled at exactly the measured values.
+    bool logX = data.xLog;
+    for (const ChartSeries &s : data.series)
+        for (double v : s.x)
+            logX = logX && v > 0;
+    const auto place = [logX](double v) { return logX ? std::log10(v) : v; };
+    QAbstractAxis *xAxis = nullptr;
     double lo = 0, hi = 1;
     bool first = true;
+    std::set<double> measured;
     for (const ChartSeries &s : data.series)
         for (double v : s.x) {
-            lo = first ? v : std::min(lo, v);
-            hi = first ? v : std::max(hi, v);
+            lo = first ? place(v) : std::min(lo, place(v));
+            hi = first ? place(v) : std::max(hi, place(v));
             first = false;
+            measured.insert(v);
         }
-    if (hi <= lo) // one point (an adaptive take's first answer): a unit range around it
+    const bool counts = !data.xFormat.isEmpty();
+    const bool fewCounts = counts && !logX && hi - lo < 6;
+    if (fewCounts) { // few or no points (an adaptive take's start): a tick per count, a free one each side
+        const double dataHi = hi;
+        lo = std::max(0.0, std::floor(lo) - 1);
+        hi = std::max(lo + 6, std::ceil(dataHi) + 1);
+    } else if (hi <= lo) {
         hi = lo + 1;
-    x->setRange(lo, hi);
-    x->setTickCount(7);
-    x->setLabelFormat(data.xFormat.isEmpty() ? QStringLiteral("%.1f") : data.xFormat);
-    if (!data.xFormat.isEmpty())
-        x->applyNiceNumbers(); // counts (items answered): ticks on round numbers
+    }
+    // Room beyond the first and last points, so their markers are drawn whole.
+    const double pad = 0.04 * (hi - lo);
+    if (logX) {
+        auto *x = new QCategoryAxis;
+        x->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+        x->setRange(lo - pad, hi + pad);
+        for (double v : measured)
+            x->append(QString::number(v, 'g', 6), std::log10(v));
+        xAxis = x;
+    } else {
+        auto *x = new QValueAxis;
+        x->setLabelFormat(counts ? data.xFormat : QStringLiteral("%.1f"));
+        if (fewCounts) {
+            x->setRange(lo, hi);
+            x->setTickCount(int(hi - lo) + 1);
+        } else {
+            x->setRange(lo - pad, hi + pad);
+            x->setTickCount(7);
+            if (counts)
+                x->applyNiceNumbers(); // counts (items answered): ticks on round numbers
+        }
+        xAxis = x;
+    }
+    auto *y = new QValueAxis;
     if (data.yMin != 0) { // a scale below zero (abilities): as given, rounded out
         y->setRange(data.yMin, data.yMax > data.yMin ? data.yMax : data.yMin + 1);
         y->applyNiceNumbers();
@@ -282,9 +317,9 @@ void lines(QChart *chart, const ChartData &data)
         y->applyNiceNumbers();
     }
     y->setLabelFormat(data.yMax <= 2 ? QStringLiteral("%.2f") : QStringLiteral("%.1f"));
-    styleAxis(x, data.xTitle);
+    styleAxis(xAxis, data.xTitle);
     styleAxis(y, data.yTitle);
-    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(xAxis, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);
     if (data.series.size() > 4)
         chart->legend()->setAlignment(Qt::AlignRight);
@@ -293,7 +328,7 @@ void lines(QChart *chart, const ChartData &data)
         QList<QPointF> lows, highs;
         for (int i = 0; i < s.low.size() && i < s.high.size(); ++i)
             if (!std::isnan(s.low[i]) && !std::isnan(s.high[i]))
-                lows << QPointF(s.x.value(i), s.low[i]), highs << QPointF(s.x.value(i), s.high[i]);
+                lows << QPointF(place(s.x.value(i)), s.low[i]), highs << QPointF(place(s.x.value(i)), s.high[i]);
         if (!lows.isEmpty()) {
             auto *lower = new QLineSeries, *upper = new QLineSeries;
             lower->replace(lows), upper->replace(highs);
@@ -304,7 +339,7 @@ void lines(QChart *chart, const ChartData &data)
             band->setPen(Qt::NoPen);
             band->setProperty(HelperProperty, true);
             chart->addSeries(band);
-            band->attachAxis(x);
+            band->attachAxis(xAxis);
             band->attachAxis(y);
             for (QLegendMarker *m : chart->legend()->markers(band))
                 m->setVisible(false);
@@ -317,14 +352,14 @@ void lines(QChart *chart, const ChartData &data)
         QList<QPointF> points;
         points.reserve(s.values.size());
         for (int i = 0; i < s.values.size(); ++i)
-            points << QPointF(s.x.value(i), s.values[i]);
+            points << QPointF(place(s.x.value(i)), s.values[i]);
         line->replace(points);
         // A few measured points (a validation's sizes) are marked, so a reader sees where the
         // line was measured and where it only joins them; a long trace stays a line.
         line->setPointsVisible(points.size() <= 20);
         line->setMarkerSize(8.0);
         chart->addSeries(line);
-        line->attachAxis(x);
+        line->attachAxis(xAxis);
         line->attachAxis(y);
     }
 }

@@ -32,6 +32,7 @@ struct ChartData {
     double yMin = 0.0;       // bars below zero (abilities relative to a first level)
     QString yFormat;         // axis label format; empty: chosen from yMax
     QString xFormat;         // lines: x axis label format; empty: "%.1f"
+    bool xLog = false;       // lines: x on a log scale, labelled at the measured values (all x > 0)
     // For a click on a bar: the run behind each category.
     QStringList runs;
 };

@@ -49,14 +49,15 @@ Result<ExamAdaptiveOutcome> ExamAdaptiveTake::take(Project &project, const QStri
     IrtAdaptive cat(cal.items, rule);
     QVector<ExamAnswer> answers;
     QVector<QPair<int, int>> answered;
-    const int expected = std::min(rule.maxItems, int(cal.items.size()));
     for (int next = cat.next(); next >= 0; next = cat.next()) {
         if (job && job->isCancelled())
             return R::cancelled();
+        // Progress against the items the stopping rule will likely need, not its maximum.
         if (job)
-            job->reportProgress(cat.given(), expected,
-                                QStringLiteral("Adaptive take by %1: item %2, θ̂ = %3 ± %4")
-                                    .arg(spec.text).arg(cat.given() + 1).arg(cat.ability().theta, 0, 'f', 2).arg(cat.ability().se, 0, 'f', 2));
+            job->reportProgress(cat.given(), cat.expectedLength(),
+                                QStringLiteral("Adaptive take by %1: item %2 of about %3, θ̂ = %4 ± %5 (stops at SE ≤ %6)")
+                                    .arg(spec.text).arg(cat.given() + 1).arg(cat.expectedLength()).arg(cat.ability().theta, 0, 'f', 2)
+                                    .arg(cat.ability().se, 0, 'f', 2).arg(rule.se));
         auto a = ExamTaker::take(db, {cal.examItems[next]}, spec);
         if (!a)
             return R::failure(QStringLiteral("%1: %2").arg(spec.text, a.error()), a.code());
@@ -93,7 +94,7 @@ Result<ExamAdaptiveOutcome> ExamAdaptiveTake::take(Project &project, const QStri
     if (auto s = ExamStore(db).saveRun(cal.examId, out.taker, spec.factors(), answers); !s)
         return R::failure(s.error());
     if (job)
-        job->reportProgress(expected, expected, out.text());
+        job->reportProgress(cat.given(), cat.given(), out.text());
     return out;
 }
 

@@ -1,5 +1,7 @@
 #include "irt/irtadaptive.h"
 
+#include <cmath>
+
 #include <QStringList>
 
 #include <algorithm>
@@ -70,6 +72,24 @@ QString IrtAdaptive::stopReason() const
     if (n >= m_rule.minItems && m_ability.answered > 0 && m_ability.se <= m_rule.se)
         return QStringLiteral("SE %1 ≤ %2").arg(m_ability.se, 0, 'f', 3).arg(m_rule.se);
     return {};
+}
+
+int IrtAdaptive::expectedLength() const
+{
+    const int cap = std::min(m_rule.maxItems, int(m_items.size()));
+    const int n = given();
+    if (finished() || n >= cap)
+        return n;
+    if (m_ability.answered == 0 || m_ability.se <= 0)
+        return cap;
+    // The posterior precision is about the prior's 1 plus the information gathered; at the
+    // rate of information per item so far, the items that bring it to 1 / target².
+    const double gathered = 1.0 / (m_ability.se * m_ability.se) - 1.0;
+    if (gathered <= 0)
+        return cap;
+    const double perItem = gathered / n;
+    const double needed = (1.0 / (m_rule.se * m_rule.se) - 1.0) / perItem;
+    return std::clamp(int(std::ceil(needed)), std::max(n + 1, m_rule.minItems), cap);
 }
 
 int IrtAdaptive::next()

@@ -44,6 +44,10 @@ public:
     const IrtAbilityEstimate &ability() const { return m_ability; }
     const QVector<IrtAdaptiveStep> &steps() const { return m_steps; }
     int given() const { return int(m_steps.size()); }
+    // How many items the test will likely take in all: at the information per item gathered
+    // so far, where SE(θ̂) reaches the target (within the minimum and maximum); the maximum
+    // before the first answer. For a progress bar.
+    int expectedLength() const;
 
 private:
     QVector<IrtItem> m_items;

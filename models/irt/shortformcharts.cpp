@@ -16,6 +16,7 @@ ChartData ShortFormCharts::validation(const nlohmann::json &report, bool tau)
     c.xTitle = QStringLiteral("items answered (N)");
     c.yTitle = tau ? QStringLiteral("Kendall's τ with the whole exam") : QStringLiteral("mean absolute error of accuracy");
     c.xFormat = QStringLiteral("%.0f");
+    c.xLog = true; // 5 to 200 items: each size gets room
     c.yMax = tau ? 1.0 : 0.0;
     if (!report.is_object() || !report.contains("methods"))
         return c;
