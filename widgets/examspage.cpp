@@ -196,9 +196,19 @@ void ExamsPage::connectActions()
         QStringList profiles;
         for (const LlmProfile &p : LlmProfileStore::all())
             profiles << p.name;
-        auto items = m_project->service<ExamStore>()->idOf(m_exam->currentText());
-        auto stored = items ? m_project->service<ExamStore>()->items(items.value()) : Result<QVector<ExamItem>>::failure(items.error());
-        ExamTakeDialog dialog(m_exam->currentText(), profiles, stored && !ExamIrt::storedModel(stored.value()).isEmpty(), this);
+        ExamStore &store = *m_project->service<ExamStore>();
+        auto id = store.idOf(m_exam->currentText());
+        if (!id) {
+            m_messages->error(id.error());
+            return;
+        }
+        auto stored = store.items(id.value());
+        auto form = store.shortForm(id.value());
+        if (!stored || !form) {
+            m_messages->error(!stored ? stored.error() : form.error());
+            return;
+        }
+        ExamTakeDialog dialog(m_exam->currentText(), profiles, !ExamIrt::storedModel(stored.value()).isEmpty(), form.value().parent, this);
         if (dialog.exec() != QDialog::Accepted)
             return;
         if (dialog.adaptive())

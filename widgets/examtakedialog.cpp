@@ -10,54 +10,73 @@
 #include <QSpinBox>
 #include <QListWidget>
 #include <QPushButton>
+#include <QSettings>
 #include <QVBoxLayout>
 
 namespace assay {
 
-ExamTakeDialog::ExamTakeDialog(const QString &exam, const QStringList &profiles, bool fitted, QWidget *parent) : QDialog(parent)
+namespace {
+constexpr char CheckedKey[] = "exams/take/checked";
+constexpr char AdaptiveKey[] = "exams/take/adaptive";
+constexpr char SeKey[] = "exams/take/se";
+constexpr char MaxKey[] = "exams/take/max";
+} // namespace
+
+ExamTakeDialog::ExamTakeDialog(const QString &exam, const QStringList &profiles, bool fitted, const QString &parentExam, QWidget *parent) : QDialog(parent)
 {
     setWindowTitle(tr("Take %1").arg(exam));
+    QSettings settings;
+    const bool remembered = settings.contains(QLatin1String(CheckedKey));
+    const QStringList checkedBefore = settings.value(QLatin1String(CheckedKey)).toStringList();
     m_list = new QListWidget(this);
-    const auto add = [this](const QString &spec, const QString &what, bool checked) {
+    const auto add = [&](const QString &spec, const QString &what, bool checked) {
         auto *item = new QListWidgetItem(QStringLiteral("%1 — %2").arg(spec, what), m_list);
         item->setToolTip(item->text());
         item->setData(Qt::UserRole, spec);
         item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
-        item->setCheckState(checked ? Qt::Checked : Qt::Unchecked);
+        item->setCheckState((remembered ? checkedBefore.contains(spec) : checked) ? Qt::Checked : Qt::Unchecked);
     };
     for (const TakerKind *kind : TakerRegistry::instance().kinds())
         if (kind->offered)
             for (const QString &spec : kind->offered(profiles))
                 add(spec, kind->description, kind->checkedByDefault);
-    auto *about = new QLabel(tr("Each checked student answers every accepted item; its answers are stored as one take, "
-                                "replacing an earlier take of the same student. Fit IRT afterwards."),
-                             this);
+    // What follows a whole take: the model is refitted on it, or (a short form's take) it is
+    // estimated on the parent.
+    const QString after = parentExam.isEmpty()
+                              ? tr("Fit IRT afterwards to include them in the model.")
+                              : tr("%1 is a short form of %2: each take's estimated accuracy on the whole of %2 appears on the Short forms & adaptive tab.")
+                                    .arg(exam, parentExam);
+    const QString whole = tr("Each checked student answers every accepted item; its answers are stored as one take, "
+                             "replacing an earlier take of the same student. %1").arg(after);
+    auto *about = new QLabel(whole, this);
+    about->setObjectName(QStringLiteral("takeAbout"));
     about->setWordWrap(true);
     m_adaptive = new QCheckBox(tr("Adaptive"), this);
     m_adaptive->setObjectName(QStringLiteral("adaptiveTake"));
     m_adaptive->setEnabled(fitted);
-    m_adaptive->setToolTip(fitted ? tr("Give each student one item at a time, the most informative at its current ability, and stop once its "
-                                       "ability is known to the SE below (or after the item limit): a few percent of the LLM calls of the whole exam")
-                                  : tr("Adaptive takes need the exam's IRT model: take it whole with a panel of students first, then Fit IRT"));
+    // Rich text, so the tooltip wraps.
+    m_adaptive->setToolTip(fitted ? tr("<p>Give each student one item at a time, the most informative at its current ability, and stop once its "
+                                       "ability is known to the SE set here (or after the item limit): a few percent of the LLM calls of the whole exam.</p>")
+                                  : tr("<p>Adaptive takes need the exam's IRT model: take it whole with a panel of students first, then Fit IRT.</p>"));
     m_se = new QDoubleSpinBox(this);
     m_se->setRange(0.05, 0.95);
     m_se->setSingleStep(0.05);
-    m_se->setValue(0.3);
+    m_se->setValue(settings.value(QLatin1String(SeKey), 0.3).toDouble());
     m_se->setPrefix(tr("stop at SE(θ̂) ≤ "));
     m_max = new QSpinBox(this);
     m_max->setRange(1, 100000);
-    m_max->setValue(200);
+    m_max->setValue(settings.value(QLatin1String(MaxKey), 200).toInt());
     m_max->setPrefix(tr("or after "));
     m_max->setSuffix(tr(" items"));
     for (QWidget *w : {static_cast<QWidget *>(m_se), static_cast<QWidget *>(m_max)})
         w->setEnabled(false);
     // The explanation follows the choice: an adaptive take answers a few items, not all.
-    connect(m_adaptive, &QCheckBox::toggled, about, [about](bool adaptive) {
+    const QString estimatedOn = parentExam.isEmpty() ? tr("the whole exam") : tr("the whole of %1").arg(parentExam);
+    connect(m_adaptive, &QCheckBox::toggled, about, [about, whole, estimatedOn](bool adaptive) {
         about->setText(adaptive ? tr("Each checked student answers one item at a time, the most informative at its current ability, until its "
                                      "SE reaches the target or the maximum of items; stored as one take named \u201c<student> @adaptive\u201d. "
-                                     "Its estimated accuracy on the whole exam appears on the Short forms & adaptive tab.")
-                                : tr("Each checked student answers every accepted item; its answers are stored as one take, "
-                                     "replacing an earlier take of the same student. Fit IRT afterwards."));
+                                     "Its estimated accuracy on %1 appears on the Short forms & adaptive tab.").arg(estimatedOn)
+                                : whole);
     });
     connect(m_adaptive, &QCheckBox::toggled, m_se, &QWidget::setEnabled);
     connect(m_adaptive, &QCheckBox::toggled, m_max, &QWidget::setEnabled);
@@ -100,7 +119,19 @@ ExamTakeDialog::ExamTakeDialog(const QString &exam, const QStringList &profiles,
     layout->addWidget(m_list, 1);
     layout->addLayout(adaptiveRow);
     layout->addWidget(buttons);
+    m_adaptive->setChecked(fitted && settings.value(QLatin1String(AdaptiveKey), false).toBool());
     resize(520, 440);
+}
+
+void ExamTakeDialog::accept()
+{
+    QSettings settings;
+    settings.setValue(QLatin1String(CheckedKey), students());
+    if (m_adaptive->isEnabled())
+        settings.setValue(QLatin1String(AdaptiveKey), m_adaptive->isChecked());
+    settings.setValue(QLatin1String(SeKey), m_se->value());
+    settings.setValue(QLatin1String(MaxKey), m_max->value());
+    QDialog::accept();
 }
 
 QStringList ExamTakeDialog::students() const

@@ -17,8 +17,11 @@ namespace assay {
 class ExamTakeDialog : public QDialog {
     Q_OBJECT
 public:
-    // fitted: the exam has IRT parameters (else Adaptive is offered disabled, saying why).
-    ExamTakeDialog(const QString &exam, const QStringList &profiles, bool fitted = false, QWidget *parent = nullptr);
+    // fitted: the exam has IRT parameters (else Adaptive is offered disabled, saying why);
+    // parentExam: the exam it is a short form of (empty: none). The students checked and the
+    // adaptive rule are those of the last Take (QSettings), the offline students at first.
+    ExamTakeDialog(const QString &exam, const QStringList &profiles, bool fitted = false, const QString &parentExam = {}, QWidget *parent = nullptr);
+    void accept() override;
     QStringList students() const;
     QListWidget *list() const { return m_list; }
     bool adaptive() const;

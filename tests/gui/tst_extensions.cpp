@@ -37,6 +37,7 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QPushButton>
+#include <QLabel>
 #include <QtTest>
 
 using namespace assay;
@@ -331,6 +332,24 @@ private slots:
         dialog.findChild<QPushButton *>(QStringLiteral("checkAll"))->click();
         QCOMPARE(dialog.students().size(), dialog.list()->count());
         QVERIFY(take->isEnabled());
+        // Taking remembers the students checked and the adaptive rule for the next Take.
+        dialog.findChild<QPushButton *>(QStringLiteral("checkNone"))->click();
+        dialog.list()->item(1)->setCheckState(Qt::Checked);
+        const QStringList chosen = dialog.students();
+        QCOMPARE(chosen.size(), 1);
+        dialog.accept();
+        ExamTakeDialog again(QStringLiteral("e"), {QStringLiteral("local")}, true, QStringLiteral("parent-exam"));
+        QCOMPARE(again.students(), chosen);
+        // A short form's take is estimated on its parent, not refitted.
+        const QString about = again.findChild<QLabel *>(QStringLiteral("takeAbout"))->text();
+        QVERIFY2(about.contains(QLatin1String("short form of parent-exam")) && !about.contains(QLatin1String("Fit IRT")), qPrintable(about));
+        again.adaptiveBox()->setChecked(true);
+        QVERIFY(again.findChild<QLabel *>(QStringLiteral("takeAbout"))->text().contains(QLatin1String("the whole of parent-exam")));
+        again.accept();
+        ExamTakeDialog third(QStringLiteral("e"), {QStringLiteral("local")}, true);
+        QVERIFY(third.adaptive());
+        third.adaptiveBox()->setChecked(false);
+        third.accept();
 
         QString output;
         QCOMPARE(runCommand(ExamCommand(), {QStringLiteral("--help")}, &output), int(ExitOk));

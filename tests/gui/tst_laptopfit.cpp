@@ -210,7 +210,7 @@ private slots:
         dialogs.emplace_back(QStringLiteral("generate-text"), std::make_unique<GenerateDialog>(GenerateDialog::Step::TextTemplates, forms, profiles, &w));
         dialogs.emplace_back(QStringLiteral("build-queries"), std::make_unique<GenerateDialog>(GenerateDialog::Step::Queries, forms, profiles, &w));
         dialogs.emplace_back(QStringLiteral("exam-generate"), std::make_unique<ExamGenerateDialog>(forms, profiles, QStringLiteral("exam-2"), &w));
-        dialogs.emplace_back(QStringLiteral("exam-take"), std::make_unique<ExamTakeDialog>(QStringLiteral("demo-exam"), profiles, true, &w));
+        dialogs.emplace_back(QStringLiteral("exam-take"), std::make_unique<ExamTakeDialog>(QStringLiteral("demo-exam"), profiles, true, QString(), &w));
         dialogs.emplace_back(QStringLiteral("import-results"), std::make_unique<ImportResultsDialog>(forms, &w));
         dialogs.emplace_back(QStringLiteral("user-guide"), std::make_unique<UserGuideDialog>(&w));
         QStringList cut;
