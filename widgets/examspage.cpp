@@ -78,11 +78,15 @@ void ExamsPage::buildWidgets()
     m_exam = new QComboBox(this);
     // Short forms' names are long ("demo-exam-information-50"): the box fits the longest.
     m_exam->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    // When the row is squeezed the name can be cut: the tooltip names the exam whole.
+    connect(m_exam, &QComboBox::currentTextChanged, m_exam, [this](const QString &exam) { m_exam->setToolTip(exam); });
     m_bloom = new QComboBox(this);
     m_type = new QComboBox(this);
     m_reason = new QComboBox(this);
     m_source = new QLineEdit(this);
     m_source->setPlaceholderText(tr("Source (query, chunk or document)…"));
+    // The placeholder may be cut on a laptop's width: the tooltip says it whole.
+    m_source->setToolTip(tr("Show only the items whose source (query, chunk or document) contains this text"));
     m_source->setClearButtonEnabled(true);
     m_generate = new QPushButton(QIcon::fromTheme(QStringLiteral("document-new")), tr("Generate Exam…"), this);
     m_generate->setObjectName(QStringLiteral("generateExam"));
@@ -361,7 +365,9 @@ Job *ExamsPage::startAdaptiveTake(const QStringList &students, const IrtAdaptive
         return Status();
     });
     if (job)
-        connect(job, &Job::finished, this, [this, outcomes](bool ok) {
+        connect(job, &Job::finished, this, [this, outcomes, panel](bool ok) {
+            if (panel)
+                panel->endAdaptive();
             if (!ok)
                 return;
             QStringList lines;

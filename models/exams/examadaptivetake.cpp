@@ -98,4 +98,43 @@ Result<ExamAdaptiveOutcome> ExamAdaptiveTake::take(Project &project, const QStri
     return out;
 }
 
+Result<QVector<IrtAdaptiveStep>> ExamAdaptiveTake::trace(Database &db, const QString &exam, const QString &taker)
+{
+    using R = Result<QVector<IrtAdaptiveStep>>;
+    // The exam's fitted items alone (not the panel's answers: this runs when a row is clicked).
+    ExamStore store(db);
+    auto id = store.idOf(exam);
+    if (!id)
+        return R::failure(id.error());
+    auto items = store.items(id.value());
+    if (!items)
+        return R::failure(items.error());
+    auto order = store.answerOrder(id.value(), taker);
+    if (!order)
+        return R::failure(order.error());
+    QVector<IrtItem> fitted;
+    QHash<qint64, int> index; // item id → index in `fitted`
+    QVector<int> keys;        // the right option per fitted item
+    for (const ExamItem &it : items.value())
+        if (it.a && it.b) {
+            index.insert(it.id, int(fitted.size()));
+            fitted << IrtItem(it.key, *it.a, *it.b, it.c.value_or(0.0));
+            keys << it.answer;
+        }
+    QVector<IrtAdaptiveStep> steps;
+    QVector<QPair<int, int>> answered;
+    for (const auto &[itemId, chosen] : order.value()) {
+        const int j = index.value(itemId, -1);
+        if (j < 0)
+            continue; // an item without parameters now (rejected, or refitted without it)
+        IrtAdaptiveStep step;
+        step.item = j;
+        step.correct = chosen < 0 ? -1 : chosen == keys[j] ? 1 : 0;
+        answered.append({j, step.correct});
+        step.ability = IrtAbility::eap(fitted, answered);
+        steps << step;
+    }
+    return steps;
+}
+
 } // namespace assay

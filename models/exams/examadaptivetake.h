@@ -14,6 +14,7 @@
 
 namespace assay {
 
+class Database;
 class Job;
 class Project;
 
@@ -40,6 +41,10 @@ public:
     // onStep (optional) sees every answer as it comes, from the thread the take runs on.
     static Result<ExamAdaptiveOutcome> take(Project &project, const QString &exam, const QString &taker, const IrtAdaptiveRule &rule, Job *job = nullptr,
                                             const std::function<void(const IrtAdaptiveStep &)> &onStep = {});
+    // A stored adaptive take's steps read back in the order its items were given, θ̂ and SE
+    // after each answer recomputed on the exam's fitted items (as the take saw them); empty
+    // for a take stored before answers had an order.
+    static Result<QVector<IrtAdaptiveStep>> trace(Database &db, const QString &exam, const QString &taker);
 };
 
 } // namespace assay

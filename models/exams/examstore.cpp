@@ -137,16 +137,18 @@ Status ExamStore::saveRun(qint64 examId, const QString &taker, const nlohmann::j
     if (auto s = run.value().run(); !s)
         return s;
     const qint64 runId = m_db.lastInsertId();
-    auto ins = m_db.prepare(QStringLiteral("INSERT INTO exam_answer(exam_run_id, exam_item_id, chosen, correct, scores, latency_ms, reason) VALUES (?, ?, ?, ?, ?, ?, ?)"));
+    auto ins = m_db.prepare(QStringLiteral("INSERT INTO exam_answer(exam_run_id, exam_item_id, chosen, correct, scores, latency_ms, reason, position) "
+                                           "VALUES (?, ?, ?, ?, ?, ?, ?, ?)"));
     if (!ins)
         return Status::failure(ins);
+    int position = 0;
     for (const ExamAnswer &a : answers) {
         nlohmann::json scores = nlohmann::json::array();
         for (double v : a.scores)
             scores.push_back(v);
         ins.value().reset();
         ins.value().bindAll({runId, a.itemId, a.chosen >= 0 ? QVariant(a.chosen) : QVariant(), int(a.correct && a.chosen >= 0), QString::fromStdString(scores.dump()), a.latencyMs,
-                             a.reason});
+                             a.reason, position++});
         if (auto s = ins.value().run(); !s)
             return s;
     }
@@ -177,6 +179,27 @@ Result<QHash<qint64, QHash<qint64, int>>> ExamStore::choices(qint64 examId) cons
     s.value().bind(1, examId);
     if (auto read = s.value().forEach([&](const Statement &r) { out[r.integer(0)].insert(r.integer(1), int(r.integer(2))); }); !read)
         return R::failure(read);
+    return out;
+}
+
+Result<QVector<QPair<qint64, int>>> ExamStore::answerOrder(qint64 examId, const QString &taker) const
+{
+    using R = Result<QVector<QPair<qint64, int>>>;
+    QVector<QPair<qint64, int>> out;
+    auto s = m_db.prepare(QStringLiteral("SELECT a.exam_item_id, coalesce(a.chosen, -1), a.position FROM exam_answer a JOIN exam_run r ON r.id = a.exam_run_id "
+                                         "WHERE r.exam_id = ? AND r.taker = ? ORDER BY a.position"));
+    if (!s)
+        return R::failure(s);
+    s.value().bindAll({examId, taker});
+    bool unordered = false;
+    if (auto read = s.value().forEach([&](const Statement &r) {
+            unordered = unordered || r.isNull(2);
+            out.append({r.integer(0), int(r.integer(1))});
+        });
+        !read)
+        return R::failure(read);
+    if (unordered) // stored before answers had positions
+        out.clear();
     return out;
 }
 

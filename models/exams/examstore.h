@@ -72,6 +72,9 @@ public:
     // run id → (item id → option chosen 0..3) for the answered items; unanswered ones are
     // absent. Right or wrong is the choice against the item's key (as corrected since).
     Result<QHash<qint64, QHash<qint64, int>>> choices(qint64 examId) const;
+    // One take's answers in the order given (item id, option chosen or −1); empty when the take
+    // was stored before answers had an order, or no such take exists.
+    Result<QVector<QPair<qint64, int>>> answerOrder(qint64 examId, const QString &taker) const;
     Result<ExamTakeCounts> takeCounts(qint64 examId) const;
     Status setState(qint64 itemId, CurationState state);
     Status updateContent(qint64 itemId, const QString &stem, const QStringList &options, int answer);

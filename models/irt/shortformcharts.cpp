@@ -49,7 +49,7 @@ ChartData ShortFormCharts::validation(const nlohmann::json &report, bool tau)
     return c;
 }
 
-ChartData ShortFormCharts::adaptiveTrace(const QString &taker, const QVector<IrtAdaptiveStep> &steps)
+ChartData ShortFormCharts::adaptiveTrace(const QString &taker, const QVector<IrtAdaptiveStep> &steps, const QString &note)
 {
     ChartData c;
     c.kind = ChartData::Kind::Lines;
@@ -59,6 +59,8 @@ ChartData ShortFormCharts::adaptiveTrace(const QString &taker, const QVector<Irt
                  : steps.isEmpty() ? QStringLiteral("%1: waiting for its first answer").arg(taker)
                                    : QStringLiteral("%1: ability %2 ± %3 after %4 items")
                                        .arg(taker).arg(steps.last().ability.theta, 0, 'f', 2).arg(steps.last().ability.se, 0, 'f', 2).arg(steps.size());
+    if (!note.isEmpty())
+        c.subtitle = note;
     c.xTitle = QStringLiteral("items answered");
     c.yTitle = QStringLiteral("estimated ability (band: ± SE)");
     c.xFormat = QStringLiteral("%.0f");

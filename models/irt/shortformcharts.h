@@ -14,7 +14,8 @@ class ShortFormCharts {
 public:
     // report: IrtValidationReport::toJson(); tau: Kendall's τ instead of the MAE.
     static ChartData validation(const nlohmann::json &report, bool tau);
-    static ChartData adaptiveTrace(const QString &taker, const QVector<IrtAdaptiveStep> &steps);
+    // note (optional): the subtitle instead of the default one (an empty chart's hint).
+    static ChartData adaptiveTrace(const QString &taker, const QVector<IrtAdaptiveStep> &steps, const QString &note = {});
 };
 
 } // namespace assay

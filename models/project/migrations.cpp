@@ -414,6 +414,12 @@ ALTER TABLE exam ADD COLUMN short_method TEXT NOT NULL DEFAULT '';
 ALTER TABLE exam ADD COLUMN short_seed INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE exam_item ADD COLUMN weight REAL NOT NULL DEFAULT 1;
 )sql")},
+        {17, QStringLiteral("answer order"), QStringLiteral(R"sql(
+-- The order a take's answers were given in (0, 1, ...): an adaptive take chooses each item
+-- from the answers before it, so its trace of θ̂ item by item is read back in this order
+-- (docs/METHODS.md §9.15). Answers stored before this version have none.
+ALTER TABLE exam_answer ADD COLUMN position INTEGER;
+)sql")},
     };
     return migrations;
 }

@@ -182,6 +182,16 @@ private slots:
         QCOMPARE(choices.size(), o.steps.size());
         for (const QString &key : o.keys)
             QVERIFY(choices.contains(byKey[key].id));
+        // Read back, the take's trace is the one it drew: the answers in the order given.
+        auto trace = ExamAdaptiveTake::trace(m_demo->database(), m_exam, o.taker);
+        QVERIFY2(trace.ok(), qPrintable(trace.error()));
+        QCOMPARE(trace.value().size(), o.steps.size());
+        for (int k = 0; k < o.steps.size(); ++k) {
+            QCOMPARE(trace.value()[k].correct, o.steps[k].correct);
+            QVERIFY(std::abs(trace.value()[k].ability.theta - o.steps[k].ability.theta) < 1e-9);
+            QVERIFY(std::abs(trace.value()[k].ability.se - o.steps[k].ability.se) < 1e-9);
+        }
+        QVERIFY(ExamAdaptiveTake::trace(m_demo->database(), m_exam, QStringLiteral("nobody @adaptive")).value().isEmpty());
         // The estimate is the one the Exams page lists for the exam.
         auto estimates = ExamShortForm::estimates(m_demo->database(), m_exam);
         QVERIFY(estimates.ok());

@@ -174,7 +174,29 @@ private slots:
         QTableWidget *table = panel->estimatesTable();
         QCOMPARE(table->rowCount(), 1);
         QCOMPARE(table->item(0, 0)->text(), QStringLiteral("ir:keyword:1 @adaptive"));
+        table->setCurrentCell(0, 0); // during nothing live: shows the same trace
         QCOMPARE(table->item(0, 1)->text(), QString::number(steps));
+        // A second take, then a click on the first one's row: its trace is read back.
+        const QVector<double> firstTrace = panel->adaptiveChart()->data().series.first().values;
+        taken.clear();
+        QVERIFY(page.startAdaptiveTake({QStringLiteral("ir:bm25:1")}, IrtAdaptiveRule::parse(QStringLiteral("se=0.4,max=5")).value()));
+        QVERIFY(!taken.isEmpty() || taken.wait(60000));
+        QVERIFY2(taken.constFirst().at(0).toBool(), qPrintable(taken.constFirst().at(1).toString()));
+        QCOMPARE(table->rowCount(), 2);
+        QTRY_VERIFY(panel->adaptiveChart()->data().subtitle.startsWith(QLatin1String("ir:bm25:1 @adaptive")));
+        int firstRow = -1;
+        for (int r = 0; r < table->rowCount(); ++r)
+            if (table->item(r, 0)->text() == QStringLiteral("ir:keyword:1 @adaptive"))
+                firstRow = r;
+        QVERIFY(firstRow >= 0);
+        panel->tabs()->setCurrentWidget(panel->errorChart());
+        table->setCurrentCell(firstRow, 1);
+        QCOMPARE(panel->tabs()->currentWidget(), panel->adaptiveChart());
+        QVERIFY2(panel->adaptiveChart()->data().subtitle.startsWith(QLatin1String("ir:keyword:1 @adaptive")), qPrintable(panel->adaptiveChart()->data().subtitle));
+        const QVector<double> readBack = panel->adaptiveChart()->data().series.first().values;
+        QCOMPARE(readBack.size(), firstTrace.size());
+        for (int k = 0; k < readBack.size(); ++k)
+            QVERIFY(std::abs(readBack[k] - firstTrace[k]) < 1e-9);
         if (const QByteArray dir = qgetenv("ASSAY_SCREENSHOT_DIR"); !dir.isEmpty()) {
             QDir().mkpath(QString::fromLocal8Bit(dir));
             page.grab().save(QString::fromLocal8Bit(dir) + QStringLiteral("/exams-adaptive.png"));

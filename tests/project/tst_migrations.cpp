@@ -61,6 +61,9 @@ const Kept kept[] = {
     {16, "SELECT parent_id || ':' || short_method || ':' || short_seed FROM exam WHERE name = 'e1-short'", "1:anchors:3"},
     {16, "SELECT weight FROM exam_item WHERE id = 3", "0.5"},
     {8, "SELECT weight || ':' || short_method || ':' || coalesce(parent_id, 'none') FROM exam_item i JOIN exam e ON e.id = i.exam_id WHERE i.id = 1", "1.0::none"},
+    // Version 17: a take's answers in the order given; earlier answers have no position.
+    {17, "SELECT group_concat(exam_item_id) FROM (SELECT exam_item_id FROM exam_answer WHERE exam_run_id = 2 ORDER BY position)", "2,1"},
+    {8, "SELECT coalesce(position, 'none') FROM exam_answer WHERE exam_run_id = 1 AND exam_item_id = 1", "none"},
     {3, "SELECT min(d.value) FROM group_truth t, json_each(t.doc_ids) d WHERE t.group_id = 1", "d1"},
     {1, "SELECT count(*) FROM pragma_table_info('run_item') WHERE name = 'retrieved_text'", "0"},
     {1, "SELECT count(*) FROM sqlite_master WHERE name IN ('judgement_judge', 'run_item_status')", "0"},

@@ -108,6 +108,7 @@ void ShortFormPanel::buildWidgets()
     for (int c = 0; c < headerTips.size(); ++c)
         m_estimates->horizontalHeaderItem(c)->setToolTip(headerTips[c]);
     m_estimates->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_estimates->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_estimates->verticalHeader()->hide();
     m_estimates->horizontalHeader()->setStretchLastSection(true);
     m_estimates->setWordWrap(false);
@@ -135,6 +136,8 @@ void ShortFormPanel::buildWidgets()
     layout->addWidget(split, 1);
     for (QPushButton *button : {m_make, m_validate})
         button->setProperty("normalTip", button->toolTip());
+    // A click on an adaptive take shows its trace, read back from the answers in their order.
+    connect(m_estimates, &QTableWidget::currentCellChanged, this, [this](int row) { showTrace(row); });
     connect(m_make, &QPushButton::clicked, this, &ShortFormPanel::askShortForm);
     connect(m_validate, &QPushButton::clicked, this, &ShortFormPanel::askValidation);
 }
@@ -275,6 +278,32 @@ void ShortFormPanel::showEstimates()
     m_estimates->clearSpans();
     m_estimates->setWordWrap(false);
     m_estimates->resizeColumnsToContents();
+    // The trace chart's hint names the takes listed, until one is clicked or taken.
+    bool adaptiveListed = false;
+    for (int r = 0; r < m_estimates->rowCount(); ++r)
+        adaptiveListed = adaptiveListed || m_estimates->item(r, 0)->text().endsWith(QLatin1String(ExamAdaptiveTake::Suffix));
+    if (m_adaptiveTaker.isEmpty() && adaptiveListed)
+        m_adaptive->setData(ShortFormCharts::adaptiveTrace({}, {}, tr("Click an adaptive take in the table on the right to see its ability item by item")));
+}
+
+void ShortFormPanel::showTrace(int row)
+{
+    const QTableWidgetItem *cell = row >= 0 ? m_estimates->item(row, 0) : nullptr;
+    if (!cell || !cell->text().endsWith(QLatin1String(ExamAdaptiveTake::Suffix)) || m_live)
+        return;
+    const QString taker = cell->text();
+    auto steps = ExamAdaptiveTake::trace(m_project->database(), m_exam, taker);
+    if (!steps) {
+        m_status->setText(tr("The take's answers cannot be read: %1").arg(steps.error().toHtmlEscaped()));
+        return;
+    }
+    m_adaptiveTaker = taker;
+    m_adaptiveSteps = steps.value();
+    m_adaptive->setData(ShortFormCharts::adaptiveTrace(taker, m_adaptiveSteps,
+                                                       m_adaptiveSteps.isEmpty() ? tr("%1 was stored before Assay kept the order of answers: take it "
+                                                                                      "again (Take Exam… → Adaptive) to see its trace").arg(taker)
+                                                                                 : QString()));
+    m_tabs->setCurrentWidget(m_adaptive);
 }
 
 void ShortFormPanel::askShortForm()
@@ -359,14 +388,19 @@ Job *ShortFormPanel::startValidation(const QVector<int> &sizes, int folds)
 
 void ShortFormPanel::beginAdaptive(const QString &taker)
 {
+    m_live = true;
     m_adaptiveTaker = taker;
     m_adaptiveSteps.clear();
     m_adaptive->setData(ShortFormCharts::adaptiveTrace(taker, m_adaptiveSteps));
     m_tabs->setCurrentWidget(m_adaptive);
 }
 
+void ShortFormPanel::endAdaptive() { m_live = false; }
+
 void ShortFormPanel::addAdaptiveStep(const IrtAdaptiveStep &step)
 {
+    if (!m_live)
+        return;
     m_adaptiveSteps << step;
     m_adaptive->setData(ShortFormCharts::adaptiveTrace(m_adaptiveTaker, m_adaptiveSteps));
 }

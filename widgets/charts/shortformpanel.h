@@ -38,6 +38,7 @@ public:
     Job *startValidation(const QVector<int> &sizes, int folds);
     // An adaptive take's steps as they come (from ExamsPage's take job): the live chart.
     void beginAdaptive(const QString &taker);
+    void endAdaptive(); // the live take is over: a click on a row shows that take's trace
     void addAdaptiveStep(const IrtAdaptiveStep &step);
     bool isBusy() const;
     QString statusText() const;
@@ -60,6 +61,7 @@ private:
     void askShortForm();
     void askValidation();
     void showEstimates();
+    void showTrace(int row); // an adaptive take's trace, when its row is clicked
     void showValidation();
     // `done` is said in the status once the job succeeds (until another exam is chosen).
     Job *start(const QString &title, std::function<Status(Job &)> work, const QString &done = {});
@@ -80,6 +82,7 @@ private:
     QTableWidget *m_estimates;
     QString m_notice;
     QString m_adaptiveTaker;
+    bool m_live = false; // an adaptive take is being drawn as it answers
     QVector<IrtAdaptiveStep> m_adaptiveSteps;
     std::unique_ptr<Job> m_job;
 };

@@ -61,6 +61,8 @@ ROWS = [
           """INSERT INTO ground_link(id, sql_template_id, vals, doc_id, source, confidence, state) VALUES (2, 1, '["Tallinn"]', 'd6', 'auto', 0.5, 'proposed')"""]),
     (16, ["INSERT INTO exam(id, name, source, seed, created_at, parent_id, short_method, short_seed) VALUES (2, 'e1-short', 'queries', 7, '2026-01-01T00:00:00Z', 1, 'anchors', 3)",
           """INSERT INTO exam_item(id, exam_id, item_key, stem, options, answer, weight) VALUES (3, 2, 'i1', 'country of Tallinn?', '["Estonia", "Latvia", "Finland", "Sweden"]', 0, 0.5)"""]),
+    (17, ["INSERT INTO exam_run(id, exam_id, taker, created_at) VALUES (2, 1, 'ir:bm25:1 @adaptive', '2026-01-01T00:00:00Z')",
+          "INSERT INTO exam_answer(exam_run_id, exam_item_id, chosen, correct, position) VALUES (2, 2, 0, 1, 0), (2, 1, 1, 0, 1)"]),
 ]
 
 
