@@ -147,6 +147,7 @@ private slots:
         ShortFormPanel *panel = page.shortFormPanel();
         page.lowerTabs()->setCurrentWidget(panel);
         QVERIFY2(panel->statusText().contains(QStringLiteral("Validate…")), qPrintable(panel->statusText()));
+        QVERIFY2(panel->errorChart()->data().subtitle.contains(QLatin1String("click Validate")), qPrintable(panel->errorChart()->data().subtitle));
         // A short form, stored as a new exam.
         QSignalSpy made(panel, &ShortFormPanel::jobFinished);
         QVERIFY(panel->startShortForm(QStringLiteral("e1-info"), QStringLiteral("information"), 20, 1));
@@ -203,6 +204,10 @@ private slots:
             panel->tabs()->setCurrentWidget(panel->errorChart());
             page.grab().save(QString::fromLocal8Bit(dir) + QStringLiteral("/exams-validation.png"));
         }
+        // A short form shows its parent's validation, saying so; before it, the empty chart says what to click.
+        page.examChooser()->setCurrentText(QStringLiteral("e1-info"));
+        QCOMPARE(panel->errorChart()->data().series.size(), 4);
+        QVERIFY2(panel->errorChart()->data().subtitle.contains(QLatin1String("parent exam e1")), qPrintable(panel->errorChart()->data().subtitle));
     }
 };
 

@@ -170,16 +170,35 @@ QString ShortFormPanel::statusText() const { return m_status->text(); }
 void ShortFormPanel::showValidation()
 {
     nlohmann::json report;
+    QString parent; // a short form's validation is its parent's
     if (!m_exam.isEmpty()) {
-        auto stored = ExamValidation::stored(m_project->database(), m_exam);
+        ExamStore &store = *m_project->service<ExamStore>();
+        auto id = store.idOf(m_exam);
+        auto form = id ? store.shortForm(id.value()) : Result<ExamShortFormInfo>::failure(id.error());
+        if (!form) {
+            m_status->setText(tr("The exam cannot be read: %1").arg(form.error().toHtmlEscaped()));
+            return;
+        }
+        parent = form.value().parent;
+        auto stored = ExamValidation::stored(m_project->database(), parent.isEmpty() ? m_exam : parent);
         if (!stored) {
             m_status->setText(tr("The exam's validation cannot be read: %1").arg(stored.error().toHtmlEscaped()));
             return;
         }
         report = stored.take();
     }
-    m_error->setData(ShortFormCharts::validation(report, false));
-    m_tau->setData(ShortFormCharts::validation(report, true));
+    // An empty chart says what fills it.
+    const QString empty = m_exam.isEmpty()   ? tr("No exam yet: Generate Exam…, Take Exam… and Fit IRT first")
+                          : parent.isEmpty() ? tr("Not validated yet: click Validate… above (the exam needs Fit IRT on the IRT tab)")
+                                             : tr("Short forms are validated on their parent: choose %1 in the Exam box and click Validate…").arg(parent);
+    for (const bool tau : {false, true}) {
+        ChartData chart = ShortFormCharts::validation(report, tau);
+        if (chart.series.isEmpty())
+            chart.subtitle = empty;
+        else if (!parent.isEmpty())
+            chart.subtitle = tr("The parent exam %1's validation: %2").arg(parent, chart.subtitle);
+        (tau ? m_tau : m_error)->setData(chart);
+    }
     // The sizes box follows the stored validation's sizes, so Validate… again measures the
     // same points unless the user changes them.
     if (report.is_object() && report.contains("methods") && report["methods"].is_object()) {
