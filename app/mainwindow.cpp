@@ -1,5 +1,7 @@
 #include "mainwindow.h"
 
+#include "pagestack.h"
+
 #include "demo/demoproject.h"
 #include "userguidedialog.h"
 
@@ -62,7 +64,7 @@ namespace assay {
 MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent), m_recent(std::make_unique<RecentFiles>(SettingsDialog::recentFilesMaximum())),
       m_undoGroup(new QUndoGroup(this)), m_central(new QStackedWidget(this)), m_welcome(new WelcomePage(this)),
-      m_navigator(new ProjectNavigator(this)), m_pages(new QStackedWidget(this)), m_progress(new ProgressArea(this)),
+      m_navigator(new ProjectNavigator(this)), m_pages(new PageStack(this)), m_progress(new ProgressArea(this)),
       m_logDock(new QDockWidget(tr("Log"), this)), m_fileActions(new ProjectFileActions(this))
 {
     setObjectName(QStringLiteral("mainWindow"));

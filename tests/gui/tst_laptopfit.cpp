@@ -169,9 +169,17 @@ private slots:
             if (page->minimumSizeHint().width() > room.width() || page->minimumSizeHint().height() > room.height())
                 cut << QStringLiteral("%1: needs %2×%3, has %4×%5").arg(name).arg(page->minimumSizeHint().width()).arg(page->minimumSizeHint().height())
                            .arg(room.width()).arg(room.height());
+            // Fitting at its minimum, the page fills the window and does not scroll (word-wrapped
+            // labels once made the scroll area size it at its preferred height).
+            const auto scrolls = [scroll](const QString &where) {
+                const QSize in = scroll->viewport()->size(), is = scroll->widget()->size();
+                return is.height() > in.height() || is.width() > in.width()
+                           ? QStringList{QStringLiteral("%1: scrolls (%2×%3 in %4×%5)").arg(where).arg(is.width()).arg(is.height()).arg(in.width()).arg(in.height())}
+                           : QStringList{};
+            };
             QList<QTabWidget *> tabs = page->findChildren<QTabWidget *>();
             if (tabs.isEmpty()) {
-                cut << clipped(page, name);
+                cut << clipped(page, name) << scrolls(name);
                 test::screenshot(&w, QStringLiteral("fit-%1").arg(p));
             }
             for (QTabWidget *tab : tabs) {
@@ -182,6 +190,7 @@ private slots:
                     QTest::qWait(300);
                     cut << clipped(page, QStringLiteral("%1/%2").arg(name, tab->tabText(t)));
                     test::screenshot(&w, QStringLiteral("fit-%1-%2").arg(p).arg(t));
+                    cut << scrolls(QStringLiteral("%1/%2").arg(name, tab->tabText(t)));
                 }
             }
             QCOMPARE(w.size(), size); // the window never grows by itself

@@ -207,7 +207,7 @@ void IrtPanel::buildCharts()
     m_tabs = new QTabWidget(this);
     // Below the item grid and the Exams page's tab bar: a little shorter than a page's chart.
     for (int c = 0; c < ChartCount; ++c)
-        (m_charts[c] = new ChartPanel(this))->view()->setMinimumHeight(270);
+        (m_charts[c] = new ChartPanel(this))->view()->setMinimumHeight(220);
     auto *selected = new QWidget(this);
     auto *pair = new QHBoxLayout(selected);
     pair->setContentsMargins(0, 0, 0, 0);

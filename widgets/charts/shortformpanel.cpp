@@ -88,7 +88,7 @@ void ShortFormPanel::buildWidgets()
     m_adaptive = new ChartPanel(this);
     // Below the item grid, beside the IRT tab: no taller than its charts.
     for (ChartPanel *chart : {m_error, m_tau, m_adaptive})
-        chart->view()->setMinimumHeight(230);
+        chart->view()->setMinimumHeight(220);
     m_tabs->addTab(m_error, tr("Error vs items"));
     m_tabs->addTab(m_tau, tr("Ranking vs items"));
     m_tabs->addTab(m_adaptive, tr("Adaptive take"));
