@@ -17,6 +17,9 @@ inline QString inputFolder()
     static const QString dir = [] {
         const QString d = QDir::temp().filePath(QStringLiteral("assay-fuzz-%1").arg(QCoreApplication::applicationPid()));
         QDir().mkpath(d);
+        // The folder goes when the process ends normally (a crash leaves it, with the input
+        // that crashed it).
+        std::atexit([] { QDir(QDir::temp().filePath(QStringLiteral("assay-fuzz-%1").arg(QCoreApplication::applicationPid()))).removeRecursively(); });
         return d;
     }();
     return dir;
