@@ -298,7 +298,8 @@ void lines(QChart *chart, const ChartData &data)
             x->setRange(lo, hi);
             x->setTickCount(int(hi - lo) + 1);
         } else {
-            x->setRange(lo - pad, hi + pad);
+            // Counts start at 0 at the lowest: padding must not take nice numbers below it.
+            x->setRange(counts && lo >= 0 ? std::max(0.0, lo - pad) : lo - pad, hi + pad);
             x->setTickCount(7);
             if (counts)
                 x->applyNiceNumbers(); // counts (items answered): ticks on round numbers

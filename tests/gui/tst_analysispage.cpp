@@ -15,10 +15,13 @@
 #include "runs/runexecutor.h"
 #include "runs/runstore.h"
 #include "runs/scorer.h"
+#include "irt/shortformcharts.h"
 #include "testdemo.h"
 #include "testsettings.h"
 
+#include <QCategoryAxis>
 #include <QChart>
+#include <QValueAxis>
 #include <QFile>
 #include <QChartView>
 #include <QListWidget>
@@ -29,6 +32,11 @@
 #include <QLabel>
 #include <QToolButton>
 #include <QtTest>
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <memory>
 
 using namespace assay;
 
@@ -188,6 +196,33 @@ private slots:
         QVERIFY(first->findChild<QLabel *>(QStringLiteral("chartExplanation"))->isVisible());
         QVERIFY(Glossary::find(QStringLiteral("b")).has_value() && Glossary::find(QStringLiteral("Accuracy")).has_value());
         QVERIFY(!Glossary::find(QStringLiteral("B")).has_value()); // option B of an exam item is not the difficulty
+    }
+
+    void countAxesFitTheirPoints()
+    {
+        // An adaptive trace's x counts items: never below 0 (30 items once read -10 to 40), a
+        // tick per item for a short one; a validation's sizes sit on a log axis labelled at them.
+        const auto bottom = [](QChart *chart) { return chart->axes(Qt::Horizontal).value(0); };
+        for (int n : {0, 3, 14, 30, 50}) {
+            QVector<IrtAdaptiveStep> steps;
+            for (int k = 0; k < n; ++k)
+                steps.append({k, k % 2, IrtAbilityEstimate{0.1 * k, 1.0 / (1 + k), k + 1}});
+            std::unique_ptr<QChart> chart(ChartFactory::create(ShortFormCharts::adaptiveTrace(n ? QStringLiteral("t @adaptive") : QString(), steps)));
+            auto *x = qobject_cast<QValueAxis *>(bottom(chart.get()));
+            QVERIFY(x);
+            QVERIFY2(x->min() >= 0 && x->max() >= n, qPrintable(QStringLiteral("%1 items: %2 to %3").arg(n).arg(x->min()).arg(x->max())));
+            if (n > 0)
+                QVERIFY2(x->min() < 1 && x->max() > n, qPrintable(QStringLiteral("%1 items: the end points' markers are whole").arg(n)));
+            if (n <= 5)
+                QCOMPARE(x->tickCount(), int(x->max() - x->min()) + 1);
+        }
+        nlohmann::json report{{"students", 25}, {"items", 300}, {"folds", 25}, {"model", "2pl"},
+                              {"methods", {{"random", {{"5", {{"mae", 0.06}, {"kendall_tau", 0.3}}}, {"200", {{"mae", 0.02}, {"kendall_tau", 0.8}}}}}}}};
+        std::unique_ptr<QChart> chart(ChartFactory::create(ShortFormCharts::validation(report, true)));
+        auto *sizes = qobject_cast<QCategoryAxis *>(bottom(chart.get()));
+        QVERIFY(sizes);
+        QCOMPARE(sizes->categoriesLabels(), (QStringList{QStringLiteral("5"), QStringLiteral("200")}));
+        QVERIFY(sizes->min() < std::log10(5.0) && sizes->max() > std::log10(200.0));
     }
 
     void exports()
