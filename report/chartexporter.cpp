@@ -26,6 +26,7 @@ void paint(const ChartData &data, QPainter *painter, const QRectF &target, QSize
     QGraphicsScene scene;
     QChart *chart = ChartFactory::create(data);
     scene.addItem(chart); // the scene owns the chart
+    ChartFactory::fitTitle(chart, data, size.width() - 48);
     chart->setGeometry(QRectF(QPointF(0, 0), size));
     scene.setSceneRect(QRectF(QPointF(0, 0), size));
     scene.setBackgroundBrush(Qt::white);

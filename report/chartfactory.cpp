@@ -31,10 +31,10 @@ constexpr char HelperProperty[] = "assayHelperSeries";
 
 void style(QChart *chart, const ChartData &data)
 {
-    chart->setTitle(QStringLiteral("<b>%1</b><br><span style='font-size:9pt; color:#555'>%2</span>").arg(data.title.toHtmlEscaped(), data.subtitle.toHtmlEscaped()));
     QFont title = chart->titleFont();
     title.setPointSize(12);
     chart->setTitleFont(title);
+    ChartFactory::fitTitle(chart, data, 0);
     chart->setAnimationOptions(QChart::NoAnimation);
     chart->legend()->setAlignment(Qt::AlignBottom);
     QFont legend = chart->legend()->font();
@@ -273,6 +273,10 @@ void lines(QChart *chart, const ChartData &data)
             first = false;
             measured.insert(v);
         }
+    if (data.xMax > data.xMin && !logX) { // a known domain (θ): whole, with or without points
+        lo = std::min(data.xMin, lo);
+        hi = std::max(data.xMax, hi);
+    }
     const bool counts = !data.xFormat.isEmpty();
     const bool fewCounts = counts && !logX && hi - lo < 6;
     if (fewCounts) { // few or no points (an adaptive take's start): a tick per count, a free one each side
@@ -297,6 +301,15 @@ void lines(QChart *chart, const ChartData &data)
         if (fewCounts) {
             x->setRange(lo, hi);
             x->setTickCount(int(hi - lo) + 1);
+        } else if (data.xMax > data.xMin && lo == data.xMin && hi == data.xMax) {
+            // The known domain exactly, a tick per whole unit when few (θ: −3 … 3).
+            x->setRange(lo, hi);
+            if (hi - lo <= 10 && std::floor(lo) == lo && std::floor(hi) == hi) {
+                x->setTickCount(int(hi - lo) + 1);
+                x->setLabelFormat(QStringLiteral("%.0f"));
+            } else {
+                x->setTickCount(7);
+            }
         } else {
             // Counts start at 0 at the lowest: padding must not take nice numbers below it.
             x->setRange(counts && lo >= 0 ? std::max(0.0, lo - pad) : lo - pad, hi + pad);
@@ -366,6 +379,33 @@ void lines(QChart *chart, const ChartData &data)
 }
 
 } // namespace
+
+void ChartFactory::fitTitle(QChart *chart, const ChartData &data, qreal width)
+{
+    QStringList lines;
+    if (width <= 0) {
+        lines << data.subtitle.toHtmlEscaped();
+    } else {
+        QFont small = chart->titleFont();
+        small.setPointSize(9);
+        const QFontMetricsF metrics(small);
+        QString line;
+        for (const QString &word : data.subtitle.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+            const QString longer = line.isEmpty() ? word : line + QLatin1Char(' ') + word;
+            if (!line.isEmpty() && metrics.horizontalAdvance(longer) > width) {
+                lines << line.toHtmlEscaped();
+                line = word;
+            } else {
+                line = longer;
+            }
+        }
+        lines << line.toHtmlEscaped();
+    }
+    QString html = QStringLiteral("<b>%1</b>").arg(data.title.toHtmlEscaped());
+    for (const QString &line : std::as_const(lines))
+        html += QStringLiteral("<br><span style='font-size:9pt; color:#555'>%1</span>").arg(line);
+    chart->setTitle(html);
+}
 
 QChart *ChartFactory::create(const ChartData &data, ChartFactory *events)
 {

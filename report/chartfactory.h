@@ -17,6 +17,9 @@ class ChartFactory : public QObject {
 public:
     // A new chart (the caller owns it). `interactive` connects hover tool tips and clicks.
     static QChart *create(const ChartData &data, ChartFactory *events = nullptr);
+    // Sets the chart's title and subtitle, the subtitle broken into lines no wider than `width`
+    // pixels (QtCharts elides a title line wider than the chart; 0: one line).
+    static void fitTitle(QChart *chart, const ChartData &data, qreal width);
     // How many data series the chart holds (error bars and radar closings not counted).
     static int dataSeriesCount(const QChart *chart);
 

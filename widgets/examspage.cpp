@@ -13,6 +13,7 @@
 #include "generation/generationstore.h"
 #include "llm/llmprofilestore.h"
 #include "exams/examstats.h"
+#include "exams/examshortform.h"
 #include "exams/examstore.h"
 #include "exams/responsematrix.h"
 #include "itemmodels/examitemsmodel.h"
@@ -32,6 +33,7 @@
 #include <QPushButton>
 #include <QPointer>
 #include <QSplitter>
+#include <QStyle>
 #include <QTabWidget>
 #include <QTableView>
 #include <QUndoStack>
@@ -79,7 +81,7 @@ void ExamsPage::buildWidgets()
     // Short forms' names are long ("demo-exam-information-50"): the box fits the longest.
     m_exam->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     // When the row is squeezed the name can be cut: the tooltip names the exam whole.
-    connect(m_exam, &QComboBox::currentTextChanged, m_exam, [this](const QString &exam) { m_exam->setToolTip(exam); });
+    connect(m_exam, &QComboBox::currentTextChanged, this, &ExamsPage::updateExamTip);
     m_bloom = new QComboBox(this);
     m_type = new QComboBox(this);
     m_reason = new QComboBox(this);
@@ -145,9 +147,11 @@ void ExamsPage::buildLayout()
     auto *split = new QSplitter(Qt::Vertical, this);
     split->addWidget(m_view);
     split->addWidget(m_lower);
-    split->setStretchFactor(0, 1);
-    split->setStretchFactor(1, 2);
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 3);
     split->setChildrenCollapsible(false);
+    // Sized by their hints the charts below took all the room and left the grid three rows.
+    split->setSizes({280, 420});
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(bar);
     layout->addWidget(m_stats);
@@ -213,6 +217,7 @@ void ExamsPage::connectActions()
             return;
         }
         ExamTakeDialog dialog(m_exam->currentText(), profiles, !ExamIrt::storedModel(stored.value()).isEmpty(), form.value().parent, this);
+        dialog.setItemCount(int(stored.value().size()));
         if (dialog.exec() != QDialog::Accepted)
             return;
         if (dialog.adaptive())
@@ -241,19 +246,8 @@ void ExamsPage::showStats()
         return;
     }
     const auto stats = ExamStats::compute(readItems.value(), readStats.value());
-    const auto b = stats["baselines"];
-    const auto pct = [](const nlohmann::json &v) { return v.is_number() ? QString::number(100 * v.get<double>(), 'f', 1) + QLatin1Char('%') : QStringLiteral("—"); };
-    // The filter counts in words: "none filtered" or "filtered: 12 answer in stem, 3 duplicate options".
-    QStringList filteredParts;
-    for (auto it = stats["filtered"].begin(); it != stats["filtered"].end(); ++it)
-        filteredParts << QStringLiteral("%1 %2").arg(it.value().is_number() ? it.value().get<qint64>() : 0).arg(QString::fromStdString(it.key()).replace(QLatin1Char('_'), QLatin1Char(' ')));
-    const QString filteredText = filteredParts.isEmpty() ? tr("none filtered") : tr("filtered: %1").arg(filteredParts.join(QStringLiteral(", ")));
-    m_stats->setText(tr("<b>%1</b> kept of %2 generated · %3 · baselines: A %4, B %5, C %6, D %7, longest %8 · mean stem %9 tokens · %10 shown")
-                         .arg(stats["kept"].get<int>()).arg(stats["generated"].get<int>())
-                         .arg(filteredText.toHtmlEscaped(), pct(b["fixed_A"]), pct(b["fixed_B"]), pct(b["fixed_C"]), pct(b["fixed_D"]),
-                              pct(b["longest"]))
-                         .arg(stats["mean_stem_tokens"].is_number() ? stats["mean_stem_tokens"].get<double>() : 0.0, 0, 'f', 1)
-                         .arg(m_model->rowCount()));
+    m_stats->setText(tr("%1 · %2 shown").arg(ExamStats::summary(stats).toHtmlEscaped()).arg(m_model->rowCount()));
+    m_stats->setToolTip(ExamStats::categories(stats));
 }
 
 ExamsPage::~ExamsPage()
@@ -310,15 +304,35 @@ Job *ExamsPage::startTake(const QStringList &students)
 {
     const QString path = m_project->path(), exam = m_exam->currentText();
     auto takes = std::make_shared<QVector<ExamWorkflow::Taken>>();
-    Job *job = startJob(tr("Exam %1 taken by %2 student(s)").arg(exam).arg(students.size()), exam, [path, exam, students, takes](Job &job) {
+    auto estimates = std::make_shared<QStringList>(); // a short form's takes, estimated on its parent
+    Job *job = startJob(tr("Exam %1 taken by %2 student(s)").arg(exam).arg(students.size()), exam, [path, exam, students, takes, estimates](Job &job) {
         auto project = Project::openForJob(path);
         if (!project)
             return Status::failure(project);
-        return ExamWorkflow::take(*project.value(), exam, students, &job, takes.get());
+        if (auto s = ExamWorkflow::take(*project.value(), exam, students, &job, takes.get()); !s)
+            return s;
+        ExamStore store(project.value()->database());
+        auto id = store.idOf(exam);
+        auto form = id ? store.shortForm(id.value()) : Result<ExamShortFormInfo>::failure(id.error());
+        if (!form)
+            return Status::failure(form.error());
+        if (form.value().parentId == 0)
+            return Status();
+        // The takes are stored: an estimate that cannot be made is said, not a failed take.
+        auto all = ExamShortForm::estimates(project.value()->database(), exam);
+        if (!all) {
+            *estimates << tr("Not estimated on %1: %2").arg(form.value().parent, all.error());
+            return Status();
+        }
+        for (const ExamEstimate &e : all.value())
+            for (const auto &taken : std::as_const(*takes))
+                if (e.taker == taken.first)
+                    *estimates << e.text();
+        return Status();
     });
     if (job)
         // After startJob's own handler: what each take answered stays on the page.
-        connect(job, &Job::finished, this, [this, takes](bool ok) {
+        connect(job, &Job::finished, this, [this, takes, estimates](bool ok) {
             if (!ok)
                 return;
             // What each student answered; a warning (no logprobs) in the warning colour.
@@ -331,6 +345,8 @@ Job *ExamsPage::startTake(const QStringList &students)
                 }
                 lines << counts.text(student).toHtmlEscaped();
             }
+            for (const QString &line : std::as_const(*estimates))
+                lines << line.toHtmlEscaped();
             m_messages->showMessage(warned ? MessageBar::Level::Warning : MessageBar::Level::Success, lines.join(QStringLiteral("<br>")), true);
         });
     return job;
@@ -409,14 +425,41 @@ void ExamsPage::reload()
     auto exams = m_project->service<ExamStore>()->exams();
     if (!exams)
         m_messages->error(tr("The project's exams cannot be read: %1").arg(exams.error()));
-    m_exam->addItems(exams ? exams.value() : QStringList());
+    ExamStore &store = *m_project->service<ExamStore>();
+    for (const QString &exam : exams ? exams.value() : QStringList()) {
+        m_exam->addItem(exam);
+        // A short form is marked (a link icon, in italics) and says whose it is.
+        auto id = store.idOf(exam);
+        auto form = id ? store.shortForm(id.value()) : Result<ExamShortFormInfo>::failure(id.error());
+        if (!form) {
+            m_messages->error(tr("The exam %1 cannot be read: %2").arg(exam, form.error()));
+            continue;
+        }
+        if (form.value().parentId == 0)
+            continue;
+        const int at = m_exam->count() - 1;
+        m_exam->setItemIcon(at, style()->standardIcon(QStyle::SP_FileLinkIcon));
+        QFont italic = m_exam->font();
+        italic.setItalic(true);
+        m_exam->setItemData(at, italic, Qt::FontRole);
+        m_exam->setItemData(at, tr("a short form of %1 (%2)").arg(form.value().parent, form.value().method), Qt::ToolTipRole);
+    }
     if (m_exam->findText(current) >= 0)
         m_exam->setCurrentText(current);
+    else if (m_exam->count() > 0)
+        m_exam->setCurrentIndex(0);
+    updateExamTip();
     const bool busy = m_job && m_job->isRunning();
     m_generate->setEnabled(!busy);
     m_take->setEnabled(!busy && m_exam->count() > 0);
     m_export->setEnabled(!busy && m_exam->count() > 0);
     showExam();
+}
+
+void ExamsPage::updateExamTip()
+{
+    const QString form = m_exam->currentData(Qt::ToolTipRole).toString();
+    m_exam->setToolTip(form.isEmpty() ? m_exam->currentText() : QStringLiteral("%1 — %2").arg(m_exam->currentText(), form));
 }
 
 void ExamsPage::showExam()

@@ -44,6 +44,7 @@ public:
     IrtPanel *irtPanel() const { return m_irt; }
     ShortFormPanel *shortFormPanel() const { return m_shortForms; }
     QTabWidget *lowerTabs() const { return m_lower; }
+    MessageBar *messages() const { return m_messages; }
     // What Generate Exam… and Take Exam… start after their dialogs: a background job (null
     // while another exam job runs). The page reloads when it ends.
     Job *startGenerate(const QString &name, const QString &querySet, quint64 seed, const ExamWorkflow::Thresholds &thresholds = {});
@@ -71,6 +72,7 @@ private:
     void showStats();
     void applyFilter();
     void showExam();
+    void updateExamTip(); // the box names the exam whole, and whose short form it is
     void setSelectionState(CurationState state);
     Job *startJob(const QString &title, const QString &exam, Job::Work work);
     Project *m_project;

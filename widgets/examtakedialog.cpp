@@ -13,6 +13,8 @@
 #include <QSettings>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace assay {
 
 namespace {
@@ -65,7 +67,8 @@ ExamTakeDialog::ExamTakeDialog(const QString &exam, const QStringList &profiles,
     m_se->setPrefix(tr("stop at SE(θ̂) ≤ "));
     m_max = new QSpinBox(this);
     m_max->setRange(1, 100000);
-    m_max->setValue(settings.value(QLatin1String(MaxKey), 200).toInt());
+    m_rememberedMax = settings.value(QLatin1String(MaxKey), 200).toInt();
+    m_max->setValue(m_rememberedMax);
     m_max->setPrefix(tr("or after "));
     m_max->setSuffix(tr(" items"));
     for (QWidget *w : {static_cast<QWidget *>(m_se), static_cast<QWidget *>(m_max)})
@@ -130,8 +133,19 @@ void ExamTakeDialog::accept()
     if (m_adaptive->isEnabled())
         settings.setValue(QLatin1String(AdaptiveKey), m_adaptive->isChecked());
     settings.setValue(QLatin1String(SeKey), m_se->value());
-    settings.setValue(QLatin1String(MaxKey), m_max->value());
+    // A maximum clamped to a small exam's items is not the user's choice for the next exam.
+    if (!(m_max->value() == m_max->maximum() && m_rememberedMax > m_max->maximum()))
+        settings.setValue(QLatin1String(MaxKey), m_max->value());
     QDialog::accept();
+}
+
+void ExamTakeDialog::setItemCount(int items)
+{
+    if (items < 1)
+        return;
+    m_max->setMaximum(items);
+    m_max->setValue(std::min(m_rememberedMax, items));
+    m_max->setToolTip(tr("At most this many items (the exam has %1)").arg(items));
 }
 
 QStringList ExamTakeDialog::students() const

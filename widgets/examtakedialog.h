@@ -21,6 +21,9 @@ public:
     // parentExam: the exam it is a short form of (empty: none). The students checked and the
     // adaptive rule are those of the last Take (QSettings), the offline students at first.
     ExamTakeDialog(const QString &exam, const QStringList &profiles, bool fitted = false, const QString &parentExam = {}, QWidget *parent = nullptr);
+    // The exam's items: the adaptive maximum cannot exceed them (the remembered maximum is kept
+    // for larger exams).
+    void setItemCount(int items);
     void accept() override;
     QStringList students() const;
     QListWidget *list() const { return m_list; }
@@ -35,6 +38,7 @@ private:
     QCheckBox *m_adaptive;
     QDoubleSpinBox *m_se;
     QSpinBox *m_max;
+    int m_rememberedMax = 200;
 };
 
 } // namespace assay

@@ -91,15 +91,13 @@ int ExamCommand::estimate(QCommandLineParser &parser, Project &project, CliIo &i
         for (const ExamEstimate &e : estimates.value())
             j.push_back({{"taker", e.taker.toStdString()}, {"items", e.given}, {"answered", e.answered}, {"observed", e.observed},
                          {"theta", e.ability.theta}, {"se", e.ability.se}, {"accuracy", e.accuracy.accuracy}, {"low", e.accuracy.low}, {"high", e.accuracy.high},
-                         {"model_accuracy", e.modelAccuracy}, {"calibration_takers", e.calibrationTakers}, {"full", e.full >= 0 ? nlohmann::json(e.full) : nlohmann::json()}});
+                         {"model_accuracy", e.modelAccuracy}, {"calibration_takers", e.calibrationTakers}, {"full", e.full >= 0 ? nlohmann::json(e.full) : nlohmann::json()},
+                         {"estimated_on", e.estimatedOn.isEmpty() ? nlohmann::json() : nlohmann::json(e.estimatedOn.toStdString())}});
         io.out << QString::fromStdString(j.dump(2)) << '\n';
         return ExitOk;
     }
     for (const ExamEstimate &e : estimates.value())
-        io.out << QStringLiteral("%1: %2 items answered; θ̂ = %3 ± %4; estimated accuracy %5 (95%: %6–%7)%8\n")
-                      .arg(e.taker).arg(e.answered).arg(e.ability.theta, 0, 'f', 2).arg(e.ability.se, 0, 'f', 2)
-                      .arg(e.accuracy.accuracy, 0, 'f', 3).arg(e.accuracy.low, 0, 'f', 3).arg(e.accuracy.high, 0, 'f', 3)
-                      .arg(e.full >= 0 ? QStringLiteral("; observed on the whole exam %1").arg(e.full, 0, 'f', 3) : QString());
+        io.out << e.text() << '\n';
     return ExitOk;
 }
 
@@ -261,10 +259,7 @@ int ExamCommand::run(const QStringList &args, CliIo &io)
             io.out << QString::fromStdString(stats.dump(2)) << '\n';
             return ExitOk;
         }
-        io.out << QStringLiteral("%1: %2 generated, %3 kept; filtered %4\n").arg(parser.value(QStringLiteral("exam")))
-                      .arg(stats["generated"].get<int>()).arg(stats["kept"].get<int>()).arg(QString::fromStdString(stats["filtered"].dump()))
-               << QStringLiteral("baselines %1\nBloom %2\nquestion types %3\n")
-                      .arg(QString::fromStdString(stats["baselines"].dump()), QString::fromStdString(stats["bloom"].dump()), QString::fromStdString(stats["question_types"].dump()));
+        io.out << parser.value(QStringLiteral("exam")) << ": " << ExamStats::summary(stats) << '\n' << ExamStats::categories(stats) << '\n';
         return ExitOk;
     }
     if (what == QLatin1String("take")) {

@@ -33,6 +33,7 @@ struct ChartData {
     QString yFormat;         // axis label format; empty: chosen from yMax
     QString xFormat;         // lines: x axis label format; empty: "%.1f"
     bool xLog = false;       // lines: x on a log scale, labelled at the measured values (all x > 0)
+    double xMin = 0, xMax = 0; // lines: the x range known ahead (θ from −3 to 3); equal: from the data
     // For a click on a bar: the run behind each category.
     QStringList runs;
 };

@@ -113,6 +113,15 @@ QString Glossary::reading(const QString &id)
     if (id == QLatin1String("abilities"))
         return QObject::tr("Each student's (pipeline's) estimated ability with its interval, and in the hierarchical model the parts "
                            "due to the LLM, the retriever and in-context examples.");
+    if (id == QLatin1String("shortform-error"))
+        return QObject::tr("For each method of choosing N items: the mean absolute error (MAE) between a left-out taker's accuracy "
+                           "estimated from N items and its accuracy on the whole exam. Lower is better; random is the baseline.");
+    if (id == QLatin1String("shortform-kendall"))
+        return QObject::tr("For each method of choosing N items: Kendall's τ between the takers' ranking by their estimated accuracy "
+                           "and their ranking on the whole exam. 1 is the same order, 0 no relation; higher is better.");
+    if (id == QLatin1String("adaptive-trace"))
+        return QObject::tr("An adaptive take item by item: the ability estimate θ̂ after each answer, the band ± its standard error. "
+                           "The band narrows as answers come in; the take stops when the SE reaches the target or at the maximum.");
     if (id == QLatin1String("improvement"))
         return QObject::tr("Test information after each round of dropping weak items: the exam should keep its information where the "
                            "students are while getting shorter.");

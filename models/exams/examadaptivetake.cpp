@@ -32,10 +32,19 @@ Result<ExamAdaptiveOutcome> ExamAdaptiveTake::take(Project &project, const QStri
     if (!parsed)
         return R::failure(parsed.error());
     TakerSpec spec = parsed.take();
-    auto c = ExamShortForm::calibration(db, exam);
-    if (!c)
-        return R::failure(c.error());
-    const ExamCalibration &cal = c.value();
+    // What the take is estimated on (the parent, for a short form); its calibration doubles as
+    // the item pool unless the exam is a short form, whose own calibration is then loaded.
+    auto basis = ExamShortForm::basis(db, exam);
+    if (!basis)
+        return R::failure(basis.error());
+    std::optional<ExamCalibration> own;
+    if (basis.value().shortForm) {
+        auto c = ExamShortForm::calibration(db, exam);
+        if (!c)
+            return R::failure(c.error());
+        own = c.take();
+    }
+    const ExamCalibration &cal = own ? *own : basis.value().calibration;
     spec.examplePool = cal.examItems;
     LlmStore ledger(db);
     const QString tag = QStringLiteral("exam:%1").arg(spec.text);
@@ -77,15 +86,11 @@ Result<ExamAdaptiveOutcome> ExamAdaptiveTake::take(Project &project, const QStri
     out.steps = cat.steps();
     out.stopReason = cat.stopReason();
     // Estimated as the Exams page estimates the stored take: on the parent for a short form.
-    auto basis = ExamShortForm::basis(db, exam);
-    if (!basis)
-        return R::failure(basis.error());
     QVector<QPair<QString, int>> given;
     for (const auto &[index, correct] : std::as_const(answered))
         given.append({cal.examItems[index].key, correct});
     out.estimate = ExamShortForm::estimateTake(basis.value(), out.taker, given);
-    if (basis.value().shortForm)
-        out.estimatedOn = basis.value().calibration.exam;
+    out.estimatedOn = out.estimate.estimatedOn;
     auto after = ledger.usage(tag);
     if (!after)
         return R::failure(after.error());

@@ -141,6 +141,15 @@ ExamEstimate ExamShortForm::estimate(const ExamCalibration &calibration, const Q
     return e;
 }
 
+QString ExamEstimate::text() const
+{
+    return QStringLiteral("%1: %2 items answered; θ̂ = %3 ± %4; estimated accuracy%5 %6 (95%: %7–%8)%9")
+        .arg(taker).arg(answered).arg(ability.theta, 0, 'f', 2).arg(ability.se, 0, 'f', 2)
+        .arg(estimatedOn.isEmpty() ? QString() : QStringLiteral(" on the whole of '%1'").arg(estimatedOn))
+        .arg(accuracy.accuracy, 0, 'f', 3).arg(accuracy.low, 0, 'f', 3).arg(accuracy.high, 0, 'f', 3)
+        .arg(full >= 0 ? QStringLiteral("; observed on the whole exam %1").arg(full, 0, 'f', 3) : QString());
+}
+
 Result<ExamShortForm::Basis> ExamShortForm::basis(Database &db, const QString &exam)
 {
     using R = Result<Basis>;
@@ -208,6 +217,8 @@ ExamEstimate ExamShortForm::estimateTake(const Basis &basis, const QString &take
     if (adaptive)
         whole.chop(int(qstrlen(ExamAdaptiveTake::Suffix)));
     e.full = basis.full.value(taker, basis.full.value(whole, -1.0));
+    if (basis.shortForm)
+        e.estimatedOn = basis.calibration.exam;
     return e;
 }
 

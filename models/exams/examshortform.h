@@ -44,6 +44,9 @@ struct ExamEstimate {
     double modelAccuracy = 0;     // the model's expected accuracy alone
     int calibrationTakers = 0;    // panel takers the correction was fitted on (0: none)
     double full = -1; // the taker's observed accuracy on the whole exam, when it took it all (−1: not)
+    QString estimatedOn; // the parent exam, for a take of a short form (empty: the exam itself)
+    // One line: items answered, θ̂ ± SE, the estimated accuracy with its interval and what on.
+    QString text() const;
 };
 
 class ExamShortForm {

@@ -51,4 +51,45 @@ nlohmann::json ExamStats::compute(const QVector<ExamItem> &allItems, const nlohm
     return out;
 }
 
+namespace {
+
+// A member, or null when absent (const operator[] on a missing key is undefined).
+const nlohmann::json &member(const nlohmann::json &j, const char *key)
+{
+    static const nlohmann::json none;
+    return j.is_object() && j.contains(key) ? j[key] : none;
+}
+
+QString percent(const nlohmann::json &v) { return v.is_number() ? QString::number(100 * v.get<double>(), 'f', 1) + QLatin1Char('%') : QStringLiteral("—"); }
+
+// "12 answer in stem, 3 duplicate options" from {"answer_in_stem": 12, …}.
+QString counted(const nlohmann::json &counts)
+{
+    QStringList parts;
+    if (counts.is_object())
+        for (auto it = counts.begin(); it != counts.end(); ++it)
+            parts << QStringLiteral("%1 %2").arg(it.value().is_number() ? it.value().get<qint64>() : 0).arg(QString::fromStdString(it.key()).replace(QLatin1Char('_'), QLatin1Char(' ')));
+    return parts.join(QStringLiteral(", "));
+}
+
+} // namespace
+
+QString ExamStats::summary(const nlohmann::json &stats)
+{
+    const nlohmann::json &b = member(stats, "baselines");
+    const QString filtered = counted(member(stats, "filtered"));
+    return QStringLiteral("%1 kept of %2 generated · %3 · baselines: A %4, B %5, C %6, D %7, longest %8 · mean stem %9 tokens")
+        .arg(member(stats, "kept").is_number() ? stats["kept"].get<qint64>() : 0).arg(member(stats, "generated").is_number() ? stats["generated"].get<qint64>() : 0)
+        .arg(filtered.isEmpty() ? QStringLiteral("none filtered") : QStringLiteral("filtered: %1").arg(filtered),
+             percent(member(b, "fixed_A")), percent(member(b, "fixed_B")), percent(member(b, "fixed_C")), percent(member(b, "fixed_D")),
+             percent(member(b, "longest")))
+        .arg(member(stats, "mean_stem_tokens").is_number() ? stats["mean_stem_tokens"].get<double>() : 0.0, 0, 'f', 1);
+}
+
+QString ExamStats::categories(const nlohmann::json &stats)
+{
+    const QString bloom = counted(member(stats, "bloom")), types = counted(member(stats, "question_types"));
+    return QStringLiteral("Bloom levels: %1 · question types: %2").arg(bloom.isEmpty() ? QStringLiteral("none") : bloom, types.isEmpty() ? QStringLiteral("none") : types);
+}
+
 } // namespace assay

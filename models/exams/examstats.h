@@ -5,6 +5,7 @@
 // (multi-label) and question-type counts, over the kept items.
 #include "exams/examitem.h"
 
+#include <QString>
 #include <QVector>
 
 #include <nlohmann/json.hpp>
@@ -16,6 +17,11 @@ public:
     // `generation` carries what the generator counted: generated, parsed, skipped reasons.
     static nlohmann::json compute(const QVector<ExamItem> &allItems, const nlohmann::json &generation);
     static int longestOption(const QStringList &options);
+    // compute()'s figures in words, one line: kept of generated, filtered by reason, the
+    // baselines and the mean stem length (the Exams page's line and `exam stats`).
+    static QString summary(const nlohmann::json &stats);
+    // The kept items' Bloom levels and question types with their counts, one line.
+    static QString categories(const nlohmann::json &stats);
 };
 
 } // namespace assay

@@ -75,7 +75,7 @@ Result<IrtData> ResponseMatrix::data(const Takes &t, const QString &exam)
 {
     using R = Result<IrtData>;
     if (t.runs.isEmpty())
-        return R::failure(QStringLiteral("exam '%1' has not been taken yet (assay-cli exam take)").arg(exam));
+        return R::failure(QStringLiteral("exam '%1' has not been taken yet: Take Exam… on the Exams page (or assay-cli exam take)").arg(exam));
     if (t.items.isEmpty())
         return R::failure(QStringLiteral("exam '%1' has no accepted items").arg(exam));
     IrtData d;

@@ -7,9 +7,14 @@ namespace assay {
 
 namespace {
 
-ChartData lines(const char *id, const QString &title, const QString &subtitle, const QString &yTitle)
+// A chart over the θ grid: its axis spans the grid even before there is a curve to draw.
+ChartData lines(const char *id, const QString &title, const QString &subtitle, const QString &yTitle, const std::vector<double> &grid)
 {
     ChartData c;
+    if (!grid.empty()) {
+        c.xMin = grid.front();
+        c.xMax = grid.back();
+    }
     c.kind = ChartData::Kind::Lines;
     c.id = QString::fromLatin1(id);
     c.title = title;
@@ -48,7 +53,7 @@ QString shown(const QVector<IrtItem> &items)
 ChartData IrtCharts::characteristicCurves(const QVector<IrtItem> &items, const std::vector<double> &grid)
 {
     ChartData c = lines("item-characteristic", QStringLiteral("Item characteristic curves"),
-                        shown(items) + QStringLiteral("; P(θ) = c + (1 − c)·σ(a(θ − b)); bands: 95% pointwise (delta method)"), QStringLiteral("P(correct)"));
+                        shown(items) + QStringLiteral("; P(θ) = c + (1 − c)·σ(a(θ − b)); bands: 95% pointwise (delta method)"), QStringLiteral("P(correct)"), grid);
     for (int i = 0; i < std::min<int>(int(items.size()), MaxItemCurves); ++i) {
         addCurve(c, itemName(items[i]), grid, IrtInformation::characteristic(items[i], grid));
         const auto [low, high] = IrtInformation::characteristicBand(items[i], grid);
@@ -62,7 +67,7 @@ ChartData IrtCharts::characteristicCurves(const QVector<IrtItem> &items, const s
 ChartData IrtCharts::itemInformation(const QVector<IrtItem> &items, const std::vector<double> &grid)
 {
     ChartData c = lines("item-information", QStringLiteral("Item information curves"), shown(items) + QStringLiteral("; Lord's 3PL information"),
-                        QStringLiteral("information"));
+                        QStringLiteral("information"), grid);
     for (int i = 0; i < std::min<int>(int(items.size()), MaxItemCurves); ++i)
         addCurve(c, itemName(items[i]), grid, IrtInformation::item(items[i], grid));
     return c;
@@ -79,7 +84,7 @@ ChartData IrtCharts::testInformation(const QVector<IrtItem> &items, const std::v
                             .arg(peak == sum.values.end() ? 0.0 : *peak, 0, 'f', 2)
                             .arg(at, 0, 'f', 2)
                             .arg(items.isEmpty() || peak == sum.values.end() ? 0.0 : *peak / double(items.size()), 0, 'f', 3),
-                        QStringLiteral("information (sum over items)"));
+                        QStringLiteral("information (sum over items)"), grid);
     addCurve(c, QStringLiteral("test information"), grid, sum.values);
     return c;
 }
@@ -88,7 +93,7 @@ ChartData IrtCharts::groupInformation(const char *id, const QString &title, cons
                                       const std::vector<double> &grid)
 {
     ChartData c = lines(id, title, QStringLiteral("mean item information per group; an item may count in several groups"),
-                        QStringLiteral("mean information per item"));
+                        QStringLiteral("mean information per item"), grid);
     for (const IrtCurve &curve : IrtInformation::byGroup(items, groups, grid))
         addCurve(c, QStringLiteral("%1 (%2 items)").arg(curve.name).arg(curve.items), grid, curve.values);
     return c;
@@ -100,7 +105,7 @@ ChartData IrtCharts::standardError(const char *id, const QString &title, const Q
     ChartData c = lines(id, title,
                         groups.isEmpty() ? QStringLiteral("SE(θ) = 1/√I(θ) of the whole exam")
                                          : QStringLiteral("SE(θ) = 1/√I(θ) of the whole exam and of each group's items as a test of their own"),
-                        QStringLiteral("SE(θ)"));
+                        QStringLiteral("SE(θ)"), grid);
     auto add = [&](const QString &name, const IrtCurve &information) {
         const IrtCurve se = IrtInformation::standardError(information);
         addCurve(c, name, grid, se.values);
@@ -117,7 +122,7 @@ ChartData IrtCharts::improvement(const QVector<IrtStep> &steps, const std::vecto
 {
     ChartData c = lines("improvement", QStringLiteral("Iterative exam improvement"),
                         QStringLiteral("mean item information per step; each step drops items by its rule and refits"),
-                        QStringLiteral("mean information per item"));
+                        QStringLiteral("mean information per item"), grid);
     for (const IrtStep &s : steps)
         addCurve(c, s.step == 0 ? QStringLiteral("step 0: %1 items").arg(s.fit.items.size())
                                 : QStringLiteral("step %1: %2 items (dropped %3, %4)").arg(s.step).arg(s.fit.items.size()).arg(s.dropped.size()).arg(s.rule),

@@ -14,7 +14,7 @@ ChartData ShortFormCharts::validation(const nlohmann::json &report, bool tau)
     c.id = tau ? QStringLiteral("shortform-kendall") : QStringLiteral("shortform-error");
     c.title = tau ? QStringLiteral("Ranking of the takers from N items") : QStringLiteral("Error of the estimated accuracy from N items");
     c.xTitle = QStringLiteral("items answered (N)");
-    c.yTitle = tau ? QStringLiteral("Kendall's τ with the whole exam") : QStringLiteral("mean absolute error of accuracy");
+    c.yTitle = tau ? QStringLiteral("Kendall's τ") : QStringLiteral("accuracy MAE");
     c.xFormat = QStringLiteral("%.0f");
     c.xLog = true; // 5 to 200 items: each size gets room
     c.yMax = tau ? 1.0 : 0.0;
@@ -62,7 +62,7 @@ ChartData ShortFormCharts::adaptiveTrace(const QString &taker, const QVector<Irt
     if (!note.isEmpty())
         c.subtitle = note;
     c.xTitle = QStringLiteral("items answered");
-    c.yTitle = QStringLiteral("estimated ability (band: ± SE)");
+    c.yTitle = QStringLiteral("θ̂ (band: ± SE)");
     c.xFormat = QStringLiteral("%.0f");
     ChartSeries s;
     s.name = QStringLiteral("ability");

@@ -110,6 +110,16 @@ private slots:
         QCOMPARE(j.size(), size_t(1));
         QVERIFY(j[0]["low"].get<double>() <= j[0]["accuracy"].get<double>() && j[0]["accuracy"].get<double>() <= j[0]["high"].get<double>());
         QVERIFY(std::abs(j[0]["accuracy"].get<double>() - j[0]["full"].get<double>()) < 0.1);
+        QCOMPARE(j[0]["estimated_on"].get<std::string>(), std::string("demo-exam")); // a short form's take: on the parent
+        o = runCli({QStringLiteral("exam"), QStringLiteral("estimate"), project, QStringLiteral("--exam"), QStringLiteral("demo-anchors")});
+        QCOMPARE(o.code, 0);
+        QVERIFY2(o.out.contains(QLatin1String("estimated accuracy on the whole of 'demo-exam'")), qPrintable(o.out));
+        // Text mode speaks in words, not JSON.
+        o = runCli({QStringLiteral("exam"), QStringLiteral("stats"), project, QStringLiteral("--exam"), QStringLiteral("demo-exam")});
+        QCOMPARE(o.code, 0);
+        QVERIFY2(o.out.contains(QLatin1String("3644 kept of 3644 generated")) && o.out.contains(QLatin1String("baselines: A ")) &&
+                     o.out.contains(QLatin1String("question types: ")) && !o.out.contains(QLatin1Char('{')),
+                 qPrintable(o.out));
         o = runCli({QStringLiteral("exam"), QStringLiteral("take"), project, QStringLiteral("--exam"), QStringLiteral("demo-exam"), QStringLiteral("--taker"),
                     QStringLiteral("ir:tfidf:2"), QStringLiteral("--adaptive"), QStringLiteral("se=0.3,max=30"), QStringLiteral("--json")});
         QCOMPARE(o.code, 0);

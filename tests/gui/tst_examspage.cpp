@@ -5,6 +5,7 @@
 #include "examspage.h"
 #include "charts/chartpanel.h"
 #include "charts/shortformpanel.h"
+#include "messagebar.h"
 #include "exams/examirt.h"
 #include "exams/examworkflow.h"
 #include "core/job.h"
@@ -188,6 +189,9 @@ private slots:
         QCoreApplication::processEvents();
         QCOMPARE(table->rowCount(), 2);
         QTRY_VERIFY(panel->adaptiveChart()->data().subtitle.startsWith(QLatin1String("ir:bm25:1 @adaptive")));
+        // The take on the chart is the row highlighted.
+        QVERIFY(table->currentRow() >= 0);
+        QCOMPARE(table->item(table->currentRow(), 0)->text(), QStringLiteral("ir:bm25:1 @adaptive"));
         int firstRow = -1;
         for (int r = 0; r < table->rowCount(); ++r)
             if (table->item(r, 0)->text() == QStringLiteral("ir:keyword:1 @adaptive"))
@@ -211,6 +215,23 @@ private slots:
         page.examChooser()->setCurrentText(QStringLiteral("e1-info"));
         QCOMPARE(panel->errorChart()->data().series.size(), 4);
         QVERIFY2(panel->errorChart()->data().subtitle.contains(QLatin1String("parent exam e1")), qPrintable(panel->errorChart()->data().subtitle));
+        // The Exam box marks the short form and says whose it is.
+        QVERIFY2(page.examChooser()->toolTip().contains(QLatin1String("a short form of e1")), qPrintable(page.examChooser()->toolTip()));
+        QVERIFY(page.examChooser()->itemData(page.examChooser()->findText(QStringLiteral("e1")), Qt::ToolTipRole).isNull());
+        // A whole take of the short form: its message has the estimate on the parent.
+        taken.clear();
+        QVERIFY(page.startTake({QStringLiteral("ir:keyword:1")}));
+        QVERIFY(!taken.isEmpty() || taken.wait(60000));
+        QVERIFY2(taken.constFirst().at(0).toBool(), qPrintable(taken.constFirst().at(1).toString()));
+        QCoreApplication::processEvents();
+        QTRY_VERIFY2(page.messages()->text().contains(QLatin1String("estimated accuracy on the whole of 'e1'")), qPrintable(page.messages()->text()));
+        QCOMPARE(page.examChooser()->currentText(), QStringLiteral("e1-info"));
+        // Its row has no trace: the chart says so instead of keeping the last adaptive take's.
+        QCOMPARE(table->rowCount(), 1);
+        table->setCurrentCell(0, 0);
+        QVERIFY2(panel->adaptiveChart()->data().series.isEmpty() || panel->adaptiveChart()->data().series.first().x.isEmpty(),
+                 "a fixed take drew a trace");
+        QVERIFY2(panel->adaptiveChart()->data().subtitle.contains(QLatin1String("fixed items")), qPrintable(panel->adaptiveChart()->data().subtitle));
     }
 };
 

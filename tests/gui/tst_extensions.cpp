@@ -38,6 +38,7 @@
 #include <QTemporaryDir>
 #include <QPushButton>
 #include <QLabel>
+#include <QSpinBox>
 #include <QtTest>
 
 using namespace assay;
@@ -345,8 +346,15 @@ private slots:
         QVERIFY2(about.contains(QLatin1String("short form of parent-exam")) && !about.contains(QLatin1String("Fit IRT")), qPrintable(about));
         again.adaptiveBox()->setChecked(true);
         QVERIFY(again.findChild<QLabel *>(QStringLiteral("takeAbout"))->text().contains(QLatin1String("the whole of parent-exam")));
+        // A 50-item short form caps the adaptive maximum (200 remembered) at its items...
+        QCOMPARE(again.maxBox()->value(), 200);
+        again.setItemCount(50);
+        QCOMPARE(again.maxBox()->value(), 50);
+        QCOMPARE(again.maxBox()->maximum(), 50);
         again.accept();
+        // ... without forgetting 200 for a larger exam.
         ExamTakeDialog third(QStringLiteral("e"), {QStringLiteral("local")}, true);
+        QCOMPARE(third.maxBox()->value(), 200);
         QVERIFY(third.adaptive());
         third.adaptiveBox()->setChecked(false);
         third.accept();

@@ -76,6 +76,20 @@ void ChartPanel::setData(const ChartData &data)
     QChart *old = m_view->chart();
     m_view->setChart(ChartFactory::create(data, m_events));
     delete old;
+    fitTitle();
+}
+
+void ChartPanel::fitTitle()
+{
+    // A subtitle wider than the view wraps instead of being cut (QtCharts elides a long title line).
+    if (m_view->width() > 100)
+        ChartFactory::fitTitle(m_view->chart(), m_data, m_view->width() - 48);
+}
+
+void ChartPanel::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    fitTitle();
 }
 
 Status ChartPanel::exportTo(const QString &path, int dpi) const

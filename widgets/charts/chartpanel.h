@@ -33,7 +33,11 @@ public:
 signals:
     void barClicked(const QString &run, const QString &series);
 
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
+    void fitTitle();
     void exportWithDialog(const QString &format);
     void showMenu(const QPoint &pos);
     QChartView *m_view;

@@ -108,23 +108,36 @@ IrtPanel::IrtPanel(Project *project, QWidget *parent) : QWidget(parent), m_proje
     m_guard->setStyleSheet(QStringLiteral("color: %1").arg(MessageBar::colorName(MessageBar::Level::Warning)));
     m_guard->hide();
     buildCharts();
+    // The model on one row, the improvement steps and the status on the next: a status squeezed
+    // beside a dozen boxes wrapped into a narrow column.
+    auto labelled = [this](const QString &text, QWidget *box) {
+        auto *label = new QLabel(text, this);
+        label->setBuddy(box);
+        return label;
+    };
     auto *bar = new QHBoxLayout;
+    bar->addWidget(labelled(tr("&Model:"), m_model));
     bar->addWidget(m_model);
+    bar->addWidget(labelled(tr("&Bounds:"), m_bounds));
     bar->addWidget(m_bounds);
-    bar->addWidget(m_hierarchical);
+    bar->addWidget(labelled(tr("E&stimator:"), m_estimator));
     bar->addWidget(m_estimator);
-    bar->addWidget(m_steps);
-    bar->addWidget(m_dropRule);
-    bar->addWidget(m_quantile);
-    bar->addWidget(m_infoFrom);
-    bar->addWidget(m_infoTo);
+    bar->addWidget(m_hierarchical);
     bar->addWidget(m_fit);
-    bar->addWidget(m_rejectDropped);
     bar->addWidget(m_summaryToggle);
-    bar->addWidget(m_status, 1);
+    bar->addStretch(1);
+    auto *improve = new QHBoxLayout;
+    improve->addWidget(m_steps);
+    improve->addWidget(m_dropRule);
+    improve->addWidget(m_quantile);
+    improve->addWidget(m_infoFrom);
+    improve->addWidget(m_infoTo);
+    improve->addWidget(m_rejectDropped);
+    improve->addWidget(m_status, 1);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(bar);
+    layout->addLayout(improve);
     layout->addWidget(m_guard);
     layout->addWidget(m_comparisonPane);
     layout->addWidget(m_tabs, 1);
@@ -309,9 +322,9 @@ void IrtPanel::refresh()
     if (!isBusy())
         m_status->setText(items.isEmpty() ? (id ? tr("No IRT parameters yet: click Take Exam… above and choose several students, then Fit IRT.") : QString())
                                           : m_lastItems.isEmpty()
-                                          // Parameters from an earlier session: the boxes above are this session's, not that fit's.
-                                          ? tr("%1 accepted items have IRT parameters from an earlier fit (%2). The boxes above show this "
-                                               "session's settings, not that fit's; click Fit IRT to see the model comparison and the fit's "
+                                          // Parameters from an earlier session: the boxes are this session's, not that fit's.
+                                          ? tr("%1 accepted items have IRT parameters from an earlier fit (%2). The Model, Bounds and "
+                                               "Estimator boxes show this session's settings, not that fit's; click Fit IRT to see the model comparison and the fit's "
                                                "diagnostics again (it replaces the stored parameters).")
                                                 .arg(items.size()).arg(m_fittedModel.toUpper())
                                           : tr("%1 accepted items have IRT parameters.").arg(items.size()));

@@ -95,7 +95,7 @@ void ShortFormPanel::buildWidgets()
     m_adaptive->setData(ShortFormCharts::adaptiveTrace({}, {}));
     m_estimates = new QTableWidget(0, 5, this);
     m_estimates->setObjectName(QStringLiteral("shortFormEstimates"));
-    m_estimates->setHorizontalHeaderLabels({tr("Taker"), tr("Items"), tr("θ̂ ± SE"), tr("Estimated accuracy (95%)"), tr("Observed, whole exam")});
+    m_estimates->setHorizontalHeaderLabels({tr("Taker"), tr("Items"), tr("θ̂ ± SE"), tr("Estimated (95%)"), tr("Whole exam")});
     // What each column is, on its header: the ability here is not the IRT tab's.
     const QStringList headerTips{tr("The take: a short form's taker, or “<taker> @adaptive” for an adaptive take"),
                                  tr("Items the taker answered"),
@@ -110,7 +110,9 @@ void ShortFormPanel::buildWidgets()
     m_estimates->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_estimates->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_estimates->verticalHeader()->hide();
-    m_estimates->horizontalHeader()->setStretchLastSection(true);
+    // Columns keep their contents' width (a stretched last column was cut when the splitter was
+    // narrow); a narrow table scrolls instead.
+    m_estimates->horizontalHeader()->setStretchLastSection(false);
     m_estimates->setWordWrap(false);
     m_estimates->resizeColumnsToContents();
     auto *bar = new QHBoxLayout;
@@ -215,7 +217,9 @@ void ShortFormPanel::showValidation()
             m_sizes->setText(text.join(QLatin1Char(',')));
     }
     const QString notice = m_notice.isEmpty() ? QString() : m_notice + QStringLiteral("<br>");
-    if (m_exam.isEmpty())
+    if (isBusy()) // not the last validation's figures while the next one runs
+        m_status->setText(tr("%1… (its progress and Cancel are at the bottom of the window)").arg(m_job->title().toHtmlEscaped()));
+    else if (m_exam.isEmpty())
         m_status->setText(tr("No exam yet: click <b>Generate Exam…</b>, then <b>Take Exam…</b> and <b>Fit IRT</b> on the IRT tab."));
     else if (report.is_null())
         m_status->setText(notice + tr("How far can a short form be trusted? Click <b>Validate…</b> to measure each method's error on this exam's takers "
@@ -303,14 +307,28 @@ void ShortFormPanel::showEstimates()
         adaptiveListed = adaptiveListed || m_estimates->item(r, 0)->text().endsWith(QLatin1String(ExamAdaptiveTake::Suffix));
     if (m_adaptiveTaker.isEmpty() && adaptiveListed)
         m_adaptive->setData(ShortFormCharts::adaptiveTrace({}, {}, tr("Click an adaptive take in the table on the right to see its ability item by item")));
+    // The take on the chart is the row highlighted (after a take: the new one).
+    for (int r = 0; r < m_estimates->rowCount() && !m_adaptiveTaker.isEmpty(); ++r)
+        if (m_estimates->item(r, 0)->text() == m_adaptiveTaker) {
+            m_estimates->setCurrentCell(r, 0);
+            break;
+        }
 }
 
 void ShortFormPanel::showTrace(int row)
 {
     const QTableWidgetItem *cell = row >= 0 ? m_estimates->item(row, 0) : nullptr;
-    if (!cell || !cell->text().endsWith(QLatin1String(ExamAdaptiveTake::Suffix)) || m_live)
+    if (!cell || !(cell->flags() & Qt::ItemIsSelectable) || m_live)
         return;
     const QString taker = cell->text();
+    if (!taker.endsWith(QLatin1String(ExamAdaptiveTake::Suffix))) {
+        // A fixed take has no order to trace: the chart says so rather than keep another take's.
+        m_adaptiveTaker.clear();
+        m_adaptiveSteps.clear();
+        m_adaptive->setData(ShortFormCharts::adaptiveTrace({}, {}, tr("%1 answered the short form's fixed items; only an adaptive take "
+                                                                      "(Take Exam… → Adaptive) has a trace").arg(taker)));
+        return;
+    }
     auto steps = ExamAdaptiveTake::trace(m_project->database(), m_exam, taker);
     if (!steps) {
         m_status->setText(tr("The take's answers cannot be read: %1").arg(steps.error().toHtmlEscaped()));
@@ -365,6 +383,7 @@ Job *ShortFormPanel::start(const QString &title, std::function<Status(Job &)> wo
     });
     m_make->setEnabled(false);
     m_validate->setEnabled(false);
+    m_status->setText(tr("%1… (its progress and Cancel are at the bottom of the window)").arg(title.toHtmlEscaped()));
     emit jobStarted(m_job.get());
     m_job->start();
     return m_job.get();
