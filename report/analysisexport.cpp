@@ -65,11 +65,17 @@ Result<QStringList> AnalysisExport::writeReport(const Project &project, const QV
     writer.setAnalyses(analyses);
     if (exam)
         writer.setExam(*exam);
-    const QVector<ChartData> charts = (analyses.isEmpty() ? QVector<ChartData>() : ChartBuilder::all(analyses)) + extra;
-    QVector<QPair<QString, QByteArray>> svgs;
-    for (const ChartData &c : charts)
+    // The runs' charts in their own section; the exam's (IRT, short forms) beside their tables.
+    QVector<QPair<QString, QByteArray>> svgs, irt, shortForms;
+    const QVector<ChartData> runCharts = analyses.isEmpty() ? QVector<ChartData>() : ChartBuilder::all(analyses);
+    for (const ChartData &c : runCharts)
         svgs.append({c.title, ChartExporter::svgText(c)});
+    for (const ChartData &c : extra) {
+        const bool shortForm = c.id.startsWith(QLatin1String("shortform-")) || c.id.startsWith(QLatin1String("adaptive-"));
+        (!exam ? svgs : shortForm ? shortForms : irt).append({c.title, ChartExporter::svgText(c)});
+    }
     writer.setCharts(svgs);
+    writer.setExamCharts(irt, shortForms);
     QStringList written;
     const QString html = QDir(dir).filePath(QStringLiteral("report.html"));
     if (auto s = writer.writeHtml(html); !s)
@@ -87,7 +93,7 @@ Result<QStringList> AnalysisExport::writeReport(const Project &project, const QV
         QString body = paginated.take();
         QString images;
         QTextDocument document;
-        for (const ChartData &c : charts) {
+        for (const ChartData &c : runCharts + extra) {
             const QUrl url(QStringLiteral("chart:%1").arg(c.id));
             document.addResource(QTextDocument::ImageResource, url, ChartExporter::image(c, 150, {900, 540}));
             images += QStringLiteral("<p><img src=\"%1\" width=\"640\"></p>\n").arg(url.toString());

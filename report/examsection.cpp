@@ -9,6 +9,9 @@
 #include <algorithm>
 #include <numeric>
 
+#include <cmath>
+#include <set>
+
 namespace assay {
 
 namespace {
@@ -55,7 +58,7 @@ bool itemFitComputed(const QVector<IrtItem> &items)
 
 } // namespace
 
-QString ExamSection::html(const ExamIrtResult &r)
+QString ExamSection::html(const ExamIrtResult &r, const QString &irtFigures, const QString &shortFormFigures)
 {
     QString h = QStringLiteral("<h2>Exam and IRT</h2>\n");
     if (r.steps.isEmpty())
@@ -134,40 +137,71 @@ QString ExamSection::html(const ExamIrtResult &r)
             h += QStringLiteral("</table>\n");
         }
     }
-    return h + shortForms(r);
+    return h + irtFigures + shortForms(r, shortFormFigures);
 }
 
-QString ExamSection::shortForms(const ExamIrtResult &r)
+QString ExamSection::shortForms(const ExamIrtResult &r, const QString &figures)
 {
     QString h = QStringLiteral("<h3>Short forms and adaptive testing</h3>\n");
     const nlohmann::json &v = r.validation;
     if (v.is_object() && v.contains("error"))
         return h + QStringLiteral("<p class=\"note\">The stored validation cannot be read: %1</p>\n")
                        .arg(QString::fromStdString(v.value("error", std::string())).toHtmlEscaped());
-    if (!v.is_object() || !v.contains("methods"))
+    if (!v.is_object() || !v.contains("methods") || !v["methods"].is_object())
         return h + QStringLiteral("<p class=\"note\">How many items would have done is not measured: on the Exams page, tab Short forms &amp; "
                                   "adaptive, click Validate… before exporting.</p>\n");
-    const int students = v.value("students", 0), folds = v.value("folds", 0);
+    const int students = v.value("students", 0), folds = v.value("folds", 0), items = v.value("items", 0);
     h += QStringLiteral("<p>Each of %1 takers left out %2, the %3 refitted without it, and its accuracy on all %4 items estimated from N items "
                         "chosen by each method: the mean absolute error of that estimate and Kendall's τ of the takers' ranking against the "
-                        "whole exam.</p>\n")
+                        "whole exam. The best of each N is in bold.</p>\n")
              .arg(students)
              .arg(folds >= students ? QStringLiteral("in turn") : QStringLiteral("in %1 folds").arg(folds))
              .arg(QString::fromStdString(v.value("model", std::string())).toUpper())
-             .arg(v.value("items", 0));
-    h += QStringLiteral("<table><tr><th>Method</th><th>N</th><th>MAE of accuracy</th><th>Kendall's τ</th></tr>\n");
-    for (const auto &[method, sizes] : v["methods"].items()) {
-        std::vector<std::pair<int, nlohmann::json>> rows;
-        for (const auto &[n, cell] : sizes.items())
-            rows.emplace_back(std::stoi(n), cell);
-        std::sort(rows.begin(), rows.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
-        for (const auto &[n, cell] : rows)
-            h += QStringLiteral("<tr><td>%1</td><td class=\"num\">%2</td><td class=\"num\">%3</td><td class=\"num\">%4</td></tr>\n")
-                     .arg(QString::fromStdString(method))
-                     .arg(n)
-                     .arg(num(cell.value("mae", qQNaN()), 4), num(cell.value("kendall_tau", qQNaN()), 3));
+             .arg(items);
+    // The validation counts the exam's accepted items; the fit above may have dropped some.
+    if (!r.steps.isEmpty() && r.steps.last().fit.items.size() != items)
+        h += QStringLiteral("<p class=\"note\">The %1 items are the exam's accepted items; the IRT fit above kept %2 of them after its "
+                            "improvement steps (Reject dropped on the IRT tab, then Validate…, makes the two the same).</p>\n")
+                 .arg(items).arg(r.steps.last().fit.items.size());
+    // One row per N, the methods side by side in the charts' order.
+    QStringList methods;
+    std::set<int> sizes;
+    for (const char *m : {"random", "information", "anchors", "adaptive"})
+        if (v["methods"].contains(m) && v["methods"][m].is_object()) {
+            methods << QString::fromLatin1(m);
+            for (const auto &[n, cell] : v["methods"][m].items())
+                sizes.insert(std::stoi(n));
+        }
+    h += QStringLiteral("<table><tr><th rowspan=\"2\">N</th>");
+    for (const QString &m : std::as_const(methods))
+        h += QStringLiteral("<th colspan=\"2\">%1</th>").arg(m);
+    h += QStringLiteral("</tr>\n<tr>");
+    for (int k = 0; k < methods.size(); ++k)
+        h += QStringLiteral("<th>MAE</th><th>τ</th>");
+    h += QStringLiteral("</tr>\n");
+    for (int n : sizes) {
+        const std::string key = std::to_string(n);
+        const auto figure = [&](const QString &m, const char *what) {
+            const nlohmann::json &byN = v["methods"][m.toStdString()];
+            return byN.contains(key) && byN[key].contains(what) && byN[key][what].is_number() ? byN[key][what].get<double>() : qQNaN();
+        };
+        double bestMae = qInf(), bestTau = -qInf();
+        for (const QString &m : std::as_const(methods)) {
+            if (const double e = figure(m, "mae"); std::isfinite(e))
+                bestMae = std::min(bestMae, e);
+            if (const double t = figure(m, "kendall_tau"); std::isfinite(t))
+                bestTau = std::max(bestTau, t);
+        }
+        h += QStringLiteral("<tr><td class=\"num\">%1</td>").arg(n);
+        for (const QString &m : std::as_const(methods)) {
+            const double e = figure(m, "mae"), t = figure(m, "kendall_tau");
+            const auto cell = [](const QString &text, bool best) { return best ? QStringLiteral("<b>%1</b>").arg(text) : text; };
+            h += QStringLiteral("<td class=\"num\">%1</td><td class=\"num\">%2</td>")
+                     .arg(cell(num(e, 4), e == bestMae), cell(num(t, 3), t == bestTau));
+        }
+        h += QStringLiteral("</tr>\n");
     }
-    return h + QStringLiteral("</table>\n");
+    return h + QStringLiteral("</table>\n") + figures;
 }
 
 nlohmann::json ExamSection::json(const ExamIrtResult &r)

@@ -15,12 +15,13 @@ namespace assay {
 
 class ExamSection {
 public:
-    static QString html(const ExamIrtResult &result);
+    // irtFigures follow the fit's tables, shortFormFigures the validation table (HTML).
+    static QString html(const ExamIrtResult &result, const QString &irtFigures = {}, const QString &shortFormFigures = {});
     static nlohmann::json json(const ExamIrtResult &result);
 
 private:
     // The short forms' validation table, or the click that measures it.
-    static QString shortForms(const ExamIrtResult &result);
+    static QString shortForms(const ExamIrtResult &result, const QString &figures);
 };
 
 } // namespace assay

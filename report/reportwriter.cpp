@@ -84,20 +84,25 @@ Result<QString> ReportWriter::runsSection() const
     h += QStringLiteral("</table>\n");
     h += LabelSection::html(m_analyses);
     if (m_exam)
-        h += ExamSection::html(*m_exam);
-    if (!m_charts.isEmpty()) {
-        h += QStringLiteral("<h2>Charts</h2>\n");
-        for (const auto &[title, svg] : m_charts) {
-            QString inlineSvg = QString::fromUtf8(svg);
-            const qsizetype start = inlineSvg.indexOf(QLatin1String("<svg"));
-            if (start > 0)
-                inlineSvg = inlineSvg.mid(start); // drop the XML prolog and doctype
-            h += QStringLiteral("<figure aria-label=\"%1\">%2</figure>\n").arg(title.toHtmlEscaped(), inlineSvg);
-        }
-    }
+        h += ExamSection::html(*m_exam, figures(m_irtCharts), figures(m_shortFormCharts));
+    if (!m_charts.isEmpty())
+        h += QStringLiteral("<h2>Charts</h2>\n") + figures(m_charts);
     h += QStringLiteral("<h2>Top failing groups</h2>\n");
     for (const RunAnalysis &a : m_analyses)
         h += failingGroups(a, 5);
+    return h;
+}
+
+QString ReportWriter::figures(const QVector<QPair<QString, QByteArray>> &charts)
+{
+    QString h;
+    for (const auto &[title, svg] : charts) {
+        QString inlineSvg = QString::fromUtf8(svg);
+        const qsizetype start = inlineSvg.indexOf(QLatin1String("<svg"));
+        if (start > 0)
+            inlineSvg = inlineSvg.mid(start); // drop the XML prolog and doctype
+        h += QStringLiteral("<figure aria-label=\"%1\">%2</figure>\n").arg(title.toHtmlEscaped(), inlineSvg);
+    }
     return h;
 }
 
@@ -215,9 +220,11 @@ Result<QString> ReportWriter::html(bool withCharts) const
         h += QStringLiteral("</table>\n<p class=\"note\">Bold: primary key. Italic: surrogate ids not used in "
                             "questions.</p>\n");
     }
+    // Without charts (the PDF draws them as images): the same sections, the exam's included.
     ReportWriter plain(m_project);
     plain.setAnalyses(m_analyses);
-    auto runs = withCharts || m_charts.isEmpty() ? runsSection() : plain.runsSection();
+    plain.m_exam = m_exam;
+    auto runs = withCharts ? runsSection() : plain.runsSection();
     if (!runs)
         return runs;
     h += runs.value();

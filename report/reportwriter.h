@@ -23,6 +23,13 @@ public:
     void setAnalyses(const QVector<RunAnalysis> &analyses) { m_analyses = analyses; }
     // Charts as SVG documents (title, SVG), inlined in the report.
     void setCharts(const QVector<QPair<QString, QByteArray>> &charts) { m_charts = charts; }
+    // The exam's charts, inlined in its section: the IRT fit's after the fit, the short forms'
+    // beside their validation table.
+    void setExamCharts(const QVector<QPair<QString, QByteArray>> &irt, const QVector<QPair<QString, QByteArray>> &shortForms)
+    {
+        m_irtCharts = irt;
+        m_shortFormCharts = shortForms;
+    }
     // The exam's IRT fit, for the "Exam and IRT" section (ExamSection).
     void setExam(const ExamIrtResult &exam) { m_exam = exam; }
     Result<QString> html(bool withCharts = true) const;
@@ -33,9 +40,10 @@ public:
 private:
     Result<QString> runsSection() const;
     QString failingGroups(const RunAnalysis &run, int limit) const;
+    static QString figures(const QVector<QPair<QString, QByteArray>> &charts); // inline SVG figures
     const Project &m_project;
     QVector<RunAnalysis> m_analyses;
-    QVector<QPair<QString, QByteArray>> m_charts;
+    QVector<QPair<QString, QByteArray>> m_charts, m_irtCharts, m_shortFormCharts;
     std::optional<ExamIrtResult> m_exam;
 };
 

@@ -73,7 +73,8 @@ int DemoCommand::run(const QStringList &args, CliIo &io)
         return Status();
     });
     QObject::connect(&job, &Job::progressChanged, [&io](qint64 done, qint64 total, const QString &detail, double) {
-        io.err << QStringLiteral("[%1/%2] %3\n").arg(done).arg(total).arg(detail);
+        // The step starting, counted from 1; the end without a number.
+        io.err << (done < total ? QStringLiteral("[%1/%2] %3\n").arg(done + 1).arg(total).arg(detail) : QStringLiteral("[done] %1\n").arg(detail));
         io.err.flush();
     });
     if (auto s = job.runHere(); !s)

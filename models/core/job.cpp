@@ -76,6 +76,18 @@ void Job::reportProgress(qint64 done, qint64 total, const QString &detail)
     emit progressChanged(done, total, detail, eta);
 }
 
+void Job::reportStep(qint64 done, qint64 total, const QString &detail)
+{
+    double eta;
+    {
+        QMutexLocker lock(&m_mutex);
+        m_eta.update(done, total);
+        m_lastEmitMs = m_emitClock.elapsed();
+        eta = m_eta.secondsLeft();
+    }
+    emit progressChanged(done, total, detail, eta);
+}
+
 void Job::cancel() { m_cancelled = true; }
 
 std::optional<Status> Job::outcome() const

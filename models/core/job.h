@@ -39,6 +39,9 @@ public:
 
     // Called from the work function (any thread).
     void reportProgress(qint64 done, qint64 total, const QString &detail = {});
+    // One of a few long steps (the demo's runs, students, fit): always reported, never thinned
+    // out like reportProgress's frequent updates, so a log lists every step.
+    void reportStep(qint64 done, qint64 total, const QString &detail);
 
 public slots:
     void cancel();

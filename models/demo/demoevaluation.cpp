@@ -67,7 +67,7 @@ Result<DemoEvaluation::Report> DemoEvaluation::evaluate(Project &project, Job *j
         if (job && job->isCancelled())
             return Status::cancelled();
         if (job)
-            job->reportProgress(step, steps, detail);
+            job->reportStep(step, steps, detail);
         ++step;
         return {};
     };

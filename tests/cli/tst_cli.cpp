@@ -267,6 +267,15 @@ private slots:
                                  "<h3>Test information</h3>", "Peak 652.7 at θ = -0.42", "items misfit", "<td>oracle-ir</td>",
                                  "<h3>Short forms and adaptive testing</h3>", "Each of 25 takers left out in turn"})
             QVERIFY2(html.contains(QString::fromUtf8(part)), part);
+        // The short forms' table, one row per N with the methods in the charts' order and the
+        // best in bold, then its two charts, before the runs' charts; the item counts explained.
+        const qsizetype shortForms = html.indexOf(QLatin1String("<h3>Short forms and adaptive testing</h3>")),
+                        table = html.indexOf(QLatin1String("<th colspan=\"2\">random</th><th colspan=\"2\">information</th><th colspan=\"2\">anchors</th>"), shortForms),
+                        ranking = html.indexOf(QLatin1String("aria-label=\"Ranking of the takers from N items\""), shortForms),
+                        charts = html.indexOf(QLatin1String("<h2>Charts</h2>"));
+        QVERIFY(shortForms > 0 && table > shortForms && ranking > table && charts > ranking);
+        QVERIFY(html.mid(table, ranking - table).contains(QLatin1String("<b>0.")));
+        QVERIFY(html.contains(QLatin1String("the IRT fit above kept 3565 of them")));
         QFile summary(out + QStringLiteral("/summary.json"));
         QVERIFY(summary.open(QIODevice::ReadOnly));
         const auto json = nlohmann::json::parse(summary.readAll().toStdString());
