@@ -130,7 +130,7 @@ int IrtCommand::run(const QStringList &args, CliIo &io)
         auto result = ExamIrt::fit(project->database(), parser.value(QStringLiteral("exam")), options, steps, rule);
         if (!result)
             return fail(io, result.error());
-        if (auto s = ExamIrt::save(project->database(), result.value().examId, result.value().steps); !s)
+        if (auto s = ExamIrt::save(project->database(), result.value().examId, result.value().steps, ExamIrt::settings(options, steps, rule)); !s)
             return fail(io, s.error());
         fitted = result.value().steps;
         io.err << QStringLiteral("Saved a, b, c of %1 items into exam '%2'\n").arg(ExamIrt::parameters(fitted).size()).arg(result.value().exam);

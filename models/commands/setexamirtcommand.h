@@ -4,19 +4,19 @@
 
 namespace assay {
 
-// Stores a fit's a, b, c into an exam's items; undo puts back what the items held before
-// (including "not fitted").
+// Stores a fit's a, b, c into an exam's items with the fit's settings; undo puts back what the
+// items and the settings were before (including "not fitted").
 class SetExamIrtCommand : public CheckedCommand {
 public:
-    SetExamIrtCommand(ExamCuration *curation, qint64 examId, QVector<ExamItem> parameters, const QString &description);
+    SetExamIrtCommand(ExamCuration *curation, qint64 examId, ExamCuration::IrtState state, const QString &description);
     void redo() override;
     void undo() override;
 
 private:
     ExamCuration *m_curation;
     qint64 m_examId;
-    QVector<ExamItem> m_parameters;
-    QVector<ExamItem> m_before;
+    ExamCuration::IrtState m_state;
+    ExamCuration::IrtState m_before;
 };
 
 } // namespace assay

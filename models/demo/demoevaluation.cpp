@@ -123,7 +123,7 @@ Result<DemoEvaluation::Report> DemoEvaluation::evaluate(Project &project, Job *j
     auto irt = ExamIrt::fit(db, examName(), irtOptions, 1, misfit);
     if (!irt)
         return R::failure(irt);
-    if (auto s = ExamIrt::save(db, irt.value().examId, irt.value().steps); !s)
+    if (auto s = ExamIrt::save(db, irt.value().examId, irt.value().steps, ExamIrt::settings(irtOptions, 1, misfit)); !s)
         return R::failure(s);
     report.irt = irt.take();
     // How far short forms of the exam can stand for it: every student left out in turn, the

@@ -58,11 +58,11 @@ Result<ExamItem> ExamCuration::edit(qint64 id, const QString &stem, const QStrin
     return before;
 }
 
-Result<QVector<ExamItem>> ExamCuration::setIrt(qint64 examId, const QVector<ExamItem> &parameters)
+Result<ExamCuration::IrtState> ExamCuration::setIrt(qint64 examId, const IrtState &state)
 {
-    using R = Result<QVector<ExamItem>>;
+    using R = Result<IrtState>;
     ExamStore store(m_db);
-    QVector<ExamItem> before;
+    IrtState before;
     auto current = store.items(examId, false);
     if (!current)
         return R::failure(current);
@@ -70,14 +70,17 @@ Result<QVector<ExamItem>> ExamCuration::setIrt(qint64 examId, const QVector<Exam
         ExamItem old;
         old.key = it.key;
         old.a = it.a, old.b = it.b, old.c = it.c;
-        before << old;
+        before.parameters << old;
     }
-    if (auto s = store.setIrt(examId, parameters); !s)
+    auto settings = store.irtSettings(examId);
+    if (!settings)
+        return R::failure(settings);
+    before.settings = settings.take();
+    if (auto s = store.setIrt(examId, state.parameters, state.settings); !s)
         return R::failure(s.error());
     emit changed();
     return before;
 }
-
 
 std::unique_ptr<ExamCuration> ExamCuration::createFor(Project &project)
 {

@@ -10,6 +10,8 @@
 
 #include <memory>
 
+#include <nlohmann/json.hpp>
+
 namespace assay {
 
 class Database;
@@ -26,9 +28,14 @@ public:
     Status restoreStates(const QHash<qint64, CurationState> &states);
     // Returns the item as it was, for undo.
     Result<ExamItem> edit(qint64 id, const QString &stem, const QStringList &options, int answer);
-    // Stores fitted IRT parameters (by item key); returns every item's parameters as they
-    // were (unset ones too), for undo.
-    Result<QVector<ExamItem>> setIrt(qint64 examId, const QVector<ExamItem> &parameters);
+    // An exam's fitted parameters (by item key) and the settings of their fit (null: unknown).
+    struct IrtState {
+        QVector<ExamItem> parameters;
+        nlohmann::json settings;
+    };
+    // Stores fitted IRT parameters and their fit's settings; returns every item's parameters
+    // as they were (unset ones too) with the settings, for undo.
+    Result<IrtState> setIrt(qint64 examId, const IrtState &state);
 
 signals:
     void changed();

@@ -53,9 +53,22 @@ QVector<ExamItem> ExamIrt::parameters(const QVector<IrtStep> &steps)
     return out;
 }
 
-Status ExamIrt::save(Database &db, qint64 examId, const QVector<IrtStep> &steps)
+Status ExamIrt::save(Database &db, qint64 examId, const QVector<IrtStep> &steps, const nlohmann::json &settings)
 {
-    return ExamStore(db).setIrt(examId, parameters(steps));
+    return ExamStore(db).setIrt(examId, parameters(steps), settings);
+}
+
+nlohmann::json ExamIrt::settings(const IrtOptions &options, int steps, const IrtDropRule &rule)
+{
+    return {{"model", (options.autoModel ? QStringLiteral("auto") : IrtOptions::modelName(options.model)).toStdString()},
+            {"bounds", options.bounds.toStdString()},
+            {"hierarchical", options.hierarchical},
+            {"estimator", options.estimator().toStdString()},
+            {"steps", steps},
+            {"drop", IrtDropRule::kindName(rule.kind).toStdString()},
+            {"quantile", rule.quantile},
+            {"from", rule.from},
+            {"to", rule.to}};
 }
 
 QString ExamIrt::storedModel(const QVector<ExamItem> &items)

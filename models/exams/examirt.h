@@ -31,7 +31,12 @@ public:
     // Each item's parameters from the last step that still held it (dropped items keep the
     // estimate of the fit they were dropped after).
     static QVector<ExamItem> parameters(const QVector<IrtStep> &steps);
-    static Status save(Database &db, qint64 examId, const QVector<IrtStep> &steps);
+    // Stores the parameters and the settings of the fit they came from (settings()).
+    static Status save(Database &db, qint64 examId, const QVector<IrtStep> &steps, const nlohmann::json &settings);
+    // The settings a fit was made with, stored beside its parameters so the IRT tab shows
+    // them again: {"model": "auto"|"1pl"|"2pl"|"3pl", "bounds", "hierarchical", "estimator",
+    // "steps", "drop": "a"|"misfit"|"information", "quantile", "from", "to"}.
+    static nlohmann::json settings(const IrtOptions &options, int steps, const IrtDropRule &rule);
     // The model stored parameters belong to: guessing fitted → "3pl", slopes → "2pl", else
     // "1pl"; empty without parameters.
     static QString storedModel(const QVector<ExamItem> &items);

@@ -355,7 +355,7 @@ Status ExamStore::setState(qint64 itemId, CurationState state)
     return m_db.run(QStringLiteral("UPDATE exam_item SET state = ? WHERE id = ?"), {curationStateName(state), itemId});
 }
 
-Status ExamStore::setIrt(qint64 examId, const QVector<ExamItem> &items)
+Status ExamStore::setIrt(qint64 examId, const QVector<ExamItem> &items, const nlohmann::json &settings)
 {
     Transaction tx(m_db);
     if (!tx.began())
@@ -369,7 +369,27 @@ Status ExamStore::setIrt(qint64 examId, const QVector<ExamItem> &items)
         if (auto r = s.value().run(); !r)
             return r;
     }
+    auto kept = settings.is_null() ? m_db.prepare(QStringLiteral("UPDATE exam SET stats = json_remove(stats, '$.irt_fit') WHERE id = ?"))
+                                   : m_db.prepare(QStringLiteral("UPDATE exam SET stats = json_set(stats, '$.irt_fit', json(?)) WHERE id = ?"));
+    if (!kept)
+        return Status::failure(kept.error());
+    if (settings.is_null())
+        kept.value().bindAll({examId});
+    else
+        kept.value().bindAll({QString::fromStdString(settings.dump()), examId});
+    if (auto r = kept.value().run(); !r)
+        return r;
+    if (m_db.changes() != 1)
+        return Status::failure(QStringLiteral("exam %1 does not exist").arg(examId));
     return tx.commit();
+}
+
+Result<nlohmann::json> ExamStore::irtSettings(qint64 examId) const
+{
+    auto st = stats(examId);
+    if (!st)
+        return st;
+    return st.value().value("irt_fit", nlohmann::json());
 }
 
 } // namespace assay

@@ -79,8 +79,12 @@ public:
     Status setState(qint64 itemId, CurationState state);
     Status updateContent(qint64 itemId, const QString &stem, const QStringList &options, int answer);
     Result<ExamItem> item(qint64 itemId) const;
-    // Writes each item's IRT parameters by item key (NULL where unset), in one transaction.
-    Status setIrt(qint64 examId, const QVector<ExamItem> &items);
+    // Writes each item's IRT parameters by item key (NULL where unset) and, in the exam's
+    // stats, the settings of the fit they came from (ExamIrt::settings; null: unknown), in one
+    // transaction.
+    Status setIrt(qint64 examId, const QVector<ExamItem> &items, const nlohmann::json &settings);
+    // Those settings; null when unknown (never fitted, or fitted before they were kept).
+    Result<nlohmann::json> irtSettings(qint64 examId) const;
     Result<QStringList> exams() const;
     // A new exam `name` of the parent's items (id, weight), with their IRT parameters, linked
     // to the parent with the method and seed that chose them; one transaction.

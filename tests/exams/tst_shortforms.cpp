@@ -47,7 +47,7 @@ private slots:
         options.prior = true;
         auto fitted = ExamIrt::fit(m_demo->database(), m_exam, options);
         QVERIFY2(fitted.ok(), qPrintable(fitted.error()));
-        QVERIFY(ExamIrt::save(m_demo->database(), id.value(), fitted.value().steps).ok());
+        QVERIFY(ExamIrt::save(m_demo->database(), id.value(), fitted.value().steps, ExamIrt::settings(options, 0, {})).ok());
         m_items = ExamStore(m_demo->database()).items(id.value()).value();
         QVERIFY(m_items.size() >= 20);
     }

@@ -140,7 +140,7 @@ private slots:
         options.prior = true;
         auto fitted = ExamIrt::fit(m_project->database(), QStringLiteral("e1"), options);
         QVERIFY2(fitted.ok(), qPrintable(fitted.error()));
-        QVERIFY(ExamIrt::save(m_project->database(), fitted.value().examId, fitted.value().steps).ok());
+        QVERIFY(ExamIrt::save(m_project->database(), fitted.value().examId, fitted.value().steps, ExamIrt::settings(options, 0, {})).ok());
         ExamsPage page(m_project.get());
         page.resize(1366, 768);
         page.show();

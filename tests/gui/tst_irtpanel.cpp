@@ -149,6 +149,20 @@ private slots:
             later.setExam(QStringLiteral("e1"));
             QVERIFY2(later.statusText().contains(QLatin1String("from an earlier fit (3PL)")), qPrintable(later.statusText()));
             QVERIFY2(!irt->statusText().contains(QLatin1String("earlier fit")), qPrintable(irt->statusText()));
+            // ... made with the settings its boxes show: those of that fit, stored beside it.
+            QVERIFY2(later.statusText().contains(QLatin1String("made with the settings shown")), qPrintable(later.statusText()));
+            QCOMPARE(later.modelChooser()->currentText(), QStringLiteral("3pl"));
+            QVERIFY(later.hierarchicalBox()->isChecked());
+            QCOMPARE(later.stepsBox()->value(), 2);
+        }
+        {
+            // Undo takes the settings back with the parameters.
+            m_project->undoStack()->undo();
+            QVERIFY(store.irtSettings(m_exam).value().is_null());
+            m_project->undoStack()->redo();
+            const auto settings = store.irtSettings(m_exam).value();
+            QCOMPARE(settings.value("model", std::string()), std::string("3pl"));
+            QCOMPARE(settings.value("steps", 0), 2);
         }
 
         // Charts.

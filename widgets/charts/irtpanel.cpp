@@ -1,6 +1,7 @@
 #include "irtpanel.h"
 
 #include "chartpanel.h"
+#include "irtfitbar.h"
 #include "commands/setexamirtcommand.h"
 #include "commands/setexamitemstatecommand.h"
 #include "core/job.h"
@@ -41,13 +42,6 @@ namespace {
 
 IrtItem irtItem(const ExamItem &it) { return IrtItem{it.key, it.a.value_or(1), it.b.value_or(0), it.c.value_or(0)}; }
 
-// "auto" fits up to the 3PL: the options start from it.
-IrtOptions::Model chosenModel(const QString &name)
-{
-    auto model = IrtOptions::modelFromName(name);
-    return model ? model.value() : IrtOptions::Model::ThreePL;
-}
-
 // The model choice is remembered per project and exam.
 QString modelKey(const QString &projectPath, const QString &exam)
 {
@@ -69,7 +63,7 @@ IrtItem withCovariance(const ExamItem &stored, const QVector<IrtItem> &fitted)
 IrtPanel::IrtPanel(Project *project, QWidget *parent) : QWidget(parent), m_project(project)
 {
     setObjectName(QStringLiteral("irtPanel"));
-    buildModelOptions();
+    m_bar = new IrtFitBar(this);
     m_comparison = new QLabel(this);
     m_comparison->setObjectName(QStringLiteral("irtComparison"));
     m_comparison->setTextFormat(Qt::RichText);
@@ -110,108 +104,25 @@ IrtPanel::IrtPanel(Project *project, QWidget *parent) : QWidget(parent), m_proje
     buildCharts();
     // The model on one row, the improvement steps and the status on the next: a status squeezed
     // beside a dozen boxes wrapped into a narrow column.
-    auto labelled = [this](const QString &text, QWidget *box) {
-        auto *label = new QLabel(text, this);
-        label->setBuddy(box);
-        return label;
-    };
-    auto *bar = new QHBoxLayout;
-    bar->addWidget(labelled(tr("&Model:"), m_model));
-    bar->addWidget(m_model);
-    bar->addWidget(labelled(tr("&Bounds:"), m_bounds));
-    bar->addWidget(m_bounds);
-    bar->addWidget(labelled(tr("E&stimator:"), m_estimator));
-    bar->addWidget(m_estimator);
-    bar->addWidget(m_hierarchical);
-    bar->addWidget(m_fit);
-    bar->addWidget(m_summaryToggle);
-    bar->addStretch(1);
-    auto *improve = new QHBoxLayout;
-    improve->addWidget(m_steps);
-    improve->addWidget(m_dropRule);
-    improve->addWidget(m_quantile);
-    improve->addWidget(m_infoFrom);
-    improve->addWidget(m_infoTo);
-    improve->addWidget(m_rejectDropped);
-    improve->addWidget(m_status, 1);
+    m_bar->addToModelRow(m_fit);
+    m_bar->addToModelRow(m_summaryToggle);
+    m_bar->addToImproveRow(m_rejectDropped);
+    m_bar->addToImproveRow(m_status, 1);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addLayout(bar);
-    layout->addLayout(improve);
+    layout->addWidget(m_bar);
     layout->addWidget(m_guard);
     layout->addWidget(m_comparisonPane);
     layout->addWidget(m_tabs, 1);
     connect(m_fit, &QPushButton::clicked, this, &IrtPanel::fit);
-    connect(m_model, &QComboBox::currentTextChanged, this, [this](const QString &model) {
+    connect(m_bar->model(), &QComboBox::currentTextChanged, this, [this](const QString &model) {
         if (!m_exam.isEmpty())
             QSettings().setValue(modelKey(m_project->path(), m_exam), model);
         updateGuard();
     });
-    connect(m_estimator, &QComboBox::currentIndexChanged, this, &IrtPanel::updateGuard);
+    connect(m_bar->estimator(), &QComboBox::currentIndexChanged, this, &IrtPanel::updateGuard);
     connect(m_rejectDropped, &QPushButton::clicked, this, &IrtPanel::rejectDropped);
-    auto showRule = [this] {
-        const QString rule = m_dropRule->currentData().toString();
-        m_quantile->setVisible(rule != QLatin1String("misfit"));
-        m_infoFrom->setVisible(rule == QLatin1String("information"));
-        m_infoTo->setVisible(rule == QLatin1String("information"));
-    };
-    connect(m_dropRule, &QComboBox::currentIndexChanged, this, showRule);
-    showRule();
     connect(m_project->service<ExamCuration>(), &ExamCuration::changed, this, &IrtPanel::refresh);
-}
-
-// The model, its bounds, priors and factor structure, and the improvement steps.
-void IrtPanel::buildModelOptions()
-{
-    m_model = new QComboBox(this);
-    m_model->addItems({QStringLiteral("auto"), QStringLiteral("3pl"), QStringLiteral("2pl"), QStringLiteral("1pl")});
-    m_model->setToolTip(tr("3PL: P = c + (1 − c)·σ(a(θ − b)); 2PL fixes c = 0; 1PL also a = 1;\nauto: fit all three and keep the one BIC prefers"));
-    m_bounds = new QComboBox(this);
-    m_bounds->addItems({QStringLiteral("default"), QStringLiteral("exam-paper")});
-    m_bounds->setToolTip(tr("default: a ∈ [0.25, 4], b ∈ [−4, 4], c ∈ [0, 0.5], θ ∈ [−4, 4]\n"
-                            "exam-paper: a ∈ [0.5, 1.5], b ∈ [0.01, 1], c ∈ [0.2, 0.4], θ ∈ [−3, 3]"));
-    m_hierarchical = new QCheckBox(tr("Abilities per factor level"), this);
-    m_hierarchical->setToolTip(tr("θ of a taker = sum of the abilities of its LLM, retriever, k and ICL levels"));
-    m_estimator = new QComboBox(this);
-    m_estimator->setObjectName(QStringLiteral("irtEstimator"));
-    m_estimator->addItem(tr("joint ML"), QStringLiteral("jml"));
-    m_estimator->addItem(tr("priors"), QStringLiteral("bayes-modal"));
-    m_estimator->addItem(tr("marginal ML"), QStringLiteral("mml"));
-    m_estimator->setToolTip(tr("The estimator.\njoint ML: items and abilities maximise the likelihood together.\n"
-                               "priors: Bayes modal — θ ~ N(0, 1), log a ~ N(0, 0.5²), b ~ N(0, 2²), c ~ Beta(6, 16); joint ML of the 3PL "
-                               "overfits small panels (tens of takers), the priors keep low takers off the θ bound and the c's off their lucky answers.\n"
-                               "marginal ML: the items with θ integrated over N(0, 1) (consistent as takers grow), abilities as "
-                               "posterior means with posterior SDs; flat models only."));
-    m_steps = new QSpinBox(this);
-    m_steps->setRange(0, 20);
-    m_steps->setPrefix(tr("improve "));
-    m_steps->setSuffix(tr(" step(s)"));
-    m_steps->setToolTip(tr("After the first fit, drop the items whose a is at or below the quantile and refit, this many times"));
-    m_quantile = new QDoubleSpinBox(this);
-    m_quantile->setRange(0, 1);
-    m_quantile->setSingleStep(0.05);
-    m_quantile->setValue(0.1);
-    m_quantile->setPrefix(tr("quantile "));
-    m_quantile->setToolTip(tr("The quantile (0–1 scale) of a, or of the mean information, at or below which a step drops items"));
-    m_dropRule = new QComboBox(this);
-    m_dropRule->setObjectName(QStringLiteral("irtDropRule"));
-    m_dropRule->addItem(tr("drop low a"), QStringLiteral("a"));
-    m_dropRule->addItem(tr("drop misfit"), QStringLiteral("misfit"));
-    m_dropRule->addItem(tr("drop low information"), QStringLiteral("information"));
-    m_dropRule->setToolTip(tr("What each improvement step drops: the least discriminating items, the items whose S-X² rejects "
-                              "(p adjusted < 0.05), or the items with the least mean information over the θ range"));
-    m_infoFrom = new QDoubleSpinBox(this);
-    m_infoTo = new QDoubleSpinBox(this);
-    for (QDoubleSpinBox *box : {m_infoFrom, m_infoTo}) {
-        box->setRange(-4, 4);
-        box->setSingleStep(0.5);
-        box->setDecimals(1);
-        box->setToolTip(tr("The θ range whose mean information counts"));
-    }
-    m_infoFrom->setPrefix(tr("θ from "));
-    m_infoFrom->setValue(-3);
-    m_infoTo->setPrefix(tr("to "));
-    m_infoTo->setValue(3);
 }
 
 // One tab per chart of the fitted model.
@@ -260,6 +171,13 @@ QVector<ChartData> IrtPanel::charts() const
     return out;
 }
 
+QComboBox *IrtPanel::modelChooser() const { return m_bar->model(); }
+QComboBox *IrtPanel::boundsChooser() const { return m_bar->bounds(); }
+QCheckBox *IrtPanel::hierarchicalBox() const { return m_bar->hierarchical(); }
+QComboBox *IrtPanel::estimatorChooser() const { return m_bar->estimator(); }
+QSpinBox *IrtPanel::stepsBox() const { return m_bar->steps(); }
+QComboBox *IrtPanel::dropRuleChooser() const { return m_bar->dropRule(); }
+
 bool IrtPanel::isBusy() const { return m_job && m_job->isRunning(); }
 QString IrtPanel::statusText() const { return m_status->text(); }
 
@@ -269,8 +187,14 @@ void IrtPanel::setExam(const QString &exam)
         m_exam = exam;
         m_selected.clear();
         showFit({});
-        const QSignalBlocker quiet(m_model); // choosing the remembered model is not a new choice
-        m_model->setCurrentText(QSettings().value(modelKey(m_project->path(), exam), QStringLiteral("auto")).toString());
+        const QSignalBlocker quiet(m_bar->model()); // choosing the remembered model is not a new choice
+        m_bar->model()->setCurrentText(QSettings().value(modelKey(m_project->path(), exam), QStringLiteral("auto")).toString());
+        // The settings the stored parameters were fitted with, when known, over this session's.
+        auto id = m_project->service<ExamStore>()->idOf(exam);
+        auto settings = id ? m_project->service<ExamStore>()->irtSettings(id.value()) : Result<nlohmann::json>(nlohmann::json());
+        if (!settings)
+            MessageBar::report(this, MessageBar::Level::Error, tr("The exam's fit settings cannot be read: %1").arg(settings.error()));
+        m_settingsShown = settings && m_bar->show(settings.value());
     }
     refresh();
 }
@@ -322,10 +246,12 @@ void IrtPanel::refresh()
     if (!isBusy())
         m_status->setText(items.isEmpty() ? (id ? tr("No IRT parameters yet: click Take Exam… above and choose several students, then Fit IRT.") : QString())
                                           : m_lastItems.isEmpty()
-                                          // Parameters from an earlier session: the boxes are this session's, not that fit's.
-                                          ? tr("%1 accepted items have IRT parameters from an earlier fit (%2). The Model, Bounds and "
-                                               "Estimator boxes show this session's settings, not that fit's; click Fit IRT to see the model comparison and the fit's "
-                                               "diagnostics again (it replaces the stored parameters).")
+                                          // Parameters from an earlier session: the boxes show that fit's settings when they were kept.
+                                          ? (m_settingsShown ? tr("%1 accepted items have IRT parameters from an earlier fit (%2), made with the settings "
+                                                                  "shown; click Fit IRT to see the model comparison and the fit's diagnostics again.")
+                                                             : tr("%1 accepted items have IRT parameters from an earlier fit (%2) whose settings were not "
+                                                                  "kept: the boxes show this session's; click Fit IRT to see the model comparison and "
+                                                                  "the fit's diagnostics again (it replaces the stored parameters)."))
                                                 .arg(items.size()).arg(m_fittedModel.toUpper())
                                           : tr("%1 accepted items have IRT parameters.").arg(items.size()));
     setSelectedItems(m_selected);
@@ -342,11 +268,11 @@ void IrtPanel::updateGuard()
     const bool taken = counts && counts.value().students > 0 && counts.value().items > 0;
     // Under auto the guard speaks of the model the last fit kept; before any fit, of the 1PL
     // (auto keeps a richer model only when BIC finds the data supports it).
-    const QString choice = m_model->currentText();
-    const IrtOptions::Model model = choice != QLatin1String("auto") ? chosenModel(choice)
-                                    : !m_fittedModel.isEmpty()      ? chosenModel(m_fittedModel)
+    const QString choice = m_bar->model()->currentText();
+    const IrtOptions::Model model = choice != QLatin1String("auto") ? IrtFitBar::modelOf(choice)
+                                    : !m_fittedModel.isEmpty()      ? IrtFitBar::modelOf(m_fittedModel)
                                                                     : IrtOptions::Model::OnePL;
-    const QString warning = taken ? IrtGuard::warning(counts.value().students, counts.value().items, counts.value().answered, model, m_estimator->currentData().toString() != QLatin1String("jml"))
+    const QString warning = taken ? IrtGuard::warning(counts.value().students, counts.value().items, counts.value().answered, model, m_bar->estimator()->currentData().toString() != QLatin1String("jml"))
                                   : QString();
     m_guard->setText(warning);
     m_guard->setVisible(!warning.isEmpty());
@@ -461,24 +387,14 @@ void IrtPanel::fit()
 {
     if (isBusy() || m_exam.isEmpty())
         return;
-    IrtOptions options;
-    options.autoModel = m_model->currentText() == QLatin1String("auto");
-    options.model = chosenModel(m_model->currentText());
-    options.bounds = m_bounds->currentText();
-    options.hierarchical = m_hierarchical->isChecked();
-    if (auto e = options.setEstimator(m_estimator->currentData().toString()); !e) {
-        m_status->setText(e.error());
+    auto request = m_bar->request();
+    if (!request) {
+        m_status->setText(request.error());
         return;
     }
-    const int steps = m_steps->value();
-    IrtDropRule rule(m_quantile->value());
-    if (auto kind = IrtDropRule::kindFromName(m_dropRule->currentData().toString()))
-        rule.kind = kind.value();
-    rule.from = m_infoFrom->value(), rule.to = m_infoTo->value();
-    if (rule.kind == IrtDropRule::Kind::LowInformation && rule.from >= rule.to) {
-        m_status->setText(tr("The θ range for low information must run from low to high (now %1 to %2).").arg(rule.from).arg(rule.to));
-        return;
-    }
+    const IrtOptions options = request.value().options;
+    const int steps = request.value().steps;
+    const IrtDropRule rule = request.value().rule;
     const QString path = m_project->path(), exam = m_exam;
     auto result = std::make_shared<ExamIrtResult>();
     m_job = std::make_unique<Job>(tr("Fitting IRT on %1").arg(exam), [=](Job &job) {
@@ -491,7 +407,8 @@ void IrtPanel::fit()
         *result = fitted.take();
         return Status();
     });
-    connect(m_job.get(), &Job::finished, this, [this, result](bool ok, const QString &message) {
+    const nlohmann::json settings = ExamIrt::settings(options, steps, rule);
+    connect(m_job.get(), &Job::finished, this, [this, result, settings](bool ok, const QString &message) {
         m_fit->setEnabled(true);
         if (!ok) {
             m_status->setText(tr("IRT fit failed: %1").arg(message));
@@ -499,7 +416,7 @@ void IrtPanel::fit()
         }
         const IrtFit &last = result->steps.last().fit;
         QString error;
-        auto *command = new SetExamIrtCommand(m_project->service<ExamCuration>(), result->examId, ExamIrt::parameters(result->steps),
+        auto *command = new SetExamIrtCommand(m_project->service<ExamCuration>(), result->examId, {ExamIrt::parameters(result->steps), settings},
                                               tr("Fit %1 IRT on %2").arg(last.model.toUpper(), result->exam));
         command->reportErrorsTo(&error);
         m_project->undoStack()->push(command);

@@ -30,6 +30,7 @@ class QToolButton;
 namespace assay {
 
 class ChartPanel;
+class IrtFitBar;
 class Job;
 class Project;
 
@@ -50,12 +51,13 @@ public:
     QVector<ChartData> charts() const;
     QString statusText() const;
     // The settings the Fit button uses (tests set them through the widgets).
-    QComboBox *modelChooser() const { return m_model; }
-    QComboBox *boundsChooser() const { return m_bounds; }
-    QCheckBox *hierarchicalBox() const { return m_hierarchical; }
-    QComboBox *estimatorChooser() const { return m_estimator; } // data: jml, bayes-modal, mml
-    QSpinBox *stepsBox() const { return m_steps; }
-    QComboBox *dropRuleChooser() const { return m_dropRule; }
+    IrtFitBar *fitBar() const { return m_bar; }
+    QComboBox *modelChooser() const;
+    QComboBox *boundsChooser() const;
+    QCheckBox *hierarchicalBox() const;
+    QComboBox *estimatorChooser() const; // data: jml, bayes-modal, mml
+    QSpinBox *stepsBox() const;
+    QComboBox *dropRuleChooser() const;
     // The last fit's items (standard errors, item fit) — empty before a fit in this session.
     QVector<IrtItem> lastFitItems() const { return m_lastItems; }
     // The model comparison of the last fit, as shown (plain text).
@@ -79,7 +81,6 @@ signals:
     void fitted();
 
 private:
-    void buildModelOptions();
     void buildCharts();
     void showFit(const QVector<IrtStep> &steps);
     void showComparison(const QVector<IrtStep> &steps);
@@ -89,15 +90,8 @@ private:
     QVector<ExamItem> m_selected;
     QVector<ExamItem> m_stored; // the exam's accepted items as stored
     std::shared_ptr<const ExamIrtResult> m_lastResult;
-    QComboBox *m_model;
-    QComboBox *m_bounds;
-    QCheckBox *m_hierarchical;
-    QComboBox *m_estimator;
-    QSpinBox *m_steps;
-    QDoubleSpinBox *m_quantile;
-    QComboBox *m_dropRule;
-    QDoubleSpinBox *m_infoFrom;
-    QDoubleSpinBox *m_infoTo;
+    IrtFitBar *m_bar;
+    bool m_settingsShown = false; // the boxes show the stored fit's settings
     QLabel *m_comparison; // the last fit's model comparison and search
     QPushButton *m_fit;
     QPushButton *m_rejectDropped;
