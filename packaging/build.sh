@@ -1,12 +1,26 @@
 #!/usr/bin/env bash
-# Installs missing Debian packages, then configures and builds Assay in ./build.
+# Installs missing Debian packages, then configures and builds Assay in ./build:
+#   bash packaging/build.sh            configure (once) and build
+#   bash packaging/build.sh configure  configure only
+# The fast profile (docs/ARCHITECTURE.md, "Build and test times"): Ninja, unity builds,
+# precompiled headers, GNU gold, ccache when installed, and line-table debug info (-g1:
+# backtraces name file and line; configure a Debug build to inspect variables). A plain
+# `cmake -S . -B DIR` builds the same code without any of these.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash packaging/install-deps.sh
 jobs=$(nproc 2>/dev/null || echo 2)
 if [ ! -f build/CMakeCache.txt ]; then
-  cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+  cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -g1 -DNDEBUG" \
+        -DCMAKE_UNITY_BUILD=ON -DASSAY_PCH=ON >/dev/null
 fi
-cmake --build build -j"$jobs" 2>&1 | grep -vE '^\[ *[0-9]+%\]|^gmake|Automatic MOC|Built target' || true
-# grep swallows the exit status; fail loudly if the build did not produce the programs.
-cmake --build build -j"$jobs" >/dev/null
+[ "${1:-}" = configure ] && exit 0
+# Warnings and errors are shown; the progress lines are not.
+set +o pipefail
+cmake --build build -j"$jobs" 2>&1 | grep -vE '^\[[0-9]+/[0-9]+\] |^ninja: (no work|Entering|Leaving)|^\[ *[0-9]+%\]|^gmake|Automatic MOC|Built target'
+status=${PIPESTATUS[0]}
+set -o pipefail
+if [ "$status" -ne 0 ]; then
+  echo "build failed (exit $status)" >&2
+  exit "$status"
+fi

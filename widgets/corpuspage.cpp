@@ -37,7 +37,7 @@ namespace assay {
 
 namespace {
 // The chunk's text with the matched terms marked (whole words, case-insensitive).
-QString highlighted(const QString &text, const QStringList &terms)
+QString highlightedTerms(const QString &text, const QStringList &terms)
 {
     QString html = text.toHtmlEscaped();
     for (const QString &term : terms)
@@ -420,7 +420,7 @@ void CorpusPage::showProbe(const QVector<ProbeColumn> &columns, const QStringLis
                         .arg(h.hit.docId.toHtmlEscaped())
                         .arg(h.hit.score, 0, 'f', 3)
                         .arg(h.hit.chunkId)
-                        .arg(h.matched.isEmpty() ? tr("none") : h.matched.join(QStringLiteral(", ")).toHtmlEscaped(), highlighted(h.text, h.matched));
+                        .arg(h.matched.isEmpty() ? tr("none") : h.matched.join(QStringLiteral(", ")).toHtmlEscaped(), highlightedTerms(h.text, h.matched));
         m_results[c]->setHtml(html);
     }
 }

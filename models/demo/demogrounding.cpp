@@ -14,7 +14,7 @@ namespace assay {
 
 namespace {
 
-QString folded(const QString &s) { return s.toCaseFolded(); }
+QString foldedText(const QString &s) { return s.toCaseFolded(); }
 
 
 } // namespace
@@ -30,19 +30,19 @@ Result<qint64> DemoGrounding::assign(Database &db, const DemoCorpus &corpus)
     QVector<Doc> docs;
     QHash<QString, int> docIndex;
     for (const DemoDocument &d : corpus.documents()) {
-        Doc doc{d.id, folded(d.text()), {}};
+        Doc doc{d.id, foldedText(d.text()), {}};
         for (const QString &s : d.sentences)
-            doc.sentences << folded(s);
+            doc.sentences << foldedText(s);
         docIndex.insert(d.id, int(docs.size()));
         docs << doc;
     }
     QHash<QString, QStringList> docsByValue; // fact value → documents stating a fact with it
     QHash<QString, QVector<const DemoFact *>> factsByValue;
     for (const DemoFact &f : corpus.facts()) {
-        factsByValue[folded(f.value)] << &f;
+        factsByValue[foldedText(f.value)] << &f;
         for (const QString &d : f.documents)
-            if (!docsByValue[folded(f.value)].contains(d))
-                docsByValue[folded(f.value)] << d;
+            if (!docsByValue[foldedText(f.value)].contains(d))
+                docsByValue[foldedText(f.value)] << d;
     }
 
     GenerationStore store(db);
@@ -51,12 +51,12 @@ Result<qint64> DemoGrounding::assign(Database &db, const DemoCorpus &corpus)
         return R::failure(groups);
     QVector<QPair<qint64, QString>> updates;
     for (const GenerationStore::GroupFact &group : groups.value()) {
-        const QString answer = folded(group.answer);
+        const QString answer = foldedText(group.answer);
         QStringList values;
         const auto vals = nlohmann::json::parse(group.valuesJson.toStdString(), nullptr, false);
         if (vals.is_array())
             for (const auto &v : vals)
-                values << folded(QString::fromStdString(v.is_string() ? v.get<std::string>() : v.dump()));
+                values << foldedText(QString::fromStdString(v.is_string() ? v.get<std::string>() : v.dump()));
         QStringList found;
         for (const Doc &d : docs)
             for (const QString &s : d.sentences)
@@ -76,7 +76,7 @@ Result<qint64> DemoGrounding::assign(Database &db, const DemoCorpus &corpus)
             for (const DemoFact *f : factsByValue.value(answer)) {
                 if (f->documents.isEmpty())
                     continue;
-                const QString subject = folded(f->subject);
+                const QString subject = foldedText(f->subject);
                 for (const Doc &d : docs)
                     for (const QString &s : d.sentences)
                         if (containsWord(s, subject) && std::any_of(values.begin(), values.end(), [&](const QString &v) { return containsWord(s, v); })) {

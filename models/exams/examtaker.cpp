@@ -8,7 +8,7 @@
 namespace assay {
 
 namespace {
-const char *Letters = "ABCD";
+const char *TakerLetters = "ABCD";
 
 } // namespace
 
@@ -99,12 +99,12 @@ QString ExamTaker::letterPrompt(const QString &prompt, const ExamItem &item, con
     const auto options = [](const ExamItem &it) {
         QString o;
         for (int i = 0; i < it.options.size() && i < 4; ++i)
-            o += QStringLiteral("%1. %2\n").arg(QLatin1Char(Letters[i])).arg(it.options[i]);
+            o += QStringLiteral("%1. %2\n").arg(QLatin1Char(TakerLetters[i])).arg(it.options[i]);
         return o.trimmed();
     };
     QString shots;
     for (const ExamItem &e : examples)
-        shots += QStringLiteral("\nQuestion: %1\n%2\nAnswer: %3\n").arg(e.stem, options(e)).arg(QLatin1Char(Letters[e.answer]));
+        shots += QStringLiteral("\nQuestion: %1\n%2\nAnswer: %3\n").arg(e.stem, options(e)).arg(QLatin1Char(TakerLetters[e.answer]));
     return PromptLibrary::fill(prompt, {{QStringLiteral("context"), context.isEmpty() ? QString() : QStringLiteral("\nContext:\n%1\n").arg(context)},
                                         {QStringLiteral("examples"), shots},
                                         {QStringLiteral("question"), item.stem},

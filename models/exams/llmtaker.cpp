@@ -17,7 +17,7 @@
 namespace assay {
 
 namespace {
-const char *Letters = "ABCD";
+const char *LlmTakerLetters = "ABCD";
 
 // The profile's client on the project's LLM cache; a missing profile fails before any work.
 struct ProfileClient {
@@ -94,7 +94,7 @@ Result<QVector<ExamAnswer>> LlmTaker::takeLetter(Database &db, const QVector<Exa
             if (!tokens.empty())
                 for (const auto &top : tokens[0].value("top_logprobs", nlohmann::json::array())) {
                     const QString token = QString::fromStdString(top.value("token", std::string())).trimmed();
-                    const int letter = token.size() == 1 ? int(QByteArray(Letters).indexOf(token.at(0).toLatin1())) : -1;
+                    const int letter = token.size() == 1 ? int(QByteArray(LlmTakerLetters).indexOf(token.at(0).toLatin1())) : -1;
                     if (letter >= 0 && top.value("logprob", -1e9) > s[letter]) {
                         s[letter] = top.value("logprob", -1e9);
                         fromLogprobs = true;

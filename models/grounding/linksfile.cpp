@@ -38,8 +38,8 @@ QString problemOf(const LinksFile::Entry &e, bool groupGiven)
     return {};
 }
 
-QString folded(const QString &s) { return s.trimmed().toCaseFolded(); }
-bool meaningful(const QString &f) { return f.size() > 2 || (f.size() == 2 && !f.at(0).isDigit()); }
+QString foldedValue(const QString &s) { return s.trimmed().toCaseFolded(); }
+bool meaningfulValue(const QString &f) { return f.size() > 2 || (f.size() == 2 && !f.at(0).isDigit()); }
 
 } // namespace
 
@@ -169,9 +169,9 @@ Result<LinksFile::Resolved> LinksFile::resolve(Database &db, const QString &proj
     for (int i = 0; i < groups.value().size(); ++i) {
         const auto &g = groups.value()[i];
         byId.insert(g.id, i);
-        byAnswer[folded(g.answer)] << i;
+        byAnswer[foldedValue(g.answer)] << i;
         for (const QString &v : SemanticGroup{SemanticGroup::valuesFromJson(g.values), {}, 0, {}}.valueTexts())
-            valuesOf[i].insert(folded(v));
+            valuesOf[i].insert(foldedValue(v));
     }
     KnowledgeBase knowledge(db, projectPath);
     QHash<QString, QVector<QString>> rowCells; // "table\x1fkey" → folded cells
@@ -223,7 +223,7 @@ Result<LinksFile::Resolved> LinksFile::resolve(Database &db, const QString &proj
             for (const KnowledgeRow &row : rows.value()) {
                 QVector<QString> cells;
                 for (const KnowledgeColumn &c : table->columns)
-                    cells << folded(row.value(c.id).toString());
+                    cells << foldedValue(row.value(c.id).toString());
                 rowCells.insert(table->name + QChar(0x1f) + row.value(keyColumn).toString().trimmed(), cells);
             }
         }
@@ -232,15 +232,15 @@ Result<LinksFile::Resolved> LinksFile::resolve(Database &db, const QString &proj
             return R::failure(QStringLiteral("%1: key: table %2 has no row with key %3").arg(e.where, table->name, e.key));
         QVector<int> candidates;
         if (!e.value.isEmpty())
-            candidates = byAnswer.value(folded(e.value));
+            candidates = byAnswer.value(foldedValue(e.value));
         else
             for (const QString &cell : *cells)
-                if (meaningful(cell))
+                if (meaningfulValue(cell))
                     candidates += byAnswer.value(cell);
         int matched = 0;
         for (int i : std::as_const(candidates)) {
-            const QString answer = folded(groups.value()[i].answer);
-            const bool fromRow = std::any_of(cells->begin(), cells->end(), [&](const QString &cell) { return cell != answer && meaningful(cell) && valuesOf[i].contains(cell); });
+            const QString answer = foldedValue(groups.value()[i].answer);
+            const bool fromRow = std::any_of(cells->begin(), cells->end(), [&](const QString &cell) { return cell != answer && meaningfulValue(cell) && valuesOf[i].contains(cell); });
             if (fromRow) {
                 add(e, i);
                 ++matched;

@@ -20,7 +20,7 @@
 namespace assay {
 
 namespace {
-const char *Letters = "ABCD";
+const char *GridLetters = "ABCD";
 }
 
 ExamItemsModel::ExamItemsModel(Project &project, QObject *parent)
@@ -89,7 +89,7 @@ QVariant ExamItemsModel::data(const QModelIndex &index, int role) const
     case OptionB:
     case OptionC:
     case OptionD: return it.options.value(index.column() - OptionA);
-    case Answer: return QString(QLatin1Char(Letters[std::clamp(it.answer, 0, 3)]));
+    case Answer: return QString(QLatin1Char(GridLetters[std::clamp(it.answer, 0, 3)]));
     case Bloom: return it.bloom.join(QStringLiteral(", "));
     case Type: return it.questionType;
     case Source: return it.sourceRef + (it.sourceDocs.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(it.sourceDocs.join(QStringLiteral(", "))));
@@ -131,7 +131,7 @@ bool ExamItemsModel::setData(const QModelIndex &index, const QVariant &value, in
     if (index.column() == Stem) {
         stem = text;
     } else if (index.column() == Answer) {
-        answer = text.size() == 1 ? int(QByteArray(Letters).indexOf(text.toUpper().at(0).toLatin1())) : -1;
+        answer = text.size() == 1 ? int(QByteArray(GridLetters).indexOf(text.toUpper().at(0).toLatin1())) : -1;
         if (answer < 0) {
             emit editRejected(tr("The key is a letter: A, B, C or D."));
             return false;

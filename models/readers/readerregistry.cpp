@@ -20,7 +20,7 @@ namespace assay {
 
 namespace {
 
-using Made = Result<std::unique_ptr<Reader>>;
+using ReaderMade = Result<std::unique_ptr<Reader>>;
 
 ReaderKind noneKind()
 {
@@ -29,11 +29,11 @@ ReaderKind noneKind()
     k.label = QStringLiteral("Retrieval only");
     k.chartLabel = k.label;
     k.description = QStringLiteral("no reader: the run is judged on its retrieved context");
-    k.create = [](const PipelineSpec &, const ReaderKind::Services &) { return Made(std::make_unique<NoReader>()); };
+    k.create = [](const PipelineSpec &, const ReaderKind::Services &) { return ReaderMade(std::make_unique<NoReader>()); };
     return k;
 }
 
-ReaderKind llmKind()
+ReaderKind llmReaderKind()
 {
     ReaderKind k;
     k.name = QStringLiteral("llm");
@@ -48,11 +48,11 @@ ReaderKind llmKind()
     k.create = [](const PipelineSpec &spec, const ReaderKind::Services &services) {
         auto profile = LlmProfileStore::find(spec.readerProfile());
         if (!profile)
-            return Made::failure(profile.error());
+            return ReaderMade::failure(profile.error());
         auto prompt = PromptLibrary::load(spec.prompt);
         if (!prompt)
-            return Made::failure(QStringLiteral("reader prompt '%1': %2").arg(spec.prompt, prompt.error()));
-        return Made(std::make_unique<LlmReader>(profile.value(), prompt.value(), services.store, spec.text()));
+            return ReaderMade::failure(QStringLiteral("reader prompt '%1': %2").arg(spec.prompt, prompt.error()));
+        return ReaderMade(std::make_unique<LlmReader>(profile.value(), prompt.value(), services.store, spec.text()));
     };
     return k;
 }
@@ -76,16 +76,16 @@ ReaderKind workflowKind(const QString &name, const QString &label, const QString
         k.options.append({QStringLiteral("width"), QStringLiteral("alternatives tried per node (2)")});
     k.create = [](const PipelineSpec &spec, const ReaderKind::Services &services) {
         if (!services.tools)
-            return Made::failure(QStringLiteral("reader %1 needs the project's agent tools").arg(spec.reader));
+            return ReaderMade::failure(QStringLiteral("reader %1 needs the project's agent tools").arg(spec.reader));
         auto profile = LlmProfileStore::find(spec.readerProfile());
         if (!profile)
-            return Made::failure(profile.error());
+            return ReaderMade::failure(profile.error());
         // The pipeline's prompt= names the template; by default each workflow has its own.
         const QString name = spec.prompt == PipelineSpec().prompt ? AgentReader::defaultPrompt(spec.workflow()) : spec.prompt;
         auto prompt = PromptLibrary::load(name);
         if (!prompt)
-            return Made::failure(QStringLiteral("%1 prompt '%2': %3").arg(spec.workflow(), name, prompt.error()));
-        return Made(std::make_unique<AgentReader>(spec.workflow(), profile.value(), prompt.value(), services.store, spec.text(), services.tools,
+            return ReaderMade::failure(QStringLiteral("%1 prompt '%2': %3").arg(spec.workflow(), name, prompt.error()));
+        return ReaderMade(std::make_unique<AgentReader>(spec.workflow(), profile.value(), prompt.value(), services.store, spec.text(), services.tools,
                                                   spec.steps, spec.budget, spec.width));
     };
     return k;
@@ -111,16 +111,16 @@ ReaderKind httpKind()
         if (!spec.requestTemplate.isEmpty()) {
             auto bytes = FileReader::readAll(spec.requestTemplate);
             if (!bytes)
-                return Made::failure(bytes.error());
+                return ReaderMade::failure(bytes.error());
             request = nlohmann::json::parse(bytes.value().toStdString(), nullptr, false);
             if (request.is_discarded())
-                return Made::failure(QStringLiteral("%1: the request template is not valid JSON").arg(spec.requestTemplate));
+                return ReaderMade::failure(QStringLiteral("%1: the request template is not valid JSON").arg(spec.requestTemplate));
         }
         ExternalReply::Pointers pointers;
         pointers.answer = spec.answerPointer;
         pointers.ids = spec.idsPointer;
         pointers.context = spec.contextPointer;
-        return Made(std::make_unique<HttpReader>(QUrl(spec.url), request, pointers));
+        return ReaderMade(std::make_unique<HttpReader>(QUrl(spec.url), request, pointers));
     };
     return k;
 }
@@ -136,7 +136,7 @@ ReaderKind commandKind()
     k.check = [](const PipelineSpec &spec) {
         return spec.command.isEmpty() ? Status::failure(QStringLiteral("reader command needs cmd=PROGRAM [ARGS]")) : Status();
     };
-    k.create = [](const PipelineSpec &spec, const ReaderKind::Services &) { return Made(std::make_unique<CommandReader>(spec.command)); };
+    k.create = [](const PipelineSpec &spec, const ReaderKind::Services &) { return ReaderMade(std::make_unique<CommandReader>(spec.command)); };
     return k;
 }
 
@@ -150,7 +150,7 @@ QString ReaderKind::synopsis() const
 ReaderRegistry::ReaderRegistry()
 {
     add(noneKind());
-    add(llmKind());
+    add(llmReaderKind());
     add(workflowKind(QStringLiteral("react"), QStringLiteral("ReAct"), QStringLiteral("ReAct"),
                      QStringLiteral("Thought / Action / Observation in text: Search, Lookup, List_tables, Describe, Sql, Finish")));
     add(workflowKind(QStringLiteral("fc"), QStringLiteral("Function calling"), QStringLiteral("Function calling"), QStringLiteral("the same tools as OpenAI function calls (tools and tool_calls)")));

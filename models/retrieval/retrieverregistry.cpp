@@ -13,7 +13,7 @@ namespace assay {
 
 namespace {
 
-using Made = Result<std::unique_ptr<Retriever>>;
+using RetrieverMade = Result<std::unique_ptr<Retriever>>;
 
 RetrieverKind lexicalKind(const QString &name, const QString &shortName, const QString &label, const QString &description,
                           LexicalRetriever::Scoring scoring)
@@ -26,8 +26,8 @@ RetrieverKind lexicalKind(const QString &name, const QString &shortName, const Q
     k.create = [scoring](Database &db, const RetrieverKind::Services &) {
         auto corpus = CorpusSnapshot::load(db);
         if (!corpus)
-            return Made::failure(corpus.error());
-        return Made(std::make_unique<LexicalRetriever>(scoring, corpus.value()));
+            return RetrieverMade::failure(corpus.error());
+        return RetrieverMade(std::make_unique<LexicalRetriever>(scoring, corpus.value()));
     };
     return k;
 }
@@ -53,8 +53,8 @@ RetrieverKind denseKind()
     k.create = [](Database &db, const RetrieverKind::Services &services) {
         auto dense = denseFor(QStringLiteral("dense"), db, services);
         if (!dense)
-            return Made::failure(dense.error());
-        return Made(dense.take());
+            return RetrieverMade::failure(dense.error());
+        return RetrieverMade(dense.take());
     };
     return k;
 }
@@ -70,8 +70,8 @@ RetrieverKind hybridKind()
     k.create = [](Database &db, const RetrieverKind::Services &services) {
         auto dense = denseFor(QStringLiteral("hybrid"), db, services);
         if (!dense)
-            return Made::failure(dense.error());
-        return Made(std::make_unique<HybridRetriever>(db, dense.take()));
+            return RetrieverMade::failure(dense.error());
+        return RetrieverMade(std::make_unique<HybridRetriever>(db, dense.take()));
     };
     return k;
 }
@@ -84,7 +84,7 @@ RetrieverKind fixedKind(const QString &name, const QString &shortName, const QSt
     k.label = label;
     k.description = description;
     k.searchesCorpus = false;
-    k.create = [kind](Database &db, const RetrieverKind::Services &) { return Made(std::make_unique<FixedRetriever>(kind, db)); };
+    k.create = [kind](Database &db, const RetrieverKind::Services &) { return RetrieverMade(std::make_unique<FixedRetriever>(kind, db)); };
     return k;
 }
 
@@ -100,7 +100,7 @@ RetrieverRegistry::RetrieverRegistry()
     bm25.name = QStringLiteral("bm25");
     bm25.label = QStringLiteral("BM25 (SQLite FTS5)");
     bm25.description = QStringLiteral("BM25 ranking from the project's full-text index");
-    bm25.create = [](Database &db, const RetrieverKind::Services &) { return Made(std::make_unique<Bm25Retriever>(db)); };
+    bm25.create = [](Database &db, const RetrieverKind::Services &) { return RetrieverMade(std::make_unique<Bm25Retriever>(db)); };
     add(bm25);
     add(denseKind());
     add(hybridKind());

@@ -19,7 +19,7 @@ namespace assay {
 
 namespace {
 
-struct Item {
+struct ScoredItem {
     qint64 id = 0;
     QString query;
     QString gold;
@@ -30,9 +30,9 @@ struct Item {
     bool knownTruth = false;
 };
 
-Result<QVector<Item>> loadItems(Database &db, qint64 runId)
+Result<QVector<ScoredItem>> loadItems(Database &db, qint64 runId)
 {
-    using R = Result<QVector<Item>>;
+    using R = Result<QVector<ScoredItem>>;
     RunResultStore results(db);
     auto reader = results.readerOf(runId);
     if (!reader)
@@ -41,9 +41,9 @@ Result<QVector<Item>> loadItems(Database &db, qint64 runId)
     auto stored = results.executed(runId);
     if (!stored)
         return R::failure(stored);
-    QVector<Item> items;
+    QVector<ScoredItem> items;
     for (const StoredRunItem &r : stored.value()) {
-        Item it;
+        ScoredItem it;
         it.id = r.id;
         it.query = r.query;
         it.gold = r.gold;
@@ -81,7 +81,7 @@ Status Scorer::scoreRetrieval(Database &db, qint64 runId)
     if (!items)
         return Status::failure(items.error());
     QVector<RunStore::Judgement> top1, topk, context;
-    for (const Item &it : items.value()) {
+    for (const ScoredItem &it : items.value()) {
         const QSet<QString> truth(it.truth.begin(), it.truth.end());
         if (it.knownTruth) {
             const QSet<QString> first = it.retrieved.isEmpty() ? QSet<QString>() : QSet<QString>{it.retrieved.first()};
@@ -136,7 +136,7 @@ Result<Scorer::Report> Scorer::score(Database &db, qint64 runId, const QString &
     }
     QVector<Judge::Item> asked;
     asked.reserve(items.value().size());
-    for (const Item &it : items.value())
+    for (const ScoredItem &it : items.value())
         asked.append({it.id, it.query, it.gold, it.response});
     auto verdicts = spec.value().kind().create(spec.value())->judge(asked, {&db, job, options.repeat});
     if (!verdicts)
@@ -145,7 +145,7 @@ Result<Scorer::Report> Scorer::score(Database &db, qint64 runId, const QString &
         return R::failure(QStringLiteral("judge %1 gave %2 verdicts for %3 items").arg(judge).arg(verdicts.value().size()).arg(asked.size()));
     QVector<RunStore::Judgement> rows;
     for (int i = 0; i < asked.size(); ++i) {
-        const Item &it = items.value()[i];
+        const ScoredItem &it = items.value()[i];
         auto [verdict, score, detail] = verdicts.value()[i];
         if (verdict && *verdict == 1 && report.closedDomain && retrievalVerdicts.value(it.id, 1) == 0) {
             verdict = 0;

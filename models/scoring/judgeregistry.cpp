@@ -42,7 +42,7 @@ JudgeKind f1Kind()
     return k;
 }
 
-JudgeKind llmKind()
+JudgeKind llmJudgeKind()
 {
     JudgeKind k;
     k.name = QStringLiteral("llm");
@@ -96,7 +96,7 @@ JudgeRegistry::JudgeRegistry()
     add(metricKind(QStringLiteral("contains"), QStringLiteral("the response holds the gold answer (after normalising)"), MetricJudge::Metric::Contains));
     add(metricKind(QStringLiteral("exact"), QStringLiteral("the response equals the gold answer after normalising"), MetricJudge::Metric::Exact));
     add(f1Kind());
-    add(llmKind());
+    add(llmJudgeKind());
     add(humanKind());
 }
 

@@ -3,6 +3,7 @@
 // from a failed branch, PAL's program with a correction, the step limit and the token budget
 // halting an item, a refused SQL statement as an observation, and traces that survive the
 // project file.
+#include "testmain.h"
 #include "readers/agenttrace.h"
 #include "readers/palepisode.h"
 #include "analysis/workflowfigures.h"
@@ -322,5 +323,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestAgentReaders)
+ASSAY_TEST_GUILESS_MAIN(TestAgentReaders)
 #include "tst_agentreaders.moc"

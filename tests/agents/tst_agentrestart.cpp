@@ -2,6 +2,7 @@
 // finished keep their stored answers and traces; the unfinished ones start again from their
 // first step (their steps already paid come back from the project's cache), and every item
 // ends with the scripted five-step trace.
+#include "testmain.h"
 #include "readers/agenttrace.h"
 #include "project/database.h"
 #include "project/project.h"
@@ -150,5 +151,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestAgentRestart)
+ASSAY_TEST_GUILESS_MAIN(TestAgentRestart)
 #include "tst_agentrestart.moc"

@@ -1,6 +1,7 @@
 // The agents' tool registry on the demo project: every tool's observation, and the model's
 // mistakes (unknown tool, missing argument, DROP / ATTACH / PRAGMA / several statements, a
 // syntax error) as error observations that change nothing, never as failures.
+#include "testmain.h"
 #include "readers/agenttools.h"
 #include "retrieval/corpusstore.h"
 #include "retrieval/retriever.h"
@@ -130,5 +131,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestAgentTools)
+ASSAY_TEST_GUILESS_MAIN(TestAgentTools)
 #include "tst_agenttools.moc"

@@ -1,6 +1,7 @@
 // An agent's step trace: a JSON round trip that keeps every field (quotes, new lines,
 // non-ASCII, nested arguments), observations cut to their excerpt, stored traces that are
 // wrong refused with the reason, and the scratchpad the taxonomy reads.
+#include "testmain.h"
 #include "readers/agenttrace.h"
 #include "scoring/answermetrics.h"
 
@@ -109,5 +110,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestAgentTrace)
+ASSAY_TEST_GUILESS_MAIN(TestAgentTrace)
 #include "tst_agenttrace.moc"

@@ -1,5 +1,6 @@
 // ReAct's text actions as models write them: numbered steps, tool names in either spelling,
 // brackets inside SQL, invented observations cut off, and what is not an action.
+#include "testmain.h"
 #include "readers/reactaction.h"
 
 #include <QtTest>
@@ -56,5 +57,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestReactAction)
+ASSAY_TEST_GUILESS_MAIN(TestReactAction)
 #include "tst_reactaction.moc"

@@ -3,6 +3,7 @@
 // the loopback endpoint; unread replies kept as such), GaRAGe metrics on a hand-made
 // benchmark (duplicate and unknown citations, deflection on both sides, RAF with an LLM
 // judge), and end to end on the demo: keyword is measurably worse than BM25 on long queries.
+#include "testmain.h"
 #include "analysis/formcomparison.h"
 #include "analysis/garageevaluator.h"
 #include "analysis/grammareval.h"
@@ -262,5 +263,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestAnalysisRuns)
+ASSAY_TEST_GUILESS_MAIN(TestAnalysisRuns)
 #include "tst_analysisruns.moc"

@@ -1,5 +1,6 @@
 // Chart models from fixed analysis results: series values, colours, order, error bars, radar
 // axes and scatter markers, asserted without drawing anything.
+#include "testmain.h"
 #include "analysis/chartdata.h"
 
 #include <QtTest>
@@ -121,5 +122,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestChartData)
+ASSAY_TEST_GUILESS_MAIN(TestChartData)
 #include "tst_chartdata.moc"

@@ -3,6 +3,7 @@
 // metric with empty denominators, context comparison both ways, the across-runs comparison
 // with a seeded bootstrap, judge agreement with Wilson intervals, and every branch of the
 // R-Eval taxonomy.
+#include "testmain.h"
 #include "analysis/formcomparison.h"
 #include "analysis/grammareval.h"
 #include "analysis/judgeagreement.h"
@@ -294,5 +295,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestScoring)
+ASSAY_TEST_GUILESS_MAIN(TestScoring)
 #include "tst_scoring.moc"

@@ -2,6 +2,7 @@
 // task levels from SQL templates and their precedence, F1 / accuracy / halted / cost per
 // correct answer overall and per level, a radar per workflow (axes = levels, "all" added when
 // there are fewer than three), time against F1 coloured by workflow, the taxonomy by level.
+#include "testmain.h"
 #include "analysis/workflowcharts.h"
 #include "analysis/workflowfigures.h"
 #include "runs/tasklevels.h"
@@ -158,5 +159,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestWorkflowFigures)
+ASSAY_TEST_GUILESS_MAIN(TestWorkflowFigures)
 #include "tst_workflowfigures.moc"

@@ -1,6 +1,8 @@
 // assay-cli's IRT and exam commands on the demo's project and exported matrix: joint fits,
 // Bayes modal and marginal ML, short forms, estimates, adaptive takes and the validation.
+#include "testmain.h"
 #include "clirun.h"
+#include "testdemo.h"
 
 #include <QFile>
 #include <QtTest>
@@ -14,10 +16,13 @@ class TestCliExams : public QObject {
     QTemporaryDir m_dir;
 
 private slots:
-    void initTestCase()
+    // Each function on a demo of its own (ctest runs them as separate cases, in parallel).
+    void init()
     {
-        const Outcome o = runCli({QStringLiteral("demo"), QStringLiteral("--out"), m_dir.filePath(QStringLiteral("demo-out"))});
-        QVERIFY2(o.code == 0, qPrintable(o.err));
+        const QString out = m_dir.filePath(QStringLiteral("demo-out"));
+        QVERIFY(QDir(out).removeRecursively());
+        const QString error = assay::test::writeDemoOut(out);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
     }
 
     void irtFit()
@@ -80,10 +85,13 @@ private slots:
 
     void shortFormsAdaptiveAndValidation()
     {
-        // On the demo's project (its exam refitted as a 1PL by irtFit): marginal ML as an
-        // estimator, a short form and its estimate, an adaptive take, the validation.
+        // On the demo's project with its exam refitted as a 1PL: marginal ML as an estimator, a
+        // short form and its estimate, an adaptive take, the validation.
         const QString out = m_dir.filePath(QStringLiteral("demo-out")), project = out + QStringLiteral("/demo.assay");
-        Outcome o = runCli({QStringLiteral("irt"), QStringLiteral("fit"), QStringLiteral("--responses"), out + QStringLiteral("/exam-responses.csv"), QStringLiteral("--model"),
+        Outcome o = runCli({QStringLiteral("irt"), QStringLiteral("fit"), project, QStringLiteral("--exam"), QStringLiteral("demo-exam"), QStringLiteral("--model"),
+                            QStringLiteral("1pl")});
+        QVERIFY2(o.code == 0, qPrintable(o.err));
+        o = runCli({QStringLiteral("irt"), QStringLiteral("fit"), QStringLiteral("--responses"), out + QStringLiteral("/exam-responses.csv"), QStringLiteral("--model"),
                             QStringLiteral("2pl"), QStringLiteral("--estimator"), QStringLiteral("mml"), QStringLiteral("--json")});
         QCOMPARE(o.code, 0);
         auto j = nlohmann::json::parse(o.out.toStdString());
@@ -147,5 +155,5 @@ private slots:
 
 };
 
-QTEST_GUILESS_MAIN(TestCliExams)
+ASSAY_TEST_GUILESS_MAIN(TestCliExams)
 #include "tst_cliexams.moc"

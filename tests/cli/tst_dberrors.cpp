@@ -2,6 +2,7 @@
 // project file this user may not write, each command that writes (run, score, import results,
 // corpus import, exam take, irt fit --exam) exits 1 with a message naming the cause, and
 // nothing is marked done or imported.
+#include "testmain.h"
 #include "project/database.h"
 
 #include <QDir>
@@ -170,5 +171,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestDbErrors)
+ASSAY_TEST_GUILESS_MAIN(TestDbErrors)
 #include "tst_dberrors.moc"

@@ -2,6 +2,7 @@
 // command that can call an LLM, run twice, pays nothing the second time and returns (a rerun
 // served wholly from the cache once waited forever); a silent endpoint is reported within a
 // minute with the profile's defaults, and a slow one still answers.
+#include "testmain.h"
 #include "support/endpointprocess.h"
 
 #include <QDir>
@@ -291,5 +292,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestLlmCli)
+ASSAY_TEST_GUILESS_MAIN(TestLlmCli)
 #include "tst_llmcli.moc"

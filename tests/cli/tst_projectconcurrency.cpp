@@ -3,6 +3,8 @@
 // executes and scores runs, while a second process loops `assay-cli info`, `analyze grammar`
 // and `score` on the same file. Every command of both must succeed, nothing written may be
 // lost, and the file must pass integrity_check.
+#include "testmain.h"
+#include "testdemo.h"
 #include "demo/demoproject.h"
 #include "generation/generationworkflow.h"
 #include "project/database.h"
@@ -34,7 +36,7 @@ private slots:
     {
         const int seconds = qEnvironmentVariableIsSet("ASSAY_STRESS_SECONDS") ? qEnvironmentVariableIntValue("ASSAY_STRESS_SECONDS") : 60;
         const QString path = m_dir.filePath(QStringLiteral("shared.assay"));
-        QVERIFY(DemoProject::build(path).ok());
+        QVERIFY(test::writeDemoProject(path));
         auto project = Project::open(path);
         QVERIFY(project.ok());
         Database &db = project.value()->database();
@@ -121,5 +123,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestProjectConcurrency)
+ASSAY_TEST_GUILESS_MAIN(TestProjectConcurrency)
 #include "tst_projectconcurrency.moc"

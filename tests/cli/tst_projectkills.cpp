@@ -3,10 +3,12 @@
 // SIGKILL at random moments; the file must pass integrity_check and hold what it held before
 // the job or what the complete job leaves, never anything between. A kind whose complete run
 // changes nothing would prove nothing, so each is checked to change the project.
+#include "testmain.h"
 #include "demo/demoproject.h"
 #include "exams/examworkflow.h"
 #include "project/database.h"
 #include "project/project.h"
+#include "testdemo.h"
 #include "testsettings.h"
 
 #include <QCryptographicHash>
@@ -99,7 +101,6 @@ class TestProjectKills : public QObject {
     QTemporaryDir m_dir;
     QString m_base;
     QString m_documents;
-    QRandomGenerator m_random{20261125};
 
     QStringList argsFor(const Kind &kind, const QString &project) const
     {
@@ -140,7 +141,7 @@ private slots:
         // The base: the demo's knowledge, corpus and generated queries, with an exam taken by
         // five students so that the IRT fit has something to fit.
         m_base = m_dir.filePath(QStringLiteral("base.assay"));
-        QVERIFY(DemoProject::build(m_base).ok());
+        QVERIFY(test::writeDemoProject(m_base));
         {
             auto project = Project::open(m_base);
             QVERIFY(project.ok());
@@ -163,10 +164,8 @@ private slots:
             f.write(text);
         }
         // A complete demo to replace.
-        QProcess demo;
-        demo.start(QStringLiteral(ASSAY_CLI), {QStringLiteral("demo"), QStringLiteral("--out"), m_dir.filePath(QStringLiteral("first-demo"))});
-        QVERIFY(demo.waitForFinished(600000));
-        QVERIFY2(demo.exitCode() == 0, demo.readAllStandardError().constData());
+        const QString demoError = test::writeDemoOut(m_dir.filePath(QStringLiteral("first-demo")));
+        QVERIFY2(demoError.isEmpty(), qPrintable(demoError));
         QVERIFY(copyFile(m_dir.filePath(QStringLiteral("first-demo/demo.assay")), m_dir.filePath(QStringLiteral("old-demo.assay"))));
         auto old = Project::open(m_dir.filePath(QStringLiteral("old-demo.assay")));
         QVERIFY(old.ok());
@@ -208,6 +207,11 @@ private slots:
         QFETCH(QString, setUp);
         args.replaceInStrings(QStringLiteral("DOCUMENTS"), m_documents);
         const Kind kind{name, args, setUp};
+        // Each kind draws its own moments (ctest runs the kinds as separate processes).
+        quint32 seed = 20261125;
+        for (const QChar c : name)
+            seed = seed * 31 + c.unicode();
+        QRandomGenerator random(seed);
         const auto run = [&](const QString &project, qint64 killAfterMs, qint64 *tookMs) {
             QProcess p;
             p.setProcessChannelMode(QProcess::ForwardedErrorChannel);
@@ -245,7 +249,7 @@ private slots:
             QVERIFY(!project.isEmpty());
             QCOMPARE(fingerprint(project), before);
             // Uniform over the job's running time (process start included).
-            const qint64 at = qint64(m_random.bounded(double(took)));
+            const qint64 at = qint64(random.bounded(double(took)));
             const int code = run(project, at, nullptr);
             QVERIFY2(code == -1 || code == 0, qPrintable(QStringLiteral("exit %1").arg(code)));
             QCOMPARE(integrity(project), QStringLiteral("ok"));
@@ -275,5 +279,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestProjectKills)
+ASSAY_TEST_GUILESS_MAIN(TestProjectKills)
 #include "tst_projectkills.moc"

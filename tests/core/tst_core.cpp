@@ -1,5 +1,6 @@
 // Core services: ETA estimation, background jobs with progress and cancel, the message log
 // and its item models, recent files.
+#include "testmain.h"
 #include "core/etaestimator.h"
 #include "core/job.h"
 #include "core/messagelog.h"
@@ -157,5 +158,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCore)
+ASSAY_TEST_GUILESS_MAIN(TestCore)
 #include "tst_core.moc"

@@ -1,6 +1,7 @@
 // The demo world and its documents: table sizes and keys, FK integrity, facts grounded in the
 // rows, every withheld fact absent from every document, every stated fact present in each of
 // its documents, distractor documents, determinism.
+#include "testmain.h"
 #include "demo/democorpus.h"
 #include "demo/demoproject.h"
 #include "demo/demoworld.h"
@@ -211,5 +212,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestDemoWorld)
+ASSAY_TEST_GUILESS_MAIN(TestDemoWorld)
 #include "tst_demoworld.moc"

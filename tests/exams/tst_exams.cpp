@@ -3,6 +3,7 @@
 // about uniform), baseline arithmetic, Bloom and question-type cases, the reply parser, the
 // IR taker on a hand-made corpus, the letter-logprob and log-likelihood takers against the
 // loopback endpoint, and the response-matrix CSV.
+#include "testmain.h"
 #include "exams/examclassifier.h"
 #include "exams/examfilters.h"
 #include "exams/examreplyparser.h"
@@ -361,5 +362,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestExams)
+ASSAY_TEST_GUILESS_MAIN(TestExams)
 #include "tst_exams.moc"

@@ -4,6 +4,7 @@
 // adaptive take against the loopback endpoint that sends exactly the items it reports and
 // stores exactly those answers; a cancelled adaptive take stores nothing; the validation kept
 // in the exam.
+#include "testmain.h"
 #include "core/job.h"
 #include "exams/examadaptivetake.h"
 #include "exams/examirt.h"
@@ -235,5 +236,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestShortForms)
+ASSAY_TEST_GUILESS_MAIN(TestShortForms)
 #include "tst_shortforms.moc"

@@ -5,6 +5,7 @@
 // same combination and skip counts and the same singular-answer rate. Shapes the planner does
 // not read keep the per-combination path, and a product over the budget is refused with the
 // reason instead of running for hours.
+#include "testmain.h"
 #include "core/job.h"
 #include "generation/fillinengine.h"
 #include "generation/ruleenumerator.h"
@@ -428,5 +429,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestFillIn)
+ASSAY_TEST_MAIN(TestFillIn)
 #include "tst_fillin.moc"

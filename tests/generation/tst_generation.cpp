@@ -2,6 +2,7 @@
 // (including hostile values bound as parameters), singular-answer rates, text-template
 // checks, the offline verbalizer, balanced counts, GRAMMAR JSON round trip, and the
 // reproduction of GRAMMAR's Spider figures (57 SQL queries, 570 text queries per form).
+#include "testmain.h"
 #include "demo/demoproject.h"
 #include "generation/fillinengine.h"
 #include "core/job.h"
@@ -323,7 +324,7 @@ private slots:
         QVERIFY(GrammarJson::writeGrammarFolder(demo, out).ok());
 
         const QString copyPath = m_dir.filePath(QStringLiteral("copy.assay"));
-        QVERIFY(DemoProject::build(copyPath).ok());
+        QVERIFY(test::writeDemoProject(copyPath));
         auto copy = Project::open(copyPath).take();
         auto imported = GrammarImport::run(*copy, out + QStringLiteral("/sql_templates.json"),
                                            {{QStringLiteral("short"), out + QStringLiteral("/text_templates_short.json")},
@@ -375,5 +376,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestGeneration)
+ASSAY_TEST_GUILESS_MAIN(TestGeneration)
 #include "tst_generation.moc"

@@ -2,6 +2,7 @@
 // reply and taken through validation and measurement, text templates from a JSON list with
 // placeholder checks, unparsable replies counted apart, cached reruns that send nothing,
 // and a user's edited prompt file taking precedence over the bundled one.
+#include "testmain.h"
 #include "generation/generationstore.h"
 #include "generation/llmtemplategenerator.h"
 #include "generation/promptlibrary.h"
@@ -131,5 +132,5 @@ INSERT INTO person VALUES (1, 'Ann', 'Oslo', 'red'), (2, 'Bob', 'Lyon', 'red'), 
     }
 };
 
-QTEST_GUILESS_MAIN(TestLlmGeneration)
+ASSAY_TEST_GUILESS_MAIN(TestLlmGeneration)
 #include "tst_llmgeneration.moc"

@@ -2,6 +2,7 @@
 // chart panels with their series, a click on a bar segment listing the groups behind it, the
 // inspector (with context comparison), rejecting a query from it (undoable), and every export
 // format: a parsable SVG naming each series, a PNG of the requested size, a PDF, the report.
+#include "testmain.h"
 #include "charts/analysispage.h"
 #include "report/chartexporter.h"
 #include "report/chartfactory.h"
@@ -272,5 +273,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestAnalysisPage)
+ASSAY_TEST_MAIN(TestAnalysisPage)
 #include "tst_analysispage.moc"

@@ -2,6 +2,7 @@
 // import of a JSONL file with sentence chunking as a background job that undo removes and
 // redo brings back; a bad file imports nothing and says where it is wrong; Try retrieval
 // shows two retrievers side by side with the matching terms marked.
+#include "testmain.h"
 #include "commands/importcorpuscommand.h"
 #include "core/job.h"
 #include "generation/generationstore.h"
@@ -169,5 +170,5 @@ void TestCorpusPage::groupsAndTrueDocuments()
     QVERIFY(page.resultsHtml(0).contains(QLatin1String("not a group")));
 }
 
-QTEST_MAIN(TestCorpusPage)
+ASSAY_TEST_MAIN(TestCorpusPage)
 #include "tst_corpuspage.moc"

@@ -2,6 +2,7 @@
 // (Bloom, filter reason), reject / accept of a selection and in-place edits of stem, option
 // and key — each undoable, with refused edits explained; short forms, their validation and an
 // adaptive take with its live chart, from the Short forms tab.
+#include "testmain.h"
 #include "examspage.h"
 #include "charts/chartpanel.h"
 #include "charts/shortformpanel.h"
@@ -235,5 +236,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestExamsPage)
+ASSAY_TEST_MAIN(TestExamsPage)
 #include "tst_examspage.moc"

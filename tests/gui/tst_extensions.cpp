@@ -4,6 +4,8 @@
 // take` (run in process), and offered by the GUI: the judge chooser lists the judge with its
 // description, the run launcher a check box for the reader and a row for the retriever whose
 // cells plan runs with them, the Take Exam dialog the taker.
+#include "testmain.h"
+#include "testdemo.h"
 #include "analysis/runoutcomes.h"
 #include "examcommand.h"
 #include "exams/examstore.h"
@@ -181,7 +183,7 @@ private slots:
         registerNothing();
         registerFirstOption();
         m_path = m_dir.filePath(QStringLiteral("demo.assay"));
-        QVERIFY(DemoProject::build(m_path).ok());
+        QVERIFY(test::writeDemoProject(m_path));
     }
 
     void aReaderRegisteredHereIsParsedLikeTheBuiltIns()
@@ -459,5 +461,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestExtensions)
+ASSAY_TEST_MAIN(TestExtensions)
 #include "tst_extensions.moc"

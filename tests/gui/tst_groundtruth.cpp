@@ -6,6 +6,8 @@
 // documents for most items and the oracle student scores far above chance. The links are one
 // undoable edit, reviewable (reject), and a links file (the demo's facts.json format, and CSV)
 // reads into the same links; bad files name file, line and field.
+#include "testmain.h"
+#include "testdemo.h"
 #include "analysis/grammareval.h"
 #include "analysis/runoutcomes.h"
 #include "corpuspage.h"
@@ -205,7 +207,7 @@ private slots:
         // The demo's groups carry a truth written from its documents' own facts; the linker,
         // searching every group, must agree with it: the measurement in docs/METHODS.md §1.6.1.
         const QString path = m_dir.filePath(QStringLiteral("demo.assay"));
-        QVERIFY(DemoProject::build(path).ok());
+        QVERIFY(test::writeDemoProject(path));
         auto opened = Project::open(path);
         QVERIFY(opened.ok());
         Database &db = opened.value()->database();
@@ -291,5 +293,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestGroundTruth)
+ASSAY_TEST_MAIN(TestGroundTruth)
 #include "tst_groundtruth.moc"

@@ -5,6 +5,7 @@
 // curves of the selected items, test information on the 301-point grid, Bloom and
 // question-type groups, one improvement curve per step, abilities per factor level — and
 // exports.
+#include "testmain.h"
 #include "charts/chartpanel.h"
 #include "charts/irtpanel.h"
 #include "examspage.h"
@@ -291,5 +292,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestIrtPanel)
+ASSAY_TEST_MAIN(TestIrtPanel)
 #include "tst_irtpanel.moc"

@@ -2,6 +2,7 @@
 // one taken back with Undo, the project closed and reopened: 19 labels under the labeller's
 // name. The card highlights the gold answer and the run's answer; the summary shows the
 // corrected accuracy and says which labels are simulated.
+#include "testmain.h"
 #include "charts/analysispage.h"
 #include "charts/comparepanel.h"
 #include "charts/judgespanel.h"
@@ -184,5 +185,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestLabelPanel)
+ASSAY_TEST_MAIN(TestLabelPanel)
 #include "tst_labelpanel.moc"

@@ -1,5 +1,6 @@
 // Settings → LLM endpoints, offscreen, against the local endpoint: save with validation,
 // Test connection shows latency and reply (or the exact error), the key is masked.
+#include "testmain.h"
 #include "dialogs/llmprofilespage.h"
 #include "llm/llmprofilestore.h"
 #include "testendpoint.h"
@@ -72,5 +73,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestLlmProfiles)
+ASSAY_TEST_MAIN(TestLlmProfiles)
 #include "tst_llmprofiles.moc"

@@ -1,6 +1,7 @@
 // Smoke test of the GUI shell, offscreen: the window builds, the navigator switches pages,
 // projects open/close, errors surface without blocking, the undo stack is wired to Edit.
 // With ASSAY_SCREENSHOT_DIR set it saves PNGs of what it shows.
+#include "testmain.h"
 #include "commands/setprojectpropertycommand.h"
 #include "core/job.h"
 #include "core/messagelog.h"
@@ -356,5 +357,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestMainWindow)
+ASSAY_TEST_MAIN(TestMainWindow)
 #include "tst_mainwindow.moc"

@@ -2,6 +2,7 @@
 // Overview page, which knows what the project holds in each step of an evaluation and offers
 // a button for the next one; waiting steps have their button disabled with the reason; the
 // buttons lead to the page (and tab) of their step and start the same work there.
+#include "testmain.h"
 #include "corpuspage.h"
 #include "demo/demoproject.h"
 #include "generation/generationstore.h"
@@ -116,5 +117,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestOverview)
+ASSAY_TEST_MAIN(TestOverview)
 #include "tst_overview.moc"

@@ -2,6 +2,7 @@
 // scored by another program (assay-cli), and an exam taken by a background job on its own
 // connection, show on the Corpus, Runs, Analysis and Exams pages that are open at the time;
 // a hidden page catches up when it is shown again.
+#include "testmain.h"
 #include "charts/analysispage.h"
 #include "corpuspage.h"
 #include "examspage.h"
@@ -152,5 +153,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestPagesFollow)
+ASSAY_TEST_MAIN(TestPagesFollow)
 #include "tst_pagesfollow.moc"

@@ -5,6 +5,8 @@
 // must still exist, the app must keep reading and writing, and the file must pass
 // integrity_check at the end. Any descriptor of the project opened and closed by other means
 // than SQLite drops the app's locks, and the second process then deletes the WAL under it.
+#include "testmain.h"
+#include "testdemo.h"
 #include "scoring/closeddomain.h"
 #include "charts/analysispage.h"
 #include "charts/irtpanel.h"
@@ -129,7 +131,7 @@ private slots:
     void jobsOnTheirOwnConnectionsKeepTheAppsLocks()
     {
         const QString path = m_dir.filePath(QStringLiteral("locks.assay"));
-        QVERIFY(DemoProject::build(path).ok());
+        QVERIFY(test::writeDemoProject(path));
         MainWindow w;
         w.show();
         QVERIFY(w.openProject(path));
@@ -231,5 +233,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestProjectLocks)
+ASSAY_TEST_MAIN(TestProjectLocks)
 #include "tst_projectlocks.moc"

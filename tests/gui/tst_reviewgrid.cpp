@@ -1,6 +1,7 @@
 // The review grid on the demo project, offscreen: scopes with counts, filters, sorting,
 // accept / reject with undo (queries follow), inline edits (refused ones explained), the
 // side panel, and the query scope loaded off the GUI thread.
+#include "testmain.h"
 #include "demo/demoproject.h"
 #include "generation/generationstore.h"
 #include "project/project.h"
@@ -159,5 +160,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestReviewGrid)
+ASSAY_TEST_MAIN(TestReviewGrid)
 #include "tst_reviewgrid.moc"

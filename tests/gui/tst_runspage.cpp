@@ -3,6 +3,7 @@
 // Resume pressed as the pause lands), the runs
 // table and a run's items table; Retry Failed on a run whose LLM calls partly failed; the
 // LLM workflows' columns and an agentic item's step timeline in the inspector.
+#include "testmain.h"
 #include "iteminspector.h"
 #include "itemmodels/agentstepsmodel.h"
 #include "itemmodels/runitemsmodel.h"
@@ -356,5 +357,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestRunsPage)
+ASSAY_TEST_MAIN(TestRunsPage)
 #include "tst_runspage.moc"

@@ -1,6 +1,7 @@
 // The schema editor on the demo world, offscreen: tables, columns, rows and relations show;
 // toolbar actions and cell edits go through the undo stack; problems and refused edits are
 // shown inline. With ASSAY_SCREENSHOT_DIR set it saves a PNG of the editor.
+#include "testmain.h"
 #include "demo/demoproject.h"
 #include "itemmodels/knowledgecolumnmodel.h"
 #include "project/project.h"
@@ -115,5 +116,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestSchemaEditor)
+ASSAY_TEST_MAIN(TestSchemaEditor)
 #include "tst_schemaeditor.moc"

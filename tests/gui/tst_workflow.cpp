@@ -4,6 +4,7 @@
 // end → a second judge with Score… → import results → Analysis: Groups, Compare, Judges →
 // generate an exam → three IR takers → fit IRT → export the matrix and the report. Each step
 // checks the project's content. With ASSAY_SCREENSHOT_DIR set, every page is saved as PNG.
+#include "testmain.h"
 #include "analysis/runoutcomes.h"
 #include "charts/analysispage.h"
 #include "charts/comparepanel.h"
@@ -318,5 +319,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestWorkflow)
+ASSAY_TEST_MAIN(TestWorkflow)
 #include "tst_workflow.moc"

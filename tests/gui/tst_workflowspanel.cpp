@@ -2,6 +2,7 @@
 // the scripted loopback endpoint, scored): the figures table with a column per task level,
 // the radar of each workflow, time against F1, cost per correct answer, and a query set's
 // task level set from the view (an undoable edit that re-analyses the runs).
+#include "testmain.h"
 #include "analysis/workflowcharts.h"
 #include "charts/analysispage.h"
 #include "report/chartfactory.h"
@@ -138,5 +139,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestWorkflowsPanel)
+ASSAY_TEST_MAIN(TestWorkflowsPanel)
 #include "tst_workflowspanel.moc"

@@ -4,6 +4,7 @@
 // Lord's information (peak right of b when c > 0, the 2PL formula when c = 0), test and group
 // information; iterative improvement dropping the right columns; RMSE diagnostics, chart data,
 // the JSON keys and cancelling.
+#include "testmain.h"
 #include "irt/irtcharts.h"
 #include "irt/irtfitter.h"
 #include "irt/irtguard.h"
@@ -535,5 +536,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestIrt)
+ASSAY_TEST_GUILESS_MAIN(TestIrt)
 #include "tst_irt.moc"

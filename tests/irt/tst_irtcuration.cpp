@@ -3,6 +3,7 @@
 // rate on data from the model; AIC and BIC choosing the generating model; classical item
 // analysis against hand-computed values; the distribution functions; the drop rules; the
 // JSON keys.
+#include "testmain.h"
 #include "irt/classicalanalysis.h"
 #include "irt/irtcharts.h"
 #include "irt/irtimprovement.h"
@@ -323,5 +324,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestIrtCuration)
+ASSAY_TEST_GUILESS_MAIN(TestIrtCuration)
 #include "tst_irtcuration.moc"

@@ -3,6 +3,7 @@
 // and a narrow one (many); parameter recovery on the N(0, 1) scale; and AIC and BIC choosing
 // the generating model of simulated 1PL, 2PL and 3PL data over several seeds and exam
 // lengths — the claim joint ML could not keep.
+#include "testmain.h"
 #include "irt/irtmarginal.h"
 #include "irt/irtquadrature.h"
 #include "irt/irtsimulation.h"
@@ -173,5 +174,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestIrtMarginal)
+ASSAY_TEST_GUILESS_MAIN(TestIrtMarginal)
 #include "tst_irtmarginal.moc"

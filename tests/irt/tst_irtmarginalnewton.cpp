@@ -4,6 +4,7 @@
 // box cuts (pinned on the bound) —, every accepted step lowers the −log L, a
 // step that finds no lower point moves nothing, and the 3PL fit with them ends no higher than
 // the EM alone after the same start.
+#include "testmain.h"
 #include "irt/irtmarginal.h"
 #include "irt/irtmarginalengine.h"
 #include "irt/irtmarginalnewton.h"
@@ -188,5 +189,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestIrtMarginalNewton)
+ASSAY_TEST_APPLESS_MAIN(TestIrtMarginalNewton)
 #include "tst_irtmarginalnewton.moc"

@@ -3,6 +3,7 @@
 // reaches SE ≤ 0.3 within 50 items of a 2,000-item 2PL bank, the information and anchor
 // forms estimate accuracy better than random forms of the same size, Kendall's τ on known
 // cases, the leave-out validation's figures and JSON, and the marginal-ML estimator.
+#include "testmain.h"
 #include "irt/irtability.h"
 #include "irt/irtadaptive.h"
 #include "irt/irtfitter.h"
@@ -298,5 +299,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestIrtShortForm)
+ASSAY_TEST_GUILESS_MAIN(TestIrtShortForm)
 #include "tst_irtshortform.moc"

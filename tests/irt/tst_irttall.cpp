@@ -3,6 +3,7 @@
 // same optimum as L-BFGS-B alone, and the standard errors of either elimination equal the
 // dense bordered (gauge-constrained) inverse of the observed information; and the gauge
 // search (IrtGauge) is exact and gains where a held variable breaks the gauge.
+#include "testmain.h"
 #include "irt/irtcovariance.h"
 #include "irt/irtfitter.h"
 #include "irt/irtgauge.h"
@@ -270,5 +271,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestIrtTall)
+ASSAY_TEST_GUILESS_MAIN(TestIrtTall)
 #include "tst_irttall.moc"

@@ -4,6 +4,7 @@
 // requests per item the first time and none when run again; the measured flip rate is within
 // ±0.02 of the one the script implies; Fleiss' κ and the accuracy per repetition follow. The
 // bias probes against a judge scripted to favour padded answers (METHODS §5.12).
+#include "testmain.h"
 #include "analysis/biasprobe.h"
 #include "analysis/judgestability.h"
 #include "project/project.h"
@@ -149,5 +150,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestJudgeStability)
+ASSAY_TEST_GUILESS_MAIN(TestJudgeStability)
 #include "tst_judgestability.moc"

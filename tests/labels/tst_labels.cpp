@@ -3,6 +3,7 @@
 // 1,000 seeds against the judge-only and the labels-only intervals; Cohen's and Fleiss' κ,
 // Wilson and Wald intervals against values computed by hand; the label store's round trip,
 // majority and undo; the labels file's checks; the labelling orders.
+#include "testmain.h"
 #include "analysis/cohenkappa.h"
 #include "analysis/judgeagreement.h"
 #include "analysis/labelleragreement.h"
@@ -315,5 +316,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestLabels)
+ASSAY_TEST_GUILESS_MAIN(TestLabels)
 #include "tst_labels.moc"

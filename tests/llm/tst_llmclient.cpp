@@ -2,6 +2,7 @@
 // class, Retry-After, no retry where none is allowed, timeouts, cache hits that send nothing,
 // canonical keys, concurrency and rate limits, cost, JSON extraction, batch round trip, and
 // the API key never reaching the project file or the log.
+#include "testmain.h"
 #include "core/messagelog.h"
 #include "llm/jsonextractor.h"
 #include "llm/llmbatch.h"
@@ -545,5 +546,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestLlmClient)
+ASSAY_TEST_GUILESS_MAIN(TestLlmClient)
 #include "tst_llmclient.moc"

@@ -3,6 +3,7 @@
 // exactly as they were stored (references where the chunks give the text back, one stored
 // text per distinct other text); a context outlives its document's removal; new chunks never
 // reuse an archived id; a run's results are saved as references and read back as text.
+#include "testmain.h"
 #include "project/contextblob.h"
 #include "project/database.h"
 #include "project/migrations.h"
@@ -214,5 +215,5 @@ private:
     }
 };
 
-QTEST_GUILESS_MAIN(TestContexts)
+ASSAY_TEST_GUILESS_MAIN(TestContexts)
 #include "tst_contexts.moc"

@@ -1,6 +1,7 @@
 // Landed migrations are history: a project file written at every earlier schema version
 // (tests/data/migrations/vN.assay, made by make_fixtures.py from that version's migrations
 // plus representative rows) opens, migrates to the current version and keeps its content.
+#include "testmain.h"
 #include "project/database.h"
 #include "project/project.h"
 
@@ -132,5 +133,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestMigrations)
+ASSAY_TEST_GUILESS_MAIN(TestMigrations)
 #include "tst_migrations.moc"

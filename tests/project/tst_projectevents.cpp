@@ -2,6 +2,7 @@
 // from a background job's connection on another thread and from another process, with the
 // aggregates and row ids named; rolled-back writes send nothing; tables WITHOUT ROWID and
 // whole-table deletes are seen; a change too large to list keeps its tables.
+#include "testmain.h"
 #include "project/database.h"
 #include "project/project.h"
 #include "project/projectchange.h"
@@ -195,5 +196,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestProjectEvents)
+ASSAY_TEST_GUILESS_MAIN(TestProjectEvents)
 #include "tst_projectevents.moc"

@@ -1,6 +1,7 @@
 // The project file: creation, reopening in constant time, migrations, refusal of foreign /
 // newer files and verification of damaged ones (which all stay byte-for-byte untouched),
 // unclean shutdowns, held files, concurrent-use warning, undoable edits.
+#include "testmain.h"
 #include "commands/setprojectpropertycommand.h"
 #include "core/job.h"
 #include "io/filereader.h"
@@ -411,5 +412,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestProjectFile)
+ASSAY_TEST_GUILESS_MAIN(TestProjectFile)
 #include "tst_projectfile.moc"

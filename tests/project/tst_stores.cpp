@@ -1,6 +1,7 @@
 // The stores and the helpers they share: a failed prepare or step is an error and never
 // "no rows"; a missing item is ErrorCode::NotFound; curation states round-trip as enums;
 // each aggregate's store writes what it reads back.
+#include "testmain.h"
 #include "core/curationstate.h"
 #include "generation/generationcuration.h"
 #include "generation/generationstore.h"
@@ -220,5 +221,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestStores)
+ASSAY_TEST_GUILESS_MAIN(TestStores)
 #include "tst_stores.moc"

@@ -2,6 +2,7 @@
 // names the line, nothing is imported), every retriever on a hand-made corpus with known
 // rankings and ties, TF-IDF checked against an independent dense computation, and BM25 on
 // hostile query text.
+#include "testmain.h"
 #include "project/project.h"
 #include "retrieval/bm25index.h"
 #include "retrieval/bm25retriever.h"
@@ -252,5 +253,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestRetrieval)
+ASSAY_TEST_GUILESS_MAIN(TestRetrieval)
 #include "tst_retrieval.moc"

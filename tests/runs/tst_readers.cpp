@@ -3,6 +3,7 @@
 // with JSON pointers, the command reader's JSONL round trip (out-of-order replies, a crash,
 // a line that is not JSON), pipeline grids, and dense / hybrid retrieval on a hand-made
 // corpus whose embeddings are stored in the project.
+#include "testmain.h"
 #include "llm/llmprofilestore.h"
 #include "llm/llmstore.h"
 #include "project/project.h"
@@ -315,5 +316,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestReaders)
+ASSAY_TEST_GUILESS_MAIN(TestReaders)
 #include "tst_readers.moc"

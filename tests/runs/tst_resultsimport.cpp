@@ -1,6 +1,7 @@
 // Results import: GRAMMAR results JSON, R-Eval JSONL and Assay's generic JSONL become a run
 // with judgements of judge "imported"; a malformed record names its file and line (or record)
 // and imports nothing.
+#include "testmain.h"
 #include "project/project.h"
 #include "runs/resultsimporter.h"
 #include "testsettings.h"
@@ -144,5 +145,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestResultsImport)
+ASSAY_TEST_GUILESS_MAIN(TestResultsImport)
 #include "tst_resultsimport.moc"

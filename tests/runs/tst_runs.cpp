@@ -1,6 +1,7 @@
 // Runs: pipeline specs, each result persisted as it arrives, continuing after a pause and
 // after the process was killed (nothing lost, nothing twice), and items that do not change
 // when the query set is rebuilt.
+#include "testmain.h"
 #include "core/job.h"
 #include "generation/generationstore.h"
 #include "project/database.h"
@@ -137,5 +138,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestRuns)
+ASSAY_TEST_GUILESS_MAIN(TestRuns)
 #include "tst_runs.moc"

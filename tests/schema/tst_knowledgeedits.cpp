@@ -1,5 +1,6 @@
 // Undo/redo of every schema-editor command: after redo the knowledge equals the edited state,
 // after undo it equals the state before — in memory and as re-read from the project file.
+#include "testmain.h"
 #include "commands/addknowledgecolumncommand.h"
 #include "commands/addknowledgerowcommand.h"
 #include "commands/addknowledgetablecommand.h"
@@ -240,5 +241,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestKnowledgeEdits)
+ASSAY_TEST_GUILESS_MAIN(TestKnowledgeEdits)
 #include "tst_knowledgeedits.moc"

@@ -1,5 +1,6 @@
 // Knowledge import from SQLite, SQL scripts and CSV folders: round trips, bad input (clear
 // message, nothing imported), linking read-only, and the read-only authorizer.
+#include "testmain.h"
 #include "project/database.h"
 #include "project/project.h"
 #include "schema/csvschemareader.h"
@@ -346,5 +347,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSchemaImport)
+ASSAY_TEST_GUILESS_MAIN(TestSchemaImport)
 #include "tst_schemaimport.moc"

@@ -19,7 +19,7 @@ namespace {
 QString verdictText(const std::optional<int> &v) { return !v ? QStringLiteral("unread") : *v ? QStringLiteral("correct") : QStringLiteral("incorrect"); }
 
 // The text, escaped, with each whole-word, case-insensitive occurrence of `needle` marked.
-QString highlighted(const QString &text, const QString &needle)
+QString highlightedAnswer(const QString &text, const QString &needle)
 {
     if (needle.trimmed().isEmpty())
         return text.toHtmlEscaped();
@@ -140,7 +140,7 @@ void GroupInspector::describe(int row)
     if (!m_details.values.isEmpty())
         h += tr("<p><b>Values</b> %1</p>").arg(m_details.values.toHtmlEscaped());
     h += tr("<p><b>Query</b> (%1) %2<br><b>Answer</b> %3<br><b>Latency</b> %4 ms</p>")
-             .arg(it.form.toHtmlEscaped(), it.query.toHtmlEscaped(), highlighted(it.answer, m_details.gold))
+             .arg(it.form.toHtmlEscaped(), it.query.toHtmlEscaped(), highlightedAnswer(it.answer, m_details.gold))
              .arg(it.latencyMs, 0, 'f', it.latencyMs < 10 ? 2 : 0);
     if (it.contextSufficient)
         h += *it.contextSufficient ? tr("<p><b>Context comparison:</b> its top-1 document is that of a correct query of this group — the retriever gave enough; the reader failed.</p>")
@@ -148,7 +148,7 @@ void GroupInspector::describe(int row)
     h += tr("<p><b>Retrieved</b> %1 (true: %2)</p>")
              .arg(it.retrievedIds.isEmpty() ? tr("nothing") : it.retrievedIds.join(QStringLiteral(", ")).toHtmlEscaped(),
                   m_details.trueDocIds.join(QStringLiteral(", ")).toHtmlEscaped());
-    h += QStringLiteral("<p style='white-space:pre-wrap; color:#333'>%1</p>").arg(highlighted(it.retrievedText, m_details.gold));
+    h += QStringLiteral("<p style='white-space:pre-wrap; color:#333'>%1</p>").arg(highlightedAnswer(it.retrievedText, m_details.gold));
     m_text->setHtml(h);
 }
 
