@@ -6,7 +6,6 @@
 // Every dialog of the app opens within 1366×768 with nothing cut either.
 // A screenshot of each page, tab and dialog goes to $ASSAY_SCREENSHOT_DIR when it is set.
 #include "testmain.h"
-#include "demo/demoevaluation.h"
 #include "dialogs/projectpropertiesdialog.h"
 #include "dialogs/settingsdialog.h"
 #include "examgeneratedialog.h"
@@ -140,15 +139,11 @@ private slots:
     void initTestCase()
     {
         test::isolateSettings();
-        m_path = m_dir.filePath(QStringLiteral("demo.assay"));
-        // The evaluated demo: this ctest run's `assay-cli demo` fixture, or built here.
-        const QString fixture = test::fixturesDir().isEmpty() ? QString() : test::fixturesDir() + QStringLiteral("/demo-out/demo.assay");
-        if (!fixture.isEmpty() && QFileInfo::exists(fixture)) {
-            QVERIFY(QFile::copy(fixture, m_path));
-        } else {
-            auto built = DemoEvaluation::build(m_path);
-            QVERIFY2(built, qPrintable(built.error()));
-        }
+        // The evaluated demo, as `assay-cli demo` writes it (this ctest run's fixture).
+        const QString out = m_dir.filePath(QStringLiteral("demo-out"));
+        const QString error = test::writeDemoOut(out);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        m_path = out + QStringLiteral("/demo.assay");
     }
 
     void everyPageFitsALaptopScreen()

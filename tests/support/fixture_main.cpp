@@ -10,7 +10,6 @@
 #include <QTemporaryDir>
 
 #include <cstdio>
-#include <cstdlib>
 
 using namespace assay;
 
