@@ -18,6 +18,8 @@
 #include <QStackedWidget>
 #include <QUrl>
 
+#include <memory>
+
 namespace assay {
 
 ReportAction::ReportAction(MainWindow *window) : QObject(window), m_window(window), m_action(new QAction(tr("&Export Report…"), window))
@@ -56,6 +58,20 @@ bool ReportAction::exportTo(const QString &dir, bool pdf)
 {
     AnalysisPage *analysis = m_window->analysisPage();
     QWidget *page = m_window->pages()->currentWidget();
+    if (analysis->isStale()) {
+        // Labels, verdicts or the chosen runs changed since the analysis ran: a report written
+        // now would silently lack them. Analyse again, then write it.
+        MessageBar::report(page, MessageBar::Level::Info,
+                           tr("Labels, verdicts or the chosen runs changed since the last analysis: analysing again, then writing the report…"));
+        auto connection = std::make_shared<QMetaObject::Connection>();
+        *connection = connect(analysis, &AnalysisPage::analysed, this, [this, dir, pdf, connection] {
+            disconnect(*connection);
+            exportTo(dir, pdf);
+        });
+        if (!analysis->isBusy())
+            analysis->analyze();
+        return true; // the report follows the analysis
+    }
     // The exam's IRT charts (when fitted) follow the run charts.
     IrtPanel *panel = m_window->examsPage() ? m_window->examsPage()->irtPanel() : nullptr;
     QVector<ChartData> irt = panel ? panel->charts() : QVector<ChartData>();

@@ -25,7 +25,10 @@ QString LabelSection::html(const QVector<RunAnalysis> &analyses)
                     .arg(e.labelled)
                     .arg(e.humanAccuracy.value_or(0), 0, 'f', 3)
                     .arg(interval(e.humanCi))
-                    .arg(e.ppiAccuracy ? QStringLiteral("<b>%1</b> %2").arg(*e.ppiAccuracy, 0, 'f', 3).arg(interval(e.ppiCi)) : e.missing.toHtmlEscaped())
+                    .arg(e.ppiAccuracy ? QStringLiteral("<b>%1</b> %2%3")
+                                             .arg(*e.ppiAccuracy, 0, 'f', 3)
+                                             .arg(interval(e.ppiCi), e.reliable() ? QString() : QStringLiteral("<br><small>not yet reliable: fewer than %1 labels</small>").arg(PpiEstimate::ReliableLabels))
+                                       : e.missing.toHtmlEscaped())
                     .arg(e.effectiveLabels ? QString::number(*e.effectiveLabels, 'f', 0) : QStringLiteral("—"));
     }
     if (rows.isEmpty())

@@ -8,11 +8,15 @@
 #include "generation/generationstore.h"
 #include "project/project.h"
 #include "schema/knowledgebase.h"
+#include "scoring/judgeregistry.h"
+#include "scoring/judgespec.h"
 
 #include <QDateTime>
 #include <QFile>
 
 #include <nlohmann/json.hpp>
+
+#include <algorithm>
 
 namespace assay {
 
@@ -38,6 +42,15 @@ ReportWriter::ReportWriter(const Project &project) : m_project(project) {}
 
 namespace {
 QString number(const std::optional<double> &v, int decimals = 3) { return v ? QString::number(*v, 'f', decimals) : QStringLiteral("—"); }
+// A retrieval figure with the items it is over when that is not every item (docs/METHODS.md §5.2).
+QString retrievalNumber(const GrammarReport &g, const std::optional<double> &v)
+{
+    if (!v)
+        return number(v);
+    return g.retrievalItems == g.n ? number(v)
+                                   : QStringLiteral("%1 <span class=\"basis\" title=\"%2\">(%3 of %4)</span>")
+                                         .arg(number(v), g.retrievalBasis().toHtmlEscaped()).arg(g.retrievalItems).arg(g.n);
+}
 } // namespace
 
 Result<QString> ReportWriter::runsSection() const
@@ -68,15 +81,33 @@ Result<QString> ReportWriter::runsSection() const
         h += QStringLiteral("<tr><td>%1</td><td class=\"num\">%2</td><td class=\"num\">%3 [%4, %5]</td><td class=\"num\">%6</td><td class=\"num\">%7</td>"
                             "<td class=\"num\">%8</td><td class=\"num\">%9</td><td class=\"num\">%10 / %11 / %12</td></tr>\n")
                  .arg(a.run.toHtmlEscaped(), number(g.accuracy), number(g.refinedAccuracy), number(a.refinedLow), number(a.refinedHigh),
-                      number(g.retrievalAccuracy), number(g.refinedRetrievalAccuracy), number(g.knowledgeAccuracy), number(g.contextRefinedRetrievalAccuracy))
+                      retrievalNumber(g, g.retrievalAccuracy), retrievalNumber(g, g.refinedRetrievalAccuracy), number(g.knowledgeAccuracy),
+                      number(g.contextRefinedRetrievalAccuracy))
                  .arg(g.gapGroups).arg(g.robustGroups).arg(g.nonRobustGroups);
     }
-    h += QStringLiteral("</table>\n<h2>Response types (R-Eval)</h2>\n<table><tr><th>Run</th>");
+    h += QStringLiteral("</table>\n");
+    if (std::any_of(m_analyses.begin(), m_analyses.end(), [](const RunAnalysis &a) { return a.grammar.retrievalItems < a.grammar.n; }))
+        h += QStringLiteral("<p class=\"note\">Retrieval figures are over the items whose semantic group has known true documents "
+                            "(in brackets: how many of the run's items); an item without them is not counted as a retrieval failure. "
+                            "— means no item of the run had any.</p>\n");
+    for (const RunAnalysis &a : m_analyses)
+        if (auto spec = JudgeSpec::parse(a.judge); spec && !spec.value().kind().usesModel && !spec.value().kind().labelled && a.grammar.weaklyJudged > 0)
+            h += QStringLiteral("<p class=\"note\">%1: %2 of %3 items are weakly judged by %4: their gold answer has two characters or fewer or is a "
+                                "number below 1000, which a string match can meet by chance.</p>\n")
+                     .arg(a.run.toHtmlEscaped())
+                     .arg(a.grammar.weaklyJudged)
+                     .arg(a.grammar.n)
+                     .arg(a.judge.toHtmlEscaped());
+    h += QStringLiteral("<h2>Response types (R-Eval)</h2>\n<table><tr><th>Run</th>");
     for (const QString &t : ResponseTaxonomy::types())
         h += QStringLiteral("<th>%1</th>").arg(t);
     h += QStringLiteral("</tr>\n");
     for (const RunAnalysis &a : m_analyses) {
         h += QStringLiteral("<tr><td>%1</td>").arg(a.run.toHtmlEscaped());
+        if (!a.taxonomy.applicable) {
+            h += QStringLiteral("<td colspan=\"%1\">n/a: %2</td></tr>\n").arg(ResponseTaxonomy::types().size()).arg(a.taxonomy.reason.toHtmlEscaped());
+            continue;
+        }
         for (const QString &t : ResponseTaxonomy::types())
             h += QStringLiteral("<td class=\"num\">%1</td>").arg(a.taxonomy.n ? QString::number(100.0 * a.taxonomy.counts.value(t) / a.taxonomy.n, 'f', 1) + QLatin1Char('%') : QStringLiteral("—"));
         h += QStringLiteral("</tr>\n");

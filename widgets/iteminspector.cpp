@@ -4,6 +4,8 @@
 #include "timelinestrip.h"
 #include "messagebar.h"
 
+#include "readers/readerregistry.h"
+
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
@@ -116,7 +118,7 @@ void ItemInspector::show(const RunItemDetail &d)
                           .arg(AgentTrace::stopName(trace.value().stop()));
             m_steps->setTrace(trace.value());
             m_strip->setTrace(trace.value());
-            m_stepsView->setColumnHidden(AgentStepsModel::Depth, trace.value().workflow() != QLatin1String("dfsdt"));
+            m_stepsView->setColumnHidden(AgentStepsModel::Depth, !ReaderRegistry::instance().tracesHaveDepth(trace.value().workflow()));
         }
     }
     m_header->setText(header);
@@ -144,7 +146,7 @@ void ItemInspector::describeStep(int step)
     QString h = tr("<p><b>Step %1</b> · %2%3 · %4 + %5 tokens · %6 ms</p>")
                     .arg(step + 1)
                     .arg(s.action.isEmpty() ? tr("no valid action") : s.action.toHtmlEscaped())
-                    .arg(m_steps->trace().workflow() == QLatin1String("dfsdt") ? tr(" at depth %1").arg(s.depth) : QString())
+                    .arg(ReaderRegistry::instance().tracesHaveDepth(m_steps->trace().workflow()) ? tr(" at depth %1").arg(s.depth) : QString())
                     .arg(s.promptTokens)
                     .arg(s.completionTokens)
                     .arg(s.latencyMs, 0, 'f', 1);

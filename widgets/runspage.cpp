@@ -299,13 +299,29 @@ void RunsPage::connectActions()
 // What the run queue reports: a run started, its progress, its end and its score.
 void RunsPage::connectQueue()
 {
-    connect(m_queue, &RunQueue::runScored, this, [this](qint64, const QString &name, const QString &judge, qint64 items, qint64 correct) {
-        m_scoreNote = tr("%1 scored by %2: %3 of %4 correct. The Analysis page shows it.").arg(name, judge).arg(correct).arg(items);
-        m_current->setText(m_scoreNote);
-        m_messages->success(m_scoreNote);
-        m_messages->addButton(tr("Open Analysis"), [this] { emit analysisRequested(); }, tr("The scored runs' groups, accuracies and response types"));
-        refreshRuns();
-    });
+    connect(m_queue, &RunQueue::runScored, this,
+            [this](qint64 runId, const QString &name, const QString &judge, qint64 items, qint64 correct, qint64 failed, const QString &lastFailure) {
+                m_scoreNote = tr("%1 scored by %2: %3 of %4 correct. The Analysis page shows it.").arg(name, judge).arg(correct).arg(items);
+                m_current->setText(m_scoreNote);
+                if (failed > 0) {
+                    // The judge could not be asked about some items: they stay unread, and one
+                    // click asks again about those only.
+                    m_messages->warning(tr("%1 scored by %2, but %3 judge request(s) failed and their items are unread (last: %4).")
+                                            .arg(name, judge)
+                                            .arg(failed)
+                                            .arg(lastFailure));
+                    const ScoreSpec again{judge, {}, 1, true};
+                    m_messages->addButton(tr("Judge Failed Items Again"), [this, runId, name, again] {
+                        if (auto queued = m_queue->score(runId, name, again); !queued)
+                            m_messages->error(queued.error());
+                        updateButtons();
+                    }, tr("Asks the judge again about the items whose request failed; every other verdict stays"));
+                } else {
+                    m_messages->success(m_scoreNote);
+                    m_messages->addButton(tr("Open Analysis"), [this] { emit analysisRequested(); }, tr("The scored runs' groups, accuracies and response types"));
+                }
+                refreshRuns();
+            });
     connect(m_queue, &RunQueue::runStarted, this, [this](qint64, const QString &name) {
         m_current->setText(tr("Running %1…").arg(name));
         m_bar->setValue(0);

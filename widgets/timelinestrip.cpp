@@ -1,5 +1,7 @@
 #include "timelinestrip.h"
 
+#include "readers/readerregistry.h"
+
 #include <QHelpEvent>
 #include <QMouseEvent>
 #include <QPainter>
@@ -139,7 +141,7 @@ bool TimelineStrip::event(QEvent *event)
                                                   .arg(s.error ? tr(" (error)") : QString())
                                                   .arg(s.latencyMs, 0, 'f', 0)
                                                   .arg(s.promptTokens + s.completionTokens)
-                                                  .arg(m_trace.workflow() == QLatin1String("dfsdt") ? tr(" · depth %1").arg(s.depth) : QString()),
+                                                  .arg(ReaderRegistry::instance().tracesHaveDepth(m_trace.workflow()) ? tr(" · depth %1").arg(s.depth) : QString()),
                            this);
         return true;
     }

@@ -14,6 +14,7 @@
 #include "core/job.h"
 #include "io/filereader.h"
 #include "llm/llmstore.h"
+#include "runs/runresultstore.h"
 #include "runs/runstore.h"
 #include "runs/tasklevels.h"
 
@@ -148,6 +149,15 @@ int AnalyzeCommand::grammar(QCommandLineParser &parser, Project &project, CliIo 
            << QStringLiteral("  accuracy %1, refined %2; retrieval %3, refined %4; knowledge %5\n")
                   .arg(number(r.accuracy), number(r.refinedAccuracy), number(r.retrievalAccuracy), number(r.refinedRetrievalAccuracy), number(r.knowledgeAccuracy))
            << QStringLiteral("  with context comparison: retrieval %1, refined %2\n").arg(number(r.contextRetrievalAccuracy), number(r.contextRefinedRetrievalAccuracy));
+    if (r.weaklyJudged > 0)
+        io.out << QStringLiteral("  weakly judged: %1 of %2 items have a gold answer of two characters or fewer or a number below 1000, "
+                                 "which a string-match judge can meet by chance\n")
+                      .arg(r.weaklyJudged)
+                      .arg(r.n);
+    if (!r.retrievalUnavailable.isEmpty())
+        io.out << QStringLiteral("  retrieval figures: none, %1\n").arg(r.retrievalUnavailable);
+    else if (!r.retrievalBasis().isEmpty())
+        io.out << QStringLiteral("  retrieval figures %1\n").arg(r.retrievalBasis());
     return ExitOk;
 }
 
@@ -179,7 +189,8 @@ int AnalyzeCommand::compare(QCommandLineParser &parser, Project &project, CliIo 
     }
     io.out << QStringLiteral("%1 vs %2: %3 groups, %4 mutual gaps\n").arg(runs[0].runName, runs[1].runName).arg(r.groups).arg(r.mutualGapGroups)
            << QStringLiteral("  refined accuracy %1 vs %2; difference %3, 95% CI [%4, %5] (%6 resamples, seed %7)\n")
-                  .arg(number(r.refinedA), number(r.refinedB), number(r.difference), number(r.ciLow), number(r.ciHigh)).arg(r.resamples).arg(r.seed);
+                  .arg(number(r.refinedA), number(r.refinedB), number(r.difference), number(r.ciLow), number(r.ciHigh)).arg(r.resamples).arg(r.seed)
+           << QStringLiteral("  %1\n").arg(r.basis());
     return ExitOk;
 }
 
@@ -193,7 +204,23 @@ int AnalyzeCommand::taxonomy(QCommandLineParser &parser, Project &project, CliIo
     const double threshold = parser.value(QStringLiteral("threshold")).toDouble(&ok);
     if (!ok || threshold < 0 || threshold > 1)
         return usageError(parser, io, QStringLiteral("--threshold takes a number in [0, 1]"));
-    const TaxonomyReport r = ResponseTaxonomy::evaluate(loaded.value().outcomes, threshold);
+    auto runId = RunStore(project.database()).idOf(loaded.value().runName);
+    if (!runId)
+        return fail(io, runId.error());
+    auto reader = RunResultStore(project.database()).readerOf(runId.value());
+    if (!reader)
+        return fail(io, reader.error());
+    const TaxonomyReport r = ResponseTaxonomy::evaluate(loaded.value().outcomes, reader.value(), threshold);
+    if (!r.applicable) {
+        if (parser.isSet(QStringLiteral("json"))) {
+            nlohmann::json out = r.toJson();
+            out["run"] = loaded.value().runName.toStdString();
+            io.out << QString::fromStdString(out.dump(2)) << '\n';
+        } else {
+            io.out << QStringLiteral("Response types of %1: not applicable, %2\n").arg(loaded.value().runName, r.reason);
+        }
+        return ExitOk;
+    }
     // R-Eval splits the taxonomy by task level.
     QMap<QString, QVector<Outcome>> byLevel;
     for (const Outcome &o : loaded.value().outcomes)
@@ -235,7 +262,10 @@ int AnalyzeCommand::workflows(QCommandLineParser &parser, Project &project, CliI
     nlohmann::json out = nlohmann::json::array();
     QStringList lines;
     for (const QString &run : std::as_const(runs)) {
-        auto figures = WorkflowFigures::load(project.database(), run.trimmed(), parser.value(QStringLiteral("judge")));
+        auto closed = closedDomain(parser, project, run.trimmed());
+        if (!closed)
+            return fail(io, closed.error());
+        auto figures = WorkflowFigures::load(project.database(), run.trimmed(), parser.value(QStringLiteral("judge")), closed.value());
         if (!figures)
             return fail(io, figures.error());
         const WorkflowFigures &f = figures.value();
@@ -266,10 +296,14 @@ int AnalyzeCommand::workflows(QCommandLineParser &parser, Project &project, CliI
 int AnalyzeCommand::judges(QCommandLineParser &parser, Project &project, CliIo &io)
 {
     const QString run = parser.value(QStringLiteral("run"));
-    auto truth = RunOutcomes::load(project.database(), run, {parser.value(QStringLiteral("truth")), QString(), false, true});
+    auto closed = closedDomain(parser, project, run);
+    if (!closed)
+        return fail(io, closed.error());
+    // Both sides read with the rule as given (--closed-domain; auto resolves from the reader).
+    auto truth = RunOutcomes::load(project.database(), run, {parser.value(QStringLiteral("truth")), QString(), closed.value(), true});
     if (!truth)
         return fail(io, truth.error());
-    auto judge = RunOutcomes::load(project.database(), run, {parser.value(QStringLiteral("judge")), QString(), false, true});
+    auto judge = RunOutcomes::load(project.database(), run, {parser.value(QStringLiteral("judge")), QString(), closed.value(), true});
     if (!judge)
         return fail(io, judge.error());
     const JudgeAgreementReport r = JudgeAgreement::compare(truth.value().outcomes, judge.value().outcomes);

@@ -17,7 +17,10 @@ int ImportCommand::run(const QStringList &args, CliIo &io)
     const QCommandLineOption format(QStringLiteral("format"), QStringLiteral("results: grammar, reval or jsonl."), QStringLiteral("F"));
     const QCommandLineOption name(QStringLiteral("name"), QStringLiteral("results: the new run's name."), QStringLiteral("R"));
     const QCommandLineOption set(QStringLiteral("set"), QStringLiteral("results: the query set (form) the results answer."), QStringLiteral("FORM"));
-    parser.addOptions({sql, texts, format, name, set});
+    const QCommandLineOption threshold(QStringLiteral("threshold"),
+                                       QStringLiteral("grammar: singular-answer rate below which an imported SQL template is flagged for review (0.95)."),
+                                       QStringLiteral("RATE"), QStringLiteral("0.95"));
+    parser.addOptions({sql, texts, format, name, set, threshold});
     if (!parse(parser, args, io, 2, 3))
         return stopped(parser);
     const QString kind = parser.positionalArguments().at(0);
@@ -36,10 +39,14 @@ int ImportCommand::run(const QStringList &args, CliIo &io)
             return usageError(parser, io, QStringLiteral("--text-templates: '%1' is not FORM=FILE").arg(pair));
         forms.insert(pair.left(eq).trimmed(), pair.mid(eq + 1).trimmed());
     }
+    bool rateOk = false;
+    const double rate = parser.value(threshold).toDouble(&rateOk);
+    if (!rateOk || rate < 0 || rate > 1)
+        return usageError(parser, io, QStringLiteral("--threshold takes a rate between 0 and 1"));
     auto project = openProject(parser.positionalArguments().at(1), io);
     if (!project)
         return ExitFailure;
-    auto summary = GenerationWorkflow::importGrammar(*project, parser.value(sql), forms);
+    auto summary = GenerationWorkflow::importGrammar(*project, parser.value(sql), forms, nullptr, rate);
     if (!summary)
         return fail(io, summary.error());
     io.out << summary.value() << '\n';

@@ -1,6 +1,8 @@
 #include "irtcommand.h"
 
 #include "exams/examirt.h"
+#include "exams/responsematrix.h"
+#include "irt/irtguard.h"
 #include "irt/irtjson.h"
 #include "irt/irtmarginal.h"
 
@@ -122,11 +124,26 @@ int IrtCommand::run(const QStringList &args, CliIo &io)
         return usageError(parser, io, QStringLiteral("--info-range takes LOW:HIGH with LOW < HIGH, not '%1'").arg(parser.value(QStringLiteral("info-range"))));
     const std::vector<double> grid = IrtInformation::grid();
     QVector<IrtStep> fitted;
+    // Said before the fit starts; with --model auto, for the simplest model the search may keep.
+    QString guarded;
+    const auto guard = [&](int students, int items, qint64 answered) {
+        const QString w = IrtGuard::warning(students, items, answered, options.autoModel ? IrtOptions::Model::OnePL : options.model, options.prior);
+        if (!w.isEmpty()) {
+            io.err << QStringLiteral("warning: ") << w << '\n';
+            io.err.flush();
+        }
+        return w;
+    };
     if (fromExam) {
         options.hierarchical = parser.isSet(QStringLiteral("hierarchical"));
         auto project = openProject(parser.positionalArguments().at(1), io);
         if (!project)
             return ExitFailure;
+        // The identifiability guard, before the fit (as the Exams page shows it).
+        auto counts = ResponseMatrix::counts(project->database(), parser.value(QStringLiteral("exam")));
+        if (!counts)
+            return fail(io, counts.error());
+        guarded = guard(counts.value().students, counts.value().items, counts.value().answered);
         auto result = ExamIrt::fit(project->database(), parser.value(QStringLiteral("exam")), options, steps, rule);
         if (!result)
             return fail(io, result.error());
@@ -139,6 +156,7 @@ int IrtCommand::run(const QStringList &args, CliIo &io)
         if (!data)
             return fail(io, data.error());
         options.hierarchical = parser.isSet(QStringLiteral("factors"));
+        guarded = guard(int(data.value().students.size()), int(data.value().items.size()), data.value().answered());
         auto result = IrtImprovement::run(data.value(), options, steps, rule, grid);
         if (!result)
             return fail(io, result.error());
@@ -146,7 +164,8 @@ int IrtCommand::run(const QStringList &args, CliIo &io)
     }
     // The guard's and the search's warnings (they are in the JSON too).
     for (const QString &w : fitted.first().fit.warnings)
-        io.err << QStringLiteral("warning: ") << w << '\n';
+        if (w != guarded) // the guard's, said already
+            io.err << QStringLiteral("warning: ") << w << '\n';
     if (parser.isSet(QStringLiteral("json")))
         io.out << QString::fromStdString(IrtJson::steps(fitted, grid).dump(2)) << '\n';
     else

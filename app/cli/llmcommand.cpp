@@ -40,7 +40,12 @@ int LlmCommand::run(const QStringList &args, CliIo &io)
     if (action == QLatin1String("batch"))
         return batch(args.mid(1), io);
     QCommandLineParser parser;
-    parser.addPositionalArgument(QStringLiteral("action"), QStringLiteral("profile add|list|remove, ping, bench, batch export|import"));
+    // With no option at all, Qt sizes the name column to nothing and prints the name one
+    // letter per line: the help option gives the column its width.
+    parser.addHelpOption();
+    parser.addPositionalArgument(QStringLiteral("profile|ping|bench|batch"),
+                                 QStringLiteral("The action: profile add|list|remove, ping, bench, batch export|import. "
+                                                "Run 'assay-cli llm ACTION --help' for its options."));
     if (action == QLatin1String("--help") || action == QLatin1String("-h")) {
         io.out << helpText(parser);
         return ExitOk;

@@ -112,6 +112,12 @@ int RunCommand::run(const QStringList &args, CliIo &io)
                       .arg(runName).arg(report.executed).arg(report.errors).arg(clock.elapsed() / 1000.0, 0, 'f', 2)
                       .arg(report.promptTokens + report.completionTokens).arg(report.cost, 0, 'f', 4)
                       .arg(report.finished ? QStringLiteral("done") : QStringLiteral("paused, run again to continue"));
+        if (report.unserved > 0)
+            io.out << QStringLiteral("Run %1: the oracle had no true documents for %2 of the %3 items (their groups have none), so it returned "
+                                     "nothing for them; their retrieval is not judged. Link documents: assay-cli corpus link, or Corpus → Ground Truth\n")
+                          .arg(runName)
+                          .arg(report.unserved)
+                          .arg(report.executed);
         if (report.errors > 0) {
             auto classes = store.errorClasses(runId);
             if (!classes)
@@ -120,6 +126,8 @@ int RunCommand::run(const QStringList &args, CliIo &io)
             for (const auto &[klass, count] : classes.value())
                 parts << QStringLiteral("%1 %2").arg(klass).arg(count);
             io.out << QStringLiteral("Run %1: failed items by class: %2 (run again with --retry-failed to execute them again)\n").arg(runName, parts.join(QStringLiteral(", ")));
+            if (!report.lastError.isEmpty())
+                io.out << QStringLiteral("Run %1: the last error: %2\n").arg(runName, report.lastError);
         }
         io.out.flush();
         if (!report.finished)

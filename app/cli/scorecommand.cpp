@@ -27,7 +27,9 @@ int ScoreCommand::run(const QStringList &args, CliIo &io)
                                     QStringLiteral("LLM judges: N independent verdicts per item, each with its own seed, at the profile's judge temperature; "
                                                    "the majority is the verdict (see analyze stability). Default 1."),
                                     QStringLiteral("N"), QStringLiteral("1"));
-    parser.addOptions({runName, judge, closed, retrieval, repeat, json});
+    const QCommandLineOption retryFailed(QStringLiteral("retry-failed"),
+                                         QStringLiteral("Judge again only the items whose judge request failed (left unread, with the error); keep every other verdict."));
+    parser.addOptions({runName, judge, closed, retrieval, repeat, retryFailed, json});
     if (!parse(parser, args, io, 1, 1))
         return stopped(parser);
     if (!parser.isSet(runName) || !parser.isSet(judge))
@@ -52,7 +54,7 @@ int ScoreCommand::run(const QStringList &args, CliIo &io)
         Scorer::Report report;
         Job job(QStringLiteral("Scoring %1").arg(name), [&](Job &j) {
             auto r = Scorer::score(project->database(), id.value(), parser.value(judge),
-                                   {closedDomain.value(), parser.value(retrieval), repetitions}, &j);
+                                   {closedDomain.value(), parser.value(retrieval), repetitions, parser.isSet(retryFailed)}, &j);
             if (!r)
                 return Status::failure(r.error());
             report = r.value();
@@ -64,13 +66,23 @@ int ScoreCommand::run(const QStringList &args, CliIo &io)
             out.push_back({{"run", name.toStdString()}, {"judge", parser.value(judge).toStdString()}, {"items", report.items},
                            {"correct", report.correct}, {"incorrect", report.incorrect}, {"unread", report.unread},
                            {"closed_domain", report.closedDomain}, {"closed_domain_flips", report.closedDomainFlips}, {"retrieval_judge", report.retrievalJudge.toStdString()},
-                           {"repeat", repetitions}});
+                           {"repeat", repetitions}, {"asked", report.asked}, {"failed_requests", report.failedRequests},
+                           {"last_failure", report.lastFailure.toStdString()}});
         } else {
             io.out << QStringLiteral("%1 (judge %2): %3 items, %4 correct, %5 incorrect, %6 unread; ").arg(name, parser.value(judge))
                           .arg(report.items).arg(report.correct).arg(report.incorrect).arg(report.unread)
                    << (report.closedDomain ? QStringLiteral("closed-domain rule (retrieval judge %1) turned %2 Correct into Incorrect\n")
                                                  .arg(report.retrievalJudge).arg(report.closedDomainFlips)
                                            : QStringLiteral("closed-domain rule off\n"));
+            if (parser.isSet(retryFailed))
+                io.out << QStringLiteral("  %1 item(s) judged again\n").arg(report.asked);
+        }
+        if (report.failedRequests > 0) {
+            io.err << QStringLiteral("assay-cli score: run %1: %2 judge request(s) failed and their items are unread (last: %3); "
+                                     "run score again with --retry-failed to judge only those\n")
+                          .arg(name)
+                          .arg(report.failedRequests)
+                          .arg(report.lastFailure);
         }
     }
     if (parser.isSet(json))

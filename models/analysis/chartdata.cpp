@@ -1,10 +1,15 @@
 #include "analysis/chartdata.h"
 
+#include <QLocale>
+
 #include "retrieval/retrieverregistry.h"
+#include "scoring/judgeregistry.h"
+#include "scoring/judgespec.h"
 
 #include "analysis/workflowcharts.h"
 
 #include <QHash>
+#include <QLocale>
 #include <QSet>
 
 #include <algorithm>
@@ -142,6 +147,31 @@ ChartData ChartBuilder::accuracyPanel(const QVector<RunAnalysis> &input)
     if (!unavailable.isEmpty())
         c.subtitle += QStringLiteral(" · retrieval accuracy not available for %1: no true documents (Corpus → Ground Truth → Propose Links)")
                           .arg(unavailable.size() == runs.size() ? QStringLiteral("any run") : unavailable.join(QStringLiteral(", ")));
+    // Retrieval accuracy is over the items with known true documents: say on how many.
+    QStringList bases;
+    qint64 fewest = -1, most = 0;
+    for (const RunAnalysis &r : runs)
+        if (const QString basis = r.grammar.retrievalBasis(); !basis.isEmpty() && r.grammar.retrievalUnavailable.isEmpty()) {
+            bases << basis;
+            fewest = fewest < 0 ? r.grammar.retrievalItems : std::min(fewest, r.grammar.retrievalItems);
+            most = std::max(most, r.grammar.retrievalItems);
+        }
+    bases.removeDuplicates();
+    if (bases.size() == 1)
+        c.subtitle += QStringLiteral(" · retrieval accuracy %1").arg(bases.first());
+    else if (bases.size() > 1)
+        c.subtitle += QStringLiteral(" · retrieval accuracy on the items with known true documents (%1 to %2 per run)")
+                          .arg(QLocale().toString(fewest), QLocale().toString(most));
+    // String-match judges meet short and small-number gold answers by chance: say how often.
+    qint64 weak = 0, judged = 0;
+    for (const RunAnalysis &r : runs)
+        if (auto spec = JudgeSpec::parse(r.judge); spec && !spec.value().kind().usesModel && !spec.value().kind().labelled) {
+            weak += r.grammar.weaklyJudged;
+            judged += r.grammar.n;
+        }
+    if (weak > 0)
+        c.subtitle += QStringLiteral(" · %1 of %2 items weakly judged (gold of ≤ 2 characters or a number below 1000, met by chance by a string match)")
+                          .arg(QLocale().toString(weak), QLocale().toString(judged));
     // Runs with human labels: the accuracy's bars take the prediction-powered interval, and
     // the corrected accuracy stands beside it (docs/METHODS.md §5.10).
     qint64 labelled = 0;
@@ -183,12 +213,22 @@ ChartData ChartBuilder::errorTypeMix(const QVector<RunAnalysis> &input)
     const QStringList types = ResponseTaxonomy::types();
     for (int t = 0; t < types.size(); ++t)
         c.series.append({types[t], taxonomyColor(types[t]), {}, {}, {}, {}, {}});
+    QStringList notApplicable;
     for (const RunAnalysis &r : runs) {
+        if (!r.taxonomy.applicable) { // no model answered: no bar, and the subtitle says why
+            notApplicable << r.run;
+            continue;
+        }
         c.categories << categoryLabel(r);
         c.runs << r.run;
         for (int t = 0; t < types.size(); ++t)
             c.series[t].values << (r.taxonomy.n > 0 ? double(r.taxonomy.counts.value(types[t])) / r.taxonomy.n : 0.0);
     }
+    if (!notApplicable.isEmpty() && notApplicable.size() == runs.size())
+        c.subtitle = QStringLiteral("Not applicable: every run is retrieval-only (reader=none), so no model wrote an answer to classify. "
+                                    "Run a pipeline with a reader (Runs page → New Run) to see response types.");
+    else if (!notApplicable.isEmpty())
+        c.subtitle += QStringLiteral(" · n/a for retrieval-only runs (no model answered): %1").arg(notApplicable.join(QStringLiteral(", ")));
     return c;
 }
 

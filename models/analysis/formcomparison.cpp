@@ -3,6 +3,7 @@
 #include "analysis/grammareval.h"
 
 #include <QHash>
+#include <QLocale>
 
 #include <nlohmann/json.hpp>
 
@@ -11,6 +12,13 @@
 #include <random>
 
 namespace assay {
+
+QString FormComparisonReport::basis() const
+{
+    return QStringLiteral("on the %1 groups that are not a gap in both runs (of %2; %3 are a gap in both). Each run's refined accuracy on the "
+                          "Accuracy tab leaves out its own gaps instead, so the two can rank the runs differently")
+        .arg(QLocale().toString(groups - mutualGapGroups), QLocale().toString(groups), QLocale().toString(mutualGapGroups));
+}
 
 FormComparisonReport FormComparison::compare(const QVector<Outcome> &a, const QVector<Outcome> &b, quint64 seed, int resamples)
 {
@@ -96,7 +104,9 @@ nlohmann::json FormComparisonReport::toJson(bool withTable) const
                           {"refined_accuracy_b", value(refinedB)},
                           {"difference", value(difference)},
                           {"ci95", {value(ciLow), value(ciHigh)}},
-                          {"bootstrap", {{"resamples", resamples}, {"seed", seed}}}};
+                          {"bootstrap", {{"resamples", resamples}, {"seed", seed}}},
+                          {"compared_groups", groups - mutualGapGroups},
+                          {"basis", basis().toStdString()}};
     if (withTable) {
         nlohmann::json rows = nlohmann::json::array();
         for (const PairedGroup &g : table)

@@ -31,6 +31,10 @@ struct FormComparisonReport {
     QVector<PairedGroup> table;
 
     nlohmann::json toJson(bool withTable = false) const;
+    // What the two refined accuracies are over, in words: "on the 1,234 groups that are not a gap
+    // in both runs (of 1,300; …)". The Accuracy tab's refined accuracy drops each run's own gaps
+    // instead, so the two can rank the runs differently; the basis says so.
+    QString basis() const;
 };
 
 class FormComparison {

@@ -1,6 +1,9 @@
 #include "analysis/grammareval.h"
 
+#include "scoring/answermetrics.h"
+
 #include <QHash>
+#include <QLocale>
 #include <QSet>
 
 #include <nlohmann/json.hpp>
@@ -44,21 +47,30 @@ GrammarReport GrammarEval::evaluate(const QVector<Outcome> &outcomes)
         if (o.correct() && !o.top1.isEmpty())
             correctTop1[o.group].insert(o.top1);
     qint64 correct = 0, retrieval = 0, competentExamples = 0, competentCorrect = 0, competentRetrieval = 0;
-    qint64 contextRetrieval = 0, competentContextRetrieval = 0;
+    qint64 contextRetrieval = 0, competentContextRetrieval = 0, competentJudgeable = 0;
     for (const Outcome &o : outcomes) {
         GroupResult &g = report.groups[index.value(o.group)];
         const bool competent = g.tag != GroupResult::Tag::Gap;
+        correct += o.correct();
+        report.weaklyJudged += !AnswerMetrics::weakGold(o.gold).isEmpty();
+        if (competent) {
+            ++competentExamples;
+            competentCorrect += o.correct();
+        }
+        // Retrieval figures are over the items whose retrieval could be judged (known true
+        // documents for top1/topk): an item without truth is not a retrieval failure.
+        if (!o.retrievalJudgeable || !o.retrievalVerdict)
+            continue;
+        ++report.retrievalItems;
         bool contextOk = o.retrievalCorrect();
         if (!contextOk && !o.correct() && g.tag == GroupResult::Tag::NonRobust && !o.top1.isEmpty() && correctTop1.value(o.group).contains(o.top1)) {
             contextOk = true;
             ++g.contextComparisonFlips;
         }
-        correct += o.correct();
         retrieval += o.retrievalCorrect();
         contextRetrieval += contextOk;
         if (competent) {
-            ++competentExamples;
-            competentCorrect += o.correct();
+            ++competentJudgeable;
             competentRetrieval += o.retrievalCorrect();
             competentContextRetrieval += contextOk;
         }
@@ -69,13 +81,13 @@ GrammarReport GrammarEval::evaluate(const QVector<Outcome> &outcomes)
         report.nonRobustGroups += g.tag == GroupResult::Tag::NonRobust;
     }
     report.accuracy = ratio(correct, report.n);
-    report.retrievalAccuracy = ratio(retrieval, report.n);
+    report.retrievalAccuracy = ratio(retrieval, report.retrievalItems);
     report.refinedAccuracy = ratio(competentCorrect, competentExamples);
-    report.refinedRetrievalAccuracy = ratio(competentRetrieval, competentExamples);
+    report.refinedRetrievalAccuracy = ratio(competentRetrieval, competentJudgeable);
     report.knowledgeAccuracy = ratio(report.robustGroups + report.nonRobustGroups, report.groups.size());
-    report.contextRetrievalAccuracy = ratio(contextRetrieval, report.n);
-    report.contextRefinedRetrievalAccuracy = ratio(competentContextRetrieval, competentExamples);
-    if (report.n > 0 && std::none_of(outcomes.begin(), outcomes.end(), [](const Outcome &o) { return o.retrievalJudgeable; })) {
+    report.contextRetrievalAccuracy = ratio(contextRetrieval, report.retrievalItems);
+    report.contextRefinedRetrievalAccuracy = ratio(competentContextRetrieval, competentJudgeable);
+    if (report.n > 0 && report.retrievalItems == 0) {
         // Every retrieval verdict would be "wrong" for want of a truth: not 0, but unknown.
         report.retrievalAccuracy.reset();
         report.refinedRetrievalAccuracy.reset();
@@ -84,6 +96,13 @@ GrammarReport GrammarEval::evaluate(const QVector<Outcome> &outcomes)
         report.retrievalUnavailable = QStringLiteral("no item's semantic group has true documents: link them on the Corpus page (Ground Truth → Propose Links)");
     }
     return report;
+}
+
+QString GrammarReport::retrievalBasis() const
+{
+    if (n == 0 || retrievalItems == n)
+        return {};
+    return QStringLiteral("on %1 of %2 items with known true documents").arg(QLocale().toString(retrievalItems), QLocale().toString(n));
 }
 
 nlohmann::json GrammarReport::toJson(bool withGroups) const
@@ -98,6 +117,11 @@ nlohmann::json GrammarReport::toJson(bool withGroups) const
                           {"groups", {{"gap", gapGroups}, {"robust", robustGroups}, {"non_robust", nonRobustGroups}}},
                           {"context_comparison", {{"retrieval_accuracy", value(contextRetrievalAccuracy)},
                                                   {"refined_retrieval_accuracy", value(contextRefinedRetrievalAccuracy)}}}};
+    out["weakly_judged"] = {{"items", weaklyJudged},
+                            {"share", n > 0 ? nlohmann::json(double(weaklyJudged) / double(n)) : nlohmann::json(nullptr)},
+                            {"why", "gold answers of two characters or fewer, or bare numbers below 1000: a string-match judge (contains, exact, f1) "
+                                    "can meet them by chance"}};
+    out["retrieval_coverage"] = {{"items", retrievalItems}, {"of", n}, {"share", value(retrievalCoverage())}};
     if (!retrievalUnavailable.isEmpty())
         out["retrieval_unavailable"] = retrievalUnavailable.toStdString();
     if (withGroups) {

@@ -34,6 +34,15 @@ struct GrammarReport {
     int nonRobustGroups = 0;
     std::optional<double> contextRetrievalAccuracy;        // after context comparison
     std::optional<double> contextRefinedRetrievalAccuracy; // after context comparison
+    // The items the retrieval figures are over: those whose retrieval could be judged (for top1
+    // and topk, the items whose group has true documents).
+    qint64 retrievalItems = 0;
+    std::optional<double> retrievalCoverage() const { return n > 0 ? std::optional<double>(double(retrievalItems) / double(n)) : std::nullopt; }
+    // "on 767 of 2,612 items with known true documents" (empty when every item was judged).
+    QString retrievalBasis() const;
+    // Items whose gold a string match can meet by chance (AnswerMetrics::weakGold): their
+    // verdicts from contains, exact or f1 are weak evidence, and the analysis says how many.
+    qint64 weaklyJudged = 0;
     QVector<GroupResult> groups; // in first-appearance order
     // Why the retrieval accuracies are missing (no item's group has true documents), with the
     // click that fixes it; empty when they were computed.

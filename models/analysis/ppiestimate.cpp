@@ -56,10 +56,14 @@ PpiEstimate PpiEstimator::estimate(const QHash<QString, int> &judge, const QHash
     e.rectifierVariance = rectifier.variance();
     const double variance = f.variance() / f.n + rectifier.variance() / rectifier.n;
     const double half = z * std::sqrt(variance);
+    // The estimate is clipped to [0, 1] before the interval is built around it, and both ends
+    // are clipped too: with few labels the raw estimate can leave [0, 1] (the rectifier's mean
+    // is large), and clipping only the lower end would put it above the upper one.
     e.ppiAccuracy = std::clamp(estimate, 0.0, 1.0);
-    e.ppiCi = {std::max(0.0, estimate - half), std::min(1.0, estimate + half)};
-    if (variance > 0)
-        e.effectiveLabels = y.variance() / variance;
+    e.ppiCi = {std::clamp(estimate - half, 0.0, 1.0), std::clamp(estimate + half, 0.0, 1.0)};
+    // "As precise as N labels alone": only where the labels alone have a width to compare with.
+    if (variance > 0 && y.variance() > 0)
+        e.effectiveLabels = std::max(1.0, y.variance() / variance);
     return e;
 }
 
@@ -90,8 +94,8 @@ PpiDifference PpiEstimator::difference(const QHash<QString, int> &judge1, const 
     }
     const double estimate = f.mean() - rectifier.mean();
     const double half = z * std::sqrt(f.variance() / f.n + rectifier.variance() / rectifier.n);
-    d.ppi = estimate;
-    d.ppiCi = {std::max(-1.0, estimate - half), std::min(1.0, estimate + half)};
+    d.ppi = std::clamp(estimate, -1.0, 1.0);
+    d.ppiCi = {std::clamp(estimate - half, -1.0, 1.0), std::clamp(estimate + half, -1.0, 1.0)};
     return d;
 }
 
@@ -121,7 +125,17 @@ nlohmann::json PpiEstimate::toJson() const
             {"non_random_labels", nonRandom},
             {"simulated_labels", simulated},
             {"tied_items", ties},
+            {"reliable", reliable()},
             {"missing", missing.toStdString()}};
+}
+
+QString PpiEstimate::caution() const
+{
+    if (!ppiAccuracy || reliable())
+        return {};
+    return QStringLiteral("with %1 label(s) the interval is not yet reliable: its normal approximation needs about %2 labelled items")
+        .arg(labelled)
+        .arg(ReliableLabels);
 }
 
 QString PpiEstimate::text() const
@@ -134,6 +148,8 @@ QString PpiEstimate::text() const
         out += QStringLiteral(" · corrected %1 %2").arg(*ppiAccuracy, 0, 'f', 3).arg(ci(ppiCi));
         if (effectiveLabels)
             out += QStringLiteral(", as precise as %1 labels alone").arg(*effectiveLabels, 0, 'f', 0);
+        if (!reliable())
+            out += QStringLiteral(" · ") + caution();
     }
     if (!missing.isEmpty())
         out += QStringLiteral(" · no corrected estimate: ") + missing;

@@ -34,6 +34,11 @@ struct PpiEstimate {
     // The half-width of the corrected interval once `more` random items are labelled, the
     // variances staying as they are: what the next labels buy.
     std::optional<double> halfWidthWith(qint64 more, double z = 1.959963984540054) const;
+    // Under this many labels the interval's normal approximation is not to be trusted (the
+    // usual rule of thumb for a mean of 0/1 differences); the figures say so.
+    static constexpr qint64 ReliableLabels = 30;
+    bool reliable() const { return labelled >= ReliableLabels; }
+    QString caution() const; // empty when reliable or when there is no corrected estimate
     // {"run", "n", "labelled", "judge_accuracy", "judge_ci", "human_accuracy", "human_ci",
     //  "ppi_accuracy", "ppi_ci", "effective_labels", "non_random_labels", "missing"}
     nlohmann::json toJson() const;

@@ -1,5 +1,6 @@
 #include "analysis/responsetaxonomy.h"
 
+#include "readers/readerregistry.h"
 #include "scoring/answermetrics.h"
 
 #include <nlohmann/json.hpp>
@@ -31,6 +32,33 @@ TaxonomyReport ResponseTaxonomy::evaluate(const QVector<Outcome> &outcomes, doub
     return r;
 }
 
+QString ResponseTaxonomy::notApplicableReason(const QString &reader)
+{
+    // What the reader can do comes from the reader registry (an imported run has no reader:
+    // its answers came from the system that ran it).
+    const ReaderKind *kind = reader.isEmpty() ? nullptr : ReaderRegistry::instance().find(reader.section(QLatin1Char(':'), 0, 0));
+    if (kind && !kind->answers)
+        return QStringLiteral("a retrieval-only run (reader=%1): no model wrote an answer, so there is no response to classify; "
+                              "its retrieved text is judged by the retrieval and answer judges instead")
+            .arg(reader);
+    return {};
+}
+
+TaxonomyReport ResponseTaxonomy::evaluate(const QVector<Outcome> &outcomes, const QString &reader, double threshold)
+{
+    const QString reason = notApplicableReason(reader);
+    if (reason.isEmpty())
+        return evaluate(outcomes, threshold);
+    TaxonomyReport r;
+    r.threshold = threshold;
+    r.n = outcomes.size();
+    for (const QString &t : types())
+        r.counts.insert(t, 0);
+    r.applicable = false;
+    r.reason = reason;
+    return r;
+}
+
 nlohmann::json TaxonomyReport::toJson() const
 {
     nlohmann::json counts = nlohmann::json::object(), shares = nlohmann::json::object();
@@ -38,7 +66,9 @@ nlohmann::json TaxonomyReport::toJson() const
         counts[it.key().toStdString()] = it.value();
         shares[it.key().toStdString()] = n > 0 ? nlohmann::json(double(it.value()) / n) : nlohmann::json(nullptr);
     }
-    return {{"n", n}, {"threshold", threshold}, {"counts", counts}, {"shares", shares}};
+    if (!applicable)
+        return {{"applicable", false}, {"reason", reason.toStdString()}, {"n", n}, {"threshold", threshold}};
+    return {{"applicable", true}, {"n", n}, {"threshold", threshold}, {"counts", counts}, {"shares", shares}};
 }
 
 } // namespace assay

@@ -14,7 +14,11 @@ namespace assay {
 struct TaxonomyReport {
     double threshold = 0.05;
     qint64 n = 0;
-    QMap<QString, qint64> counts; // EM, AM, GE, RE, ME, TE (all present)
+    QMap<QString, qint64> counts; // EM, AM, GE, RE, ME, TE (all present; 0 when not applicable)
+    // The types read a model's answer against its scratchpad: a run in which no model answered
+    // (retrieval only) has none, and says why.
+    bool applicable = true;
+    QString reason;
     nlohmann::json toJson() const;
 };
 
@@ -22,6 +26,10 @@ class ResponseTaxonomy {
 public:
     static QString classify(const Outcome &o, double threshold = 0.05);
     static TaxonomyReport evaluate(const QVector<Outcome> &outcomes, double threshold = 0.05);
+    // The same for a run with this reader (PipelineSpec's reader; empty for an imported run):
+    // not applicable, with the reason, when no model answered.
+    static TaxonomyReport evaluate(const QVector<Outcome> &outcomes, const QString &reader, double threshold = 0.05);
+    static QString notApplicableReason(const QString &reader); // empty: applicable
     static QStringList types() { return {QStringLiteral("EM"), QStringLiteral("AM"), QStringLiteral("GE"), QStringLiteral("RE"), QStringLiteral("ME"), QStringLiteral("TE")}; }
 };
 

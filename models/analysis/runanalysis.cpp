@@ -177,7 +177,7 @@ Result<RunAnalysis> RunAnalyzer::analyze(Database &db, const QString &run, const
         if (!a.groupLabels.contains(it.key()))
             a.groupLabels.insert(it.key(), QStringLiteral("→ %1").arg(it.value()));
     std::tie(a.refinedLow, a.refinedHigh) = refinedInterval(a.grammar, seed);
-    a.taxonomy = ResponseTaxonomy::evaluate(a.outcomes);
+    a.taxonomy = ResponseTaxonomy::evaluate(a.outcomes, s.pipeline.isEmpty() ? QString() : a.reader);
     double latency = 0;
     for (const Outcome &o : std::as_const(a.outcomes))
         latency += double(o.latencyMs);

@@ -80,9 +80,12 @@ Result<RunOutcomes::Loaded> RunOutcomes::load(Database &db, const QString &runNa
         o.retrievalVerdict = it.retrievalVerdict;
         if (!it.retrievedIds.isEmpty())
             o.top1 = it.retrievedIds.first();
-        o.retrievalJudgeable = loaded.retrievalJudge == QLatin1String("imported") || !it.trueDocIdsKnown || !it.trueDocIds.isEmpty();
+        // Over known truth only: top1 and topk need the item's true documents (verdicts stored
+        // for an empty list by older scorings are not counted); other judges need a verdict.
+        const bool needsTruth = loaded.retrievalJudge == QLatin1String("top1") || loaded.retrievalJudge == QLatin1String("topk");
+        o.retrievalJudgeable = it.retrievalVerdict.has_value() && (!needsTruth || (it.trueDocIdsKnown && !it.trueDocIds.isEmpty()));
         // The closed-domain rule: an answer whose retrieval was judged wrong is Incorrect.
-        if (options.closedDomain && !labels && o.correct() && o.retrievalVerdict && *o.retrievalVerdict == 0)
+        if (options.closedDomain && !labels && o.correct() && o.retrievalJudgeable && *o.retrievalVerdict == 0)
             o.verdict = 0;
         loaded.outcomes << o;
     }

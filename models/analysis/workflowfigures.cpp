@@ -75,13 +75,13 @@ WorkflowFigures WorkflowFigures::compute(const QString &reader, const QVector<Ou
     return w;
 }
 
-Result<WorkflowFigures> WorkflowFigures::load(Database &db, const QString &run, const QString &judge)
+Result<WorkflowFigures> WorkflowFigures::load(Database &db, const QString &run, const QString &judge, bool closedDomain)
 {
     using R = Result<WorkflowFigures>;
     RunOutcomes::Options options;
     options.judge = judge;
     options.requireJudge = !judge.isEmpty();
-    options.closedDomain = false;
+    options.closedDomain = closedDomain;
     auto loaded = RunOutcomes::load(db, run, options);
     if (!loaded)
         return R::failure(loaded.error());

@@ -41,7 +41,8 @@ struct WorkflowFigures {
     static WorkflowFigures compute(const QString &reader, const QVector<Outcome> &outcomes);
     // A run's figures from the project, with `judge`'s verdicts (empty: the run's only judge,
     // or none: accuracy is then unknown and F1 still holds).
-    static Result<WorkflowFigures> load(Database &db, const QString &run, const QString &judge = {});
+    // closedDomain: the rule as the analysis applies it (the CLI resolves --closed-domain per run).
+    static Result<WorkflowFigures> load(Database &db, const QString &run, const QString &judge = {}, bool closedDomain = false);
     // "ReAct", "Function calling", "DFSDT", "PAL", "LLM reader", "Retrieval only", ...
     static QString workflowName(const QString &workflow);
     QStringList levelNames() const; // in display order

@@ -2,6 +2,8 @@
 
 #include "generation/promptlibrary.h"
 
+#include <QHash>
+#include <QMutex>
 #include <QRegularExpression>
 
 namespace assay {
@@ -32,16 +34,33 @@ Result<QMap<QString, QStringList>> ExamClassifier::bloomKeywords()
 
 QStringList ExamClassifier::bloom(const QString &stem, const QMap<QString, QStringList> &keywords)
 {
+    // One pattern per level: any of its keywords as a whole word. Compiled patterns are kept
+    // (an exam classifies thousands of stems against the same few levels).
+    static QMutex lock;
+    static QHash<QString, QRegularExpression> compiled;
     const QString s = stem.toLower();
     QStringList levels;
-    for (auto it = keywords.begin(); it != keywords.end(); ++it)
-        for (const QString &k : it.value()) {
-            const QRegularExpression word(QStringLiteral("(?<![\\w])%1(?![\\w])").arg(QRegularExpression::escape(k)));
-            if (word.match(s).hasMatch()) {
-                levels << it.key();
-                break;
+    for (auto it = keywords.begin(); it != keywords.end(); ++it) {
+        if (it.value().isEmpty())
+            continue;
+        QStringList escaped;
+        for (const QString &k : it.value())
+            escaped << QRegularExpression::escape(k);
+        const QString pattern = QStringLiteral("(?<![\\w])(?:%1)(?![\\w])").arg(escaped.join(QLatin1Char('|')));
+        QRegularExpression word;
+        {
+            QMutexLocker locked(&lock);
+            auto found = compiled.find(pattern);
+            if (found == compiled.end()) {
+                if (compiled.size() > 256)
+                    compiled.clear();
+                found = compiled.insert(pattern, QRegularExpression(pattern));
             }
+            word = found.value();
         }
+        if (word.match(s).hasMatch())
+            levels << it.key();
+    }
     return levels.isEmpty() ? QStringList{QStringLiteral("Uncategorized")} : levels;
 }
 

@@ -80,7 +80,8 @@ Result<QVector<ExamAnswer>> LlmTaker::takeLetter(Database &db, const QVector<Exa
         r.tag = QStringLiteral("exam:%1").arg(spec.text);
         requests << r;
     }
-    auto results = LlmBatchCall::run(client, requests, job);
+    // A failed request leaves its item unanswered, the error kept as the reason; the take goes on.
+    auto results = LlmBatchCall::run(client, requests, job, true);
     if (!results)
         return R::failure(results.error());
     QVector<ExamAnswer> out;

@@ -23,6 +23,9 @@ TakerKind irKind()
             if (!r || !r->searchesCorpus)
                 return Status::failure(QStringLiteral("'%1' is not a corpus retriever (%2)")
                                            .arg(options[0], RetrieverRegistry::instance().corpusRetrievers().join(QStringLiteral(", "))));
+            if (r->needsEmbedder)
+                return Status::failure(QStringLiteral("'%1' needs an embedding profile, which an exam taker cannot be given; use keyword, tfidf or bm25")
+                                           .arg(options[0]));
             s.retriever = options[0];
         }
         if (options.size() > 1) {
@@ -95,8 +98,12 @@ TakerKind letterKind()
                     return Status::failure(QStringLiteral("icl takes 0 to 8"));
             } else if (option.startsWith(QLatin1String("context="))) {
                 s.context = option.mid(8);
-                if (!RetrieverRegistry::instance().find(s.context))
+                const RetrieverKind *r = RetrieverRegistry::instance().find(s.context);
+                if (!r)
                     return Status::failure(QStringLiteral("unknown retriever '%1'").arg(s.context));
+                if (r->needsEmbedder)
+                    return Status::failure(QStringLiteral("context=%1 needs an embedding profile, which an exam taker cannot be given; use keyword, tfidf, bm25 or oracle")
+                                               .arg(s.context));
             } else {
                 return Status::failure(QStringLiteral("unknown option '%1'").arg(option));
             }

@@ -16,13 +16,18 @@ namespace {
 
 QString cacheKey(const Placeholder &p) { return p.table.toLower() + QLatin1Char('.') + p.column.toLower(); }
 
-// Adds the document ids a result row projects (columns doc_id / doc_ids / document_id).
-void addDocuments(const Statement &r, const QVector<int> &docColumns, int offset, SemanticGroup &g)
+// Adds the document ids a result row projects: a doc_id or document_id column holds one id; a
+// doc_ids column a list, split on commas and semicolons (docs/METHODS.md §1.6).
+void addDocuments(const Statement &r, const QVector<QPair<int, bool>> &docColumns, int offset, SemanticGroup &g)
 {
-    for (int c : docColumns) {
-        const QString id = KnowledgeValue::displayText(r.value(c + offset));
-        if (!id.isEmpty() && !g.documentIds.contains(id))
-            g.documentIds << id;
+    for (const auto &[c, list] : docColumns) {
+        const QString value = KnowledgeValue::displayText(r.value(c + offset));
+        const QStringList ids = list ? value.split(QRegularExpression(QStringLiteral("[,;]")), Qt::SkipEmptyParts) : QStringList{value};
+        for (const QString &raw : ids) {
+            const QString id = raw.trimmed();
+            if (!id.isEmpty() && !g.documentIds.contains(id))
+                g.documentIds << id;
+        }
     }
 }
 
@@ -31,7 +36,7 @@ void addDocuments(const Statement &r, const QVector<int> &docColumns, int offset
 // The template's own statement, parameterised, and where its document columns are.
 struct FillInEngine::Prepared {
     Statement statement;
-    QVector<int> docColumns;
+    QVector<QPair<int, bool>> docColumns; // column, and whether it holds a list (doc_ids)
 };
 
 // The groups of one run: collected in the outcome, or (with a sink) encoded into batches of
@@ -199,7 +204,7 @@ Result<FillInEngine::Outcome> FillInEngine::read(const SqlTemplate &t, const std
     for (int c = 1; c < prepared.statement.columnCount(); ++c) {
         const QString name = prepared.statement.columnName(c).toLower();
         if (name == QLatin1String("doc_id") || name == QLatin1String("doc_ids") || name == QLatin1String("document_id"))
-            prepared.docColumns << c;
+            prepared.docColumns.append({c, name == QLatin1String("doc_ids")});
     }
     if (path == Path::Auto)
         if (const auto plan = SetBasedFillIn::plan(t)) {

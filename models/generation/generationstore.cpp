@@ -186,7 +186,7 @@ Result<SemanticGroup> GenerationStore::firstGroup(qint64 sqlTemplateId) const
     return SemanticGroup{SemanticGroup::valuesFromJson(s.value().text(0)), s.value().text(1), int(s.value().integer(2)), jsonTextList(s.value().text(3))};
 }
 
-Result<qint64> GenerationStore::rebuildQueries(bool balanced)
+Result<qint64> GenerationStore::rebuildQueries(bool balanced, QStringList *notes)
 {
     using R = Result<qint64>;
     // Accepted text templates per accepted SQL template and form, in id order.
@@ -205,13 +205,27 @@ Result<qint64> GenerationStore::rebuildQueries(bool balanced)
             used << r;
     QMap<QString, int> quota; // balanced: text templates per SQL template and form
     if (balanced) {
+        // k per form: the fewest text templates of that form any SQL template has, over the SQL
+        // templates that have one. A template with none of a form gets no queries of it (there is
+        // nothing to fill), and it is named, rather than setting k = 0 and dropping the form.
         for (const QString &form : allForms.value()) {
             int k = -1;
+            QStringList lacking;
             for (const SqlTemplateRecord &r : used) {
                 const int n = int(texts.value(r.id).value(form).size());
+                if (n == 0) {
+                    lacking << QStringLiteral("#%1").arg(r.id);
+                    continue;
+                }
                 k = k < 0 ? n : std::min(k, n);
             }
             quota.insert(form, std::max(k, 0));
+            if (notes && !lacking.isEmpty() && k > 0)
+                *notes << QStringLiteral("form %1: SQL template(s) %2 have no accepted text template of this form, so their groups have no %1 "
+                                         "queries; the other templates get %3 each")
+                              .arg(form, lacking.size() > 10 ? lacking.mid(0, 10).join(QStringLiteral(", ")) + QStringLiteral(" and %1 more").arg(lacking.size() - 10)
+                                                             : lacking.join(QStringLiteral(", ")))
+                              .arg(k);
         }
     }
     Transaction tx(m_db);

@@ -89,7 +89,8 @@ public:
     // Rebuilds every text query from the accepted SQL and text templates. Balanced: each form
     // uses the same number k of text templates for every SQL template (k = the smallest
     // number any accepted, answered SQL template has), so every group has k queries per form.
-    Result<qint64> rebuildQueries(bool balanced);
+    // notes (optional): what balancing could not do, e.g. a form some SQL template lacks.
+    Result<qint64> rebuildQueries(bool balanced, QStringList *notes = nullptr);
     Result<Stats> stats() const;
     // The mode of the last rebuild (balanced unless the user chose otherwise).
     Result<bool> lastRebuildBalanced() const;

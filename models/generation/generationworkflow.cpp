@@ -43,7 +43,7 @@ Result<QString> generateWithLlm(Project &project, const QString &profileName, bo
                 done();
             });
             if (sql)
-                generator.generateSqlTemplates(sqlOptions.requirements);
+                generator.generateSqlTemplates(sqlOptions.requirements, sqlOptions.threshold);
             else
                 generator.generateTextTemplates(textOptions.forms, textOptions.perTemplate);
         },
@@ -107,17 +107,24 @@ Result<QString> GenerationWorkflow::buildQueries(Project &project, bool balanced
 {
     if (job)
         job->reportProgress(0, 1, QStringLiteral("Filling text templates with their groups' values"));
-    auto written = GenerationStore(project.database()).rebuildQueries(balanced);
+    QStringList notes;
+    auto written = GenerationStore(project.database()).rebuildQueries(balanced, &notes);
     if (!written)
         return Result<QString>::failure(written);
-    return QStringLiteral("Text queries: %1%2").arg(written.value()).arg(balanced ? QStringLiteral(" (balanced)") : QString());
+    QString text = QStringLiteral("Text queries: %1%2").arg(written.value()).arg(balanced ? QStringLiteral(" (balanced)") : QString());
+    for (const QString &n : std::as_const(notes))
+        text += QStringLiteral("\n  ") + n;
+    return text;
 }
 
-Result<QString> GenerationWorkflow::importGrammar(Project &project, const QString &sqlTemplatesPath, const QMap<QString, QString> &forms, Job *job)
+Result<QString> GenerationWorkflow::importGrammar(Project &project, const QString &sqlTemplatesPath, const QMap<QString, QString> &forms, Job *job,
+                                                  double threshold)
 {
+    if (threshold < 0 || threshold > 1)
+        return Result<QString>::failure(QStringLiteral("the singular-answer threshold must lie between 0 and 1, not %1").arg(threshold));
     if (job)
         job->reportProgress(0, 1, QStringLiteral("Reading %1").arg(QFileInfo(sqlTemplatesPath).fileName()));
-    auto report = GrammarImport::run(project, sqlTemplatesPath, forms, job);
+    auto report = GrammarImport::run(project, sqlTemplatesPath, forms, job, threshold);
     if (!report)
         return Result<QString>::failure(report);
     const auto &r = report.value();

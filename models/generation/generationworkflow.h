@@ -32,7 +32,8 @@ public:
     static Result<QString> generateTextTemplates(Project &project, const TextOptions &options, Job *job = nullptr);
     static Result<QString> buildQueries(Project &project, bool balanced, Job *job = nullptr);
     // forms: form name → GRAMMAR text-template file.
-    static Result<QString> importGrammar(Project &project, const QString &sqlTemplatesPath, const QMap<QString, QString> &forms, Job *job = nullptr);
+    static Result<QString> importGrammar(Project &project, const QString &sqlTemplatesPath, const QMap<QString, QString> &forms, Job *job = nullptr,
+                                         double threshold = 0.95);
 };
 
 } // namespace assay

@@ -10,7 +10,7 @@
 
 namespace assay {
 
-Result<GrammarImport::Report> GrammarImport::run(Project &project, const QString &sqlPath, const QMap<QString, QString> &forms, Job *job)
+Result<GrammarImport::Report> GrammarImport::run(Project &project, const QString &sqlPath, const QMap<QString, QString> &forms, Job *job, double threshold)
 {
     using R = Result<Report>;
     auto sqls = GrammarJson::readSqlTemplates(sqlPath);
@@ -30,7 +30,7 @@ Result<GrammarImport::Report> GrammarImport::run(Project &project, const QString
     if (!tx.began())
         return R::failure(tx.beginStatus());
     Report report;
-    auto sqlReport = SqlTemplateIntake(project).add(sqls.value(), QStringLiteral("import"), job);
+    auto sqlReport = SqlTemplateIntake(project, threshold).add(sqls.value(), QStringLiteral("import"), job);
     if (!sqlReport)
         return R::failure(sqlReport);
     report.sql = sqlReport.value();

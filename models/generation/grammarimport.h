@@ -20,7 +20,9 @@ public:
     };
     // forms: form name → text-template file. The job (optional) gets the fill-in's progress
     // and can cancel it; a cancel leaves the project as it was.
-    static Result<Report> run(Project &project, const QString &sqlTemplatesPath, const QMap<QString, QString> &forms, Job *job = nullptr);
+    // threshold: the singular-answer rate below which an imported template is flagged for review.
+    static Result<Report> run(Project &project, const QString &sqlTemplatesPath, const QMap<QString, QString> &forms, Job *job = nullptr,
+                              double threshold = 0.95);
 };
 
 } // namespace assay

@@ -78,7 +78,7 @@ void LlmTemplateGenerator::requestDone()
         m_whenAllDone();
 }
 
-void LlmTemplateGenerator::generateSqlTemplates(const QString &requirements)
+void LlmTemplateGenerator::generateSqlTemplates(const QString &requirements, double threshold)
 {
     m_report = {};
     auto prompt = PromptLibrary::load(QStringLiteral("sql_templates"));
@@ -90,8 +90,8 @@ void LlmTemplateGenerator::generateSqlTemplates(const QString &requirements)
     }
     auto collected = std::make_shared<QStringList>();
     m_pending = m_total = int(tables.size());
-    m_whenAllDone = [this, collected] {
-        auto intake = SqlTemplateIntake(m_project).add(*collected, QStringLiteral("llm"));
+    m_whenAllDone = [this, collected, threshold] {
+        auto intake = SqlTemplateIntake(m_project, threshold).add(*collected, QStringLiteral("llm"));
         if (intake) {
             m_report.accepted = intake.value().accepted;
             m_report.review = intake.value().review;

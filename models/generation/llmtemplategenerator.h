@@ -32,7 +32,9 @@ public:
 
     LlmTemplateGenerator(Project &project, LlmClient &client, QObject *parent = nullptr);
 
-    void generateSqlTemplates(const QString &requirements = {});
+    // threshold: the singular-answer rate below which a template is flagged for review
+    // (SqlTemplateIntake's, as for the rule enumerator).
+    void generateSqlTemplates(const QString &requirements = {}, double threshold = 0.95);
     void generateTextTemplates(const QStringList &forms, int perTemplate);
 
     // The schema as the prompt shows it: tables, columns, types, keys and descriptions.

@@ -5,6 +5,7 @@
 #include <QStringList>
 
 #include <algorithm>
+#include <limits>
 
 namespace assay {
 
@@ -55,6 +56,17 @@ QString IrtAdaptiveRule::text() const
 IrtAdaptive::IrtAdaptive(QVector<IrtItem> items, IrtAdaptiveRule rule)
     : m_items(std::move(items)), m_rule(rule), m_given(m_items.size(), 0), m_rng(rule.seed)
 {
+    // An item's information never exceeds a²/4 when 0 ≤ c < 1 (the 2PL part's σ(1 − σ) ≤ ¼,
+    // and the guessing floor only lowers it): next() visits items by that bound, highest
+    // first, and stops once no bound reaches the best information found.
+    m_bound.resize(size_t(m_items.size()));
+    m_order.resize(size_t(m_items.size()));
+    for (int j = 0; j < m_items.size(); ++j) {
+        const IrtItem &it = m_items[j];
+        m_bound[size_t(j)] = it.c >= 0 && it.c < 1 ? it.a * it.a * 0.25 * (1 + 1e-9) : std::numeric_limits<double>::infinity();
+        m_order[size_t(j)] = j;
+    }
+    std::stable_sort(m_order.begin(), m_order.end(), [this](int x, int y) { return m_bound[size_t(x)] > m_bound[size_t(y)]; });
 }
 
 bool IrtAdaptive::finished() const
@@ -96,18 +108,32 @@ int IrtAdaptive::next()
 {
     if (finished())
         return -1;
-    QVector<QPair<double, int>> ranked;
-    ranked.reserve(m_items.size());
+    const int k = std::max(1, m_rule.randomesque);
+    if (k == 1) {
+        // The most informative unanswered item; ties go to the lower index.
+        int best = -1;
+        double bestInfo = 0;
+        for (int j : m_order) {
+            if (best >= 0 && m_bound[size_t(j)] < bestInfo)
+                break;
+            if (m_given[j])
+                continue;
+            const double info = IrtFitter::information(m_items[j].a, m_items[j].b, m_items[j].c, m_ability.theta);
+            if (best < 0 || info > bestInfo || (info == bestInfo && j < best))
+                best = j, bestInfo = info;
+        }
+        return best;
+    }
+    m_ranked.clear();
+    m_ranked.reserve(size_t(m_items.size()));
     for (int j = 0; j < m_items.size(); ++j)
         if (!m_given[j])
-            ranked.append({IrtFitter::information(m_items[j].a, m_items[j].b, m_items[j].c, m_ability.theta), j});
-    const int k = std::min(int(ranked.size()), std::max(1, m_rule.randomesque));
-    std::partial_sort(ranked.begin(), ranked.begin() + k, ranked.end(), [](const auto &x, const auto &y) {
+            m_ranked.push_back({IrtFitter::information(m_items[j].a, m_items[j].b, m_items[j].c, m_ability.theta), j});
+    const int top = std::min(int(m_ranked.size()), k);
+    std::partial_sort(m_ranked.begin(), m_ranked.begin() + top, m_ranked.end(), [](const auto &x, const auto &y) {
         return x.first > y.first || (x.first == y.first && x.second < y.second);
     });
-    if (k == 1)
-        return ranked.first().second;
-    return ranked[std::uniform_int_distribution<int>(0, k - 1)(m_rng)].second;
+    return m_ranked[size_t(std::uniform_int_distribution<int>(0, top - 1)(m_rng))].second;
 }
 
 void IrtAdaptive::record(int item, int correct)

@@ -10,6 +10,8 @@
 #include <QVector>
 
 #include <random>
+#include <utility>
+#include <vector>
 
 namespace assay {
 
@@ -57,6 +59,9 @@ private:
     QVector<IrtAdaptiveStep> m_steps;
     IrtAbilityEstimate m_ability;
     std::mt19937_64 m_rng;
+    std::vector<double> m_bound; // each item's most information at any θ (a²/4)
+    std::vector<int> m_order;    // the items by that bound, highest first
+    std::vector<std::pair<double, int>> m_ranked; // next()'s work space for k > 1
 };
 
 } // namespace assay

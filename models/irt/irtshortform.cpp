@@ -88,24 +88,41 @@ QVector<int> IrtShortForm::information(const QVector<IrtItem> &items, const QVec
         for (int g = 0; g < G; ++g)
             info[size_t(p)][size_t(g)] = IrtFitter::information(it.a, it.b, it.c, grid[size_t(g)]);
     }
-    std::vector<char> used(size_t(pool.size()), 0);
-    QVector<int> picked;
-    while (picked.size() < n && picked.size() < pool.size()) {
-        int best = -1;
-        double bestGain = -1;
-        for (int p = 0; p < pool.size(); ++p) {
-            if (used[size_t(p)])
-                continue;
-            double gain = 0;
-            for (int g = 0; g < G; ++g)
-                gain += std::log1p(info[size_t(p)][size_t(g)] / total[size_t(g)]);
-            if (gain > bestGain)
-                bestGain = gain, best = p;
-        }
-        used[size_t(best)] = 1;
+    const auto gainOf = [&](int p) {
+        double gain = 0;
         for (int g = 0; g < G; ++g)
-            total[size_t(g)] += info[size_t(best)][size_t(g)];
-        picked << pool[best];
+            gain += std::log1p(info[size_t(p)][size_t(g)] / total[size_t(g)]);
+        return gain;
+    };
+    // Greedy on the summed log information. An item's gain only falls as the form's
+    // information grows, so a gain computed in an earlier round bounds its current one (lazy
+    // greedy): the heap's top is recomputed until the top is current. Ordered by gain, then
+    // by the lower index, it picks exactly the items a full scan each round would.
+    struct Entry {
+        double gain;
+        int p;
+        int round;
+    };
+    const auto below = [](const Entry &x, const Entry &y) { return x.gain < y.gain || (x.gain == y.gain && x.p > y.p); };
+    std::vector<Entry> heap;
+    heap.reserve(size_t(pool.size()));
+    for (int p = 0; p < pool.size(); ++p)
+        heap.push_back({gainOf(p), p, 0});
+    std::make_heap(heap.begin(), heap.end(), below);
+    QVector<int> picked;
+    while (picked.size() < n && !heap.empty()) {
+        std::pop_heap(heap.begin(), heap.end(), below);
+        Entry top = heap.back();
+        heap.pop_back();
+        if (top.round != picked.size()) {
+            top.gain = gainOf(top.p), top.round = int(picked.size());
+            heap.push_back(top);
+            std::push_heap(heap.begin(), heap.end(), below);
+            continue;
+        }
+        for (int g = 0; g < G; ++g)
+            total[size_t(g)] += info[size_t(top.p)][size_t(g)];
+        picked << pool[top.p];
     }
     return picked;
 }
@@ -114,17 +131,22 @@ IrtShortFormChoice IrtShortForm::anchors(const QVector<IrtItem> &items, const QV
                                          quint64 seed)
 {
     const int m = int(items.size()), s = int(panel.size());
-    // Each item's vector: the panel's answers, a missing one replaced by P(correct | θ_s).
-    std::vector<std::vector<double>> v(static_cast<size_t>(m), std::vector<double>(static_cast<size_t>(s)));
+    // Each item's vector: the panel's answers, a missing one replaced by P(correct | θ_s);
+    // the vectors lie end to end, item by item.
+    std::vector<double> v(size_t(m) * size_t(s));
+    const auto at = [&](int j) { return v.data() + size_t(j) * size_t(s); };
     for (int j = 0; j < m; ++j)
         for (int k = 0; k < s; ++k) {
             const int y = j < panel[k].size() ? panel[k][j] : -1;
-            v[size_t(j)][size_t(k)] = y >= 0 ? double(y) : IrtFitter::probability(items[j].a, items[j].b, items[j].c, thetas.value(k, 0.0));
+            at(j)[k] = y >= 0 ? double(y) : IrtFitter::probability(items[j].a, items[j].b, items[j].c, thetas.value(k, 0.0));
         }
-    auto distance = [&](int x, int y) {
+    // The squared distance, summed in order; it stops once the sum passes `limit` (the terms
+    // are not negative, so the sum so far already says the distance is not below it).
+    auto distance = [&](int x, int y, double limit = std::numeric_limits<double>::infinity()) {
+        const double *px = at(x), *py = at(y);
         double d = 0;
-        for (int k = 0; k < s; ++k) {
-            const double e = v[size_t(x)][size_t(k)] - v[size_t(y)][size_t(k)];
+        for (int k = 0; k < s && d <= limit; ++k) {
+            const double e = px[k] - py[k];
             d += e * e;
         }
         return d;
@@ -158,7 +180,7 @@ IrtShortFormChoice IrtShortForm::anchors(const QVector<IrtItem> &items, const QV
         for (int j = 0; j < m; ++j) {
             double best = std::numeric_limits<double>::infinity();
             for (int c = 0; c < n; ++c)
-                if (const double d = distance(j, medoids[c]); d < best)
+                if (const double d = distance(j, medoids[c], best); d < best)
                     best = d, cluster[size_t(j)] = c;
         }
         bool moved = false;
@@ -175,13 +197,13 @@ IrtShortFormChoice IrtShortForm::anchors(const QVector<IrtItem> &items, const QV
             std::vector<double> mean(size_t(s), 0.0);
             for (int j : members)
                 for (int k = 0; k < s; ++k)
-                    mean[size_t(k)] += v[size_t(j)][size_t(k)] / double(members.size());
+                    mean[size_t(k)] += at(j)[k] / double(members.size());
             int best = medoids[c];
             double bestD = std::numeric_limits<double>::infinity();
             for (int j : members) {
                 double d = 0;
                 for (int k = 0; k < s; ++k)
-                    d += (v[size_t(j)][size_t(k)] - mean[size_t(k)]) * (v[size_t(j)][size_t(k)] - mean[size_t(k)]);
+                    d += (at(j)[k] - mean[size_t(k)]) * (at(j)[k] - mean[size_t(k)]);
                 if (d < bestD)
                     bestD = d, best = j;
             }
@@ -198,7 +220,7 @@ IrtShortFormChoice IrtShortForm::anchors(const QVector<IrtItem> &items, const QV
         int nearestMedoid = 0;
         double best = std::numeric_limits<double>::infinity();
         for (int c = 0; c < n; ++c)
-            if (const double d = distance(j, medoids[c]); d < best)
+            if (const double d = distance(j, medoids[c], best); d < best)
                 best = d, nearestMedoid = c;
         choice.weights[nearestMedoid] += 1.0 / m;
     }

@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 
 namespace assay {
@@ -153,12 +154,41 @@ Result<IrtValidationReport> IrtValidation::run(const IrtData &data, const Option
             panel << row;
             thetas << abilities.value(data.students[s], 0.0);
         }
+        // Adaptive tests and information forms grow greedily, so the form of N items is the
+        // first N of the longest one: each is built once per fold and cut to each size.
+        const int longest = *std::max_element(report.sizes.begin(), report.sizes.end());
+        QHash<int, QVector<QPair<int, int>>> adaptiveTests;
+        const auto adaptiveTest = [&](int s) -> const QVector<QPair<int, int>> & {
+            auto found = adaptiveTests.find(s);
+            if (found == adaptiveTests.end()) {
+                IrtAdaptiveRule rule;
+                rule.se = 1e-9; // a fixed length
+                rule.maxItems = longest;
+                IrtAdaptive cat(items, rule);
+                for (int j = cat.next(); j >= 0; j = cat.next())
+                    cat.record(j, data.responses[s][j]);
+                QVector<QPair<int, int>> answered;
+                for (const IrtAdaptiveStep &step : cat.steps())
+                    answered.append({step.item, step.correct});
+                found = adaptiveTests.insert(s, answered);
+            }
+            return found.value();
+        };
+        QVector<int> informationForm;
+        if (options.methods.contains(QStringLiteral("information"))) {
+            auto c = IrtShortForm::choose(IrtShortForm::Method::Information, items, panel, thetas, longest, options.seed);
+            if (!c)
+                return R::failure(c.error());
+            informationForm = c.value().items;
+        }
         for (const QString &m : options.methods) {
             for (int n : std::as_const(report.sizes)) {
                 const int repeats = m == QLatin1String("random") ? report.seeds : 1;
                 for (int r = 0; r < repeats; ++r) {
                     QVector<int> chosen;
-                    if (m != QLatin1String("adaptive")) {
+                    if (m == QLatin1String("information")) {
+                        chosen = informationForm.mid(0, n);
+                    } else if (m != QLatin1String("adaptive")) {
                         auto c = IrtShortForm::choose(IrtShortForm::methodFromName(m).value(), items, panel, thetas, n,
                                                       options.seed + quint64(r) * 7919 + quint64(f) * 104729);
                         if (!c)
@@ -167,20 +197,11 @@ Result<IrtValidationReport> IrtValidation::run(const IrtData &data, const Option
                     }
                     // A taker's answers to the form (adaptive: its own test of N items).
                     const auto answersOf = [&](int s) {
+                        if (m == QLatin1String("adaptive"))
+                            return adaptiveTest(s).mid(0, n);
                         QVector<QPair<int, int>> answered;
-                        if (m == QLatin1String("adaptive")) {
-                            IrtAdaptiveRule rule;
-                            rule.se = 1e-9; // a fixed length: N items
-                            rule.maxItems = n;
-                            IrtAdaptive cat(items, rule);
-                            for (int j = cat.next(); j >= 0; j = cat.next())
-                                cat.record(j, data.responses[s][j]);
-                            for (const IrtAdaptiveStep &step : cat.steps())
-                                answered.append({step.item, step.correct});
-                        } else {
-                            for (int j : std::as_const(chosen))
-                                answered.append({j, int(data.responses[s][j])});
-                        }
+                        for (int j : std::as_const(chosen))
+                            answered.append({j, int(data.responses[s][j])});
                         return answered;
                     };
                     const auto expectedOf = [&](const QVector<QPair<int, int>> &answered) {

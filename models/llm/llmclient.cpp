@@ -244,9 +244,15 @@ void LlmClient::onFinished(const std::shared_ptr<Call> &call, QNetworkReply *rep
         }
     } else if (r.httpStatus >= 500) {
         r.errorClass = QStringLiteral("server");
-        r.error = serverMessage();
+        r.error = QStringLiteral("HTTP %1: %2").arg(r.httpStatus).arg(serverMessage());
+        retry = true;
+    } else if (r.httpStatus == 408 || r.httpStatus == 409) {
+        // Request timeout and conflict: the request itself is fine, another attempt may pass.
+        r.errorClass = QStringLiteral("client_retry");
+        r.error = QStringLiteral("HTTP %1: %2").arg(r.httpStatus).arg(serverMessage());
         retry = true;
     } else if (r.httpStatus >= 400) {
+        // Any other 4xx says the request is wrong: it fails at once, without retries.
         r.errorClass = r.httpStatus == 401 || r.httpStatus == 403 ? QStringLiteral("auth") : QStringLiteral("client_error");
         r.error = QStringLiteral("HTTP %1: %2").arg(r.httpStatus).arg(serverMessage());
     } else if (!body.is_object()) {
@@ -263,9 +269,12 @@ void LlmClient::onFinished(const std::shared_ptr<Call> &call, QNetworkReply *rep
         r.cost = m_profile.cost(r.promptTokens, r.completionTokens);
     }
     if (r.errorClass == QLatin1String("timeout") || r.errorClass == QLatin1String("connection")) {
-        noteSilence(r);
+        noteFailure(r, true);
+    } else if (r.errorClass == QLatin1String("server") || r.errorClass == QLatin1String("invalid_json") || r.errorClass == QLatin1String("truncated")) {
+        m_heardFrom = true;
+        noteFailure(r, false); // an answer, but a broken one: it counts like silence does
     } else {
-        m_silentInARow = 0; // the server answered
+        m_failingInARow = 0; // the server answered
         m_heardFrom = true;
     }
     if (const QString open = breakerError(); !open.isEmpty() && retry) {
@@ -314,21 +323,30 @@ QString LlmClient::breakerError() const
 {
     if (m_breakerOpenUntilMs < 0 || m_clock.elapsed() >= m_breakerOpenUntilMs)
         return {};
+    const QString &what = m_breakerResult.errorClass;
+    if (what == QLatin1String("server"))
+        return QStringLiteral("the endpoint %1 answered HTTP %2 to %3 requests in a row: %4")
+            .arg(m_profile.baseUrl)
+            .arg(m_breakerResult.httpStatus)
+            .arg(m_breakerCount)
+            .arg(m_breakerResult.error);
+    if (what == QLatin1String("invalid_json") || what == QLatin1String("truncated"))
+        return QStringLiteral("the endpoint %1 sent an unreadable reply to %2 requests in a row: %3").arg(m_profile.baseUrl).arg(m_breakerCount).arg(m_breakerResult.error);
     return QStringLiteral("endpoint %1 not responding (%2 %3 in a row; last: %4)")
         .arg(m_profile.baseUrl)
         .arg(m_breakerCount)
-        .arg(m_breakerResult.errorClass == QLatin1String("timeout") ? QStringLiteral("timeouts") : QStringLiteral("connection failures"),
-             m_breakerResult.error);
+        .arg(what == QLatin1String("timeout") ? QStringLiteral("timeouts") : QStringLiteral("connection failures"), m_breakerResult.error);
 }
 
-void LlmClient::noteSilence(const LlmResult &r)
+void LlmClient::noteFailure(const LlmResult &r, bool silent)
 {
-    ++m_silentInARow;
+    ++m_failingInARow;
     // An endpoint never heard from is given up after two silent attempts: a lone request on
     // a silent endpoint is then reported after two first-byte limits (50 s with the defaults),
-    // not three. One that has answered keeps the profile's threshold.
-    const int threshold = m_heardFrom ? m_profile.breakerThreshold : std::min(m_profile.breakerThreshold, 2);
-    if (m_silentInARow >= threshold && breakerError().isEmpty())
+    // not three. One that has answered, or whose answers are server errors, keeps the
+    // profile's threshold.
+    const int threshold = silent && !m_heardFrom ? std::min(m_profile.breakerThreshold, 2) : m_profile.breakerThreshold;
+    if (m_failingInARow >= threshold && breakerError().isEmpty())
         tripBreaker(r);
 }
 
@@ -337,8 +355,9 @@ void LlmClient::tripBreaker(const LlmResult &last)
     m_breakerResult = LlmResult();
     m_breakerResult.errorClass = last.errorClass;
     m_breakerResult.error = last.error;
+    m_breakerResult.httpStatus = last.httpStatus;
     m_breakerOpenUntilMs = m_clock.elapsed() + BreakerCooldownMs;
-    m_breakerCount = m_silentInARow;
+    m_breakerCount = m_failingInARow;
     QList<std::shared_ptr<Call>> calls = m_sleeping;
     m_sleeping.clear();
     while (!m_queue.isEmpty())
@@ -355,7 +374,7 @@ void LlmClient::tripBreaker(const LlmResult &last)
     for (const auto &call : std::as_const(calls))
         finishLater(call, r);
     // After the cool-down one failure more opens it again; one answer closes it.
-    m_silentInARow = m_profile.breakerThreshold - 1;
+    m_failingInARow = m_profile.breakerThreshold - 1;
 }
 
 void LlmClient::finish(const std::shared_ptr<Call> &call, LlmResult result)

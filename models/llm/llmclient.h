@@ -8,8 +8,9 @@
 // is recorded. Every callback runs from the event loop, never inside send(): a cached answer
 // is delivered like a network one, so a caller may start waiting after sending.
 // Three clocks guard an attempt: connecting, the first byte after the request went out, and
-// the whole exchange. A circuit breaker fails the profile's work at once after N timeouts or
-// connection failures in a row with no answer between them.
+// the whole exchange. A circuit breaker fails the profile's work at once after N failures in a
+// row with no good answer between them: timeouts, connection failures, 5xx replies and
+// unreadable replies. 408 and 409 are retried; any other 4xx fails at once.
 #include "llm/llmprofile.h"
 #include "llm/llmrequest.h"
 #include "llm/llmusage.h"
@@ -65,8 +66,9 @@ private:
     // finish() from the event loop, never from inside the caller's send().
     void finishLater(const std::shared_ptr<Call> &call, LlmResult result);
     void retryLater(const std::shared_ptr<Call> &call, qint64 delayMs);
-    // An attempt that got no answer (timeout, connection): counts towards the breaker.
-    void noteSilence(const LlmResult &r);
+    // An attempt that failed (silent: no answer at all; else a 5xx or unreadable reply):
+    // counts towards the breaker.
+    void noteFailure(const LlmResult &r, bool silent);
     void tripBreaker(const LlmResult &last);
     qint64 estimatedTokens(const LlmRequest &request) const;
 
@@ -83,7 +85,7 @@ private:
     QMap<QNetworkReply *, std::shared_ptr<Call>> m_replies;
     int m_delivering = 0;
     int m_maxInFlight = 0;
-    int m_silentInARow = 0;
+    int m_failingInARow = 0;
     bool m_heardFrom = false; // the endpoint has answered (any HTTP status) since this client started
     int m_breakerCount = 0;
     qint64 m_breakerOpenUntilMs = -1;

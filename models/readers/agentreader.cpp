@@ -1,15 +1,10 @@
 #include "readers/agentreader.h"
 
-#include "readers/dfsdtepisode.h"
-#include "readers/functioncallepisode.h"
-#include "readers/palepisode.h"
-#include "readers/reactepisode.h"
-
 namespace assay {
 
-AgentReader::AgentReader(QString workflow, LlmProfile profile, QString prompt, LlmStore *store, QString tag, const AgentTools *tools, int maxSteps,
-                         qint64 budget, int width)
-    : m_workflow(std::move(workflow)), m_client(std::move(profile), store)
+AgentReader::AgentReader(QString workflow, EpisodeFactory episode, LlmProfile profile, QString prompt, LlmStore *store, QString tag,
+                         const AgentTools *tools, int maxSteps, qint64 budget, int width)
+    : m_workflow(std::move(workflow)), m_episode(std::move(episode)), m_client(std::move(profile), store)
 {
     m_setup.client = &m_client;
     m_setup.tools = tools;
@@ -38,15 +33,7 @@ void AgentReader::abort()
 
 void AgentReader::answer(const ReaderRequest &request, Done done)
 {
-    std::shared_ptr<AgentEpisode> episode;
-    if (m_workflow == QLatin1String("react"))
-        episode = std::make_shared<ReactEpisode>(m_setup, request, std::move(done));
-    else if (m_workflow == QLatin1String("fc"))
-        episode = std::make_shared<FunctionCallEpisode>(m_setup, request, std::move(done));
-    else if (m_workflow == QLatin1String("dfsdt"))
-        episode = std::make_shared<DfsdtEpisode>(m_setup, request, std::move(done));
-    else
-        episode = std::make_shared<PalEpisode>(m_setup, request, std::move(done));
+    std::shared_ptr<AgentEpisode> episode = m_episode(m_setup, request, std::move(done));
     episode->start(); // the episode keeps itself alive through its request's callback
 }
 

@@ -6,12 +6,17 @@
 #include "llm/llmclient.h"
 #include "readers/reader.h"
 
+#include <functional>
+#include <memory>
+
 namespace assay {
 
 class AgentReader : public Reader {
 public:
-    AgentReader(QString workflow, LlmProfile profile, QString prompt, LlmStore *store, QString tag, const AgentTools *tools, int maxSteps,
-                qint64 budget, int width);
+    // Starts one item's episode of the workflow (the reader registry gives each workflow its own).
+    using EpisodeFactory = std::function<std::shared_ptr<AgentEpisode>(const AgentSetup &, const ReaderRequest &, Done)>;
+    AgentReader(QString workflow, EpisodeFactory episode, LlmProfile profile, QString prompt, LlmStore *store, QString tag, const AgentTools *tools,
+                int maxSteps, qint64 budget, int width);
     ~AgentReader() override;
     void answer(const ReaderRequest &request, Done done) override;
     int concurrency() const override { return 2 * m_client.profile().concurrency; }
@@ -22,6 +27,7 @@ public:
 
 private:
     QString m_workflow;
+    EpisodeFactory m_episode;
     LlmClient m_client;
     AgentSetup m_setup;
 };

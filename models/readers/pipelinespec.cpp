@@ -131,6 +131,13 @@ Result<PipelineSpec> PipelineSpec::parse(const QString &text)
                                   .arg(text, key, ReaderRegistry::instance().optionKeys().join(QStringLiteral(", "))));
         spec.options.insert(key, value);
     }
+    // An agent searches the corpus itself through its search tool; oracle and closed-book
+    // return fixed contexts per item and have nothing to search with (docs/METHODS.md §2.8).
+    if (kind->agentic)
+        if (const RetrieverKind *r = RetrieverRegistry::instance().find(spec.retriever); r && !r->searchesCorpus)
+            return R::failure(QStringLiteral("pipeline '%1': the %2 workflow searches the corpus itself, and retriever '%3' has nothing to search "
+                                             "(it returns fixed contexts per item); use keyword, tfidf, bm25, dense or hybrid")
+                                  .arg(text, kind->chartLabel, spec.retriever));
     if (spec.usesEmbeddings() && spec.embedder.isEmpty())
         return R::failure(QStringLiteral("pipeline '%1': retriever '%2' needs embedder=PROFILE (an LLM profile serving /embeddings)").arg(text, spec.retriever));
     if (kind->check)

@@ -4,6 +4,10 @@
 #include "io/filereader.h"
 #include "llm/llmprofilestore.h"
 #include "readers/agentreader.h"
+#include "readers/dfsdtepisode.h"
+#include "readers/functioncallepisode.h"
+#include "readers/palepisode.h"
+#include "readers/reactepisode.h"
 #include "readers/commandreader.h"
 #include "readers/externalreply.h"
 #include "readers/httpreader.h"
@@ -29,6 +33,7 @@ ReaderKind noneKind()
     k.label = QStringLiteral("Retrieval only");
     k.chartLabel = k.label;
     k.description = QStringLiteral("no reader: the run is judged on its retrieved context");
+    k.answers = false;
     k.create = [](const PipelineSpec &, const ReaderKind::Services &) { return ReaderMade(std::make_unique<NoReader>()); };
     return k;
 }
@@ -57,7 +62,16 @@ ReaderKind llmReaderKind()
     return k;
 }
 
-ReaderKind workflowKind(const QString &name, const QString &label, const QString &chartLabel, const QString &description)
+template <class Episode>
+AgentReader::EpisodeFactory episodeOf()
+{
+    return [](const AgentSetup &setup, const ReaderRequest &request, Reader::Done done) {
+        return std::static_pointer_cast<AgentEpisode>(std::make_shared<Episode>(setup, request, std::move(done)));
+    };
+}
+
+ReaderKind workflowKind(const QString &name, const QString &label, const QString &chartLabel, const QString &description,
+                        AgentReader::EpisodeFactory episode, bool tracesHaveDepth = false)
 {
     ReaderKind k;
     k.name = name;
@@ -68,13 +82,14 @@ ReaderKind workflowKind(const QString &name, const QString &label, const QString
     k.agentic = true;
     k.promptsLlm = true;
     k.inLauncher = true;
+    k.tracesHaveDepth = tracesHaveDepth;
     k.options = {{QStringLiteral("prompt"), QStringLiteral("prompt template name (the workflow's own)")},
                  {QStringLiteral("icl"), QStringLiteral("worked examples in the prompt (0)")},
                  {QStringLiteral("steps"), QStringLiteral("LLM calls per item; DFSDT: nodes (10)")},
                  {QStringLiteral("budget"), QStringLiteral("tokens per item, 0: no limit (0)")}};
-    if (name == QLatin1String("dfsdt"))
+    if (tracesHaveDepth) // a search tree: how many alternatives each node tries
         k.options.append({QStringLiteral("width"), QStringLiteral("alternatives tried per node (2)")});
-    k.create = [](const PipelineSpec &spec, const ReaderKind::Services &services) {
+    k.create = [episode](const PipelineSpec &spec, const ReaderKind::Services &services) {
         if (!services.tools)
             return ReaderMade::failure(QStringLiteral("reader %1 needs the project's agent tools").arg(spec.reader));
         auto profile = LlmProfileStore::find(spec.readerProfile());
@@ -85,8 +100,8 @@ ReaderKind workflowKind(const QString &name, const QString &label, const QString
         auto prompt = PromptLibrary::load(name);
         if (!prompt)
             return ReaderMade::failure(QStringLiteral("%1 prompt '%2': %3").arg(spec.workflow(), name, prompt.error()));
-        return ReaderMade(std::make_unique<AgentReader>(spec.workflow(), profile.value(), prompt.value(), services.store, spec.text(), services.tools,
-                                                  spec.steps, spec.budget, spec.width));
+        return ReaderMade(std::make_unique<AgentReader>(spec.workflow(), episode, profile.value(), prompt.value(), services.store, spec.text(),
+                                                        services.tools, spec.steps, spec.budget, spec.width));
     };
     return k;
 }
@@ -152,13 +167,15 @@ ReaderRegistry::ReaderRegistry()
     add(noneKind());
     add(llmReaderKind());
     add(workflowKind(QStringLiteral("react"), QStringLiteral("ReAct"), QStringLiteral("ReAct"),
-                     QStringLiteral("Thought / Action / Observation in text: Search, Lookup, List_tables, Describe, Sql, Finish")));
-    add(workflowKind(QStringLiteral("fc"), QStringLiteral("Function calling"), QStringLiteral("Function calling"), QStringLiteral("the same tools as OpenAI function calls (tools and tool_calls)")));
+                     QStringLiteral("Thought / Action / Observation in text: Search, Lookup, List_tables, Describe, Sql, Finish"), episodeOf<ReactEpisode>()));
+    add(workflowKind(QStringLiteral("fc"), QStringLiteral("Function calling"), QStringLiteral("Function calling"),
+                     QStringLiteral("the same tools as OpenAI function calls (tools and tool_calls)"), episodeOf<FunctionCallEpisode>()));
     add(workflowKind(QStringLiteral("dfsdt"), QStringLiteral("DFSDT"), QStringLiteral("DFSDT"),
                      QStringLiteral("depth-first search over tool-call chains: a branch the model gives up is abandoned and another action is tried "
-                                    "from the step before")));
+                                    "from the step before"),
+                     episodeOf<DfsdtEpisode>(), true));
     add(workflowKind(QStringLiteral("pal"), QStringLiteral("PAL (SQL program)"), QStringLiteral("PAL"),
-                     QStringLiteral("the model writes one read-only SQL program over the knowledge base; its result is the answer")));
+                     QStringLiteral("the model writes one read-only SQL program over the knowledge base; its result is the answer"), episodeOf<PalEpisode>()));
     add(httpKind());
     add(commandKind());
 }
@@ -184,6 +201,12 @@ QStringList ReaderRegistry::synopses() const
     for (const ReaderKind *k : kinds())
         out << k->synopsis();
     return out;
+}
+
+bool ReaderRegistry::tracesHaveDepth(const QString &workflow) const
+{
+    const ReaderKind *kind = find(workflow);
+    return kind && kind->tracesHaveDepth;
 }
 
 QStringList ReaderRegistry::optionKeys() const

@@ -30,7 +30,9 @@ struct ReaderKind {
     QString chartLabel;  // "ReAct": chart titles, legends and the report (short)
     QString description; // one sentence, for tooltips and help
     Argument argument = Argument::None;
+    bool answers = true;       // writes an answer per item (false: retrieval only, no response to classify)
     bool agentic = false;      // a workflow acting with the project's tools (steps, budget apply)
+    bool tracesHaveDepth = false; // its step traces form a search tree (each step has a depth; DFSDT)
     bool promptsLlm = false;   // an LLM reads the contexts (icl and prompt apply)
     bool inLauncher = false;   // offered as a check box in the run launcher's reader row
     bool checkedByDefault = false;
@@ -58,6 +60,9 @@ public:
     QStringList synopses() const;
     // Every option key some reader reads.
     QStringList optionKeys() const;
+    // Whether the workflow's traces form a search tree with a depth per step (false for an
+    // unknown name).
+    bool tracesHaveDepth(const QString &workflow) const;
 
 private:
     ReaderRegistry();

@@ -104,8 +104,10 @@ RetrieverRegistry::RetrieverRegistry()
     add(bm25);
     add(denseKind());
     add(hybridKind());
-    add(fixedKind(QStringLiteral("oracle"), QStringLiteral("orcl"), QStringLiteral("Oracle"),
-                  QStringLiteral("the documents that state the query's facts, an upper bound for retrieval"), FixedRetriever::Kind::Oracle));
+    RetrieverKind oracle = fixedKind(QStringLiteral("oracle"), QStringLiteral("orcl"), QStringLiteral("Oracle"),
+                                     QStringLiteral("the documents that state the query's facts, an upper bound for retrieval"), FixedRetriever::Kind::Oracle);
+    oracle.servesTruth = true;
+    add(oracle);
     add(fixedKind(QStringLiteral("closed-book"), QStringLiteral("cb"), QStringLiteral("Closed book"),
                   QStringLiteral("no context at all, so the reader answers from what it knows without retrieval"), FixedRetriever::Kind::ClosedBook));
 }

@@ -26,6 +26,7 @@ struct RetrieverKind {
     QString description; // one sentence, for tooltips and help
     bool needsEmbedder = false; // dense/hybrid: embedder=PROFILE names the embedding profile
     bool searchesCorpus = true; // false for oracle and closed-book, which return fixed contexts
+    bool servesTruth = false;   // oracle: returns the item's true documents, so an item without any gets nothing
     struct Services {
         QString embedder;         // embedding profile name, when needsEmbedder
         LlmStore *store = nullptr; // caches and accounts embedding calls

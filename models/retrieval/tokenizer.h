@@ -3,9 +3,10 @@
 
 namespace assay {
 
-// Lowercased tokens split where SQLite FTS5's unicode61 tokenizer splits (at spaces,
-// punctuation and control characters), so the in-memory retrievers and the FTS5 index see
-// the same words.
+// Lowercased tokens split where SQLite FTS5's unicode61 tokenizer (default categories L* N* Co)
+// splits: at anything that is not a letter, a number or a private-use character — spaces,
+// punctuation, symbols, marks — so the in-memory retrievers and the FTS5 index see the same
+// words ("$100" is "100", "c++" is "c", "state-of-the-art" is four words).
 class Tokenizer {
 public:
     static QStringList tokens(const QString &text);

@@ -13,7 +13,9 @@ struct ImportedRunItem {
     QString gold;
     QString form;
     QString group;
-    QString trueDocIdsJson = QStringLiteral("[]");
+    // The item's true documents: a JSON list, or "null" when the file does not say (unknown:
+    // no retrieval verdict is computed and the closed-domain rule leaves the item alone).
+    QString trueDocIdsJson = QStringLiteral("null");
     QString answer;
     QString retrievedIdsJson = QStringLiteral("[]");
     QString retrievedText;

@@ -33,10 +33,10 @@ QString field(const json &o, const char *name, bool required)
     return jsonText(o[name]);
 }
 
-json idList(const json &o, const char *name)
+json idList(const json &o, const char *name, bool absentIsUnknown = false)
 {
     if (!o.contains(name) || o[name].is_null())
-        return json::array();
+        return absentIsUnknown ? json() : json::array();
     const json &v = o[name];
     json out = json::array();
     if (v.is_array()) {
@@ -80,7 +80,7 @@ Record grammarRecord(const json &o, qint64 index)
     r.key = QStringLiteral("r%1").arg(index);
     r.query = field(o, "query", true);
     r.gold = field(o, "answer", true);
-    r.trueDocIdsJson = QString::fromStdString(idList(o, "true_document_ids").dump());
+    r.trueDocIdsJson = QString::fromStdString(idList(o, "true_document_ids", true).dump());
     r.retrievedIdsJson = QString::fromStdString(idList(o, "retrieved_document_ids").dump());
     // GRAMMAR writes the response as a string or as a list of sampled strings (the first
     // is the response judged).
@@ -138,7 +138,7 @@ Record genericRecord(const json &o, qint64 line)
     r.gold = field(o, "gold", false);
     r.form = field(o, "form", false);
     r.group = o.contains("group") ? field(o, "group", true) : r.key;
-    r.trueDocIdsJson = QString::fromStdString(idList(o, "true_doc_ids").dump());
+    r.trueDocIdsJson = QString::fromStdString(idList(o, "true_doc_ids", true).dump());
     r.retrievedIdsJson = QString::fromStdString(idList(o, "retrieved_ids").dump());
     r.retrievedText = field(o, "context", false);
     r.trace = field(o, "trace", false);

@@ -7,6 +7,7 @@
 #include "project/database.h"
 #include "retrieval/corpusstore.h"
 #include "retrieval/retriever.h"
+#include "retrieval/retrieverregistry.h"
 #include "runs/iclexamples.h"
 #include "readers/reader.h"
 #include "runs/runcontexts.h"
@@ -35,6 +36,8 @@ Result<RunExecutor::Report> RunExecutor::execute(Database &db, qint64 runId, Job
         return R::failure(spec.error());
     LlmStore llm(db);
     auto retriever = Retriever::create(spec.value().retriever, db, spec.value().embedder, &llm, job);
+    const RetrieverKind *retrieverKind = RetrieverRegistry::instance().find(spec.value().retriever);
+    const bool servesTruth = retrieverKind && retrieverKind->servesTruth;
     if (!retriever)
         return R::failure(retriever.error());
     // An agentic reader retrieves through its tools; the environment outlives the reader.
@@ -94,6 +97,7 @@ Result<RunExecutor::Report> RunExecutor::execute(Database &db, qint64 runId, Job
                 break;
             }
             const RunItem &item = items[next++];
+            report.unserved += servesTruth && item.trueDocIds.isEmpty();
             auto clock = std::make_shared<QElapsedTimer>();
             clock->start();
             auto hits = agentic ? Result<QVector<RetrievalHit>>(QVector<RetrievalHit>()) : retriever.value()->retrieve({item.query, item.trueDocIds}, spec.value().k);
@@ -147,6 +151,8 @@ Result<RunExecutor::Report> RunExecutor::execute(Database &db, qint64 runId, Job
                         failure = s.error();
                 ++report.executed;
                 report.errors += !r.error.isEmpty();
+                if (!r.error.isEmpty())
+                    report.lastError = r.error;
                 report.promptTokens += r.promptTokens;
                 report.completionTokens += r.completionTokens;
                 report.cost += r.cost;

@@ -22,6 +22,10 @@ public:
         qint64 completionTokens = 0;
         double cost = 0;
         bool finished = false; // false when cancelled with items still pending
+        QString lastError;     // the error of the last item that failed (empty: none failed)
+        // Items the retriever could not serve: for the oracle, those whose group has no true
+        // document (it has nothing to return for them; Corpus → Ground Truth links them).
+        qint64 unserved = 0;
     };
     // `job` gets progress (items done of pending) and can cancel; `onProgress` (optional,
     // called on the executing thread) sees the running totals after every item.

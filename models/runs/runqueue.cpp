@@ -171,10 +171,11 @@ void RunQueue::startNext()
         }
         if (!scoring)
             return Status();
-        auto scored = Scorer::score(db.value(), runId, scoring->judge, {scoring->closedDomain, {}, scoring->repeat}, &job);
+        auto scored = Scorer::score(db.value(), runId, scoring->judge, {scoring->closedDomain, {}, scoring->repeat, scoring->retryFailed}, &job);
         if (!scored)
             return Status::failure(QStringLiteral("scoring with %1: %2").arg(scoring->judge, scored.error()), scored.code());
-        emit runScored(runId, name, scoring->judge, scored.value().items, scored.value().correct); // queued to the queue's thread
+        emit runScored(runId, name, scoring->judge, scored.value().items, scored.value().correct, scored.value().failedRequests,
+                       scored.value().lastFailure); // queued to the queue's thread
         return Status();
     });
     connect(m_job.get(), &Job::finished, this, [this, stoppedEarly, runId = runId, name = name](bool ok, const QString &message) {

@@ -39,6 +39,7 @@ struct ScoreSpec {
     QString judge;
     ClosedDomain::Setting closedDomain; // auto
     int repeat = 1; // independent verdicts per item (LLM judges)
+    bool retryFailed = false; // judge again only the items whose judge request failed
 };
 
 class RunQueue : public QObject {
@@ -76,7 +77,9 @@ signals:
     void progress(const assay::RunProgress &progress);
     void runFinished(qint64 runId, const QString &name, bool ok, const QString &message);
     // After a run was scored: the judge, items judged and items correct.
-    void runScored(qint64 runId, const QString &name, const QString &judge, qint64 items, qint64 correct);
+    // failedRequests: items left unread because their judge request failed (lastFailure: the
+    // last error); ScoreSpec::retryFailed judges only those again.
+    void runScored(qint64 runId, const QString &name, const QString &judge, qint64 items, qint64 correct, qint64 failedRequests, const QString &lastFailure);
     void idle();
 
 private:

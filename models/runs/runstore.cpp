@@ -398,6 +398,24 @@ Status RunStore::replaceJudgements(qint64 runId, const QString &judge, const QSt
     return tx.commit();
 }
 
+Result<QVector<RunStore::Judgement>> RunStore::judgements(qint64 runId, const QString &judge, const QString &aspect) const
+{
+    using R = Result<QVector<Judgement>>;
+    QVector<Judgement> out;
+    auto s = m_db.prepare(QStringLiteral("SELECT j.run_item_id, j.verdict, j.score, coalesce(j.detail, '') FROM judgement j JOIN run_item i ON i.id = j.run_item_id "
+                                         "WHERE i.run_id = ? AND j.judge = ? AND j.aspect = ? ORDER BY j.run_item_id"));
+    if (!s)
+        return R::failure(s);
+    s.value().bindAll({runId, judge, aspect});
+    if (auto read = s.value().forEach([&](const Statement &r) {
+            out.append({r.integer(0), r.isNull(1) ? std::nullopt : std::optional<int>(int(r.integer(1))),
+                        r.isNull(2) ? std::nullopt : std::optional<double>(r.real(2)), r.text(3)});
+        });
+        !read)
+        return R::failure(read);
+    return out;
+}
+
 Result<QHash<qint64, int>> RunStore::verdicts(qint64 runId, const QString &judge, const QString &aspect) const
 {
     using R = Result<QHash<qint64, int>>;

@@ -150,6 +150,8 @@ public:
     // Judgements: one judge's verdicts on one aspect ("answer", "retrieval") of a run replace
     // that judge's earlier ones, in one transaction.
     Status replaceJudgements(qint64 runId, const QString &judge, const QString &aspect, const QVector<Judgement> &rows);
+    // One judge's stored judgements on one aspect of a run, unread ones included, by item id.
+    Result<QVector<Judgement>> judgements(qint64 runId, const QString &judge, const QString &aspect) const;
     // Item id -> verdict of a judge on an aspect (items without a readable verdict left out).
     Result<QHash<qint64, int>> verdicts(qint64 runId, const QString &judge, const QString &aspect) const;
     // A run executed elsewhere, stored done with its items and the system's verdicts (judge

@@ -83,9 +83,12 @@ Status Scorer::scoreRetrieval(Database &db, qint64 runId)
     QVector<RunStore::Judgement> top1, topk, context;
     for (const ScoredItem &it : items.value()) {
         const QSet<QString> truth(it.truth.begin(), it.truth.end());
-        if (it.knownTruth) {
+        // Judged only against known, non-empty truth: an item whose group has no true document
+        // (or whose import did not say) gets no verdict, so it neither lowers the retrieval
+        // accuracy nor is flipped by the closed-domain rule (docs/METHODS.md §4.7).
+        if (it.knownTruth && !truth.isEmpty()) {
             const QSet<QString> first = it.retrieved.isEmpty() ? QSet<QString>() : QSet<QString>{it.retrieved.first()};
-            top1.append({it.id, int(!truth.isEmpty() && first == truth), std::nullopt, QString()});
+            top1.append({it.id, int(first == truth), std::nullopt, QString()});
             bool any = false;
             for (const QString &d : it.retrieved)
                 any = any || truth.contains(d);
@@ -134,31 +137,60 @@ Result<Scorer::Report> Scorer::score(Database &db, qint64 runId, const QString &
             return R::failure(read);
         retrievalVerdicts = read.take();
     }
+    // On a retry, the stored verdicts stay except those whose judge request failed.
+    QHash<qint64, RunStore::Judgement> kept;
+    if (options.retryFailed) {
+        auto stored = RunStore(db).judgements(runId, spec.value().text(), QStringLiteral("answer"));
+        if (!stored)
+            return R::failure(stored);
+        for (const RunStore::Judgement &j : stored.value())
+            if (!std::get<3>(j).startsWith(QLatin1String(Judge::FailedPrefix)))
+                kept.insert(std::get<0>(j), j);
+    }
     QVector<Judge::Item> asked;
+    QVector<int> askedIndex;
     asked.reserve(items.value().size());
-    for (const ScoredItem &it : items.value())
+    for (int i = 0; i < items.value().size(); ++i) {
+        const ScoredItem &it = items.value()[i];
+        if (kept.contains(it.id))
+            continue;
         asked.append({it.id, it.query, it.gold, it.response});
-    auto verdicts = spec.value().kind().create(spec.value())->judge(asked, {&db, job, options.repeat});
+        askedIndex << i;
+    }
+    report.asked = asked.size();
+    auto verdicts = asked.isEmpty() ? Result<QVector<Judge::Verdict>>(QVector<Judge::Verdict>())
+                                    : spec.value().kind().create(spec.value())->judge(asked, {&db, job, options.repeat});
     if (!verdicts)
         return R::failure(verdicts);
     if (verdicts.value().size() != asked.size())
         return R::failure(QStringLiteral("judge %1 gave %2 verdicts for %3 items").arg(judge).arg(verdicts.value().size()).arg(asked.size()));
-    QVector<RunStore::Judgement> rows;
-    for (int i = 0; i < asked.size(); ++i) {
-        const ScoredItem &it = items.value()[i];
-        auto [verdict, score, detail] = verdicts.value()[i];
+    QHash<qint64, RunStore::Judgement> fresh;
+    for (int k = 0; k < asked.size(); ++k) {
+        const ScoredItem &it = items.value()[askedIndex[k]];
+        auto [verdict, score, detail, failed] = verdicts.value()[k];
+        if (failed) {
+            ++report.failedRequests;
+            report.lastFailure = detail.mid(int(qstrlen(Judge::FailedPrefix)));
+        }
         if (verdict && *verdict == 1 && report.closedDomain && retrievalVerdicts.value(it.id, 1) == 0) {
             verdict = 0;
             detail = (detail.isEmpty() ? QString() : detail + QStringLiteral("; ")) + QStringLiteral("closed-domain rule: retrieval judged wrong by %1").arg(report.retrievalJudge);
             ++report.closedDomainFlips;
         }
+        fresh.insert(it.id, {it.id, verdict, score, detail});
+    }
+    QVector<RunStore::Judgement> rows;
+    rows.reserve(items.value().size());
+    for (const ScoredItem &it : items.value()) {
+        const RunStore::Judgement row = fresh.contains(it.id) ? fresh.value(it.id) : kept.value(it.id);
+        const std::optional<int> &verdict = std::get<1>(row);
         if (!verdict)
             ++report.unread;
         else if (*verdict == 1)
             ++report.correct;
         else
             ++report.incorrect;
-        rows.append({it.id, verdict, score, detail});
+        rows.append(row);
     }
     if (auto s = RunStore(db).replaceJudgements(runId, spec.value().text(), QStringLiteral("answer"), rows); !s)
         return R::failure(s.error());

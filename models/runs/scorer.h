@@ -24,12 +24,18 @@ public:
         ClosedDomain::Setting closedDomain; // auto
         QString retrievalJudge; // empty: "imported" when the run has imported retrieval verdicts, else "top1"
         int repeat = 1; // independent verdicts per item (LLM judges; docs/METHODS.md §5.11)
+        // Judge again only the items whose judge request failed last time (their verdicts stay
+        // unread until then); every other verdict is kept as stored.
+        bool retryFailed = false;
     };
     struct Report {
         qint64 items = 0;
         qint64 correct = 0;
         qint64 incorrect = 0;
-        qint64 unread = 0;          // LLM replies that were neither Correct nor Incorrect
+        qint64 unread = 0;          // LLM replies that were neither Correct nor Incorrect, and failed requests
+        qint64 failedRequests = 0;  // of the unread: items whose judge request failed (score --retry-failed)
+        QString lastFailure;        // the error of the last of them
+        qint64 asked = 0;           // items judged by this scoring (all, or the failed ones on a retry)
         qint64 closedDomainFlips = 0; // Correct answers made Incorrect by the closed-domain rule
         QString retrievalJudge;
         bool closedDomain = false; // the rule as applied (auto resolved)

@@ -41,6 +41,13 @@ QVector<SchemaIssue> SchemaValidator::validate(const KnowledgeBase &kb)
                     out << issue(S::Error, t.id, c.id, 0,
                                  QStringLiteral("Foreign key type mismatch: %1.%2 (%3) references %4 (%5)")
                                      .arg(t.name, c.name, c.type, kb.qualifiedName(target->id), target->type));
+                else if (target && (KnowledgeValue::affinity(c.type) != KnowledgeValue::affinity(target->type) ||
+                                    KnowledgeValue::isDateType(c.type) != KnowledgeValue::isDateType(target->type)))
+                    // Both numeric (or both text), but not the same type: SQL joins still match
+                    // 1 with 1.0, yet a value shown or linked as "1" is not the key "1.0".
+                    out << issue(S::Warning, t.id, c.id, 0,
+                                 QStringLiteral("Foreign key types differ: %1.%2 (%3) references %4 (%5); give both columns the same type")
+                                     .arg(t.name, c.name, c.type, kb.qualifiedName(target->id), target->type));
             }
         }
         if (pkColumns == 0)

@@ -16,6 +16,10 @@ public:
     static double f1(const QString &response, const QString &gold);
     // Normalised gold inside normalised text, as whole words; an empty gold is never contained.
     static bool contains(const QString &text, const QString &gold);
+    // A gold answer a string match can meet by chance: two characters or fewer once normalised,
+    // or a bare number below 1000 ("30" is in many a document that does not answer the question).
+    // Empty when the gold is not weak, else the reason.
+    static QString weakGold(const QString &gold);
     // R-Eval's scratchpad: the retrieved context and the step trace, as the taxonomy reads it
     // (an agent's stored trace as its thoughts, actions and observations; AgentTrace).
     static QString scratchpad(const QString &retrievedText, const QString &trace);

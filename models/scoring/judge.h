@@ -27,7 +27,11 @@ public:
         std::optional<int> verdict;
         std::optional<double> score;
         QString detail;
+        bool failed = false; // the judge could not be asked (its request failed): unread, the error in detail
     };
+    // The stored detail of an item whose judge request failed starts with this, then the error
+    // (Scorer's retry of failed items finds them by it).
+    static constexpr const char *FailedPrefix = "judge request failed: ";
     struct Context {
         Database *db = nullptr; // the project, for judges that log LLM calls in it
         Job *job = nullptr;     // progress and cancel

@@ -121,6 +121,17 @@ private slots:
         QCOMPARE(Scorer::parseVerdict(QStringLiteral("##Judgement##: Incorrect.")), 0);
         QCOMPARE(Scorer::parseVerdict(QStringLiteral("incorrect")), 0);
         QCOMPARE(Scorer::parseVerdict(QStringLiteral("I cannot tell")), -1);
+        // Strict: one verdict word (after an optional label, before punctuation), or JSON.
+        QCOMPARE(Scorer::parseVerdict(QStringLiteral("Not correct.")), 0);
+        QCOMPARE(Scorer::parseVerdict(QStringLiteral("**Correct** - the years match")), 1);
+        QCOMPARE(Scorer::parseVerdict(QStringLiteral("Verdict: incorrect\nThe response names Bergen.")), 0);
+        QCOMPARE(Scorer::parseVerdict(QStringLiteral("Correct. It matches.")), 1);
+        QCOMPARE(Scorer::parseVerdict(QStringLiteral("{\"verdict\": \"Incorrect\"}")), 0);
+        QCOMPARE(Scorer::parseVerdict(QStringLiteral("{\"judgement\": true}")), 1);
+        QCOMPARE(Scorer::parseVerdict(QStringLiteral("{\"verdict\": \"maybe\"}")), -1);
+        QCOMPARE(Scorer::parseVerdict(QStringLiteral("The response is correct")), -1); // a sentence is not a verdict
+        QCOMPARE(Scorer::parseVerdict(QStringLiteral("Correct or incorrect, hard to say")), -1);
+        QCOMPARE(Scorer::parseVerdict(QStringLiteral("Incorrectly phrased question")), -1);
         QVERIFY(Scorer::validateJudge(QStringLiteral("f1:0.4")).ok());
         QVERIFY(!Scorer::validateJudge(QStringLiteral("f1:2")).ok());
         QVERIFY(!Scorer::validateJudge(QStringLiteral("bleu")).ok());
@@ -153,6 +164,53 @@ private slots:
         const nlohmann::json j = r.toJson();
         QCOMPARE(j["groups"]["non_robust"].get<int>(), 1);
         QVERIFY(j.contains("context_comparison") && j["context_comparison"].contains("refined_retrieval_accuracy"));
+    }
+
+    void retrievalOverKnownTruth()
+    {
+        // g1 and g2 have true documents, g3 has none (its items carry no retrieval verdict, or
+        // an old stored 0 that is not judgeable): retrieval accuracy is over the 4 items with
+        // known truth, and says so; an item without truth is not a retrieval failure.
+        QVector<Outcome> outcomes{outcome("g1", 1, 1, "d1"), outcome("g1", 1, 0, "d2"), outcome("g2", 0, 1, "d3"), outcome("g2", 0, 0, "d4"),
+                                  outcome("g3", 1, std::nullopt, "d5"), outcome("g3", 1, 0, "d5")};
+        outcomes[5].retrievalJudgeable = false;
+        const GrammarReport r = GrammarEval::evaluate(outcomes);
+        QCOMPARE(r.n, qint64(6));
+        QCOMPARE(r.retrievalItems, qint64(4));
+        QVERIFY(near(r.retrievalAccuracy, 2.0 / 4));
+        QVERIFY(near(r.refinedRetrievalAccuracy, 1.0 / 2)); // competent: g1 (2 items), g3 (none judged)
+        QVERIFY(near(r.accuracy, 4.0 / 6));
+        QVERIFY(near(*r.retrievalCoverage(), 4.0 / 6));
+        QVERIFY(r.retrievalUnavailable.isEmpty());
+        QCOMPARE(r.retrievalBasis(), QStringLiteral("on 4 of 6 items with known true documents"));
+        const nlohmann::json j = r.toJson();
+        QCOMPARE(j["retrieval_coverage"]["items"].get<int>(), 4);
+        QCOMPARE(j["retrieval_coverage"]["of"].get<int>(), 6);
+        QVERIFY(std::abs(j["retrieval_coverage"]["share"].get<double>() - 4.0 / 6) < 1e-12);
+        // No item with known truth: null with the reason, never 0.
+        const GrammarReport none = GrammarEval::evaluate({outcome("g3", 1), outcome("g4", 0)});
+        QVERIFY(!none.retrievalAccuracy && !none.refinedRetrievalAccuracy);
+        QVERIFY(none.retrievalUnavailable.contains(QLatin1String("Propose Links")));
+        QCOMPARE(none.toJson()["retrieval_coverage"]["items"].get<int>(), 0);
+        // Every item judged: no basis to state.
+        QVERIFY(GrammarEval::evaluate({outcome("g1", 1, 1, "d1")}).retrievalBasis().isEmpty());
+    }
+
+    void weakGoldAnswers()
+    {
+        // Gold a string match meets by chance: ≤ 2 characters once normalised, or a bare number
+        // below 1000. "30" is in many a company profile that does not answer the question.
+        for (const char *weak : {"30", "7", "No", "x.", "999", "The 42"})
+            QVERIFY2(!AnswerMetrics::weakGold(QString::fromLatin1(weak)).isEmpty(), weak);
+        for (const char *fine : {"1000", "2009", "Oslo", "30 years", "USA", ""})
+            QVERIFY2(AnswerMetrics::weakGold(QString::fromLatin1(fine)).isEmpty(), fine);
+        QVector<Outcome> outcomes{outcome("g1", 1), outcome("g2", 0), outcome("g3", 1)};
+        outcomes[0].gold = QStringLiteral("30");
+        outcomes[1].gold = QStringLiteral("Oslo");
+        outcomes[2].gold = QStringLiteral("NO");
+        const GrammarReport r = GrammarEval::evaluate(outcomes);
+        QCOMPARE(r.weaklyJudged, qint64(2));
+        QCOMPARE(r.toJson()["weakly_judged"]["items"].get<int>(), 2);
     }
 
     void emptyDenominatorsAreNull()

@@ -438,6 +438,42 @@ private slots:
         QCOMPARE(onto.code, 1);
     }
 
+    void importedRunKeepsItsRightAnswers()
+    {
+        // Two R-Eval lines, one right (reward 1) and one wrong. The format carries no true
+        // documents: they are unknown, not "known: none", so scoring with f1 stores no retrieval
+        // verdict and the closed-domain rule (on for imported runs) has nothing to flip. Both
+        // the f1 and the imported verdicts keep accuracy 0.5; the retrieval figures are null,
+        // with the reason, not 0.
+        const QString project = m_dir.filePath(QStringLiteral("reval.assay"));
+        QCOMPARE(runCli({QStringLiteral("new"), project}).code, 0);
+        QFile results(m_dir.filePath(QStringLiteral("two-lines.jsonl")));
+        QVERIFY(results.open(QIODevice::WriteOnly));
+        results.write("{\"question\": \"Where is Acme based?\", \"answer\": \"Oslo\", \"prediction\": \"Oslo\", \"reward\": 1}\n"
+                      "{\"question\": \"Who founded Acme?\", \"answer\": \"Ada Smith\", \"prediction\": \"Bob Jones\", \"reward\": 0}\n");
+        results.close();
+        Outcome o = runCli({QStringLiteral("import"), QStringLiteral("results"), project, results.fileName(), QStringLiteral("--format"), QStringLiteral("reval"),
+                            QStringLiteral("--name"), QStringLiteral("rv")});
+        QVERIFY2(o.code == 0, qPrintable(o.err));
+        const auto accuracy = [&](const QString &judge) {
+            const Outcome a = runCli({QStringLiteral("analyze"), QStringLiteral("grammar"), project, QStringLiteral("--run"), QStringLiteral("rv"),
+                                      QStringLiteral("--judge"), judge, QStringLiteral("--json")});
+            return nlohmann::json::parse(a.out.toStdString(), nullptr, false);
+        };
+        QCOMPARE(accuracy(QStringLiteral("imported"))["accuracy"].get<double>(), 0.5);
+        o = runCli({QStringLiteral("score"), project, QStringLiteral("--run"), QStringLiteral("rv"), QStringLiteral("--judge"), QStringLiteral("f1")});
+        QVERIFY2(o.code == 0, qPrintable(o.err));
+        for (const QString &judge : {QStringLiteral("f1"), QStringLiteral("imported")}) {
+            const auto j = accuracy(judge);
+            QVERIFY2(j.is_object(), qPrintable(judge));
+            QCOMPARE(j["accuracy"].get<double>(), 0.5);
+            QVERIFY(j["retrieval_accuracy"].is_null());
+            QCOMPARE(j["retrieval_coverage"]["items"].get<int>(), 0);
+            QVERIFY(j.contains("retrieval_unavailable"));
+        }
+        QCOMPARE(accuracy(QStringLiteral("f1"))["closed_domain"].get<bool>(), true);
+    }
+
     void gridRunsAndImportedResults()
     {
         const QString out = m_dir.filePath(QStringLiteral("grid"));
@@ -483,13 +519,15 @@ private slots:
         o = runCli({QStringLiteral("analyze"), QStringLiteral("taxonomy"), project, QStringLiteral("--run"), QStringLiteral("ext"), QStringLiteral("--json")});
         QVERIFY2(o.code == 0, qPrintable(o.err));
         QCOMPARE(nlohmann::json::parse(o.out.toStdString())["counts"]["AM"].get<int>(), 1); // the right answer, no scratchpad
-        // R-Eval's split by task level: the demo's templates are lookups (KS) and joins (KA),
-        // and every item has one of the two.
+        // A retrieval-only run wrote no answers: its response types do not apply, and it says why.
         o = runCli({QStringLiteral("analyze"), QStringLiteral("taxonomy"), project, QStringLiteral("--run"), QStringLiteral("g/bm25-k1"), QStringLiteral("--json")});
         QVERIFY2(o.code == 0, qPrintable(o.err));
-        const auto byLevel = nlohmann::json::parse(o.out.toStdString());
-        QVERIFY2(byLevel["levels"].contains("KS") && byLevel["levels"].contains("KA"), o.out.toUtf8().constData());
-        QCOMPARE(byLevel["levels"]["KS"]["n"].get<int>() + byLevel["levels"]["KA"]["n"].get<int>(), byLevel["n"].get<int>());
+        const auto notApplicable = nlohmann::json::parse(o.out.toStdString());
+        QCOMPARE(notApplicable["applicable"].get<bool>(), false);
+        QVERIFY2(notApplicable["reason"].get<std::string>().find("retrieval-only run (reader=none)") != std::string::npos, o.out.toUtf8().constData());
+        QVERIFY(!notApplicable.contains("counts"));
+        o = runCli({QStringLiteral("analyze"), QStringLiteral("taxonomy"), project, QStringLiteral("--run"), QStringLiteral("g/bm25-k1")});
+        QVERIFY2(o.out.contains(QLatin1String("not applicable")), qPrintable(o.out));
         o = runCli({QStringLiteral("analyze"), QStringLiteral("workflows"), project, QStringLiteral("--runs"), QStringLiteral("g/bm25-k1,ext"), QStringLiteral("--json")});
         QVERIFY2(o.code == 0, qPrintable(o.err));
         const auto workflows = nlohmann::json::parse(o.out.toStdString())["runs"];
@@ -498,7 +536,11 @@ private slots:
         QCOMPARE(workflows[1]["workflow"].get<std::string>(), std::string("imported"));
         for (const char *key : {"all", "levels", "halted", "tokens", "cost", "mean_latency_ms", "cost_per_correct", "llm"})
             QVERIFY2(workflows[0].contains(key), key);
-        QCOMPARE(workflows[0]["levels"]["KS"]["n"].get<int>(), byLevel["levels"]["KS"]["n"].get<int>());
+        // R-Eval's split by task level: the demo's templates are lookups (KS) and joins (KA),
+        // and every item has one of the two.
+        const auto levels = workflows[0]["levels"];
+        QVERIFY2(levels.contains("KS") && levels.contains("KA"), levels.dump().c_str());
+        QCOMPARE(levels["KS"]["n"].get<int>() + levels["KA"]["n"].get<int>(), workflows[0]["all"]["n"].get<int>());
         o = runCli({QStringLiteral("analyze"), QStringLiteral("judges"), project, QStringLiteral("--run"), QStringLiteral("g/bm25-k1"),
                     QStringLiteral("--truth"), QStringLiteral("contains"), QStringLiteral("--judge"), QStringLiteral("contains"), QStringLiteral("--json")});
         QVERIFY2(o.code == 0, qPrintable(o.err));

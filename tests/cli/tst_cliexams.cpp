@@ -71,6 +71,15 @@ private slots:
         QCOMPARE(o.code, 0);
         QVERIFY2(o.err.contains(QLatin1String("Saved a, b, c of 3644 items")), qPrintable(o.err));
         QVERIFY(o.out.contains(QLatin1String("1PL")) && o.out.contains(QLatin1String("converged")));
+        // The identifiability guard speaks before the fit, once: 6 students are too few for a 2PL.
+        QFile few(m_dir.filePath(QStringLiteral("few.csv")));
+        QVERIFY(few.open(QIODevice::WriteOnly));
+        few.write("student,q1,q2,q3,q4,q5\ns1,1,0,1,1,0\ns2,0,0,1,1,1\ns3,1,1,1,0,0\ns4,0,1,0,1,1\ns5,1,1,1,1,0\ns6,0,0,0,1,1\n");
+        few.close();
+        o = runCli({QStringLiteral("irt"), QStringLiteral("fit"), QStringLiteral("--responses"), few.fileName(), QStringLiteral("--model"), QStringLiteral("2pl")});
+        QCOMPARE(o.code, 0);
+        QCOMPARE(o.err.count(QLatin1String("6 students are too few for a 2PL")), 1);
+        QVERIFY2(o.err.startsWith(QLatin1String("warning: 6 students are too few for a 2PL")), qPrintable(o.err));
         // Bad input names the file, line and field; bad usage exits 2.
         QFile bad(m_dir.filePath(QStringLiteral("bad.csv")));
         QVERIFY(bad.open(QIODevice::WriteOnly));

@@ -263,6 +263,59 @@ private slots:
         QVERIFY(silent.requests() <= 8);
     }
 
+    void failingEndpointStopsWithinAMinute()
+    {
+        // Every request gets HTTP 500 with the same body. Server errors count toward the
+        // breaker like timeouts: after 3 in a row the profile's work fails at once, naming the
+        // status and the server's text, instead of 7 attempts with backoff per item.
+        EndpointProcess broken({QStringLiteral("--always-500")});
+        QVERIFY(broken.port() > 0);
+        QVERIFY(addProfile(QStringLiteral("broken"), broken.port()));
+        const QString project = m_dir.filePath(QStringLiteral("broken.assay"));
+        makeCompanyProject(project);
+        if (QTest::currentTestFailed())
+            return;
+        const QString named = QStringLiteral("answered HTTP 500 to 3 requests in a row: HTTP 500: The server had an error");
+        const QStringList run{QStringLiteral("run"), project, QStringLiteral("--name"), QStringLiteral("b"), QStringLiteral("--pipeline"),
+                              QStringLiteral("retriever=bm25,k=1,reader=llm:broken"), QStringLiteral("--set"), QStringLiteral("short")};
+        Outcome o = runCli(run, 120000);
+        QVERIFY2(o.seconds < 60, qPrintable(QStringLiteral("%1 s").arg(o.seconds)));
+        QVERIFY2((o.out + o.err).contains(named), qPrintable((o.out + o.err).left(3000)));
+        // Every item is left failed, for --retry-failed to take up later.
+        const auto runs = nlohmann::json::parse(runCli({QStringLiteral("runs"), project, QStringLiteral("--json")}).out.toStdString(), nullptr, false);
+        QVERIFY(runs.is_array() && !runs.empty());
+        const qint64 items = runs.at(0)["items"], errors = runs.at(0)["errors"];
+        QVERIFY(items > 100);
+        QCOMPARE(errors, items);
+        QVERIFY2(broken.requests() < 40, qPrintable(QString::number(broken.requests())));
+        o = runCli(run + QStringList{QStringLiteral("--retry-failed")}, 120000);
+        QVERIFY2(o.out.contains(QStringLiteral("%1 failed items to execute again").arg(items)), qPrintable(o.out + o.err));
+        QVERIFY2(o.seconds < 60, qPrintable(QStringLiteral("%1 s").arg(o.seconds)));
+
+        // A judge, an exam taker and template generation on the same endpoint stop as fast.
+        QCOMPARE(runCli({QStringLiteral("run"), project, QStringLiteral("--name"), QStringLiteral("r"), QStringLiteral("--pipeline"),
+                         QStringLiteral("retriever=bm25,k=1,reader=none"), QStringLiteral("--set"), QStringLiteral("short")})
+                     .code,
+                 0);
+        QCOMPARE(runCli({QStringLiteral("exam"), QStringLiteral("generate"), project, QStringLiteral("--name"), QStringLiteral("g"), QStringLiteral("--from"),
+                         QStringLiteral("queries")})
+                     .code,
+                 0);
+        const QList<QPair<const char *, QStringList>> commands{
+            {"score llm: judge", {QStringLiteral("score"), project, QStringLiteral("--run"), QStringLiteral("r"), QStringLiteral("--judge"), QStringLiteral("llm:broken")}},
+            {"exam take llm-letter",
+             {QStringLiteral("exam"), QStringLiteral("take"), project, QStringLiteral("--exam"), QStringLiteral("g"), QStringLiteral("--taker"), QStringLiteral("llm-letter:broken")}},
+            {"generate sql-templates", {QStringLiteral("generate"), QStringLiteral("sql-templates"), project, QStringLiteral("--llm"), QStringLiteral("broken")}},
+        };
+        for (const auto &[what, args] : commands) {
+            const int before = broken.requests();
+            o = runCli(args, 120000);
+            QVERIFY2(o.seconds < 60, qPrintable(QStringLiteral("%1: %2 s").arg(QLatin1String(what)).arg(o.seconds)));
+            QVERIFY2((o.out + o.err).contains(named), qPrintable(QStringLiteral("%1: %2").arg(QLatin1String(what), (o.out + o.err).left(3000))));
+            QVERIFY2(broken.requests() - before < 40, qPrintable(QStringLiteral("%1: %2 requests").arg(QLatin1String(what)).arg(broken.requests() - before)));
+        }
+    }
+
     void slowEndpointStillAnswers()
     {
         // The first byte after 20 s (Qt's coarse timer may fire it a little early) is within

@@ -239,6 +239,9 @@ private slots:
         QCOMPARE(ExamTaker::parse(QStringLiteral("ir:oracle:1")).ok(), false);
         QVERIFY(ExamTaker::parse(QStringLiteral("llm-letter:local:icl=9")).error().contains(QLatin1String("icl")));
         QCOMPARE(ExamTaker::parse(QStringLiteral("ir")).value().text, QStringLiteral("ir:bm25:3"));
+        // Retrievers that need an embedding profile are refused as the spec is read, not at take time.
+        for (const char *spec : {"ir:dense:3", "ir:hybrid", "llm-letter:local:context=dense", "llm-letter:local:context=hybrid"})
+            QVERIFY2(ExamTaker::parse(QString::fromLatin1(spec)).error().contains(QLatin1String("needs an embedding profile")), spec);
     }
 
     void standaloneLetters_data()

@@ -120,6 +120,27 @@ class TestFillIn : public QObject {
     }
 
 private slots:
+    void docIdsColumnsAreSplit()
+    {
+        // A doc_ids column holds a list (split on commas and semicolons); doc_id and document_id
+        // hold one id each, commas and all. Both fill-in paths read them alike.
+        auto p = projectWith("CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, docs TEXT, one TEXT);\n"
+                             "INSERT INTO t VALUES (1, 'a', 'd1, d2;d3', 'x,y');\nINSERT INTO t VALUES (2, 'b', 'd4', 'z');\n");
+        QVERIFY(p);
+        auto conn = KnowledgeConnection::open(*p->service<KnowledgeBase>());
+        FillInEngine engine(conn.value());
+        auto list = engine.run(SqlTemplate(QStringLiteral("SELECT name, docs AS doc_ids FROM t WHERE name = '[t.name]'")));
+        QVERIFY2(list, qPrintable(list.error()));
+        QCOMPARE(list.value().groups.size(), 2);
+        QCOMPARE(list.value().groups[0].documentIds, (QStringList{QStringLiteral("d1"), QStringLiteral("d2"), QStringLiteral("d3")}));
+        QCOMPARE(list.value().groups[1].documentIds, QStringList{QStringLiteral("d4")});
+        auto single = engine.run(SqlTemplate(QStringLiteral("SELECT name, one AS doc_id FROM t WHERE name = '[t.name]'")));
+        QVERIFY2(single, qPrintable(single.error()));
+        QCOMPARE(single.value().groups[0].documentIds, QStringList{QStringLiteral("x,y")});
+        QString message;
+        QVERIFY2(samePaths(engine, QStringLiteral("SELECT name, docs AS doc_ids FROM t WHERE name = '[t.name]'"), &message), qPrintable(message));
+    }
+
     void initTestCase() { test::isolateSettings(); }
 
     void demoRuleTemplates()

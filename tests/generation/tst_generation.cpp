@@ -9,6 +9,7 @@
 #include "generation/generationsnapshotstore.h"
 #include "generation/generationstore.h"
 #include "generation/grammarimport.h"
+#include "generation/generationworkflow.h"
 #include "generation/offlineverbalizer.h"
 #include "generation/ruleenumerator.h"
 #include "generation/sqltemplate.h"
@@ -285,6 +286,34 @@ private slots:
         QCOMPARE(store.rebuildQueries(false).value(), qint64(4 * 3 + 5 * 2));
         QCOMPARE(store.rebuildQueries(true).value(), qint64(4 * 2 + 5 * 2));
         QCOMPARE(store.stats().value().textQueries.value(QStringLiteral("short")), 18);
+        // A form only the first SQL template has: balancing keeps it (k = 1 over the templates
+        // that have it) and names the template that lacks it, instead of dropping the form.
+        QVERIFY(store.addForm(QStringLiteral("long"), QStringLiteral("a whole sentence")).ok());
+        QVERIFY(intake.add(records[0].id, QStringLiteral("long"), {QStringLiteral("Which city does [person.name] live in?")}, QStringLiteral("user")).ok());
+        QStringList notes;
+        QCOMPARE(store.rebuildQueries(true, &notes).value(), qint64(4 * 2 + 5 * 2 + 4 * 1));
+        QCOMPARE(store.stats().value().textQueries.value(QStringLiteral("long")), 4);
+        QCOMPARE(notes.size(), 1);
+        QVERIFY2(notes.first().contains(QStringLiteral("form long: SQL template(s) #%1").arg(records[1].id)), qPrintable(notes.first()));
+    }
+
+    void grammarImportHonoursTheThreshold()
+    {
+        // "Which person is in team X" has several answers for red and blue: its singular-answer
+        // rate is 1/3. The default threshold flags it; --threshold 0.3 accepts it.
+        QFile json(m_dir.filePath(QStringLiteral("threshold-templates.json")));
+        QVERIFY(json.open(QIODevice::WriteOnly));
+        json.write(R"json({"('person',)": ["SELECT name FROM person WHERE team = '[person.team]';", "SELECT team FROM person WHERE name = '[person.name]';"]})json");
+        json.close();
+        for (const double threshold : {0.95, 0.3}) {
+            auto p = projectWith(tinyWorld);
+            QVERIFY(p);
+            auto report = GrammarImport::run(*p, json.fileName(), {}, nullptr, threshold);
+            QVERIFY2(report.ok(), qPrintable(report.error()));
+            QCOMPARE(report.value().sql.review, threshold > 0.5 ? 1 : 0);
+            QCOMPARE(report.value().sql.accepted, threshold > 0.5 ? 1 : 2);
+        }
+        QVERIFY(!GenerationWorkflow::importGrammar(*projectWith(tinyWorld), json.fileName(), {}, nullptr, 1.5).ok());
     }
 
     void spiderReproducesGrammarFigures()
@@ -300,6 +329,7 @@ private slots:
         QVERIFY2(report.ok(), qPrintable(report.error()));
         QCOMPARE(report.value().sql.accepted, 5);
         QCOMPARE(report.value().acceptedTexts.value(QStringLiteral("short")), 50);
+
         GenerationStore store(p->database());
         QVERIFY(store.rebuildQueries(true).ok());
         const auto st = store.stats().value();

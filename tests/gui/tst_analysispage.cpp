@@ -14,6 +14,7 @@
 #include "project/project.h"
 #include "readers/pipelinespec.h"
 #include "runs/runexecutor.h"
+#include "runs/resultsimporter.h"
 #include "runs/runstore.h"
 #include "runs/scorer.h"
 #include "irt/shortformcharts.h"
@@ -102,10 +103,12 @@ private slots:
         QSignalSpy analysed(&page, &AnalysisPage::analysed);
         QVERIFY(analysed.wait(60000));
         const RunAnalysis first = page.analyses().first();
-        const QString type = first.taxonomy.counts.value(QStringLiteral("EM")) > 0 ? QStringLiteral("EM") : QStringLiteral("RE");
-        page.showGroups(first.run, type);
-        QCOMPARE(qint64(page.groupList()->count()), std::min<qint64>(200, first.taxonomy.counts.value(type)));
-        QVERIFY(page.groupList()->item(0)->text().contains(QLatin1String("gold:")));
+        // Both runs are retrieval-only: no model answered, so response types do not apply; the
+        // list says why instead of listing items.
+        QVERIFY(!first.taxonomy.applicable);
+        QVERIFY(first.taxonomy.reason.contains(QLatin1String("retrieval-only")));
+        page.showGroups(first.run, QStringLiteral("RE"));
+        QCOMPARE(page.groupList()->count(), 0);
         QCOMPARE(page.cachedAnalyses(), 2);
         page.forgetRun(first.run); // scored again: only this run is analysed anew
         QCOMPARE(page.cachedAnalyses(), 1);
@@ -114,6 +117,41 @@ private slots:
         QCOMPARE(page.cachedAnalyses(), 2);
         QCOMPARE(page.analyses().size(), 2);
         QCOMPARE(page.analyses().first().grammar.groups.size(), first.grammar.groups.size());
+    }
+
+    // A run whose system wrote answers (imported, with its contexts): a response-type
+    // segment lists example items of that type.
+    void responseTypeExamplesOfAnsweredRun()
+    {
+        QTemporaryDir dir;
+        auto project = test::openDemoProject(dir);
+        QVERIFY(project);
+        QFile results(dir.filePath(QStringLiteral("answers.jsonl")));
+        QVERIFY(results.open(QIODevice::WriteOnly));
+        for (int i = 0; i < 12; ++i)
+            results.write(QByteArray::fromStdString(nlohmann::json{{"id", "i" + std::to_string(i)},
+                                                                   {"query", "Where is office " + std::to_string(i) + "?"},
+                                                                   {"gold", "Bergen"},
+                                                                   {"answer", i % 3 == 0 ? "Oslo" : "Bergen"},
+                                                                   {"context", i % 2 == 0 ? "The office is in Bergen." : "No office here."},
+                                                                   {"verdict", i % 3 == 0 ? 0 : 1}}
+                                                        .dump() +
+                                                    "\n"));
+        results.close();
+        QVERIFY(ResultsImporter::import(project->database(), ResultsImporter::Format::Jsonl, results.fileName(), QStringLiteral("answered")).ok());
+        AnalysisPage page(project.get());
+        QSignalSpy analysed(&page, &AnalysisPage::analysed);
+        QVERIFY(analysed.wait(60000));
+        const RunAnalysis a = page.analyses().first();
+        QCOMPARE(a.run, QStringLiteral("answered"));
+        QVERIFY(a.taxonomy.applicable);
+        // 8 right answers: EM where the context holds Bergen (4), AM elsewhere (4); the 4
+        // wrong ones: GE with Bergen in the context (2), RE without (2).
+        QCOMPARE(a.taxonomy.counts.value(QStringLiteral("EM")), qint64(4));
+        QCOMPARE(a.taxonomy.counts.value(QStringLiteral("GE")), qint64(2));
+        page.showGroups(a.run, QStringLiteral("GE"));
+        QCOMPARE(page.groupList()->count(), 2);
+        QVERIFY(page.groupList()->item(0)->text().contains(QLatin1String("gold: Bergen")));
     }
 
     void chartsDrillDownAndInspector()

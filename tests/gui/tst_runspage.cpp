@@ -240,6 +240,7 @@ private slots:
         p.baseUrl = endpoint.baseUrl();
         p.model = QStringLiteral("m");
         p.maxRetries = 0;
+        p.breakerThreshold = 100; // 30 failures in a row: failed one by one, not by the breaker
         QVERIFY(LlmProfileStore::save(p).ok());
         // The first 25 requests get a 500, then 5 replies cut short: 30 items fail.
         QList<test::TestEndpoint::Step> faults(25, {test::TestEndpoint::Fault::ServerError, 0});

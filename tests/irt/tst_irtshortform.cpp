@@ -17,6 +17,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace assay;
@@ -197,6 +198,72 @@ private slots:
         QCOMPARE(IrtShortForm::choose(IrtShortForm::Method::Anchors, items, panel, thetas, 30, 1).value().items, anchors.items);
         QVERIFY(IrtShortForm::choose(IrtShortForm::Method::Random, items, panel, thetas, 601, 1).error().contains(QLatin1String("601")));
         QVERIFY(IrtShortForm::methodFromName(QStringLiteral("best")).error().contains(QLatin1String("best")));
+    }
+
+    void greedyFormsArePrefixes()
+    {
+        // The information form is the greedy pick a full scan makes each round (the lazy heap
+        // must not change it), ties included; the validation cuts the longest information form
+        // and adaptive test to each size, so a shorter one must be the longer one's prefix.
+        const IrtSimulation sim = IrtSimulation::twoPl(60, 400, 21);
+        QVector<IrtItem> items = truth(sim);
+        for (int j = 0; j < 40; ++j)
+            items[j + 40] = items[j]; // equal items: ties
+        const QVector<double> thetas(sim.theta.begin(), sim.theta.end());
+        const QVector<QVector<int>> panel;
+        const auto [lo, hi] = std::minmax_element(thetas.begin(), thetas.end());
+        std::vector<double> grid(25), total(25, 1.0);
+        for (int g = 0; g < 25; ++g)
+            grid[size_t(g)] = *lo + (*hi - *lo) * g / 24;
+        QVector<int> scan;
+        std::vector<char> used(size_t(items.size()), 0);
+        while (scan.size() < 60) {
+            int best = -1;
+            double bestGain = -1;
+            for (int j = 0; j < items.size(); ++j) {
+                double gain = 0;
+                for (int g = 0; g < 25 && !used[size_t(j)]; ++g)
+                    gain += std::log1p(IrtFitter::information(items[j].a, items[j].b, items[j].c, grid[size_t(g)]) / total[size_t(g)]);
+                if (!used[size_t(j)] && gain > bestGain)
+                    bestGain = gain, best = j;
+            }
+            used[size_t(best)] = 1;
+            for (int g = 0; g < 25; ++g)
+                total[size_t(g)] += IrtFitter::information(items[best].a, items[best].b, items[best].c, grid[size_t(g)]);
+            scan << best;
+        }
+        const QVector<int> form = IrtShortForm::choose(IrtShortForm::Method::Information, items, panel, thetas, 60, 1).value().items;
+        QCOMPARE(form, scan);
+        QCOMPARE(IrtShortForm::choose(IrtShortForm::Method::Information, items, panel, thetas, 7, 1).value().items, scan.mid(0, 7));
+        for (int s : {0, 17, 59}) {
+            const auto testOf = [&](int n) {
+                IrtAdaptiveRule rule;
+                rule.se = 1e-9;
+                rule.maxItems = n;
+                IrtAdaptive cat(items, rule);
+                QSet<int> seen;
+                for (int j = cat.next(); j >= 0; j = cat.next()) {
+                    // The pick is a full scan's: the most information at θ̂, the lower index on ties.
+                    int best = -1;
+                    double bestInfo = -1;
+                    for (int k = 0; k < items.size(); ++k)
+                        if (const double info = IrtFitter::information(items[k].a, items[k].b, items[k].c, cat.ability().theta);
+                            !seen.contains(k) && info > bestInfo)
+                            best = k, bestInfo = info;
+                    if (j != best)
+                        return QVector<int>{-1, j, best};
+                    seen.insert(j);
+                    cat.record(j, sim.data.responses[s][j]);
+                }
+                QVector<int> given;
+                for (const IrtAdaptiveStep &step : cat.steps())
+                    given << step.item;
+                return given;
+            };
+            const QVector<int> longTest = testOf(40), shortTest = testOf(9);
+            QCOMPARE(longTest.size(), 40);
+            QCOMPARE(shortTest, longTest.mid(0, 9));
+        }
     }
 
     void kendall()

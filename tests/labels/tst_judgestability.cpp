@@ -16,6 +16,8 @@
 
 #include <QElapsedTimer>
 #include <QTemporaryDir>
+#include "llm/llmprofilestore.h"
+#include "scoring/judge.h"
 #include <QtTest>
 
 #include <cmath>
@@ -112,6 +114,60 @@ private slots:
         QVERIFY(refused.error().contains(QLatin1String("llm:PROFILE")));
     }
 
+    void failedRequestsStayUnreadAndRetryFailed()
+    {
+        // Three judge requests get HTTP 500 (no retries): their items are unread with the error
+        // kept, the other items are judged, and scoring goes on. --retry-failed asks again
+        // about exactly those three and keeps every other verdict.
+        QTemporaryDir dir;
+        auto project = Project::create(dir.filePath(QStringLiteral("f.assay")));
+        QVERIFY(project);
+        LlmProfile p = LlmProfileStore::find(QStringLiteral("flaky")).value();
+        p.name = QStringLiteral("unreliable");
+        p.maxRetries = 0;
+        p.concurrency = 1;
+        p.breakerThreshold = 10; // three 500s in a row must not open the breaker here
+        QVERIFY(LlmProfileStore::save(p).ok());
+        QVector<ImportedRunItem> items;
+        for (int i = 0; i < 10; ++i) {
+            ImportedRunItem it;
+            it.key = QStringLiteral("u%1").arg(i);
+            it.query = QStringLiteral("Unreliable question %1 (flip=0)").arg(i);
+            it.gold = QStringLiteral("A");
+            it.answer = QStringLiteral("A");
+            items << it;
+        }
+        Database &db = project.value()->database();
+        QVERIFY(RunStore(db).createImported(QStringLiteral("u"), QStringLiteral("short"), QStringLiteral("test"), items));
+        const qint64 run = RunStore(db).idOf(QStringLiteral("u")).value();
+        m_endpoint.script(QList<test::TestEndpoint::Step>(3, {test::TestEndpoint::Fault::ServerError, 0}));
+        auto scored = Scorer::score(db, run, QStringLiteral("llm:unreliable"), {});
+        m_endpoint.clearScript();
+        QVERIFY2(scored, qPrintable(scored.error()));
+        QCOMPARE(scored.value().failedRequests, qint64(3));
+        QCOMPARE(scored.value().unread, qint64(3));
+        QCOMPARE(scored.value().correct, qint64(7));
+        QVERIFY2(scored.value().lastFailure.contains(QLatin1String("HTTP 500")), qPrintable(scored.value().lastFailure));
+        auto stored = RunStore(db).judgements(run, QStringLiteral("llm:unreliable"), QStringLiteral("answer"));
+        QVERIFY(stored);
+        int failed = 0;
+        for (const RunStore::Judgement &j : stored.value())
+            failed += std::get<3>(j).startsWith(QLatin1String(Judge::FailedPrefix)) && !std::get<1>(j);
+        QCOMPARE(failed, 3);
+        const int before = m_endpoint.requestCount();
+        Scorer::Options retry;
+        retry.retryFailed = true;
+        auto again = Scorer::score(db, run, QStringLiteral("llm:unreliable"), retry);
+        QVERIFY2(again, qPrintable(again.error()));
+        QCOMPARE(again.value().asked, qint64(3));
+        QCOMPARE(m_endpoint.requestCount() - before, 3);
+        QCOMPARE(again.value().failedRequests, qint64(0));
+        QCOMPARE(again.value().correct, qint64(10));
+        QCOMPARE(again.value().unread, qint64(0));
+        // Nothing left to retry: nothing is asked.
+        QCOMPARE(Scorer::score(db, run, QStringLiteral("llm:unreliable"), retry).value().asked, qint64(0));
+    }
+
     // A judge the scripted endpoint makes verbosity-biased: a response padded with the
     // restatement is always Correct, and otherwise Incorrect. The verbosity probe finds every
     // verdict changed (to Correct), the order probe none; prompts come from editable files.
@@ -132,6 +188,9 @@ private slots:
         Database &db = project.value()->database();
         QVERIFY(RunStore(db).createImported(QStringLiteral("p"), QStringLiteral("short"), QStringLiteral("test"), items));
         m_endpoint.addFixture(QStringLiteral("To restate the question"), QStringLiteral("Correct"));
+        // The plain response, in the judge's prompt and in the order probe's: Incorrect.
+        m_endpoint.addFixture(QStringLiteral("##Given Response##: Riga\n##Judgement##"), QStringLiteral("Incorrect"));
+        m_endpoint.addFixture(QStringLiteral("##Given Response##: Riga\n##True Answer##"), QStringLiteral("Incorrect"));
         auto verbosity = BiasProbe::run(db, QStringLiteral("p"), QStringLiteral("llm:flaky"), QStringLiteral("verbosity"), 20, 3);
         QVERIFY2(verbosity, qPrintable(verbosity.error()));
         QCOMPARE(verbosity.value().items, 20);

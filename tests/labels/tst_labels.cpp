@@ -124,6 +124,45 @@ private slots:
         QVERIFY(ppiWidth < humanWidth);
         QVERIFY(narrower > 990);
     }
+    void ppiIntervalWithFewLabels()
+    {
+        // The company/employee case: the judge says correct on 90% of 1,000 items, and the first
+        // labels all land on items it called incorrect that people call correct. The raw estimate
+        // 0.9 + 1 leaves [0, 1]; clipping only its lower end gave [1.635, 1.0]. At 2, 3 and 5
+        // labels the interval lies in [0, 1] and holds the estimate; "as precise as N labels" is
+        // never 0; and under 30 labels the estimate says it is not yet reliable. The mirror
+        // case (the judge wrong the other way) stays above 0.
+        for (const bool high : {true, false})
+            for (const int labels : {2, 3, 5}) {
+                QHash<QString, int> judge, human;
+                for (int i = 0; i < 1000; ++i)
+                    judge.insert(QString::number(i), high ? int(i % 10 != 0) : int(i % 10 == 0));
+                for (int l = 0; l < labels; ++l)
+                    human.insert(QString::number(l * 10), high ? 1 : 0); // judged 0 (high) or 1 (low)
+                const PpiEstimate e = PpiEstimator::estimate(judge, human);
+                QVERIFY(e.ppiAccuracy);
+                const double est = *e.ppiAccuracy;
+                QVERIFY2(e.ppiCi.first <= est && est <= e.ppiCi.second, qPrintable(QStringLiteral("%1 labels: %2 [%3, %4]").arg(labels).arg(est).arg(e.ppiCi.first).arg(e.ppiCi.second)));
+                QVERIFY(e.ppiCi.first >= 0 && e.ppiCi.second <= 1);
+                QCOMPARE(est, high ? 1.0 : 0.0);
+                QVERIFY(!e.effectiveLabels || *e.effectiveLabels >= 1);
+                QVERIFY(!e.reliable());
+                QVERIFY2(e.caution().contains(QStringLiteral("%1 label(s)").arg(labels)), qPrintable(e.caution()));
+                QVERIFY(e.text().contains(QLatin1String("not yet reliable")));
+                QCOMPARE(e.toJson()["reliable"].get<bool>(), false);
+            }
+        // With 30 labels the caution goes.
+        QHash<QString, int> judge, human;
+        for (int i = 0; i < 300; ++i) {
+            judge.insert(QString::number(i), i % 3 != 0);
+            if (i < 30)
+                human.insert(QString::number(i), i % 4 != 0);
+        }
+        const PpiEstimate e = PpiEstimator::estimate(judge, human);
+        QVERIFY(e.reliable() && e.caution().isEmpty());
+        QVERIFY(e.effectiveLabels && *e.effectiveLabels >= 1);
+    }
+
     void ppiDifferenceAndMissing()
     {
         QHash<QString, int> j1, h1, j2, h2;
@@ -142,7 +181,10 @@ private slots:
         // run 2 corrected: 0.5 − mean(f2 − 0) on labelled (i%10==0 → all even → f2 = 1) = −0.5 → 0;
         // run 1 corrected 0.75 − 0 → difference 0.75 − 0.5 + 1·… = 0.25 − (0 − 1) = 1.25? no:
         // difference = mean(f1 − f2) − mean((f1 − h1) − (f2 − h2)) = 0.25 − (0 − 1) = 1.25.
-        QVERIFY(std::abs(*d.ppi - 1.25) < 1e-12);
+        // That raw estimate lies outside [−1, 1], where no difference of accuracies can: it is
+        // clipped, and so is its interval.
+        QVERIFY(std::abs(*d.ppi - 1.0) < 1e-12);
+        QVERIFY(d.ppiCi.first <= *d.ppi && *d.ppi <= d.ppiCi.second && d.ppiCi.first >= -1 && d.ppiCi.second <= 1);
         QVERIFY(!PpiEstimator::estimate(j1, {}).ppiAccuracy);
         QVERIFY(PpiEstimator::estimate(j1, {}).missing.contains(QLatin1String("Labels")));
         QVERIFY(!PpiEstimator::difference(j1, {}, j2, {}).ppi);

@@ -197,6 +197,28 @@ private slots:
         QCOMPARE(m_project->counts().value().value(QStringLiteral("chunks")), 4);
     }
 
+    void tokensSplitLikeFts5()
+    {
+        // unicode61's default categories: letters, numbers, private use; all else separates.
+        QCOMPARE(Tokenizer::tokens(QStringLiteral("$100 C++ state-of-the-art x² 5°C Café 3.14 O'Hara")),
+                 (QStringList{QStringLiteral("100"), QStringLiteral("c"), QStringLiteral("state"), QStringLiteral("of"), QStringLiteral("the"),
+                              QStringLiteral("art"), QStringLiteral("x²"), QStringLiteral("5"), QStringLiteral("c"), QStringLiteral("café"),
+                              QStringLiteral("3"), QStringLiteral("14"), QStringLiteral("o"), QStringLiteral("hara")}));
+        // A letter outside the BMP is one letter (not two surrogates that split the word).
+        QCOMPARE(Tokenizer::tokens(QStringLiteral("a𝐀b")), QStringList{QStringLiteral("a𝐀b")});
+        // keyword finds "$100" for the query "100", as FTS5 does.
+        auto p = fresh();
+        QVERIFY(CorpusImporter::import(*p, {{QStringLiteral("price"), QString(), QStringLiteral("It costs $100 a month."), QStringLiteral("{}"), QStringLiteral("t")},
+                                             {QStringLiteral("other"), QString(), QStringLiteral("Nothing about money."), QStringLiteral("{}"), QStringLiteral("t")}},
+                                        {})
+                    .ok());
+        for (const char *name : {"keyword", "tfidf", "bm25"}) {
+            auto r = Retriever::create(QString::fromLatin1(name), p->database());
+            QVERIFY(r);
+            QCOMPARE(docsOf(r.value()->retrieve({QStringLiteral("100"), {}}, 1).value()), QStringList{QStringLiteral("price")});
+        }
+    }
+
     void bm25IndexEqualsFts5()
     {
         // A random corpus (Zipf-like word use, some accented and symbol tokens) and random
@@ -207,6 +229,11 @@ private slots:
             for (int i = 0; i < 400; ++i)
                 v << QStringLiteral("w%1").arg(i);
             v << QStringLiteral("café") << QStringLiteral("Ørn") << QStringLiteral("$100") << QStringLiteral("naïve") << QStringLiteral("東京");
+            // Symbols, hyphens and digits split where FTS5's unicode61 splits them: "$100" must
+            // meet the query word "100", "c++" the word "c" ("x²" stays whole: ² is a number).
+            v << QStringLiteral("100") << QStringLiteral("c++") << QStringLiteral("c") << QStringLiteral("state-of-the-art") << QStringLiteral("art")
+              << QStringLiteral("x²") << QStringLiteral("x") << QStringLiteral("e-mail") << QStringLiteral("mail") << QStringLiteral("3.14")
+              << QStringLiteral("14") << QStringLiteral("€5") << QStringLiteral("O'Hara") << QStringLiteral("hara");
             return v;
         }();
         auto word = [&] {

@@ -11,6 +11,8 @@
 #include "retrieval/hybridretriever.h"
 #include "retrieval/retriever.h"
 #include "readers/llmreader.h"
+#include "readers/pipelinespec.h"
+#include "readers/readerregistry.h"
 #include "runs/pipelinegrid.h"
 #include "runs/runexecutor.h"
 #include "runs/iclexamples.h"
@@ -73,6 +75,28 @@ class TestReaders : public QObject {
     }
 
 private slots:
+    void capabilitiesComeFromTheRegistry()
+    {
+        // What a reader can do is the registry's word, not a comparison with its name: DFSDT's
+        // traces have depths, the other workflows' do not; only "none" writes no answer.
+        const ReaderRegistry &r = ReaderRegistry::instance();
+        QVERIFY(r.tracesHaveDepth(QStringLiteral("dfsdt")));
+        for (const char *name : {"react", "fc", "pal", "llm", "none", "unknown"})
+            QVERIFY2(!r.tracesHaveDepth(QString::fromLatin1(name)), name);
+        QVERIFY(!r.find(QStringLiteral("none"))->answers);
+        for (const QString &w : r.workflows())
+            QVERIFY2(r.find(w)->answers && r.find(w)->agentic, qPrintable(w));
+        // DFSDT's width option follows from its tree: the registry lists it for DFSDT alone.
+        QVERIFY(PipelineSpec::parse(QStringLiteral("retriever=bm25,k=3,reader=dfsdt:p,width=3")).ok());
+        const auto hasWidth = [&](const char *name) {
+            for (const auto &option : r.find(QString::fromLatin1(name))->options)
+                if (option.first == QLatin1String("width"))
+                    return true;
+            return false;
+        };
+        QVERIFY(hasWidth("dfsdt") && !hasWidth("react") && !hasWidth("pal"));
+    }
+
     void initTestCase()
     {
         test::isolateSettings();

@@ -47,6 +47,10 @@ private slots:
         QTest::newRow("bad k") << "k=0" << "k must be a whole number";
         QTest::newRow("unknown retriever") << "retriever=magic" << "unknown retriever 'magic'";
         QTest::newRow("not key=value") << "bm25" << "is not KEY=VALUE";
+        // An agent searches the corpus itself: oracle and closed-book give it nothing to search.
+        QTest::newRow("agent, oracle") << "retriever=oracle,k=3,reader=react:p" << "retriever 'oracle' has nothing to search";
+        QTest::newRow("agent, closed-book") << "retriever=closed-book,k=3,reader=fc:p" << "retriever 'closed-book' has nothing to search";
+        QTest::newRow("llm, oracle") << "retriever=oracle,k=3,reader=llm:p" << "";
     }
     void pipelineSpecs()
     {

@@ -217,6 +217,16 @@ private slots:
         QVERIFY(SchemaValidator::validate(*kb).isEmpty());
         // FK type mismatch, empty table, bad value, duplicate key, dangling reference.
         KnowledgeColumn teamRef = *kb->column(columnId("players", "team_id"));
+        // Both numeric but not the same type (Spider's employment.Company_ID int → company.Company_ID
+        // real): a warning, not the mismatch error.
+        teamRef.type = QStringLiteral("REAL");
+        stack->push(new ChangeKnowledgeColumnCommand(kb, teamRef));
+        const QVector<SchemaIssue> differ = SchemaValidator::validate(*kb);
+        QCOMPARE(differ.size(), 1);
+        QCOMPARE(differ[0].severity, SchemaIssue::Severity::Warning);
+        QCOMPARE(differ[0].message, QStringLiteral("Foreign key types differ: players.team_id (REAL) references teams.team_id (INTEGER); give both columns the same type"));
+        stack->undo();
+        QVERIFY(SchemaValidator::validate(*kb).isEmpty());
         teamRef.type = QStringLiteral("TEXT");
         stack->push(new ChangeKnowledgeColumnCommand(kb, teamRef));
         stack->push(new AddKnowledgeTableCommand(kb, QStringLiteral("empty")));

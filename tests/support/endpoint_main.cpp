@@ -1,6 +1,7 @@
 // assay-test-endpoint: runs TestEndpoint as a process for CLI tests and benchmarks.
 // Prints "port N" on stdout, serves until stdin closes. --latency MS delays every reply;
-// --hang accepts connections and never answers; --faults SPEC [--seed N] draws faults per
+// --hang accepts connections and never answers; --always-500 answers every request with HTTP
+// 500 and the same body (a broken deployment); --faults SPEC [--seed N] draws faults per
 // request (see TestEndpoint::parseFaultMix); --agent-script FILE plays scripted agents (see
 // TestEndpoint::loadAgentScripts). A line "count" on stdin prints "requests N"; a
 // line "twice" prints "twice N" (answers paid twice).
@@ -23,6 +24,11 @@ int main(int argc, char *argv[])
         endpoint.setDefaultLatency(args.value(latencyAt + 1).toInt());
     if (args.contains(QStringLiteral("--hang")))
         endpoint.setHangAlways(true);
+    if (args.contains(QStringLiteral("--always-500"))) {
+        assay::test::TestEndpoint::FaultMix mix;
+        mix.server = 1.0;
+        endpoint.setFaultMix(mix, 1u);
+    }
     if (const int at = int(args.indexOf(QStringLiteral("--faults"))); at > 0) {
         assay::test::TestEndpoint::FaultMix mix;
         if (!assay::test::TestEndpoint::parseFaultMix(args.value(at + 1), &mix)) {

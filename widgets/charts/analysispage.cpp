@@ -278,6 +278,8 @@ QString AnalysisPage::selectionKey() const
     return key.join(QLatin1Char('\n'));
 }
 
+bool AnalysisPage::isStale() const { return isBusy() || m_labelsStale || selectionKey() != m_analysedKey; }
+
 void AnalysisPage::scheduleAnalysis()
 {
     if (selectionKey() == m_analysedKey && !isBusy())
@@ -410,6 +412,10 @@ void AnalysisPage::showTypeExamples(const QString &run, const QString &type)
     for (const RunAnalysis &a : std::as_const(m_analyses)) {
         if (a.run != run)
             continue;
+        if (!a.taxonomy.applicable) {
+            m_groupsTitle->setText(tr("Response types do not apply to <b>%1</b>: %2").arg(run.toHtmlEscaped(), a.taxonomy.reason.toHtmlEscaped()));
+            continue;
+        }
         int n = 0;
         for (const Outcome &o : a.outcomes) {
             if (ResponseTaxonomy::classify(o, a.taxonomy.threshold) != type)

@@ -46,6 +46,9 @@ public:
     void forgetRun(const QString &run);
     int cachedAnalyses() const { return int(m_cache.size()); }
     bool isBusy() const;
+    // The analyses shown no longer match what they depend on: labels, verdicts (a scoring) or
+    // the chosen runs changed since they ran, or one is running. An export re-analyses first.
+    bool isStale() const;
     const QVector<RunAnalysis> &analyses() const { return m_analyses; }
     QList<ChartPanel *> panels() const { return m_panels; }
     QListWidget *runList() const { return m_runs; }

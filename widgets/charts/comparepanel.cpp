@@ -138,14 +138,15 @@ void ComparePanel::show(const RunAnalysis &a, const RunAnalysis &b, const FormCo
     const bool significant = r.ciLow && r.ciHigh && (*r.ciLow > 0 || *r.ciHigh < 0);
     m_summary->setText(tr("<p><b>A</b> %1 (%2, %3) · <b>B</b> %4 (%5, %6) · judge %7 · retrieval judge %8 · closed-domain rule %9</p>"
                           "<p>%10 groups, %11 a gap for both. Refined accuracy <b>A %12</b> vs <b>B %13</b>: A − B = <b>%14</b>, "
-                          "95% bootstrap interval [%15, %16] over %17 resamples — %18.</p>")
+                          "95% bootstrap interval [%15, %16] over %17 resamples — %18.</p><p><i>Compared %19.</i></p>")
                            .arg(a.run.toHtmlEscaped(), a.pipelineLabel().toHtmlEscaped(), a.formLabel().toHtmlEscaped(), b.run.toHtmlEscaped(),
                                 b.pipelineLabel().toHtmlEscaped(), b.formLabel().toHtmlEscaped(), a.judge.toHtmlEscaped(), a.retrievalJudge.toHtmlEscaped(),
                                 a.closedDomain ? tr("on") : tr("off"))
                            .arg(r.groups).arg(r.mutualGapGroups)
                            .arg(percent(r.refinedA), percent(r.refinedB), points(r.difference), points(r.ciLow), points(r.ciHigh))
                            .arg(r.resamples)
-                           .arg(significant ? tr("the interval excludes 0, so the runs differ") : tr("the interval includes 0, so no difference is shown")));
+                           .arg(significant ? tr("the interval excludes 0, so the runs differ") : tr("the interval includes 0, so no difference is shown"))
+                           .arg(r.basis().toHtmlEscaped()));
     // With people's labels on both runs: the difference of their corrected accuracies.
     if (a.ppi && b.ppi) {
         const PpiDifference d = PpiEstimator::difference(a.ppiJudge, a.ppiTruth, b.ppiJudge, b.ppiTruth);

@@ -434,11 +434,16 @@ void LabelPanel::refreshSummary()
             html += tr("<p>Judge <b>%1</b>: accuracy %2 %3 on %4 items, taken at its word.").arg(judge.toHtmlEscaped()).arg(e.judgeAccuracy, 0, 'f', 3).arg(ci(e.judgeCi)).arg(e.n);
             if (e.humanAccuracy)
                 html += tr("<br>Labelled items: %1 %2 on %3.").arg(*e.humanAccuracy, 0, 'f', 3).arg(ci(e.humanCi)).arg(e.labelled);
-            html += e.ppiAccuracy ? tr("<br><b>Corrected accuracy %1 %2</b>, as precise as %3 labels alone would be.</p>")
-                                        .arg(*e.ppiAccuracy, 0, 'f', 3)
-                                        .arg(ci(e.ppiCi))
-                                        .arg(e.effectiveLabels ? QString::number(*e.effectiveLabels, 'f', 0) : QStringLiteral("—"))
-                                  : tr("<br>No corrected accuracy yet: %1.</p>").arg(e.missing.toHtmlEscaped());
+            if (e.ppiAccuracy) {
+                html += tr("<br><b>Corrected accuracy %1 %2</b>").arg(*e.ppiAccuracy, 0, 'f', 3).arg(ci(e.ppiCi));
+                html += e.effectiveLabels ? tr(", as precise as %1 labels alone would be.</p>").arg(*e.effectiveLabels, 0, 'f', 0)
+                                          : tr(" (every labelled item has the same verdict, so labels alone give no width to compare with).</p>");
+                if (!e.reliable())
+                    html += tr("<p style='color:#8a5a00'>Not yet reliable: %1. Judge more items with Correct or Incorrect above before reading the interval.</p>")
+                                .arg(e.caution().toHtmlEscaped());
+            } else {
+                html += tr("<br>No corrected accuracy yet: %1.</p>").arg(e.missing.toHtmlEscaped());
+            }
             const qint64 more = std::min<qint64>(100, e.n - e.labelled);
             if (const auto now = e.halfWidthWith(0), then = e.halfWidthWith(more); now && then && more > 0)
                 html += tr("<p>Next: %1 more labels in random order would narrow the interval from ±%2 to about ±%3.</p>")
