@@ -24,6 +24,16 @@ int ExamCommand::generate(QCommandLineParser &parser, Project &project, CliIo &i
     const quint64 seed = parser.value(QStringLiteral("seed")).toULongLong(&ok);
     if (!ok)
         return command.usageError(parser, io, QStringLiteral("--seed takes a whole number"));
+    // The similarity thresholds, as the Generate Exam dialog offers them.
+    ExamWorkflow::Thresholds thresholds;
+    for (const auto &[option, value] : {std::pair{QStringLiteral("key-similarity"), &thresholds.keySimilarity},
+                                        std::pair{QStringLiteral("distractor-similarity"), &thresholds.distractorSimilarity}}) {
+        if (!parser.isSet(option))
+            continue;
+        *value = parser.value(option).toDouble(&ok);
+        if (!ok || *value <= 0 || *value > 1)
+            return command.usageError(parser, io, QStringLiteral("--%1 takes a similarity in (0, 1]").arg(option));
+    }
     // The same steps as the Exams page's Generate Exam….
     const QString name = parser.value(QStringLiteral("name"));
     Result<ExamWorkflow::Generated> generated = ExamWorkflow::Generated();
@@ -32,13 +42,13 @@ int ExamCommand::generate(QCommandLineParser &parser, Project &project, CliIo &i
         if (!forms)
             return command.fail(io, forms.error());
         const QString form = parser.isSet(QStringLiteral("form")) ? parser.value(QStringLiteral("form")) : forms.value().value(0);
-        generated = ExamWorkflow::generateGrounded(project, name, form, seed);
+        generated = ExamWorkflow::generateGrounded(project, name, form, seed, nullptr, thresholds);
     } else if (from == QLatin1String("corpus")) {
         if (!parser.isSet(QStringLiteral("llm")))
             return command.usageError(parser, io, QStringLiteral("--from corpus needs --llm PROFILE"));
         Job job(QStringLiteral("Generating questions"), [&](Job &j) {
             generated = ExamWorkflow::generateFromCorpus(project, name, parser.value(QStringLiteral("llm")), seed, parser.value(QStringLiteral("per-chunk")).toInt(),
-                                                         parser.value(QStringLiteral("max-chunks")).toInt(), &j);
+                                                         parser.value(QStringLiteral("max-chunks")).toInt(), &j, thresholds);
             return generated ? Status() : Status::failure(generated);
         });
         if (const Status ran = job.runHere(); !ran && generated)
@@ -203,6 +213,10 @@ int ExamCommand::run(const QStringList &args, CliIo &io)
         {QStringLiteral("per-chunk"), QStringLiteral("generate --from corpus: questions asked per chunk (2)."), QStringLiteral("N"), QStringLiteral("2")},
         {QStringLiteral("max-chunks"), QStringLiteral("generate --from corpus: at most this many chunks (all)."), QStringLiteral("N"), QStringLiteral("0")},
         {QStringLiteral("taker"), QStringLiteral("take: %1 (repeatable).").arg(TakerRegistry::instance().synopses().join(QStringLiteral(", "))), QStringLiteral("SPEC")},
+        {QStringLiteral("key-similarity"),
+         QStringLiteral("generate: drop an item whose distractor is this similar to the key, or more (token n-gram Jaccard; 0.75)."), QStringLiteral("S")},
+        {QStringLiteral("distractor-similarity"),
+         QStringLiteral("generate: drop an item whose two distractors are this similar, or more (0.9)."), QStringLiteral("S")},
         {QStringLiteral("responses"), QStringLiteral("export: the response matrix CSV."), QStringLiteral("M.csv")},
         {QStringLiteral("factors"), QStringLiteral("export: the students' factors CSV."), QStringLiteral("F.csv")},
         {QStringLiteral("json"), QStringLiteral("Machine-readable JSON.")},
@@ -255,6 +269,8 @@ int ExamCommand::run(const QStringList &args, CliIo &io)
         nlohmann::json stats = ExamStats::compute(readItems.value(), stored);
         if (stored.contains("filtered") && stored["filtered"].contains("unparsable"))
             stats["filtered"]["unparsable"] = stored["filtered"]["unparsable"];
+        if (stored.contains("thresholds"))
+            stats["thresholds"] = stored["thresholds"];
         if (parser.isSet(QStringLiteral("json"))) {
             io.out << QString::fromStdString(stats.dump(2)) << '\n';
             return ExitOk;

@@ -41,6 +41,8 @@ Result<ExamWorkflow::Generated> storeExam(Project &project, const QString &name,
     nlohmann::json stats = ExamStats::compute(items, generation);
     if (unparsable > 0)
         stats["filtered"]["unparsable"] = unparsable;
+    // The filter the exam was made with, so that a later reader knows what was dropped.
+    stats["thresholds"] = {{"key_similarity", thresholds.keySimilarity}, {"distractor_similarity", thresholds.distractorSimilarity}};
     ExamStore exams(project.database());
     auto id = exams.create(name, source, seed, items, stats);
     if (!id)

@@ -16,6 +16,7 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
+#include <QRegularExpression>
 #include <QtTest>
 
 #include <nlohmann/json.hpp>
@@ -436,6 +437,29 @@ private slots:
         // The project itself is no place for a copy.
         const Outcome onto = runCli({QStringLiteral("backup"), project, project});
         QCOMPARE(onto.code, 1);
+    }
+
+    void examGenerateThresholds()
+    {
+        // The Generate Exam dialog's similarity thresholds, from the command line: they reach the
+        // filter and are stored with the exam (exam stats --json); a bad one is a usage error.
+        const QString out = m_dir.filePath(QStringLiteral("thresholds"));
+        const QString error = assay::test::writeDemoOut(out);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        const QString project = out + QStringLiteral("/demo.assay");
+        Outcome o = runCli({QStringLiteral("exam"), QStringLiteral("generate"), project, QStringLiteral("--name"), QStringLiteral("t-strict"), QStringLiteral("--from"),
+                            QStringLiteral("queries"), QStringLiteral("--key-similarity"), QStringLiteral("0.05"), QStringLiteral("--distractor-similarity"),
+                            QStringLiteral("0.5")});
+        QVERIFY2(o.code == 0, qPrintable(o.err));
+        o = runCli({QStringLiteral("exam"), QStringLiteral("stats"), project, QStringLiteral("--exam"), QStringLiteral("t-strict"), QStringLiteral("--json")});
+        QVERIFY2(o.code == 0, qPrintable(o.err));
+        const auto stats = nlohmann::json::parse(o.out.toStdString(), nullptr, false);
+        QCOMPARE(stats["thresholds"]["key_similarity"].get<double>(), 0.05);
+        QCOMPARE(stats["thresholds"]["distractor_similarity"].get<double>(), 0.5);
+        QCOMPARE(runCli({QStringLiteral("exam"), QStringLiteral("generate"), project, QStringLiteral("--name"), QStringLiteral("t-bad"), QStringLiteral("--from"),
+                         QStringLiteral("queries"), QStringLiteral("--distractor-similarity"), QStringLiteral("1.5")})
+                     .code,
+                 2);
     }
 
     void importedRunKeepsItsRightAnswers()
