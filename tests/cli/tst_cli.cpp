@@ -462,6 +462,46 @@ private slots:
                  2);
     }
 
+    void closedDomainInEveryAnalysis()
+    {
+        // A GRAMMAR results file: two right answers, one of them retrieved wrongly (its imported
+        // retrieval verdict is 0). With the closed-domain rule on (auto, for imported runs) that
+        // answer counts as incorrect in analyze workflows and analyze judges too, as in grammar;
+        // --closed-domain off keeps it correct.
+        const QString project = m_dir.filePath(QStringLiteral("closed.assay"));
+        QCOMPARE(runCli({QStringLiteral("new"), project}).code, 0);
+        QFile results(m_dir.filePath(QStringLiteral("grammar-results.json")));
+        QVERIFY(results.open(QIODevice::WriteOnly));
+        results.write(R"json([
+ {"query": "Where is Acme based?", "answer": "Oslo", "gpt_response": "Oslo", "query_tag": "g1", "retrieval_judgement": 1, "judgement": "Correct",
+  "true_document_ids": ["d1"], "retrieved_document_ids": ["d1"]},
+ {"query": "Who founded Acme?", "answer": "Ada Smith", "gpt_response": "Ada Smith", "query_tag": "g2", "retrieval_judgement": 0, "judgement": "Correct",
+  "true_document_ids": ["d2"], "retrieved_document_ids": ["d9"]}
+])json");
+        results.close();
+        Outcome o = runCli({QStringLiteral("import"), QStringLiteral("results"), project, results.fileName(), QStringLiteral("--format"), QStringLiteral("grammar"),
+                            QStringLiteral("--name"), QStringLiteral("gr")});
+        QVERIFY2(o.code == 0, qPrintable(o.err));
+        QCOMPARE(runCli({QStringLiteral("score"), project, QStringLiteral("--run"), QStringLiteral("gr"), QStringLiteral("--judge"), QStringLiteral("f1"),
+                         QStringLiteral("--closed-domain"), QStringLiteral("off")})
+                     .code,
+                 0);
+        const auto json = [&](const QStringList &args) { return nlohmann::json::parse(runCli(args).out.toStdString(), nullptr, false); };
+        for (const QString &rule : {QStringLiteral("auto"), QStringLiteral("off")}) {
+            const bool on = rule == QLatin1String("auto");
+            const auto workflows = json({QStringLiteral("analyze"), QStringLiteral("workflows"), project, QStringLiteral("--runs"), QStringLiteral("gr"),
+                                         QStringLiteral("--judge"), QStringLiteral("imported"), QStringLiteral("--closed-domain"), rule, QStringLiteral("--json")});
+            QVERIFY2(workflows.is_object(), qPrintable(rule));
+            QCOMPARE(workflows["runs"][0]["all"]["accuracy"].get<double>(), on ? 0.5 : 1.0);
+            const auto judges = json({QStringLiteral("analyze"), QStringLiteral("judges"), project, QStringLiteral("--run"), QStringLiteral("gr"), QStringLiteral("--truth"),
+                                      QStringLiteral("imported"), QStringLiteral("--judge"), QStringLiteral("f1"), QStringLiteral("--closed-domain"), rule,
+                                      QStringLiteral("--json")});
+            QVERIFY2(judges.is_object(), qPrintable(rule));
+            QCOMPARE(judges["confusion"]["tp"].get<int>(), on ? 1 : 2);
+            QCOMPARE(judges["confusion"]["tn"].get<int>(), on ? 1 : 0);
+        }
+    }
+
     void importedRunKeepsItsRightAnswers()
     {
         // Two R-Eval lines, one right (reward 1) and one wrong. The format carries no true

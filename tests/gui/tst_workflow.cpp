@@ -303,6 +303,19 @@ private slots:
         for (const auto &r : s["runs"]) {
             QVERIFY(r.contains("judge") && r.contains("retrieval_judge") && r.contains("closed_domain"));
         }
+        // A report exported after the verdicts changed (here: a run scored again, which drops
+        // its analysis) is not written from the stale analysis: the page analyses again first,
+        // then the report follows.
+        QVERIFY(!analysis->isStale());
+        analysis->forgetRun(QString::fromStdString(s["runs"][0]["run"].get<std::string>()));
+        QVERIFY(analysis->isStale());
+        const QString again = m_dir.filePath(QStringLiteral("report-again"));
+        QSignalSpy reanalysed(analysis, &AnalysisPage::analysed);
+        QVERIFY(w.reportAction()->exportTo(again, false));
+        QVERIFY(!QFileInfo::exists(again + QStringLiteral("/report.html"))); // not yet: the analysis runs first
+        QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(again + QStringLiteral("/report.html")), 120000);
+        QCOMPARE(reanalysed.count(), 1);
+        QVERIFY(!analysis->isStale());
 
         // 8. The Overview page's checklist has followed every step.
         w.navigator()->setCurrentPage(ProjectNavigator::Overview);
