@@ -1,4 +1,5 @@
 #include "groundtruthpanel.h"
+#include "absentanswersdialog.h"
 #include "filedialogs.h"
 
 #include "commands/setgroundlinkscommand.h"
@@ -45,6 +46,10 @@ GroundTruthPanel::GroundTruthPanel(Project *project, QWidget *parent) : QWidget(
     m_importFile->setObjectName(QStringLiteral("importLinks"));
     m_importFile->setToolTip(tr("A CSV or JSON file saying which document states which fact: doc_id with group (g31), "
                                 "or with table and key of a knowledge row; the demo's facts.json works as it is."));
+    m_absentAnswers = new QPushButton(QIcon::fromTheme(QStringLiteral("edit-find")), tr("Absent Answers…"), this);
+    m_absentAnswers->setObjectName(QStringLiteral("absentAnswers"));
+    m_absentAnswers->setToolTip(tr("List the answers that no document states (\"USA\" in the database, \"United States\" in the documents), "
+                                   "with the aliases the corpus suggests; stored aliases count for the judges and for Propose Links."));
     m_accept = new QPushButton(tr("Accept"), this);
     m_accept->setObjectName(QStringLiteral("acceptLinks"));
     m_reject = new QPushButton(tr("Reject"), this);
@@ -62,6 +67,7 @@ GroundTruthPanel::GroundTruthPanel(Project *project, QWidget *parent) : QWidget(
     bar->addWidget(m_propose);
     bar->addWidget(m_minConfidence);
     bar->addWidget(m_importFile);
+    bar->addWidget(m_absentAnswers);
     bar->addStretch(1);
     bar->addWidget(m_accept);
     bar->addWidget(m_reject);
@@ -72,6 +78,7 @@ GroundTruthPanel::GroundTruthPanel(Project *project, QWidget *parent) : QWidget(
     layout->addWidget(m_view, 1);
 
     connect(m_propose, &QPushButton::clicked, this, [this] { startProposing(); });
+    connect(m_absentAnswers, &QPushButton::clicked, this, [this] { openAbsentAnswers(); });
     connect(m_importFile, &QPushButton::clicked, this, [this] {
         const QString path = FileDialogs::openFile(this, QStringLiteral("links"), tr("Import Links File"), tr("Links (*.csv *.json);;All files (*)"));
         if (path.isEmpty())
@@ -152,6 +159,14 @@ void GroundTruthPanel::updateButtons()
     m_reject->setEnabled(!busy() && selected);
     m_propose->setEnabled(!busy());
     m_importFile->setEnabled(!busy());
+}
+
+AbsentAnswersDialog *GroundTruthPanel::openAbsentAnswers()
+{
+    auto *dialog = new AbsentAnswersDialog(m_project, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->open();
+    return dialog;
 }
 
 Job *GroundTruthPanel::startProposing()

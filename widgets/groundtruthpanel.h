@@ -37,6 +37,8 @@ public:
     QString summaryText() const;
     QString messageText() const;
     void setMinimumConfidence(double c);
+    // What Absent Answers… opens (non-modal, deleted on close).
+    class AbsentAnswersDialog *openAbsentAnswers();
 
 signals:
     void jobStarted(assay::Job *job);
@@ -56,6 +58,7 @@ private:
     QDoubleSpinBox *m_minConfidence;
     QPushButton *m_propose;
     QPushButton *m_importFile;
+    QPushButton *m_absentAnswers;
     QPushButton *m_accept;
     QPushButton *m_reject;
     std::unique_ptr<Job> m_job;

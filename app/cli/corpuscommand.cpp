@@ -1,6 +1,9 @@
 #include "corpuscommand.h"
 
 #include "commands/setgroundlinkscommand.h"
+#include "commands/setvaluealiasescommand.h"
+#include "grounding/absentanswers.h"
+#include "grounding/aliasstore.h"
 #include "generation/semanticgroup.h"
 #include "grounding/autolinker.h"
 #include "grounding/groundlinkstore.h"
@@ -21,8 +24,10 @@ int CorpusCommand::run(const QStringList &args, CliIo &io)
         "corpus import FILE.assay PATH... [--format dir|jsonl|grammar] [--chunk SPEC]   documents into the corpus\n"
         "corpus link FILE.assay --auto [--min-confidence C]                           propose ground-truth links\n"
         "corpus link FILE.assay --file LINKS [--format csv|json]                      read them from a links file\n"
-        "corpus links FILE.assay [--json]                                             list the links"));
-    parser.addPositionalArgument(QStringLiteral("action"), QStringLiteral("import, link or links."));
+        "corpus links FILE.assay [--json]                                             list the links\n"
+        "corpus aliases FILE.assay [--json] [--accept-proposals]                      answers no document states, and value aliases\n"
+        "corpus aliases FILE.assay --add|--remove --column T.C --value V --alias A    say how the documents write a value"));
+    parser.addPositionalArgument(QStringLiteral("action"), QStringLiteral("import, link, links or aliases."));
     parser.addPositionalArgument(QStringLiteral("FILE.assay"), QStringLiteral("The project."));
     parser.addPositionalArgument(QStringLiteral("PATH"), QStringLiteral("import: folders or files to import."), QStringLiteral("[PATH...]"));
     const QCommandLineOption format(QStringLiteral("format"),
@@ -34,8 +39,14 @@ int CorpusCommand::run(const QStringList &args, CliIo &io)
     const QCommandLineOption minConfidence(QStringLiteral("min-confidence"), QStringLiteral("link --auto: accept proposals at or above C; the rest wait for review (0.6)."),
                                            QStringLiteral("C"), QStringLiteral("0.6"));
     const QCommandLineOption file(QStringLiteral("file"), QStringLiteral("link: a links file (CSV or JSON: doc_id with group, or with table and key; facts.json)."), QStringLiteral("LINKS"));
-    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("links: print JSON."));
-    parser.addOptions({format, chunk, automatic, minConfidence, file, json});
+    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("links, aliases: print JSON."));
+    const QCommandLineOption add(QStringLiteral("add"), QStringLiteral("aliases: store the alias given by --column, --value and --alias."));
+    const QCommandLineOption remove(QStringLiteral("remove"), QStringLiteral("aliases: delete the alias given by --column, --value and --alias."));
+    const QCommandLineOption column(QStringLiteral("column"), QStringLiteral("aliases --add/--remove: the knowledge column, as TABLE.COLUMN."), QStringLiteral("T.C"));
+    const QCommandLineOption value(QStringLiteral("value"), QStringLiteral("aliases --add/--remove: the value as the database holds it."), QStringLiteral("V"));
+    const QCommandLineOption alias(QStringLiteral("alias"), QStringLiteral("aliases --add/--remove: the value as the documents write it."), QStringLiteral("A"));
+    const QCommandLineOption acceptProposals(QStringLiteral("accept-proposals"), QStringLiteral("aliases: store the first proposed alias of every absent answer."));
+    parser.addOptions({format, chunk, automatic, minConfidence, file, json, add, remove, column, value, alias, acceptProposals});
     if (!parse(parser, args, io, 2, 1000))
         return stopped(parser);
     const QString action = parser.positionalArguments().at(0);
@@ -43,8 +54,10 @@ int CorpusCommand::run(const QStringList &args, CliIo &io)
         return link(parser, io);
     if (action == QLatin1String("links"))
         return listLinks(parser, io);
+    if (action == QLatin1String("aliases"))
+        return aliases(parser, io);
     if (action != QLatin1String("import"))
-        return usageError(parser, io, QStringLiteral("unknown action '%1' (expected: import, link or links)").arg(action));
+        return usageError(parser, io, QStringLiteral("unknown action '%1' (expected: import, link, links or aliases)").arg(action));
     if (parser.positionalArguments().size() < 3)
         return usageError(parser, io, QStringLiteral("import: name at least one folder or file to import"));
     Chunker::Options chunking;
@@ -179,6 +192,105 @@ int CorpusCommand::listLinks(QCommandLineParser &parser, CliIo &io)
                       .arg(l.groupId ? QStringLiteral("g%1").arg(l.groupId) : QStringLiteral("-"), l.docId, GroundLink::stateText(l.state))
                       .arg(l.confidence, 0, 'f', 2)
                       .arg(GroundLink::sourceText(l.source), l.answer);
+    return ExitOk;
+}
+
+// corpus aliases: the absent-answer diagnostic of the Ground Truth tab, and the aliases its
+// Absent Answers dialog stores, through the same command.
+int CorpusCommand::aliases(QCommandLineParser &parser, CliIo &io)
+{
+    if (parser.positionalArguments().size() != 2)
+        return usageError(parser, io, QStringLiteral("aliases takes the project alone"));
+    const bool adding = parser.isSet(QStringLiteral("add")), removing = parser.isSet(QStringLiteral("remove"));
+    if (adding && removing)
+        return usageError(parser, io, QStringLiteral("aliases: give --add or --remove, not both"));
+    auto project = openProject(parser.positionalArguments().at(1), io);
+    if (!project)
+        return ExitFailure;
+    const auto store = [&](const QVector<ValueAlias> &put, const QVector<ValueAlias> &drop) {
+        SetValueAliasesCommand command(project.get(), QStringLiteral("aliases"), put, drop);
+        command.redo();
+        return command.error();
+    };
+    if (adding || removing) {
+        const QString col = parser.value(QStringLiteral("column"));
+        const qsizetype dot = col.indexOf(QLatin1Char('.'));
+        if (dot <= 0 || dot + 1 >= col.size())
+            return usageError(parser, io, QStringLiteral("aliases: --column takes TABLE.COLUMN, not '%1'").arg(col));
+        if (!parser.isSet(QStringLiteral("value")) || parser.value(QStringLiteral("alias")).trimmed().isEmpty())
+            return usageError(parser, io, QStringLiteral("aliases: give --value V and --alias A"));
+        const ValueAlias a{col.left(dot), col.mid(dot + 1), parser.value(QStringLiteral("value")).trimmed(), parser.value(QStringLiteral("alias")).trimmed(),
+                           ValueAlias::Source::User, QString()};
+        if (removing) {
+            auto there = AliasStore(project->database()).existing({a});
+            if (!there)
+                return fail(io, there.error());
+            if (there.value().isEmpty())
+                return fail(io, QStringLiteral("%1 \"%2\" has no alias \"%3\"").arg(col, a.value, a.alias));
+        }
+        if (const QString e = adding ? store({a}, {}) : store({}, {a}); !e.isEmpty())
+            return fail(io, e);
+        io.out << QStringLiteral("%1 %2 \"%3\" → \"%4\"\n").arg(adding ? QStringLiteral("Added") : QStringLiteral("Removed"), col, a.value, a.alias);
+        return ExitOk;
+    }
+    auto report = AbsentAnswers::find(project->database(), true);
+    if (!report)
+        return fail(io, report.error());
+    if (parser.isSet(QStringLiteral("accept-proposals"))) {
+        QVector<ValueAlias> put;
+        for (const AbsentAnswers::Value &v : report.value().values)
+            if (!v.proposals.isEmpty())
+                put.append({v.table, v.column, v.value, v.proposals.front().alias, ValueAlias::Source::Proposal, v.proposals.front().reason});
+        if (!put.isEmpty())
+            if (const QString e = store(put, {}); !e.isEmpty())
+                return fail(io, e);
+        io.err << QStringLiteral("Stored %1 proposed aliases\n").arg(put.size());
+        report = AbsentAnswers::find(project->database(), true); // what is still absent with them
+        if (!report)
+            return fail(io, report.error());
+    }
+    const AbsentAnswers::Report &r = report.value();
+    auto stored = AliasStore(project->database()).aliases();
+    if (!stored)
+        return fail(io, stored.error());
+    if (parser.isSet(QStringLiteral("json"))) {
+        nlohmann::json absent = nlohmann::json::array(), list = nlohmann::json::array();
+        for (const AbsentAnswers::Value &v : r.values) {
+            nlohmann::json proposals = nlohmann::json::array();
+            for (const AliasProposer::Proposal &p : v.proposals)
+                proposals.push_back({{"alias", p.alias.toStdString()}, {"reason", p.reason.toStdString()}, {"chunks", p.chunks}});
+            absent.push_back({{"table", v.table.toStdString()}, {"column", v.column.toStdString()}, {"value", v.value.toStdString()}, {"groups", v.groups},
+                              {"proposals", proposals}});
+        }
+        for (const ValueAlias &a : stored.value())
+            list.push_back({{"table", a.table.toStdString()}, {"column", a.column.toStdString()}, {"value", a.value.toStdString()}, {"alias", a.alias.toStdString()},
+                            {"source", ValueAlias::sourceText(a.source).toStdString()}, {"reason", a.reason.toStdString()}});
+        const nlohmann::json out{{"chunks", r.chunks}, {"groups_checked", r.groupsChecked}, {"groups_absent", r.groupsAbsent}, {"groups_computed", r.groupsComputed},
+                                 {"values_checked", r.valuesChecked}, {"absent", absent}, {"aliases", list}};
+        io.out << QString::fromStdString(out.dump(2)) << "\n";
+        return ExitOk;
+    }
+    if (r.chunks == 0) {
+        io.err << "The corpus is empty: import documents first (corpus import)\n";
+        return ExitOk;
+    }
+    io.err << QStringLiteral("%1 of %2 groups whose answer is a column's value have an answer no chunk states (%3 values); %4 computed answers not checked\n")
+                  .arg(r.groupsAbsent)
+                  .arg(r.groupsChecked)
+                  .arg(r.values.size())
+                  .arg(r.groupsComputed);
+    io.out << "column\tvalue\tgroups\tproposed aliases\n";
+    for (const AbsentAnswers::Value &v : r.values) {
+        QStringList proposals;
+        for (const AliasProposer::Proposal &p : v.proposals)
+            proposals << QStringLiteral("%1 (%2, %3 chunks)").arg(p.alias, p.reason).arg(p.chunks);
+        io.out << QStringLiteral("%1.%2\t%3\t%4\t%5\n").arg(v.table, v.column, v.value).arg(v.groups).arg(proposals.join(QStringLiteral("; ")));
+    }
+    if (!stored.value().isEmpty()) {
+        io.out << "\nalias of\tvalue\talias\tsource\n";
+        for (const ValueAlias &a : stored.value())
+            io.out << QStringLiteral("%1.%2\t%3\t%4\t%5\n").arg(a.table, a.column, a.value, a.alias, ValueAlias::sourceText(a.source));
+    }
     return ExitOk;
 }
 

@@ -6,15 +6,17 @@ namespace assay {
 // assay-cli corpus import FILE PATH... [--format dir|jsonl|grammar] [--chunk whole|sentences:N|tokens:N[:O]]
 // assay-cli corpus link FILE --auto [--min-confidence C] | --file LINKS [--format csv|json]
 // assay-cli corpus links FILE [--json]
+// assay-cli corpus aliases FILE [--json] [--accept-proposals] | --add|--remove --column T.C --value V --alias A
 class CorpusCommand : public CliCommand {
 public:
     QString name() const override { return QStringLiteral("corpus"); }
-    QString summary() const override { return QStringLiteral("Documents and their ground truth: corpus import|link|links FILE ..."); }
+    QString summary() const override { return QStringLiteral("Documents and their ground truth: corpus import|link|links|aliases FILE ..."); }
     int run(const QStringList &args, CliIo &io) override;
 
 private:
     int link(QCommandLineParser &parser, CliIo &io);
     int listLinks(QCommandLineParser &parser, CliIo &io);
+    int aliases(QCommandLineParser &parser, CliIo &io);
 };
 
 } // namespace assay

@@ -1,6 +1,7 @@
 #include "infocommand.h"
 
 #include "report/projectsummary.h"
+#include "grounding/absentanswers.h"
 #include "project/project.h"
 
 namespace assay {
@@ -15,6 +16,11 @@ int InfoCommand::run(const QStringList &args, CliIo &io)
     auto project = parseAndOpen(parser, args, io, 0, 1, 1, &exitCode);
     if (!project)
         return exitCode;
+    // Answers no document states (docs/METHODS.md §1.6.2): every run judges their items wrong.
+    auto absent = AbsentAnswers::find(project->database(), false);
+    if (!absent)
+        return fail(io, absent.error());
+    const AbsentAnswers::Report &a = absent.value();
     if (parser.isSet(json)) {
         auto summary = ProjectSummary::toJson(*project);
         if (!summary)
@@ -24,6 +30,10 @@ int InfoCommand::run(const QStringList &args, CliIo &io)
             return fail(io, steps.error());
         nlohmann::json out = summary.take();
         out["steps"] = steps.take();
+        nlohmann::json values = nlohmann::json::array();
+        for (const AbsentAnswers::Value &v : a.values)
+            values.push_back({{"table", v.table.toStdString()}, {"column", v.column.toStdString()}, {"value", v.value.toStdString()}, {"groups", v.groups}});
+        out["absent_answers"] = {{"checked", a.chunks > 0}, {"groups_checked", a.groupsChecked}, {"groups_absent", a.groupsAbsent}, {"values", values}};
         io.out << QString::fromStdString(out.dump(2)) << '\n';
         return ExitOk;
     }
@@ -34,6 +44,17 @@ int InfoCommand::run(const QStringList &args, CliIo &io)
     if (!steps)
         return fail(io, steps.error());
     io.out << summary.value() << steps.value();
+    if (a.chunks > 0 && !a.values.isEmpty()) {
+        QStringList shown;
+        for (const AbsentAnswers::Value &v : a.values.mid(0, 3))
+            shown << QStringLiteral("%1.%2 \"%3\" (%4 groups)").arg(v.table, v.column, v.value).arg(v.groups);
+        io.out << QStringLiteral("Answers no document states: %1 of %2 groups, %3 values, e.g. %4. Every run judges their items wrong; "
+                                 "Corpus → Ground Truth → Absent Answers (or corpus aliases) lists them and proposes aliases.\n")
+                      .arg(a.groupsAbsent)
+                      .arg(a.groupsChecked)
+                      .arg(a.values.size())
+                      .arg(shown.join(QStringLiteral(", ")));
+    }
     return ExitOk;
 }
 

@@ -54,7 +54,7 @@ Result<ProbeReport> BiasProbe::run(Database &db, const QString &run, const QStri
     const bool retrievalOnly = reader.value() == QLatin1String("none");
     QVector<Judge::Item> asked, probed;
     for (const StoredRunItem &it : std::as_const(items)) {
-        Judge::Item j{it.id, it.query, it.gold, retrievalOnly ? it.retrievedText : it.answer};
+        Judge::Item j{it.id, it.query, it.gold, retrievalOnly ? it.retrievedText : it.answer, {}};
         asked << j;
         if (probe == QLatin1String("verbosity"))
             j.response = PromptLibrary::fill(padding.value(), {{QStringLiteral("response"), j.response}, {QStringLiteral("query"), j.query}});

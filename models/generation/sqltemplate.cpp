@@ -51,4 +51,40 @@ QString SqlTemplate::tablesKey() const
     return QLatin1Char('(') + quoted.join(QStringLiteral(", ")) + (quoted.size() == 1 ? QStringLiteral(",)") : QStringLiteral(")"));
 }
 
+bool SqlTemplate::answerColumn(const QString &sql, QString *table, QString *column)
+{
+    static const QRegularExpression head(QStringLiteral("^\\s*SELECT\\s+(?:DISTINCT\\s+)?\"?(\\w+)\"?(?:\\.\"?(\\w+)\"?)?\\s+FROM\\s+\"?(\\w+)\"?(?:\\s+(?:AS\\s+)?(\\w+))?"),
+                                         QRegularExpression::CaseInsensitiveOption);
+    const auto m = head.match(sql);
+    if (!m.hasMatch())
+        return false;
+    static const QStringList keywords{QStringLiteral("where"), QStringLiteral("join"), QStringLiteral("inner"), QStringLiteral("left"),
+                                      QStringLiteral("order"), QStringLiteral("group"), QStringLiteral("limit"), QStringLiteral("natural")};
+    const QString fromAlias = keywords.contains(m.captured(4).toLower()) ? QString() : m.captured(4);
+    if (m.captured(2).isEmpty()) {
+        *table = m.captured(3);
+        *column = m.captured(1);
+        return true;
+    }
+    // alias.column: the alias of the FROM table, or of a joined one.
+    const QString alias = m.captured(1);
+    *column = m.captured(2);
+    if (alias.compare(fromAlias, Qt::CaseInsensitive) == 0 || alias.compare(m.captured(3), Qt::CaseInsensitive) == 0) {
+        *table = m.captured(3);
+        return true;
+    }
+    const QRegularExpression join(QStringLiteral("JOIN\\s+\"?(\\w+)\"?\\s+(?:AS\\s+)?\"?%1\"?\\b").arg(QRegularExpression::escape(alias)), QRegularExpression::CaseInsensitiveOption);
+    const auto j = join.match(sql);
+    if (j.hasMatch()) {
+        *table = j.captured(1);
+        return true;
+    }
+    const QRegularExpression bare(QStringLiteral("JOIN\\s+\"?(%1)\"?\\b").arg(QRegularExpression::escape(alias)), QRegularExpression::CaseInsensitiveOption);
+    if (bare.match(sql).hasMatch()) {
+        *table = alias;
+        return true;
+    }
+    return false;
+}
+
 } // namespace assay

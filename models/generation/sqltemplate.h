@@ -28,6 +28,10 @@ public:
     static const QRegularExpression &placeholderPattern();
     // The tables a template reads, as GRAMMAR's informational key: "('company', 'people')".
     QString tablesKey() const;
+    // The table and column the first projected column reads ("SELECT T2.Name FROM … JOIN people
+    // AS T2" → people, Name); false for a computed one (COUNT, an expression) or when the head
+    // cannot be read.
+    static bool answerColumn(const QString &sql, QString *table, QString *column);
 
 private:
     QString m_sql;

@@ -2,6 +2,8 @@
 
 #include "core/job.h"
 #include "generation/semanticgroup.h"
+#include "grounding/aliasindex.h"
+#include "grounding/aliasproposer.h"
 #include "grounding/groundlinkstore.h"
 #include "io/wordmatch.h"
 #include "project/database.h"
@@ -33,27 +35,39 @@ bool hasWordCharacter(const QString &s)
     return std::any_of(s.begin(), s.end(), [](QChar c) { return c.isLetterOrNumber(); });
 }
 
-// An FTS5 phrase: the text in double quotes, inner quotes doubled.
-QString phrase(const QString &text)
-{
-    QString t = text;
-    t.replace(QLatin1Char('"'), QStringLiteral("\"\""));
-    return QLatin1Char('"') + t + QLatin1Char('"');
-}
-
 } // namespace
 
 double AutoLinker::confidence(const QString &text, const QString &answer, const QStringList &values, QString *evidence)
 {
-    const QString a = answer.trimmed().toCaseFolded();
-    if (a.size() <= 2 || !hasWordCharacter(a))
-        return 0;
-    QStringList vals;
+    QVector<QStringList> forms;
     for (const QString &v : values)
-        if (const QString f = v.trimmed().toCaseFolded(); f.size() >= 2 && hasWordCharacter(f) && f != a)
-            vals << f;
+        forms << QStringList{v};
+    return confidence(text, QStringList{answer}, forms, evidence);
+}
+
+double AutoLinker::confidence(const QString &text, const QStringList &answerForms, const QVector<QStringList> &valueForms, QString *evidence)
+{
+    // Each form case-folded; an answer form of one or two characters is never compared.
+    QStringList a;
+    for (const QString &f : answerForms)
+        if (const QString t = f.trimmed().toCaseFolded(); t.size() > 2 && hasWordCharacter(t))
+            a << t;
+    if (a.isEmpty()) // an answer of one or two characters counts only through a longer alias ("UK" → "United Kingdom")
+        return 0;
+    QVector<QStringList> vals; // a value is stated when any of its forms is
+    for (const QStringList &v : valueForms) {
+        QStringList folded;
+        for (const QString &f : v)
+            if (const QString t = f.trimmed().toCaseFolded(); t.size() >= 2 && hasWordCharacter(t) && !a.contains(t))
+                folded << t;
+        if (!folded.isEmpty())
+            vals << folded;
+    }
+    const auto holdsAny = [](const QString &hay, const QStringList &needles) {
+        return std::any_of(needles.begin(), needles.end(), [&](const QString &n) { return containsWord(hay, n); });
+    };
     const QString folded = text.toCaseFolded();
-    if (!containsWord(folded, a))
+    if (!holdsAny(folded, a))
         return 0;
     const QStringList sentences = sentencesOf(text);
     // The first sentence holding the answer (and, for the 0.4 tier, the first holding a value).
@@ -65,15 +79,15 @@ double AutoLinker::confidence(const QString &text, const QString &answer, const 
     };
     if (vals.isEmpty()) {
         if (evidence)
-            *evidence = firstWith([&](const QString &fs) { return containsWord(fs, a); });
+            *evidence = firstWith([&](const QString &fs) { return holdsAny(fs, a); });
         return 0.3;
     }
     double best = 0;
     for (const QString &s : sentences) {
         const QString fs = s.toCaseFolded();
-        if (!containsWord(fs, a))
+        if (!holdsAny(fs, a))
             continue;
-        const auto matched = std::count_if(vals.begin(), vals.end(), [&](const QString &v) { return containsWord(fs, v); });
+        const auto matched = std::count_if(vals.begin(), vals.end(), [&](const QStringList &v) { return holdsAny(fs, v); });
         if (matched == 0)
             continue;
         const double c = matched == vals.size() ? 1.0 : 0.6 + 0.3 * double(matched) / double(vals.size());
@@ -83,11 +97,11 @@ double AutoLinker::confidence(const QString &text, const QString &answer, const 
                 *evidence = s.left(300);
         }
     }
-    if (best == 0 && std::any_of(vals.begin(), vals.end(), [&](const QString &v) { return containsWord(folded, v); })) {
+    if (best == 0 && std::any_of(vals.begin(), vals.end(), [&](const QStringList &v) { return holdsAny(folded, v); })) {
         best = 0.4;
         if (evidence)
-            *evidence = firstWith([&](const QString &fs) { return containsWord(fs, a); }) + QStringLiteral(" … ")
-                        + firstWith([&](const QString &fs) { return std::any_of(vals.begin(), vals.end(), [&](const QString &v) { return containsWord(fs, v); }); });
+            *evidence = firstWith([&](const QString &fs) { return holdsAny(fs, a); }) + QStringLiteral(" … ")
+                        + firstWith([&](const QString &fs) { return std::any_of(vals.begin(), vals.end(), [&](const QStringList &v) { return holdsAny(fs, v); }); });
     }
     return best;
 }
@@ -103,6 +117,9 @@ Result<AutoLinker::Proposals> AutoLinker::propose(Database &db, const Options &o
     auto known = links.links();
     if (!known)
         return R::failure(known);
+    auto aliases = AliasIndex::load(db);
+    if (!aliases)
+        return R::failure(aliases);
     QSet<QString> linked; // template \x1f values \x1f document
     for (const GroundLink &l : known.value())
         linked.insert(QStringLiteral("%1\x1f%2\x1f%3").arg(l.sqlTemplateId).arg(l.values, l.docId));
@@ -117,15 +134,28 @@ Result<AutoLinker::Proposals> AutoLinker::propose(Database &db, const Options &o
                 job->reportProgress(done, total, QStringLiteral("Reading the corpus for group g%1").arg(g.id));
         }
         const QString answer = g.answer.trimmed();
-        if ((options.onlyUngrounded && !g.trueDocs.isEmpty()) || answer.size() <= 2 || !hasWordCharacter(answer))
+        const QStringList answerAliases = aliases.value().formsOf(answer);
+        const bool comparable = (answer.size() > 2 && hasWordCharacter(answer))
+                                || std::any_of(answerAliases.begin(), answerAliases.end(), [](const QString &f) { return f.trimmed().size() > 2 && hasWordCharacter(f); });
+        if ((options.onlyUngrounded && !g.trueDocs.isEmpty()) || !comparable)
             continue;
         ++out.groupsSearched;
         const QStringList values = SemanticGroup{SemanticGroup::valuesFromJson(g.values), {}, 0, {}}.valueTexts();
+        // The answer and the values as the database writes them, and as their aliases do.
+        const QStringList answerForms = QStringList{answer} + answerAliases;
+        QVector<QStringList> valueForms;
         QStringList alternatives;
-        for (const QString &v : values)
+        for (const QString &v : values) {
+            valueForms << (QStringList{v} + aliases.value().formsOf(v));
             if (v.trimmed().size() >= 2 && hasWordCharacter(v) && v.trimmed().compare(answer, Qt::CaseInsensitive) != 0)
-                alternatives << phrase(v.trimmed());
-        const QString match = alternatives.isEmpty() ? phrase(answer) : QStringLiteral("%1 AND (%2)").arg(phrase(answer), alternatives.join(QStringLiteral(" OR ")));
+                for (const QString &f : valueForms.back())
+                    alternatives << AliasProposer::phrase(f.trimmed());
+        }
+        QStringList answerPhrases;
+        for (const QString &f : answerForms)
+            answerPhrases << AliasProposer::phrase(f.trimmed());
+        const QString answerMatch = answerPhrases.size() == 1 ? answerPhrases.front() : QStringLiteral("(%1)").arg(answerPhrases.join(QStringLiteral(" OR ")));
+        const QString match = alternatives.isEmpty() ? answerMatch : QStringLiteral("%1 AND (%2)").arg(answerMatch, alternatives.join(QStringLiteral(" OR ")));
         auto hits = corpus.bm25(match, options.candidatesPerGroup);
         if (!hits)
             return R::failure(QStringLiteral("group g%1: %2").arg(g.id).arg(hits.error()), hits.code());
@@ -135,7 +165,7 @@ Result<AutoLinker::Proposals> AutoLinker::propose(Database &db, const Options &o
             if (!text)
                 return R::failure(text);
             QString evidence;
-            const double c = confidence(text.value(), answer, values, &evidence);
+            const double c = confidence(text.value(), answerForms, valueForms, &evidence);
             if (c <= 0 || (best.contains(h.docId) && best[h.docId].confidence >= c))
                 continue;
             if (linked.contains(QStringLiteral("%1\x1f%2\x1f%3").arg(g.sqlTemplateId).arg(g.values, h.docId)))

@@ -16,6 +16,7 @@
 #include "core/result.h"
 #include "grounding/groundlink.h"
 
+#include <QStringList>
 #include <QVector>
 
 namespace assay {
@@ -41,6 +42,10 @@ public:
     static Result<Proposals> propose(Database &db, const Options &options, Job *job = nullptr);
     // The confidence that `text` states a fact with this answer and these values (0: it does not).
     static double confidence(const QString &text, const QString &answer, const QStringList &values, QString *evidence = nullptr);
+    // The same with other forms of the answer and of each value (the project's value aliases,
+    // docs/METHODS.md §1.6.2): a form stated counts as its value stated. The first answer form
+    // is the answer as stored.
+    static double confidence(const QString &text, const QStringList &answerForms, const QVector<QStringList> &valueForms, QString *evidence = nullptr);
 };
 
 } // namespace assay

@@ -420,6 +420,20 @@ ALTER TABLE exam_item ADD COLUMN weight REAL NOT NULL DEFAULT 1;
 -- (docs/METHODS.md §9.15). Answers stored before this version have none.
 ALTER TABLE exam_answer ADD COLUMN position INTEGER;
 )sql")},
+        {18, QStringLiteral("value aliases"), QStringLiteral(R"sql(
+-- Other ways the documents write a knowledge value ("USA" written "United States"), per
+-- column, said by the user or accepted from the absent-answer diagnostic (docs/METHODS.md
+-- §1.6.2). The judges and the auto linker accept an alias wherever they accept the value.
+CREATE TABLE value_alias (
+    tbl    TEXT NOT NULL,
+    col    TEXT NOT NULL,
+    value  TEXT NOT NULL,
+    alias  TEXT NOT NULL CHECK (length(trim(alias)) > 0),
+    source TEXT NOT NULL DEFAULT 'user' CHECK (source IN ('user', 'proposal')),
+    reason TEXT NOT NULL DEFAULT '',
+    PRIMARY KEY (tbl, col, value, alias)
+);
+)sql")},
     };
     return migrations;
 }

@@ -18,7 +18,7 @@ class ProjectChange {
 public:
     enum class Aggregate : quint16 {
         Knowledge = 0x01,  // knowledge_* (the schema and rows of the knowledge base)
-        Generation = 0x02, // templates, forms, queries, groups
+        Generation = 0x02, // templates, forms, queries, groups, ground-truth links, value aliases
         Corpus = 0x04,     // documents, chunks, embeddings, archived chunks
         Runs = 0x08,       // pipelines, runs, run items, their contexts
         Judgements = 0x10, // verdicts of judges on run items

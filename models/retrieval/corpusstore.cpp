@@ -93,6 +93,14 @@ Result<QSet<QString>> CorpusStore::documentIds() const
     return out;
 }
 
+Result<qint64> CorpusStore::chunkCount() const
+{
+    auto v = m_db.scalar(QStringLiteral("SELECT count(*) FROM chunk"));
+    if (!v)
+        return Result<qint64>::failure(v);
+    return v.value().toLongLong();
+}
+
 Result<qint64> CorpusStore::meanChunkLength() const
 {
     auto v = m_db.scalar(QStringLiteral("SELECT coalesce(avg(length(text)), 0) FROM chunk"));

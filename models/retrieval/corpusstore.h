@@ -63,6 +63,7 @@ public:
     Result<QVector<CorpusChunk>> chunks(qint64 limit) const;
     Result<QSet<QString>> documentIds() const;
     Result<qint64> meanChunkLength() const;
+    Result<qint64> chunkCount() const;
     // Chunks without a stored embedding of `model`: how many, and which (corpus order).
     Result<qint64> chunksWithoutEmbedding(const QString &model) const;
     Result<QVector<CorpusChunk>> chunksToEmbed(const QString &model) const;

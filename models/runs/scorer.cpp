@@ -1,6 +1,7 @@
 #include "runs/scorer.h"
 
 #include "core/job.h"
+#include "grounding/aliasindex.h"
 #include "project/database.h"
 #include "runs/runresultstore.h"
 #include "runs/runstore.h"
@@ -80,6 +81,9 @@ Status Scorer::scoreRetrieval(Database &db, qint64 runId)
     auto items = loadItems(db, runId);
     if (!items)
         return Status::failure(items.error());
+    auto aliases = AliasIndex::load(db);
+    if (!aliases)
+        return Status::failure(aliases.error());
     QVector<RunStore::Judgement> top1, topk, context;
     for (const ScoredItem &it : items.value()) {
         const QSet<QString> truth(it.truth.begin(), it.truth.end());
@@ -94,7 +98,11 @@ Status Scorer::scoreRetrieval(Database &db, qint64 runId)
                 any = any || truth.contains(d);
             topk.append({it.id, int(any), std::nullopt, QString()});
         }
-        context.append({it.id, int(AnswerMetrics::contains(it.retrievedText, it.gold)), std::nullopt, QString()});
+        // The retrieved text holds the answer, as the database writes it or as an alias.
+        bool holds = AnswerMetrics::contains(it.retrievedText, it.gold);
+        for (const QString &a : aliases.value().alternatives(it.gold))
+            holds = holds || AnswerMetrics::contains(it.retrievedText, a);
+        context.append({it.id, int(holds), std::nullopt, QString()});
     }
     for (const auto &[judge, rows] : {std::pair{QStringLiteral("top1"), &top1}, std::pair{QStringLiteral("topk"), &topk}, std::pair{QStringLiteral("context"), &context}})
         if (auto s = RunStore(db).replaceJudgements(runId, judge, QStringLiteral("retrieval"), *rows); !s)
@@ -147,6 +155,9 @@ Result<Scorer::Report> Scorer::score(Database &db, qint64 runId, const QString &
             if (!std::get<3>(j).startsWith(QLatin1String(Judge::FailedPrefix)))
                 kept.insert(std::get<0>(j), j);
     }
+    auto aliases = AliasIndex::load(db);
+    if (!aliases)
+        return R::failure(aliases);
     QVector<Judge::Item> asked;
     QVector<int> askedIndex;
     asked.reserve(items.value().size());
@@ -154,7 +165,7 @@ Result<Scorer::Report> Scorer::score(Database &db, qint64 runId, const QString &
         const ScoredItem &it = items.value()[i];
         if (kept.contains(it.id))
             continue;
-        asked.append({it.id, it.query, it.gold, it.response});
+        asked.append({it.id, it.query, it.gold, it.response, aliases.value().alternatives(it.gold)});
         askedIndex << i;
     }
     report.asked = asked.size();

@@ -6,6 +6,7 @@
 #include "core/result.h"
 
 #include <QString>
+#include <QStringList>
 #include <QVector>
 
 #include <optional>
@@ -22,6 +23,9 @@ public:
         QString query;
         QString gold;
         QString response; // a retrieval-only run's retrieved text
+        // The gold answer as the documents may write it, by the project's value aliases
+        // (docs/METHODS.md §1.6.2): a response matching one of them matches the gold.
+        QStringList alternatives;
     };
     struct Verdict {
         std::optional<int> verdict;

@@ -72,8 +72,17 @@ Result<QVector<Judge::Verdict>> LlmJudge::judge(const QVector<Item> &items, cons
     QVector<LlmRequest> requests;
     requests.reserve(items.size() * repetitions);
     for (const Item &it : items) {
+        // The gold as a JSON string; with the project's aliases, the other ways the documents write
+        // it follow (an item without aliases asks exactly as before, so its cache stays valid).
+        QString gold = QString::fromStdString(nlohmann::json(it.gold.toStdString()).dump());
+        if (!it.alternatives.isEmpty()) {
+            QStringList forms;
+            for (const QString &a : it.alternatives)
+                forms << QString::fromStdString(nlohmann::json(a.toStdString()).dump());
+            gold += QStringLiteral(" (also written %1)").arg(forms.join(QStringLiteral(" or ")));
+        }
         LlmRequest request = LlmClient::chat({}, PromptLibrary::fill(prompt.value(), {{QStringLiteral("query"), it.query},
-                                                                                     {QStringLiteral("gold"), QString::fromStdString(nlohmann::json(it.gold.toStdString()).dump())},
+                                                                                     {QStringLiteral("gold"), gold},
                                                                                      {QStringLiteral("response"), it.response}}),
                                              0, 16);
         request.tag = QStringLiteral("judge:%1").arg(m_profile);

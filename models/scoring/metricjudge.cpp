@@ -11,17 +11,28 @@ Result<QVector<Judge::Verdict>> MetricJudge::judge(const QVector<Item> &items, c
     out.reserve(items.size());
     for (const Item &it : items) {
         Verdict v;
-        switch (m_metric) {
-        case Metric::Contains:
-            v.verdict = int(AnswerMetrics::contains(it.response, it.gold));
-            break;
-        case Metric::Exact:
-            v.verdict = int(AnswerMetrics::exactMatch(it.response, it.gold));
-            break;
-        case Metric::F1:
-            v.score = AnswerMetrics::f1(it.response, it.gold);
-            v.verdict = int(*v.score >= m_threshold);
-            break;
+        // The best over the gold answer and its aliased forms; the detail names the form that matched.
+        QStringList golds{it.gold};
+        golds += it.alternatives;
+        for (const QString &gold : golds) {
+            Verdict w;
+            switch (m_metric) {
+            case Metric::Contains:
+                w.verdict = int(AnswerMetrics::contains(it.response, gold));
+                break;
+            case Metric::Exact:
+                w.verdict = int(AnswerMetrics::exactMatch(it.response, gold));
+                break;
+            case Metric::F1:
+                w.score = AnswerMetrics::f1(it.response, gold);
+                w.verdict = int(*w.score >= m_threshold);
+                break;
+            }
+            if (&gold != &golds.front())
+                w.detail = QStringLiteral("matched the alias \"%1\"").arg(gold);
+            const bool better = !v.verdict || *w.verdict > *v.verdict || (*w.verdict == *v.verdict && w.score.value_or(0) > v.score.value_or(0));
+            if (better)
+                v = w;
         }
         out << v;
     }

@@ -65,6 +65,9 @@ const Kept kept[] = {
     // Version 17: a take's answers in the order given; earlier answers have no position.
     {17, "SELECT group_concat(exam_item_id) FROM (SELECT exam_item_id FROM exam_answer WHERE exam_run_id = 2 ORDER BY position)", "2,1"},
     {8, "SELECT coalesce(position, 'none') FROM exam_answer WHERE exam_run_id = 1 AND exam_item_id = 1", "none"},
+    // Version 18: value aliases per column.
+    {18, "SELECT tbl || '.' || col || ':' || value || '→' || alias || ':' || source FROM value_alias", "city.country:Estonia→Eesti:proposal"},
+    {1, "SELECT count(*) FROM value_alias WHERE value <> 'Estonia'", "0"}, // an earlier file gets the table, empty
     {3, "SELECT min(d.value) FROM group_truth t, json_each(t.doc_ids) d WHERE t.group_id = 1", "d1"},
     {1, "SELECT count(*) FROM pragma_table_info('run_item') WHERE name = 'retrieved_text'", "0"},
     {1, "SELECT count(*) FROM sqlite_master WHERE name IN ('judgement_judge', 'run_item_status')", "0"},

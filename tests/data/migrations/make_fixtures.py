@@ -63,6 +63,7 @@ ROWS = [
           """INSERT INTO exam_item(id, exam_id, item_key, stem, options, answer, weight) VALUES (3, 2, 'i1', 'country of Tallinn?', '["Estonia", "Latvia", "Finland", "Sweden"]', 0, 0.5)"""]),
     (17, ["INSERT INTO exam_run(id, exam_id, taker, created_at) VALUES (2, 1, 'ir:bm25:1 @adaptive', '2026-01-01T00:00:00Z')",
           "INSERT INTO exam_answer(exam_run_id, exam_item_id, chosen, correct, position) VALUES (2, 2, 0, 1, 0), (2, 1, 1, 0, 1)"]),
+    (18, ["INSERT INTO value_alias(tbl, col, value, alias, source, reason) VALUES ('city', 'country', 'Estonia', 'Eesti', 'proposal', 'spelling')"]),
 ]
 
 

@@ -1,0 +1,39 @@
+#pragma once
+// The answers the corpus never states (docs/METHODS.md §1.6.2): the groups whose answer, a
+// value of a knowledge column, occurs in no chunk, nor any alias of it. Every run judges such
+// items incorrect whatever it retrieves ("USA" in the database, "United States" in the
+// documents), so the diagnostic lists them by value, with the aliases AliasProposer finds.
+// Answers computed by the SQL (counts, sums) have no column and are not checked.
+#include "core/result.h"
+#include "grounding/aliasproposer.h"
+
+#include <QVector>
+
+namespace assay {
+
+class Database;
+class Job;
+
+class AbsentAnswers {
+public:
+    struct Value {
+        QString table;
+        QString column;
+        QString value;
+        qint64 groups = 0; // groups whose answer it is
+        QVector<AliasProposer::Proposal> proposals;
+    };
+    struct Report {
+        qint64 groupsChecked = 0;  // groups whose answer is a column's value
+        qint64 groupsAbsent = 0;   // of those, whose answer no chunk states
+        qint64 groupsComputed = 0; // answers with no column (counts, sums …): not checked
+        qint64 valuesChecked = 0;  // distinct (column, value)
+        qint64 chunks = 0;         // 0: no corpus, nothing checked
+        QVector<Value> values;     // absent, most groups first
+    };
+
+    // proposals: false lists the values alone (faster, for `info` and the Overview).
+    static Result<Report> find(Database &db, bool proposals = true, Job *job = nullptr);
+};
+
+} // namespace assay
