@@ -336,6 +336,13 @@ void RunsPage::connectQueue()
         m_scoreNote.clear();
         if (!ok && !m_queue->lastRunCancelled())
             m_messages->error(tr("Run %1 failed: %2").arg(name, message));
+        else if (ok && m_unserved.first > 0) // the oracle's items without true documents
+            m_messages->warning(tr("Run %1: the oracle had no true documents for %2 of its %3 items (their groups have none), so it returned nothing "
+                                   "for them and their retrieval is not judged. Corpus → Ground Truth → Propose Links finds documents for them.")
+                                    .arg(name)
+                                    .arg(m_unserved.first)
+                                    .arg(m_unserved.second));
+        m_unserved = {};
         refreshRuns();
         if (m_items->runId() == runId)
             m_items->refresh();
@@ -374,6 +381,7 @@ void RunsPage::showRun(qint64 runId)
 void RunsPage::onProgress(const RunProgress &p)
 {
     m_bar->setValue(p.total > 0 ? int(1000 * p.done / p.total) : 0);
+    m_unserved = {p.unserved, p.done};
     m_current->setText(tr("Running %1: %2 of %3 items").arg(p.name).arg(p.done).arg(p.total));
     m_stats->setText(tr("%1 · %2 items/s · %3 error(s) · cost so far $%4")
                          .arg(etaText(p.etaSeconds)).arg(p.itemsPerSecond, 0, 'f', 1).arg(p.errors).arg(p.cost, 0, 'f', 4));

@@ -99,6 +99,7 @@ private:
     std::unique_ptr<Job> m_exportJob;
     QElapsedTimer m_tableClock;
     QString m_scoreNote; // what scoring the run that is ending found
+    std::pair<qint64, qint64> m_unserved; // the running oracle's items without true documents, of those executed
     MessageBar *m_messages = nullptr;
 };
 

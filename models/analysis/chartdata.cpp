@@ -131,9 +131,25 @@ ChartData ChartBuilder::groupBreakdown(const QVector<RunAnalysis> &input, bool s
     return c;
 }
 
-ChartData ChartBuilder::accuracyPanel(const QVector<RunAnalysis> &input)
+ChartData ChartBuilder::accuracyPanel(const QVector<RunAnalysis> &input, bool commonBasis)
 {
     const QVector<RunAnalysis> runs = ordered(input);
+    // The common basis: a group is left out only when no run answers any of its examples right.
+    commonBasis = commonBasis && runs.size() >= 2;
+    QHash<QString, int> correctAnywhere;
+    if (commonBasis)
+        for (const RunAnalysis &r : runs)
+            for (const GroupResult &g : r.grammar.groups)
+                correctAnywhere[g.group] += g.correct;
+    const auto commonRefined = [&](const RunAnalysis &r) {
+        qint64 correct = 0, total = 0;
+        for (const GroupResult &g : r.grammar.groups)
+            if (correctAnywhere.value(g.group) > 0) {
+                correct += g.correct;
+                total += g.total;
+            }
+        return GrammarEval::ratio(correct, total);
+    };
     ChartData c = header(ChartData::Kind::Bars, "accuracy", QStringLiteral("Accuracy per run (error bars: 95% bootstrap CI of refined accuracy)"),
                          judgedBy(runs), QStringLiteral("accuracy"));
     c.series = {{QStringLiteral("accuracy"), paletteColor(0), {}, {}, {}, {}, {}},
@@ -183,17 +199,29 @@ ChartData ChartBuilder::accuracyPanel(const QVector<RunAnalysis> &input)
         c.subtitle += QStringLiteral(" · corrected by %1 labelled item(s)").arg(labelled);
         c.series.insert(1, {QStringLiteral("corrected"), paletteColor(1), {}, {}, {}, {}, {}});
     }
+    if (commonBasis) {
+        QSet<QString> all;
+        int gaps = 0;
+        for (auto it = correctAnywhere.cbegin(); it != correctAnywhere.cend(); ++it) {
+            all.insert(it.key());
+            gaps += it.value() == 0;
+        }
+        c.title = QStringLiteral("Accuracy per run (refined over the groups common to all runs)");
+        c.subtitle += QStringLiteral(" · refined accuracy on the %1 groups that are not a gap in every run (of %2, %3 a gap in all), as Compare counts them")
+                          .arg(QLocale().toString(all.size() - gaps), QLocale().toString(all.size()), QLocale().toString(gaps));
+    }
     const int refined = labelled > 0 ? 2 : 1;
     for (const RunAnalysis &r : runs) {
         c.categories << categoryLabel(r);
         c.runs << r.run;
         const bool corrected = r.ppi && r.ppi->ppiAccuracy;
-        QVector<double> values{orNan(r.grammar.accuracy), orNan(r.grammar.refinedAccuracy), orNan(r.grammar.retrievalAccuracy), orNan(r.grammar.knowledgeAccuracy)};
+        const std::optional<double> refinedValue = commonBasis ? commonRefined(r) : r.grammar.refinedAccuracy;
+        QVector<double> values{orNan(r.grammar.accuracy), orNan(refinedValue), orNan(r.grammar.retrievalAccuracy), orNan(r.grammar.knowledgeAccuracy)};
         if (labelled > 0)
             values.insert(1, corrected ? *r.ppi->ppiAccuracy : None);
         for (int s = 0; s < values.size(); ++s) {
             c.series[s].values << values[s];
-            double low = s == refined ? orNan(r.refinedLow) : None, high = s == refined ? orNan(r.refinedHigh) : None;
+            double low = s == refined && !commonBasis ? orNan(r.refinedLow) : None, high = s == refined && !commonBasis ? orNan(r.refinedHigh) : None;
             if (corrected && s == 1) { // the corrected accuracy with its prediction-powered interval
                 low = r.ppi->ppiCi.first;
                 high = r.ppi->ppiCi.second;

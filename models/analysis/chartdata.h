@@ -50,7 +50,10 @@ public:
     static QString categoryLabel(const RunAnalysis &run); // "bm25<br>k=3<br>short" (axis labels take HTML)
 
     static ChartData groupBreakdown(const QVector<RunAnalysis> &runs, bool shares);
-    static ChartData accuracyPanel(const QVector<RunAnalysis> &runs);
+    // commonBasis: the refined accuracy of every run over the same groups, those that are not a
+    // gap in every run together (Compare's basis for two runs, docs/METHODS.md §5.6), instead of
+    // each run leaving out its own gaps; its bootstrap interval is then not drawn.
+    static ChartData accuracyPanel(const QVector<RunAnalysis> &runs, bool commonBasis = false);
     static ChartData errorTypeMix(const QVector<RunAnalysis> &runs);
     // One polygon per pipeline; axes are the forms (refined accuracy) when there are three or
     // more, else form × the four accuracies.

@@ -158,6 +158,7 @@ void RunQueue::startNext()
             p.total = total;
             p.errors = r.errors;
             p.cost = r.cost;
+            p.unserved = r.unserved;
             const double seconds = clock.elapsed() / 1000.0;
             p.itemsPerSecond = seconds > 0 ? r.executed / seconds : 0;
             p.etaSeconds = p.itemsPerSecond > 0 ? (total - r.executed) / p.itemsPerSecond : -1;

@@ -31,6 +31,7 @@ struct RunProgress {
     double cost = 0;
     double itemsPerSecond = 0;
     double etaSeconds = -1;
+    qint64 unserved = 0; // oracle runs: items whose group has no true document, so it returned nothing
 };
 
 // How a run is scored when it ends: the judge (exact, f1[:T], contains, llm:PROFILE) and

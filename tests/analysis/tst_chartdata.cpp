@@ -2,6 +2,8 @@
 // axes and scatter markers, asserted without drawing anything.
 #include "testmain.h"
 #include "analysis/chartdata.h"
+#include "analysis/formcomparison.h"
+#include "analysis/grammareval.h"
 
 #include <QtTest>
 
@@ -93,6 +95,46 @@ private slots:
         QCOMPARE(d.series[2].name, QStringLiteral("refined accuracy"));
         QVERIFY(!std::isnan(d.series[2].low[first]));
         QVERIFY(d.subtitle.contains(QLatin1String("200 labelled item(s)")));
+    }
+
+    // "Refined accuracy on common groups" measures every run on the groups that are not a gap
+    // in all of them: for two runs exactly Compare's refined accuracies, whatever each run's
+    // own gaps (issue 48: the two tabs disagreed without saying why).
+    void commonBasisAgreesWithCompare()
+    {
+        // Run A answers g1 and g2, B answers g2 and g3; nobody answers g4. Two examples a group.
+        const auto outcomes = [](const QVector<int> &right) {
+            QVector<Outcome> out;
+            for (int g = 1; g <= 4; ++g)
+                for (int e = 0; e < 2; ++e) {
+                    Outcome o;
+                    o.itemId = g * 10 + e;
+                    o.group = QStringLiteral("g%1").arg(g);
+                    o.verdict = (right.contains(g) && e == 0) ? 1 : 0;
+                    out << o;
+                }
+            return out;
+        };
+        const QVector<Outcome> a = outcomes({1, 2}), b = outcomes({2, 3});
+        RunAnalysis ra, rb;
+        ra.run = QStringLiteral("A");
+        rb.run = QStringLiteral("B");
+        ra.grammar = GrammarEval::evaluate(a);
+        rb.grammar = GrammarEval::evaluate(b);
+        // Own gaps: A leaves out g3 and g4 (2 of 4 right), B g1 and g4.
+        QCOMPARE(*ra.grammar.refinedAccuracy, 0.5);
+        const FormComparisonReport compare = FormComparison::compare(a, b);
+        QCOMPARE(*compare.refinedA, 2.0 / 6.0); // g1, g2, g3: 2 of 6 examples
+        const ChartData own = ChartBuilder::accuracyPanel({ra, rb});
+        const ChartData common = ChartBuilder::accuracyPanel({ra, rb}, true);
+        const int ia = int(common.runs.indexOf(QStringLiteral("A"))), ib = int(common.runs.indexOf(QStringLiteral("B")));
+        QCOMPARE(own.series[1].values[ia], 0.5);
+        QCOMPARE(common.series[1].values[ia], *compare.refinedA);
+        QCOMPARE(common.series[1].values[ib], *compare.refinedB);
+        QVERIFY(std::isnan(common.series[1].low[ia])); // the per-run interval belongs to the own-gap basis
+        QVERIFY2(common.subtitle.contains(QStringLiteral("on the 3 groups that are not a gap in every run (of 4, 1 a gap in all)")), qPrintable(common.subtitle));
+        // Unchanged for one run: there is nothing to share.
+        QCOMPARE(ChartBuilder::accuracyPanel({ra}, true).series[1].values[0], 0.5);
     }
 
     void errorTypesRadarAndScatter()

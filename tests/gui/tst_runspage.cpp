@@ -139,6 +139,10 @@ private slots:
         for (int r = 0; r < items->rowCount(); ++r)
             withDocuments += !items->index(r, RunItemsModel::Retrieved).data().toString().isEmpty();
         QVERIFY2(withDocuments > items->rowCount() / 3 && withDocuments < items->rowCount(), qPrintable(QString::number(withDocuments)));
+        // The page says which oracle items got nothing, and why (issue 48).
+        const QString said = page.findChild<MessageBar *>(QString(), Qt::FindDirectChildrenOnly)->text();
+        QVERIFY2(said.contains(QStringLiteral("the oracle had no true documents for %1 of its %2 items").arg(items->rowCount() - withDocuments).arg(items->rowCount())),
+                 qPrintable(said));
         QVERIFY(items->index(0, RunItemsModel::Latency).data().toString().endsWith(QLatin1String(" ms")));
         QVERIFY(!items->index(0, RunItemsModel::Gold).data().toString().isEmpty());
         const QString dir = qEnvironmentVariable("ASSAY_SCREENSHOT_DIR");

@@ -56,6 +56,7 @@ AnalysisPage::AnalysisPage(Project *project, QWidget *parent) : QWidget(parent),
     connect(m_judge, &QComboBox::currentIndexChanged, this, [this] { m_labels->setJudge(labelledJudge()); });
     connect(m_closedDomain, &QComboBox::currentIndexChanged, this, &AnalysisPage::scheduleAnalysis);
     connect(m_shares, &QCheckBox::toggled, this, &AnalysisPage::rebuildCharts);
+    connect(m_commonBasis, &QCheckBox::toggled, this, &AnalysisPage::rebuildCharts);
     connect(m_groups, &QListWidget::currentTextChanged, this, [this](const QString &text) {
         if (!text.isEmpty())
             inspectGroup(m_groupsRun, text.section(QLatin1Char(' '), 0, 0));
@@ -85,6 +86,11 @@ QWidget *AnalysisPage::buildSide()
     m_judge->setToolTip(tr("The judge whose verdicts are analysed; \"each run's own\" takes a run's only (or first) judge."));
     m_closedDomain = new ClosedDomainBox(side);
     m_shares = new QCheckBox(tr("Group breakdown as shares"), side);
+    m_commonBasis = new QCheckBox(tr("Refined accuracy on common groups"), side);
+    m_commonBasis->setObjectName(QStringLiteral("commonBasis"));
+    m_commonBasis->setToolTip(tr("Refined accuracy leaves out gap groups. Unticked, each run leaves out its own gaps; ticked, every run is measured "
+                                 "on the same groups, those that are not a gap in all the checked runs — what Compare does for two runs, so the "
+                                 "two tabs agree."));
     auto *apply = new QPushButton(tr("Analyse Again"), side);
     apply->setToolTip(tr("The analysis runs by itself when the checked runs or the settings change; this reads the runs again."));
     m_autoStart = new QTimer(this);
@@ -101,6 +107,7 @@ QWidget *AnalysisPage::buildSide()
     sideLayout->addLayout(form);
     sideLayout->addWidget(m_closedDomain);
     sideLayout->addWidget(m_shares);
+    sideLayout->addWidget(m_commonBasis);
     sideLayout->addWidget(apply);
     sideLayout->addWidget(m_status);
     connect(apply, &QPushButton::clicked, this, [this] {
@@ -365,7 +372,7 @@ void AnalysisPage::rebuildCharts()
 {
     if (m_analyses.isEmpty())
         return;
-    const QVector<ChartData> charts{ChartBuilder::groupBreakdown(m_analyses, m_shares->isChecked()), ChartBuilder::accuracyPanel(m_analyses),
+    const QVector<ChartData> charts{ChartBuilder::groupBreakdown(m_analyses, m_shares->isChecked()), ChartBuilder::accuracyPanel(m_analyses, m_commonBasis->isChecked()),
                                     ChartBuilder::errorTypeMix(m_analyses), ChartBuilder::radar(m_analyses), ChartBuilder::timeVsScore(m_analyses)};
     for (int i = 0; i < charts.size(); ++i)
         m_panels[i]->setData(charts[i]);

@@ -90,6 +90,7 @@ private:
     QComboBox *m_judge;
     ClosedDomainBox *m_closedDomain;
     QCheckBox *m_shares;
+    QCheckBox *m_commonBasis;
     QTabWidget *m_tabs;
     QList<ChartPanel *> m_panels;
     WorkflowsPanel *m_workflows;
