@@ -112,6 +112,10 @@ int RunCommand::run(const QStringList &args, CliIo &io)
                       .arg(runName).arg(report.executed).arg(report.errors).arg(clock.elapsed() / 1000.0, 0, 'f', 2)
                       .arg(report.promptTokens + report.completionTokens).arg(report.cost, 0, 'f', 4)
                       .arg(report.finished ? QStringLiteral("done") : QStringLiteral("paused, run again to continue"));
+        if (report.usageUnknown > 0)
+            io.out << QStringLiteral("Run %1: the endpoint reported no token usage for %2 of the answers; the tokens and cost above leave them out\n")
+                          .arg(runName)
+                          .arg(report.usageUnknown);
         if (report.unserved > 0)
             io.out << QStringLiteral("Run %1: the oracle had no true documents for %2 of the %3 items (their groups have none), so it returned "
                                      "nothing for them; their retrieval is not judged. Link documents: assay-cli corpus link, or Corpus → Ground Truth\n")

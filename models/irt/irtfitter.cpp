@@ -290,7 +290,10 @@ Result<IrtFit> IrtFitter::fit(const IrtData &data, const IrtOptions &options, co
     }
     diagnose(data, &fit);
     if (options.diagnostics) {
-        IrtCovariance::attach(data, l, x.data(), lb.data(), ub.data(), B.standardize, &fit);
+        // θ's location and scale are a convention of the fit under either box (the likelihood is
+        // flat along them; docs/METHODS.md §9.8), so their directions are projected out of the
+        // errors — unless priors fix them (Bayes modal under the exam paper's box).
+        IrtCovariance::attach(data, l, x.data(), lb.data(), ub.data(), B.standardize || !options.prior, &fit);
         IrtItemFit::apply(data, &fit);
     }
     fit.seconds = double(clock.nsecsElapsed()) / 1e9;

@@ -17,6 +17,7 @@ void LlmActivity::add(const LlmUsage &d)
     m_total.completionTokens += d.completionTokens;
     m_total.cost += d.cost;
     m_total.latencyMs += d.latencyMs;
+    m_total.unreported += d.unreported;
     emit changed();
 }
 

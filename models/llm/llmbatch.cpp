@@ -80,6 +80,7 @@ Result<int> LlmBatch::ingestResults(const QString &requestsPath, const QString &
         result.ok = true;
         result.body = response["body"];
         const auto usage = result.body.value("usage", nlohmann::json::object());
+        result.usageReported = usage.is_object() && usage.contains("prompt_tokens");
         result.promptTokens = usage.value("prompt_tokens", 0);
         result.completionTokens = usage.value("completion_tokens", 0);
         const LlmRequest &request = requests[id];

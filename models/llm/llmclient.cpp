@@ -264,8 +264,9 @@ void LlmClient::onFinished(const std::shared_ptr<Call> &call, QNetworkReply *rep
         r.ok = true;
         r.body = body;
         const auto usage = body.value("usage", nlohmann::json::object());
-        r.promptTokens = usage.value("prompt_tokens", 0);
-        r.completionTokens = usage.value("completion_tokens", 0);
+        r.usageReported = usage.is_object() && usage.contains("prompt_tokens");
+        r.promptTokens = r.usageReported ? usage.value("prompt_tokens", 0) : 0;
+        r.completionTokens = r.usageReported ? usage.value("completion_tokens", 0) : 0;
         r.cost = m_profile.cost(r.promptTokens, r.completionTokens);
     }
     if (r.errorClass == QLatin1String("timeout") || r.errorClass == QLatin1String("connection")) {
@@ -387,6 +388,7 @@ void LlmClient::finish(const std::shared_ptr<Call> &call, LlmResult result)
         u->completionTokens += result.cached ? 0 : result.completionTokens;
         u->cost += result.cost;
         u->latencyMs += result.latencyMs;
+        u->unreported += result.ok && !result.cached && !result.usageReported;
         if (!result.ok) {
             ++u->failed;
             ++u->failures[result.errorClass];
@@ -402,6 +404,7 @@ void LlmClient::finish(const std::shared_ptr<Call> &call, LlmResult result)
     delta.promptTokens = result.cached ? 0 : result.promptTokens;
     delta.completionTokens = result.cached ? 0 : result.completionTokens;
     delta.cost = result.cost;
+    delta.unreported = result.ok && !result.cached && !result.usageReported;
     LlmActivity::instance().add(delta);
     if (!result.ok)
         qWarning("LLM %s %s failed (%s) after %d attempt(s): %s", qPrintable(m_profile.name), qPrintable(call->request.path),

@@ -26,6 +26,9 @@ struct LlmResult {
     qint64 promptTokens = 0;
     qint64 completionTokens = 0;
     double cost = 0;
+    // false: the reply had no "usage" with token counts, so the counts (0) and the cost are
+    // unknown rather than zero; the usage summaries say how many such calls there were.
+    bool usageReported = true;
 
     // choices[0].message.content (chat) or choices[0].text (completions).
     QString content() const;

@@ -77,11 +77,11 @@ Status LlmStore::store(const QString &key, const LlmRequest &request, const LlmR
 Status LlmStore::record(const QString &profile, const LlmRequest &request, const LlmResult &r)
 {
     auto s = m_db.cached(m_record, QStringLiteral("INSERT INTO llm_call(profile, tag, path, cached, status, error_class, error, latency_ms, attempts, "
-                                                  "prompt_tokens, completion_tokens, cost, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+                                                  "prompt_tokens, completion_tokens, cost, at, usage_reported) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     if (!s)
         return Status::failure(s.error());
     s.value()->bindAll({profile, request.tag, request.path, r.cached, r.httpStatus, r.errorClass, r.error, r.latencyMs, r.attempts,
-                        r.promptTokens, r.completionTokens, r.cost, QDateTime::currentDateTimeUtc().toString(Qt::ISODate)});
+                        r.promptTokens, r.completionTokens, r.cost, QDateTime::currentDateTimeUtc().toString(Qt::ISODate), int(r.usageReported)});
     return s.value()->run();
 }
 
@@ -95,7 +95,7 @@ Result<LlmUsage> LlmStore::aggregate(const QString &column, const QString &value
     LlmUsage u;
     const QString where = value.isEmpty() ? QStringLiteral("1") : QStringLiteral("%1 = ?1").arg(column);
     auto s = m_db.prepare(QStringLiteral("SELECT count(*), sum(cached), sum(error_class != ''), sum(prompt_tokens), sum(completion_tokens), "
-                                         "sum(cost), sum(latency_ms) FROM llm_call WHERE %1").arg(where));
+                                         "sum(cost), sum(latency_ms), sum(error_class = '' AND cached = 0 AND usage_reported = 0) FROM llm_call WHERE %1").arg(where));
     auto f = m_db.prepare(QStringLiteral("SELECT error_class, count(*) FROM llm_call WHERE error_class != '' AND %1 GROUP BY 1").arg(where));
     if (!s || !f)
         return !s ? R::failure(s) : R::failure(f);
@@ -104,7 +104,7 @@ Result<LlmUsage> LlmStore::aggregate(const QString &column, const QString &value
         f.value().bind(1, value);
     }
     Status read = s.value().forEach([&](const Statement &r) {
-        u = {r.integer(0), r.integer(1), r.integer(2), r.integer(3), r.integer(4), r.real(5), r.integer(6), {}};
+        u = {r.integer(0), r.integer(1), r.integer(2), r.integer(3), r.integer(4), r.real(5), r.integer(6), {}, r.integer(7)};
     });
     if (read)
         read = f.value().forEach([&](const Statement &r) { u.failures.insert(r.text(0), r.integer(1)); });

@@ -434,6 +434,11 @@ CREATE TABLE value_alias (
     PRIMARY KEY (tbl, col, value, alias)
 );
 )sql")},
+        {19, QStringLiteral("token usage reported"), QStringLiteral(R"sql(
+-- Whether the endpoint's reply carried token usage: a reply without it is stored with 0 tokens
+-- and cost, which are then unknown, not zero (the usage summaries count such calls).
+ALTER TABLE llm_call ADD COLUMN usage_reported INTEGER NOT NULL DEFAULT 1;
+)sql")},
     };
     return migrations;
 }

@@ -40,6 +40,7 @@ void LlmReader::answer(const ReaderRequest &request, Done done)
         a.promptTokens = r.promptTokens;
         a.completionTokens = r.completionTokens;
         a.cost = r.cost;
+        a.usageUnknown = r.ok && !r.cached && !r.usageReported;
         done(a);
     });
 }

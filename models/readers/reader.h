@@ -45,6 +45,7 @@ struct ReaderAnswer {
     qint64 promptTokens = 0;
     qint64 completionTokens = 0;
     double cost = 0;
+    bool usageUnknown = false; // the model's reply reported no token usage: the counts above are not its
 };
 
 class Reader {

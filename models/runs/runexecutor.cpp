@@ -156,6 +156,7 @@ Result<RunExecutor::Report> RunExecutor::execute(Database &db, qint64 runId, Job
                 report.promptTokens += r.promptTokens;
                 report.completionTokens += r.completionTokens;
                 report.cost += r.cost;
+                report.usageUnknown += a.usageUnknown;
                 if (job)
                     job->reportProgress(report.executed, items.size(),
                                         QStringLiteral("%1 errors, cost %2").arg(report.errors).arg(report.cost, 0, 'f', 4));

@@ -26,6 +26,9 @@ public:
         // Items the retriever could not serve: for the oracle, those whose group has no true
         // document (it has nothing to return for them; Corpus → Ground Truth links them).
         qint64 unserved = 0;
+        // Answers whose model reply carried no token usage: the token and cost totals are a
+        // lower bound when this is not 0.
+        qint64 usageUnknown = 0;
     };
     // `job` gets progress (items done of pending) and can cancel; `onProgress` (optional,
     // called on the executing thread) sees the running totals after every item.

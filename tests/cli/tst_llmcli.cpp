@@ -316,6 +316,24 @@ private slots:
         }
     }
 
+    // An endpoint whose replies carry no "usage": the run says its token and cost totals leave
+    // those answers out, instead of reporting 0 tokens as if they were free (issue 48).
+    void repliesWithoutUsageAreNamed()
+    {
+        EndpointProcess bare({QStringLiteral("--no-usage")});
+        QVERIFY(bare.port() > 0);
+        QVERIFY(addProfile(QStringLiteral("bare"), bare.port()));
+        const QString project = m_dir.filePath(QStringLiteral("bare.assay"));
+        makeCompanyProject(project);
+        if (QTest::currentTestFailed())
+            return;
+        const Outcome o = runCli({QStringLiteral("run"), project, QStringLiteral("--name"), QStringLiteral("u"), QStringLiteral("--pipeline"),
+                                  QStringLiteral("retriever=bm25,k=1,reader=llm:bare"), QStringLiteral("--set"), QStringLiteral("short")},
+                                 120000);
+        QVERIFY2(o.code == 0, qPrintable(o.err));
+        QVERIFY2(o.out.contains(QStringLiteral("Run u: the endpoint reported no token usage for 570 of the answers")), qPrintable(o.out));
+    }
+
     void slowEndpointStillAnswers()
     {
         // The first byte after 20 s (Qt's coarse timer may fire it a little early) is within

@@ -37,10 +37,10 @@ struct Point {
     std::vector<double> x, lower, upper;
 };
 
-Point pointOf(const IrtFit &fit, const IrtLayout &l)
+Point pointOf(const IrtFit &fit, const IrtLayout &l, const QString &bounds = QStringLiteral("default"))
 {
     Point p;
-    const IrtBounds b = IrtBounds::preset(QStringLiteral("default")).value();
+    const IrtBounds b = IrtBounds::preset(bounds).value();
     for (const IrtItem &it : fit.items) {
         if (l.hasA)
             p.x.push_back(it.a), p.lower.push_back(b.aMin), p.upper.push_back(b.aMax);
@@ -268,6 +268,52 @@ private slots:
         }
         QVERIFY(compared > l.parameters() / 2);
         QCOMPARE(int(r.studentSe.size()), students);
+    }
+
+    // The θ scale is projected out of the errors under the exam paper's box too (issue 48):
+    // the students' SEs the fit reports are those of the gauge-projected covariance, and they
+    // differ from the unprojected ones on the same optimum.
+    void thetaScaleProjectedUnderBothBoxes()
+    {
+        const IrtSimulation sim = tall(60, 30, 0, 11);
+        IrtOptions options;
+        options.model = IrtOptions::Model::TwoPL;
+        options.bounds = QStringLiteral("exam-paper");
+        options.tolerance = 1e-8;
+        auto fit = IrtFitter::fit(sim.data, options);
+        QVERIFY2(fit, qPrintable(fit.error()));
+        const IrtLayout l = IrtLayout::of(sim.data, options);
+        const Point p = pointOf(fit.value(), l, QStringLiteral("exam-paper"));
+        const IrtCovarianceResult projected = IrtCovariance::compute(sim.data, l, p.x.data(), p.lower.data(), p.upper.data(), true);
+        const IrtCovarianceResult raw = IrtCovariance::compute(sim.data, l, p.x.data(), p.lower.data(), p.upper.data(), false);
+        int compared = 0, differ = 0;
+        for (int s = 0; s < int(fit.value().studentSe.size()); ++s) {
+            const double reported = fit.value().studentSe[size_t(s)];
+            if (std::isnan(reported))
+                continue;
+            QVERIFY2(std::abs(reported - projected.studentSe[size_t(s)]) <= 1e-9 * reported,
+                     qPrintable(QStringLiteral("student %1: %2 vs projected %3").arg(s).arg(reported).arg(projected.studentSe[size_t(s)])));
+            differ += std::abs(reported - raw.studentSe[size_t(s)]) > 0.01 * reported;
+            ++compared;
+        }
+        QVERIFY(compared > 30);
+        QVERIFY2(differ > 0, "the projection changes nothing: the test cannot tell the two apart");
+        // The projected covariance has no variance along θ's location (the free students' mean).
+        if (projected.abilities.size() > 0) {
+            Eigen::VectorXd ones = Eigen::VectorXd::Zero(l.abilities);
+            for (int j = 0; j < l.abilities; ++j)
+                ones[j] = IrtCovariance::atBound(p.x[size_t(l.abilityOffset() + j)], p.lower[size_t(l.abilityOffset() + j)], p.upper[size_t(l.abilityOffset() + j)]) ? 0 : 1;
+            QVERIFY(std::abs(ones.dot(projected.abilities * ones)) < 1e-6 * projected.abilities.trace());
+        }
+        // With priors the scale is the prior's: nothing is projected.
+        options.prior = true;
+        auto bayes = IrtFitter::fit(sim.data, options);
+        QVERIFY(bayes);
+        const Point q = pointOf(bayes.value(), IrtLayout::of(sim.data, options), QStringLiteral("exam-paper"));
+        const IrtCovarianceResult unprojected = IrtCovariance::compute(sim.data, IrtLayout::of(sim.data, options), q.x.data(), q.lower.data(), q.upper.data(), false);
+        for (int s = 0; s < int(bayes.value().studentSe.size()); ++s)
+            if (!std::isnan(bayes.value().studentSe[size_t(s)]))
+                QVERIFY(std::abs(bayes.value().studentSe[size_t(s)] - unprojected.studentSe[size_t(s)]) <= 1e-9 * bayes.value().studentSe[size_t(s)]);
     }
 };
 

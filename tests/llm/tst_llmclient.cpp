@@ -436,6 +436,35 @@ private slots:
         QCOMPARE(client.usage(QStringLiteral("run-2")).failed, qint64(1));
     }
 
+    // A reply without "usage" (issue 48: a third-party server sent none) is not 0 tokens: the
+    // call counts as unreported, in the client, the ledger and the summary line.
+    void replyWithoutUsageIsUnknownNotZero()
+    {
+        auto project = Project::create(m_dir.filePath(QStringLiteral("nousage.assay"))).take();
+        LlmStore store(project->database());
+        LlmClient client(profile(), &store);
+        LlmRequest with = LlmClient::chat({}, QStringLiteral("counted reply"));
+        with.tag = QStringLiteral("u");
+        const LlmResult counted = call(client, with);
+        QVERIFY(counted.ok && counted.usageReported && counted.promptTokens > 0);
+        m_endpoint->setOmitUsage(true);
+        LlmRequest without = LlmClient::chat({}, QStringLiteral("uncounted reply"));
+        without.tag = QStringLiteral("u");
+        const LlmResult bare = call(client, without);
+        m_endpoint->setOmitUsage(false);
+        QVERIFY(bare.ok);
+        QVERIFY(!bare.usageReported);
+        QCOMPARE(client.usage(QStringLiteral("u")).unreported, qint64(1));
+        QCOMPARE(store.usage(QStringLiteral("u")).value().unreported, qint64(1));
+        QCOMPARE(store.usage(QStringLiteral("u")).value().requests, qint64(2));
+        QVERIFY2(store.usage(QStringLiteral("u")).value().summary().contains(QStringLiteral("(at least: 1 replies reported no token usage)")),
+                 qPrintable(store.usage(QStringLiteral("u")).value().summary()));
+        // A cached answer costs nothing and is not counted as unreported again.
+        QVERIFY(call(client, without).cached);
+        QCOMPARE(store.usage(QStringLiteral("u")).value().unreported, qint64(1));
+        QVERIFY(!LlmUsage{}.summary().contains(QStringLiteral("at least")));
+    }
+
     void keychainWithoutAKeyFailsClearly()
     {
         LlmProfile p = profile();

@@ -68,6 +68,9 @@ const Kept kept[] = {
     // Version 18: value aliases per column.
     {18, "SELECT tbl || '.' || col || ':' || value || '→' || alias || ':' || source FROM value_alias", "city.country:Estonia→Eesti:proposal"},
     {1, "SELECT count(*) FROM value_alias WHERE value <> 'Estonia'", "0"}, // an earlier file gets the table, empty
+    // Version 19: whether a reply reported its token usage; earlier calls did (or said 0).
+    {4, "SELECT usage_reported FROM llm_call WHERE id = 1", "1"},
+    {19, "SELECT usage_reported FROM llm_call WHERE id = 2", "0"},
     {3, "SELECT min(d.value) FROM group_truth t, json_each(t.doc_ids) d WHERE t.group_id = 1", "d1"},
     {1, "SELECT count(*) FROM pragma_table_info('run_item') WHERE name = 'retrieved_text'", "0"},
     {1, "SELECT count(*) FROM sqlite_master WHERE name IN ('judgement_judge', 'run_item_status')", "0"},

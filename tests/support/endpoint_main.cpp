@@ -1,7 +1,7 @@
 // assay-test-endpoint: runs TestEndpoint as a process for CLI tests and benchmarks.
 // Prints "port N" on stdout, serves until stdin closes. --latency MS delays every reply;
 // --hang accepts connections and never answers; --always-500 answers every request with HTTP
-// 500 and the same body (a broken deployment); --faults SPEC [--seed N] draws faults per
+// 500 and the same body (a broken deployment); --no-usage leaves "usage" out of chat replies; --faults SPEC [--seed N] draws faults per
 // request (see TestEndpoint::parseFaultMix); --agent-script FILE plays scripted agents (see
 // TestEndpoint::loadAgentScripts). A line "count" on stdin prints "requests N"; a
 // line "twice" prints "twice N" (answers paid twice).
@@ -22,6 +22,8 @@ int main(int argc, char *argv[])
     const int latencyAt = int(args.indexOf(QStringLiteral("--latency")));
     if (latencyAt > 0)
         endpoint.setDefaultLatency(args.value(latencyAt + 1).toInt());
+    if (args.contains(QStringLiteral("--no-usage")))
+        endpoint.setOmitUsage(true);
     if (args.contains(QStringLiteral("--hang")))
         endpoint.setHangAlways(true);
     if (args.contains(QStringLiteral("--always-500"))) {

@@ -349,10 +349,10 @@ QByteArray TestEndpoint::reply(const QByteArray &path, const QByteArray &body, i
             choice["logprobs"] = {{"content", nlohmann::json::array({{{"token", content.left(1).toStdString()}, {"logprob", -0.1}, {"top_logprobs", top}}})}};
         }
         const int completion = tokens(content);
-        return QByteArray::fromStdString(nlohmann::json{{"id", "chatcmpl-test"}, {"object", "chat.completion"}, {"created", 0}, {"model", model},
-                                                        {"choices", nlohmann::json::array({choice})},
-                                                        {"usage", {{"prompt_tokens", promptTokens}, {"completion_tokens", completion}, {"total_tokens", promptTokens + completion}}}}
-                                             .dump());
+        nlohmann::json reply{{"id", "chatcmpl-test"}, {"object", "chat.completion"}, {"created", 0}, {"model", model}, {"choices", nlohmann::json::array({choice})}};
+        if (!m_omitUsage)
+            reply["usage"] = {{"prompt_tokens", promptTokens}, {"completion_tokens", completion}, {"total_tokens", promptTokens + completion}};
+        return QByteArray::fromStdString(reply.dump());
     }
     if (path.endsWith("/completions")) {
         const QString prompt = QString::fromStdString(request.value("prompt", std::string()));

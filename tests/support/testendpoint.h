@@ -70,6 +70,8 @@ public:
     static bool parseFaultMix(const QString &spec, FaultMix *mix);
     // Every request is accepted and never answered (a silent endpoint).
     void setHangAlways(bool on) { m_hangAlways = on; }
+    // Chat replies without "usage" (some OpenAI-compatible servers send none).
+    void setOmitUsage(bool on) { m_omitUsage = on; }
     int requestCount() const { return m_requests.load(); }
     int maxConcurrent() const { return m_maxConcurrent.load(); }
     // Successful answers to a request body that had been answered successfully before: what a
@@ -94,6 +96,7 @@ private:
     int m_latency = 0;
     std::atomic_bool m_logprobs{true};
     bool m_hangAlways = false;
+    std::atomic_bool m_omitUsage{false};
     bool m_mixOn = false;
     FaultMix m_mix;
     std::mt19937 m_random;
