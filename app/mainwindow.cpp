@@ -17,6 +17,7 @@
 #include "logview.h"
 #include "messagebar.h"
 #include "corpuspage.h"
+#include "groundtruthpanel.h"
 #include "placeholderpage.h"
 #include "projectfileactions.h"
 #include "progressarea.h"
@@ -361,6 +362,11 @@ void MainWindow::adoptProject(std::unique_ptr<Project> project)
     m_corpusPage = new CorpusPage(m_project.get(), m_pages);
     connect(m_corpusPage, &CorpusPage::jobStarted, this, [this](Job *job) { m_progress->track(job); });
     setProjectPage(ProjectNavigator::Corpus, m_corpusPage);
+    // Schema → a column's "Rows Are Documents": the Ground Truth tab computes and stores the key.
+    connect(m_schemaEditor, &SchemaEditor::documentKeyRequested, this, [this](const QString &table, const QString &column, const QString &match) {
+        m_steps->follow({ProjectProgress::Step::GroundTruth, ProjectProgress::State::Done, {}, {}, {}, "review-links"});
+        m_corpusPage->groundTruth()->startKeying(table, column, match);
+    });
     m_templateGrid = new ReviewGrid(m_project.get(), m_project->undoStack(), ReviewModel::Scope::SqlTemplates, m_pages);
     m_templateGrid->setObjectName(QStringLiteral("templatesPage"));
     setProjectPage(ProjectNavigator::Templates, m_templateGrid);

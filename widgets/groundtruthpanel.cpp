@@ -2,7 +2,10 @@
 #include "absentanswersdialog.h"
 #include "filedialogs.h"
 
+#include "commands/setdocumentkeyscommand.h"
 #include "commands/setgroundlinkscommand.h"
+#include "grounding/documentkeystore.h"
+#include "grounding/keytruth.h"
 #include "grounding/autolinker.h"
 #include "grounding/linksfile.h"
 #include "itemmodels/groundlinksmodel.h"
@@ -131,10 +134,14 @@ void GroundTruthPanel::showSummary()
     QString text = tr("<b>%1 of %2</b> groups with an answer have true documents (retrieval accuracy and the oracle need them).")
                        .arg(c.grounded)
                        .arg(c.groups);
+    if (c.byKeys > 0)
+        text += tr(" From document keys: %1 groups.").arg(c.byKeys);
     if (c.accepted + c.proposed + c.rejected > 0)
         text += tr(" Links: %1 accepted, %2 waiting for review, %3 rejected.").arg(c.accepted).arg(c.proposed).arg(c.rejected);
     else if (c.grounded == 0)
-        text += tr(" Click <b>Propose Links</b> to find the documents that state each group's answer, or <b>Import Links File…</b> to read them from a CSV or JSON file.");
+        text += tr(" Click <b>Propose Links</b> to find the documents that state each group's answer, or <b>Import Links File…</b> to read them from a CSV or JSON file. "
+                   "When a table's rows are your documents (one profile per client), right-click its name column on the <b>Schema</b> page: "
+                   "<i>Rows Are Documents</i>.");
     m_summary->setText(text);
 }
 
@@ -217,6 +224,70 @@ Job *GroundTruthPanel::startProposing()
         }
         (void)m_model->refresh();
         emit jobFinished(true, message);
+    });
+    emit jobStarted(m_job.get());
+    m_job->start();
+    updateButtons();
+    return m_job.get();
+}
+
+Job *GroundTruthPanel::startKeying(const QString &table, const QString &column, const QString &match)
+{
+    if (busy())
+        return nullptr;
+    auto stored = DocumentKeyStore(m_project->database()).keys();
+    if (!stored) {
+        m_message->error(tr("The document keys cannot be read: %1").arg(stored.error()));
+        return nullptr;
+    }
+    QVector<DocumentKey> keys = stored.value();
+    const auto before = keys.size();
+    keys.erase(std::remove_if(keys.begin(), keys.end(), [&](const DocumentKey &k) { return k.table.compare(table, Qt::CaseInsensitive) == 0; }), keys.end());
+    if (match.isEmpty() && keys.size() == before) {
+        m_message->warning(tr("The rows of %1 are not documents: there is no key to remove.").arg(table));
+        return nullptr;
+    }
+    if (!match.isEmpty())
+        keys.append({table, column, DocumentKey::matchFrom(match)});
+    const QString text = match.isEmpty() ? tr("Rows of %1 are not documents").arg(table) : tr("Rows of %1 are documents by %2 (%1.%3)").arg(table, match, column);
+    const QString projectPath = m_project->path();
+    auto outcome = std::make_shared<KeyTruth::Outcome>();
+    m_job = std::make_unique<Job>(tr("Following the document keys"), [=](Job &job) {
+        auto project = Project::openForJob(projectPath); // this thread's own connection
+        if (!project)
+            return Status::failure(project);
+        auto computed = KeyTruth::compute(*project.value(), keys, &job);
+        if (!computed)
+            return Status::failure(computed);
+        *outcome = computed.take();
+        return Status();
+    });
+    connect(m_job.get(), &Job::finished, this, [this, outcome, keys, text](bool ok, const QString &message) {
+        updateButtons();
+        if (!ok) {
+            if (!(m_job && m_job->isCancelled()))
+                m_message->error(tr("The document key was not stored: %1").arg(message));
+            emit jobFinished(false, message);
+            return;
+        }
+        QString error;
+        auto *command = new SetDocumentKeysCommand(m_project, text, keys, outcome->rows);
+        command->reportErrorsTo(&error);
+        m_project->undoStack()->push(command);
+        if (!error.isEmpty()) {
+            m_message->error(tr("The document key was not stored: %1").arg(error));
+        } else {
+            QStringList unmatched;
+            for (auto it = outcome->rowsWithoutDocument.cbegin(); it != outcome->rowsWithoutDocument.cend(); ++it)
+                unmatched << tr("%1 rows of %2").arg(it.value()).arg(it.key());
+            m_message->success(tr("%1: %2 of %3 groups with an answer now have true documents from keys.%4 Edit → Undo takes it back.")
+                                   .arg(text)
+                                   .arg(outcome->grounded)
+                                   .arg(outcome->groups)
+                                   .arg(unmatched.isEmpty() ? QString() : tr(" No document names %1.").arg(unmatched.join(tr(", ")))));
+        }
+        (void)m_model->refresh();
+        emit jobFinished(error.isEmpty(), error.isEmpty() ? message : error);
     });
     emit jobStarted(m_job.get());
     m_job->start();

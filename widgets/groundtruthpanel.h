@@ -30,6 +30,9 @@ public:
     Job *startProposing();
     // What Import Links File… does after its file dialog (format from the file's suffix).
     Job *startImport(const QString &path);
+    // Declares table.column a document key (match "id" or "name"), or removes the table's key
+    // (match empty): the truth is computed in a job, then stored with the key in one command.
+    Job *startKeying(const QString &table, const QString &column, const QString &match);
     // Accept or reject the selected links (rows of the model).
     void setStateOfRows(const QList<int> &rows, bool accept);
     GroundLinksModel *model() const { return m_model; }

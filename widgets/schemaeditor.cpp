@@ -22,6 +22,7 @@
 #include <QSplitter>
 #include <QStyle>
 #include <QTableView>
+#include <QMenu>
 #include <QTimer>
 #include <QToolBar>
 #include <QUndoStack>
@@ -172,8 +173,37 @@ QSplitter *SchemaEditor::buildSplit()
     return split;
 }
 
+QMenu *SchemaEditor::columnMenu(const QModelIndex &index)
+{
+    const KnowledgeTable *table = m_knowledge->table(currentTable());
+    if (!table || !index.isValid())
+        return nullptr;
+    const QString column = m_columnModel->index(index.row(), KnowledgeColumnModel::NameColumn).data().toString();
+    auto *menu = new QMenu(this);
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    QAction *byId = menu->addAction(tr("Rows Are Documents (by Id: a document's id is its %1)").arg(column));
+    byId->setToolTip(tr("Each row of %1 is the document whose id equals its %2: a group's true document is the row its answer came from.").arg(table->name, column));
+    QAction *byName = menu->addAction(tr("Rows Are Documents (by Name: a title names its %1)").arg(column));
+    byName->setToolTip(tr("Each row of %1 is the document whose title or first line names its %2 on whole words.").arg(table->name, column));
+    menu->addSeparator();
+    QAction *remove = menu->addAction(tr("Rows of %1 Are Not Documents").arg(table->name));
+    byId->setObjectName(QStringLiteral("keyById"));
+    byName->setObjectName(QStringLiteral("keyByName"));
+    remove->setObjectName(QStringLiteral("keyRemove"));
+    const QString name = table->name;
+    connect(byId, &QAction::triggered, this, [this, name, column] { emit documentKeyRequested(name, column, QStringLiteral("id")); });
+    connect(byName, &QAction::triggered, this, [this, name, column] { emit documentKeyRequested(name, column, QStringLiteral("name")); });
+    connect(remove, &QAction::triggered, this, [this, name, column] { emit documentKeyRequested(name, column, QString()); });
+    return menu;
+}
+
 void SchemaEditor::connectSignals()
 {
+    m_columns->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_columns, &QWidget::customContextMenuRequested, this, [this](const QPoint &at) {
+        if (QMenu *menu = columnMenu(m_columns->indexAt(at)))
+            menu->popup(m_columns->viewport()->mapToGlobal(at));
+    });
     m_revalidate->setSingleShot(true);
     m_revalidate->setInterval(150);
     connect(m_revalidate, &QTimer::timeout, this, &SchemaEditor::revalidate);

@@ -12,6 +12,8 @@ class QAction;
 class QTimer;
 class QToolBar;
 class QSplitter;
+class QMenu;
+class QModelIndex;
 
 namespace assay {
 
@@ -36,6 +38,14 @@ public:
     QListWidget *problemsView() const { return m_problems; }
     QString inlineMessage() const;
     MessageBar *messageBar() const { return m_message; }
+    // The menu a column's right click opens: "Rows Are Documents (by Id / by Name)", and
+    // removing the table's document key.
+    QMenu *columnMenu(const QModelIndex &index);
+
+signals:
+    // A column's rows are documents (match "id" or "name"), or the table's key is to go (match
+    // empty); the Corpus page's Ground Truth tab computes the truth and stores the key.
+    void documentKeyRequested(const QString &table, const QString &column, const QString &match);
 
 public slots:
     void addTable();

@@ -1,9 +1,13 @@
 #include "corpuscommand.h"
 
+#include "commands/setdocumentkeyscommand.h"
 #include "commands/setgroundlinkscommand.h"
 #include "commands/setvaluealiasescommand.h"
 #include "grounding/absentanswers.h"
 #include "grounding/aliasstore.h"
+#include "grounding/documentkeystore.h"
+#include "grounding/keytruth.h"
+#include "schema/knowledgebase.h"
 #include "generation/semanticgroup.h"
 #include "grounding/autolinker.h"
 #include "grounding/groundlinkstore.h"
@@ -26,8 +30,11 @@ int CorpusCommand::run(const QStringList &args, CliIo &io)
         "corpus link FILE.assay --file LINKS [--format csv|json]                      read them from a links file\n"
         "corpus links FILE.assay [--json]                                             list the links\n"
         "corpus aliases FILE.assay [--json] [--accept-proposals]                      answers no document states, and value aliases\n"
-        "corpus aliases FILE.assay --add|--remove --column T.C --value V --alias A    say how the documents write a value"));
-    parser.addPositionalArgument(QStringLiteral("action"), QStringLiteral("import, link, links or aliases."));
+        "corpus aliases FILE.assay --column T.C --value V --add|--remove ALIAS         say how the documents write a value\n"
+        "corpus key FILE.assay --table T --column C [--match id|name]                 a table's rows are documents\n"
+        "corpus key FILE.assay --list | --remove T                                    list or remove document keys\n"
+        "corpus truth FILE.assay [--json]                                             every group's true documents and their source"));
+    parser.addPositionalArgument(QStringLiteral("action"), QStringLiteral("import, link, links, aliases, key or truth."));
     parser.addPositionalArgument(QStringLiteral("FILE.assay"), QStringLiteral("The project."));
     parser.addPositionalArgument(QStringLiteral("PATH"), QStringLiteral("import: folders or files to import."), QStringLiteral("[PATH...]"));
     const QCommandLineOption format(QStringLiteral("format"),
@@ -40,13 +47,17 @@ int CorpusCommand::run(const QStringList &args, CliIo &io)
                                            QStringLiteral("C"), QStringLiteral("0.6"));
     const QCommandLineOption file(QStringLiteral("file"), QStringLiteral("link: a links file (CSV or JSON: doc_id with group, or with table and key; facts.json)."), QStringLiteral("LINKS"));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("links, aliases: print JSON."));
-    const QCommandLineOption add(QStringLiteral("add"), QStringLiteral("aliases: store the alias given by --column, --value and --alias."));
-    const QCommandLineOption remove(QStringLiteral("remove"), QStringLiteral("aliases: delete the alias given by --column, --value and --alias."));
-    const QCommandLineOption column(QStringLiteral("column"), QStringLiteral("aliases --add/--remove: the knowledge column, as TABLE.COLUMN."), QStringLiteral("T.C"));
+    const QCommandLineOption add(QStringLiteral("add"), QStringLiteral("aliases: store ALIAS, how the documents write --value of --column."), QStringLiteral("ALIAS"));
+    const QCommandLineOption remove(QStringLiteral("remove"), QStringLiteral("aliases: delete ALIAS of --value of --column; key: the key of table T."),
+                                    QStringLiteral("ALIAS|T"));
+    const QCommandLineOption column(QStringLiteral("column"), QStringLiteral("aliases: the knowledge column, as TABLE.COLUMN; key: the key column."), QStringLiteral("T.C|C"));
     const QCommandLineOption value(QStringLiteral("value"), QStringLiteral("aliases --add/--remove: the value as the database holds it."), QStringLiteral("V"));
-    const QCommandLineOption alias(QStringLiteral("alias"), QStringLiteral("aliases --add/--remove: the value as the documents write it."), QStringLiteral("A"));
     const QCommandLineOption acceptProposals(QStringLiteral("accept-proposals"), QStringLiteral("aliases: store the first proposed alias of every absent answer."));
-    parser.addOptions({format, chunk, automatic, minConfidence, file, json, add, remove, column, value, alias, acceptProposals});
+    const QCommandLineOption table(QStringLiteral("table"), QStringLiteral("key: the knowledge table whose rows are documents."), QStringLiteral("T"));
+    const QCommandLineOption match(QStringLiteral("match"), QStringLiteral("key: id (a document's id is the row's value in the column) or name (its title or first line names the value) (id)."),
+                                   QStringLiteral("MATCH"), QStringLiteral("id"));
+    const QCommandLineOption list(QStringLiteral("list"), QStringLiteral("key: list the document keys."));
+    parser.addOptions({format, chunk, automatic, minConfidence, file, json, add, remove, column, value, acceptProposals, table, match, list});
     if (!parse(parser, args, io, 2, 1000))
         return stopped(parser);
     const QString action = parser.positionalArguments().at(0);
@@ -56,8 +67,12 @@ int CorpusCommand::run(const QStringList &args, CliIo &io)
         return listLinks(parser, io);
     if (action == QLatin1String("aliases"))
         return aliases(parser, io);
+    if (action == QLatin1String("key"))
+        return key(parser, io);
+    if (action == QLatin1String("truth"))
+        return truth(parser, io);
     if (action != QLatin1String("import"))
-        return usageError(parser, io, QStringLiteral("unknown action '%1' (expected: import, link, links or aliases)").arg(action));
+        return usageError(parser, io, QStringLiteral("unknown action '%1' (expected: import, link, links, aliases, key or truth)").arg(action));
     if (parser.positionalArguments().size() < 3)
         return usageError(parser, io, QStringLiteral("import: name at least one folder or file to import"));
     Chunker::Options chunking;
@@ -217,10 +232,10 @@ int CorpusCommand::aliases(QCommandLineParser &parser, CliIo &io)
         const qsizetype dot = col.indexOf(QLatin1Char('.'));
         if (dot <= 0 || dot + 1 >= col.size())
             return usageError(parser, io, QStringLiteral("aliases: --column takes TABLE.COLUMN, not '%1'").arg(col));
-        if (!parser.isSet(QStringLiteral("value")) || parser.value(QStringLiteral("alias")).trimmed().isEmpty())
-            return usageError(parser, io, QStringLiteral("aliases: give --value V and --alias A"));
-        const ValueAlias a{col.left(dot), col.mid(dot + 1), parser.value(QStringLiteral("value")).trimmed(), parser.value(QStringLiteral("alias")).trimmed(),
-                           ValueAlias::Source::User, QString()};
+        const QString given = parser.value(adding ? QStringLiteral("add") : QStringLiteral("remove")).trimmed();
+        if (!parser.isSet(QStringLiteral("value")) || given.isEmpty())
+            return usageError(parser, io, QStringLiteral("aliases: give --value V and the alias after --%1").arg(adding ? QStringLiteral("add") : QStringLiteral("remove")));
+        const ValueAlias a{col.left(dot), col.mid(dot + 1), parser.value(QStringLiteral("value")).trimmed(), given, ValueAlias::Source::User, QString()};
         if (removing) {
             auto there = AliasStore(project->database()).existing({a});
             if (!there)
@@ -291,6 +306,125 @@ int CorpusCommand::aliases(QCommandLineParser &parser, CliIo &io)
         for (const ValueAlias &a : stored.value())
             io.out << QStringLiteral("%1.%2\t%3\t%4\t%5\n").arg(a.table, a.column, a.value, a.alias, ValueAlias::sourceText(a.source));
     }
+    return ExitOk;
+}
+
+// corpus key: the Schema page's "Rows are documents" through the same command; the truth
+// the keys give is computed first.
+int CorpusCommand::key(QCommandLineParser &parser, CliIo &io)
+{
+    if (parser.positionalArguments().size() != 2)
+        return usageError(parser, io, QStringLiteral("key takes the project alone"));
+    const bool listing = parser.isSet(QStringLiteral("list")), removing = parser.isSet(QStringLiteral("remove"));
+    if (int(listing) + int(removing) + int(parser.isSet(QStringLiteral("table"))) != 1)
+        return usageError(parser, io, QStringLiteral("key: give one of --table T --column C, --list or --remove T"));
+    auto project = openProject(parser.positionalArguments().at(1), io);
+    if (!project)
+        return ExitFailure;
+    auto stored = DocumentKeyStore(project->database()).keys();
+    if (!stored)
+        return fail(io, stored.error());
+    if (listing) {
+        for (const DocumentKey &k : stored.value())
+            io.out << QStringLiteral("%1.%2\t%3\n").arg(k.table, k.column, DocumentKey::matchText(k.match));
+        if (stored.value().isEmpty())
+            io.err << "No document keys: corpus key FILE --table T --column C [--match id|name] declares one\n";
+        return ExitOk;
+    }
+    QVector<DocumentKey> keys = stored.value();
+    QString said;
+    if (removing) {
+        const QString table = parser.value(QStringLiteral("remove"));
+        const auto before = keys.size();
+        keys.erase(std::remove_if(keys.begin(), keys.end(), [&](const DocumentKey &k) { return k.table.compare(table, Qt::CaseInsensitive) == 0; }), keys.end());
+        if (keys.size() == before)
+            return fail(io, QStringLiteral("table %1 has no document key (corpus key FILE --list lists them)").arg(table));
+        said = QStringLiteral("Removed the document key of %1").arg(table);
+    } else {
+        const QString tableName = parser.value(QStringLiteral("table")), columnName = parser.value(QStringLiteral("column"));
+        const QString matchName = parser.value(QStringLiteral("match"));
+        if (matchName != QLatin1String("id") && matchName != QLatin1String("name"))
+            return usageError(parser, io, QStringLiteral("key: --match takes id or name, not '%1'").arg(matchName));
+        const KnowledgeTable *table = nullptr;
+        for (const KnowledgeTable &t : project->service<KnowledgeBase>()->tables())
+            if (t.name.compare(tableName, Qt::CaseInsensitive) == 0)
+                table = &t;
+        if (!table)
+            return fail(io, QStringLiteral("key: the knowledge base has no table '%1'").arg(tableName));
+        const auto column = std::find_if(table->columns.begin(), table->columns.end(), [&](const KnowledgeColumn &c) { return c.name.compare(columnName, Qt::CaseInsensitive) == 0; });
+        if (column == table->columns.end())
+            return fail(io, QStringLiteral("key: table %1 has no column '%2'").arg(table->name, columnName));
+        keys.erase(std::remove_if(keys.begin(), keys.end(), [&](const DocumentKey &k) { return k.table.compare(table->name, Qt::CaseInsensitive) == 0; }), keys.end());
+        keys.append({table->name, column->name, DocumentKey::matchFrom(matchName)});
+        said = QStringLiteral("Rows of %1 are documents by %2 (%1.%3)").arg(table->name, matchName, column->name);
+    }
+    auto outcome = KeyTruth::compute(*project, keys);
+    if (!outcome)
+        return fail(io, outcome.error());
+    SetDocumentKeysCommand command(project.get(), QStringLiteral("key"), keys, outcome.value().rows);
+    command.redo();
+    if (!command.error().isEmpty())
+        return fail(io, command.error());
+    const KeyTruth::Outcome &o = outcome.value();
+    io.out << QStringLiteral("%1: %2 of %3 groups with an answer have documents from keys\n").arg(said).arg(o.grounded).arg(o.groups);
+    for (auto it = o.rowsWithoutDocument.cbegin(); it != o.rowsWithoutDocument.cend(); ++it)
+        io.err << QStringLiteral("%1: %2 rows name no document\n").arg(it.key()).arg(it.value());
+    return ExitOk;
+}
+
+// corpus truth: every group with an answer, its true documents and where each came from.
+int CorpusCommand::truth(QCommandLineParser &parser, CliIo &io)
+{
+    if (parser.positionalArguments().size() != 2)
+        return usageError(parser, io, QStringLiteral("truth takes the project alone"));
+    auto project = openProject(parser.positionalArguments().at(1), io);
+    if (!project)
+        return ExitFailure;
+    GroundLinkStore store(project->database());
+    auto groups = store.groups();
+    auto sources = store.sources();
+    if (!groups || !sources)
+        return fail(io, !groups ? groups.error() : sources.error());
+    const QStringList names{QStringLiteral("key"), QStringLiteral("file"), QStringLiteral("auto"), QStringLiteral("sql")};
+    QHash<QString, qint64> bySource;
+    qint64 withAnswer = 0, grounded = 0;
+    nlohmann::json list = nlohmann::json::array();
+    QStringList lines;
+    for (const GroundLinkStore::Group &g : groups.value()) {
+        if (g.answer.trimmed().isEmpty())
+            continue;
+        ++withAnswer;
+        grounded += !g.trueDocs.isEmpty();
+        QStringList docs = g.trueDocs, from;
+        docs.sort();
+        for (const auto &[doc, source] : sources.value().value(g.id))
+            if (!from.contains(source))
+                from << source;
+        for (const QString &f : from)
+            ++bySource[f];
+        const QStringList values = SemanticGroup{SemanticGroup::valuesFromJson(g.values), {}, 0, {}}.valueTexts();
+        nlohmann::json ids = nlohmann::json::array(), vals = nlohmann::json::array();
+        for (const QString &d : docs)
+            ids.push_back(d.toStdString());
+        for (const QString &v : values)
+            vals.push_back(v.toStdString());
+        list.push_back({{"group", QStringLiteral("g%1").arg(g.id).toStdString()}, {"answer", g.answer.toStdString()}, {"values", vals},
+                        {"doc_ids", ids}, {"source", from.join(QLatin1Char('+')).toStdString()}});
+        lines << QStringLiteral("g%1\t%2\t%3\t%4\t%5").arg(g.id).arg(g.answer, values.join(QStringLiteral(", ")), docs.join(QLatin1Char(',')), from.join(QLatin1Char('+')));
+    }
+    nlohmann::json by = nlohmann::json::object();
+    for (const QString &n : names)
+        by[n.toStdString()] = bySource.value(n);
+    const nlohmann::json coverage{{"groups", withAnswer}, {"grounded", grounded}, {"by_source", by}};
+    if (parser.isSet(QStringLiteral("json"))) {
+        io.out << QString::fromStdString(nlohmann::json{{"groups", list}, {"coverage", coverage}}.dump(2)) << "\n";
+        return ExitOk;
+    }
+    io.err << QStringLiteral("%1 of %2 groups with an answer have true documents; by source: keys %3, links file %4, automatic links %5, projected by SQL %6\n")
+                  .arg(grounded).arg(withAnswer).arg(bySource.value(names[0])).arg(bySource.value(names[1])).arg(bySource.value(names[2])).arg(bySource.value(names[3]));
+    io.out << "group\tanswer\tvalues\tdoc_ids\tsource\n";
+    for (const QString &l : lines)
+        io.out << l << "\n";
     return ExitOk;
 }
 

@@ -6,7 +6,9 @@ namespace assay {
 // assay-cli corpus import FILE PATH... [--format dir|jsonl|grammar] [--chunk whole|sentences:N|tokens:N[:O]]
 // assay-cli corpus link FILE --auto [--min-confidence C] | --file LINKS [--format csv|json]
 // assay-cli corpus links FILE [--json]
-// assay-cli corpus aliases FILE [--json] [--accept-proposals] | --add|--remove --column T.C --value V --alias A
+// assay-cli corpus aliases FILE [--json] [--accept-proposals] | --column T.C --value V --add|--remove ALIAS
+// assay-cli corpus key FILE --table T --column C [--match id|name] | --list | --remove T
+// assay-cli corpus truth FILE [--json]
 class CorpusCommand : public CliCommand {
 public:
     QString name() const override { return QStringLiteral("corpus"); }
@@ -17,6 +19,8 @@ private:
     int link(QCommandLineParser &parser, CliIo &io);
     int listLinks(QCommandLineParser &parser, CliIo &io);
     int aliases(QCommandLineParser &parser, CliIo &io);
+    int key(QCommandLineParser &parser, CliIo &io);
+    int truth(QCommandLineParser &parser, CliIo &io);
 };
 
 } // namespace assay

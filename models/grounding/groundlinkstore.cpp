@@ -49,12 +49,14 @@ Result<QVector<GroundLinkStore::Group>> GroundLinkStore::groups() const
 Result<GroundLinkStore::Coverage> GroundLinkStore::coverage() const
 {
     Coverage c;
-    auto groups = m_db.first(QStringLiteral("SELECT count(*), coalesce(sum(t.doc_ids <> '[]'), 0) FROM query_group g "
+    auto groups = m_db.first(QStringLiteral("SELECT count(*), coalesce(sum(t.doc_ids <> '[]'), 0), coalesce(sum(EXISTS (SELECT 1 FROM key_truth k "
+                                            "WHERE k.sql_template_id = g.sql_template_id AND k.vals = g.vals)), 0) FROM query_group g "
                                             "JOIN sql_template s ON s.id = g.sql_template_id JOIN group_truth t ON t.group_id = g.id "
                                             "WHERE s.state = 'accepted' AND coalesce(g.answer, '') <> ''"),
                              {}, [&](const Statement &r) {
                                  c.groups = r.integer(0);
                                  c.grounded = r.integer(1);
+                                 c.byKeys = r.integer(2);
                              });
     if (!groups)
         return Result<Coverage>::failure(groups);
@@ -65,6 +67,20 @@ Result<GroundLinkStore::Coverage> GroundLinkStore::coverage() const
     if (!states)
         return Result<Coverage>::failure(states);
     return c;
+}
+
+Result<QHash<qint64, QVector<std::pair<QString, QString>>>> GroundLinkStore::sources() const
+{
+    QHash<qint64, QVector<std::pair<QString, QString>>> out;
+    const Status read = m_db.each(
+        QStringLiteral("SELECT g.id, d.value, 'sql' FROM query_group g, json_each(g.doc_ids) d "
+                       "UNION ALL SELECT g.id, l.doc_id, l.source FROM query_group g JOIN ground_link l "
+                       "ON l.sql_template_id = g.sql_template_id AND l.vals = g.vals AND l.state = 'accepted' "
+                       "UNION ALL SELECT g.id, k.doc_id, 'key' FROM query_group g JOIN key_truth k ON k.sql_template_id = g.sql_template_id AND k.vals = g.vals"),
+        {}, [&](const Statement &r) { out[r.integer(0)].append({r.text(1), r.text(2)}); });
+    if (!read)
+        return Result<QHash<qint64, QVector<std::pair<QString, QString>>>>::failure(read);
+    return out;
 }
 
 Result<QVector<GroundLink>> GroundLinkStore::existing(const QVector<GroundLink> &keys) const

@@ -3,6 +3,7 @@
 #include "core/result.h"
 #include "grounding/groundlink.h"
 
+#include <QHash>
 #include <QStringList>
 #include <QVector>
 
@@ -23,6 +24,7 @@ public:
     struct Coverage {
         qint64 groups = 0;         // groups of accepted templates with an answer
         qint64 grounded = 0;       // of those, with at least one true document
+        qint64 byKeys = 0;         // of those, with a true document from a document key
         qint64 accepted = 0;       // links by state
         qint64 proposed = 0;
         qint64 rejected = 0;
@@ -34,6 +36,9 @@ public:
     Result<QVector<GroundLink>> links() const;
     Result<QVector<Group>> groups() const;
     Result<Coverage> coverage() const;
+    // Where each group's true documents come from: per group id, (document, source) with source
+    // "sql" (projected by its SQL), "key" (a document key), "file" or "auto" (an accepted link).
+    Result<QHash<qint64, QVector<std::pair<QString, QString>>>> sources() const;
     // The stored links with the keys of `keys` (template, values, document); others are absent.
     Result<QVector<GroundLink>> existing(const QVector<GroundLink> &keys) const;
     // In one transaction: every link of `put` written (inserted or replaced by key), every

@@ -439,6 +439,37 @@ CREATE TABLE value_alias (
 -- and cost, which are then unknown, not zero (the usage summaries count such calls).
 ALTER TABLE llm_call ADD COLUMN usage_reported INTEGER NOT NULL DEFAULT 1;
 )sql")},
+        {20, QStringLiteral("document keys"), QStringLiteral(R"sql(
+-- A knowledge table whose rows are documents (docs/METHODS.md §1.6.3): by id (a document's id
+-- is the row's value in the column) or by name (its title or first line names the value). Key
+-- truth: the documents of the keyed rows each group's SQL touches, by template and values as
+-- links are, so they outlive a regeneration; written whenever keys change.
+CREATE TABLE document_key (
+    tbl   TEXT PRIMARY KEY NOT NULL,
+    col   TEXT NOT NULL,
+    match TEXT NOT NULL CHECK (match IN ('id', 'name'))
+);
+CREATE TABLE key_truth (
+    sql_template_id INTEGER NOT NULL REFERENCES sql_template(id) ON DELETE CASCADE,
+    vals            TEXT NOT NULL,
+    doc_id          TEXT NOT NULL,
+    tbl             TEXT NOT NULL,
+    PRIMARY KEY (sql_template_id, vals, doc_id)
+);
+-- A group's true documents: those its SQL projected, its accepted links and its key truth.
+DROP VIEW group_truth;
+CREATE VIEW group_truth AS
+SELECT g.id AS group_id,
+       CASE WHEN EXISTS (SELECT 1 FROM ground_link l WHERE l.sql_template_id = g.sql_template_id AND l.vals = g.vals AND l.state = 'accepted')
+              OR EXISTS (SELECT 1 FROM key_truth k WHERE k.sql_template_id = g.sql_template_id AND k.vals = g.vals)
+            THEN (SELECT json_group_array(doc) FROM (SELECT d.value AS doc FROM json_each(g.doc_ids) d
+                                                    UNION SELECT l.doc_id FROM ground_link l
+                                                    WHERE l.sql_template_id = g.sql_template_id AND l.vals = g.vals AND l.state = 'accepted'
+                                                    UNION SELECT k.doc_id FROM key_truth k
+                                                    WHERE k.sql_template_id = g.sql_template_id AND k.vals = g.vals))
+            ELSE g.doc_ids END AS doc_ids
+FROM query_group g;
+)sql")},
     };
     return migrations;
 }

@@ -21,7 +21,8 @@ ProjectChange::Aggregate ProjectChange::aggregateOf(const QString &table)
         {QStringLiteral("run"), Aggregate::Runs},                {QStringLiteral("run_item"), Aggregate::Runs},
         {QStringLiteral("context_text"), Aggregate::Runs},       {QStringLiteral("judgement"), Aggregate::Judgements},
         {QStringLiteral("project_meta"), Aggregate::Meta},       {QStringLiteral("ground_link"), Aggregate::Generation},
-        {QStringLiteral("value_alias"), Aggregate::Generation},
+        {QStringLiteral("value_alias"), Aggregate::Generation}, {QStringLiteral("document_key"), Aggregate::Generation},
+        {QStringLiteral("key_truth"), Aggregate::Generation},
     };
     if (auto it = named.constFind(table); it != named.constEnd())
         return it.value();

@@ -21,6 +21,7 @@
 #include "grounding/groundlinkstore.h"
 #include "grounding/linksfile.h"
 #include "groundtruthpanel.h"
+#include "schemaeditor.h"
 #include "itemmodels/groundlinksmodel.h"
 #include "project/project.h"
 #include "readers/pipelinespec.h"
@@ -31,6 +32,7 @@
 #include "schema/knowledgebase.h"
 #include "testsettings.h"
 
+#include <QMenu>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTableView>
@@ -238,6 +240,50 @@ private slots:
         QVERIFY2(highRight >= high * 0.98, "the accepted tier is right");
         QVERIFY2(lowRight >= low * 0.75, "the review tier is mostly right");
         QVERIFY(found.size() * 5 > grounded);
+    }
+
+    // Schema page → a column's "Rows Are Documents (by Name)" → the Ground Truth tab computes
+    // the key truth in a job and stores it with the key in one undoable command (issue 49).
+    void documentKeysFromTheSchemaPage()
+    {
+        QTemporaryDir dir;
+        auto project = test::openDemoProject(dir);
+        QVERIFY(project);
+        SchemaEditor schema(project->service<KnowledgeBase>(), project->undoStack());
+        GroundTruthPanel panel(project.get());
+        connect(&schema, &SchemaEditor::documentKeyRequested, &panel, [&panel](const QString &t, const QString &c, const QString &m) { panel.startKeying(t, c, m); });
+        qint64 clients = 0;
+        for (const KnowledgeTable &t : project->service<KnowledgeBase>()->tables())
+            if (t.name == QLatin1String("clients"))
+                clients = t.id;
+        schema.selectTable(clients);
+        QAbstractItemModel *columns = schema.columnsView()->model();
+        QModelIndex name;
+        for (int r = 0; r < columns->rowCount(); ++r)
+            if (columns->index(r, 0).data().toString() == QLatin1String("name"))
+                name = columns->index(r, 0);
+        QVERIFY(name.isValid());
+        QMenu *menu = schema.columnMenu(name);
+        QVERIFY(menu);
+        auto *byName = menu->findChild<QAction *>(QStringLiteral("keyByName"));
+        QVERIFY(byName && byName->text().contains(QLatin1String("by Name")));
+        QSignalSpy started(&panel, &GroundTruthPanel::jobStarted);
+        QSignalSpy finished(&panel, &GroundTruthPanel::jobFinished);
+        const int undoBefore = project->undoStack()->count();
+        byName->trigger();
+        QCOMPARE(started.count(), 1);
+        QVERIFY(finished.wait(60000));
+        QVERIFY2(finished.first().at(0).toBool(), qPrintable(finished.first().at(1).toString()));
+        QVERIFY2(panel.messageText().contains(QLatin1String("Rows of clients are documents by name (clients.name): 1604 of 3644 groups")), qPrintable(panel.messageText()));
+        QVERIFY2(panel.summaryText().contains(QLatin1String("From document keys: 1604 groups")), qPrintable(panel.summaryText()));
+        QCOMPARE(project->undoStack()->count(), undoBefore + 1);
+        project->undoStack()->undo();
+        (void)panel.model()->refresh();
+        QVERIFY2(!panel.summaryText().contains(QLatin1String("From document keys")), qPrintable(panel.summaryText()));
+        project->undoStack()->redo();
+        (void)panel.model()->refresh();
+        QVERIFY(panel.summaryText().contains(QLatin1String("From document keys: 1604 groups")));
+        delete menu;
     }
 
     void linksFilesReadAndNameTheirErrors()

@@ -258,24 +258,24 @@ private slots:
                 QCOMPARE(v["proposals"][0]["alias"].get<std::string>(), std::string("United States"));
             }
         QVERIFY(usa);
-        o = runCli({QStringLiteral("corpus"), QStringLiteral("aliases"), m_project, QStringLiteral("--remove"), QStringLiteral("--column"), QStringLiteral("company.Headquarters"),
-                    QStringLiteral("--value"), QStringLiteral("USA"), QStringLiteral("--alias"), QStringLiteral("America")});
+        o = runCli({QStringLiteral("corpus"), QStringLiteral("aliases"), m_project, QStringLiteral("--column"), QStringLiteral("company.Headquarters"),
+                    QStringLiteral("--value"), QStringLiteral("USA"), QStringLiteral("--remove"), QStringLiteral("America")});
         QCOMPARE(o.code, 1);
         QVERIFY2(o.err.contains(QStringLiteral("company.Headquarters \"USA\" has no alias \"America\"")), qPrintable(o.err));
-        o = runCli({QStringLiteral("corpus"), QStringLiteral("aliases"), m_project, QStringLiteral("--add"), QStringLiteral("--column"), QStringLiteral("Headquarters")});
+        o = runCli({QStringLiteral("corpus"), QStringLiteral("aliases"), m_project, QStringLiteral("--add"), QStringLiteral("America"), QStringLiteral("--column"), QStringLiteral("Headquarters")});
         QCOMPARE(o.code, 2);
         QVERIFY2(o.err.contains(QStringLiteral("--column takes TABLE.COLUMN")), qPrintable(o.err));
         o = runCli({QStringLiteral("info"), m_project});
         QVERIFY2(o.out.contains(QStringLiteral("Answers no document states:")) && o.out.contains(QStringLiteral("company.Headquarters \"USA\" (8 groups)")), qPrintable(o.out));
-        o = runCli({QStringLiteral("corpus"), QStringLiteral("aliases"), m_project, QStringLiteral("--add"), QStringLiteral("--column"), QStringLiteral("company.Headquarters"),
-                    QStringLiteral("--value"), QStringLiteral("USA"), QStringLiteral("--alias"), QStringLiteral("United States")});
+        o = runCli({QStringLiteral("corpus"), QStringLiteral("aliases"), m_project, QStringLiteral("--column"), QStringLiteral("company.Headquarters"),
+                    QStringLiteral("--value"), QStringLiteral("USA"), QStringLiteral("--add"), QStringLiteral("United States")});
         QVERIFY2(o.code == 0, qPrintable(o.err));
         o = runCli({QStringLiteral("info"), m_project, QStringLiteral("--json")});
         json = nlohmann::json::parse(o.out.toStdString());
         for (const auto &v : json["absent_answers"]["values"])
             QVERIFY(v["value"] != "USA");
-        o = runCli({QStringLiteral("corpus"), QStringLiteral("aliases"), m_project, QStringLiteral("--remove"), QStringLiteral("--column"), QStringLiteral("company.Headquarters"),
-                    QStringLiteral("--value"), QStringLiteral("USA"), QStringLiteral("--alias"), QStringLiteral("United States")});
+        o = runCli({QStringLiteral("corpus"), QStringLiteral("aliases"), m_project, QStringLiteral("--column"), QStringLiteral("company.Headquarters"),
+                    QStringLiteral("--value"), QStringLiteral("USA"), QStringLiteral("--remove"), QStringLiteral("United States")});
         QVERIFY2(o.code == 0, qPrintable(o.err));
         QVERIFY(o.out.contains(QStringLiteral("Removed company.Headquarters \"USA\"")));
     }

@@ -65,6 +65,8 @@ ROWS = [
           "INSERT INTO exam_answer(exam_run_id, exam_item_id, chosen, correct, position) VALUES (2, 2, 0, 1, 0), (2, 1, 1, 0, 1)"]),
     (18, ["INSERT INTO value_alias(tbl, col, value, alias, source, reason) VALUES ('city', 'country', 'Estonia', 'Eesti', 'proposal', 'spelling')"]),
     (19, ["INSERT INTO llm_call(id, profile, path, cached, status, latency_ms, attempts, at, usage_reported) VALUES (2, 'local', '/chat/completions', 0, 200, 9, 1, '2026-01-01T00:00:00Z', 0)"]),
+    (20, ["INSERT INTO document_key(tbl, col, match) VALUES ('city', 'name', 'name')",
+          """INSERT INTO key_truth(sql_template_id, vals, doc_id, tbl) VALUES (1, '["Tallinn"]', 'd7', 'city')"""]),
 ]
 
 

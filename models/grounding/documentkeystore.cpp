@@ -1,0 +1,54 @@
+#include "grounding/documentkeystore.h"
+
+#include "project/database.h"
+#include "project/transaction.h"
+
+namespace assay {
+
+Result<QVector<DocumentKey>> DocumentKeyStore::keys() const
+{
+    QVector<DocumentKey> out;
+    const Status read = m_db.each(QStringLiteral("SELECT tbl, col, match FROM document_key ORDER BY tbl"), {},
+                                  [&](const Statement &r) { out << DocumentKey{r.text(0), r.text(1), DocumentKey::matchFrom(r.text(2))}; });
+    if (!read)
+        return Result<QVector<DocumentKey>>::failure(read);
+    return out;
+}
+
+Result<QVector<KeyTruthRow>> DocumentKeyStore::truth() const
+{
+    QVector<KeyTruthRow> out;
+    const Status read = m_db.each(QStringLiteral("SELECT sql_template_id, vals, doc_id, tbl FROM key_truth ORDER BY sql_template_id, vals, doc_id"), {},
+                                  [&](const Statement &r) { out << KeyTruthRow{r.integer(0), r.text(1), r.text(2), r.text(3)}; });
+    if (!read)
+        return Result<QVector<KeyTruthRow>>::failure(read);
+    return out;
+}
+
+Status DocumentKeyStore::replace(const QVector<DocumentKey> &keys, const QVector<KeyTruthRow> &truth)
+{
+    Transaction tx(m_db);
+    if (!tx.began())
+        return tx.beginStatus();
+    if (auto s = m_db.exec(QStringLiteral("DELETE FROM document_key; DELETE FROM key_truth;")); !s)
+        return s;
+    auto key = m_db.prepare(QStringLiteral("INSERT INTO document_key(tbl, col, match) VALUES (?, ?, ?)"));
+    auto row = m_db.prepare(QStringLiteral("INSERT OR IGNORE INTO key_truth(sql_template_id, vals, doc_id, tbl) VALUES (?, ?, ?, ?)"));
+    if (!key || !row)
+        return !key ? Status::failure(key) : Status::failure(row);
+    for (const DocumentKey &k : keys) {
+        key.value().reset();
+        key.value().bindAll({k.table, k.column, DocumentKey::matchText(k.match)});
+        if (auto s = key.value().run(); !s)
+            return Status::failure(QStringLiteral("key %1.%2: %3").arg(k.table, k.column, s.error()), s.code());
+    }
+    for (const KeyTruthRow &t : truth) {
+        row.value().reset();
+        row.value().bindAll({t.sqlTemplateId, t.values, t.docId, t.table});
+        if (auto s = row.value().run(); !s)
+            return s;
+    }
+    return tx.commit();
+}
+
+} // namespace assay

@@ -1,0 +1,25 @@
+#pragma once
+// SQL of the document keys and the truth they give (tables document_key, key_truth).
+#include "core/result.h"
+#include "grounding/documentkey.h"
+
+#include <QVector>
+
+namespace assay {
+
+class Database;
+
+class DocumentKeyStore {
+public:
+    explicit DocumentKeyStore(Database &db) : m_db(db) {}
+
+    Result<QVector<DocumentKey>> keys() const;
+    Result<QVector<KeyTruthRow>> truth() const;
+    // In one transaction: the keys replaced by `keys` and the key truth by `truth`.
+    Status replace(const QVector<DocumentKey> &keys, const QVector<KeyTruthRow> &truth);
+
+private:
+    Database &m_db;
+};
+
+} // namespace assay

@@ -1,0 +1,235 @@
+#include "grounding/keytruth.h"
+
+#include "core/job.h"
+#include "generation/generationstore.h"
+#include "generation/semanticgroup.h"
+#include "generation/sqltemplate.h"
+#include "grounding/groundlinkstore.h"
+#include "io/wordmatch.h"
+#include "project/project.h"
+#include "retrieval/corpusstore.h"
+#include "schema/knowledgebase.h"
+#include "schema/knowledgeconnection.h"
+#include "schema/knowledgevalue.h"
+
+#include <QRegularExpression>
+#include <QSet>
+
+#include <optional>
+#include <unordered_map>
+
+namespace assay {
+
+QVector<std::pair<QString, QString>> KeyTruth::tablesOf(const QString &sql)
+{
+    static const QRegularExpression clause(QStringLiteral("\\b(?:FROM|JOIN)\\s+\"?(\\w+)\"?(?:\\s+(?:AS\\s+)?\"?(\\w+)\"?)?"), QRegularExpression::CaseInsensitiveOption);
+    static const QSet<QString> keywords{QStringLiteral("where"), QStringLiteral("join"),  QStringLiteral("inner"), QStringLiteral("left"),
+                                        QStringLiteral("right"), QStringLiteral("cross"), QStringLiteral("natural"), QStringLiteral("on"),
+                                        QStringLiteral("using"), QStringLiteral("order"), QStringLiteral("group"), QStringLiteral("limit"),
+                                        QStringLiteral("having"), QStringLiteral("union"), QStringLiteral("outer"), QStringLiteral("full")};
+    QVector<std::pair<QString, QString>> out;
+    for (auto it = clause.globalMatch(sql); it.hasNext();) {
+        const auto m = it.next();
+        const QString alias = m.captured(2);
+        out.append({m.captured(1), alias.isEmpty() || keywords.contains(alias.toLower()) ? m.captured(1) : alias});
+    }
+    return out;
+}
+
+namespace {
+
+// A SELECT split at its first FROM: the select list, and everything from FROM on (without a
+// trailing semicolon); nullopt without a FROM.
+std::optional<std::pair<QString, QString>> splitAtFrom(const QString &sql)
+{
+    static const QRegularExpression from(QStringLiteral("\\bFROM\\b"), QRegularExpression::CaseInsensitiveOption);
+    const auto m = from.match(sql);
+    if (!m.hasMatch())
+        return std::nullopt;
+    QString rest = sql.mid(m.capturedStart()).trimmed();
+    while (rest.endsWith(QLatin1Char(';')))
+        rest.chop(1);
+    return std::pair{sql.left(m.capturedStart()).trimmed(), rest};
+}
+
+} // namespace
+
+QString KeyTruth::keySql(const QString &sql, const QString &alias, const QString &column)
+{
+    const auto parts = splitAtFrom(sql);
+    return parts ? QStringLiteral("SELECT DISTINCT %1.%2 %3").arg(Database::quoteIdentifier(alias), Database::quoteIdentifier(column), parts->second) : QString();
+}
+
+QString KeyTruth::firstRowSql(const QString &sql, const QString &alias, const QString &column)
+{
+    const auto parts = splitAtFrom(sql);
+    return parts ? QStringLiteral("%1, %2.%3 %4").arg(parts->first, Database::quoteIdentifier(alias), Database::quoteIdentifier(column), parts->second) : QString();
+}
+
+bool KeyTruth::names(const QString &title, const QString &value)
+{
+    const QString v = value.trimmed().toCaseFolded();
+    if (v.size() < 2 || std::none_of(v.begin(), v.end(), [](QChar c) { return c.isLetter(); }))
+        return false;
+    return containsWord(title.toCaseFolded(), v);
+}
+
+Result<KeyTruth::Outcome> KeyTruth::compute(Project &project, const QVector<DocumentKey> &keys, Job *job)
+{
+    using R = Result<Outcome>;
+    Database &db = project.database();
+    Outcome out;
+    auto connection = KnowledgeConnection::open(*project.service<KnowledgeBase>());
+    if (!connection)
+        return R::failure(connection.error());
+    // The documents: ids, and titles (a document without one: its first line).
+    CorpusStore corpus(db);
+    auto documents = corpus.documents();
+    if (!documents)
+        return R::failure(documents);
+    QSet<QString> ids;
+    QVector<std::pair<QString, QString>> titles; // id, title
+    for (const CorpusDocumentInfo &d : documents.value()) {
+        ids.insert(d.id);
+        QString title = d.title.trimmed();
+        if (title.isEmpty()) {
+            auto text = corpus.documentText(d.id);
+            if (!text)
+                return R::failure(text);
+            title = text.value().section(QLatin1Char('\n'), 0, 0, QString::SectionSkipEmpty).trimmed();
+        }
+        titles.append({d.id, title});
+    }
+    // Per keyed table: key value (as displayed) → its documents.
+    QHash<QString, DocumentKey> keyOf; // table, case-folded
+    QHash<QString, QHash<QString, QStringList>> documentsOf;
+    for (const DocumentKey &k : keys) {
+        keyOf.insert(k.table.toCaseFolded(), k);
+        auto values = connection.value().query(QStringLiteral("SELECT DISTINCT %1 FROM %2 WHERE %1 IS NOT NULL")
+                                                   .arg(Database::quoteIdentifier(k.column), Database::quoteIdentifier(k.table)));
+        if (!values)
+            return R::failure(QStringLiteral("key %1.%2: %3").arg(k.table, k.column, values.error()), values.code());
+        QHash<QString, QStringList> &map = documentsOf[k.table.toCaseFolded()];
+        for (const QVariantList &row : values.value().rows) {
+            const QString value = KnowledgeValue::displayText(row.value(0));
+            QStringList docs;
+            if (k.match == DocumentKey::Match::Id) {
+                if (ids.contains(value))
+                    docs << value;
+            } else {
+                for (const auto &[id, title] : titles)
+                    if (names(title, value))
+                        docs << id;
+            }
+            if (docs.isEmpty())
+                ++out.rowsWithoutDocument[k.table];
+            else
+                map.insert(value, docs);
+        }
+    }
+    auto templates = GenerationStore(db).sqlTemplates();
+    if (!templates)
+        return R::failure(templates);
+    QHash<qint64, QString> sqlOf;
+    for (const SqlTemplateRecord &t : templates.value())
+        sqlOf.insert(t.id, t.sql);
+    auto groups = GroundLinkStore(db).groups();
+    if (!groups)
+        return R::failure(groups);
+    // Per template, its keyed tables' statements, prepared once.
+    struct Probe {
+        QString table;
+        bool firstRow = false; // the key is the last column of the first row only
+        std::optional<Statement> statement;
+    };
+    std::unordered_map<qint64, std::vector<Probe>> probes; // move-only statements: not a QHash
+    const auto probesOf = [&](qint64 templateId) -> Result<std::vector<Probe> *> {
+        auto it = probes.find(templateId);
+        if (it != probes.end())
+            return &it->second;
+        std::vector<Probe> made;
+        const SqlTemplate parsed(sqlOf.value(templateId));
+        const QString parameterised = parsed.parameterised();
+        const auto tables = tablesOf(parameterised);
+        const auto keyed = [&](const QString &table) { return keyOf.constFind(table.toCaseFolded()); };
+        const auto prepare = [&](const QString &sql, const QString &table, bool firstRow) -> Status {
+            auto prepared = connection.value().database().prepare(sql);
+            if (!prepared)
+                return Status::failure(QStringLiteral("SQL template %1, key of %2: %3").arg(templateId).arg(table, prepared.error()));
+            made.push_back({keyed(table)->table, firstRow, std::move(prepared.value())});
+            return {};
+        };
+        // The row the answer came from (the first row), read through the template's subject —
+        // its first FROM table, whose row holds the links a join follows — when that table is
+        // keyed, else through the answer's own table; with neither keyed, the keyed rows of
+        // the fill-in values (docs/METHODS.md §1.6.3).
+        QString answerTable, answerColumn;
+        const bool answered = SqlTemplate::answerColumn(sqlOf.value(templateId), &answerTable, &answerColumn);
+        std::optional<std::pair<QString, QString>> subject;
+        if (!tables.isEmpty() && keyed(tables.front().first) != keyOf.constEnd())
+            subject = tables.front();
+        else if (answered && keyed(answerTable) != keyOf.constEnd())
+            for (const auto &t : tables)
+                if (!subject && t.first.compare(answerTable, Qt::CaseInsensitive) == 0)
+                    subject = t;
+        if (subject) {
+            if (auto st = prepare(firstRowSql(parameterised, subject->second, keyed(subject->first)->column), subject->first, true); !st)
+                return Result<std::vector<Probe> *>::failure(st);
+        } else {
+            QSet<QString> fillTables, seen;
+            for (const Placeholder &p : parsed.placeholders())
+                fillTables.insert(p.table.toCaseFolded());
+            for (const auto &[table, alias] : tables) {
+                if (keyed(table) == keyOf.constEnd() || !fillTables.contains(table.toCaseFolded()) || seen.contains(alias.toCaseFolded()))
+                    continue;
+                seen.insert(alias.toCaseFolded());
+                if (auto st = prepare(keySql(parameterised, alias, keyed(table)->column), table, false); !st)
+                    return Result<std::vector<Probe> *>::failure(st);
+            }
+        }
+        return &probes.emplace(templateId, std::move(made)).first->second;
+    };
+    const qint64 total = groups.value().size();
+    qint64 done = 0;
+    for (const GroundLinkStore::Group &g : groups.value()) {
+        if (job) {
+            if (job->isCancelled())
+                return R::cancelled();
+            if (++done % 200 == 0 || done == total)
+                job->reportProgress(done, total, QStringLiteral("Following the keys of group g%1").arg(g.id));
+        }
+        if (g.answer.trimmed().isEmpty())
+            continue;
+        ++out.groups;
+        auto made = probesOf(g.sqlTemplateId);
+        if (!made)
+            return R::failure(made);
+        const QVariantList values = SemanticGroup::valuesFromJson(g.values);
+        QSet<QString> docs;
+        QSet<QString> tables;
+        for (Probe &p : *made.value()) {
+            Statement &s = *p.statement;
+            s.reset();
+            s.bindAll(values);
+            const QHash<QString, QStringList> &map = documentsOf[p.table.toCaseFolded()];
+            const Status read = s.forEach([&](const Statement &r) {
+                for (const QString &d : map.value(KnowledgeValue::displayText(r.value(r.columnCount() - 1))))
+                    if (!docs.contains(d)) {
+                        docs.insert(d);
+                        out.rows.append({g.sqlTemplateId, g.values, d, p.table});
+                        tables.insert(p.table);
+                    }
+                return !p.firstRow;
+            });
+            if (!read)
+                return R::failure(QStringLiteral("group g%1, key of %2: %3").arg(g.id).arg(p.table, read.error()), read.code());
+        }
+        if (!docs.isEmpty())
+            ++out.grounded;
+        for (const QString &t : tables)
+            ++out.groundedByTable[t];
+    }
+    return out;
+}
+
+} // namespace assay
