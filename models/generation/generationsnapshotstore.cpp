@@ -18,8 +18,10 @@ const char *const kSchema = "assay_undo";
 // Parents first: restoring inserts in this order and deletes in the reverse one.
 QStringList generationTables()
 {
+    // With the tables that cascade from sql_template (ground-truth links, key truth): a restore
+    // deletes the templates, and their links would go with them (docs/project-file.md, undo).
     return {QStringLiteral("sql_template"), QStringLiteral("text_form"), QStringLiteral("text_template"), QStringLiteral("query_group"),
-            QStringLiteral("query")};
+            QStringLiteral("query"), QStringLiteral("ground_link"), QStringLiteral("key_truth")};
 }
 
 QString snapshotTable(const QString &name, const QString &table)

@@ -8,6 +8,8 @@
 #include "core/job.h"
 #include "generation/generationsnapshotstore.h"
 #include "generation/generationstore.h"
+#include "grounding/documentkeystore.h"
+#include "grounding/groundlinkstore.h"
 #include "generation/grammarimport.h"
 #include "generation/generationworkflow.h"
 #include "generation/offlineverbalizer.h"
@@ -180,6 +182,22 @@ private slots:
         const QString two = QStringLiteral("SELECT team FROM person WHERE name = '[person.name]'");
         const QString three = QStringLiteral("SELECT name FROM person WHERE team = '[person.team]'");
         QVERIFY(SqlTemplateIntake(*p).add({one}, QStringLiteral("user")));
+        // A ground-truth link and a key truth row on the first template: a step undone or
+        // taken back deletes the templates to restore them, and must not take these along.
+        {
+            const SqlTemplateRecord first = store.sqlTemplates().value().first();
+            const QString vals = store.groups(first.id).value().first().valuesJson();
+            GroundLink link;
+            link.sqlTemplateId = first.id;
+            link.values = vals;
+            link.docId = QStringLiteral("d1");
+            QVERIFY(GroundLinkStore(p->database()).apply({link}, {}));
+            QVERIFY(DocumentKeyStore(p->database()).replace({{QStringLiteral("person"), QStringLiteral("name"), DocumentKey::Match::Id}},
+                                                            {{first.id, vals, QStringLiteral("d2"), QStringLiteral("person")}}));
+        }
+        const auto kept = [&] {
+            return GroundLinkStore(p->database()).links().value().size() == 1 && DocumentKeyStore(p->database()).truth().value().size() == 1;
+        };
         const auto sqls = [&] {
             QStringList out;
             for (const SqlTemplateRecord &r : store.sqlTemplates().value())
@@ -213,9 +231,11 @@ private slots:
         GenerationSnapshotStore snapshots(p->database(), undoFile);
         QVERIFY(snapshots.restore(step.before));
         QCOMPARE(sqls(), QStringList{one});
+        QVERIFY(kept());
         QCOMPARE(store.groups(store.sqlTemplates().value().first().id).value().size(), 4);
         QVERIFY(snapshots.restore(step.after));
         QCOMPARE(sqls(), (QStringList{one, two}));
+        QVERIFY(kept());
 
         // A failure and a cancel leave the project as it was, the failure naming its cause.
         Job failing(QStringLiteral("fail"), [&](Job &job) {
@@ -232,6 +252,7 @@ private slots:
         });
         QCOMPARE(cancelling.runHere().code(), ErrorCode::Cancelled);
         QCOMPARE(sqls(), (QStringList{one, two}));
+        QVERIFY(kept());
         QCOMPARE(store.groups(store.sqlTemplates().value().last().id).value().size(), 5); // every person has a team
 
         p.reset();
