@@ -3,6 +3,7 @@
 
 #include "commands/replacegenerationcommand.h"
 #include "core/job.h"
+#include "grounding/keytruth.h"
 #include "generatedialog.h"
 #include "generation/generationsnapshotstore.h"
 #include "generation/generationstore.h"
@@ -84,7 +85,18 @@ Job *GenerationActions::start(const QString &title, bool changesProject, Step st
         if (!project)
             return Status::failure(project);
         if (changesProject) {
-            auto ran = GenerationSnapshotStore::runUndoable(*project.value(), undoFile, step, job);
+            // The step, then the document keys' truth for the groups it made (part of the
+            // same undoable step).
+            const Step withKeys = [step](Project &p, Job &j) -> Result<QString> {
+                auto done = step(p, j);
+                if (!done || j.isCancelled())
+                    return done;
+                auto keyed = KeyTruth::refresh(p, &j);
+                if (!keyed)
+                    return Result<QString>::failure(keyed);
+                return keyed.value().isEmpty() ? done.value() : done.value() + QLatin1Char('\n') + keyed.value();
+            };
+            auto ran = GenerationSnapshotStore::runUndoable(*project.value(), undoFile, withKeys, job);
             if (!ran)
                 return Status::failure(ran);
             *result = ran.take();

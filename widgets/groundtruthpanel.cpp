@@ -72,12 +72,17 @@ GroundTruthPanel::GroundTruthPanel(Project *project, QWidget *parent) : QWidget(
     bar->addWidget(m_importFile);
     bar->addWidget(m_absentAnswers);
     bar->addStretch(1);
-    bar->addWidget(m_accept);
-    bar->addWidget(m_reject);
+    // Review of the selected links on a row of its own: one row would not fit a laptop.
+    auto *review = new QHBoxLayout;
+    review->addWidget(new QLabel(tr("Selected links:"), this));
+    review->addWidget(m_accept);
+    review->addWidget(m_reject);
+    review->addStretch(1);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_summary);
     layout->addLayout(bar);
     layout->addWidget(m_message);
+    layout->addLayout(review);
     layout->addWidget(m_view, 1);
 
     connect(m_propose, &QPushButton::clicked, this, [this] { startProposing(); });

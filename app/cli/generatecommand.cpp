@@ -2,6 +2,7 @@
 
 #include "core/job.h"
 #include "generation/generationworkflow.h"
+#include "grounding/keytruth.h"
 #include "project/project.h"
 
 #include <QElapsedTimer>
@@ -72,7 +73,15 @@ int GenerateCommand::run(const QStringList &args, CliIo &io)
         } else {
             summary = GenerationWorkflow::buildQueries(*project, parser.isSet(balanced), &j);
         }
-        return summary ? Status() : Status::failure(summary);
+        if (!summary)
+            return Status::failure(summary);
+        // As the desktop app does: the document keys' truth for the groups the step made.
+        auto keyed = KeyTruth::refresh(*project, &j);
+        if (!keyed)
+            return Status::failure(keyed);
+        if (!keyed.value().isEmpty())
+            summary = summary.value() + QLatin1Char('\n') + keyed.value();
+        return Status();
     });
     if (auto s = job.runHere(); !s)
         return fail(io, s.error());

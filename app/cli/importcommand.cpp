@@ -1,6 +1,7 @@
 #include "importcommand.h"
 
 #include "generation/generationworkflow.h"
+#include "grounding/keytruth.h"
 #include "project/project.h"
 #include "runs/resultsimporter.h"
 
@@ -50,6 +51,11 @@ int ImportCommand::run(const QStringList &args, CliIo &io)
     if (!summary)
         return fail(io, summary.error());
     io.out << summary.value() << '\n';
+    auto keyed = KeyTruth::refresh(*project); // the document keys' truth for the imported groups
+    if (!keyed)
+        return fail(io, keyed.error());
+    if (!keyed.value().isEmpty())
+        io.out << keyed.value() << '\n';
     return ExitOk;
 }
 

@@ -16,7 +16,7 @@ namespace assay {
 QString FormComparisonReport::basis() const
 {
     return QStringLiteral("on the %1 groups that are not a gap in both runs (of %2; %3 are a gap in both). Each run's refined accuracy on the "
-                          "Accuracy tab leaves out its own gaps instead, so the two can rank the runs differently; tick \"Refined accuracy on common groups\" there to measure them alike")
+                          "Accuracy tab leaves out its own gaps instead, so the two can rank the runs differently; tick \"Refined on common groups\" there to measure them alike")
         .arg(QLocale().toString(groups - mutualGapGroups), QLocale().toString(groups), QLocale().toString(mutualGapGroups));
 }
 

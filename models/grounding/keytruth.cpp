@@ -4,6 +4,7 @@
 #include "generation/generationstore.h"
 #include "generation/semanticgroup.h"
 #include "generation/sqltemplate.h"
+#include "grounding/documentkeystore.h"
 #include "grounding/groundlinkstore.h"
 #include "io/wordmatch.h"
 #include "project/project.h"
@@ -19,6 +20,22 @@
 #include <unordered_map>
 
 namespace assay {
+
+Result<QString> KeyTruth::refresh(Project &project, Job *job)
+{
+    DocumentKeyStore store(project.database());
+    auto keys = store.keys();
+    if (!keys)
+        return Result<QString>::failure(keys);
+    if (keys.value().isEmpty())
+        return QString();
+    auto outcome = compute(project, keys.value(), job);
+    if (!outcome)
+        return Result<QString>::failure(outcome);
+    if (auto s = store.replace(keys.value(), outcome.value().rows); !s)
+        return Result<QString>::failure(s);
+    return QStringLiteral("Document keys: %1 of %2 groups with an answer have true documents from keys").arg(outcome.value().grounded).arg(outcome.value().groups);
+}
 
 QVector<std::pair<QString, QString>> KeyTruth::tablesOf(const QString &sql)
 {

@@ -30,6 +30,9 @@ public:
         QHash<QString, qint64> rowsWithoutDocument;
     };
     static Result<Outcome> compute(Project &project, const QVector<DocumentKey> &keys, Job *job = nullptr);
+    // After a generation step (new templates or groups): the stored keys' truth computed again
+    // and stored. Empty when there are no keys, else a line for the step's summary.
+    static Result<QString> refresh(Project &project, Job *job = nullptr);
 
     // The (table, alias) pairs of a SELECT's FROM and JOIN clauses, in order; a table without an
     // alias is its own alias.

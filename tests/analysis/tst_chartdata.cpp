@@ -97,7 +97,7 @@ private slots:
         QVERIFY(d.subtitle.contains(QLatin1String("200 labelled item(s)")));
     }
 
-    // "Refined accuracy on common groups" measures every run on the groups that are not a gap
+    // "Refined on common groups" measures every run on the groups that are not a gap
     // in all of them: for two runs exactly Compare's refined accuracies, whatever each run's
     // own gaps (issue 48: the two tabs disagreed without saying why).
     void commonBasisAgreesWithCompare()

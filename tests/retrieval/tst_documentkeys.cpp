@@ -152,6 +152,29 @@ private slots:
         QCOMPARE(o.code, 1);
         QVERIFY2(o.err.contains(QStringLiteral("table company has no document key")), qPrintable(o.err));
     }
+
+    // Keys survive regeneration: declared before any template exists, they ground the groups an
+    // import makes, as part of that step.
+    void keysApplyToGroupsMadeLater()
+    {
+        const QString project = m_dir.filePath(QStringLiteral("later.assay"));
+        const QString data = QStringLiteral(ASSAY_TEST_DATA "/spider_company_employee/");
+        const QList<QStringList> setup{
+            {QStringLiteral("new"), project},
+            {QStringLiteral("schema"), QStringLiteral("import"), project, QStringLiteral("--sql"), data + QStringLiteral("schema.sql")},
+            {QStringLiteral("corpus"), QStringLiteral("import"), project, data + QStringLiteral("profiles")},
+            {QStringLiteral("corpus"), QStringLiteral("key"), project, QStringLiteral("--table"), QStringLiteral("company"), QStringLiteral("--column"), QStringLiteral("Name"),
+             QStringLiteral("--match"), QStringLiteral("name")},
+        };
+        for (const QStringList &args : setup) {
+            const Outcome o = runCli(args);
+            QVERIFY2(o.code == 0, qPrintable(args.join(QLatin1Char(' ')) + QStringLiteral(": ") + o.out + o.err));
+        }
+        const Outcome o = runCli({QStringLiteral("import"), QStringLiteral("grammar"), project, QStringLiteral("--sql-templates"), data + QStringLiteral("sql_templates.json"),
+                                  QStringLiteral("--text-templates"), QStringLiteral("short=") + data + QStringLiteral("text_templates_short.json")});
+        QVERIFY2(o.code == 0, qPrintable(o.err));
+        QVERIFY2(o.out.contains(QStringLiteral("Document keys: 18 of 57 groups with an answer have true documents from keys")), qPrintable(o.out));
+    }
 };
 
 ASSAY_TEST_GUILESS_MAIN(TestDocumentKeys)

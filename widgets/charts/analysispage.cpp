@@ -86,7 +86,7 @@ QWidget *AnalysisPage::buildSide()
     m_judge->setToolTip(tr("The judge whose verdicts are analysed; \"each run's own\" takes a run's only (or first) judge."));
     m_closedDomain = new ClosedDomainBox(side);
     m_shares = new QCheckBox(tr("Group breakdown as shares"), side);
-    m_commonBasis = new QCheckBox(tr("Refined accuracy on common groups"), side);
+    m_commonBasis = new QCheckBox(tr("Refined on common groups"), side);
     m_commonBasis->setObjectName(QStringLiteral("commonBasis"));
     m_commonBasis->setToolTip(tr("Refined accuracy leaves out gap groups. Unticked, each run leaves out its own gaps; ticked, every run is measured "
                                  "on the same groups, those that are not a gap in all the checked runs — what Compare does for two runs, so the "
