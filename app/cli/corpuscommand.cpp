@@ -8,6 +8,8 @@
 #include "grounding/documentkeystore.h"
 #include "grounding/keytruth.h"
 #include "schema/knowledgebase.h"
+#include "schema/knowledgeconnection.h"
+#include "schema/knowledgevalue.h"
 #include "generation/semanticgroup.h"
 #include "grounding/autolinker.h"
 #include "grounding/groundlinkstore.h"
@@ -46,7 +48,7 @@ int CorpusCommand::run(const QStringList &args, CliIo &io)
     const QCommandLineOption minConfidence(QStringLiteral("min-confidence"), QStringLiteral("link --auto: accept proposals at or above C; the rest wait for review (0.6)."),
                                            QStringLiteral("C"), QStringLiteral("0.6"));
     const QCommandLineOption file(QStringLiteral("file"), QStringLiteral("link: a links file (CSV or JSON: doc_id with group, or with table and key; facts.json)."), QStringLiteral("LINKS"));
-    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("links, aliases: print JSON."));
+    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("links, aliases, truth: print JSON."));
     const QCommandLineOption add(QStringLiteral("add"), QStringLiteral("aliases: store ALIAS, how the documents write --value of --column."), QStringLiteral("ALIAS"));
     const QCommandLineOption remove(QStringLiteral("remove"), QStringLiteral("aliases: delete ALIAS of --value of --column; key: the key of table T."),
                                     QStringLiteral("ALIAS|T"));
@@ -230,24 +232,57 @@ int CorpusCommand::aliases(QCommandLineParser &parser, CliIo &io)
     if (adding || removing) {
         const QString col = parser.value(QStringLiteral("column"));
         const qsizetype dot = col.indexOf(QLatin1Char('.'));
+        if (!parser.isSet(QStringLiteral("column")))
+            return usageError(parser, io, QStringLiteral("aliases: give --column TABLE.COLUMN, the column whose value the alias is"));
         if (dot <= 0 || dot + 1 >= col.size())
             return usageError(parser, io, QStringLiteral("aliases: --column takes TABLE.COLUMN, not '%1'").arg(col));
         const QString given = parser.value(adding ? QStringLiteral("add") : QStringLiteral("remove")).trimmed();
         if (!parser.isSet(QStringLiteral("value")) || given.isEmpty())
             return usageError(parser, io, QStringLiteral("aliases: give --value V and the alias after --%1").arg(adding ? QStringLiteral("add") : QStringLiteral("remove")));
-        const ValueAlias a{col.left(dot), col.mid(dot + 1), parser.value(QStringLiteral("value")).trimmed(), given, ValueAlias::Source::User, QString()};
-        if (removing) {
-            auto there = AliasStore(project->database()).existing({a});
-            if (!there)
-                return fail(io, there.error());
-            if (there.value().isEmpty())
-                return fail(io, QStringLiteral("%1 \"%2\" has no alias \"%3\"").arg(col, a.value, a.alias));
+        // The column and the value must exist: an alias of nothing would never be used.
+        const KnowledgeTable *table = nullptr;
+        for (const KnowledgeTable &t : project->service<KnowledgeBase>()->tables())
+            if (t.name.compare(col.left(dot), Qt::CaseInsensitive) == 0)
+                table = &t;
+        if (!table)
+            return fail(io, QStringLiteral("aliases: the knowledge base has no table '%1'").arg(col.left(dot)));
+        const auto column = std::find_if(table->columns.begin(), table->columns.end(),
+                                         [&](const KnowledgeColumn &c) { return c.name.compare(col.mid(dot + 1), Qt::CaseInsensitive) == 0; });
+        if (column == table->columns.end())
+            return fail(io, QStringLiteral("aliases: table %1 has no column '%2'").arg(table->name, col.mid(dot + 1)));
+        const QString name = table->name + QLatin1Char('.') + column->name;
+        ValueAlias a{table->name, column->name, parser.value(QStringLiteral("value")).trimmed(), given, ValueAlias::Source::User, QString()};
+        auto there = AliasStore(project->database()).existing({a});
+        if (!there)
+            return fail(io, there.error());
+        if (removing && there.value().isEmpty())
+            return fail(io, QStringLiteral("%1 \"%2\" has no alias \"%3\" (corpus aliases FILE lists them)").arg(name, a.value, a.alias));
+        if (adding && !there.value().isEmpty()) {
+            io.out << QStringLiteral("%1 \"%2\" → \"%3\" is already stored\n").arg(name, a.value, a.alias);
+            return ExitOk;
+        }
+        if (adding) {
+            auto connection = KnowledgeConnection::open(*project->service<KnowledgeBase>());
+            if (!connection)
+                return fail(io, connection.error());
+            auto found = connection.value().query(QStringLiteral("SELECT %1 FROM %2 WHERE CAST(%1 AS TEXT) = ?1 OR %1 = ?1 LIMIT 1")
+                                                      .arg(Database::quoteIdentifier(column->name), Database::quoteIdentifier(table->name)),
+                                                  {a.value});
+            if (!found)
+                return fail(io, found.error());
+            if (found.value().rows.isEmpty())
+                return fail(io, QStringLiteral("aliases: %1 holds no value \"%2\"").arg(name, a.value));
+            a.value = KnowledgeValue::displayText(found.value().rows.front().value(0)); // as the answers write it
         }
         if (const QString e = adding ? store({a}, {}) : store({}, {a}); !e.isEmpty())
             return fail(io, e);
-        io.out << QStringLiteral("%1 %2 \"%3\" → \"%4\"\n").arg(adding ? QStringLiteral("Added") : QStringLiteral("Removed"), col, a.value, a.alias);
+        io.out << QStringLiteral("%1 %2 \"%3\" → \"%4\"%5\n")
+                      .arg(adding ? QStringLiteral("Added") : QStringLiteral("Removed"), name, a.value, a.alias)
+                      .arg(adding ? QStringLiteral("; score the runs again for the judges to use it") : QString());
         return ExitOk;
     }
+    if (parser.isSet(QStringLiteral("column")) || parser.isSet(QStringLiteral("value")))
+        return usageError(parser, io, QStringLiteral("aliases: --column and --value go with --add ALIAS or --remove ALIAS"));
     auto report = AbsentAnswers::find(project->database(), true);
     if (!report)
         return fail(io, report.error());
@@ -289,16 +324,16 @@ int CorpusCommand::aliases(QCommandLineParser &parser, CliIo &io)
         io.err << "The corpus is empty: import documents first (corpus import)\n";
         return ExitOk;
     }
-    io.err << QStringLiteral("%1 of %2 groups whose answer is a column's value have an answer no chunk states (%3 values); %4 computed answers not checked\n")
+    io.err << QStringLiteral("%1 of %2 groups whose answer is a column's value have an answer no chunk states (%3 values)%4\n")
                   .arg(r.groupsAbsent)
                   .arg(r.groupsChecked)
                   .arg(r.values.size())
-                  .arg(r.groupsComputed);
+                  .arg(r.groupsComputed > 0 ? QStringLiteral("; %1 answers the SQL computes (counts, sums) are not checked").arg(r.groupsComputed) : QString());
     io.out << "column\tvalue\tgroups\tproposed aliases\n";
     for (const AbsentAnswers::Value &v : r.values) {
         QStringList proposals;
         for (const AliasProposer::Proposal &p : v.proposals)
-            proposals << QStringLiteral("%1 (%2, %3 chunks)").arg(p.alias, p.reason).arg(p.chunks);
+            proposals << QStringLiteral("%1 (%2, %3 chunk%4)").arg(p.alias, p.reason).arg(p.chunks).arg(p.chunks == 1 ? QString() : QStringLiteral("s"));
         io.out << QStringLiteral("%1.%2\t%3\t%4\t%5\n").arg(v.table, v.column, v.value).arg(v.groups).arg(proposals.join(QStringLiteral("; ")));
     }
     if (!stored.value().isEmpty()) {
@@ -343,6 +378,8 @@ int CorpusCommand::key(QCommandLineParser &parser, CliIo &io)
     } else {
         const QString tableName = parser.value(QStringLiteral("table")), columnName = parser.value(QStringLiteral("column"));
         const QString matchName = parser.value(QStringLiteral("match"));
+        if (columnName.isEmpty())
+            return usageError(parser, io, QStringLiteral("key: give --column C, the column whose values name the documents"));
         if (matchName != QLatin1String("id") && matchName != QLatin1String("name"))
             return usageError(parser, io, QStringLiteral("key: --match takes id or name, not '%1'").arg(matchName));
         const KnowledgeTable *table = nullptr;
@@ -416,10 +453,22 @@ int CorpusCommand::truth(QCommandLineParser &parser, CliIo &io)
     for (const QString &n : names)
         by[n.toStdString()] = bySource.value(n);
     const nlohmann::json coverage{{"groups", withAnswer}, {"grounded", grounded}, {"by_source", by}};
+    // The answers no document states (docs/METHODS.md §1.6.2): their groups' items are judged
+    // wrong whatever a run retrieves.
+    auto absent = AbsentAnswers::find(project->database(), false);
+    if (!absent)
+        return fail(io, absent.error());
     if (parser.isSet(QStringLiteral("json"))) {
-        io.out << QString::fromStdString(nlohmann::json{{"groups", list}, {"coverage", coverage}}.dump(2)) << "\n";
+        nlohmann::json values = nlohmann::json::array();
+        for (const AbsentAnswers::Value &v : absent.value().values)
+            values.push_back({{"table", v.table.toStdString()}, {"column", v.column.toStdString()}, {"value", v.value.toStdString()}, {"groups", v.groups}});
+        io.out << QString::fromStdString(nlohmann::json{{"groups", list}, {"coverage", coverage}, {"absent_answers", values}}.dump(2)) << "\n";
         return ExitOk;
     }
+    if (!absent.value().values.isEmpty())
+        io.err << QStringLiteral("%1 groups have an answer no document states (%2 values; corpus aliases lists them with proposed aliases)\n")
+                      .arg(absent.value().groupsAbsent)
+                      .arg(absent.value().values.size());
     io.err << QStringLiteral("%1 of %2 groups with an answer have true documents; by source: keys %3, links file %4, automatic links %5, projected by SQL %6\n")
                   .arg(grounded).arg(withAnswer).arg(bySource.value(names[0])).arg(bySource.value(names[1])).arg(bySource.value(names[2])).arg(bySource.value(names[3]));
     io.out << "group\tanswer\tvalues\tdoc_ids\tsource\n";

@@ -12,7 +12,7 @@ namespace assay {
 class CorpusCommand : public CliCommand {
 public:
     QString name() const override { return QStringLiteral("corpus"); }
-    QString summary() const override { return QStringLiteral("Documents and their ground truth: corpus import|link|links|aliases FILE ..."); }
+    QString summary() const override { return QStringLiteral("Documents and their ground truth: corpus import|link|links|aliases|key|truth FILE ..."); }
     int run(const QStringList &args, CliIo &io) override;
 
 private:

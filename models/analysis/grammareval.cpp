@@ -93,7 +93,7 @@ GrammarReport GrammarEval::evaluate(const QVector<Outcome> &outcomes)
         report.refinedRetrievalAccuracy.reset();
         report.contextRetrievalAccuracy.reset();
         report.contextRefinedRetrievalAccuracy.reset();
-        report.retrievalUnavailable = QStringLiteral("no item's semantic group has true documents: link them on the Corpus page (Ground Truth → Propose Links)");
+        report.retrievalUnavailable = QStringLiteral("no item's semantic group has true documents: link them on the Corpus page (Ground Truth → Propose Links) or declare a document key (Schema page, a column's menu), then score the run again");
     }
     return report;
 }

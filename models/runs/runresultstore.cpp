@@ -213,6 +213,22 @@ Result<QStringList> RunResultStore::answerJudges(qint64 runId) const
     return out;
 }
 
+Result<qint64> RunResultStore::refreshTruth(qint64 runId)
+{
+    auto s = m_db.prepare(QStringLiteral(
+        "UPDATE run_item SET true_doc_ids = (SELECT t.doc_ids FROM group_truth t WHERE t.group_id = CAST(substr(run_item.group_key, 2) AS INTEGER)) "
+        "WHERE run_id = ?1 AND sql_template_id IS NOT NULL AND group_key GLOB 'g[0-9]*' "
+        "AND EXISTS (SELECT 1 FROM query_group g WHERE g.id = CAST(substr(run_item.group_key, 2) AS INTEGER) "
+        "            AND g.sql_template_id = run_item.sql_template_id AND coalesce(g.answer, '') = run_item.gold) "
+        "AND true_doc_ids IS NOT (SELECT t.doc_ids FROM group_truth t WHERE t.group_id = CAST(substr(run_item.group_key, 2) AS INTEGER))"));
+    if (!s)
+        return Result<qint64>::failure(s);
+    s.value().bind(1, runId);
+    if (auto r = s.value().run(); !r)
+        return Result<qint64>::failure(r);
+    return m_db.changes();
+}
+
 Result<bool> RunResultStore::hasVerdicts(qint64 runId, const QString &judge, const QString &aspect) const
 {
     return m_db.first(QStringLiteral("SELECT 1 FROM judgement j JOIN run_item i ON i.id = j.run_item_id WHERE i.run_id = ? "

@@ -3,6 +3,7 @@
 #include "core/job.h"
 #include "grounding/aliasindex.h"
 #include "project/database.h"
+#include "project/transaction.h"
 #include "runs/runresultstore.h"
 #include "runs/runstore.h"
 #include "scoring/answermetrics.h"
@@ -78,6 +79,13 @@ Result<QString> Scorer::defaultRetrievalJudge(Database &db, qint64 runId)
 
 Status Scorer::scoreRetrieval(Database &db, qint64 runId)
 {
+    // The items' true documents as the project has them now (links or keys added since the run),
+    // and the verdicts on them, in one transaction.
+    Transaction tx(db);
+    if (!tx.began())
+        return tx.beginStatus();
+    if (auto refreshed = RunResultStore(db).refreshTruth(runId); !refreshed)
+        return Status::failure(refreshed.error());
     auto items = loadItems(db, runId);
     if (!items)
         return Status::failure(items.error());
@@ -107,7 +115,7 @@ Status Scorer::scoreRetrieval(Database &db, qint64 runId)
     for (const auto &[judge, rows] : {std::pair{QStringLiteral("top1"), &top1}, std::pair{QStringLiteral("topk"), &topk}, std::pair{QStringLiteral("context"), &context}})
         if (auto s = RunStore(db).replaceJudgements(runId, judge, QStringLiteral("retrieval"), *rows); !s)
             return s;
-    return {};
+    return tx.commit();
 }
 
 Result<Scorer::Report> Scorer::score(Database &db, qint64 runId, const QString &judge, const Options &options, Job *job)

@@ -265,11 +265,27 @@ private slots:
         o = runCli({QStringLiteral("corpus"), QStringLiteral("aliases"), m_project, QStringLiteral("--add"), QStringLiteral("America"), QStringLiteral("--column"), QStringLiteral("Headquarters")});
         QCOMPARE(o.code, 2);
         QVERIFY2(o.err.contains(QStringLiteral("--column takes TABLE.COLUMN")), qPrintable(o.err));
+        // An alias of nothing is refused, naming what is missing (found by a new-user review).
+        const auto add = [&](const QString &column, const QString &value, const QString &alias) {
+            return runCli({QStringLiteral("corpus"), QStringLiteral("aliases"), m_project, QStringLiteral("--column"), column, QStringLiteral("--value"), value,
+                           QStringLiteral("--add"), alias});
+        };
+        o = add(QStringLiteral("company.Nowhere"), QStringLiteral("USA"), QStringLiteral("United States"));
+        QVERIFY2(o.code == 1 && o.err.contains(QStringLiteral("table company has no column 'Nowhere'")), qPrintable(o.err));
+        o = add(QStringLiteral("nosuch.Headquarters"), QStringLiteral("USA"), QStringLiteral("United States"));
+        QVERIFY2(o.code == 1 && o.err.contains(QStringLiteral("the knowledge base has no table 'nosuch'")), qPrintable(o.err));
+        o = add(QStringLiteral("company.Headquarters"), QStringLiteral("Narnia"), QStringLiteral("Narn"));
+        QVERIFY2(o.code == 1 && o.err.contains(QStringLiteral("company.Headquarters holds no value \"Narnia\"")), qPrintable(o.err));
+        o = runCli({QStringLiteral("corpus"), QStringLiteral("aliases"), m_project, QStringLiteral("--column"), QStringLiteral("company.Headquarters")});
+        QVERIFY2(o.code == 2 && o.err.contains(QStringLiteral("--column and --value go with --add ALIAS or --remove ALIAS")), qPrintable(o.err));
         o = runCli({QStringLiteral("info"), m_project});
         QVERIFY2(o.out.contains(QStringLiteral("Answers no document states:")) && o.out.contains(QStringLiteral("company.Headquarters \"USA\" (8 groups)")), qPrintable(o.out));
         o = runCli({QStringLiteral("corpus"), QStringLiteral("aliases"), m_project, QStringLiteral("--column"), QStringLiteral("company.Headquarters"),
                     QStringLiteral("--value"), QStringLiteral("USA"), QStringLiteral("--add"), QStringLiteral("United States")});
         QVERIFY2(o.code == 0, qPrintable(o.err));
+        // Table and column as the schema spells them; the same alias again is said to be there.
+        o = add(QStringLiteral("COMPANY.headquarters"), QStringLiteral("USA"), QStringLiteral("United States"));
+        QVERIFY2(o.code == 0 && o.out.contains(QStringLiteral("company.Headquarters \"USA\" → \"United States\" is already stored")), qPrintable(o.out + o.err));
         o = runCli({QStringLiteral("info"), m_project, QStringLiteral("--json")});
         json = nlohmann::json::parse(o.out.toStdString());
         for (const auto &v : json["absent_answers"]["values"])
