@@ -212,10 +212,7 @@ Job *GroundTruthPanel::startProposing()
             m_message->warning(tr("No chunk states the answer of any of the %n group(s) without true documents together with its values.", nullptr,
                                   int(proposals->groupsSearched)));
         } else {
-            QString error;
-            auto *command = new SetGroundLinksCommand(m_project, tr("Propose %n ground-truth link(s)", nullptr, int(proposals->links.size())), proposals->links);
-            command->reportErrorsTo(&error);
-            m_project->undoStack()->push(command);
+            const QString error = push(new SetGroundLinksCommand(m_project, tr("Propose %n ground-truth link(s)", nullptr, int(proposals->links.size())), proposals->links));
             if (!error.isEmpty())
                 m_message->error(tr("The proposed links were not saved: %1").arg(error));
             else
@@ -230,10 +227,7 @@ Job *GroundTruthPanel::startProposing()
         (void)m_model->refresh();
         emit jobFinished(true, message);
     });
-    emit jobStarted(m_job.get());
-    m_job->start();
-    updateButtons();
-    return m_job.get();
+    return launch();
 }
 
 Job *GroundTruthPanel::startKeying(const QString &table, const QString &column, const QString &match)
@@ -275,10 +269,7 @@ Job *GroundTruthPanel::startKeying(const QString &table, const QString &column, 
             emit jobFinished(false, message);
             return;
         }
-        QString error;
-        auto *command = new SetDocumentKeysCommand(m_project, text, keys, outcome->rows);
-        command->reportErrorsTo(&error);
-        m_project->undoStack()->push(command);
+        const QString error = push(new SetDocumentKeysCommand(m_project, text, keys, outcome->rows));
         if (!error.isEmpty()) {
             m_message->error(tr("The document key was not stored: %1").arg(error));
         } else {
@@ -294,10 +285,7 @@ Job *GroundTruthPanel::startKeying(const QString &table, const QString &column, 
         (void)m_model->refresh();
         emit jobFinished(error.isEmpty(), error.isEmpty() ? message : error);
     });
-    emit jobStarted(m_job.get());
-    m_job->start();
-    updateButtons();
-    return m_job.get();
+    return launch();
 }
 
 Job *GroundTruthPanel::startImport(const QString &path)
@@ -326,12 +314,9 @@ Job *GroundTruthPanel::startImport(const QString &path)
             emit jobFinished(false, message);
             return;
         }
-        QString error;
-        if (!resolved->links.isEmpty()) {
-            auto *command = new SetGroundLinksCommand(m_project, tr("Import %n ground-truth link(s)", nullptr, int(resolved->links.size())), resolved->links);
-            command->reportErrorsTo(&error);
-            m_project->undoStack()->push(command);
-        }
+        const QString error = resolved->links.isEmpty()
+                                  ? QString()
+                                  : push(new SetGroundLinksCommand(m_project, tr("Import %n ground-truth link(s)", nullptr, int(resolved->links.size())), resolved->links));
         if (!error.isEmpty())
             m_message->error(tr("The links were not saved: %1").arg(error));
         else if (resolved->links.isEmpty())
@@ -348,10 +333,23 @@ Job *GroundTruthPanel::startImport(const QString &path)
         (void)m_model->refresh();
         emit jobFinished(error.isEmpty(), error.isEmpty() ? message : error);
     });
+    return launch();
+}
+
+Job *GroundTruthPanel::launch()
+{
     emit jobStarted(m_job.get());
     m_job->start();
     updateButtons();
     return m_job.get();
+}
+
+QString GroundTruthPanel::push(CheckedCommand *command)
+{
+    QString error;
+    command->reportErrorsTo(&error);
+    m_project->undoStack()->push(command); // a refused command is dropped; its reason is in error
+    return error;
 }
 
 void GroundTruthPanel::setStateOfRows(const QList<int> &rows, bool accept)
@@ -365,10 +363,7 @@ void GroundTruthPanel::setStateOfRows(const QList<int> &rows, bool accept)
         }
     if (changed.isEmpty())
         return;
-    QString error;
-    auto *command = new SetGroundLinksCommand(m_project, accept ? tr("Accept %n link(s)", nullptr, int(changed.size())) : tr("Reject %n link(s)", nullptr, int(changed.size())), changed);
-    command->reportErrorsTo(&error);
-    m_project->undoStack()->push(command);
+    const QString error = push(new SetGroundLinksCommand(m_project, accept ? tr("Accept %n link(s)", nullptr, int(changed.size())) : tr("Reject %n link(s)", nullptr, int(changed.size())), changed));
     if (!error.isEmpty())
         m_message->error(error);
     (void)m_model->refresh();

@@ -52,6 +52,8 @@ private:
     void updateButtons();
     void fitColumns();
     bool busy() const { return m_job && m_job->isRunning(); }
+    Job *launch();                          // m_job announced, started; returned
+    QString push(class CheckedCommand *command); // onto the undo stack; the refusal, or empty
 
     Project *m_project;
     GroundLinksModel *m_model;

@@ -240,15 +240,11 @@ int CorpusCommand::aliases(QCommandLineParser &parser, CliIo &io)
         if (!parser.isSet(QStringLiteral("value")) || given.isEmpty())
             return usageError(parser, io, QStringLiteral("aliases: give --value V and the alias after --%1").arg(adding ? QStringLiteral("add") : QStringLiteral("remove")));
         // The column and the value must exist: an alias of nothing would never be used.
-        const KnowledgeTable *table = nullptr;
-        for (const KnowledgeTable &t : project->service<KnowledgeBase>()->tables())
-            if (t.name.compare(col.left(dot), Qt::CaseInsensitive) == 0)
-                table = &t;
+        const KnowledgeTable *table = project->service<KnowledgeBase>()->tableNamed(col.left(dot));
         if (!table)
             return fail(io, QStringLiteral("aliases: the knowledge base has no table '%1'").arg(col.left(dot)));
-        const auto column = std::find_if(table->columns.begin(), table->columns.end(),
-                                         [&](const KnowledgeColumn &c) { return c.name.compare(col.mid(dot + 1), Qt::CaseInsensitive) == 0; });
-        if (column == table->columns.end())
+        const KnowledgeColumn *column = table->columnNamed(col.mid(dot + 1));
+        if (!column)
             return fail(io, QStringLiteral("aliases: table %1 has no column '%2'").arg(table->name, col.mid(dot + 1)));
         const QString name = table->name + QLatin1Char('.') + column->name;
         ValueAlias a{table->name, column->name, parser.value(QStringLiteral("value")).trimmed(), given, ValueAlias::Source::User, QString()};
@@ -382,14 +378,11 @@ int CorpusCommand::key(QCommandLineParser &parser, CliIo &io)
             return usageError(parser, io, QStringLiteral("key: give --column C, the column whose values name the documents"));
         if (matchName != QLatin1String("id") && matchName != QLatin1String("name"))
             return usageError(parser, io, QStringLiteral("key: --match takes id or name, not '%1'").arg(matchName));
-        const KnowledgeTable *table = nullptr;
-        for (const KnowledgeTable &t : project->service<KnowledgeBase>()->tables())
-            if (t.name.compare(tableName, Qt::CaseInsensitive) == 0)
-                table = &t;
+        const KnowledgeTable *table = project->service<KnowledgeBase>()->tableNamed(tableName);
         if (!table)
             return fail(io, QStringLiteral("key: the knowledge base has no table '%1'").arg(tableName));
-        const auto column = std::find_if(table->columns.begin(), table->columns.end(), [&](const KnowledgeColumn &c) { return c.name.compare(columnName, Qt::CaseInsensitive) == 0; });
-        if (column == table->columns.end())
+        const KnowledgeColumn *column = table->columnNamed(columnName);
+        if (!column)
             return fail(io, QStringLiteral("key: table %1 has no column '%2'").arg(table->name, columnName));
         keys.erase(std::remove_if(keys.begin(), keys.end(), [&](const DocumentKey &k) { return k.table.compare(table->name, Qt::CaseInsensitive) == 0; }), keys.end());
         keys.append({table->name, column->name, DocumentKey::matchFrom(matchName)});
