@@ -4,7 +4,10 @@
 // found through ASSAY_FIXTURES_DIR); a suite run by hand builds its own.
 #include "demo/demoproject.h"
 #include "project/project.h"
+#include "runs/runresultstore.h"
+#include "runs/runstore.h"
 
+#include <QCryptographicHash>
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
@@ -12,7 +15,10 @@
 #include <QProcess>
 #include <QTemporaryDir>
 
+#include <algorithm>
 #include <memory>
+
+#include <nlohmann/json.hpp>
 
 namespace assay::test {
 
@@ -63,6 +69,46 @@ inline QString writeDemoOut(const QString &out)
             return QStringLiteral("cannot copy %1 to %2").arg(from, to);
     }
     return QString();
+}
+
+// Every run's contexts as the analyses read them (ids and text per item), hashed in the order
+// and the form the version-13 project's rows give: run name, item key, the ids as stored JSON,
+// the text with its line breaks written as \n.
+inline QString contextsDigest(const QString &path)
+{
+    auto project = Project::open(path);
+    if (!project)
+        return project.error();
+    auto runs = RunStore(project.value()->database()).runs();
+    if (!runs)
+        return runs.error();
+    QList<QByteArray> lines;
+    for (const RunSummary &run : runs.value()) {
+        auto items = RunResultStore(project.value()->database()).executed(run.id);
+        if (!items)
+            return items.error();
+        for (const StoredRunItem &it : items.value()) {
+            nlohmann::json ids = nlohmann::json::array();
+            for (const QString &id : it.retrievedIds)
+                ids.push_back(id.toStdString());
+            QString text = it.retrievedText;
+            text.replace(QLatin1Char('\n'), QStringLiteral("\\n"));
+            lines << QStringLiteral("%1\t%2\t%3\t%4\n").arg(run.name, it.key, QString::fromStdString(ids.dump()), text).toUtf8();
+        }
+    }
+    std::sort(lines.begin(), lines.end());
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    for (const QByteArray &line : std::as_const(lines))
+        hash.addData(line);
+    return QString::fromLatin1(hash.result().toHex());
+}
+
+
+// What contextsDigest gives for the demo as `assay-cli demo` builds it (tst_cli checks the
+// fixture, tst_projectkills a demo built over an older one).
+inline QString demoContextsDigest()
+{
+    return QStringLiteral("b574b9f9a7bb5df611fb2a62a0e997eb4304c65ec4e2b559ac9493e6ca41a0f3");
 }
 
 } // namespace assay::test

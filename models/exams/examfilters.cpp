@@ -66,10 +66,20 @@ int ExamFilters::ngramSize(const QStringList &options)
     return std::max(1, int(std::lround(tokens / options.size())));
 }
 
-QString ExamFilters::reason(const ExamItem &item, const Settings &settings)
+QVector<QRegularExpression> ExamFilters::compile(const Settings &settings)
 {
+    QVector<QRegularExpression> out;
     for (const QString &p : settings.notSelfContained)
-        if (QRegularExpression(p, QRegularExpression::CaseInsensitiveOption).match(item.stem).hasMatch())
+        out << QRegularExpression(p, QRegularExpression::CaseInsensitiveOption);
+    return out;
+}
+
+QString ExamFilters::reason(const ExamItem &item, const Settings &settings) { return reason(item, settings, compile(settings)); }
+
+QString ExamFilters::reason(const ExamItem &item, const Settings &settings, const QVector<QRegularExpression> &notSelfContained)
+{
+    for (const QRegularExpression &p : notSelfContained)
+        if (p.match(item.stem).hasMatch())
             return QStringLiteral("not self-contained");
     const int n = ngramSize(item.options);
     for (int i = 0; i < item.options.size(); ++i) {
@@ -89,8 +99,9 @@ QMap<QString, int> ExamFilters::apply(QVector<ExamItem> &items, const Settings &
 {
     QMap<QString, int> counts;
     QSet<QString> stems;
+    const QVector<QRegularExpression> patterns = compile(settings); // once, not per item
     for (ExamItem &item : items) {
-        item.filterReason = reason(item, settings);
+        item.filterReason = reason(item, settings, patterns);
         const QString stem = AnswerMetrics::normalize(item.stem);
         if (item.filterReason.isEmpty() && stems.contains(stem))
             item.filterReason = QStringLiteral("duplicate");

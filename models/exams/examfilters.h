@@ -7,6 +7,7 @@
 #include "core/result.h"
 #include "exams/examitem.h"
 
+#include <QRegularExpression>
 #include <QVector>
 
 namespace assay {
@@ -24,6 +25,9 @@ public:
     static int ngramSize(const QStringList &options); // mean option length in tokens, at least 1
     // The reason an item is filtered, or empty.
     static QString reason(const ExamItem &item, const Settings &settings);
+    // The same with the patterns compiled once (compile) for a whole exam.
+    static QString reason(const ExamItem &item, const Settings &settings, const QVector<QRegularExpression> &notSelfContained);
+    static QVector<QRegularExpression> compile(const Settings &settings);
     // Sets filterReason on each item (duplicates: the later ones); returns the counts by reason.
     static QMap<QString, int> apply(QVector<ExamItem> &items, const Settings &settings);
 };

@@ -115,6 +115,34 @@ double AnswerMetrics::f1(const QString &response, const QString &gold)
     return 2 * precision * recall / (precision + recall);
 }
 
+namespace {
+
+// " normalize(text) ", remembered on this thread: one retrieved context is searched for its
+// answer when the run executes (the item's facts), by the retrieval scorer and by the contains
+// judge, and again by the next run that retrieves the same chunks. Forgotten wholesale past a
+// budget, so a long analysis holds at most that much.
+QString paddedNormal(const QString &text)
+{
+    struct Memo {
+        QHash<QString, QString> padded;
+        qsizetype chars = 0;
+    };
+    static thread_local Memo memo;
+    constexpr qsizetype budget = 8 * 1024 * 1024; // UTF-16 units, keys and values
+    if (const auto found = memo.padded.constFind(text); found != memo.padded.constEnd())
+        return found.value();
+    QString padded = QLatin1Char(' ') + AnswerMetrics::normalize(text) + QLatin1Char(' ');
+    if (memo.chars + text.size() + padded.size() > budget) {
+        memo.padded.clear();
+        memo.chars = 0;
+    }
+    memo.chars += text.size() + padded.size();
+    memo.padded.insert(text, padded);
+    return padded;
+}
+
+} // namespace
+
 bool AnswerMetrics::contains(const QString &text, const QString &gold)
 {
     const QString g = normalize(gold);
@@ -122,7 +150,7 @@ bool AnswerMetrics::contains(const QString &text, const QString &gold)
         return false;
     // Normalised text is single-spaced words: whole-word containment is containment of
     // " gold " in " text ".
-    return (QLatin1Char(' ') + normalize(text) + QLatin1Char(' ')).contains(QLatin1Char(' ') + g + QLatin1Char(' '));
+    return paddedNormal(text).contains(QLatin1Char(' ') + g + QLatin1Char(' '));
 }
 
 QString AnswerMetrics::weakGold(const QString &gold)

@@ -21,6 +21,7 @@
 #include "schemaeditor.h"
 #include "testrunspage.h"
 #include "testcrash.h"
+#include "testlocks.h"
 #include "messagebar.h"
 #include "testsettings.h"
 
@@ -198,6 +199,13 @@ private slots:
         QVERIFY(analysis);
         QTRY_COMPARE_WITH_TIMEOUT(analysis->analyses().size(), 12, 60000);
         test::screenshot(&w, QStringLiteral("demo"));
+        // The demo was built beside its file and put in place through SQLite: the app holds its
+        // locks while a second process opens the file, and the file is sound (tests/testlocks.h,
+        // the other jobs: tst_projectlocks).
+        test::checkLocksAfter(w.project(), QStringLiteral("demo"), 1);
+        const QString demo = w.project()->path();
+        w.closeProject();
+        test::checkIntegrity(demo);
     }
 
     void cancellingTheDemoKeepsTheOldOne()
