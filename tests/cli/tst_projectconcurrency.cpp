@@ -1,7 +1,7 @@
 // Two processes on one project, the rule of docs/project-file.md: concurrent use through
-// SQLite's own locking. For a minute this process (the app's side) runs generation steps,
-// executes and scores runs, while a second process loops `assay-cli info`, `analyze grammar`
-// and `score` on the same file. Every command of both must succeed, nothing written may be
+// SQLite's own locking. This process (the app's side) runs generation steps, executes and
+// scores runs, while a second process loops `assay-cli info`, `analyze grammar` and `score` on
+// the same file, until each side has done three rounds while the other worked. Every command of both must succeed, nothing written may be
 // lost, and the file must pass integrity_check.
 #include "testmain.h"
 #include "testdemo.h"
