@@ -60,8 +60,9 @@ Result<DemoEvaluation::Report> DemoEvaluation::evaluate(Project &project, Job *j
         return R::failure(specs);
     const QVector<PlannedRun> planned = RunPlan::expand(QStringLiteral("demo"), specs.value(), {QStringLiteral("short"), QStringLiteral("long")});
     report.students = ExamWorkflow::offlineStudents();
-    // Steps: each run (executed and scored), the exam, each student, the IRT fit.
-    const qint64 steps = planned.size() + 1 + report.students.size() + 2;
+    // Steps: each run (executed and scored), the exam, its take by the students, the IRT fit and
+    // the short forms' validation.
+    const qint64 steps = planned.size() + 1 + 1 + 2;
     qint64 step = 0;
     const auto progress = [&](const QString &detail) -> Status {
         if (job && job->isCancelled())
@@ -102,12 +103,11 @@ Result<DemoEvaluation::Report> DemoEvaluation::evaluate(Project &project, Job *j
     if (!exam)
         return R::failure(exam);
     report.examItems = exam.value().kept;
-    for (const QString &student : std::as_const(report.students)) {
-        if (auto s = progress(QStringLiteral("Exam taken by %1").arg(student)); !s)
-            return R::failure(s);
-        if (auto s = ExamWorkflow::take(project, examName(), {student}); !s)
-            return R::failure(s);
-    }
+    // Taken by all students at once: the ir students of one retriever share its rankings.
+    if (auto s = progress(QStringLiteral("Exam taken by %1 students").arg(report.students.size())); !s)
+        return R::failure(s);
+    if (auto s = ExamWorkflow::take(project, examName(), report.students); !s)
+        return R::failure(s);
 
     // IRT on the takes: abilities per retriever and k, the model BIC prefers among 1PL, 2PL
     // and 3PL, Bayes modal (25 students: joint ML would send the items nobody separates to

@@ -1,5 +1,7 @@
 #include "exams/examworkflow.h"
 
+#include "exams/irtaker.h"
+
 #include "core/job.h"
 #include "exams/corpusexamgenerator.h"
 #include "exams/examfilters.h"
@@ -10,6 +12,8 @@
 #include "exams/takerregistry.h"
 #include "project/project.h"
 #include "project/transaction.h"
+
+#include <QHash>
 
 #include <nlohmann/json.hpp>
 
@@ -123,16 +127,39 @@ Status ExamWorkflow::take(Project &project, const QString &exam, const QStringLi
     // Every student's answers are stored together at the end, in one transaction: a take that
     // is cancelled, fails or is killed part-way leaves the exam as it was (the LLM cache keeps
     // what the students' calls returned, so taking it again is cheap).
-    QVector<QVector<ExamAnswer>> taken;
+    // The ir students of one retriever share its rankings: taken together at every k they ask
+    // for, when the first of them comes (IrTaker::takeAtDepths).
+    QHash<QString, QVector<int>> depths; // retriever → the students (indices) taking with it
+    for (int i = 0; i < specs.size(); ++i)
+        if (specs[i].kind == QLatin1String("ir"))
+            depths[specs[i].retriever] << i;
+    QVector<QVector<ExamAnswer>> taken(specs.size());
+    QVector<bool> done(specs.size(), false);
     for (int i = 0; i < specs.size(); ++i) {
         if (job && job->isCancelled())
             return Status::cancelled();
         if (job)
             job->reportProgress(i, specs.size(), QStringLiteral("Exam taken by %1").arg(specs[i].text));
+        if (done[i])
+            continue;
+        if (const QVector<int> group = depths.value(specs[i].retriever); specs[i].kind == QLatin1String("ir") && group.size() > 1) {
+            QVector<int> ks;
+            for (int g : group)
+                ks << specs[g].k;
+            auto answers = IrTaker::takeAtDepths(project.database(), kept.value(), specs[i].retriever, ks, nullptr);
+            if (!answers)
+                return Status::failure(QStringLiteral("%1: %2").arg(specs[i].text, answers.error()), answers.code());
+            for (int g = 0; g < group.size(); ++g) {
+                taken[group[g]] = answers.value()[g];
+                done[group[g]] = true;
+            }
+            continue;
+        }
         auto answers = ExamTaker::take(project.database(), kept.value(), specs[i]);
         if (!answers)
             return Status::failure(QStringLiteral("%1: %2").arg(specs[i].text, answers.error()), answers.code());
-        taken << answers.take();
+        taken[i] = answers.take();
+        done[i] = true;
     }
     if (job && job->isCancelled())
         return Status::cancelled();

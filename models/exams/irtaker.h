@@ -15,6 +15,11 @@ class Job;
 class IrTaker {
 public:
     static Result<QVector<ExamAnswer>> take(Database &db, const QVector<ExamItem> &items, const TakerSpec &spec, Job *job);
+    // The ir students of one retriever at several depths k, from one ranking per option at the
+    // largest k: a ranking at k is the first k of the ranking at any larger k (ties go to the
+    // earlier chunk), so each student's answers are exactly those its own take would give.
+    static Result<QVector<QVector<ExamAnswer>>> takeAtDepths(Database &db, const QVector<ExamItem> &items, const QString &retriever,
+                                                             const QVector<int> &ks, Job *job);
     static Result<QVector<ExamAnswer>> takeOracle(Database &db, const QVector<ExamItem> &items, const TakerSpec &spec, Job *job);
 };
 
