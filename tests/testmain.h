@@ -4,19 +4,25 @@
 // executable each, which halves the test build. Each suite registers itself here in place of
 // QTEST_MAIN; `assay_suites tst_core [Qt Test options]` then runs TestCore in a process of its
 // own with the application object its QTEST_* macro would have made (tests/support/suitemain.cpp).
+// A suite's name is its source file's (tst_core.cpp → "tst_core"), as its ctest is named
+// (tests/CMakeLists.txt checks it): the sources are compiled in batches, so no definition
+// may be given per source. Each suite wraps its code in a namespace named after it.
 #include <QObject>
+
+#include <string>
 
 namespace assay::test {
 
 enum class SuiteApp { None, Core, Gui, Widgets };
 
 struct Suite {
-    const char *name; // the suite's ctest name, e.g. "tst_core" (ASSAY_SUITE, set per source)
+    std::string name; // the suite's ctest name, e.g. "tst_core"
     SuiteApp app;
     QObject *(*make)();
 };
 
-bool registerSuite(const Suite &suite);
+// Registers the suite defined in the source file `file` (its __FILE__).
+bool registerSuite(const char *file, SuiteApp app, QObject *(*make)());
 
 } // namespace assay::test
 
@@ -29,7 +35,7 @@ bool registerSuite(const Suite &suite);
 #define ASSAY_TEST_REGISTER(TestObject, App)                                                                                   \
     namespace {                                                                                                                \
     [[maybe_unused]] const bool assaySuiteRegistered =                                                                        \
-        assay::test::registerSuite({ASSAY_SUITE, App, []() -> QObject * { return new TestObject; }});                         \
+        assay::test::registerSuite(__FILE__, App, []() -> QObject * { return new TestObject; });                                \
     }
 
 // As QTEST_MAIN: a QApplication when the suite links widgets, else a QGuiApplication.

@@ -22,6 +22,8 @@
 
 #include <QtTest>
 
+namespace tst_agentreaders {
+
 using namespace assay;
 using Turn = test::TestEndpoint::AgentTurn;
 
@@ -324,4 +326,6 @@ private slots:
 };
 
 ASSAY_TEST_GUILESS_MAIN(TestAgentReaders)
+
+} // namespace tst_agentreaders
 #include "tst_agentreaders.moc"

@@ -15,6 +15,8 @@
 #include <QProcess>
 #include <QtTest>
 
+namespace tst_agentrestart {
+
 using namespace assay;
 
 namespace {
@@ -152,4 +154,6 @@ private slots:
 };
 
 ASSAY_TEST_GUILESS_MAIN(TestAgentRestart)
+
+} // namespace tst_agentrestart
 #include "tst_agentrestart.moc"

@@ -12,6 +12,8 @@
 
 #include <QtTest>
 
+namespace tst_agenttools {
+
 using namespace assay;
 
 class TestAgentTools : public QObject {
@@ -132,4 +134,6 @@ private slots:
 };
 
 ASSAY_TEST_GUILESS_MAIN(TestAgentTools)
+
+} // namespace tst_agenttools
 #include "tst_agenttools.moc"

@@ -7,6 +7,8 @@
 
 #include <QtTest>
 
+namespace tst_agenttrace {
+
 using namespace assay;
 
 class TestAgentTrace : public QObject {
@@ -111,4 +113,6 @@ private slots:
 };
 
 ASSAY_TEST_GUILESS_MAIN(TestAgentTrace)
+
+} // namespace tst_agenttrace
 #include "tst_agenttrace.moc"

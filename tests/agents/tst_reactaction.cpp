@@ -5,6 +5,8 @@
 
 #include <QtTest>
 
+namespace tst_reactaction {
+
 using namespace assay;
 
 class TestReactAction : public QObject {
@@ -58,4 +60,6 @@ private slots:
 };
 
 ASSAY_TEST_GUILESS_MAIN(TestReactAction)
+
+} // namespace tst_reactaction
 #include "tst_reactaction.moc"

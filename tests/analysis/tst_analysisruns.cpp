@@ -28,6 +28,8 @@
 
 #include <nlohmann/json.hpp>
 
+namespace tst_analysisruns {
+
 using namespace assay;
 
 namespace {
@@ -264,4 +266,6 @@ private slots:
 };
 
 ASSAY_TEST_GUILESS_MAIN(TestAnalysisRuns)
+
+} // namespace tst_analysisruns
 #include "tst_analysisruns.moc"

@@ -9,6 +9,8 @@
 
 #include <cmath>
 
+namespace tst_chartdata {
+
 using namespace assay;
 
 namespace {
@@ -165,4 +167,6 @@ private slots:
 };
 
 ASSAY_TEST_GUILESS_MAIN(TestChartData)
+
+} // namespace tst_chartdata
 #include "tst_chartdata.moc"

@@ -18,6 +18,8 @@
 
 #include <nlohmann/json.hpp>
 
+namespace tst_scoring {
+
 using namespace assay;
 
 namespace {
@@ -354,4 +356,6 @@ private slots:
 };
 
 ASSAY_TEST_GUILESS_MAIN(TestScoring)
+
+} // namespace tst_scoring
 #include "tst_scoring.moc"

@@ -11,6 +11,8 @@
 
 #include <nlohmann/json.hpp>
 
+namespace tst_workflowfigures {
+
 using namespace assay;
 
 namespace {
@@ -160,4 +162,6 @@ private slots:
 };
 
 ASSAY_TEST_GUILESS_MAIN(TestWorkflowFigures)
+
+} // namespace tst_workflowfigures
 #include "tst_workflowfigures.moc"

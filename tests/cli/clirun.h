@@ -6,7 +6,7 @@
 #include <QTemporaryDir>
 
 namespace {
-struct Outcome {
+struct CliOutcome {
     int code = -1;
     QString out;
     QString err;
@@ -19,7 +19,7 @@ inline QTemporaryDir &configDir()
     return dir;
 }
 
-inline Outcome runCli(const QStringList &args, const QString &workdir = {})
+inline CliOutcome runCli(const QStringList &args, const QString &workdir = {})
 {
     QProcess p;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();

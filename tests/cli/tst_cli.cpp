@@ -21,6 +21,8 @@
 
 #include <nlohmann/json.hpp>
 
+namespace tst_cli {
+
 
 class TestCli : public QObject {
     Q_OBJECT
@@ -29,7 +31,7 @@ class TestCli : public QObject {
 private slots:
     void version()
     {
-        const Outcome o = runCli({QStringLiteral("--version")});
+        const CliOutcome o = runCli({QStringLiteral("--version")});
         QCOMPARE(o.code, 0);
         QCOMPARE(o.out.trimmed(), QStringLiteral("assay " ASSAY_VERSION));
         QVERIFY(QRegularExpression(QStringLiteral("^assay \\d+\\.\\d+\\.\\d+$")).match(o.out.trimmed()).hasMatch());
@@ -37,7 +39,7 @@ private slots:
 
     void helpListsCommands()
     {
-        const Outcome o = runCli({QStringLiteral("--help")});
+        const CliOutcome o = runCli({QStringLiteral("--help")});
         QCOMPARE(o.code, 0);
         for (const char *c : {"new", "info", "demo"})
             QVERIFY2(QRegularExpression(QStringLiteral("\\n  %1 ").arg(QLatin1String(c))).match(o.out).hasMatch(),
@@ -47,7 +49,7 @@ private slots:
     void newThenInfoJson()
     {
         const QString file = m_dir.filePath(QStringLiteral("p.assay"));
-        Outcome o = runCli({QStringLiteral("new"), file});
+        CliOutcome o = runCli({QStringLiteral("new"), file});
         QCOMPARE(o.code, 0);
         QVERIFY(QFile::exists(file));
         o = runCli({QStringLiteral("info"), file, QStringLiteral("--json")});
@@ -75,7 +77,7 @@ private slots:
     {
         const QString file = m_dir.filePath(QStringLiteral("twice.assay"));
         QCOMPARE(runCli({QStringLiteral("new"), file}).code, 0);
-        const Outcome o = runCli({QStringLiteral("new"), file});
+        const CliOutcome o = runCli({QStringLiteral("new"), file});
         QCOMPARE(o.code, 1);
         QVERIFY(o.err.contains(QLatin1String("already exists")));
     }
@@ -98,7 +100,7 @@ private slots:
         QVERIFY(b.open(QIODevice::WriteOnly));
         b.write("doc,group\nstaff-o1,g1\n");
         b.close();
-        Outcome o = runCli({QStringLiteral("corpus"), QStringLiteral("link"), file, QStringLiteral("--file"), bad});
+        CliOutcome o = runCli({QStringLiteral("corpus"), QStringLiteral("link"), file, QStringLiteral("--file"), bad});
         QCOMPARE(o.code, 1);
         QVERIFY2(o.err.contains(QLatin1String("bad.csv:1")), qPrintable(o.err));
         o = runCli({QStringLiteral("corpus"), QStringLiteral("link"), file, QStringLiteral("--auto"), QStringLiteral("--file"), bad});
@@ -148,7 +150,7 @@ private slots:
     {
         QFETCH(QStringList, args);
         QFETCH(QString, expected);
-        const Outcome o = runCli(args);
+        const CliOutcome o = runCli(args);
         QCOMPARE(o.code, 2);
         QVERIFY2(o.err.contains(expected), qPrintable(o.err));
         QVERIFY2(o.err.contains(QLatin1String("Usage: assay-cli")), qPrintable(o.err));
@@ -162,7 +164,7 @@ private slots:
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write("not a project");
         f.close();
-        const Outcome o = runCli({QStringLiteral("info"), file, QStringLiteral("--json")});
+        const CliOutcome o = runCli({QStringLiteral("info"), file, QStringLiteral("--json")});
         QCOMPARE(o.code, 1);
         QVERIFY(o.err.contains(file));
         QVERIFY(o.out.isEmpty());
@@ -174,7 +176,7 @@ private slots:
         endpoint.start(QStringLiteral(ASSAY_TEST_ENDPOINT), {});
         QVERIFY(endpoint.waitForReadyRead(10000));
         const QString port = QString::fromLatin1(endpoint.readLine()).section(QLatin1Char(' '), 1).trimmed();
-        Outcome o = runCli({QStringLiteral("llm"), QStringLiteral("profile"), QStringLiteral("add"), QStringLiteral("local"),
+        CliOutcome o = runCli({QStringLiteral("llm"), QStringLiteral("profile"), QStringLiteral("add"), QStringLiteral("local"),
                             QStringLiteral("--base-url"), QStringLiteral("http://127.0.0.1:%1").arg(port), QStringLiteral("--model"), QStringLiteral("m")});
         QCOMPARE(o.code, 1);
         QVERIFY2(o.err.contains(QLatin1String("must end in /v1")), qPrintable(o.err));
@@ -316,7 +318,7 @@ private slots:
         QVERIFY(html.contains(QLatin1String("<h2>Human labels and corrected accuracy</h2>")));
         QVERIFY(html.contains(QLatin1String("are simulated by the demo")));
         const QString r1 = QStringLiteral("demo/short/bm25-k3"), r2 = QStringLiteral("demo/short/keyword-k1");
-        Outcome o = runCli({QStringLiteral("analyze"), QStringLiteral("ppi"), project, QStringLiteral("--run"), r1 + QLatin1Char(',') + r2, QStringLiteral("--json")});
+        CliOutcome o = runCli({QStringLiteral("analyze"), QStringLiteral("ppi"), project, QStringLiteral("--run"), r1 + QLatin1Char(',') + r2, QStringLiteral("--json")});
         QVERIFY2(o.code == 0, qPrintable(o.err));
         auto json = nlohmann::json::parse(o.out.toStdString());
         QCOMPARE(json["judge"].get<std::string>(), std::string("contains"));
@@ -376,16 +378,16 @@ private slots:
     {
         const QString project = m_dir.filePath(QStringLiteral("care.assay"));
         QCOMPARE(runCli({QStringLiteral("new"), project}).code, 0);
-        const Outcome verified = runCli({QStringLiteral("verify"), project, QStringLiteral("--json")});
+        const CliOutcome verified = runCli({QStringLiteral("verify"), project, QStringLiteral("--json")});
         QCOMPARE(verified.code, 0);
         const auto report = nlohmann::json::parse(verified.out.toStdString());
         QVERIFY(report["ok"].get<bool>());
         QVERIFY(report["pages"].get<int>() > 0);
         const QString copy = m_dir.filePath(QStringLiteral("care copy.assay"));
-        const Outcome backup = runCli({QStringLiteral("backup"), project, copy});
+        const CliOutcome backup = runCli({QStringLiteral("backup"), project, copy});
         QVERIFY2(backup.code == 0, qPrintable(backup.err));
         QCOMPARE(runCli({QStringLiteral("verify"), copy}).code, 0);
-        const Outcome info = runCli({QStringLiteral("info"), copy, QStringLiteral("--json")});
+        const CliOutcome info = runCli({QStringLiteral("info"), copy, QStringLiteral("--json")});
         QCOMPARE(info.code, 0);
         QCOMPARE(QString::fromStdString(nlohmann::json::parse(info.out.toStdString())["name"].get<std::string>()), QStringLiteral("care"));
         // A damaged page is found, named, and the exit code says so.
@@ -394,14 +396,16 @@ private slots:
         f.seek(4096);
         f.write(QByteArray(4096, '\x5a'));
         f.close();
-        const Outcome damaged = runCli({QStringLiteral("verify"), copy});
+        const CliOutcome damaged = runCli({QStringLiteral("verify"), copy});
         QCOMPARE(damaged.code, 1);
         QVERIFY2(damaged.out.contains(QLatin1String("damaged")), qPrintable(damaged.out));
         // The project itself is no place for a copy.
-        const Outcome onto = runCli({QStringLiteral("backup"), project, project});
+        const CliOutcome onto = runCli({QStringLiteral("backup"), project, project});
         QCOMPARE(onto.code, 1);
     }
 };
 
 ASSAY_TEST_GUILESS_MAIN(TestCli)
+
+} // namespace tst_cli
 #include "tst_cli.moc"

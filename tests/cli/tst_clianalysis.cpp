@@ -12,6 +12,8 @@
 
 #include <nlohmann/json.hpp>
 
+namespace tst_clianalysis {
+
 class TestCliAnalysis : public QObject {
     Q_OBJECT
     QTemporaryDir m_dir;
@@ -25,7 +27,7 @@ private slots:
         const QString error = assay::test::writeDemoOut(out);
         QVERIFY2(error.isEmpty(), qPrintable(error));
         const QString project = out + QStringLiteral("/demo.assay");
-        Outcome o = runCli({QStringLiteral("exam"), QStringLiteral("generate"), project, QStringLiteral("--name"), QStringLiteral("t-strict"), QStringLiteral("--from"),
+        CliOutcome o = runCli({QStringLiteral("exam"), QStringLiteral("generate"), project, QStringLiteral("--name"), QStringLiteral("t-strict"), QStringLiteral("--from"),
                             QStringLiteral("queries"), QStringLiteral("--key-similarity"), QStringLiteral("0.05"), QStringLiteral("--distractor-similarity"),
                             QStringLiteral("0.5")});
         QVERIFY2(o.code == 0, qPrintable(o.err));
@@ -57,7 +59,7 @@ private slots:
   "true_document_ids": ["d2"], "retrieved_document_ids": ["d9"]}
 ])json");
         results.close();
-        Outcome o = runCli({QStringLiteral("import"), QStringLiteral("results"), project, results.fileName(), QStringLiteral("--format"), QStringLiteral("grammar"),
+        CliOutcome o = runCli({QStringLiteral("import"), QStringLiteral("results"), project, results.fileName(), QStringLiteral("--format"), QStringLiteral("grammar"),
                             QStringLiteral("--name"), QStringLiteral("gr")});
         QVERIFY2(o.code == 0, qPrintable(o.err));
         QCOMPARE(runCli({QStringLiteral("score"), project, QStringLiteral("--run"), QStringLiteral("gr"), QStringLiteral("--judge"), QStringLiteral("f1"),
@@ -94,11 +96,11 @@ private slots:
         results.write("{\"question\": \"Where is Acme based?\", \"answer\": \"Oslo\", \"prediction\": \"Oslo\", \"reward\": 1}\n"
                       "{\"question\": \"Who founded Acme?\", \"answer\": \"Ada Smith\", \"prediction\": \"Bob Jones\", \"reward\": 0}\n");
         results.close();
-        Outcome o = runCli({QStringLiteral("import"), QStringLiteral("results"), project, results.fileName(), QStringLiteral("--format"), QStringLiteral("reval"),
+        CliOutcome o = runCli({QStringLiteral("import"), QStringLiteral("results"), project, results.fileName(), QStringLiteral("--format"), QStringLiteral("reval"),
                             QStringLiteral("--name"), QStringLiteral("rv")});
         QVERIFY2(o.code == 0, qPrintable(o.err));
         const auto accuracy = [&](const QString &judge) {
-            const Outcome a = runCli({QStringLiteral("analyze"), QStringLiteral("grammar"), project, QStringLiteral("--run"), QStringLiteral("rv"),
+            const CliOutcome a = runCli({QStringLiteral("analyze"), QStringLiteral("grammar"), project, QStringLiteral("--run"), QStringLiteral("rv"),
                                       QStringLiteral("--judge"), judge, QStringLiteral("--json")});
             return nlohmann::json::parse(a.out.toStdString(), nullptr, false);
         };
@@ -122,7 +124,7 @@ private slots:
         const QString error = assay::test::writeDemoOut(out);
         QVERIFY2(error.isEmpty(), qPrintable(error));
         const QString project = out + QStringLiteral("/demo.assay");
-        Outcome o = runCli({QStringLiteral("run"), project, QStringLiteral("--name"), QStringLiteral("g"), QStringLiteral("--pipeline"),
+        CliOutcome o = runCli({QStringLiteral("run"), project, QStringLiteral("--name"), QStringLiteral("g"), QStringLiteral("--pipeline"),
                             QStringLiteral("retriever=keyword|bm25,k=1|2,reader=none"), QStringLiteral("--set"), QStringLiteral("short")});
         QVERIFY2(o.code == 0, qPrintable(o.err));
         QCOMPARE(o.out.count(QLatin1String("; done")), 4);
@@ -203,4 +205,6 @@ private slots:
 };
 
 ASSAY_TEST_GUILESS_MAIN(TestCliAnalysis)
+
+} // namespace tst_clianalysis
 #include "tst_clianalysis.moc"

@@ -11,6 +11,8 @@
 
 #include <cmath>
 
+namespace tst_cliexams {
+
 class TestCliExams : public QObject {
     Q_OBJECT
     QTemporaryDir m_dir;
@@ -30,7 +32,7 @@ private slots:
         // From the demo's exported matrix: a 2PL fit with one improvement step, as JSON.
         const QString out = m_dir.filePath(QStringLiteral("demo-out"));
         const QString responses = out + QStringLiteral("/exam-responses.csv"), factors = out + QStringLiteral("/exam-factors.csv");
-        Outcome o = runCli({QStringLiteral("irt"), QStringLiteral("fit"), QStringLiteral("--responses"), responses, QStringLiteral("--model"), QStringLiteral("2pl"),
+        CliOutcome o = runCli({QStringLiteral("irt"), QStringLiteral("fit"), QStringLiteral("--responses"), responses, QStringLiteral("--model"), QStringLiteral("2pl"),
                             QStringLiteral("--iterate"), QStringLiteral("1"), QStringLiteral("--drop-quantile"), QStringLiteral("0.2"), QStringLiteral("--json")});
         QCOMPARE(o.code, 0);
         auto j = nlohmann::json::parse(o.out.toStdString());
@@ -97,7 +99,7 @@ private slots:
         // On the demo's project with its exam refitted as a 1PL: marginal ML as an estimator, a
         // short form and its estimate, an adaptive take, the validation.
         const QString out = m_dir.filePath(QStringLiteral("demo-out")), project = out + QStringLiteral("/demo.assay");
-        Outcome o = runCli({QStringLiteral("irt"), QStringLiteral("fit"), project, QStringLiteral("--exam"), QStringLiteral("demo-exam"), QStringLiteral("--model"),
+        CliOutcome o = runCli({QStringLiteral("irt"), QStringLiteral("fit"), project, QStringLiteral("--exam"), QStringLiteral("demo-exam"), QStringLiteral("--model"),
                             QStringLiteral("1pl")});
         QVERIFY2(o.code == 0, qPrintable(o.err));
         o = runCli({QStringLiteral("irt"), QStringLiteral("fit"), QStringLiteral("--responses"), out + QStringLiteral("/exam-responses.csv"), QStringLiteral("--model"),
@@ -165,4 +167,6 @@ private slots:
 };
 
 ASSAY_TEST_GUILESS_MAIN(TestCliExams)
+
+} // namespace tst_cliexams
 #include "tst_cliexams.moc"

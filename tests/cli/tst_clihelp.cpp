@@ -10,12 +10,14 @@
 #include <QSet>
 #include <QtTest>
 
+namespace tst_clihelp {
+
 namespace {
 
 // The commands `assay-cli --help` lists.
 QStringList commands()
 {
-    const Outcome o = runCli({QStringLiteral("--help")});
+    const CliOutcome o = runCli({QStringLiteral("--help")});
     QStringList names;
     bool inList = false;
     for (const QString &line : o.out.split(QLatin1Char('\n'))) {
@@ -84,7 +86,7 @@ private slots:
         int helps = 0;
         QStringList failures;
         for (const QString &command : names) {
-            const Outcome o = runCli({command, QStringLiteral("--help")});
+            const CliOutcome o = runCli({command, QStringLiteral("--help")});
             ++helps;
             if (o.code != 0 || !o.out.startsWith(QStringLiteral("Usage: assay-cli ") + command)) {
                 failures << QStringLiteral("%1 --help: exit %2, '%3'").arg(command).arg(o.code).arg(o.out.left(80) + o.err.left(200));
@@ -93,7 +95,7 @@ private slots:
             if (const QString p = problems(command, o.out); !p.isEmpty())
                 failures << p;
             for (const QString &sub : subcommands(command, o.out)) {
-                const Outcome s = runCli({command, sub, QStringLiteral("--help")});
+                const CliOutcome s = runCli({command, sub, QStringLiteral("--help")});
                 ++helps;
                 if (s.code != 0 || !s.out.startsWith(QStringLiteral("Usage: assay-cli ") + command))
                     failures << QStringLiteral("%1 %2 --help: exit %3, '%4'").arg(command, sub).arg(s.code).arg(s.out.left(80) + s.err.left(200));
@@ -145,4 +147,6 @@ private slots:
 };
 
 ASSAY_TEST_GUILESS_MAIN(TestCliHelp)
+
+} // namespace tst_clihelp
 #include "tst_clihelp.moc"

@@ -13,6 +13,8 @@
 
 #include <unistd.h>
 
+namespace tst_dberrors {
+
 using namespace assay;
 
 namespace {
@@ -172,4 +174,6 @@ private slots:
 };
 
 ASSAY_TEST_GUILESS_MAIN(TestDbErrors)
+
+} // namespace tst_dberrors
 #include "tst_dberrors.moc"

@@ -13,6 +13,8 @@
 
 #include <nlohmann/json.hpp>
 
+namespace tst_llmcli {
+
 namespace {
 
 struct Outcome {
@@ -364,4 +366,6 @@ private slots:
 };
 
 ASSAY_TEST_GUILESS_MAIN(TestLlmCli)
+
+} // namespace tst_llmcli
 #include "tst_llmcli.moc"

@@ -20,6 +20,8 @@
 #include <QProcess>
 #include <QtTest>
 
+namespace tst_projectconcurrency {
+
 using namespace assay;
 
 class TestProjectConcurrency : public QObject {
@@ -143,4 +145,6 @@ private slots:
 };
 
 ASSAY_TEST_GUILESS_MAIN(TestProjectConcurrency)
+
+} // namespace tst_projectconcurrency
 #include "tst_projectconcurrency.moc"

@@ -22,6 +22,8 @@
 
 #include <csignal>
 
+namespace tst_projectkills {
+
 using namespace assay;
 
 namespace {
@@ -321,4 +323,6 @@ private slots:
 };
 
 ASSAY_TEST_GUILESS_MAIN(TestProjectKills)
+
+} // namespace tst_projectkills
 #include "tst_projectkills.moc"

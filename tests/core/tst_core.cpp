@@ -12,6 +12,8 @@
 #include <QThread>
 #include <QtTest>
 
+namespace tst_core {
+
 using namespace assay;
 
 class TestCore : public QObject {
@@ -159,4 +161,6 @@ private slots:
 };
 
 ASSAY_TEST_GUILESS_MAIN(TestCore)
+
+} // namespace tst_core
 #include "tst_core.moc"

@@ -23,8 +23,8 @@ foreach(line IN LISTS lines)
     continue()
   endif()
   if(MODE STREQUAL "rows")
-    # "TestClass function" or "TestClass function tag" (a tag may hold spaces).
-    if(NOT line MATCHES "^[A-Za-z_][A-Za-z0-9_]* ([A-Za-z_][A-Za-z0-9_]*)( (.*))?$")
+    # "Suite::TestClass function" or "Suite::TestClass function tag" (a tag may hold spaces).
+    if(NOT line MATCHES "^[A-Za-z_][A-Za-z0-9_:]* ([A-Za-z_][A-Za-z0-9_]*)( (.*))?$")
       message(FATAL_ERROR "${EXE} -datatags: cannot read \"${line}\"")
     endif()
     if(CMAKE_MATCH_3 STREQUAL "")

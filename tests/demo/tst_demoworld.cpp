@@ -18,6 +18,8 @@
 
 #include <nlohmann/json.hpp>
 
+namespace tst_demoworld {
+
 using namespace assay;
 
 namespace {
@@ -213,4 +215,6 @@ private slots:
 };
 
 ASSAY_TEST_GUILESS_MAIN(TestDemoWorld)
+
+} // namespace tst_demoworld
 #include "tst_demoworld.moc"

@@ -27,6 +27,8 @@
 
 #include <QtTest>
 
+namespace tst_exams {
+
 using namespace assay;
 
 namespace {
@@ -366,4 +368,6 @@ private slots:
 };
 
 ASSAY_TEST_GUILESS_MAIN(TestExams)
+
+} // namespace tst_exams
 #include "tst_exams.moc"

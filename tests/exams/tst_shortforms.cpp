@@ -22,6 +22,8 @@
 
 #include <nlohmann/json.hpp>
 
+namespace tst_shortforms {
+
 using namespace assay;
 
 class TestShortForms : public QObject {
@@ -237,4 +239,6 @@ private slots:
 };
 
 ASSAY_TEST_GUILESS_MAIN(TestShortForms)
+
+} // namespace tst_shortforms
 #include "tst_shortforms.moc"

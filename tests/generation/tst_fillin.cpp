@@ -32,6 +32,8 @@
 
 #include <algorithm>
 
+namespace tst_fillin {
+
 using namespace assay;
 
 namespace {
@@ -451,4 +453,6 @@ private slots:
 };
 
 ASSAY_TEST_MAIN(TestFillIn)
+
+} // namespace tst_fillin
 #include "tst_fillin.moc"

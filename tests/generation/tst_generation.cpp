@@ -35,6 +35,8 @@
 
 #include <nlohmann/json.hpp>
 
+namespace tst_generation {
+
 using namespace assay;
 
 namespace {
@@ -428,4 +430,6 @@ private slots:
 };
 
 ASSAY_TEST_GUILESS_MAIN(TestGeneration)
+
+} // namespace tst_generation
 #include "tst_generation.moc"

@@ -19,6 +19,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+namespace tst_llmgeneration {
+
 using namespace assay;
 
 class TestLlmGeneration : public QObject {
@@ -133,4 +135,6 @@ INSERT INTO person VALUES (1, 'Ann', 'Oslo', 'red'), (2, 'Bob', 'Lyon', 'red'), 
 };
 
 ASSAY_TEST_GUILESS_MAIN(TestLlmGeneration)
+
+} // namespace tst_llmgeneration
 #include "tst_llmgeneration.moc"

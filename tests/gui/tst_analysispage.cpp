@@ -40,6 +40,8 @@
 #include <cmath>
 #include <memory>
 
+namespace tst_analysispage {
+
 using namespace assay;
 
 class TestAnalysisPage : public QObject {
@@ -312,4 +314,6 @@ private slots:
 };
 
 ASSAY_TEST_MAIN(TestAnalysisPage)
+
+} // namespace tst_analysispage
 #include "tst_analysispage.moc"

@@ -20,6 +20,8 @@
 #include <QUndoStack>
 #include <QtTest>
 
+namespace tst_corpuspage {
+
 using namespace assay;
 
 class TestCorpusPage : public QObject {
@@ -171,4 +173,6 @@ void TestCorpusPage::groupsAndTrueDocuments()
 }
 
 ASSAY_TEST_MAIN(TestCorpusPage)
+
+} // namespace tst_corpuspage
 #include "tst_corpuspage.moc"

@@ -28,6 +28,8 @@
 #include <QUndoStack>
 #include <QtTest>
 
+namespace tst_examspage {
+
 using namespace assay;
 
 class TestExamsPage : public QObject {
@@ -237,4 +239,6 @@ private slots:
 };
 
 ASSAY_TEST_MAIN(TestExamsPage)
+
+} // namespace tst_examspage
 #include "tst_examspage.moc"

@@ -43,6 +43,8 @@
 #include <QSpinBox>
 #include <QtTest>
 
+namespace tst_extensions {
+
 using namespace assay;
 
 namespace {
@@ -462,4 +464,6 @@ private slots:
 };
 
 ASSAY_TEST_MAIN(TestExtensions)
+
+} // namespace tst_extensions
 #include "tst_extensions.moc"

@@ -40,6 +40,8 @@
 #include <QUndoStack>
 #include <QtTest>
 
+namespace tst_groundtruth {
+
 using namespace assay;
 
 namespace {
@@ -340,4 +342,6 @@ private slots:
 };
 
 ASSAY_TEST_MAIN(TestGroundTruth)
+
+} // namespace tst_groundtruth
 #include "tst_groundtruth.moc"

@@ -36,6 +36,8 @@
 
 #include <random>
 
+namespace tst_irtpanel {
+
 using namespace assay;
 
 class TestIrtPanel : public QObject {
@@ -293,4 +295,6 @@ private slots:
 };
 
 ASSAY_TEST_MAIN(TestIrtPanel)
+
+} // namespace tst_irtpanel
 #include "tst_irtpanel.moc"

@@ -22,6 +22,8 @@
 #include <QSignalSpy>
 #include <QtTest>
 
+namespace tst_labelpanel {
+
 using namespace assay;
 
 class TestLabelPanel : public QObject {
@@ -186,4 +188,6 @@ private slots:
 };
 
 ASSAY_TEST_MAIN(TestLabelPanel)
+
+} // namespace tst_labelpanel
 #include "tst_labelpanel.moc"

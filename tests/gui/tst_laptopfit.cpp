@@ -39,6 +39,8 @@
 #include <memory>
 #include <vector>
 
+namespace tst_laptopfit {
+
 using namespace assay;
 
 namespace {
@@ -244,4 +246,6 @@ private slots:
 };
 
 ASSAY_TEST_MAIN(TestLaptopFit)
+
+} // namespace tst_laptopfit
 #include "tst_laptopfit.moc"

@@ -13,6 +13,8 @@
 #include <QSpinBox>
 #include <QtTest>
 
+namespace tst_llmprofiles {
+
 using namespace assay;
 
 class TestLlmProfiles : public QObject {
@@ -74,4 +76,6 @@ private slots:
 };
 
 ASSAY_TEST_MAIN(TestLlmProfiles)
+
+} // namespace tst_llmprofiles
 #include "tst_llmprofiles.moc"

@@ -43,6 +43,8 @@
 #include <QPushButton>
 #include <QtTest>
 
+namespace tst_mainwindow {
+
 using namespace assay;
 
 namespace {
@@ -366,4 +368,6 @@ private slots:
 };
 
 ASSAY_TEST_MAIN(TestMainWindow)
+
+} // namespace tst_mainwindow
 #include "tst_mainwindow.moc"

@@ -26,6 +26,8 @@
 #include <QUndoStack>
 #include <QtTest>
 
+namespace tst_overview {
+
 using namespace assay;
 using Step = ProjectProgress::Step;
 using State = ProjectProgress::State;
@@ -118,4 +120,6 @@ private slots:
 };
 
 ASSAY_TEST_MAIN(TestOverview)
+
+} // namespace tst_overview
 #include "tst_overview.moc"

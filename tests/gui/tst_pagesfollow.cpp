@@ -24,6 +24,8 @@
 #include <QThread>
 #include <QtTest>
 
+namespace tst_pagesfollow {
+
 using namespace assay;
 
 namespace {
@@ -154,4 +156,6 @@ private slots:
 };
 
 ASSAY_TEST_MAIN(TestPagesFollow)
+
+} // namespace tst_pagesfollow
 #include "tst_pagesfollow.moc"

@@ -39,6 +39,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+namespace tst_projectlocks {
+
 using namespace assay;
 
 namespace {
@@ -181,4 +183,6 @@ private slots:
 };
 
 ASSAY_TEST_MAIN(TestProjectLocks)
+
+} // namespace tst_projectlocks
 #include "tst_projectlocks.moc"

@@ -15,6 +15,8 @@
 #include <QUndoStack>
 #include <QtTest>
 
+namespace tst_reviewgrid {
+
 using namespace assay;
 
 class TestReviewGrid : public QObject {
@@ -161,4 +163,6 @@ private slots:
 };
 
 ASSAY_TEST_MAIN(TestReviewGrid)
+
+} // namespace tst_reviewgrid
 #include "tst_reviewgrid.moc"

@@ -34,6 +34,8 @@
 #include <QPushButton>
 #include <QtTest>
 
+namespace tst_runspage {
+
 using namespace assay;
 
 class TestRunsPage : public QObject {
@@ -370,4 +372,6 @@ private slots:
 };
 
 ASSAY_TEST_MAIN(TestRunsPage)
+
+} // namespace tst_runspage
 #include "tst_runspage.moc"

@@ -18,6 +18,8 @@
 #include <QUndoStack>
 #include <QtTest>
 
+namespace tst_schemaeditor {
+
 using namespace assay;
 
 class TestSchemaEditor : public QObject {
@@ -117,4 +119,6 @@ private slots:
 };
 
 ASSAY_TEST_MAIN(TestSchemaEditor)
+
+} // namespace tst_schemaeditor
 #include "tst_schemaeditor.moc"

@@ -29,6 +29,8 @@
 #include <QUndoStack>
 #include <QtTest>
 
+namespace tst_valuealiases {
+
 using namespace assay;
 
 class TestValueAliases : public QObject {
@@ -77,7 +79,7 @@ private slots:
             {QStringLiteral("run"), m_project, QStringLiteral("--name"), QStringLiteral("bm25"), QStringLiteral("--pipeline"), QStringLiteral("retriever=bm25,k=1,reader=none")},
         };
         for (const QStringList &args : setup) {
-            const Outcome o = runCli(args);
+            const CliOutcome o = runCli(args);
             QVERIFY2(o.code == 0, qPrintable(args.join(QLatin1Char(' ')) + QStringLiteral(": ") + o.out + o.err));
         }
     }
@@ -246,7 +248,7 @@ private slots:
 
     void cliListsAddsAndRemoves()
     {
-        Outcome o = runCli({QStringLiteral("corpus"), QStringLiteral("aliases"), m_project, QStringLiteral("--json")});
+        CliOutcome o = runCli({QStringLiteral("corpus"), QStringLiteral("aliases"), m_project, QStringLiteral("--json")});
         QVERIFY2(o.code == 0, qPrintable(o.err));
         auto json = nlohmann::json::parse(o.out.toStdString());
         QCOMPARE(json["groups_checked"].get<int>(), 57);
@@ -298,4 +300,6 @@ private slots:
 };
 
 ASSAY_TEST_MAIN(TestValueAliases)
+
+} // namespace tst_valuealiases
 #include "tst_valuealiases.moc"

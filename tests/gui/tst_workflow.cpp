@@ -49,6 +49,8 @@
 
 #include <nlohmann/json.hpp>
 
+namespace tst_workflow {
+
 using namespace assay;
 
 namespace {
@@ -333,4 +335,6 @@ private slots:
 };
 
 ASSAY_TEST_MAIN(TestWorkflow)
+
+} // namespace tst_workflow
 #include "tst_workflow.moc"

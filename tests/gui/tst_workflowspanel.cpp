@@ -29,6 +29,8 @@
 #include <QUndoStack>
 #include <QtTest>
 
+namespace tst_workflowspanel {
+
 using namespace assay;
 
 namespace {
@@ -140,4 +142,6 @@ private slots:
 };
 
 ASSAY_TEST_MAIN(TestWorkflowsPanel)
+
+} // namespace tst_workflowspanel
 #include "tst_workflowspanel.moc"

@@ -19,6 +19,8 @@
 #include <cmath>
 #include <random>
 
+namespace tst_irt {
+
 using namespace assay;
 
 namespace {
@@ -537,4 +539,6 @@ private slots:
 };
 
 ASSAY_TEST_GUILESS_MAIN(TestIrt)
+
+} // namespace tst_irt
 #include "tst_irt.moc"

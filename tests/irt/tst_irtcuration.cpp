@@ -19,6 +19,8 @@
 
 #include <cmath>
 
+namespace tst_irtcuration {
+
 using namespace assay;
 
 namespace {
@@ -325,4 +327,6 @@ private slots:
 };
 
 ASSAY_TEST_GUILESS_MAIN(TestIrtCuration)
+
+} // namespace tst_irtcuration
 #include "tst_irtcuration.moc"

@@ -14,6 +14,8 @@
 
 #include <cmath>
 
+namespace tst_irtmarginal {
+
 using namespace assay;
 
 namespace {
@@ -175,4 +177,6 @@ private slots:
 };
 
 ASSAY_TEST_GUILESS_MAIN(TestIrtMarginal)
+
+} // namespace tst_irtmarginal
 #include "tst_irtmarginal.moc"

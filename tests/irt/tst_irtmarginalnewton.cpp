@@ -14,6 +14,8 @@
 
 #include <cmath>
 
+namespace tst_irtmarginalnewton {
+
 using namespace assay;
 
 namespace {
@@ -190,4 +192,6 @@ private slots:
 };
 
 ASSAY_TEST_APPLESS_MAIN(TestIrtMarginalNewton)
+
+} // namespace tst_irtmarginalnewton
 #include "tst_irtmarginalnewton.moc"

@@ -20,6 +20,8 @@
 #include <algorithm>
 #include <cmath>
 
+namespace tst_irtshortform {
+
 using namespace assay;
 
 namespace {
@@ -367,4 +369,6 @@ private slots:
 };
 
 ASSAY_TEST_GUILESS_MAIN(TestIrtShortForm)
+
+} // namespace tst_irtshortform
 #include "tst_irtshortform.moc"

@@ -18,6 +18,8 @@
 
 #include <cmath>
 
+namespace tst_irttall {
+
 using namespace assay;
 
 namespace {
@@ -318,4 +320,6 @@ private slots:
 };
 
 ASSAY_TEST_GUILESS_MAIN(TestIrtTall)
+
+} // namespace tst_irttall
 #include "tst_irttall.moc"

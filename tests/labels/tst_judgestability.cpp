@@ -24,6 +24,8 @@
 
 #include <nlohmann/json.hpp>
 
+namespace tst_judgestability {
+
 using namespace assay;
 
 class TestJudgeStability : public QObject {
@@ -210,4 +212,6 @@ private slots:
 };
 
 ASSAY_TEST_GUILESS_MAIN(TestJudgeStability)
+
+} // namespace tst_judgestability
 #include "tst_judgestability.moc"

@@ -27,6 +27,8 @@
 
 #include <nlohmann/json.hpp>
 
+namespace tst_labels {
+
 using namespace assay;
 using assay::test::projectWithRun;
 
@@ -359,4 +361,6 @@ private slots:
 };
 
 ASSAY_TEST_GUILESS_MAIN(TestLabels)
+
+} // namespace tst_labels
 #include "tst_labels.moc"

@@ -22,6 +22,8 @@
 #include <QCryptographicHash>
 #include <QtTest>
 
+namespace tst_llmclient {
+
 using namespace assay;
 using Endpoint = assay::test::TestEndpoint;
 
@@ -576,4 +578,6 @@ private slots:
 };
 
 ASSAY_TEST_GUILESS_MAIN(TestLlmClient)
+
+} // namespace tst_llmclient
 #include "tst_llmclient.moc"

@@ -23,6 +23,8 @@
 #include <limits>
 #include <random>
 
+namespace tst_contexts {
+
 using namespace assay;
 
 namespace {
@@ -216,4 +218,6 @@ private:
 };
 
 ASSAY_TEST_GUILESS_MAIN(TestContexts)
+
+} // namespace tst_contexts
 #include "tst_contexts.moc"

@@ -10,6 +10,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+namespace tst_migrations {
+
 using namespace assay;
 
 namespace {
@@ -143,4 +145,6 @@ private slots:
 };
 
 ASSAY_TEST_GUILESS_MAIN(TestMigrations)
+
+} // namespace tst_migrations
 #include "tst_migrations.moc"

@@ -19,6 +19,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+namespace tst_projectevents {
+
 using namespace assay;
 using Aggregate = ProjectChange::Aggregate;
 
@@ -197,4 +199,6 @@ private slots:
 };
 
 ASSAY_TEST_GUILESS_MAIN(TestProjectEvents)
+
+} // namespace tst_projectevents
 #include "tst_projectevents.moc"

@@ -28,6 +28,8 @@
 
 #include <sqlite3.h>
 
+namespace tst_projectfile {
+
 using namespace assay;
 
 namespace {
@@ -413,4 +415,6 @@ private slots:
 };
 
 ASSAY_TEST_GUILESS_MAIN(TestProjectFile)
+
+} // namespace tst_projectfile
 #include "tst_projectfile.moc"

@@ -19,6 +19,8 @@
 
 #include <random>
 
+namespace tst_stores {
+
 using namespace assay;
 
 class TestStores : public QObject {
@@ -222,4 +224,6 @@ private slots:
 };
 
 ASSAY_TEST_GUILESS_MAIN(TestStores)
+
+} // namespace tst_stores
 #include "tst_stores.moc"

@@ -18,6 +18,8 @@
 
 #include <nlohmann/json.hpp>
 
+namespace tst_documentkeys {
+
 using namespace assay;
 
 class TestDocumentKeys : public QObject {
@@ -117,19 +119,19 @@ private slots:
             {QStringLiteral("run"), project, QStringLiteral("--name"), QStringLiteral("early"), QStringLiteral("--pipeline"), QStringLiteral("retriever=bm25,k=1,reader=none")},
         };
         for (const QStringList &args : setup) {
-            const Outcome o = runCli(args);
+            const CliOutcome o = runCli(args);
             QVERIFY2(o.code == 0, qPrintable(args.join(QLatin1Char(' ')) + QStringLiteral(": ") + o.out + o.err));
         }
         const auto retrievalCoverage = [&] {
-            const Outcome scored = runCli({QStringLiteral("score"), project, QStringLiteral("--run"), QStringLiteral("early"), QStringLiteral("--judge"), QStringLiteral("contains")});
+            const CliOutcome scored = runCli({QStringLiteral("score"), project, QStringLiteral("--run"), QStringLiteral("early"), QStringLiteral("--judge"), QStringLiteral("contains")});
             if (scored.code != 0)
                 return QStringLiteral("score failed: ") + scored.err;
-            const Outcome a = runCli({QStringLiteral("analyze"), QStringLiteral("grammar"), project, QStringLiteral("--run"), QStringLiteral("early"), QStringLiteral("--json")});
+            const CliOutcome a = runCli({QStringLiteral("analyze"), QStringLiteral("grammar"), project, QStringLiteral("--run"), QStringLiteral("early"), QStringLiteral("--json")});
             const auto j = nlohmann::json::parse(a.out.toStdString(), nullptr, false);
             return QString::fromStdString(j.is_discarded() ? a.err.toStdString() : j.dump());
         };
         QVERIFY2(retrievalCoverage().contains(QStringLiteral("\"retrieval_coverage\":{\"items\":0,")), qPrintable(retrievalCoverage()));
-        Outcome o = runCli({QStringLiteral("corpus"), QStringLiteral("key"), project, QStringLiteral("--table"), QStringLiteral("company"), QStringLiteral("--column"),
+        CliOutcome o = runCli({QStringLiteral("corpus"), QStringLiteral("key"), project, QStringLiteral("--table"), QStringLiteral("company"), QStringLiteral("--column"),
                             QStringLiteral("Name"), QStringLiteral("--match"), QStringLiteral("name")});
         QVERIFY2(o.code == 0, qPrintable(o.err));
         QVERIFY2(o.out.contains(QStringLiteral("18 of 57 groups with an answer have documents from keys")), qPrintable(o.out));
@@ -185,10 +187,10 @@ private slots:
              QStringLiteral("--match"), QStringLiteral("name")},
         };
         for (const QStringList &args : setup) {
-            const Outcome o = runCli(args);
+            const CliOutcome o = runCli(args);
             QVERIFY2(o.code == 0, qPrintable(args.join(QLatin1Char(' ')) + QStringLiteral(": ") + o.out + o.err));
         }
-        const Outcome o = runCli({QStringLiteral("import"), QStringLiteral("grammar"), project, QStringLiteral("--sql-templates"), data + QStringLiteral("sql_templates.json"),
+        const CliOutcome o = runCli({QStringLiteral("import"), QStringLiteral("grammar"), project, QStringLiteral("--sql-templates"), data + QStringLiteral("sql_templates.json"),
                                   QStringLiteral("--text-templates"), QStringLiteral("short=") + data + QStringLiteral("text_templates_short.json")});
         QVERIFY2(o.code == 0, qPrintable(o.err));
         QVERIFY2(o.out.contains(QStringLiteral("Document keys: 18 of 57 groups with an answer have true documents from keys")), qPrintable(o.out));
@@ -196,4 +198,6 @@ private slots:
 };
 
 ASSAY_TEST_GUILESS_MAIN(TestDocumentKeys)
+
+} // namespace tst_documentkeys
 #include "tst_documentkeys.moc"

@@ -21,6 +21,8 @@
 #include <cmath>
 #include <random>
 
+namespace tst_retrieval {
+
 using namespace assay;
 
 namespace {
@@ -281,4 +283,6 @@ private slots:
 };
 
 ASSAY_TEST_GUILESS_MAIN(TestRetrieval)
+
+} // namespace tst_retrieval
 #include "tst_retrieval.moc"

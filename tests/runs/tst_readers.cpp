@@ -26,6 +26,8 @@
 
 #include <nlohmann/json.hpp>
 
+namespace tst_readers {
+
 using namespace assay;
 
 namespace {
@@ -341,4 +343,6 @@ private slots:
 };
 
 ASSAY_TEST_GUILESS_MAIN(TestReaders)
+
+} // namespace tst_readers
 #include "tst_readers.moc"

@@ -8,6 +8,8 @@
 
 #include <QtTest>
 
+namespace tst_resultsimport {
+
 using namespace assay;
 
 class TestResultsImport : public QObject {
@@ -146,4 +148,6 @@ private slots:
 };
 
 ASSAY_TEST_GUILESS_MAIN(TestResultsImport)
+
+} // namespace tst_resultsimport
 #include "tst_resultsimport.moc"

@@ -15,6 +15,8 @@
 #include <QProcess>
 #include <QtTest>
 
+namespace tst_runs {
+
 using namespace assay;
 
 namespace {
@@ -143,4 +145,6 @@ private slots:
 };
 
 ASSAY_TEST_GUILESS_MAIN(TestRuns)
+
+} // namespace tst_runs
 #include "tst_runs.moc"

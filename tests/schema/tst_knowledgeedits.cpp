@@ -25,6 +25,8 @@
 #include <QUndoStack>
 #include <QtTest>
 
+namespace tst_knowledgeedits {
+
 using namespace assay;
 
 namespace {
@@ -252,4 +254,6 @@ private slots:
 };
 
 ASSAY_TEST_GUILESS_MAIN(TestKnowledgeEdits)
+
+} // namespace tst_knowledgeedits
 #include "tst_knowledgeedits.moc"

@@ -17,6 +17,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+namespace tst_schemaimport {
+
 using namespace assay;
 
 namespace {
@@ -348,4 +350,6 @@ private slots:
 };
 
 ASSAY_TEST_GUILESS_MAIN(TestSchemaImport)
+
+} // namespace tst_schemaimport
 #include "tst_schemaimport.moc"

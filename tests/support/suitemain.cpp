@@ -26,9 +26,12 @@ std::vector<Suite> &suites()
 }
 } // namespace
 
-bool registerSuite(const Suite &suite)
+bool registerSuite(const char *file, SuiteApp app, QObject *(*make)())
 {
-    suites().push_back(suite);
+    std::string name(file);
+    name.erase(0, name.find_last_of('/') + 1);
+    name.erase(name.rfind('.'));
+    suites().push_back({name, app, make});
     return true;
 }
 
@@ -53,12 +56,12 @@ int main(int argc, char **argv)
 {
     const Suite *suite = nullptr;
     for (const Suite &s : suites())
-        if (argc >= 2 && std::strcmp(argv[1], s.name) == 0)
+        if (argc >= 2 && s.name == argv[1])
             suite = &s;
     if (!suite) {
         std::fprintf(stderr, "usage: %s SUITE [Qt Test options]\nsuites:", argv[0]);
         for (const Suite &s : suites())
-            std::fprintf(stderr, " %s", s.name);
+            std::fprintf(stderr, " %s", s.name.c_str());
         std::fprintf(stderr, "\n");
         return 2;
     }
@@ -85,6 +88,6 @@ int main(int argc, char **argv)
     case SuiteApp::Gui: break;
 #endif
     }
-    std::fprintf(stderr, "%s: this executable cannot make the application object suite %s needs\n", argv[0], suite->name);
+    std::fprintf(stderr, "%s: this executable cannot make the application object suite %s needs\n", argv[0], suite->name.c_str());
     return 2;
 }
