@@ -1,5 +1,7 @@
 #include "irt/irtshortform.h"
 
+#include <QByteArray>
+#include <QHash>
 #include <QStringList>
 
 #include <algorithm>
@@ -151,15 +153,43 @@ IrtShortFormChoice IrtShortForm::anchors(const QVector<IrtItem> &items, const QV
         }
         return d;
     };
+    // Items with the same vector (common: a small panel's answers are 0 or 1) are measured
+    // once: pattern[j] is j's vector among the distinct ones, first[u] the first item with u.
+    std::vector<int> pattern(static_cast<size_t>(m)), first;
+    {
+        QHash<QByteArray, int> seen;
+        for (int j = 0; j < m; ++j) {
+            const QByteArray key = QByteArray::fromRawData(reinterpret_cast<const char *>(at(j)), qsizetype(s * sizeof(double)));
+            auto found = seen.constFind(key);
+            if (found == seen.constEnd()) {
+                found = seen.insert(key, int(first.size()));
+                first.push_back(j);
+            }
+            pattern[size_t(j)] = found.value();
+        }
+    }
+    const int u = int(first.size());
+    // Each pattern's nearest medoid (ties to the lower c), the same for every item with it.
+    std::vector<int> patternCluster(static_cast<size_t>(u), 0);
+    const auto assign = [&](const QVector<int> &centres) {
+        for (int p = 0; p < u; ++p) {
+            double best = std::numeric_limits<double>::infinity();
+            for (int c = 0; c < centres.size(); ++c)
+                if (const double d = distance(first[size_t(p)], centres[c], best); d < best)
+                    best = d, patternCluster[size_t(p)] = c;
+        }
+    };
     // k-means++ seeding on the medoids, then alternate assignment and medoid update.
     std::mt19937_64 rng(seed);
     QVector<int> medoids;
     medoids << int(std::uniform_int_distribution<int>(0, m - 1)(rng));
-    std::vector<double> nearest(size_t(m), std::numeric_limits<double>::infinity());
+    std::vector<double> nearest(size_t(m), std::numeric_limits<double>::infinity()), toLast(static_cast<size_t>(u));
     while (medoids.size() < n) {
+        for (int p = 0; p < u; ++p)
+            toLast[size_t(p)] = distance(first[size_t(p)], medoids.last());
         double sum = 0;
         for (int j = 0; j < m; ++j) {
-            nearest[size_t(j)] = std::min(nearest[size_t(j)], distance(j, medoids.last()));
+            nearest[size_t(j)] = std::min(nearest[size_t(j)], toLast[size_t(pattern[size_t(j)])]);
             sum += nearest[size_t(j)];
         }
         int next = -1;
@@ -175,20 +205,16 @@ IrtShortFormChoice IrtShortForm::anchors(const QVector<IrtItem> &items, const QV
                     next = j;
         medoids << next;
     }
-    std::vector<int> cluster(size_t(m), 0);
+    std::vector<std::vector<int>> clusters(static_cast<size_t>(n));
     for (int round = 0; round < 12; ++round) {
-        for (int j = 0; j < m; ++j) {
-            double best = std::numeric_limits<double>::infinity();
-            for (int c = 0; c < n; ++c)
-                if (const double d = distance(j, medoids[c], best); d < best)
-                    best = d, cluster[size_t(j)] = c;
-        }
+        assign(medoids);
+        for (auto &members : clusters)
+            members.clear();
+        for (int j = 0; j < m; ++j)
+            clusters[size_t(patternCluster[size_t(pattern[size_t(j)])])].push_back(j);
         bool moved = false;
         for (int c = 0; c < n; ++c) {
-            std::vector<int> members;
-            for (int j = 0; j < m; ++j)
-                if (cluster[size_t(j)] == c)
-                    members.push_back(j);
+            const std::vector<int> &members = clusters[size_t(c)];
             if (members.empty())
                 continue;
             // The medoid: the member whose pattern is closest to the cluster's mean (the
@@ -216,14 +242,9 @@ IrtShortFormChoice IrtShortForm::anchors(const QVector<IrtItem> &items, const QV
     IrtShortFormChoice choice;
     choice.items = medoids;
     choice.weights = QVector<double>(n, 0.0);
-    for (int j = 0; j < m; ++j) {
-        int nearestMedoid = 0;
-        double best = std::numeric_limits<double>::infinity();
-        for (int c = 0; c < n; ++c)
-            if (const double d = distance(j, medoids[c], best); d < best)
-                best = d, nearestMedoid = c;
-        choice.weights[nearestMedoid] += 1.0 / m;
-    }
+    assign(medoids);
+    for (int j = 0; j < m; ++j)
+        choice.weights[patternCluster[size_t(pattern[size_t(j)])]] += 1.0 / m;
     return choice;
 }
 
