@@ -206,6 +206,7 @@ IrtShortFormChoice IrtShortForm::anchors(const QVector<IrtItem> &items, const QV
         medoids << next;
     }
     std::vector<std::vector<int>> clusters(static_cast<size_t>(n));
+    bool settled = false; // the last assignment was to the final medoids
     for (int round = 0; round < 12; ++round) {
         assign(medoids);
         for (auto &members : clusters)
@@ -236,13 +237,16 @@ IrtShortFormChoice IrtShortForm::anchors(const QVector<IrtItem> &items, const QV
             if (best != medoids[c])
                 medoids[c] = best, moved = true;
         }
-        if (!moved)
+        if (!moved) {
+            settled = true;
             break;
+        }
     }
     IrtShortFormChoice choice;
     choice.items = medoids;
     choice.weights = QVector<double>(n, 0.0);
-    assign(medoids);
+    if (!settled)
+        assign(medoids);
     for (int j = 0; j < m; ++j)
         choice.weights[patternCluster[size_t(pattern[size_t(j)])]] += 1.0 / m;
     return choice;
