@@ -3,8 +3,8 @@
 #include "core/job.h"
 #include "generation/semanticgroup.h"
 #include "grounding/aliasindex.h"
-#include "grounding/aliasproposer.h"
 #include "grounding/groundlinkstore.h"
+#include "grounding/phraseindex.h"
 #include "io/wordmatch.h"
 #include "project/database.h"
 #include "retrieval/corpusstore.h"
@@ -13,7 +13,10 @@
 #include <QRegularExpression>
 #include <QSet>
 
+#include <algorithm>
 #include <functional>
+#include <iterator>
+#include <vector>
 
 namespace assay {
 
@@ -123,64 +126,119 @@ Result<AutoLinker::Proposals> AutoLinker::propose(Database &db, const Options &o
     QSet<QString> linked; // template \x1f values \x1f document
     for (const GroundLink &l : known.value())
         linked.insert(QStringLiteral("%1\x1f%2\x1f%3").arg(l.sqlTemplateId).arg(l.values, l.docId));
-    Proposals out;
-    const qint64 total = groups.value().size();
-    qint64 done = 0;
+    // What each group looks for: its answer's forms, and each fill-in value's forms (a value
+    // that is the answer, or too short to compare, is not looked for).
+    struct Search {
+        const GroundLinkStore::Group *group = nullptr;
+        QStringList answerForms;
+        QVector<QStringList> valueForms;
+        QVector<int> answerPhrases;
+        QVector<QVector<int>> valuePhrases; // per value looked for
+    };
+    PhraseIndex index;
+    std::vector<Search> searches;
     for (const GroundLinkStore::Group &g : groups.value()) {
-        if (job) {
-            if (job->isCancelled())
-                return R::cancelled();
-            if (++done % 50 == 0 || done == total)
-                job->reportProgress(done, total, QStringLiteral("Reading the corpus for group g%1").arg(g.id));
-        }
         const QString answer = g.answer.trimmed();
         const QStringList answerAliases = aliases.value().formsOf(answer);
         const bool comparable = (answer.size() > 2 && hasWordCharacter(answer))
                                 || std::any_of(answerAliases.begin(), answerAliases.end(), [](const QString &f) { return f.trimmed().size() > 2 && hasWordCharacter(f); });
         if ((options.onlyUngrounded && !g.trueDocs.isEmpty()) || !comparable)
             continue;
-        ++out.groupsSearched;
-        const QStringList values = SemanticGroup{SemanticGroup::valuesFromJson(g.values), {}, 0, {}}.valueTexts();
+        Search s;
+        s.group = &g;
         // The answer and the values as the database writes them, and as their aliases do.
-        const QStringList answerForms = QStringList{answer} + answerAliases;
-        QVector<QStringList> valueForms;
-        QStringList alternatives;
-        for (const QString &v : values) {
-            valueForms << (QStringList{v} + aliases.value().formsOf(v));
-            if (v.trimmed().size() >= 2 && hasWordCharacter(v) && v.trimmed().compare(answer, Qt::CaseInsensitive) != 0)
-                for (const QString &f : valueForms.back())
-                    alternatives << AliasProposer::phrase(f.trimmed());
+        s.answerForms = QStringList{answer} + answerAliases;
+        for (const QString &f : s.answerForms)
+            if (const int p = index.add(f); p >= 0)
+                s.answerPhrases << p;
+        for (const QString &v : SemanticGroup{SemanticGroup::valuesFromJson(g.values), {}, 0, {}}.valueTexts()) {
+            s.valueForms << (QStringList{v} + aliases.value().formsOf(v));
+            if (v.trimmed().size() < 2 || !hasWordCharacter(v) || v.trimmed().compare(answer, Qt::CaseInsensitive) == 0)
+                continue;
+            QVector<int> phrases;
+            for (const QString &f : s.valueForms.back())
+                if (const int p = index.add(f); p >= 0)
+                    phrases << p;
+            if (!phrases.isEmpty())
+                s.valuePhrases << phrases;
         }
-        QStringList answerPhrases;
-        for (const QString &f : answerForms)
-            answerPhrases << AliasProposer::phrase(f.trimmed());
-        const QString answerMatch = answerPhrases.size() == 1 ? answerPhrases.front() : QStringLiteral("(%1)").arg(answerPhrases.join(QStringLiteral(" OR ")));
-        const QString match = alternatives.isEmpty() ? answerMatch : QStringLiteral("%1 AND (%2)").arg(answerMatch, alternatives.join(QStringLiteral(" OR ")));
-        auto hits = corpus.bm25(match, options.candidatesPerGroup);
-        if (!hits)
-            return R::failure(QStringLiteral("group g%1: %2").arg(g.id).arg(hits.error()), hits.code());
+        if (!s.answerPhrases.isEmpty())
+            searches.push_back(std::move(s));
+    }
+    Proposals out;
+    out.groupsSearched = qint64(searches.size());
+    if (searches.empty())
+        return out;
+    // One pass over the corpus for every phrase looked for.
+    const Status built = index.build(corpus, [&](qint64 done, qint64 total) {
+        if (!job)
+            return true;
+        job->reportProgress(done, total, QStringLiteral("Reading the corpus: chunk %1 of %2").arg(done).arg(total));
+        return !job->isCancelled();
+    });
+    if (!built)
+        return R::failure(built);
+    const qint64 total = qint64(searches.size());
+    qint64 done = 0;
+    for (const Search &s : searches) {
+        const GroundLinkStore::Group &g = *s.group;
+        if (job) {
+            if (job->isCancelled())
+                return R::cancelled();
+            if (++done % 500 == 0 || done == total)
+                job->reportProgress(done, total, QStringLiteral("Reading the candidates of group g%1").arg(g.id));
+        }
+        // The chunks that hold the answer and, when the group has values to look for, at
+        // least one of them; the best first: more of the values, then fewer words.
+        QVector<int> candidates = index.unionOf(s.answerPhrases);
+        QVector<QVector<int>> valueChunks;
+        for (const QVector<int> &phrases : s.valuePhrases)
+            valueChunks << index.unionOf(phrases);
+        if (!valueChunks.isEmpty()) {
+            QVector<int> anyValue;
+            for (const QVector<int> &c : valueChunks)
+                anyValue += c;
+            std::sort(anyValue.begin(), anyValue.end());
+            QVector<int> both;
+            std::set_intersection(candidates.begin(), candidates.end(), anyValue.begin(), anyValue.end(), std::back_inserter(both));
+            both.erase(std::unique(both.begin(), both.end()), both.end());
+            candidates = both;
+        }
+        QVector<std::pair<int, int>> ranked; // (values held, chunk)
+        for (int c : candidates)
+            ranked.append({int(std::count_if(valueChunks.begin(), valueChunks.end(), [c](const QVector<int> &v) { return std::binary_search(v.begin(), v.end(), c); })), c});
+        const auto better = [&](const std::pair<int, int> &x, const std::pair<int, int> &y) {
+            if (x.first != y.first)
+                return x.first > y.first;
+            const int wx = index.chunkWords().at(x.second), wy = index.chunkWords().at(y.second);
+            return wx != wy ? wx < wy : x.second < y.second;
+        };
+        const qsizetype keep = std::min<qsizetype>(ranked.size(), std::max(options.candidatesPerGroup, 0));
+        std::partial_sort(ranked.begin(), ranked.begin() + keep, ranked.end(), better);
         QHash<QString, GroundLink> best; // per document
-        for (const RetrievalHit &h : hits.value()) {
-            auto text = corpus.chunkText(h.chunkId);
+        for (qsizetype i = 0; i < keep; ++i) {
+            const int chunk = ranked.at(i).second;
+            const QString &docId = index.documentOfChunk().at(chunk);
+            auto text = corpus.chunkText(index.chunkIds().at(chunk));
             if (!text)
                 return R::failure(text);
             QString evidence;
-            const double c = confidence(text.value(), answerForms, valueForms, &evidence);
-            if (c <= 0 || (best.contains(h.docId) && best[h.docId].confidence >= c))
+            const double c = confidence(text.value(), s.answerForms, s.valueForms, &evidence);
+            if (c <= 0 || (best.contains(docId) && best[docId].confidence >= c))
                 continue;
-            if (linked.contains(QStringLiteral("%1\x1f%2\x1f%3").arg(g.sqlTemplateId).arg(g.values, h.docId)))
+            if (linked.contains(QStringLiteral("%1\x1f%2\x1f%3").arg(g.sqlTemplateId).arg(g.values, docId)))
                 continue;
             GroundLink l;
             l.sqlTemplateId = g.sqlTemplateId;
             l.values = g.values;
-            l.docId = h.docId;
+            l.docId = docId;
             l.source = GroundLink::Source::Auto;
             l.confidence = c;
             l.state = c >= options.minConfidence ? GroundLink::State::Accepted : GroundLink::State::Proposed;
             l.evidence = evidence;
             l.groupId = g.id;
             l.answer = g.answer;
-            best.insert(h.docId, l);
+            best.insert(docId, l);
         }
         if (!best.isEmpty())
             ++out.groupsLinked;

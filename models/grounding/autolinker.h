@@ -28,7 +28,7 @@ class AutoLinker {
 public:
     struct Options {
         double minConfidence = 0.6;
-        int candidatesPerGroup = 50; // chunks read per group, best BM25 first
+        int candidatesPerGroup = 50; // chunks read per group: those holding more values first, then shorter
         // false: groups that have true documents are searched too (to measure the linker
         // against a known truth, as tst_groundtruth does with the demo's).
         bool onlyUngrounded = true;

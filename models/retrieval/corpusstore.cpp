@@ -168,8 +168,16 @@ Status CorpusStore::addDocuments(const QVector<CorpusDocument> &documents, const
 
 Status CorpusStore::forEachChunk(const std::function<void(const CorpusChunk &)> &onChunk) const
 {
+    return forEachChunkWhile([&](const CorpusChunk &c) {
+        onChunk(c);
+        return true;
+    });
+}
+
+Status CorpusStore::forEachChunkWhile(const std::function<bool(const CorpusChunk &)> &onChunk) const
+{
     return m_db.each(QStringLiteral("SELECT c.id, d.doc_id, c.text FROM chunk c JOIN document d ON d.id = c.document_id ORDER BY d.id, c.ordinal"), {},
-                     [&](const Statement &r) { onChunk(CorpusChunk{r.integer(0), r.text(1), r.text(2)}); });
+                     [&](const Statement &r) { return onChunk(CorpusChunk{r.integer(0), r.text(1), r.text(2)}); });
 }
 
 Result<QVector<RetrievalHit>> CorpusStore::bm25(const QString &match, int k) const

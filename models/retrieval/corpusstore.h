@@ -80,6 +80,8 @@ public:
     Status addDocuments(const QVector<CorpusDocument> &documents, const QVector<QStringList> &chunks);
     // Every chunk with its document id and text, in corpus order.
     Status forEachChunk(const std::function<void(const CorpusChunk &)> &onChunk) const;
+    // The same until onChunk returns false.
+    Status forEachChunkWhile(const std::function<bool(const CorpusChunk &)> &onChunk) const;
     // FTS5's BM25 ranking for a MATCH expression: the best k chunks, ties in corpus order.
     Result<QVector<RetrievalHit>> bm25(const QString &match, int k) const;
     // Stores vectors of `model` for chunks (one transaction).
