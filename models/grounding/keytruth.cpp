@@ -183,12 +183,18 @@ Result<KeyTruth::Outcome> KeyTruth::compute(Project &project, const QVector<Docu
         QString answerTable, answerColumn;
         const bool answered = SqlTemplate::answerColumn(sqlOf.value(templateId), &answerTable, &answerColumn);
         std::optional<std::pair<QString, QString>> subject;
-        if (!tables.isEmpty() && keyed(tables.front().first) != keyOf.constEnd())
-            subject = tables.front();
-        else if (answered && keyed(answerTable) != keyOf.constEnd())
+        const bool answerKeyed = answered && keyed(answerTable) != keyOf.constEnd();
+        const auto answerRow = [&] {
             for (const auto &t : tables)
                 if (!subject && t.first.compare(answerTable, Qt::CaseInsensitive) == 0)
                     subject = t;
+        };
+        if (answerKeyed && answerColumn.compare(keyed(answerTable)->column, Qt::CaseInsensitive) != 0)
+            answerRow(); // an attribute of a keyed row: its own document states it
+        if (!subject && !tables.isEmpty() && keyed(tables.front().first) != keyOf.constEnd())
+            subject = tables.front();
+        else if (!subject && answerKeyed)
+            answerRow();
         if (subject) {
             if (auto st = prepare(firstRowSql(parameterised, subject->second, keyed(subject->first)->column), subject->first, true); !st)
                 return Result<std::vector<Probe> *>::failure(st);
