@@ -4,6 +4,8 @@
 
 #include "commands/setdocumentkeyscommand.h"
 #include "commands/setgroundlinkscommand.h"
+#include "grounding/linktiers.h"
+#include "spotcheckdialog.h"
 #include "grounding/documentkeystore.h"
 #include "grounding/keytruth.h"
 #include "grounding/autolinker.h"
@@ -19,6 +21,9 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QRandomGenerator>
+#include <QSignalBlocker>
+#include <QComboBox>
 #include <QSettings>
 #include <QTableView>
 #include <QUndoStack>
@@ -57,6 +62,21 @@ GroundTruthPanel::GroundTruthPanel(Project *project, QWidget *parent) : QWidget(
     m_accept->setObjectName(QStringLiteral("acceptLinks"));
     m_reject = new QPushButton(tr("Reject"), this);
     m_reject->setObjectName(QStringLiteral("rejectLinks"));
+    m_tier = new QComboBox(this);
+    m_tier->setObjectName(QStringLiteral("linkTier"));
+    m_tier->setToolTip(tr("The automatic links come in tiers of evidence, one per confidence. Check a random draw of a tier "
+                          "instead of every link, then accept the tier on its estimated precision."));
+    m_tierEstimate = new QLabel(this);
+    m_tierEstimate->setObjectName(QStringLiteral("tierEstimate"));
+    m_tierEstimate->setWordWrap(true);
+    m_checkTier = new QPushButton(tr("Check 20 at Random…"), this);
+    m_checkTier->setObjectName(QStringLiteral("checkTier"));
+    m_checkTier->setToolTip(tr("Draw 20 waiting links of the tier and judge each: 1 right, 2 wrong, 0 skip. "
+                               "The tier's precision is shown with a 95% interval."));
+    m_acceptTier = new QPushButton(tr("Accept the Tier"), this);
+    m_acceptTier->setObjectName(QStringLiteral("acceptTier"));
+    m_acceptTier->setToolTip(tr("Accept every waiting link of the tier; each records the spot-check estimate it was accepted on. "
+                                "Edit → Undo takes it back."));
     m_view = new QTableView(this);
     m_view->setObjectName(QStringLiteral("groundLinks"));
     m_view->setModel(m_model);
@@ -78,11 +98,18 @@ GroundTruthPanel::GroundTruthPanel(Project *project, QWidget *parent) : QWidget(
     review->addWidget(m_accept);
     review->addWidget(m_reject);
     review->addStretch(1);
+    auto *tiers = new QHBoxLayout;
+    tiers->addWidget(new QLabel(tr("Tier:"), this));
+    tiers->addWidget(m_tier);
+    tiers->addWidget(m_checkTier);
+    tiers->addWidget(m_acceptTier);
+    tiers->addWidget(m_tierEstimate, 1);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_summary);
     layout->addLayout(bar);
     layout->addWidget(m_message);
     layout->addLayout(review);
+    layout->addLayout(tiers);
     layout->addWidget(m_view, 1);
 
     connect(m_propose, &QPushButton::clicked, this, [this] { startProposing(); });
@@ -101,7 +128,17 @@ GroundTruthPanel::GroundTruthPanel(Project *project, QWidget *parent) : QWidget(
     };
     connect(m_accept, &QPushButton::clicked, this, [this, selectedRows] { setStateOfRows(selectedRows(), true); });
     connect(m_reject, &QPushButton::clicked, this, [this, selectedRows] { setStateOfRows(selectedRows(), false); });
+    connect(m_checkTier, &QPushButton::clicked, this, [this] {
+        if (SpotCheckDialog *dialog = openSpotCheck(QRandomGenerator::global()->generate()))
+            dialog->open();
+    });
+    connect(m_acceptTier, &QPushButton::clicked, this, &GroundTruthPanel::acceptTier);
+    connect(m_tier, &QComboBox::currentIndexChanged, this, [this] {
+        showTiers();
+        updateButtons();
+    });
     connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
+        showTiers();
         showSummary();
         updateButtons();
         fitColumns();
@@ -110,6 +147,7 @@ GroundTruthPanel::GroundTruthPanel(Project *project, QWidget *parent) : QWidget(
     m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().lineSpacing() + 6);
     (void)m_model->refresh();
     fitColumns();
+    showTiers();
     showSummary();
     updateButtons();
 }
@@ -171,6 +209,12 @@ void GroundTruthPanel::updateButtons()
     m_reject->setEnabled(!busy() && selected);
     m_propose->setEnabled(!busy());
     m_importFile->setEnabled(!busy());
+    const QString tier = m_tier->currentData().toString();
+    const auto tiers = LinkTiers::of(m_model->links());
+    const bool waiting = std::any_of(tiers.begin(), tiers.end(), [&](const LinkTiers::Tier &t) { return t.name == tier && t.waiting > 0; });
+    m_checkTier->setEnabled(!busy() && waiting);
+    m_acceptTier->setEnabled(!busy() && waiting);
+    m_tier->setEnabled(!tiers.isEmpty());
 }
 
 AbsentAnswersDialog *GroundTruthPanel::openAbsentAnswers()
@@ -367,6 +411,73 @@ void GroundTruthPanel::setStateOfRows(const QList<int> &rows, bool accept)
     if (!error.isEmpty())
         m_message->error(error);
     (void)m_model->refresh();
+}
+
+QString GroundTruthPanel::tierText() const { return m_tierEstimate->text(); }
+
+void GroundTruthPanel::showTiers()
+{
+    const QString chosen = m_tier->currentData().toString();
+    const auto tiers = LinkTiers::of(m_model->links());
+    {
+        const QSignalBlocker quiet(m_tier);
+        m_tier->clear();
+        for (const LinkTiers::Tier &t : tiers)
+            m_tier->addItem(tr("%1 (%n waiting)", nullptr, int(t.waiting)).arg(t.name), t.name);
+        const int again = m_tier->findData(chosen);
+        m_tier->setCurrentIndex(again >= 0 ? again : 0);
+    }
+    const auto current = std::find_if(tiers.begin(), tiers.end(), [&](const LinkTiers::Tier &t) { return t.name == m_tier->currentData().toString(); });
+    if (current == tiers.end())
+        m_tierEstimate->setText(tr("No automatic links yet: click Propose Links, then check a tier here."));
+    else
+        m_tierEstimate->setText(tr("%1 links in all; %2.").arg(current->total()).arg(LinkTiers::estimateText(*current)));
+    m_tierEstimate->setToolTip(m_tierEstimate->text());
+}
+
+SpotCheckDialog *GroundTruthPanel::openSpotCheck(quint32 seed)
+{
+    const QString tier = m_tier->currentData().toString();
+    const auto drawn = LinkTiers::sample(m_model->links(), tier, 20, seed);
+    if (drawn.isEmpty()) {
+        m_message->showMessage(MessageBar::Level::Info, tr("Tier %1 has no waiting link to check.").arg(tier));
+        return nullptr;
+    }
+    auto *dialog = new SpotCheckDialog(tier, drawn, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog, tier] { storeVerdicts(tier, dialog->verdicts()); });
+    return dialog;
+}
+
+void GroundTruthPanel::storeVerdicts(const QString &tier, const QVector<GroundLink> &verdicts)
+{
+    if (verdicts.isEmpty())
+        return;
+    const QString error = push(new SetGroundLinksCommand(m_project, tr("Spot check of tier %1 (%n verdict(s))", nullptr, int(verdicts.size())).arg(tier), verdicts));
+    (void)m_model->refresh();
+    if (!error.isEmpty()) {
+        m_message->error(error);
+        return;
+    }
+    const auto tiers = LinkTiers::of(m_model->links());
+    const auto it = std::find_if(tiers.begin(), tiers.end(), [&](const LinkTiers::Tier &t) { return t.name == tier; });
+    m_message->success(tr("Stored %n verdict(s) for tier %1: %2. Edit → Undo takes them back.", nullptr, int(verdicts.size()))
+                           .arg(tier, it == tiers.end() ? QString() : LinkTiers::estimateText(*it)));
+}
+
+void GroundTruthPanel::acceptTier()
+{
+    const QString tier = m_tier->currentData().toString();
+    const auto accepted = LinkTiers::acceptTier(m_model->links(), tier);
+    if (accepted.isEmpty())
+        return;
+    const QString estimate = accepted.front().estimate;
+    const QString error = push(new SetGroundLinksCommand(m_project, tr("Accept tier %1 (%n link(s))", nullptr, int(accepted.size())).arg(tier), accepted));
+    (void)m_model->refresh();
+    if (!error.isEmpty())
+        m_message->error(error);
+    else
+        m_message->success(tr("Accepted %n link(s) of %1. Edit → Undo takes them back.", nullptr, int(accepted.size())).arg(estimate));
 }
 
 } // namespace assay

@@ -5,11 +5,13 @@
 // chosen confidence are accepted, the rest wait for review), Import Links File…, Accept and
 // Reject. Every change is one undoable edit.
 #include "core/job.h"
+#include "grounding/groundlink.h"
 
 #include <QWidget>
 
 #include <memory>
 
+class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
 class QPushButton;
@@ -40,6 +42,15 @@ public:
     QString summaryText() const;
     QString messageText() const;
     void setMinimumConfidence(double c);
+    // Spot-checked tiers (docs/METHODS.md §1.6.4): the tiers of the automatic links, the one
+    // chosen, Check 20 at Random… (a SpotCheckDialog; its verdicts stored as one undoable edit
+    // when it is finished) and Accept the Tier (one undoable edit, each link recording the
+    // tier's estimate).
+    QComboBox *tierBox() const { return m_tier; }
+    QString tierText() const;
+    class SpotCheckDialog *openSpotCheck(quint32 seed);
+    void storeVerdicts(const QString &tier, const QVector<GroundLink> &verdicts);
+    void acceptTier();
     // What Absent Answers… opens (non-modal, deleted on close).
     class AbsentAnswersDialog *openAbsentAnswers();
 
@@ -49,6 +60,7 @@ signals:
 
 private:
     void showSummary();
+    void showTiers();
     void updateButtons();
     void fitColumns();
     bool busy() const { return m_job && m_job->isRunning(); }
@@ -66,6 +78,10 @@ private:
     QPushButton *m_absentAnswers;
     QPushButton *m_accept;
     QPushButton *m_reject;
+    QComboBox *m_tier;
+    QLabel *m_tierEstimate;
+    QPushButton *m_checkTier;
+    QPushButton *m_acceptTier;
     std::unique_ptr<Job> m_job;
 };
 

@@ -14,6 +14,8 @@
 #include "grounding/autolinker.h"
 #include "grounding/groundlinkstore.h"
 #include "grounding/linksfile.h"
+#include "grounding/linktiers.h"
+#include "io/filewriter.h"
 #include "project/project.h"
 #include "retrieval/corpusimporter.h"
 
@@ -33,6 +35,8 @@ int CorpusCommand::run(const QStringList &args, CliIo &io)
         "corpus links FILE.assay [--json]                                             list the links\n"
         "corpus aliases FILE.assay [--json] [--accept-proposals]                      answers no document states, and value aliases\n"
         "corpus aliases FILE.assay --column T.C --value V --add|--remove ALIAS         say how the documents write a value\n"
+        "corpus link FILE.assay --sample-tier T [--count N] [--seed S] --out F.csv     spot-check a tier: fill in F.csv's verdicts, then link --file F.csv\n"
+        "corpus link FILE.assay --accept-tier T                                       accept every proposal of a tier, recording its spot-check estimate\n"
         "corpus key FILE.assay --table T --column C [--match id|name]                 a table's rows are documents\n"
         "corpus key FILE.assay --list | --remove T                                    list or remove document keys\n"
         "corpus truth FILE.assay [--json]                                             every group's true documents and their source"));
@@ -59,7 +63,12 @@ int CorpusCommand::run(const QStringList &args, CliIo &io)
     const QCommandLineOption match(QStringLiteral("match"), QStringLiteral("key: id (a document's id is the row's value in the column) or name (its title or first line names the value) (id)."),
                                    QStringLiteral("MATCH"), QStringLiteral("id"));
     const QCommandLineOption list(QStringLiteral("list"), QStringLiteral("key: list the document keys."));
-    parser.addOptions({format, chunk, automatic, minConfidence, file, json, add, remove, column, value, acceptProposals, table, match, list});
+    const QCommandLineOption sampleTier(QStringLiteral("sample-tier"), QStringLiteral("link: draw a spot check of the proposals of tier T (its confidence, e.g. 0.40)."), QStringLiteral("T"));
+    const QCommandLineOption count(QStringLiteral("count"), QStringLiteral("link --sample-tier: how many links to draw (20)."), QStringLiteral("N"), QStringLiteral("20"));
+    const QCommandLineOption seed(QStringLiteral("seed"), QStringLiteral("link --sample-tier: the random draw's seed (1)."), QStringLiteral("S"), QStringLiteral("1"));
+    const QCommandLineOption out(QStringLiteral("out"), QStringLiteral("link --sample-tier: the spot-check file to write (CSV)."), QStringLiteral("F.csv"));
+    const QCommandLineOption acceptTier(QStringLiteral("accept-tier"), QStringLiteral("link: accept every unchecked proposal of tier T."), QStringLiteral("T"));
+    parser.addOptions({format, chunk, automatic, minConfidence, file, json, add, remove, column, value, acceptProposals, table, match, list, sampleTier, count, seed, out, acceptTier});
     if (!parse(parser, args, io, 2, 1000))
         return stopped(parser);
     const QString action = parser.positionalArguments().at(0);
@@ -108,8 +117,11 @@ int CorpusCommand::link(QCommandLineParser &parser, CliIo &io)
 {
     const bool automatic = parser.isSet(QStringLiteral("auto"));
     const bool fromFile = parser.isSet(QStringLiteral("file"));
-    if (automatic == fromFile)
-        return usageError(parser, io, QStringLiteral("link: give either --auto or --file LINKS"));
+    const bool sample = parser.isSet(QStringLiteral("sample-tier")), accept = parser.isSet(QStringLiteral("accept-tier"));
+    if (int(automatic) + int(fromFile) + int(sample) + int(accept) != 1)
+        return usageError(parser, io, QStringLiteral("link: give one of --auto, --file LINKS, --sample-tier T or --accept-tier T"));
+    if (sample || accept)
+        return tier(parser, io);
     if (parser.positionalArguments().size() != 2)
         return usageError(parser, io, QStringLiteral("link takes the project alone"));
     bool ok = false;
@@ -152,6 +164,8 @@ int CorpusCommand::link(QCommandLineParser &parser, CliIo &io)
             return fail(io, resolved.error());
         links = resolved.value().links;
         said = QStringLiteral("%1 links from %2 entries\n").arg(links.size()).arg(resolved.value().entries);
+        if (resolved.value().skipped > 0)
+            said += QStringLiteral("%1 spot-check lines left unchecked (no verdict, or skip)\n").arg(resolved.value().skipped);
         for (const QString &u : resolved.value().unmatched)
             io.err << QStringLiteral("not linked: %1\n").arg(u);
     }
@@ -162,6 +176,52 @@ int CorpusCommand::link(QCommandLineParser &parser, CliIo &io)
             return fail(io, command.error());
     }
     io.out << said;
+    return ExitOk;
+}
+
+// corpus link --sample-tier / --accept-tier: the Ground Truth tab's spot check of a tier.
+int CorpusCommand::tier(QCommandLineParser &parser, CliIo &io)
+{
+    const bool sample = parser.isSet(QStringLiteral("sample-tier"));
+    const QString name = LinkTiers::tierOf(parser.value(sample ? QStringLiteral("sample-tier") : QStringLiteral("accept-tier")).toDouble());
+    bool countOk = false, seedOk = false;
+    const int count = parser.value(QStringLiteral("count")).toInt(&countOk);
+    const quint32 seed = parser.value(QStringLiteral("seed")).toUInt(&seedOk);
+    if (sample && (!countOk || count < 1 || !seedOk || !parser.isSet(QStringLiteral("out"))))
+        return usageError(parser, io, QStringLiteral("link --sample-tier: give --out F.csv, a --count of 1 or more and a whole-number --seed"));
+    if (parser.positionalArguments().size() != 2)
+        return usageError(parser, io, QStringLiteral("link takes the project alone"));
+    auto project = openProject(parser.positionalArguments().at(1), io);
+    if (!project)
+        return ExitFailure;
+    auto links = GroundLinkStore(project->database()).links();
+    if (!links)
+        return fail(io, links.error());
+    const auto tiers = LinkTiers::of(links.value());
+    const auto found = std::find_if(tiers.begin(), tiers.end(), [&](const LinkTiers::Tier &t) { return t.name == name; });
+    if (found == tiers.end())
+        return fail(io, QStringLiteral("no automatic link has confidence %1 (tiers: %2)").arg(name, [&] {
+            QStringList names;
+            for (const auto &t : tiers)
+                names << t.name;
+            return names.isEmpty() ? QStringLiteral("none; run corpus link --auto first") : names.join(QStringLiteral(", "));
+        }()));
+    if (sample) {
+        const auto drawn = LinkTiers::sample(links.value(), name, count, seed);
+        if (auto w = FileWriter::write(parser.value(QStringLiteral("out")), LinkTiers::sampleCsv(drawn)); !w)
+            return fail(io, w.error());
+        io.out << QStringLiteral("Drew %1 of the %2 unchecked proposals of tier %3 into %4: fill in each verdict (right, wrong or skip), then run corpus link %5 --file %4\n")
+                      .arg(drawn.size()).arg(found->waiting).arg(name, parser.value(QStringLiteral("out")), parser.positionalArguments().at(1));
+        return ExitOk;
+    }
+    const auto accepted = LinkTiers::acceptTier(links.value(), name);
+    if (!accepted.isEmpty()) {
+        SetGroundLinksCommand command(project.get(), QStringLiteral("accept tier"), accepted);
+        command.redo();
+        if (!command.error().isEmpty())
+            return fail(io, command.error());
+    }
+    io.out << QStringLiteral("Accepted %1 links of tier %2 (%3)\n").arg(accepted.size()).arg(name, LinkTiers::estimateText(*found));
     return ExitOk;
 }
 
@@ -188,10 +248,13 @@ int CorpusCommand::listLinks(QCommandLineParser &parser, CliIo &io)
                             {"source", GroundLink::sourceText(l.source).toStdString()},
                             {"confidence", l.confidence},
                             {"state", GroundLink::stateText(l.state).toStdString()},
-                            {"evidence", l.evidence.toStdString()}});
+                            {"evidence", l.evidence.toStdString()},
+                            {"checked", GroundLink::checkText(l.check).toStdString()},
+                            {"estimate", l.estimate.toStdString()}});
         const auto &c = coverage.value();
         const nlohmann::json out{{"groups_with_answer", c.groups}, {"groups_with_true_documents", c.grounded}, {"accepted", c.accepted},
-                                 {"proposed", c.proposed}, {"rejected", c.rejected}, {"links", list}};
+                                 {"proposed", c.proposed}, {"rejected", c.rejected},   {"tiers", LinkTiers::toJson(LinkTiers::of(links.value()))},
+                                 {"links", list}};
         io.out << QString::fromStdString(out.dump(2)) << "\n";
         return ExitOk;
     }
@@ -203,6 +266,8 @@ int CorpusCommand::listLinks(QCommandLineParser &parser, CliIo &io)
                   .arg(c.accepted)
                   .arg(c.proposed)
                   .arg(c.rejected);
+    for (const LinkTiers::Tier &t : LinkTiers::of(links.value()))
+        io.err << QStringLiteral("tier %1: %2 waiting, %3 accepted, %4 rejected; %5\n").arg(t.name).arg(t.waiting).arg(t.accepted + t.right).arg(t.rejected + t.wrong).arg(LinkTiers::estimateText(t));
     io.out << "group\tdoc_id\tstate\tconfidence\tsource\tanswer\n";
     for (const GroundLink &l : links.value())
         io.out << QStringLiteral("%1\t%2\t%3\t%4\t%5\t%6\n")

@@ -1,5 +1,7 @@
 #include "analysis/judgeagreement.h"
 
+#include "core/wilsoninterval.h"
+
 #include "analysis/grammareval.h"
 
 #include <QHash>
@@ -12,12 +14,7 @@ namespace assay {
 
 std::pair<double, double> JudgeAgreement::wilson(qint64 successes, qint64 trials, double z)
 {
-    if (trials <= 0)
-        return {0, 0};
-    const double n = double(trials), p = double(successes) / n, z2 = z * z;
-    const double centre = (p + z2 / (2 * n)) / (1 + z2 / n);
-    const double half = z * std::sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n);
-    return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
+    return wilsonInterval(successes, trials, z);
 }
 
 JudgeAgreementReport JudgeAgreement::compare(const QVector<Outcome> &truth, const QVector<Outcome> &judge)

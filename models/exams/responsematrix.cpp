@@ -1,5 +1,7 @@
 #include "exams/responsematrix.h"
 
+#include "io/csvdocument.h"
+
 #include "exams/examstore.h"
 #include "io/filewriter.h"
 #include "project/project.h"
@@ -10,9 +12,7 @@ namespace assay {
 
 QString ResponseMatrix::csvField(const QString &text)
 {
-    if (!text.contains(QLatin1Char(',')) && !text.contains(QLatin1Char('"')) && !text.contains(QLatin1Char('\n')))
-        return text;
-    return QLatin1Char('"') + QString(text).replace(QLatin1String("\""), QLatin1String("\"\"")) + QLatin1Char('"');
+    return CsvDocument::field(text);
 }
 
 Result<ResponseMatrix::Takes> ResponseMatrix::takes(Database &db, const QString &exam)

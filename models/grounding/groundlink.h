@@ -9,6 +9,8 @@ namespace assay {
 struct GroundLink {
     enum class State { Proposed, Accepted, Rejected };
     enum class Source { File, Auto };
+    // A person's verdict from a spot check of the link's tier (docs/METHODS.md §1.6.4).
+    enum class Check { None, Right, Wrong };
 
     qint64 id = 0;
     qint64 sqlTemplateId = 0;
@@ -18,6 +20,8 @@ struct GroundLink {
     double confidence = 1;
     State state = State::Accepted;
     QString evidence; // the sentence that states the fact, or where the link was read from
+    Check check = Check::None;
+    QString estimate; // accepted with its whole tier: the tier's estimate from its spot check
     // When read back: the group holding these values now (0: none, e.g. its template was
     // generated again with other values) and its answer.
     qint64 groupId = 0;
@@ -28,6 +32,8 @@ struct GroundLink {
     static State stateFrom(const QString &t) { return t == QLatin1String("proposed") ? State::Proposed : t == QLatin1String("rejected") ? State::Rejected : State::Accepted; }
     static QString sourceText(Source s) { return s == Source::Auto ? QStringLiteral("auto") : QStringLiteral("file"); }
     static Source sourceFrom(const QString &t) { return t == QLatin1String("auto") ? Source::Auto : Source::File; }
+    static QString checkText(Check c) { return c == Check::Right ? QStringLiteral("right") : c == Check::Wrong ? QStringLiteral("wrong") : QString(); }
+    static Check checkFrom(const QString &t) { return t == QLatin1String("right") ? Check::Right : t == QLatin1String("wrong") ? Check::Wrong : Check::None; }
 };
 
 } // namespace assay

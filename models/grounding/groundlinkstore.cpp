@@ -12,7 +12,7 @@ Result<QVector<GroundLink>> GroundLinkStore::links() const
 {
     QVector<GroundLink> out;
     const Status read = m_db.each(QStringLiteral("SELECT l.id, l.sql_template_id, l.vals, l.doc_id, l.source, l.confidence, l.state, l.evidence, "
-                                                 "coalesce(g.id, 0), coalesce(g.answer, '') FROM ground_link l "
+                                                 "coalesce(g.id, 0), coalesce(g.answer, ''), coalesce(l.checked, ''), l.estimate FROM ground_link l "
                                                  "LEFT JOIN query_group g ON g.sql_template_id = l.sql_template_id AND g.vals = l.vals "
                                                  "ORDER BY l.confidence DESC, g.id, l.doc_id"),
                                   {}, [&](const Statement &r) {
@@ -27,6 +27,8 @@ Result<QVector<GroundLink>> GroundLinkStore::links() const
                                       l.evidence = r.text(7);
                                       l.groupId = r.integer(8);
                                       l.answer = r.text(9);
+                                      l.check = GroundLink::checkFrom(r.text(10));
+                                      l.estimate = r.text(11);
                                       out << l;
                                   });
     if (!read)
@@ -87,7 +89,7 @@ Result<QVector<GroundLink>> GroundLinkStore::existing(const QVector<GroundLink> 
 {
     using R = Result<QVector<GroundLink>>;
     QVector<GroundLink> out;
-    auto s = m_db.prepare(QStringLiteral("SELECT id, source, confidence, state, evidence FROM ground_link WHERE sql_template_id = ? AND vals = ? AND doc_id = ?"));
+    auto s = m_db.prepare(QStringLiteral("SELECT id, source, confidence, state, evidence, coalesce(checked, ''), estimate FROM ground_link WHERE sql_template_id = ? AND vals = ? AND doc_id = ?"));
     if (!s)
         return R::failure(s);
     for (const GroundLink &k : keys) {
@@ -104,6 +106,8 @@ Result<QVector<GroundLink>> GroundLinkStore::existing(const QVector<GroundLink> 
         l.confidence = s.value().real(2);
         l.state = GroundLink::stateFrom(s.value().text(3));
         l.evidence = s.value().text(4);
+        l.check = GroundLink::checkFrom(s.value().text(5));
+        l.estimate = s.value().text(6);
         out << l;
     }
     s.value().reset();
@@ -116,9 +120,11 @@ Status GroundLinkStore::apply(const QVector<GroundLink> &put, const QVector<Grou
     if (!tx.began())
         return tx.beginStatus();
     auto del = m_db.prepare(QStringLiteral("DELETE FROM ground_link WHERE sql_template_id = ? AND vals = ? AND doc_id = ?"));
-    auto ins = m_db.prepare(QStringLiteral("INSERT INTO ground_link(sql_template_id, vals, doc_id, source, confidence, state, evidence) VALUES (?, ?, ?, ?, ?, ?, ?) "
+    auto ins = m_db.prepare(QStringLiteral("INSERT INTO ground_link(sql_template_id, vals, doc_id, source, confidence, state, evidence, checked, estimate) "
+                                           "VALUES (?, ?, ?, ?, ?, ?, ?, nullif(?, ''), ?) "
                                            "ON CONFLICT(sql_template_id, vals, doc_id) DO UPDATE SET source = excluded.source, "
-                                           "confidence = excluded.confidence, state = excluded.state, evidence = excluded.evidence"));
+                                           "confidence = excluded.confidence, state = excluded.state, evidence = excluded.evidence, "
+                                           "checked = excluded.checked, estimate = excluded.estimate"));
     if (!del || !ins)
         return !del ? Status::failure(del) : Status::failure(ins);
     for (const GroundLink &l : remove) {
@@ -129,7 +135,8 @@ Status GroundLinkStore::apply(const QVector<GroundLink> &put, const QVector<Grou
     }
     for (const GroundLink &l : put) {
         ins.value().reset();
-        ins.value().bindAll({l.sqlTemplateId, l.values, l.docId, GroundLink::sourceText(l.source), l.confidence, GroundLink::stateText(l.state), l.evidence});
+        ins.value().bindAll({l.sqlTemplateId, l.values, l.docId, GroundLink::sourceText(l.source), l.confidence, GroundLink::stateText(l.state), l.evidence,
+                               GroundLink::checkText(l.check), l.estimate});
         if (auto s = ins.value().run(); !s)
             return Status::failure(QStringLiteral("link %1 → group of template %2 %3: %4").arg(l.docId).arg(l.sqlTemplateId).arg(l.values, s.error()), s.code());
     }

@@ -2,6 +2,7 @@
 
 #include "generation/semanticgroup.h"
 #include "grounding/groundlinkstore.h"
+#include "grounding/linktiers.h"
 #include "io/csvdocument.h"
 #include "io/filereader.h"
 #include "io/jsontext.h"
@@ -99,6 +100,15 @@ Result<QVector<LinksFile::Entry>> LinksFile::parseCsv(const QByteArray &bytes, c
         e.key = field("key");
         e.column = field("column");
         e.value = field("value");
+        if (col.contains(QStringLiteral("verdict"))) {
+            const QString v = field("verdict").toLower();
+            e.verdict = v == QLatin1String("right") || v == QLatin1String("1")                       ? QStringLiteral("right")
+                        : v == QLatin1String("wrong") || v == QLatin1String("2")                     ? QStringLiteral("wrong")
+                        : v.isEmpty() || v == QLatin1String("skip") || v == QLatin1String("0") ? QStringLiteral("skip")
+                                                                                                   : QString();
+            if (e.verdict.isEmpty())
+                return R::failure(QStringLiteral("%1: verdict: \"%2\" is not right, wrong or skip (1, 2 or 0)").arg(e.where, field("verdict")));
+        }
         if (const QString p = problemOf(e, byGroup); !p.isEmpty())
             return R::failure(QStringLiteral("%1: %2").arg(e.where, p));
         out << e;
@@ -128,7 +138,7 @@ Result<QVector<LinksFile::Entry>> LinksFile::parseJson(const QByteArray &bytes, 
                 return R::failure(QStringLiteral("%1: documents is not a list").arg(where));
             for (const auto &d : f.value("documents", nlohmann::json::array()))
                 out << Entry{where, jsonText(d), 0, jsonText(f["table"]), jsonText(f["key"]), jsonText(f.value("column", nlohmann::json())),
-                             jsonText(f.value("value", nlohmann::json()))};
+                             jsonText(f.value("value", nlohmann::json())), QString()};
         }
         return out;
     }
@@ -195,9 +205,15 @@ Result<LinksFile::Resolved> LinksFile::resolve(Database &db, const QString &proj
         l.evidence = e.where;
         l.groupId = g.id;
         l.answer = g.answer;
+        if (!e.verdict.isEmpty())
+            l = LinkTiers::checked(l, e.verdict == QLatin1String("right") ? GroundLink::Check::Right : GroundLink::Check::Wrong);
         out.links << l;
     };
     for (const Entry &e : entries) {
+        if (e.verdict == QLatin1String("skip")) {
+            ++out.skipped;
+            continue;
+        }
         if (e.group > 0) {
             if (!byId.contains(e.group)) {
                 out.unmatched << QStringLiteral("%1: no semantic group g%2 (of an accepted SQL template)").arg(e.where).arg(e.group);
@@ -248,6 +264,24 @@ Result<LinksFile::Resolved> LinksFile::resolve(Database &db, const QString &proj
         }
         if (matched == 0)
             out.unmatched << QStringLiteral("%1: no group asks for a value of %2 row %3 by another of its values").arg(e.where, table->name, e.key);
+    }
+    // Checked links keep what the linker stored with them.
+    QVector<GroundLink> checkedLinks;
+    for (const GroundLink &l : std::as_const(out.links))
+        if (l.check != GroundLink::Check::None)
+            checkedLinks << l;
+    if (!checkedLinks.isEmpty()) {
+        auto stored = GroundLinkStore(db).existing(checkedLinks);
+        if (!stored)
+            return R::failure(stored);
+        for (GroundLink &l : out.links)
+            for (const GroundLink &s : stored.value())
+                if (l.check != GroundLink::Check::None && l.sameKey(s)) {
+                    l.source = s.source;
+                    l.confidence = s.confidence;
+                    l.evidence = s.evidence;
+                    l.estimate = s.estimate;
+                }
     }
     return out;
 }

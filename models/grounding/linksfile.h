@@ -3,6 +3,8 @@
 // "Ground truth"). Formats:
 //  - CSV with a header: doc_id, and either group (g31 or 31) or table and key (a knowledge
 //    row by its primary key); optional column and value narrow a row to one fact.
+//    A spot-check file (written by `corpus link --sample-tier`) has a verdict column as well:
+//    right (or 1), wrong (or 2), skip (or 0, or empty): its lines check links already proposed.
 //  - JSON: a list of such objects, or {"links": [...]}, or the demo's facts.json
 //    ({"facts": [{"table", "key", "column", "value", "documents": [...]}]}).
 // A group link names its group directly. A row link (table, key) is read as: the document
@@ -30,17 +32,21 @@ public:
         QString key;
         QString column;
         QString value;
+        QString verdict; // a spot-check file's: "right", "wrong" or "skip"; else empty
     };
     struct Resolved {
         QVector<GroundLink> links;
         int entries = 0;
         QStringList unmatched; // entries that name no group now: "where: why"
+        int skipped = 0;       // spot-check lines left unchecked
     };
 
     static Result<QVector<Entry>> read(const QString &path, Format format = Format::Auto);
     static Result<QVector<Entry>> parseJson(const QByteArray &bytes, const QString &origin);
     static Result<QVector<Entry>> parseCsv(const QByteArray &bytes, const QString &origin);
     // The entries as links (accepted, source file), against the project's groups and knowledge.
+    // An entry with a verdict checks the link it names: that link as it is stored (source,
+    // confidence, evidence kept), accepted when right, rejected when wrong.
     static Result<Resolved> resolve(Database &db, const QString &projectPath, const QVector<Entry> &entries);
     static Result<Format> formatNamed(const QString &name);
 };

@@ -111,4 +111,11 @@ Result<CsvDocument> CsvDocument::parse(const QByteArray &bytes, const QString &o
     return doc;
 }
 
+QString CsvDocument::field(const QString &text)
+{
+    if (!text.contains(QLatin1Char(',')) && !text.contains(QLatin1Char('"')) && !text.contains(QLatin1Char('\n')) && !text.contains(QLatin1Char('\r')))
+        return text;
+    return QLatin1Char('"') + QString(text).replace(QLatin1String("\""), QLatin1String("\"\"")) + QLatin1Char('"');
+}
+
 } // namespace assay

@@ -18,6 +18,8 @@ public:
 
     static Result<CsvDocument> parse(const QByteArray &bytes, const QString &origin);
     static Result<CsvDocument> readFile(const QString &path);
+    // One field as written: quoted when it holds a comma, a quote or a line break.
+    static QString field(const QString &text);
 
     const QStringList &header() const { return m_header; }
     const QVector<Record> &records() const { return m_records; }

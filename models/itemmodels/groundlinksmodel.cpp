@@ -50,7 +50,13 @@ QVariant GroundLinksModel::data(const QModelIndex &index, int role) const
                                                             : tr("Read from a links file");
             return l.source == GroundLink::Source::Auto ? tr("auto") : tr("file");
         case Confidence: return role == Qt::ToolTipRole ? tr("1.0: one sentence states the answer and every value; 0.4: in different sentences") : QString::number(l.confidence, 'f', 2);
-        case State: return GroundLink::stateText(l.state);
+        case State:
+            if (role == Qt::ToolTipRole && !l.estimate.isEmpty())
+                return tr("Accepted with its whole tier, on its spot check: %1").arg(l.estimate);
+            if (l.check != GroundLink::Check::None)
+                return role == Qt::ToolTipRole ? tr("✓: a person checked this link in a spot check of its tier and found it %1").arg(GroundLink::checkText(l.check))
+                                               : tr("%1 ✓").arg(GroundLink::stateText(l.state));
+            return GroundLink::stateText(l.state);
         case Evidence: return l.evidence;
         }
     }

@@ -18,6 +18,7 @@ public:
     Status refresh();
     QString error() const { return m_error; }
     const GroundLink &link(int row) const { return m_links[row]; }
+    const QVector<GroundLink> &links() const { return m_links; }
     const GroundLinkStore::Coverage &coverage() const { return m_coverage; }
 
     int rowCount(const QModelIndex &parent = {}) const override;

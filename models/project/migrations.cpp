@@ -470,6 +470,13 @@ SELECT g.id AS group_id,
             ELSE g.doc_ids END AS doc_ids
 FROM query_group g;
 )sql")},
+        {21, QStringLiteral("spot-checked links"), QStringLiteral(R"sql(
+-- A proposed link a person checked in a spot check of its evidence tier (docs/METHODS.md
+-- §1.6.4): right (then accepted) or wrong (then rejected); NULL when nobody checked it. A link
+-- accepted with its whole tier records the tier's estimate from the check.
+ALTER TABLE ground_link ADD COLUMN checked TEXT CHECK (checked IN ('right', 'wrong'));
+ALTER TABLE ground_link ADD COLUMN estimate TEXT NOT NULL DEFAULT '';
+)sql")},
     };
     return migrations;
 }

@@ -15,6 +15,7 @@
 #include "userguidedialog.h"
 #include "mainwindow.h"
 #include "projectnavigator.h"
+#include "spotcheckdialog.h"
 #include "testdemo.h"
 #include "testrunspage.h"
 #include "testsettings.h"
@@ -227,6 +228,14 @@ private slots:
         dialogs.emplace_back(QStringLiteral("exam-take"), std::make_unique<ExamTakeDialog>(QStringLiteral("demo-exam"), profiles, true, QString(), &w));
         dialogs.emplace_back(QStringLiteral("import-results"), std::make_unique<ImportResultsDialog>(forms, &w));
         dialogs.emplace_back(QStringLiteral("user-guide"), std::make_unique<UserGuideDialog>(&w));
+        GroundLink drawn;
+        drawn.groupId = 3523;
+        drawn.docId = QStringLiteral("client-c09");
+        drawn.values = QStringLiteral("[\"telecommunications\",\"2019-10-07\"]");
+        drawn.answer = QStringLiteral("Greyfen mast foundations");
+        drawn.evidence = QStringLiteral("Quillmoor's work for Greyfen Telecom includes Greyfen mast foundations, a telecommunications project started on "
+                                        "7 October 2019 with piling under three masts on the peat north of the harbour, and a survey of the access track.");
+        dialogs.emplace_back(QStringLiteral("spot-check"), std::make_unique<SpotCheckDialog>(QStringLiteral("0.40"), QVector<GroundLink>{drawn, drawn}, &w));
         QStringList cut;
         for (auto &[name, dialog] : dialogs) {
             dialog->show();

@@ -59,7 +59,7 @@ const Kept kept[] = {
     {14, "SELECT t.text FROM run_item i JOIN context_text t ON t.id = i.context_text_id WHERE i.item_key = 'q6'", "Riga is the capital of Latvia."},
     {14, "SELECT doc_id FROM chunk_archive WHERE id = 9", "d9"},
     // Version 15: a group's true documents are its projected ones and its accepted links.
-    {15, "SELECT json_group_array(d.value) FROM group_truth t, json_each(t.doc_ids) d WHERE t.group_id = 1 AND d.value <> 'd7'", "[\"d1\",\"d5\"]"}, // d7: v20's key truth
+    {15, "SELECT json_group_array(d.value) FROM group_truth t, json_each(t.doc_ids) d WHERE t.group_id = 1 AND d.value NOT IN ('d7', 'd9')", "[\"d1\",\"d5\"]"}, // d7: v20's key truth; d9: v21's link
     // Version 16: a short form names its parent, method and seed; its items carry weights.
     {16, "SELECT parent_id || ':' || short_method || ':' || short_seed FROM exam WHERE name = 'e1-short'", "1:anchors:3"},
     {16, "SELECT weight FROM exam_item WHERE id = 3", "0.5"},
@@ -75,7 +75,10 @@ const Kept kept[] = {
     {19, "SELECT usage_reported FROM llm_call WHERE id = 2", "0"},
     // Version 20: document keys, and their truth joins the group's true documents.
     {20, "SELECT tbl || '.' || col || ':' || match FROM document_key", "city.name:name"},
-    {20, "SELECT group_concat(d.value) FROM group_truth t, json_each(t.doc_ids) d WHERE t.group_id = 1", "d1,d5,d7"},
+    {20, "SELECT group_concat(d.value) FROM group_truth t, json_each(t.doc_ids) d WHERE t.group_id = 1 AND d.value <> 'd9'", "d1,d5,d7"},
+    // Version 21: spot-checked links, and the estimate a tier was accepted on.
+    {21, "SELECT group_concat(doc_id || ':' || coalesce(checked, '-') || ':' || estimate, '|') FROM ground_link WHERE id >= 3", "d8:wrong:|d9:-:tier 0.40: 1 of 2 checked right"},
+    {15, "SELECT count(*) FROM ground_link WHERE id <= 2 AND checked IS NULL AND estimate = ''", "2"},
     {3, "SELECT min(d.value) FROM group_truth t, json_each(t.doc_ids) d WHERE t.group_id = 1", "d1"},
     {1, "SELECT count(*) FROM pragma_table_info('run_item') WHERE name = 'retrieved_text'", "0"},
     {1, "SELECT count(*) FROM sqlite_master WHERE name IN ('judgement_judge', 'run_item_status')", "0"},

@@ -67,6 +67,8 @@ ROWS = [
     (19, ["INSERT INTO llm_call(id, profile, path, cached, status, latency_ms, attempts, at, usage_reported) VALUES (2, 'local', '/chat/completions', 0, 200, 9, 1, '2026-01-01T00:00:00Z', 0)"]),
     (20, ["INSERT INTO document_key(tbl, col, match) VALUES ('city', 'name', 'name')",
           """INSERT INTO key_truth(sql_template_id, vals, doc_id, tbl) VALUES (1, '["Tallinn"]', 'd7', 'city')"""]),
+    (21, ["""INSERT INTO ground_link(id, sql_template_id, vals, doc_id, source, confidence, state, evidence, checked, estimate) VALUES (3, 1, '["Tallinn"]', 'd8', 'auto', 0.4, 'rejected', '', 'wrong', '')""",
+          """INSERT INTO ground_link(id, sql_template_id, vals, doc_id, source, confidence, state, evidence, checked, estimate) VALUES (4, 1, '["Tallinn"]', 'd9', 'auto', 0.4, 'accepted', '', NULL, 'tier 0.40: 1 of 2 checked right')"""]),
 ]
 
 

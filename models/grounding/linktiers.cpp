@@ -1,0 +1,125 @@
+#include "grounding/linktiers.h"
+
+#include "core/wilsoninterval.h"
+#include "io/csvdocument.h"
+
+#include <QMap>
+#include <QStringList>
+#include <QRandomGenerator>
+
+#include <algorithm>
+
+#include <nlohmann/json.hpp>
+
+namespace assay {
+
+QString LinkTiers::tierOf(double confidence)
+{
+    return QString::number(confidence, 'f', 2);
+}
+
+QVector<LinkTiers::Tier> LinkTiers::of(const QVector<GroundLink> &links)
+{
+    QMap<QString, Tier> byName;
+    for (const GroundLink &l : links) {
+        if (l.source != GroundLink::Source::Auto)
+            continue;
+        Tier &t = byName[tierOf(l.confidence)];
+        t.name = tierOf(l.confidence);
+        t.confidence = t.name.toDouble();
+        if (l.check == GroundLink::Check::Right)
+            ++t.right;
+        else if (l.check == GroundLink::Check::Wrong)
+            ++t.wrong;
+        else if (l.state == GroundLink::State::Proposed)
+            ++t.waiting;
+        else if (l.state == GroundLink::State::Accepted)
+            ++t.accepted;
+        else
+            ++t.rejected;
+    }
+    QVector<Tier> out;
+    for (auto it = byName.begin(); it != byName.end(); ++it) {
+        Tier t = it.value();
+        if (t.checked())
+            std::tie(t.low, t.high) = wilsonInterval(t.right, t.checked());
+        out.prepend(t); // QMap orders "0.30" < "1.00": highest first
+    }
+    return out;
+}
+
+QVector<GroundLink> LinkTiers::sample(const QVector<GroundLink> &links, const QString &tier, int count, quint32 seed)
+{
+    QVector<GroundLink> pool;
+    for (const GroundLink &l : links)
+        if (l.source == GroundLink::Source::Auto && l.state == GroundLink::State::Proposed && l.check == GroundLink::Check::None && tierOf(l.confidence) == tier)
+            pool << l;
+    // A partial Fisher–Yates shuffle: the first `count` places hold a uniform draw.
+    QRandomGenerator random(seed);
+    const qsizetype n = std::min<qsizetype>(std::max(count, 0), pool.size());
+    for (qsizetype i = 0; i < n; ++i)
+        std::swap(pool[i], pool[i + qsizetype(random.bounded(quint32(pool.size() - i)))]);
+    pool.resize(n);
+    return pool;
+}
+
+GroundLink LinkTiers::checked(GroundLink link, GroundLink::Check verdict)
+{
+    if (verdict == GroundLink::Check::None)
+        return link;
+    link.check = verdict;
+    link.state = verdict == GroundLink::Check::Right ? GroundLink::State::Accepted : GroundLink::State::Rejected;
+    return link;
+}
+
+QVector<GroundLink> LinkTiers::acceptTier(const QVector<GroundLink> &links, const QString &tier)
+{
+    Tier summary;
+    for (const Tier &t : of(links))
+        if (t.name == tier)
+            summary = t;
+    const QString estimate = QStringLiteral("tier %1: %2").arg(tier, estimateText(summary));
+    QVector<GroundLink> out;
+    for (GroundLink l : links)
+        if (l.source == GroundLink::Source::Auto && l.state == GroundLink::State::Proposed && l.check == GroundLink::Check::None && tierOf(l.confidence) == tier) {
+            l.state = GroundLink::State::Accepted;
+            l.estimate = estimate;
+            out << l;
+        }
+    return out;
+}
+
+QByteArray LinkTiers::sampleCsv(const QVector<GroundLink> &sample)
+{
+    QString out = QStringLiteral("group,doc_id,tier,answer,values,evidence,verdict\n");
+    for (const GroundLink &l : sample)
+        out += QStringList{QStringLiteral("g%1").arg(l.groupId), CsvDocument::field(l.docId), tierOf(l.confidence), CsvDocument::field(l.answer),
+                           CsvDocument::field(l.values), CsvDocument::field(l.evidence), QString()}
+                   .join(QLatin1Char(','))
+               + QLatin1Char('\n');
+    return out.toUtf8();
+}
+
+nlohmann::json LinkTiers::toJson(const QVector<Tier> &tiers)
+{
+    nlohmann::json out = nlohmann::json::array();
+    for (const Tier &t : tiers)
+        out.push_back({{"tier", t.name.toStdString()}, {"confidence", t.confidence}, {"waiting", t.waiting}, {"accepted", t.accepted}, {"rejected", t.rejected},
+                       {"right", t.right}, {"wrong", t.wrong}, {"precision", t.checked() ? nlohmann::json(t.precision()) : nlohmann::json()},
+                       {"ci", t.checked() ? nlohmann::json::array({t.low, t.high}) : nlohmann::json()}});
+    return out;
+}
+
+QString LinkTiers::estimateText(const Tier &t)
+{
+    if (!t.checked())
+        return QStringLiteral("not spot-checked");
+    return QStringLiteral("%1 of %2 checked right: precision %3 (95% %4–%5)")
+        .arg(t.right)
+        .arg(t.checked())
+        .arg(t.precision(), 0, 'f', 2)
+        .arg(t.low, 0, 'f', 2)
+        .arg(t.high, 0, 'f', 2);
+}
+
+} // namespace assay
