@@ -6,6 +6,7 @@
 #include "core/version.h"
 #include "io/filewriter.h"
 #include "generation/generationstore.h"
+#include "grounding/groundlinkstore.h"
 #include "project/project.h"
 #include "schema/knowledgebase.h"
 #include "scoring/judgeregistry.h"
@@ -86,6 +87,11 @@ Result<QString> ReportWriter::runsSection() const
                  .arg(g.gapGroups).arg(g.robustGroups).arg(g.nonRobustGroups);
     }
     h += QStringLiteral("</table>\n");
+    // Where the ground truth came from (docs/METHODS.md §1.6.5), as the project holds it now.
+    auto coverage = GroundLinkStore(const_cast<Project &>(m_project).database()).coverage();
+    if (!coverage)
+        return Result<QString>::failure(coverage);
+    h += QStringLiteral("<p class=\"note\">Ground truth: %1.</p>\n").arg(coverage.value().sourcesText().toHtmlEscaped());
     if (std::any_of(m_analyses.begin(), m_analyses.end(), [](const RunAnalysis &a) { return a.grammar.retrievalItems < a.grammar.n; }))
         h += QStringLiteral("<p class=\"note\">Retrieval figures are over the items whose semantic group has known true documents "
                             "(in brackets: how many of the run's items); an item without them is not counted as a retrieval failure. "

@@ -2,6 +2,7 @@
 
 #include "report/projectsummary.h"
 #include "grounding/absentanswers.h"
+#include "grounding/groundlinkstore.h"
 #include "project/project.h"
 
 namespace assay {
@@ -33,6 +34,14 @@ int InfoCommand::run(const QStringList &args, CliIo &io)
         nlohmann::json values = nlohmann::json::array();
         for (const AbsentAnswers::Value &v : a.values)
             values.push_back({{"table", v.table.toStdString()}, {"column", v.column.toStdString()}, {"value", v.value.toStdString()}, {"groups", v.groups}});
+        auto coverage = GroundLinkStore(project->database()).coverage();
+        if (!coverage)
+            return fail(io, coverage.error());
+        const GroundLinkStore::Coverage &c = coverage.value();
+        out["ground_truth"] = {{"groups_with_answer", c.groups}, {"grounded", c.grounded},
+                               {"by_source", {{"sql", c.bySql}, {"keys", c.byKeys}, {"links_file", c.byFile}, {"proposals", c.byProposal},
+                                              {"checked", c.byCheck}, {"spot_checked_tiers", c.byTier}}},
+                               {"text", c.sourcesText().toStdString()}};
         out["absent_answers"] = {{"checked", a.chunks > 0}, {"groups_checked", a.groupsChecked}, {"groups_absent", a.groupsAbsent}, {"values", values}};
         io.out << QString::fromStdString(out.dump(2)) << '\n';
         return ExitOk;

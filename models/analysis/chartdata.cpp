@@ -178,6 +178,9 @@ ChartData ChartBuilder::accuracyPanel(const QVector<RunAnalysis> &input, bool co
     else if (bases.size() > 1)
         c.subtitle += QStringLiteral(" · retrieval accuracy on the items with known true documents (%1 to %2 per run)")
                           .arg(QLocale().toString(fewest), QLocale().toString(most));
+    // And where those true documents came from (the project's ground truth now).
+    if (!bases.isEmpty() && !runs.isEmpty() && !runs.front().truthSources.isEmpty())
+        c.subtitle += QStringLiteral(" · %1").arg(runs.front().truthSources);
     // String-match judges meet short and small-number gold answers by chance: say how often.
     qint64 weak = 0, judged = 0;
     for (const RunAnalysis &r : runs)

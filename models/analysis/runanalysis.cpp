@@ -1,5 +1,7 @@
 #include "analysis/runanalysis.h"
 
+#include "grounding/groundlinkstore.h"
+
 #include "analysis/ppianalysis.h"
 #include "runs/labelstore.h"
 
@@ -161,6 +163,10 @@ Result<RunAnalysis> RunAnalyzer::analyze(Database &db, const QString &run, const
         a.reader = spec.value().reader;
     }
     a.grammar = GrammarEval::evaluate(a.outcomes);
+    auto coverage = GroundLinkStore(db).coverage();
+    if (!coverage)
+        return R::failure(coverage);
+    a.truthSources = coverage.value().sourcesText(true);
     // What each group asks: its fill-in values (groups of this project's queries) and answer.
     QHash<QString, QString> answers;
     for (const Outcome &o : std::as_const(a.outcomes))

@@ -33,6 +33,8 @@ struct RunAnalysis {
     WorkflowFigures workflow; // R-Eval's comparison: workflow, LLM, F1 per task level, cost
     QVector<Outcome> outcomes;
     bool closedDomain = true; // the closed-domain rule the verdicts were read with
+    // Where the project's ground truth comes from now (GroundLinkStore::Coverage, brief).
+    QString truthSources;
     QHash<QString, QString> groupLabels; // group → what it asks: "Estonia, 2014-02-03 → Tallinn"
     // The accuracy corrected by human labels, when the run has any (and the judge is not human).
     std::optional<PpiEstimate> ppi;

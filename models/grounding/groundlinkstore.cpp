@@ -5,6 +5,10 @@
 #include "project/database.h"
 #include "project/transaction.h"
 
+#include <QLocale>
+
+#include <cmath>
+
 
 namespace assay {
 
@@ -51,14 +55,28 @@ Result<QVector<GroundLinkStore::Group>> GroundLinkStore::groups() const
 Result<GroundLinkStore::Coverage> GroundLinkStore::coverage() const
 {
     Coverage c;
+    // An accepted link of the group, with a further condition.
+    const auto link = [](const char *condition) {
+        return QStringLiteral("coalesce(sum(EXISTS (SELECT 1 FROM ground_link l WHERE l.sql_template_id = g.sql_template_id AND l.vals = g.vals "
+                              "AND l.state = 'accepted' AND %1)), 0)")
+            .arg(QLatin1String(condition));
+    };
     auto groups = m_db.first(QStringLiteral("SELECT count(*), coalesce(sum(t.doc_ids <> '[]'), 0), coalesce(sum(EXISTS (SELECT 1 FROM key_truth k "
-                                            "WHERE k.sql_template_id = g.sql_template_id AND k.vals = g.vals)), 0) FROM query_group g "
+                                            "WHERE k.sql_template_id = g.sql_template_id AND k.vals = g.vals)), 0), "
+                                            "coalesce(sum(coalesce(g.doc_ids, '[]') <> '[]'), 0), %1, %2, %3, %4 FROM query_group g "
                                             "JOIN sql_template s ON s.id = g.sql_template_id JOIN group_truth t ON t.group_id = g.id "
-                                            "WHERE s.state = 'accepted' AND coalesce(g.answer, '') <> ''"),
+                                            "WHERE s.state = 'accepted' AND coalesce(g.answer, '') <> ''")
+                                 .arg(link("l.source = 'file'"), link("l.source = 'auto' AND l.checked IS NULL AND l.estimate = ''"),
+                                      link("l.checked = 'right'"), link("l.checked IS NULL AND l.estimate <> ''")),
                              {}, [&](const Statement &r) {
                                  c.groups = r.integer(0);
                                  c.grounded = r.integer(1);
                                  c.byKeys = r.integer(2);
+                                 c.bySql = r.integer(3);
+                                 c.byFile = r.integer(4);
+                                 c.byProposal = r.integer(5);
+                                 c.byCheck = r.integer(6);
+                                 c.byTier = r.integer(7);
                              });
     if (!groups)
         return Result<Coverage>::failure(groups);
@@ -141,6 +159,32 @@ Status GroundLinkStore::apply(const QVector<GroundLink> &put, const QVector<Grou
             return Status::failure(QStringLiteral("link %1 → group of template %2 %3: %4").arg(l.docId).arg(l.sqlTemplateId).arg(l.values, s.error()), s.code());
     }
     return tx.commit();
+}
+
+QString GroundLinkStore::Coverage::sourcesText(bool brief) const
+{
+    const auto n = [](qint64 v) { return QLocale().toString(v); };
+    const int percent = groups > 0 ? int(std::lround(100.0 * double(grounded) / double(groups))) : 0;
+    const std::pair<qint64, QString> parts[] = {
+        {bySql, brief ? QStringLiteral("SQL ids %1") : QStringLiteral("%1 from their SQL's document ids")},
+        {byKeys, brief ? QStringLiteral("keys %1") : QStringLiteral("%1 from document keys")},
+        {byFile, brief ? QStringLiteral("links files %1") : QStringLiteral("%1 from links files")},
+        {byProposal, brief ? QStringLiteral("accepted proposals %1") : QStringLiteral("%1 from accepted proposals")},
+        {byCheck, brief ? QStringLiteral("checked %1") : QStringLiteral("%1 from proposals a person checked right")},
+        {byTier, brief ? QStringLiteral("spot-checked tiers %1") : QStringLiteral("%1 from spot-checked tiers accepted whole")}};
+    QStringList said;
+    for (const auto &[count, text] : parts)
+        if (count > 0)
+            said << text.arg(n(count));
+    if (brief)
+        return grounded == 0 ? QStringLiteral("no group has true documents")
+                             : QStringLiteral("ground truth now: %1% of the groups have true documents (%2)").arg(percent).arg(said.join(QStringLiteral(" · ")));
+    if (grounded == 0)
+        return QStringLiteral("None of the %1 groups with an answer has true documents").arg(n(groups));
+    return QStringLiteral("%1 of %2 groups with an answer (%3%) have true documents: %4")
+        .arg(n(grounded), n(groups))
+        .arg(percent)
+        .arg(said.join(QStringLiteral(", ")));
 }
 
 } // namespace assay

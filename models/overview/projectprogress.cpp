@@ -150,9 +150,7 @@ Item groundTruth(const Facts &f)
     const QString review = c.proposed > 0 ? QObject::tr(" %1 proposed links wait for review.").arg(n(c.proposed)) : QString();
     if (c.grounded > 0) {
         it.state = State::Done;
-        it.detail = QObject::tr("%1 of %2 semantic groups with an answer have true documents%3; retrieval accuracy is measured on their items only.")
-                        .arg(n(c.grounded), n(c.groups), c.byKeys > 0 ? QObject::tr(" (%1 from document keys)").arg(n(c.byKeys)) : QString()) +
-                    review;
+        it.detail = QObject::tr("%1. Retrieval accuracy is measured on their items only.").arg(c.sourcesText()) + review;
         it.setAction("review-links", QObject::tr("Review Links"));
     } else if (f.generated.queriesAccepted == 0 || f.documents == 0) {
         it.state = State::Waiting;

@@ -5,10 +5,13 @@
 // the truth is checked against a hand count. Declaring keys is one undoable command, and
 // assay-cli corpus key / corpus truth do the same from a terminal.
 #include "testmain.h"
+#include "analysis/chartdata.h"
+#include "analysis/runanalysis.h"
 #include "cli/clirun.h"
 #include "commands/setdocumentkeyscommand.h"
 #include "demo/demoproject.h"
 #include "grounding/documentkeystore.h"
+#include "grounding/groundlinkstore.h"
 #include "grounding/keytruth.h"
 #include "project/project.h"
 #include "testdemo.h"
@@ -99,6 +102,41 @@ private slots:
         QVERIFY(command.error().isEmpty());
         QCOMPARE(DocumentKeyStore(project->database()).keys().value().size(), 0);
         QCOMPARE(DocumentKeyStore(project->database()).truth().value().size(), 0);
+    }
+
+    // Where the truth came from (docs/METHODS.md §1.6.5): the evaluated demo's runs were scored
+    // on the demo's SQL ids alone; with a key declared, the sentence, the run analysis and the
+    // accuracy chart's subtitle name both sources with their group counts.
+    void provenanceIsSaid()
+    {
+        const QString out = m_dir.filePath(QStringLiteral("provenance"));
+        QVERIFY2(test::writeDemoOut(out).isEmpty(), "demo output");
+        auto opened = Project::open(out + QStringLiteral("/demo.assay"));
+        QVERIFY(opened.ok());
+        Project &project = *opened.value();
+        auto before = GroundLinkStore(project.database()).coverage();
+        QVERIFY(before.ok());
+        QCOMPARE(before.value().sourcesText(), QStringLiteral("2,264 of 3,644 groups with an answer (62%) have true documents: 2,264 from their SQL's document ids"));
+        const QVector<DocumentKey> keys{{QStringLiteral("clients"), QStringLiteral("name"), DocumentKey::Match::Name}};
+        auto outcome = KeyTruth::compute(project, keys);
+        QVERIFY(outcome.ok());
+        SetDocumentKeysCommand command(&project, QStringLiteral("keys"), keys, outcome.value().rows);
+        command.redo();
+        QVERIFY(command.error().isEmpty());
+        auto after = GroundLinkStore(project.database()).coverage();
+        QVERIFY(after.ok());
+        const GroundLinkStore::Coverage &c = after.value();
+        QCOMPARE(c.byKeys, outcome.value().grounded);
+        QCOMPARE(c.bySql, qint64(2264));
+        QVERIFY(c.grounded >= c.byKeys && c.grounded >= c.bySql && c.grounded <= c.bySql + c.byKeys);
+        const QString brief = QStringLiteral("ground truth now: %1% of the groups have true documents (SQL ids 2,264 · keys %2)")
+                                  .arg(std::lround(100.0 * double(c.grounded) / double(c.groups)))
+                                  .arg(QLocale().toString(c.byKeys));
+        QCOMPARE(c.sourcesText(true), brief);
+        auto analysis = RunAnalyzer::analyze(project.database(), QStringLiteral("demo/long/bm25-k3"));
+        QVERIFY2(analysis.ok(), qPrintable(analysis.error()));
+        QCOMPARE(analysis.value().truthSources, brief);
+        QVERIFY2(ChartBuilder::accuracyPanel({analysis.value()}).subtitle.contains(QStringLiteral(" · ") + brief + QStringLiteral(" · ")), qPrintable(ChartBuilder::accuracyPanel({analysis.value()}).subtitle));
     }
 
     // Spider's company_employee with eight profiles whose first line is the company's name:
