@@ -24,6 +24,8 @@
 #include <QRandomGenerator>
 #include <QSignalBlocker>
 #include <QComboBox>
+#include <QLocale>
+#include <QMessageBox>
 #include <QSettings>
 #include <QTableView>
 #include <QUndoStack>
@@ -64,6 +66,7 @@ GroundTruthPanel::GroundTruthPanel(Project *project, QWidget *parent) : QWidget(
     m_reject->setObjectName(QStringLiteral("rejectLinks"));
     m_tier = new QComboBox(this);
     m_tier->setObjectName(QStringLiteral("linkTier"));
+    m_tier->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_tier->setToolTip(tr("The automatic links come in tiers of evidence, one per confidence. Check a random draw of a tier "
                           "instead of every link, then accept the tier on its estimated precision."));
     m_tierEstimate = new QLabel(this);
@@ -75,8 +78,6 @@ GroundTruthPanel::GroundTruthPanel(Project *project, QWidget *parent) : QWidget(
                                "The tier's precision is shown with a 95% interval."));
     m_acceptTier = new QPushButton(tr("Accept the Tier"), this);
     m_acceptTier->setObjectName(QStringLiteral("acceptTier"));
-    m_acceptTier->setToolTip(tr("Accept every waiting link of the tier; each records the spot-check estimate it was accepted on. "
-                                "Edit → Undo takes it back."));
     m_view = new QTableView(this);
     m_view->setObjectName(QStringLiteral("groundLinks"));
     m_view->setModel(m_model);
@@ -132,7 +133,19 @@ GroundTruthPanel::GroundTruthPanel(Project *project, QWidget *parent) : QWidget(
         if (SpotCheckDialog *dialog = openSpotCheck(QRandomGenerator::global()->generate()))
             dialog->open();
     });
-    connect(m_acceptTier, &QPushButton::clicked, this, &GroundTruthPanel::acceptTier);
+    connect(m_acceptTier, &QPushButton::clicked, this, [this] {
+        const auto tiers = LinkTiers::of(m_model->links());
+        const auto it = std::find_if(tiers.begin(), tiers.end(), [&](const LinkTiers::Tier &t) { return t.name == m_tier->currentData().toString(); });
+        if (it == tiers.end())
+            return;
+        const auto answer = QMessageBox::question(this, tr("Accept the Tier"),
+                                                  tr("Accept all %1 waiting links of tier %2 on its spot check (%3)?\n\nEdit → Undo takes them back.")
+                                                      .arg(QLocale().toString(it->waiting), it->name, LinkTiers::estimateText(*it)));
+        if (answer == QMessageBox::Yes)
+            acceptTier();
+    });
+    // A message about an edit is out of date once the edit is undone or redone.
+    connect(m_project->undoStack(), &QUndoStack::indexChanged, m_message, &MessageBar::clear);
     connect(m_tier, &QComboBox::currentIndexChanged, this, [this] {
         showTiers();
         updateButtons();
@@ -198,6 +211,8 @@ void GroundTruthPanel::fitColumns()
         int width = fm.horizontalAdvance(m_model->headerData(c, Qt::Horizontal, Qt::DisplayRole).toString()) + 24;
         for (int r = 0; r < m_model->rowCount() && r < 200; ++r)
             width = std::max(width, fm.horizontalAdvance(m_model->index(r, c).data().toString()) + 12);
+        if (c == GroundLinksModel::State) // a checked link further down: "accepted ✓"
+            width = std::max(width, fm.horizontalAdvance(tr("%1 ✓").arg(GroundLink::stateText(GroundLink::State::Accepted))) + 12);
         m_view->setColumnWidth(c, std::min(width, most));
     }
 }
@@ -212,8 +227,12 @@ void GroundTruthPanel::updateButtons()
     const QString tier = m_tier->currentData().toString();
     const auto tiers = LinkTiers::of(m_model->links());
     const bool waiting = std::any_of(tiers.begin(), tiers.end(), [&](const LinkTiers::Tier &t) { return t.name == tier && t.waiting > 0; });
+    const bool checked = std::any_of(tiers.begin(), tiers.end(), [&](const LinkTiers::Tier &t) { return t.name == tier && t.checked() > 0; });
     m_checkTier->setEnabled(!busy() && waiting);
-    m_acceptTier->setEnabled(!busy() && waiting);
+    m_acceptTier->setEnabled(!busy() && waiting && checked);
+    m_acceptTier->setToolTip(waiting && !checked ? tr("Check 20 at Random… first: a tier is accepted on its spot check's estimate.")
+                                                 : tr("Accept every waiting link of the tier; each records the spot-check estimate it was accepted on. "
+                                                      "Edit → Undo takes it back."));
     m_tier->setEnabled(!tiers.isEmpty());
 }
 
@@ -260,7 +279,7 @@ Job *GroundTruthPanel::startProposing()
             if (!error.isEmpty())
                 m_message->error(tr("The proposed links were not saved: %1").arg(error));
             else
-                m_message->success(tr("Links proposed for %1 of the %2 groups without true documents: %3 links, %4 accepted (confidence ≥ %5), %6 waiting for review below. Edit → Undo takes them back.")
+                m_message->success(tr("Links proposed for %1 of the %2 groups searched (those without true documents whose answer has three characters or more): %3 links, %4 accepted (confidence ≥ %5), %6 waiting for review below. Edit → Undo takes them back.")
                                        .arg(proposals->groupsLinked)
                                        .arg(proposals->groupsSearched)
                                        .arg(proposals->links.size())
@@ -424,7 +443,10 @@ void GroundTruthPanel::showTiers()
         m_tier->clear();
         for (const LinkTiers::Tier &t : tiers)
             m_tier->addItem(tr("%1 (%n waiting)", nullptr, int(t.waiting)).arg(t.name), t.name);
-        const int again = m_tier->findData(chosen);
+        int again = m_tier->findData(chosen);
+        for (int i = 0; again < 0 && i < tiers.size(); ++i)
+            if (tiers.at(i).waiting > 0)
+                again = i; // a tier with links to check, rather than one with none left
         m_tier->setCurrentIndex(again >= 0 ? again : 0);
     }
     const auto current = std::find_if(tiers.begin(), tiers.end(), [&](const LinkTiers::Tier &t) { return t.name == m_tier->currentData().toString(); });
@@ -469,8 +491,10 @@ void GroundTruthPanel::acceptTier()
 {
     const QString tier = m_tier->currentData().toString();
     const auto accepted = LinkTiers::acceptTier(m_model->links(), tier);
-    if (accepted.isEmpty())
+    if (accepted.isEmpty()) {
+        m_message->showMessage(MessageBar::Level::Info, tr("Tier %1 has no waiting link, or no spot check yet: click Check 20 at Random… first.").arg(tier));
         return;
+    }
     const QString estimate = accepted.front().estimate;
     const QString error = push(new SetGroundLinksCommand(m_project, tr("Accept tier %1 (%n link(s))", nullptr, int(accepted.size())).arg(tier), accepted));
     (void)m_model->refresh();

@@ -7,6 +7,7 @@
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QShortcut>
@@ -32,6 +33,7 @@ SpotCheckDialog::SpotCheckDialog(const QString &tier, QVector<GroundLink> sample
     m_evidence->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_evidence->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     m_evidence->setMinimumHeight(m_evidence->fontMetrics().lineSpacing() * 4);
+    m_evidence->setToolTip(tr("The sentences of the document in which the linker found the answer and the values."));
     m_progress = new QProgressBar(this);
     m_progress->setRange(0, int(m_sample.size()));
     m_progress->setFormat(tr("%v of %m judged"));
@@ -48,6 +50,7 @@ SpotCheckDialog::SpotCheckDialog(const QString &tier, QVector<GroundLink> sample
     skip->setObjectName(QStringLiteral("spotCheckSkip"));
     skip->setToolTip(tr("Leave this link unchecked; it is not counted in the tier's precision."));
     m_back = new QPushButton(tr("Back"), this);
+    m_back->setObjectName(QStringLiteral("spotCheckBack"));
     m_back->setToolTip(tr("Show the previous link again, to change its verdict."));
     auto *verdictRow = new QHBoxLayout;
     verdictRow->addWidget(right);
@@ -99,7 +102,9 @@ void SpotCheckDialog::showLink(int at)
     }
     const GroundLink &l = m_sample.at(m_at);
     const QStringList values = SemanticGroup{SemanticGroup::valuesFromJson(l.values), {}, 0, {}}.valueTexts();
-    m_where->setText(tr("Link %1 of %2 · group g%3 · document %4").arg(m_at + 1).arg(m_sample.size()).arg(l.groupId).arg(l.docId));
+    const GroundLink::Check given = m_checks.at(m_at);
+    m_where->setText(tr("Link %1 of %2 · group g%3 · document %4").arg(m_at + 1).arg(m_sample.size()).arg(l.groupId).arg(l.docId)
+                     + (given == GroundLink::Check::None ? QString() : tr(" · your verdict: %1").arg(GroundLink::checkText(given))));
     m_fact->setText(tr("Answer: %1\nValues: %2").arg(l.answer, values.isEmpty() ? tr("(none)") : values.join(QStringLiteral(", "))));
     m_evidence->setText(l.evidence.isEmpty() ? tr("(the linker kept no sentence)") : l.evidence);
 }
@@ -119,6 +124,15 @@ QVector<GroundLink> SpotCheckDialog::verdicts() const
         if (m_checks.at(i) != GroundLink::Check::None)
             out << LinkTiers::checked(m_sample.at(i), m_checks.at(i));
     return out;
+}
+
+void SpotCheckDialog::reject()
+{
+    const int given = int(verdicts().size());
+    if (given > 0 && QMessageBox::question(this, tr("Discard the Verdicts"), tr("Close without storing your %1 verdicts? Finish stores them.").arg(given),
+                                           QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Cancel) != QMessageBox::Discard)
+        return;
+    QDialog::reject();
 }
 
 QString SpotCheckDialog::shownText() const

@@ -24,6 +24,8 @@ public:
     void judge(GroundLink::Check verdict);
     int position() const { return m_at; }
     QString shownText() const;
+    // Cancel or Escape: asks first when verdicts would be lost.
+    void reject() override;
 
 private:
     void showLink(int at);

@@ -214,6 +214,9 @@ int CorpusCommand::tier(QCommandLineParser &parser, CliIo &io)
                       .arg(drawn.size()).arg(found->waiting).arg(name, parser.value(QStringLiteral("out")), parser.positionalArguments().at(1));
         return ExitOk;
     }
+    if (found->checked() == 0)
+        return fail(io, QStringLiteral("tier %1 has no spot check yet: draw one with --sample-tier %1 --out F.csv, fill in the verdicts, "
+                                       "read them with --file F.csv, then accept the tier").arg(name));
     const auto accepted = LinkTiers::acceptTier(links.value(), name);
     if (!accepted.isEmpty()) {
         SetGroundLinksCommand command(project.get(), QStringLiteral("accept tier"), accepted);

@@ -169,9 +169,9 @@ QString GroundLinkStore::Coverage::sourcesText(bool brief) const
         {bySql, brief ? QStringLiteral("SQL ids %1") : QStringLiteral("%1 from their SQL's document ids")},
         {byKeys, brief ? QStringLiteral("keys %1") : QStringLiteral("%1 from document keys")},
         {byFile, brief ? QStringLiteral("links files %1") : QStringLiteral("%1 from links files")},
-        {byProposal, brief ? QStringLiteral("accepted proposals %1") : QStringLiteral("%1 from accepted proposals")},
+        {byProposal, brief ? QStringLiteral("proposals %1") : QStringLiteral("%1 from proposals accepted at the bar or in review")},
         {byCheck, brief ? QStringLiteral("checked %1") : QStringLiteral("%1 from proposals a person checked right")},
-        {byTier, brief ? QStringLiteral("spot-checked tiers %1") : QStringLiteral("%1 from spot-checked tiers accepted whole")}};
+        {byTier, brief ? QStringLiteral("spot-checked tiers %1") : QStringLiteral("%1 from tiers accepted on their spot check")}};
     QStringList said;
     for (const auto &[count, text] : parts)
         if (count > 0)
@@ -181,10 +181,10 @@ QString GroundLinkStore::Coverage::sourcesText(bool brief) const
                              : QStringLiteral("ground truth now: %1% of the groups have true documents (%2)").arg(percent).arg(said.join(QStringLiteral(" · ")));
     if (grounded == 0)
         return QStringLiteral("None of the %1 groups with an answer has true documents").arg(n(groups));
-    return QStringLiteral("%1 of %2 groups with an answer (%3%) have true documents: %4")
+    return QStringLiteral("%1 of %2 groups with an answer (%3%) have true documents: %4%5")
         .arg(n(grounded), n(groups))
         .arg(percent)
-        .arg(said.join(QStringLiteral(", ")));
+        .arg(said.join(QStringLiteral(", ")), said.size() > 1 ? QStringLiteral(" (a group may have documents from several)") : QString());
 }
 
 } // namespace assay

@@ -78,6 +78,8 @@ QVector<GroundLink> LinkTiers::acceptTier(const QVector<GroundLink> &links, cons
     for (const Tier &t : of(links))
         if (t.name == tier)
             summary = t;
+    if (summary.checked() == 0)
+        return {}; // a tier is accepted on its spot check, never blind
     const QString estimate = QStringLiteral("tier %1: %2").arg(tier, estimateText(summary));
     QVector<GroundLink> out;
     for (GroundLink l : links)

@@ -37,7 +37,8 @@ public:
     static QVector<GroundLink> sample(const QVector<GroundLink> &links, const QString &tier, int count, quint32 seed);
     // The link with a person's verdict: right → accepted, wrong → rejected; none leaves it.
     static GroundLink checked(GroundLink link, GroundLink::Check verdict);
-    // Every unchecked proposed link of the tier, accepted, with the tier's estimate recorded.
+    // Every unchecked proposed link of the tier, accepted, with the tier's estimate recorded;
+    // none while no link of the tier has been checked.
     static QVector<GroundLink> acceptTier(const QVector<GroundLink> &links, const QString &tier);
     // A spot-check file of the sample: group, doc_id, tier, answer, values, evidence and an
     // empty verdict column for the person to fill in (right, wrong or skip; LinksFile reads it).

@@ -20,6 +20,7 @@
 
 #include <QComboBox>
 #include <QFile>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QUndoStack>
 #include <QtTest>
@@ -105,9 +106,19 @@ private slots:
         QVERIFY(dialog);
         QVERIFY2(dialog->shownText().contains(QStringLiteral("Link 1 of 20 · group g%1 · document %2").arg(a[0].groupId).arg(a[0].docId)), qPrintable(dialog->shownText()));
         QVERIFY(dialog->shownText().contains(a[0].answer));
+        // Accepting a tier needs its spot check first.
+        QVERIFY(LinkTiers::acceptTier(links, QStringLiteral("0.40")).isEmpty());
+        QVERIFY(!panel.findChild<QPushButton *>(QStringLiteral("acceptTier"))->isEnabled());
         for (int i = 0; i < 20; ++i)
             dialog->judge(i < 15 ? GroundLink::Check::Right : i < 18 ? GroundLink::Check::Wrong : GroundLink::Check::None);
         QVERIFY(dialog->shownText().contains(QLatin1String("All 20 drawn links are judged")));
+        dialog->findChild<QPushButton *>(QStringLiteral("spotCheckBack"))->click(); // Back shows the verdict given
+        QVERIFY2(dialog->shownText().contains(QLatin1String("Link 20 of 20")) && !dialog->shownText().contains(QLatin1String("your verdict")), qPrintable(dialog->shownText()));
+        dialog->findChild<QPushButton *>(QStringLiteral("spotCheckBack"))->click();
+        dialog->findChild<QPushButton *>(QStringLiteral("spotCheckBack"))->click();
+        QVERIFY2(dialog->shownText().contains(QStringLiteral("Link 18 of 20 · group")) && dialog->shownText().contains(QLatin1String("your verdict: wrong")), qPrintable(dialog->shownText()));
+        for (GroundLink::Check again : {GroundLink::Check::Wrong, GroundLink::Check::None, GroundLink::Check::None})
+            dialog->judge(again);
         QCOMPARE(dialog->verdicts().size(), 18);
         dialog->accept();
         QCOMPARE(project->undoStack()->count(), undoBefore + 1);
@@ -125,6 +136,7 @@ private slots:
         test::screenshot(&panel, QStringLiteral("spotcheck-tier-checked"));
 
         // Accept the tier: the rest accepted, each with the estimate; undo, then undo the check.
+        QVERIFY(panel.findChild<QPushButton *>(QStringLiteral("acceptTier"))->isEnabled());
         panel.acceptTier();
         QCOMPARE(project->undoStack()->count(), undoBefore + 2);
         Counts accepted = countTier(db, QStringLiteral("0.40"));
@@ -164,6 +176,8 @@ private slots:
         QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
         file.write((lines.join(QLatin1Char('\n')) + QLatin1Char('\n')).toUtf8());
         file.close();
+        o = runCli({QStringLiteral("corpus"), QStringLiteral("link"), project, QStringLiteral("--accept-tier"), QStringLiteral("0.40")});
+        QVERIFY2(o.code == 1 && o.err.contains(QLatin1String("tier 0.40 has no spot check yet")), qPrintable(o.err));
         o = runCli({QStringLiteral("corpus"), QStringLiteral("link"), project, QStringLiteral("--file"), sheet});
         QVERIFY2(o.code == 0 && o.out.contains(QLatin1String("3 links from 5 entries")) && o.out.contains(QLatin1String("2 spot-check lines left unchecked")),
                  qPrintable(o.out + o.err));
