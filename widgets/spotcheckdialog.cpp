@@ -105,7 +105,8 @@ void SpotCheckDialog::showLink(int at)
     const GroundLink::Check given = m_checks.at(m_at);
     m_where->setText(tr("Link %1 of %2 · group g%3 · document %4").arg(m_at + 1).arg(m_sample.size()).arg(l.groupId).arg(l.docId)
                      + (given == GroundLink::Check::None ? QString() : tr(" · your verdict: %1").arg(GroundLink::checkText(given))));
-    m_fact->setText(tr("Answer: %1\nValues: %2").arg(l.answer, values.isEmpty() ? tr("(none)") : values.join(QStringLiteral(", "))));
+    m_fact->setText(tr("Answer: %1\nValues: %2\nThe group's SQL: %3")
+                        .arg(l.answer, values.isEmpty() ? tr("(none)") : values.join(QStringLiteral(", ")), l.sql.isEmpty() ? tr("(its template is gone)") : l.sql));
     m_evidence->setText(l.evidence.isEmpty() ? tr("(the linker kept no sentence)") : l.evidence);
 }
 

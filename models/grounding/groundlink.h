@@ -26,6 +26,7 @@ struct GroundLink {
     // generated again with other values) and its answer.
     qint64 groupId = 0;
     QString answer;
+    QString sql; // the group's SQL template, its placeholders naming the values' columns
 
     bool sameKey(const GroundLink &o) const { return sqlTemplateId == o.sqlTemplateId && values == o.values && docId == o.docId; }
     static QString stateText(State s) { return s == State::Proposed ? QStringLiteral("proposed") : s == State::Accepted ? QStringLiteral("accepted") : QStringLiteral("rejected"); }

@@ -16,7 +16,8 @@ Result<QVector<GroundLink>> GroundLinkStore::links() const
 {
     QVector<GroundLink> out;
     const Status read = m_db.each(QStringLiteral("SELECT l.id, l.sql_template_id, l.vals, l.doc_id, l.source, l.confidence, l.state, l.evidence, "
-                                                 "coalesce(g.id, 0), coalesce(g.answer, ''), coalesce(l.checked, ''), l.estimate FROM ground_link l "
+                                                 "coalesce(g.id, 0), coalesce(g.answer, ''), coalesce(l.checked, ''), l.estimate, "
+                                                 "coalesce((SELECT s.sql FROM sql_template s WHERE s.id = l.sql_template_id), '') FROM ground_link l "
                                                  "LEFT JOIN query_group g ON g.sql_template_id = l.sql_template_id AND g.vals = l.vals "
                                                  "ORDER BY l.confidence DESC, g.id, l.doc_id"),
                                   {}, [&](const Statement &r) {
@@ -33,6 +34,7 @@ Result<QVector<GroundLink>> GroundLinkStore::links() const
                                       l.answer = r.text(9);
                                       l.check = GroundLink::checkFrom(r.text(10));
                                       l.estimate = r.text(11);
+                                      l.sql = r.text(12);
                                       out << l;
                                   });
     if (!read)

@@ -233,6 +233,8 @@ private slots:
         drawn.docId = QStringLiteral("client-c09");
         drawn.values = QStringLiteral("[\"telecommunications\",\"2019-10-07\"]");
         drawn.answer = QStringLiteral("Greyfen mast foundations");
+        drawn.sql = QStringLiteral("SELECT a.title FROM projects a JOIN clients x ON a.client_id = x.client_id JOIN employees y ON a.lead_id = y.employee_id "
+                                   "WHERE x.industry = '[clients.industry]' AND y.hire_date = '[employees.hire_date]';");
         drawn.evidence = QStringLiteral("Quillmoor's work for Greyfen Telecom includes Greyfen mast foundations, a telecommunications project started on "
                                         "7 October 2019 with piling under three masts on the peat north of the harbour, and a survey of the access track.");
         dialogs.emplace_back(QStringLiteral("spot-check"), std::make_unique<SpotCheckDialog>(QStringLiteral("0.40"), QVector<GroundLink>{drawn, drawn}, &w));

@@ -106,6 +106,7 @@ private slots:
         QVERIFY(dialog);
         QVERIFY2(dialog->shownText().contains(QStringLiteral("Link 1 of 20 · group g%1 · document %2").arg(a[0].groupId).arg(a[0].docId)), qPrintable(dialog->shownText()));
         QVERIFY(dialog->shownText().contains(a[0].answer));
+        QVERIFY2(dialog->shownText().contains(QLatin1String("The group's SQL: SELECT ")), qPrintable(dialog->shownText())); // which columns the values fill
         // Accepting a tier needs its spot check first.
         QVERIFY(LinkTiers::acceptTier(links, QStringLiteral("0.40")).isEmpty());
         QVERIFY(!panel.findChild<QPushButton *>(QStringLiteral("acceptTier"))->isEnabled());
