@@ -134,9 +134,8 @@ GroundTruthPanel::GroundTruthPanel(Project *project, QWidget *parent) : QWidget(
             dialog->open();
     });
     connect(m_acceptTier, &QPushButton::clicked, this, [this] {
-        const auto tiers = LinkTiers::of(m_model->links());
-        const auto it = std::find_if(tiers.begin(), tiers.end(), [&](const LinkTiers::Tier &t) { return t.name == m_tier->currentData().toString(); });
-        if (it == tiers.end())
+        const auto it = currentTier();
+        if (!it)
             return;
         const auto answer = QMessageBox::question(this, tr("Accept the Tier"),
                                                   tr("Accept all %1 waiting links of tier %2 on its spot check (%3)?\n\nEdit → Undo takes them back.")
@@ -224,16 +223,14 @@ void GroundTruthPanel::updateButtons()
     m_reject->setEnabled(!busy() && selected);
     m_propose->setEnabled(!busy());
     m_importFile->setEnabled(!busy());
-    const QString tier = m_tier->currentData().toString();
-    const auto tiers = LinkTiers::of(m_model->links());
-    const bool waiting = std::any_of(tiers.begin(), tiers.end(), [&](const LinkTiers::Tier &t) { return t.name == tier && t.waiting > 0; });
-    const bool checked = std::any_of(tiers.begin(), tiers.end(), [&](const LinkTiers::Tier &t) { return t.name == tier && t.checked() > 0; });
+    const auto current = currentTier();
+    const bool waiting = current && current->waiting > 0, checked = current && current->checked() > 0;
     m_checkTier->setEnabled(!busy() && waiting);
     m_acceptTier->setEnabled(!busy() && waiting && checked);
     m_acceptTier->setToolTip(waiting && !checked ? tr("Check 20 at Random… first: a tier is accepted on its spot check's estimate.")
                                                  : tr("Accept every waiting link of the tier; each records the spot-check estimate it was accepted on. "
                                                       "Edit → Undo takes it back."));
-    m_tier->setEnabled(!tiers.isEmpty());
+    m_tier->setEnabled(m_tier->count() > 0);
 }
 
 AbsentAnswersDialog *GroundTruthPanel::openAbsentAnswers()
@@ -434,6 +431,11 @@ void GroundTruthPanel::setStateOfRows(const QList<int> &rows, bool accept)
 
 QString GroundTruthPanel::tierText() const { return m_tierEstimate->text(); }
 
+std::optional<LinkTiers::Tier> GroundTruthPanel::currentTier() const
+{
+    return LinkTiers::find(m_model->links(), m_tier->currentData().toString());
+}
+
 void GroundTruthPanel::showTiers()
 {
     const QString chosen = m_tier->currentData().toString();
@@ -449,8 +451,8 @@ void GroundTruthPanel::showTiers()
                 again = i; // a tier with links to check, rather than one with none left
         m_tier->setCurrentIndex(again >= 0 ? again : 0);
     }
-    const auto current = std::find_if(tiers.begin(), tiers.end(), [&](const LinkTiers::Tier &t) { return t.name == m_tier->currentData().toString(); });
-    if (current == tiers.end())
+    const auto current = currentTier();
+    if (!current)
         m_tierEstimate->setText(tr("No automatic links yet: click Propose Links, then check a tier here."));
     else
         m_tierEstimate->setText(tr("%1 links in all; %2.").arg(current->total()).arg(LinkTiers::estimateText(*current)));
@@ -481,10 +483,9 @@ void GroundTruthPanel::storeVerdicts(const QString &tier, const QVector<GroundLi
         m_message->error(error);
         return;
     }
-    const auto tiers = LinkTiers::of(m_model->links());
-    const auto it = std::find_if(tiers.begin(), tiers.end(), [&](const LinkTiers::Tier &t) { return t.name == tier; });
+    const auto checked = LinkTiers::find(m_model->links(), tier);
     m_message->success(tr("Stored %n verdict(s) for tier %1: %2. Edit → Undo takes them back.", nullptr, int(verdicts.size()))
-                           .arg(tier, it == tiers.end() ? QString() : LinkTiers::estimateText(*it)));
+                           .arg(tier, checked ? LinkTiers::estimateText(*checked) : QString()));
 }
 
 void GroundTruthPanel::acceptTier()

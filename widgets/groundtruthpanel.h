@@ -6,6 +6,7 @@
 // Reject. Every change is one undoable edit.
 #include "core/job.h"
 #include "grounding/groundlink.h"
+#include "grounding/linktiers.h"
 
 #include <QWidget>
 
@@ -61,6 +62,7 @@ signals:
 private:
     void showSummary();
     void showTiers();
+    std::optional<LinkTiers::Tier> currentTier() const; // the one chosen in the Tier box
     void updateButtons();
     void fitColumns();
     bool busy() const { return m_job && m_job->isRunning(); }

@@ -197,12 +197,11 @@ int CorpusCommand::tier(QCommandLineParser &parser, CliIo &io)
     auto links = GroundLinkStore(project->database()).links();
     if (!links)
         return fail(io, links.error());
-    const auto tiers = LinkTiers::of(links.value());
-    const auto found = std::find_if(tiers.begin(), tiers.end(), [&](const LinkTiers::Tier &t) { return t.name == name; });
-    if (found == tiers.end())
+    const auto found = LinkTiers::find(links.value(), name);
+    if (!found)
         return fail(io, QStringLiteral("no automatic link has confidence %1 (tiers: %2)").arg(name, [&] {
             QStringList names;
-            for (const auto &t : tiers)
+            for (const auto &t : LinkTiers::of(links.value()))
                 names << t.name;
             return names.isEmpty() ? QStringLiteral("none; run corpus link --auto first") : names.join(QStringLiteral(", "));
         }()));

@@ -274,14 +274,17 @@ Result<LinksFile::Resolved> LinksFile::resolve(Database &db, const QString &proj
         auto stored = GroundLinkStore(db).existing(checkedLinks);
         if (!stored)
             return R::failure(stored);
+        QHash<QString, const GroundLink *> storedByKey;
+        const auto keyOf = [](const GroundLink &l) { return QStringLiteral("%1\x1f%2\x1f%3").arg(l.sqlTemplateId).arg(l.values, l.docId); };
+        for (const GroundLink &s : stored.value())
+            storedByKey.insert(keyOf(s), &s);
         for (GroundLink &l : out.links)
-            for (const GroundLink &s : stored.value())
-                if (l.check != GroundLink::Check::None && l.sameKey(s)) {
-                    l.source = s.source;
-                    l.confidence = s.confidence;
-                    l.evidence = s.evidence;
-                    l.estimate = s.estimate;
-                }
+            if (const GroundLink *s = storedByKey.value(keyOf(l)); s && l.check != GroundLink::Check::None) {
+                l.source = s->source;
+                l.confidence = s->confidence;
+                l.evidence = s->evidence;
+                l.estimate = s->estimate;
+            }
     }
     return out;
 }

@@ -48,6 +48,14 @@ QVector<LinkTiers::Tier> LinkTiers::of(const QVector<GroundLink> &links)
     return out;
 }
 
+std::optional<LinkTiers::Tier> LinkTiers::find(const QVector<GroundLink> &links, const QString &name)
+{
+    for (const Tier &t : of(links))
+        if (t.name == name)
+            return t;
+    return std::nullopt;
+}
+
 QVector<GroundLink> LinkTiers::sample(const QVector<GroundLink> &links, const QString &tier, int count, quint32 seed)
 {
     QVector<GroundLink> pool;
@@ -74,13 +82,10 @@ GroundLink LinkTiers::checked(GroundLink link, GroundLink::Check verdict)
 
 QVector<GroundLink> LinkTiers::acceptTier(const QVector<GroundLink> &links, const QString &tier)
 {
-    Tier summary;
-    for (const Tier &t : of(links))
-        if (t.name == tier)
-            summary = t;
-    if (summary.checked() == 0)
+    const auto summary = find(links, tier);
+    if (!summary || summary->checked() == 0)
         return {}; // a tier is accepted on its spot check, never blind
-    const QString estimate = QStringLiteral("tier %1: %2").arg(tier, estimateText(summary));
+    const QString estimate = QStringLiteral("tier %1: %2").arg(tier, estimateText(*summary));
     QVector<GroundLink> out;
     for (GroundLink l : links)
         if (l.source == GroundLink::Source::Auto && l.state == GroundLink::State::Proposed && l.check == GroundLink::Check::None && tierOf(l.confidence) == tier) {

@@ -9,6 +9,8 @@
 #include <QString>
 #include <QVector>
 
+#include <optional>
+
 #include <nlohmann/json_fwd.hpp>
 
 namespace assay {
@@ -32,6 +34,8 @@ public:
     static QString tierOf(double confidence);
     // The tiers of the automatic links (a links file's are not tiered), highest confidence first.
     static QVector<Tier> of(const QVector<GroundLink> &links);
+    // The tier of that name, if any automatic link has its confidence.
+    static std::optional<Tier> find(const QVector<GroundLink> &links, const QString &name);
     // Up to `count` unchecked proposed links of the tier, drawn at random (the same seed, the
     // same draw), in the order drawn.
     static QVector<GroundLink> sample(const QVector<GroundLink> &links, const QString &tier, int count, quint32 seed);
