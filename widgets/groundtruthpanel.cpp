@@ -250,10 +250,10 @@ Job *GroundTruthPanel::startProposing()
     options.minConfidence = m_minConfidence->value();
     auto proposals = std::make_shared<AutoLinker::Proposals>();
     m_job = std::make_unique<Job>(tr("Proposing ground-truth links"), [=](Job &job) {
-        auto db = Project::openConnection(projectPath); // this thread's own connection
-        if (!db)
-            return Status::failure(db);
-        auto found = AutoLinker::propose(db.value(), options, &job);
+        auto project = Project::openForJob(projectPath); // this thread's own connection
+        if (!project)
+            return Status::failure(project);
+        auto found = AutoLinker::propose(*project.value(), options, &job);
         if (!found)
             return Status::failure(found);
         *proposals = found.take();
@@ -282,7 +282,9 @@ Job *GroundTruthPanel::startProposing()
                                        .arg(proposals->links.size())
                                        .arg(accepted)
                                        .arg(options.minConfidence, 0, 'f', 2)
-                                       .arg(proposals->links.size() - accepted));
+                                       .arg(proposals->links.size() - accepted)
+                                   + (proposals->joinPathsSkipped.isEmpty() ? QString()
+                                                                            : tr(" The join paths were not searched: %1").arg(proposals->joinPathsSkipped)));
         }
         (void)m_model->refresh();
         emit jobFinished(true, message);
@@ -443,8 +445,10 @@ void GroundTruthPanel::showTiers()
     {
         const QSignalBlocker quiet(m_tier);
         m_tier->clear();
-        for (const LinkTiers::Tier &t : tiers)
+        for (const LinkTiers::Tier &t : tiers) {
             m_tier->addItem(tr("%1 (%n waiting)", nullptr, int(t.waiting)).arg(t.name), t.name);
+            m_tier->setItemData(m_tier->count() - 1, LinkTiers::evidenceOf(t.confidence), Qt::ToolTipRole);
+        }
         int again = m_tier->findData(chosen);
         for (int i = 0; again < 0 && i < tiers.size(); ++i)
             if (tiers.at(i).waiting > 0)
@@ -455,7 +459,7 @@ void GroundTruthPanel::showTiers()
     if (!current)
         m_tierEstimate->setText(tr("No automatic links yet: click Propose Links, then check a tier here."));
     else
-        m_tierEstimate->setText(tr("%1 links in all; %2.").arg(current->total()).arg(LinkTiers::estimateText(*current)));
+        m_tierEstimate->setText(tr("Evidence: %1. %2 links in all; %3.").arg(LinkTiers::evidenceOf(current->confidence)).arg(current->total()).arg(LinkTiers::estimateText(*current)));
     m_tierEstimate->setToolTip(m_tierEstimate->text());
 }
 

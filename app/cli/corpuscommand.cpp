@@ -146,7 +146,7 @@ int CorpusCommand::link(QCommandLineParser &parser, CliIo &io)
     if (automatic) {
         AutoLinker::Options options;
         options.minConfidence = min;
-        auto proposed = AutoLinker::propose(project->database(), options);
+        auto proposed = AutoLinker::propose(*project, options);
         if (!proposed)
             return fail(io, proposed.error());
         links = proposed.value().links;
@@ -158,6 +158,8 @@ int CorpusCommand::link(QCommandLineParser &parser, CliIo &io)
                    .arg(accepted)
                    .arg(min, 0, 'f', 2)
                    .arg(links.size() - accepted);
+        if (!proposed.value().joinPathsSkipped.isEmpty())
+            io.err << QStringLiteral("warning: the join paths were not searched: %1\n").arg(proposed.value().joinPathsSkipped);
     } else {
         auto resolved = LinksFile::resolve(project->database(), project->path(), entries);
         if (!resolved)
@@ -269,7 +271,7 @@ int CorpusCommand::listLinks(QCommandLineParser &parser, CliIo &io)
                   .arg(c.proposed)
                   .arg(c.rejected);
     for (const LinkTiers::Tier &t : LinkTiers::of(links.value()))
-        io.err << QStringLiteral("tier %1: %2 waiting, %3 accepted, %4 rejected; %5\n").arg(t.name).arg(t.waiting).arg(t.accepted + t.right).arg(t.rejected + t.wrong).arg(LinkTiers::estimateText(t));
+        io.err << QStringLiteral("tier %1 (%6): %2 waiting, %3 accepted, %4 rejected; %5\n").arg(t.name).arg(t.waiting).arg(t.accepted + t.right).arg(t.rejected + t.wrong).arg(LinkTiers::estimateText(t), LinkTiers::evidenceOf(t.confidence));
     io.out << "group\tdoc_id\tstate\tconfidence\tsource\tanswer\n";
     for (const GroundLink &l : links.value())
         io.out << QStringLiteral("%1\t%2\t%3\t%4\t%5\t%6\n")

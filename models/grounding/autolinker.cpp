@@ -4,9 +4,11 @@
 #include "generation/semanticgroup.h"
 #include "grounding/aliasindex.h"
 #include "grounding/groundlinkstore.h"
+#include "grounding/pathfacts.h"
 #include "grounding/phraseindex.h"
+#include "io/sentences.h"
 #include "io/wordmatch.h"
-#include "project/database.h"
+#include "project/project.h"
 #include "retrieval/corpusstore.h"
 
 #include <QHash>
@@ -21,17 +23,6 @@
 namespace assay {
 
 namespace {
-
-
-QStringList sentencesOf(const QString &text)
-{
-    static const QRegularExpression boundary(QStringLiteral("(?<=[.!?;])\\s+|\\n+"));
-    QStringList out;
-    for (const QString &s : text.split(boundary, Qt::SkipEmptyParts))
-        if (!s.trimmed().isEmpty())
-            out << s.trimmed();
-    return out;
-}
 
 bool hasWordCharacter(const QString &s)
 {
@@ -109,9 +100,10 @@ double AutoLinker::confidence(const QString &text, const QStringList &answerForm
     return best;
 }
 
-Result<AutoLinker::Proposals> AutoLinker::propose(Database &db, const Options &options, Job *job)
+Result<AutoLinker::Proposals> AutoLinker::propose(Project &project, const Options &options, Job *job)
 {
     using R = Result<Proposals>;
+    Database &db = project.database();
     GroundLinkStore links(db);
     CorpusStore corpus(db);
     auto groups = links.groups();
@@ -134,6 +126,8 @@ Result<AutoLinker::Proposals> AutoLinker::propose(Database &db, const Options &o
         QVector<QStringList> valueForms;
         QVector<int> answerPhrases;
         QVector<QVector<int>> valuePhrases; // per value looked for
+        QVector<PathFacts::Row> rows;       // the join path's rows (PathFacts)
+        QVector<int> rowNames;              // the names of the answer's row
     };
     PhraseIndex index;
     std::vector<Search> searches;
@@ -169,6 +163,33 @@ Result<AutoLinker::Proposals> AutoLinker::propose(Database &db, const Options &o
     out.groupsSearched = qint64(searches.size());
     if (searches.empty())
         return out;
+    // The rows of each group's join path, and the names of the answer's row looked for too.
+    std::unique_ptr<PathFacts> facts;
+    if (options.joinPaths) {
+        if (auto opened = PathFacts::open(project); !opened) {
+            out.joinPathsSkipped = opened.error();
+        } else {
+            facts = opened.take();
+            qint64 read = 0;
+            for (Search &s : searches) {
+                if (job && ++read % 500 == 0) {
+                    if (job->isCancelled())
+                        return R::cancelled();
+                    job->reportProgress(read, qint64(searches.size()), QStringLiteral("Reading the join path of group g%1").arg(s.group->id));
+                }
+                auto rows = facts->rowsOf(s.group->sqlTemplateId, s.group->values);
+                if (!rows)
+                    return R::failure(rows);
+                s.rows = rows.take();
+                for (const PathFacts::Row &row : std::as_const(s.rows))
+                    for (const PathFacts::Item &item : row.items)
+                        if (row.answerRow && item.name)
+                            for (const QString &f : item.forms)
+                                if (const int p = index.add(f); p >= 0)
+                                    s.rowNames << p;
+            }
+        }
+    }
     // One pass over the corpus for every phrase looked for.
     const Status built = index.build(corpus, [&](qint64 done, qint64 total) {
         if (!job)
@@ -216,6 +237,19 @@ Result<AutoLinker::Proposals> AutoLinker::propose(Database &db, const Options &o
         const qsizetype keep = std::min<qsizetype>(ranked.size(), std::max(options.candidatesPerGroup, 0));
         std::partial_sort(ranked.begin(), ranked.begin() + keep, ranked.end(), better);
         QHash<QString, GroundLink> best; // per document
+        const auto linkTo = [&](const QString &docId, double c, const QString &evidence) {
+            GroundLink l;
+            l.sqlTemplateId = g.sqlTemplateId;
+            l.values = g.values;
+            l.docId = docId;
+            l.source = GroundLink::Source::Auto;
+            l.confidence = c;
+            l.state = c >= options.minConfidence ? GroundLink::State::Accepted : GroundLink::State::Proposed;
+            l.evidence = evidence;
+            l.groupId = g.id;
+            l.answer = g.answer;
+            return l;
+        };
         for (qsizetype i = 0; i < keep; ++i) {
             const int chunk = ranked.at(i).second;
             const QString &docId = index.documentOfChunk().at(chunk);
@@ -228,17 +262,35 @@ Result<AutoLinker::Proposals> AutoLinker::propose(Database &db, const Options &o
                 continue;
             if (linked.contains(QStringLiteral("%1\x1f%2\x1f%3").arg(g.sqlTemplateId).arg(g.values, docId)))
                 continue;
-            GroundLink l;
-            l.sqlTemplateId = g.sqlTemplateId;
-            l.values = g.values;
-            l.docId = docId;
-            l.source = GroundLink::Source::Auto;
-            l.confidence = c;
-            l.state = c >= options.minConfidence ? GroundLink::State::Accepted : GroundLink::State::Proposed;
-            l.evidence = evidence;
-            l.groupId = g.id;
-            l.answer = g.answer;
-            best.insert(docId, l);
+            best.insert(docId, linkTo(docId, c, evidence));
+        }
+        // No direct link at the bar: the answer as a fact of its row on the join path (PathFacts).
+        const bool accepted = std::any_of(best.begin(), best.end(), [&](const GroundLink &l) { return l.confidence >= options.minConfidence; });
+        if (!accepted && !s.rowNames.isEmpty()) {
+            // The chunks holding the answer and a name of its row (the answer itself when it is
+            // one), shorter first.
+            const QVector<int> answers = index.unionOf(s.answerPhrases), names = index.unionOf(s.rowNames);
+            QVector<int> both;
+            std::set_intersection(answers.begin(), answers.end(), names.begin(), names.end(), std::back_inserter(both));
+            QVector<std::pair<int, int>> byLength;
+            for (int c : both)
+                byLength.append({0, c});
+            const qsizetype keepPath = std::min<qsizetype>(byLength.size(), std::max(options.candidatesPerGroup, 0));
+            std::partial_sort(byLength.begin(), byLength.begin() + keepPath, byLength.end(), better);
+            for (qsizetype i = 0; i < keepPath; ++i) {
+                const int chunk = byLength.at(i).second;
+                const QString &docId = index.documentOfChunk().at(chunk);
+                if ((best.contains(docId) && best[docId].confidence >= 0.55) || linked.contains(QStringLiteral("%1\x1f%2\x1f%3").arg(g.sqlTemplateId).arg(g.values, docId)))
+                    continue;
+                auto text = corpus.chunkText(index.chunkIds().at(chunk));
+                if (!text)
+                    return R::failure(text);
+                QString evidence;
+                const double c = PathFacts::confidence(text.value(), s.answerForms, s.valueForms, s.rows, &evidence);
+                if (c <= 0 || (best.contains(docId) && best[docId].confidence >= c))
+                    continue;
+                best.insert(docId, linkTo(docId, c, evidence));
+            }
         }
         if (!best.isEmpty())
             ++out.groupsLinked;

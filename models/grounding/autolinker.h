@@ -7,6 +7,8 @@
 //   0.6 + 0.3·(share of values)  one sentence holds the answer and some of the values;
 //   0.4  the chunk holds both, in different sentences;
 //   0.3  a group without fill-in values whose answer the chunk states.
+// A group without a link at the bar is searched again along its join path (PathFacts,
+// docs/METHODS.md §1.6.6): 0.55 and 0.50 for a chunk stating the answer as a fact of its row.
 // Answers of one or two characters (small counts, single letters) are never proposed: too
 // many sentences hold them by chance. Measured against the demo's truth (docs/METHODS.md
 // §1.6.1), links of 0.6 and above were all right, those of 0.4 six in seven; so 0.6 is the
@@ -21,8 +23,8 @@
 
 namespace assay {
 
-class Database;
 class Job;
+class Project;
 
 class AutoLinker {
 public:
@@ -32,14 +34,18 @@ public:
         // false: groups that have true documents are searched too (to measure the linker
         // against a known truth, as tst_groundtruth does with the demo's).
         bool onlyUngrounded = true;
+        // Groups without a link at the bar searched along their join paths (PathFacts).
+        bool joinPaths = true;
     };
     struct Proposals {
         QVector<GroundLink> links;
         qint64 groupsSearched = 0;
         qint64 groupsLinked = 0;
+        // Why the join paths were not searched (the knowledge could not be read), or empty.
+        QString joinPathsSkipped;
     };
 
-    static Result<Proposals> propose(Database &db, const Options &options, Job *job = nullptr);
+    static Result<Proposals> propose(Project &project, const Options &options, Job *job = nullptr);
     // The confidence that `text` states a fact with this answer and these values (0: it does not).
     static double confidence(const QString &text, const QString &answer, const QStringList &values, QString *evidence = nullptr);
     // The same with other forms of the answer and of each value (the project's value aliases,

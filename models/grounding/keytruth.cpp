@@ -79,8 +79,13 @@ QString KeyTruth::keySql(const QString &sql, const QString &alias, const QString
 
 QString KeyTruth::firstRowSql(const QString &sql, const QString &alias, const QString &column)
 {
+    return withSelected(sql, {Database::quoteIdentifier(alias) + QLatin1Char('.') + Database::quoteIdentifier(column)});
+}
+
+QString KeyTruth::withSelected(const QString &sql, const QStringList &expressions)
+{
     const auto parts = splitAtFrom(sql);
-    return parts ? QStringLiteral("%1, %2.%3 %4").arg(parts->first, Database::quoteIdentifier(alias), Database::quoteIdentifier(column), parts->second) : QString();
+    return parts ? QStringLiteral("%1, %2 %3").arg(parts->first, expressions.join(QStringLiteral(", ")), parts->second) : QString();
 }
 
 bool KeyTruth::names(const QString &title, const QString &value)

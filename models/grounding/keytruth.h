@@ -43,6 +43,9 @@ public:
     // The template's SQL with alias.column appended to its select list (its first row's last
     // column is the key of the row the answer came from), or empty without a FROM.
     static QString firstRowSql(const QString &sql, const QString &alias, const QString &column);
+    // The template's SQL with these expressions appended to its select list ("a.*"), or empty
+    // without a FROM.
+    static QString withSelected(const QString &sql, const QStringList &expressions);
     // Whether a document's title (or first line) names a value on whole words, case-folded;
     // values of one character, or without a letter, name nothing.
     static bool names(const QString &title, const QString &value);

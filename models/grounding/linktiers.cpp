@@ -18,6 +18,26 @@ QString LinkTiers::tierOf(double confidence)
     return QString::number(confidence, 'f', 2);
 }
 
+QString LinkTiers::evidenceOf(double confidence)
+{
+    const QString tier = tierOf(confidence);
+    if (tier == QLatin1String("1.00"))
+        return QStringLiteral("one sentence states the answer with every fill-in value");
+    if (confidence > 0.6 - 1e-9)
+        return QStringLiteral("one sentence states the answer with some of the fill-in values");
+    if (tier == QLatin1String("0.55"))
+        return QStringLiteral("a sentence states the answer as a fact of its row, and every fill-in value is tied to that row along the join path");
+    if (tier == QLatin1String("0.50"))
+        return QStringLiteral("a sentence states the answer as a fact of its row (a question without fill-in values)");
+    if (tier == QLatin1String("0.45"))
+        return QStringLiteral("a sentence states the answer as a fact of its row, and some of the fill-in values are tied to it along the join path");
+    if (tier == QLatin1String("0.40"))
+        return QStringLiteral("the chunk states the answer and a fill-in value, in different sentences");
+    if (tier == QLatin1String("0.30"))
+        return QStringLiteral("the chunk states the answer (a question without fill-in values)");
+    return QStringLiteral("links proposed with confidence %1").arg(tier);
+}
+
 QVector<LinkTiers::Tier> LinkTiers::of(const QVector<GroundLink> &links)
 {
     QMap<QString, Tier> byName;
@@ -111,7 +131,7 @@ nlohmann::json LinkTiers::toJson(const QVector<Tier> &tiers)
 {
     nlohmann::json out = nlohmann::json::array();
     for (const Tier &t : tiers)
-        out.push_back({{"tier", t.name.toStdString()}, {"confidence", t.confidence}, {"waiting", t.waiting}, {"accepted", t.accepted}, {"rejected", t.rejected},
+        out.push_back({{"tier", t.name.toStdString()}, {"confidence", t.confidence}, {"evidence", evidenceOf(t.confidence).toStdString()}, {"waiting", t.waiting}, {"accepted", t.accepted}, {"rejected", t.rejected},
                        {"right", t.right}, {"wrong", t.wrong}, {"precision", t.checked() ? nlohmann::json(t.precision()) : nlohmann::json()},
                        {"ci", t.checked() ? nlohmann::json::array({t.low, t.high}) : nlohmann::json()}});
     return out;

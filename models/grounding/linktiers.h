@@ -32,6 +32,9 @@ public:
     };
 
     static QString tierOf(double confidence);
+    // What a tier's links have in evidence, from the rule that gives its confidence
+    // (AutoLinker, PathFacts): "one sentence states the answer with every fill-in value".
+    static QString evidenceOf(double confidence);
     // The tiers of the automatic links (a links file's are not tiered), highest confidence first.
     static QVector<Tier> of(const QVector<GroundLink> &links);
     // The tier of that name, if any automatic link has its confidence.
@@ -47,7 +50,7 @@ public:
     // A spot-check file of the sample: group, doc_id, tier, answer, values, evidence and an
     // empty verdict column for the person to fill in (right, wrong or skip; LinksFile reads it).
     static QByteArray sampleCsv(const QVector<GroundLink> &sample);
-    // [{"tier", "confidence", "waiting", "accepted", "rejected", "right", "wrong", "precision", "ci"}]
+    // [{"tier", "confidence", "evidence", "waiting", "accepted", "rejected", "right", "wrong", "precision", "ci"}]
     static nlohmann::json toJson(const QVector<Tier> &tiers);
     // "18 of 20 checked right: precision 0.90 (95% 0.70–0.97)", or that none was checked.
     static QString estimateText(const Tier &tier);

@@ -161,7 +161,7 @@ private slots:
         QCOMPARE(verdictOf(db, runId.value(), QStringLiteral("contains"), QStringLiteral("answer"), QStringLiteral("USA"), exxon).first, 0);
         QCOMPARE(verdictOf(db, runId.value(), QStringLiteral("context"), QStringLiteral("retrieval"), QStringLiteral("USA"), exxon).first, 0);
         AutoLinker::Options linking;
-        auto linksBefore = AutoLinker::propose(db, linking);
+        auto linksBefore = AutoLinker::propose(project, linking);
         QVERIFY(linksBefore);
         const auto linksTo = [](const AutoLinker::Proposals &p, const QString &answer, const QString &doc) {
             return std::count_if(p.links.begin(), p.links.end(), [&](const GroundLink &l) { return l.answer == answer && l.docId.contains(doc); });
@@ -209,7 +209,7 @@ private slots:
         QCOMPARE(detail, QStringLiteral("matched the alias \"United States\""));
         QCOMPARE(verdictOf(db, runId.value(), QStringLiteral("context"), QStringLiteral("retrieval"), QStringLiteral("USA"), exxon).first, 1);
         QVERIFY(after.value().correct > before.value().correct);
-        auto linksAfter = AutoLinker::propose(db, linking);
+        auto linksAfter = AutoLinker::propose(project, linking);
         QVERIFY(linksAfter);
         QVERIFY(linksTo(linksAfter.value(), QStringLiteral("USA"), QStringLiteral("exxonmobil")) >= 1);
         QVERIFY(linksTo(linksAfter.value(), QStringLiteral("UK"), QStringLiteral("hsbc")) >= 1);
