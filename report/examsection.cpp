@@ -90,8 +90,12 @@ QString ExamSection::html(const ExamIrtResult &r, const QString &irtFigures, con
         h += QStringLiteral("<p class=\"note\">Why this model is not known from the stored parameters: click Fit IRT on the Exams page (model "
                             "<i>auto</i>) before exporting to compare the 1PL, 2PL and 3PL.</p>\n");
     }
+    // Is one ability enough (docs/METHODS.md §9.17)? Beside the model choice.
+    if (first.dimensionality.computed)
+        h += QStringLiteral("<p>%1.</p>\n").arg(first.dimensionality.summary().toHtmlEscaped());
     for (const QString &w : first.warnings)
-        h += QStringLiteral("<p class=\"note\">%1</p>\n").arg(w.toHtmlEscaped());
+        if (w != first.dimensionality.warning())
+            h += QStringLiteral("<p class=\"note\">%1</p>\n").arg(w.toHtmlEscaped());
     // Where it measures.
     const Peak peak = peakOf(last.items);
     h += QStringLiteral("<h3>Test information</h3>\n<p>Peak %1 at θ = %2; at least half of it from θ = %3 to %4, where the standard error of an "
@@ -128,6 +132,8 @@ QString ExamSection::html(const ExamIrtResult &r, const QString &irtFigures, con
             h += QStringLiteral("<tr><td>%1</td><td class=\"num\">%2</td><td class=\"num\">%3</td></tr>\n")
                      .arg(last.students[i].first.toHtmlEscaped(), num(last.students[i].second), num(i < int(last.studentSe.size()) ? last.studentSe[size_t(i)] : qQNaN()));
         h += QStringLiteral("</table>\n");
+        if (const QString rank = (last.dimensionality.computed ? last : first).dimensionality.rankingNote(); !rank.isEmpty())
+            h += QStringLiteral("<p class=\"note\">%1</p>\n").arg(rank.toHtmlEscaped());
         for (auto f = last.factors.cbegin(); f != last.factors.cend(); ++f) {
             h += QStringLiteral("<p>By %1 (relative to its first level):</p>\n<table><tr><th>Level</th><th>θ</th><th>SE</th></tr>\n").arg(f.key().toHtmlEscaped());
             const QVector<double> se = last.factorSe.value(f.key());
@@ -215,6 +221,8 @@ nlohmann::json ExamSection::json(const ExamIrtResult &r)
     const IrtFit &first = r.steps.first().fit, &last = r.steps.constLast().fit;
     j["model"] = last.model.toStdString();
     j["choice"] = first.choice.toStdString();
+    if (first.dimensionality.computed)
+        j["dimensionality"] = IrtDimensionality::toJson(first.dimensionality);
     j["items_fitted"] = first.items.size();
     j["items_kept"] = last.items.size();
     j["students"] = last.students.size();

@@ -137,6 +137,8 @@ ChartData IrtCharts::abilities(const IrtFit &fit)
     c.id = QStringLiteral("abilities");
     c.title = QStringLiteral("Abilities per factor level");
     c.subtitle = QStringLiteral("hierarchical %1 fit; each level relative to its factor's first level, with its 95% interval").arg(fit.model.toUpper());
+    if (const QString rank = fit.dimensionality.rankingNote(); !rank.isEmpty())
+        c.subtitle += QStringLiteral("; ") + rank;
     c.yTitle = QStringLiteral("θ relative to the first level");
     c.yFormat = QStringLiteral("%.1f");
     for (auto it = fit.factors.constBegin(); it != fit.factors.constEnd(); ++it)

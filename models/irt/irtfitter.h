@@ -8,6 +8,7 @@
 // ability each, or — hierarchical — the sum of the abilities of their factor levels.
 #include "core/result.h"
 #include "irt/irtdata.h"
+#include "irt/irtdimensionality.h"
 
 #include <QMap>
 #include <QStringList>
@@ -145,6 +146,8 @@ struct IrtFit {
     QVector<IrtLrTest> lrTests;
     QString choice;
     QStringList warnings;
+    // Whether one ability is enough (IrtDimensionality), checked on the kept fit.
+    IrtDimensionality::Check dimensionality;
 };
 
 class IrtFitter {

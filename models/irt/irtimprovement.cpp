@@ -110,6 +110,12 @@ Result<QVector<IrtStep>> IrtImprovement::run(const IrtData &data, const IrtOptio
         auto fit = IrtFitter::fit(data.columns(next), same, &previous);
         if (!fit)
             return R::failure(fit);
+        if (options.diagnostics) { // the check on the items this step keeps (IrtDimensionality)
+            QVector<double> theta;
+            for (const auto &st : std::as_const(fit.value().students))
+                theta << st.second;
+            fit.value().dimensionality = IrtDimensionality::check(data.columns(next), fit.value().items, theta, fit.value().model != QLatin1String("1pl"));
+        }
         IrtStep s;
         s.step = step;
         s.threshold = threshold;

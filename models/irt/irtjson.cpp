@@ -39,6 +39,8 @@ nlohmann::json IrtJson::fit(const IrtFit &fit)
     j["warnings"] = nlohmann::json::array();
     for (const QString &w : fit.warnings)
         j["warnings"].push_back(w.toStdString());
+    if (fit.dimensionality.computed || !fit.dimensionality.note.isEmpty())
+        j["dimensionality"] = IrtDimensionality::toJson(fit.dimensionality);
     j["comparison"] = nlohmann::json::object();
     for (const IrtModelRow &r : fit.comparison)
         j["comparison"][r.model.toStdString()] = {{"nll", r.nll}, {"parameters", r.parameters}, {"aic", r.aic},      {"bic", r.bic},
@@ -92,6 +94,8 @@ nlohmann::json IrtJson::steps(const QVector<IrtStep> &steps, const std::vector<d
         for (const char *key : {"starts", "optima_found", "comparison", "comparison_basis", "comparison_seconds", "lr_tests", "model_choice", "warnings"})
             if (first.contains(key))
                 j[key] = first[key];
+        if (!j.contains("dimensionality") && first.contains("dimensionality"))
+            j["dimensionality"] = first["dimensionality"];
     }
     j["theta_grid"] = grid;
     j["steps"] = nlohmann::json::array();

@@ -1,5 +1,7 @@
 #include "irt/irtsearch.h"
 
+#include "irt/irtdimensionality.h"
+
 #include "irt/irtmarginalestimator.h"
 
 #include "irt/irtblocknewton.h"
@@ -153,6 +155,21 @@ QVector<IrtLrTest> IrtSearch::lrTests(const QVector<IrtModelRow> &rows)
     return tests;
 }
 
+namespace {
+
+// The dimensionality check on the kept fit (IrtDimensionality), and its warning.
+void checkDimensions(const IrtData &data, IrtFit *fit)
+{
+    QVector<double> theta;
+    for (const auto &s : std::as_const(fit->students))
+        theta << s.second;
+    fit->dimensionality = IrtDimensionality::check(data, fit->items, theta, fit->model != QLatin1String("1pl"));
+    if (const QString w = fit->dimensionality.warning(); !w.isEmpty())
+        fit->warnings << w;
+}
+
+} // namespace
+
 Result<IrtFit> IrtSearch::run(const IrtData &data, const IrtOptions &givenOptions)
 {
     using R = Result<IrtFit>;
@@ -174,7 +191,25 @@ Result<IrtFit> IrtSearch::run(const IrtData &data, const IrtOptions &givenOption
     QVector<IrtModelRow> rows;
     for (const IrtMarginalFit &m : marginal.value())
         rows << row(m, int(data.students.size()));
-    const Model chosen = givenOptions.autoModel ? Model(bicPick(rows)) : givenOptions.model;
+    // Under auto, BIC chooses among the one-dimensional models; when the responses clearly
+    // have more than one dimension (IrtDimensionality: a second eigenvalue above those of data
+    // drawn from BIC's model itself), the 1PL is kept instead — its θ orders the takers as their scores do,
+    // where a 2PL's or 3PL's θ weighs the items of one dimension over the other's.
+    Model chosen = givenOptions.autoModel ? Model(bicPick(rows)) : givenOptions.model;
+    QString multidimensional;
+    if (givenOptions.autoModel && chosen != Model::OnePL) {
+        const IrtDimensionality::Check eigen = IrtDimensionality::eigenCheck(data, marginal.value()[int(chosen)].items);
+        if (eigen.computed && eigen.secondDimension()) {
+            multidimensional = QStringLiteral("; the responses have more than one dimension (%1%2), so the 1PL is kept for ranking: "
+                                              "its θ orders the takers as their scores do (fit --model %3 to see the %4 anyway)")
+                                   .arg(eigen.secondText())
+                                   .arg(eigen.secondDimensionFactor.isEmpty() ? QString() : QStringLiteral("; the second follows the %1").arg(eigen.secondDimensionFactor))
+                                   .arg(rows[int(chosen)].model, rows[int(chosen)].model.toUpper());
+            chosen = Model::OnePL;
+        }
+    }
+    const auto choiceOf = [&](Model bicChoice) { return choiceText(rows, int(bicChoice)) + multidimensional; };
+    const Model bicChoice = givenOptions.autoModel ? Model(bicPick(rows)) : givenOptions.model;
     if (givenOptions.marginal) {
         // The estimator is the comparison's own EM, taken on to convergence from its row.
         IrtOptions o = givenOptions;
@@ -185,11 +220,13 @@ Result<IrtFit> IrtSearch::run(const IrtData &data, const IrtOptions &givenOption
         IrtFit out = fit.take();
         out.comparison = rows;
         out.lrTests = lrTests(rows);
-        out.choice = givenOptions.autoModel ? choiceText(rows, int(chosen)) : QString();
+        out.choice = givenOptions.autoModel ? choiceOf(bicChoice) : QString();
         if (!out.converged)
             out.warnings << QStringLiteral("the marginal-ML fit stopped before converging: %1").arg(out.message);
         if (!out.itemFitNote.isEmpty())
             out.warnings << out.itemFitNote;
+        if (givenOptions.diagnostics)
+            checkDimensions(data, &out);
         return out;
     }
     auto fitAs = [&](Model model, const IrtFit *warm) {
@@ -254,7 +291,7 @@ Result<IrtFit> IrtSearch::run(const IrtData &data, const IrtOptions &givenOption
                 break;
         }
     }
-    const QString choice = givenOptions.autoModel ? choiceText(rows, int(chosen)) : QString();
+    const QString choice = givenOptions.autoModel ? choiceOf(bicChoice) : QString();
     // The kept fit once more from its own optimum, now with the diagnostics: it starts
     // converged, so this only computes the errors and the item fit.
     IrtOptions final = givenOptions;
@@ -294,6 +331,8 @@ Result<IrtFit> IrtSearch::run(const IrtData &data, const IrtOptions &givenOption
         out.warnings << QStringLiteral("%1 of %2 items were answered right by every student or by none: their b is %3, not measured")
                             .arg(extreme).arg(out.items.size())
                             .arg(givenOptions.prior ? QStringLiteral("the prior's") : QStringLiteral("a bound"));
+    if (givenOptions.diagnostics)
+        checkDimensions(data, &out);
     return out;
 }
 

@@ -234,11 +234,13 @@ private slots:
         // gaps where Qt's font and the browser's measure differently).
         QVERIFY(!html.contains(QLatin1String("font-family=\"Sans Serif\"")));
         QVERIFY(html.contains(QLatin1String("font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\"")));
-        QVERIFY2(html.contains(QStringLiteral("peak 652.74 at θ = -0.42 (mean per item 0.183)")), "the test information subtitle is one text");
+        QVERIFY2(html.contains(QStringLiteral("peak 522.15 at θ = -0.24 (mean per item 0.160)")), "the test information subtitle is one text");
         QVERIFY(html.contains(QLatin1String(">0.0</text>")) && html.contains(QLatin1String(">1.0</text>"))); // tick labels stay apart
         // The Exam and IRT section: model and why, items kept, information, item fit, abilities.
-        for (const char *part : {"<h2>Exam and IRT</h2>", "2PL (chosen)", "2PL chosen by BIC", "3565 items kept of 3644 fitted", "25 students",
-                                 "<h3>Test information</h3>", "Peak 652.7 at θ = -0.42", "items misfit", "<td>oracle-ir</td>",
+        // BIC prefers the 2PL, but the demo's responses have a second dimension, the retriever
+        // (issue 50): auto keeps the 1PL for ranking and says why.
+        for (const char *part : {"<h2>Exam and IRT</h2>", "1PL (chosen)", "2PL chosen by BIC", "so the 1PL is kept for ranking", "the second follows the retriever",
+                                 "3270 items kept of 3644 fitted", "25 students", "<h3>Test information</h3>", "Peak 522.2 at θ = -0.24", "items misfit", "<td>oracle-ir</td>",
                                  "<h3>Short forms and adaptive testing</h3>", "Each of 25 takers left out in turn"})
             QVERIFY2(html.contains(QString::fromUtf8(part)), part);
         // The short forms' table, one row per N with the methods in the charts' order and the
@@ -249,13 +251,13 @@ private slots:
                         charts = html.indexOf(QLatin1String("<h2>Charts</h2>"));
         QVERIFY(shortForms > 0 && table > shortForms && ranking > table && charts > ranking);
         QVERIFY(html.mid(table, ranking - table).contains(QLatin1String("<b>0.")));
-        QVERIFY(html.contains(QLatin1String("the IRT fit above kept 3565 of them")));
+        QVERIFY(html.contains(QLatin1String("the IRT fit above kept 3270 of them")));
         QFile summary(out + QStringLiteral("/summary.json"));
         QVERIFY(summary.open(QIODevice::ReadOnly));
         const auto json = nlohmann::json::parse(summary.readAll().toStdString());
         QCOMPARE(json["runs"].size(), size_t(12));
-        QCOMPARE(json["exam"]["model"].get<std::string>(), std::string("2pl"));
-        QCOMPARE(json["exam"]["items_kept"].get<int>(), 3565);
+        QCOMPARE(json["exam"]["model"].get<std::string>(), std::string("1pl"));
+        QCOMPARE(json["exam"]["items_kept"].get<int>(), 3270);
         for (const auto &run : json["runs"])
             QVERIFY(run["refined_accuracy"].is_number() && run.contains("taxonomy") && run.contains("refined_accuracy_ci95"));
         // The run and IRT plots, and the short forms' error and ranking against N.
@@ -278,6 +280,11 @@ private slots:
         // fewer than 5% of the parameters on a bound, with the comparison, tests, errors and fit.
         QCOMPARE(irt["students"].size(), size_t(25));
         QVERIFY(irt["model_choice"].get<std::string>().find("chosen by BIC") != std::string::npos);
+        // The dimensionality check (issue 50): the retriever is a second dimension.
+        QCOMPARE(irt["dimensionality"]["unidimensional"].get<bool>(), false);
+        QVERIFY(irt["dimensionality"]["eigen_ratio"].get<double>() < 3);
+        QCOMPARE(irt["dimensionality"]["second_dimension_factor"].get<std::string>(), std::string("retriever"));
+        QVERIFY(irt["dimensionality"]["theta_accuracy_spearman"].get<double>() > 0.95); // the 1PL ranks as the scores do
         QVERIFY2(irt["parameters_on_bound"].get<int>() * 20 < irt["parameters"].get<int>(), irt.dump().substr(0, 300).c_str());
         for (const char *model : {"1pl", "2pl", "3pl"})
             QVERIFY(irt["comparison"].contains(model) && irt["comparison"][model].contains("bic"));

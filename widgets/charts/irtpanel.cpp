@@ -336,6 +336,10 @@ void IrtPanel::showComparison(const QVector<IrtStep> &steps)
         notes << tr("LR test %1 → %2: χ² %3 on %4 df, p %5").arg(t.from.toUpper(), t.to.toUpper()).arg(t.statistic, 0, 'f', 1).arg(t.df).arg(t.p, 0, 'g', 3);
     if (!first.choice.isEmpty())
         notes << first.choice;
+    if (first.dimensionality.computed) // is one ability enough (docs/METHODS.md §9.17)
+        notes << first.dimensionality.summary();
+    if (const QString rank = last.dimensionality.rankingNote(); !rank.isEmpty())
+        notes << rank;
     notes << tr("best of %1 starts; %2 distinct optima").arg(first.starts).arg(first.optimaFound);
     int misfits = 0;
     for (const IrtItem &it : last.items)
@@ -346,7 +350,7 @@ void IrtPanel::showComparison(const QVector<IrtStep> &steps)
     // The search's other warnings; the guard's is already shown above, and the bound share
     // said is the final fit's.
     for (const QString &w : first.warnings)
-        if (!notes.contains(w) && w != m_guard->text() && !w.contains(QLatin1String("sit on a bound")))
+        if (!notes.contains(w) && w != m_guard->text() && !w.contains(QLatin1String("sit on a bound")) && w != first.dimensionality.warning())
             notes << w;
     QStringList escaped;
     for (const QString &n : std::as_const(notes))
