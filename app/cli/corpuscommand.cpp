@@ -151,7 +151,8 @@ int CorpusCommand::link(QCommandLineParser &parser, CliIo &io)
             return fail(io, proposed.error());
         links = proposed.value().links;
         const auto accepted = std::count_if(links.begin(), links.end(), [](const GroundLink &l) { return l.state == GroundLink::State::Accepted; });
-        said = QStringLiteral("Searched %1 groups without true documents; %2 of them got links: %3 links, %4 accepted (confidence >= %5), %6 waiting for review\n")
+        said = QStringLiteral("Searched %1 groups without true documents whose answer has three characters or more; %2 of them got links: %3 links, %4 accepted "
+                              "(confidence >= %5), %6 waiting for review\n")
                    .arg(proposed.value().groupsSearched)
                    .arg(proposed.value().groupsLinked)
                    .arg(links.size())
@@ -176,6 +177,19 @@ int CorpusCommand::link(QCommandLineParser &parser, CliIo &io)
         command.redo();
         if (!command.error().isEmpty())
             return fail(io, command.error());
+        // Verdicts read: each tier they touched, with its estimate now.
+        QStringList touched;
+        for (const GroundLink &l : std::as_const(links))
+            if (l.check != GroundLink::Check::None && !touched.contains(LinkTiers::tierOf(l.confidence)))
+                touched << LinkTiers::tierOf(l.confidence);
+        if (!touched.isEmpty()) {
+            auto stored = GroundLinkStore(project->database()).links();
+            if (!stored)
+                return fail(io, stored.error());
+            for (const QString &t : std::as_const(touched))
+                if (const auto tier = LinkTiers::find(stored.value(), t))
+                    said += QStringLiteral("tier %1: %2; %3 waiting\n").arg(t, LinkTiers::estimateText(*tier)).arg(tier->waiting);
+        }
     }
     io.out << said;
     return ExitOk;

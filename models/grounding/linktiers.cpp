@@ -26,11 +26,13 @@ QString LinkTiers::evidenceOf(double confidence)
     if (confidence > 0.6 - 1e-9)
         return QStringLiteral("one sentence states the answer with some of the fill-in values");
     if (tier == QLatin1String("0.55"))
-        return QStringLiteral("a sentence states the answer as a fact of its row, and every fill-in value is tied to that row along the join path");
+        return QStringLiteral("a sentence states the answer as a fact of its row, and every fill-in value is stated in a sentence naming that row "
+                              "or a row the text ties to it (through a join, or about the same row)");
     if (tier == QLatin1String("0.50"))
         return QStringLiteral("a sentence states the answer as a fact of its row (a question without fill-in values)");
     if (tier == QLatin1String("0.45"))
-        return QStringLiteral("a sentence states the answer as a fact of its row, and some of the fill-in values are tied to it along the join path");
+        return QStringLiteral("a sentence states the answer as a fact of its row, and some of the fill-in values are stated in sentences naming "
+                              "that row or a row the text ties to it");
     if (tier == QLatin1String("0.40"))
         return QStringLiteral("the chunk states the answer and a fill-in value, in different sentences");
     if (tier == QLatin1String("0.30"))
@@ -118,10 +120,10 @@ QVector<GroundLink> LinkTiers::acceptTier(const QVector<GroundLink> &links, cons
 
 QByteArray LinkTiers::sampleCsv(const QVector<GroundLink> &sample)
 {
-    QString out = QStringLiteral("group,doc_id,tier,answer,values,evidence,verdict\n");
+    QString out = QStringLiteral("group,doc_id,tier,answer,values,sql,evidence,verdict\n");
     for (const GroundLink &l : sample)
         out += QStringList{QStringLiteral("g%1").arg(l.groupId), CsvDocument::field(l.docId), tierOf(l.confidence), CsvDocument::field(l.answer),
-                           CsvDocument::field(l.values), CsvDocument::field(l.evidence), QString()}
+                           CsvDocument::field(l.values), CsvDocument::field(l.sql), CsvDocument::field(l.evidence), QString()}
                    .join(QLatin1Char(','))
                + QLatin1Char('\n');
     return out.toUtf8();

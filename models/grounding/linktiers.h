@@ -47,7 +47,8 @@ public:
     // Every unchecked proposed link of the tier, accepted, with the tier's estimate recorded;
     // none while no link of the tier has been checked.
     static QVector<GroundLink> acceptTier(const QVector<GroundLink> &links, const QString &tier);
-    // A spot-check file of the sample: group, doc_id, tier, answer, values, evidence and an
+    // A spot-check file of the sample: group, doc_id, tier, answer, values, the group's SQL (its
+    // placeholders name the values' columns), evidence and an
     // empty verdict column for the person to fill in (right, wrong or skip; LinksFile reads it).
     static QByteArray sampleCsv(const QVector<GroundLink> &sample);
     // [{"tier", "confidence", "evidence", "waiting", "accepted", "rejected", "right", "wrong", "precision", "ci"}]

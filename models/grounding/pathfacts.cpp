@@ -225,28 +225,47 @@ double PathFacts::confidence(const QString &text, const QStringList &answerForms
     }
     if (answerAt < 0)
         return 0;
-    // The rows the text ties to the answer's row: named in one sentence with a row tied already.
+    // The rows the text ties to the answer's row: named in one sentence with a row tied already;
+    // each remembers the sentence that tied it and the row it was tied to.
+    QVector<int> tiedBy(rows.size(), -1), parent(rows.size(), -1);
     QVector<bool> tied(rows.size(), false);
     tied[answerRow] = true;
     for (bool grew = true; grew;) {
         grew = false;
-        for (const Read &read : reads)
-            if (std::any_of(read.named.begin(), read.named.end(), [&](int r) { return tied[r]; }))
-                for (int r : read.named)
-                    if (!tied[r])
-                        tied[r] = grew = true;
+        for (qsizetype k = 0; k < reads.size(); ++k) {
+            const Read &read = reads[k];
+            const auto from = std::find_if(read.named.begin(), read.named.end(), [&](int r) { return tied[r]; });
+            if (from == read.named.end())
+                continue;
+            for (int r : read.named)
+                if (!tied[r]) {
+                    tied[r] = grew = true;
+                    tiedBy[r] = int(k);
+                    parent[r] = *from;
+                }
+        }
     }
-    // Each fill-in value stated in a sentence that names a tied row.
-    QStringList said{reads[answerAt].sentence.left(300)};
+    // Each fill-in value stated in a sentence that names a tied row; the evidence is the answer's
+    // sentence, each value's, and the sentences that tie that row to the answer's.
+    QVector<int> said{answerAt};
+    const auto say = [&](int k) {
+        if (!said.contains(k))
+            said << k;
+    };
     qsizetype stated = 0;
     for (const QStringList &forms : values)
-        for (const Read &read : reads)
-            if (holdsAny(read.folded, forms) && std::any_of(read.named.begin(), read.named.end(), [&](int r) { return tied[r]; })) {
-                ++stated;
-                if (!said.contains(read.sentence.left(300)))
-                    said << read.sentence.left(300);
-                break;
-            }
+        for (qsizetype k = 0; k < reads.size(); ++k) {
+            const Read &read = reads[k];
+            const auto row = std::find_if(read.named.begin(), read.named.end(), [&](int r) { return tied[r]; });
+            if (!holdsAny(read.folded, forms) || row == read.named.end())
+                continue;
+            ++stated;
+            say(int(k));
+            for (int r = *row; r >= 0 && tiedBy[r] >= 0; r = parent[r])
+                say(tiedBy[r]);
+            break;
+        }
+    std::sort(said.begin(), said.end()); // in the text's order
     double c = 0;
     if (values.isEmpty())
         c = 0.5;
@@ -254,8 +273,12 @@ double PathFacts::confidence(const QString &text, const QStringList &answerForms
         c = 0.55;
     else if (stated > 0)
         c = 0.45;
-    if (c > 0 && evidence)
-        *evidence = said.join(QStringLiteral(" … "));
+    if (c > 0 && evidence) {
+        QStringList sentences;
+        for (int k : said)
+            sentences << reads[k].sentence.left(300);
+        *evidence = sentences.join(QStringLiteral(" … "));
+    }
     return c;
 }
 

@@ -170,7 +170,8 @@ private slots:
         QStringList lines = QString::fromUtf8(file.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
         file.close();
         QCOMPARE(lines.size(), 6);
-        QCOMPARE(lines[0], QStringLiteral("group,doc_id,tier,answer,values,evidence,verdict"));
+        QCOMPARE(lines[0], QStringLiteral("group,doc_id,tier,answer,values,sql,evidence,verdict"));
+        QVERIFY2(lines[1].contains(QLatin1String("SELECT ")), qPrintable(lines[1])); // the SQL names the values' columns
         const QStringList verdicts{QStringLiteral("right"), QStringLiteral("1"), QStringLiteral("wrong"), QStringLiteral("skip"), QString()};
         for (int i = 1; i < lines.size(); ++i)
             lines[i] += verdicts[i - 1];
@@ -182,6 +183,8 @@ private slots:
         o = runCli({QStringLiteral("corpus"), QStringLiteral("link"), project, QStringLiteral("--file"), sheet});
         QVERIFY2(o.code == 0 && o.out.contains(QLatin1String("3 links from 5 entries")) && o.out.contains(QLatin1String("2 spot-check lines left unchecked")),
                  qPrintable(o.out + o.err));
+        // The tier's estimate now, as the GUI says it after Finish.
+        QVERIFY2(o.out.contains(QStringLiteral("tier 0.40: 2 of 3 checked right: precision 0.67 (95% 0.21–0.94);")), qPrintable(o.out));
         o = runCli({QStringLiteral("corpus"), QStringLiteral("link"), project, QStringLiteral("--accept-tier"), QStringLiteral("0.40")});
         QVERIFY2(o.code == 0 && o.out.contains(QStringLiteral("2 of 3 checked right: precision 0.67 (95% 0.21–0.94)")), qPrintable(o.out + o.err));
         o = runCli({QStringLiteral("corpus"), QStringLiteral("links"), project, QStringLiteral("--json")});

@@ -62,8 +62,10 @@ private slots:
         // The budget stated of the project, and the project tied to the question's client.
         QCOMPARE(confidenceOf(budget + QLatin1Char(' ') + client, {QStringLiteral("Brambleway Haulage")}, &evidence), 0.55);
         QCOMPARE(evidence, budget + QStringLiteral(" … ") + client);
-        // A value reached over two sentences: the client's country, through the client.
-        QCOMPARE(confidenceOf(budget + QLatin1Char(' ') + client + QLatin1Char(' ') + based, {QStringLiteral("Norway")}), 0.55);
+        // A value reached over two sentences: the client's country, through the client; the
+        // evidence holds the sentence that ties the client to the project too.
+        QCOMPARE(confidenceOf(budget + QStringLiteral(" Field work ended early. ") + client + QLatin1Char(' ') + based, {QStringLiteral("Norway")}, &evidence), 0.55);
+        QCOMPARE(evidence, budget + QStringLiteral(" … ") + client + QStringLiteral(" … ") + based);
         // Two values, one stated: some of the path.
         QCOMPARE(confidenceOf(budget + QLatin1Char(' ') + client, {QStringLiteral("Brambleway Haulage"), QStringLiteral("Norway")}), 0.45);
         // No fill-in values: the answer's fact alone.
@@ -88,7 +90,7 @@ private slots:
 
     void tiersSayTheirEvidence()
     {
-        QVERIFY(LinkTiers::evidenceOf(0.55).contains(QLatin1String("join path")));
+        QVERIFY(LinkTiers::evidenceOf(0.55).contains(QLatin1String("every fill-in value")));
         QVERIFY(LinkTiers::evidenceOf(0.45).contains(QLatin1String("some of the fill-in values")));
         QVERIFY(LinkTiers::evidenceOf(0.75).contains(QLatin1String("one sentence")));
         QVERIFY(LinkTiers::evidenceOf(0.4).contains(QLatin1String("different sentences")));
