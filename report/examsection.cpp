@@ -172,7 +172,7 @@ QString ExamSection::shortForms(const ExamIrtResult &r, const QString &figures)
     // One row per N, the methods side by side in the charts' order.
     QStringList methods;
     std::set<int> sizes;
-    for (const char *m : {"random", "information", "anchors", "adaptive"})
+    for (const char *m : {"random", "information", "anchors", "adaptive", "plain"})
         if (v["methods"].contains(m) && v["methods"][m].is_object()) {
             methods << QString::fromLatin1(m);
             for (const auto &[n, cell] : v["methods"][m].items())
@@ -207,7 +207,16 @@ QString ExamSection::shortForms(const ExamIrtResult &r, const QString &figures)
         }
         h += QStringLiteral("</tr>\n");
     }
-    return h + QStringLiteral("</table>\n") + figures;
+    h += QStringLiteral("</table>\n");
+    // The method to use, by the same measurement (ties go to plain, which needs no model).
+    if (v.contains("recommended") && v["recommended"].is_object() && !v["recommended"].empty()) {
+        QStringList said;
+        for (const auto &[n, m] : v["recommended"].items())
+            said << QStringLiteral("%1 at N = %2").arg(QString::fromStdString(m.get<std::string>()), QString::fromStdString(n));
+        h += QStringLiteral("<p>Recommended (lowest leave-one-out MAE; a tie goes to plain, the share correct on random items with no model): %1.</p>\n")
+                 .arg(said.join(QStringLiteral(", ")).toHtmlEscaped());
+    }
+    return h + figures;
 }
 
 nlohmann::json ExamSection::json(const ExamIrtResult &r)

@@ -150,6 +150,9 @@ int ExamCommand::validate(QCommandLineParser &parser, Project &project, CliIo &i
     for (const QString &m : r.methods)
         for (int n : r.sizes)
             io.out << QStringLiteral("%1 N=%2: MAE %3, Kendall τ %4\n").arg(m, -12).arg(n, -4).arg(r.cells[m][n].mae, 0, 'f', 4).arg(r.cells[m][n].kendallTau, 0, 'f', 3);
+    for (int n : r.sizes)
+        if (const QString best = r.recommended(n); !best.isEmpty())
+            io.out << QStringLiteral("recommended at N=%1: %2\n").arg(n).arg(best);
     return ExitOk;
 }
 
@@ -204,8 +207,8 @@ int ExamCommand::run(const QStringList &args, CliIo &io)
         {QStringLiteral("seed"), QStringLiteral("generate: the seed of distractor picks and option shuffles; shortform, validate: of the random draws."), QStringLiteral("S"), QStringLiteral("1")},
         {QStringLiteral("items"), QStringLiteral("shortform: how many items (N); validate: the sizes, comma-separated (25,50,100,200)."), QStringLiteral("N"), QStringLiteral("25,50,100,200")},
         {QStringLiteral("method"), QStringLiteral("shortform: random, information or anchors."), QStringLiteral("M"), QStringLiteral("information")},
-        {QStringLiteral("methods"), QStringLiteral("validate: the methods, comma-separated (random,information,anchors,adaptive)."), QStringLiteral("M,…"),
-         QStringLiteral("random,information,anchors,adaptive")},
+        {QStringLiteral("methods"), QStringLiteral("validate: the methods, comma-separated (random,information,anchors,adaptive,plain; plain: the share correct on random items, no model)."), QStringLiteral("M,…"),
+         QStringLiteral("random,information,anchors,adaptive,plain")},
         {QStringLiteral("folds"), QStringLiteral("validate: leave-out folds (0: leave one out)."), QStringLiteral("K"), QStringLiteral("0")},
         {QStringLiteral("estimator"), QStringLiteral("validate: the refits' estimator: jml, bayes-modal or mml."), QStringLiteral("E"), QStringLiteral("bayes-modal")},
         {QStringLiteral("adaptive"), QStringLiteral("take: adaptively, until SE(θ̂) ≤ se or max items: se=0.3,max=200[,min=N][,k=K,seed=S]."), QStringLiteral("RULE")},

@@ -15,9 +15,16 @@
 
 namespace assay {
 
+namespace {
+
+// Forms drawn at random are repeated over seeds (the plain estimate reads the same forms).
+bool repeated(const QString &method) { return method == QLatin1String("random") || method == QLatin1String("plain"); }
+
+} // namespace
+
 QStringList IrtValidation::methodNames()
 {
-    return IrtShortForm::methodNames() << QStringLiteral("adaptive");
+    return IrtShortForm::methodNames() << QStringLiteral("adaptive") << QStringLiteral("plain");
 }
 
 nlohmann::json IrtValidationReport::toJson() const
@@ -41,7 +48,21 @@ nlohmann::json IrtValidationReport::toJson() const
                                             {"items_answered", n.value().meanItems}};
         j["methods"][m.key().toStdString()] = per;
     }
+    j["recommended"] = nlohmann::json::object();
+    for (int n : sizes)
+        if (const QString r = recommended(n); !r.isEmpty())
+            j["recommended"][std::to_string(n)] = r.toStdString();
     return j;
+}
+
+QString IrtValidationReport::recommended(int n) const
+{
+    const QString winner = best(n);
+    const auto plain = cells.constFind(QStringLiteral("plain"));
+    if (winner.isEmpty() || plain == cells.constEnd() || !plain->contains(n))
+        return winner;
+    // A tie (the same MAE to three decimals) goes to the estimate without a model.
+    return std::round(plain->value(n).mae * 1000) <= std::round(cells[winner][n].mae * 1000) ? QStringLiteral("plain") : winner;
 }
 
 QString IrtValidationReport::best(int n) const
@@ -115,7 +136,7 @@ Result<IrtValidationReport> IrtValidation::run(const IrtData &data, const Option
     QMap<QString, QMap<int, double>> answeredSum;
     for (const QString &m : options.methods)
         for (int n : std::as_const(report.sizes))
-            modelEstimates[m][n] = estimates[m][n] = QVector<QVector<double>>(m == QLatin1String("random") ? report.seeds : 1, QVector<double>(S, 0.0));
+            modelEstimates[m][n] = estimates[m][n] = QVector<QVector<double>>(repeated(m) ? report.seeds : 1, QVector<double>(S, 0.0));
     for (int f = 0; f < folds; ++f) {
         if (options.cancelled && options.cancelled())
             return R::cancelled();
@@ -183,13 +204,14 @@ Result<IrtValidationReport> IrtValidation::run(const IrtData &data, const Option
         }
         for (const QString &m : options.methods) {
             for (int n : std::as_const(report.sizes)) {
-                const int repeats = m == QLatin1String("random") ? report.seeds : 1;
+                const int repeats = repeated(m) ? report.seeds : 1;
+                const bool plain = m == QLatin1String("plain"); // the random form's share correct, no model
                 for (int r = 0; r < repeats; ++r) {
                     QVector<int> chosen;
                     if (m == QLatin1String("information")) {
                         chosen = informationForm.mid(0, n);
                     } else if (m != QLatin1String("adaptive")) {
-                        auto c = IrtShortForm::choose(IrtShortForm::methodFromName(m).value(), items, panel, thetas, n,
+                        auto c = IrtShortForm::choose(plain ? IrtShortForm::Method::Random : IrtShortForm::methodFromName(m).value(), items, panel, thetas, n,
                                                       options.seed + quint64(r) * 7919 + quint64(f) * 104729);
                         if (!c)
                             return R::failure(c.error());
@@ -205,11 +227,18 @@ Result<IrtValidationReport> IrtValidation::run(const IrtData &data, const Option
                         return answered;
                     };
                     const auto expectedOf = [&](const QVector<QPair<int, int>> &answered) {
+                        if (plain) {
+                            int count = 0, right = 0;
+                            for (const auto &a : answered)
+                                if (a.second >= 0)
+                                    ++count, right += a.second;
+                            return count ? double(right) / count : 0.5; // nothing answered: no information
+                        }
                         return IrtAbility::expectedAccuracy(items, IrtAbility::eap(items, answered).theta);
                     };
                     // The panel's correction for this form, from the takers the fold kept.
                     IrtFormCalibration calibration;
-                    if (options.calibrate) {
+                    if (options.calibrate && !plain) {
                         QVector<double> expected, seen;
                         for (int t : std::as_const(in)) {
                             expected << expectedOf(answersOf(t));

@@ -5,7 +5,9 @@
 // accuracy on the whole exam is estimated from N items chosen by each method — its answers
 // to them as recorded — then compared with its observed accuracy over every item it
 // answered: the mean absolute error, and Kendall's τ between the estimated and the observed
-// ranking of the students. Random short forms are repeated over seeds and averaged. Each
+// ranking of the students. Random short forms are repeated over seeds and averaged. The
+// plain method reads the same random forms without any model: the share correct on them, the
+// baseline every IRT method has to beat (tinyBenchmarks' comparison). Each
 // estimate is reported as Assay gives it (corrected on the fold's panel, IrtFormCalibration)
 // and as the model's expected accuracy alone.
 #include "core/result.h"
@@ -39,12 +41,15 @@ struct IrtValidationReport {
     nlohmann::json toJson() const;
     // The best method at N by MAE (empty when none).
     QString best(int n) const;
+    // The method to use at N: the best, except that a tie with plain (the same MAE to three
+    // decimals) goes to plain, which needs no model.
+    QString recommended(int n) const;
 };
 
 class IrtValidation {
 public:
     struct Options {
-        QStringList methods{QStringLiteral("random"), QStringLiteral("information"), QStringLiteral("anchors"), QStringLiteral("adaptive")};
+        QStringList methods{QStringLiteral("random"), QStringLiteral("information"), QStringLiteral("anchors"), QStringLiteral("adaptive"), QStringLiteral("plain")};
         QVector<int> sizes{25, 50, 100, 200};
         int folds = 0;  // 0: leave one out
         int seeds = 5;  // repeats of the random form
@@ -54,7 +59,7 @@ public:
         std::function<bool()> cancelled;
         std::function<void(int done, int total)> progress; // per fold
     };
-    static QStringList methodNames(); // random, information, anchors, adaptive
+    static QStringList methodNames(); // random, information, anchors, adaptive, plain
     static Result<IrtValidationReport> run(const IrtData &data, const Options &options);
     // Kendall's τ-b of two equally long series (0 when either is constant).
     static double kendallTau(const QVector<double> &x, const QVector<double> &y);

@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cstring>
 #include <map>
 
 namespace assay {
@@ -26,7 +27,13 @@ ChartData ShortFormCharts::validation(const nlohmann::json &report, bool tau)
                      .arg(QString::fromStdString(report.value("model", std::string())).toUpper())
                      .arg(folds >= students ? QStringLiteral("taker (leave one out)") : QStringLiteral("of %1 folds").arg(folds));
     // The methods in a fixed order, so each keeps its colour from chart to chart.
-    const char *order[] = {"random", "information", "anchors", "adaptive"};
+    const char *order[] = {"random", "information", "anchors", "adaptive", "plain"};
+    // Plain (the share correct on random items, no model) is the baseline: a method worse than it
+    // at the largest N both have says so in its name.
+    std::map<int, double> baseline;
+    if (report["methods"].contains("plain"))
+        for (const auto &[n, cell] : report["methods"]["plain"].items())
+            baseline[std::stoi(n)] = cell.value(tau ? "kendall_tau" : "mae", 0.0);
     int colour = 0;
     for (const char *method : order) {
         ++colour;
@@ -43,6 +50,15 @@ ChartData ShortFormCharts::validation(const nlohmann::json &report, bool tau)
             s.values << v;
             if (!tau)
                 c.yMax = std::max(c.yMax, v);
+        }
+        if (std::strcmp(method, "plain") != 0 && !points.empty() && !baseline.empty()) {
+            // The largest N both were measured at.
+            for (auto it = points.rbegin(); it != points.rend(); ++it)
+                if (const auto b = baseline.find(it->first); b != baseline.end()) {
+                    if (tau ? it->second < b->second : it->second > b->second)
+                        s.name += QStringLiteral(" (worse than plain at N = %1)").arg(it->first);
+                    break;
+                }
         }
         c.series << s;
     }

@@ -163,9 +163,10 @@ private slots:
         QVERIFY(panel->startValidation({10, 20}, 5));
         QVERIFY(!validated.isEmpty() || validated.wait(120000));
         QVERIFY2(validated.constFirst().at(0).toBool(), qPrintable(validated.constFirst().at(1).toString()));
-        QCOMPARE(panel->errorChart()->data().series.size(), 4);
+        QCOMPARE(panel->errorChart()->data().series.size(), 5); // plain, the baseline, among them
         QCOMPARE(panel->tauChart()->data().series.first().x, (QVector<double>{10, 20}));
         QVERIFY2(panel->statusText().contains(QLatin1String("Validated on 25 takers")), qPrintable(panel->statusText()));
+        QVERIFY2(panel->statusText().contains(QLatin1String("Recommended: ")) && panel->statusText().contains(QLatin1String("at N = 20")), qPrintable(panel->statusText()));
         // An adaptive take: the chart follows it, the table lists its estimate.
         QSignalSpy taken(&page, &ExamsPage::jobFinished);
         QVERIFY(page.startAdaptiveTake({QStringLiteral("ir:keyword:1")}, IrtAdaptiveRule::parse(QStringLiteral("se=0.4,max=12")).value()));
@@ -216,7 +217,7 @@ private slots:
         }
         // A short form shows its parent's validation, saying so; before it, the empty chart says what to click.
         page.examChooser()->setCurrentText(QStringLiteral("e1-info"));
-        QCOMPARE(panel->errorChart()->data().series.size(), 4);
+        QCOMPARE(panel->errorChart()->data().series.size(), 5);
         QVERIFY2(panel->errorChart()->data().subtitle.contains(QLatin1String("parent exam e1")), qPrintable(panel->errorChart()->data().subtitle));
         // The Exam box marks the short form and says whose it is.
         QVERIFY2(page.examChooser()->toolTip().contains(QLatin1String("a short form of e1")), qPrintable(page.examChooser()->toolTip()));

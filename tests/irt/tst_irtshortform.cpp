@@ -329,11 +329,44 @@ private slots:
         QCOMPARE(j["items"].get<int>(), 300);
         QVERIFY(j["methods"]["anchors"]["40"].contains("kendall_tau"));
         QVERIFY(j["methods"]["random"]["10"]["mae"].is_number());
-        // The chart draws one line per method over the sizes.
+        // Plain: the share correct on the random forms, no model and no panel correction; its
+        // error is the binomial one, about 0.8·√(p(1 − p)/N · (1 − N/300)) ≈ 0.06 at N = 40.
+        const IrtValidationCell &plain = r.cells[QStringLiteral("plain")][40];
+        QCOMPARE(plain.mae, plain.modelMae);
+        QCOMPARE(plain.meanItems, 40.0);
+        QVERIFY2(plain.mae > 0.03 && plain.mae < 0.09, qPrintable(QString::number(plain.mae)));
+        QVERIFY(r.cells[QStringLiteral("plain")][10].mae > plain.mae);
+        // The recommendation: one of the methods at every size.
+        for (int n : r.sizes)
+            QVERIFY(r.methods.contains(QString::fromStdString(j["recommended"][std::to_string(n)].get<std::string>())));
+        // The chart draws one line per method over the sizes, plain among them.
         const ChartData chart = ShortFormCharts::validation(j, false);
-        QCOMPARE(chart.series.size(), 4);
+        QCOMPARE(chart.series.size(), 5);
+        QCOMPARE(chart.series[4].name, QStringLiteral("plain"));
         QCOMPARE(chart.series[0].x, (QVector<double>{10, 40}));
         QVERIFY(IrtValidation::run(sim.data, [] { IrtValidation::Options o; o.methods = {QStringLiteral("psychic")}; return o; }()).error().contains(QLatin1String("psychic")));
+    }
+
+    // A tie with plain (the same MAE to three decimals) goes to plain; a method worse than plain
+    // says so in the chart.
+    void plainIsTheBaseline()
+    {
+        IrtValidationReport r;
+        r.sizes = {100};
+        r.methods = {QStringLiteral("random"), QStringLiteral("information"), QStringLiteral("plain")};
+        r.cells[QStringLiteral("random")][100].mae = 0.0301;
+        r.cells[QStringLiteral("information")][100].mae = 0.064;
+        r.cells[QStringLiteral("plain")][100].mae = 0.0304;
+        QCOMPARE(r.best(100), QStringLiteral("random"));
+        QCOMPARE(r.recommended(100), QStringLiteral("plain"));
+        r.cells[QStringLiteral("plain")][100].mae = 0.0316;
+        QCOMPARE(r.recommended(100), QStringLiteral("random"));
+        const ChartData chart = ShortFormCharts::validation(r.toJson(), false);
+        QStringList names;
+        for (const ChartSeries &s : chart.series)
+            names << s.name;
+        QCOMPARE(names, (QStringList{QStringLiteral("random"), QStringLiteral("information (worse than plain at N = 100)"), QStringLiteral("plain")}));
+        QCOMPARE(r.toJson()["recommended"]["100"].get<std::string>(), std::string("random"));
     }
 
     void marginalEstimator()

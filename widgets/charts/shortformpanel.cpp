@@ -78,7 +78,8 @@ void ShortFormPanel::buildWidgets()
     m_validate = new QPushButton(tr("Validate…"), this);
     m_validate->setObjectName(QStringLiteral("validateShortForms"));
     m_validate->setToolTip(tr("Leave takers out, refit without them and estimate their accuracy from N items by each method "
-                              "(random, information, anchors, adaptive): the error and the ranking against the whole exam"));
+                              "(random, information, anchors, adaptive, and plain: the share correct on random items with no model, the baseline "
+                              "the others have to beat): the error and the ranking against the whole exam"));
     m_status = new QLabel(this);
     m_status->setWordWrap(true);
     m_status->setTextFormat(Qt::RichText);
@@ -224,10 +225,19 @@ void ShortFormPanel::showValidation()
     else if (report.is_null())
         m_status->setText(notice + tr("How far can a short form be trusted? Click <b>Validate…</b> to measure each method's error on this exam's takers "
                              "(it needs a fitted IRT model: <b>Fit IRT</b> on the IRT tab)."));
-    else
+    else {
+        // The recommended method per size (the lowest error; a tie goes to plain, which needs no model).
+        QStringList recommended;
+        if (report.contains("recommended") && report["recommended"].is_object())
+            for (const auto &[n, m] : report["recommended"].items())
+                recommended << tr("%1 at N = %2").arg(QString::fromStdString(m.get<std::string>()), QString::fromStdString(n));
         m_status->setText(notice + tr("Validated on %1 takers × %2 items in %3 s. The lower the error and the higher τ, the more a short form of that "
                              "size can replace the whole exam.")
-                              .arg(report.value("students", 0)).arg(report.value("items", 0)).arg(report.value("seconds", 0.0), 0, 'f', 1));
+                              .arg(report.value("students", 0)).arg(report.value("items", 0)).arg(report.value("seconds", 0.0), 0, 'f', 1)
+                          + (recommended.isEmpty() ? QString()
+                                                   : tr(" Recommended: %1 (plain: the share correct on random items, no model — the baseline).")
+                                                         .arg(recommended.join(QStringLiteral(", ")).toHtmlEscaped())));
+    }
 }
 
 void ShortFormPanel::showEstimates()
