@@ -200,6 +200,12 @@ void GroundTruthPanel::showSummary()
     m_summary->setText(text);
 }
 
+void GroundTruthPanel::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    fitColumns();
+}
+
 // Every column but the evidence as wide as its widest text among the first rows (at most a
 // fifth of the view, the rest elided with the full text in the tooltip); evidence takes the rest.
 void GroundTruthPanel::fitColumns()

@@ -59,6 +59,10 @@ signals:
     void jobStarted(assay::Job *job);
     void jobFinished(bool ok, const QString &message);
 
+protected:
+    // The columns fitted again once the view has its width (at construction it has none yet).
+    void showEvent(QShowEvent *event) override;
+
 private:
     void showSummary();
     void showTiers();

@@ -1,5 +1,7 @@
 #include "itemmodels/groundlinksmodel.h"
 
+#include "grounding/linktiers.h"
+
 #include "generation/semanticgroup.h"
 #include "project/project.h"
 
@@ -49,7 +51,11 @@ QVariant GroundLinksModel::data(const QModelIndex &index, int role) const
                 return l.source == GroundLink::Source::Auto ? tr("Proposed by Propose Links: the document states the answer with the group's values")
                                                             : tr("Read from a links file");
             return l.source == GroundLink::Source::Auto ? tr("auto") : tr("file");
-        case Confidence: return role == Qt::ToolTipRole ? tr("1.0: one sentence states the answer and every value; 0.4: in different sentences") : QString::number(l.confidence, 'f', 2);
+        case Confidence:
+            if (role == Qt::ToolTipRole) // the evidence the link's tier shares (docs/METHODS.md §1.6.4)
+                return l.source == GroundLink::Source::Auto ? tr("Tier %1: %2").arg(LinkTiers::tierOf(l.confidence), LinkTiers::evidenceOf(l.confidence))
+                                                            : tr("From a links file: taken as it is");
+            return QString::number(l.confidence, 'f', 2);
         case State:
             if (role == Qt::ToolTipRole && !l.estimate.isEmpty())
                 return tr("Accepted with its whole tier, on its spot check: %1").arg(l.estimate);

@@ -134,6 +134,12 @@ private slots:
         panel.resize(900, 520);
         panel.show();
         QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        // Shown, the columns fit the view's width: the values and the answer are not cut to a few
+        // letters while the evidence takes the rest (a new user's review, issue 49).
+        const int valuesWidth = panel.view()->columnWidth(GroundLinksModel::Values), answerWidth = panel.view()->columnWidth(GroundLinksModel::Answer);
+        QVERIFY2(valuesWidth >= panel.view()->viewport()->width() / 6 && answerWidth >= panel.view()->viewport()->width() / 6,
+                 qPrintable(QStringLiteral("%1, %2 of %3").arg(valuesWidth).arg(answerWidth).arg(panel.view()->viewport()->width())));
+        QVERIFY(panel.model()->index(0, GroundLinksModel::Confidence).data(Qt::ToolTipRole).toString().startsWith(QLatin1String("Tier 0.40: the chunk states")));
         test::screenshot(&panel, QStringLiteral("spotcheck-tier-checked"));
 
         // Accept the tier: the rest accepted, each with the estimate; undo, then undo the check.
