@@ -176,7 +176,7 @@ Spectrum spectrumOf(const QVector<QVector<qint8>> &responses, const QVector<int>
 
 } // namespace
 
-IrtDimensionality::Check IrtDimensionality::eigenCheck(const IrtData &data, const QVector<IrtItem> &items, const QVector<double> &theta)
+IrtDimensionality::Check IrtDimensionality::eigenCheck(const IrtData &data, const QVector<IrtItem> &items, const QVector<double> &theta, bool nameComponent)
 {
     Check out;
     // The students kept (all, or a seeded sample when there are many).
@@ -189,7 +189,7 @@ IrtDimensionality::Check IrtDimensionality::eigenCheck(const IrtData &data, cons
         std::sort(students.begin(), students.end());
     }
     const int J = int(data.items.size());
-    const Spectrum observed = spectrumOf(data.responses, students, J, !data.factors.isEmpty());
+    const Spectrum observed = spectrumOf(data.responses, students, J, nameComponent && !data.factors.isEmpty());
     if (!observed.ok) {
         out.note = QStringLiteral("too few students or items that tell students apart for the eigenvalues");
         return out;
@@ -235,7 +235,10 @@ IrtDimensionality::Check IrtDimensionality::check(const IrtData &data, const QVe
         out.note = QStringLiteral("the fit does not match the data");
         return out;
     }
-    Check out = eigenCheck(data, items, theta);
+    // The factor is named from the residuals below when it can be; only otherwise from the
+    // correlations' second component (no second naming, and its 999 shuffles, done for nothing).
+    const bool fromResiduals = !data.factors.isEmpty() && n >= 3;
+    Check out = eigenCheck(data, items, theta, !fromResiduals);
     // θ against the share correct and the weighted score.
     QVector<double> share(n), score(n);
     for (int i = 0; i < n; ++i) {
@@ -265,7 +268,7 @@ IrtDimensionality::Check IrtDimensionality::check(const IrtData &data, const QVe
             }
     const Eigen::MatrixXd r2 = r.cwiseProduct(r);
     // What the fit leaves: the residuals' leading dimension, and the factor it follows.
-    if (!data.factors.isEmpty() && n >= 3) {
+    if (fromResiduals) {
         const bool studentSpace = n <= J;
         Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> solver(studentSpace ? Eigen::MatrixXd(r * r.transpose()) : Eigen::MatrixXd(r.transpose() * r));
         if (solver.info() == Eigen::Success) {

@@ -77,7 +77,8 @@ public:
     static Check check(const IrtData &data, const QVector<IrtItem> &items, const QVector<double> &theta, bool weighted);
     // The eigenvalues, the parallel analysis against draws from these items (θ per student, or
     // θ ~ N(0, 1) when theta is empty) and the factor on the second principal component.
-    static Check eigenCheck(const IrtData &data, const QVector<IrtItem> &items, const QVector<double> &theta = {});
+    // nameComponent false: the factor is not looked for there (check() names it from the residuals).
+    static Check eigenCheck(const IrtData &data, const QVector<IrtItem> &items, const QVector<double> &theta = {}, bool nameComponent = true);
     static double spearman(const QVector<double> &x, const QVector<double> &y);
     static nlohmann::json toJson(const Check &check);
 
