@@ -93,6 +93,8 @@ QString ExamSection::html(const ExamIrtResult &r, const QString &irtFigures, con
     // Is one ability enough (docs/METHODS.md §9.17)? Beside the model choice.
     if (first.dimensionality.computed)
         h += QStringLiteral("<p>%1.</p>\n").arg(first.dimensionality.summary().toHtmlEscaped());
+    if (const QString two = first.twoDimensional.summary(); !two.isEmpty()) // docs/METHODS.md §9.18
+        h += QStringLiteral("<p>%1.</p>\n").arg(two.toHtmlEscaped());
     for (const QString &w : first.warnings)
         if (w != first.dimensionality.warning())
             h += QStringLiteral("<p class=\"note\">%1</p>\n").arg(w.toHtmlEscaped());
@@ -232,6 +234,12 @@ nlohmann::json ExamSection::json(const ExamIrtResult &r)
     j["choice"] = first.choice.toStdString();
     if (first.dimensionality.computed)
         j["dimensionality"] = IrtDimensionality::toJson(first.dimensionality);
+    if (first.twoDimensional.computed) {
+        nlohmann::json two = first.twoDimensional.toJson();
+        two.erase("students");
+        two.erase("items");
+        j["two_dimensional"] = two;
+    }
     j["items_fitted"] = first.items.size();
     j["items_kept"] = last.items.size();
     j["students"] = last.students.size();

@@ -207,7 +207,7 @@ int ExamCommand::run(const QStringList &args, CliIo &io)
         {QStringLiteral("seed"), QStringLiteral("generate: the seed of distractor picks and option shuffles; shortform, validate: of the random draws."), QStringLiteral("S"), QStringLiteral("1")},
         {QStringLiteral("items"), QStringLiteral("shortform: how many items (N); validate: the sizes, comma-separated (25,50,100,200)."), QStringLiteral("N"), QStringLiteral("25,50,100,200")},
         {QStringLiteral("method"), QStringLiteral("shortform: random, information or anchors."), QStringLiteral("M"), QStringLiteral("information")},
-        {QStringLiteral("methods"), QStringLiteral("validate: the methods, comma-separated (random,information,anchors,adaptive,plain; plain: the share correct on random items, no model)."), QStringLiteral("M,…"),
+        {QStringLiteral("methods"), QStringLiteral("validate: the methods, comma-separated (random,information,anchors,adaptive,plain; plain: the share correct on random items, no model; random-2d and adaptive-2d estimate through the model with two abilities, docs/METHODS.md §9.18)."), QStringLiteral("M,…"),
          QStringLiteral("random,information,anchors,adaptive,plain")},
         {QStringLiteral("folds"), QStringLiteral("validate: leave-out folds (0: leave one out)."), QStringLiteral("K"), QStringLiteral("0")},
         {QStringLiteral("estimator"), QStringLiteral("validate: the refits' estimator: jml, bayes-modal or mml."), QStringLiteral("E"), QStringLiteral("bayes-modal")},

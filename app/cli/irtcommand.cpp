@@ -35,6 +35,11 @@ void printText(const QVector<IrtStep> &steps, CliIo &io)
         io.out << QStringLiteral("  LR test %1 → %2: χ² %3, df %4, p %5\n").arg(t.from.toUpper(), t.to.toUpper()).arg(t.statistic, 0, 'f', 2).arg(t.df).arg(t.p, 0, 'g', 3);
     if (!first.choice.isEmpty())
         io.out << QStringLiteral("  %1\n").arg(first.choice);
+    if (const IrtTwoDimFit &two = first.twoDimensional; two.computed)
+        io.out << QStringLiteral("  2-D 2PL  nll %1  parameters %2  AIC %3  BIC %4  (%5 EM steps, %6 s)\n")
+                      .arg(two.nll, 12, 'f', 3).arg(two.parameters, 6).arg(two.aic, 12, 'f', 1).arg(two.bic, 12, 'f', 1).arg(two.iterations).arg(two.seconds, 0, 'f', 1);
+    if (const QString two = first.twoDimensional.summary(); !two.isEmpty())
+        io.out << QStringLiteral("  %1\n").arg(two);
     const IrtFit &f = steps.last().fit;
     int misfits = 0;
     for (const IrtItem &it : f.items)
@@ -71,6 +76,7 @@ int IrtCommand::run(const QStringList &args, CliIo &io)
         {QStringLiteral("drop-by"), QStringLiteral("What a step drops: a (low discrimination), misfit (S-X² p adjusted < 0.05) or information (low mean information over --info-range)."), QStringLiteral("RULE"), QStringLiteral("a")},
         {QStringLiteral("drop-quantile"), QStringLiteral("With a or information: drop the items at or below this quantile (0.1)."), QStringLiteral("Q"), QStringLiteral("0.1")},
         {QStringLiteral("info-range"), QStringLiteral("With --drop-by information: the θ range, LOW:HIGH (-3:3)."), QStringLiteral("LOW:HIGH"), QStringLiteral("-3:3")},
+        {QStringLiteral("dimensions"), QStringLiteral("1, or 2: also fit a model with two abilities (compensatory 2PL by marginal ML) and compare it with the 2PL by AIC, BIC and the likelihood-ratio test (docs/METHODS.md §9.18). As the IRT tab's Compare two abilities."), QStringLiteral("N"), QStringLiteral("1")},
         {QStringLiteral("json"), QStringLiteral("Machine-readable JSON.")},
     });
     if (!parse(parser, args, io, 1, 2))
@@ -106,6 +112,9 @@ int IrtCommand::run(const QStringList &args, CliIo &io)
     if (options.marginal && parser.isSet(QStringLiteral("hierarchical")))
         return usageError(parser, io, QStringLiteral("--estimator mml fits a flat model; it does not go with --hierarchical"));
     bool ok = false;
+    options.dimensions = parser.value(QStringLiteral("dimensions")).toInt(&ok);
+    if (!ok || options.dimensions < 1 || options.dimensions > 2)
+        return usageError(parser, io, QStringLiteral("--dimensions takes 1 or 2, not '%1'").arg(parser.value(QStringLiteral("dimensions"))));
     const int steps = parser.value(QStringLiteral("iterate")).toInt(&ok);
     if (!ok || steps < 0)
         return usageError(parser, io, QStringLiteral("--iterate takes a whole number ≥ 0"));

@@ -64,6 +64,7 @@ nlohmann::json ExamIrt::settings(const IrtOptions &options, int steps, const Irt
             {"bounds", options.bounds.toStdString()},
             {"hierarchical", options.hierarchical},
             {"estimator", options.estimator().toStdString()},
+            {"dimensions", options.dimensions},
             {"steps", steps},
             {"drop", IrtDropRule::kindName(rule.kind).toStdString()},
             {"quantile", rule.quantile},

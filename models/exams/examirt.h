@@ -35,7 +35,7 @@ public:
     static Status save(Database &db, qint64 examId, const QVector<IrtStep> &steps, const nlohmann::json &settings);
     // The settings a fit was made with, stored beside its parameters so the IRT tab shows
     // them again: {"model": "auto"|"1pl"|"2pl"|"3pl", "bounds", "hierarchical", "estimator",
-    // "steps", "drop": "a"|"misfit"|"information", "quantile", "from", "to"}.
+    // "dimensions", "steps", "drop": "a"|"misfit"|"information", "quantile", "from", "to"}.
     static nlohmann::json settings(const IrtOptions &options, int steps, const IrtDropRule &rule);
     // The model stored parameters belong to: guessing fitted → "3pl", slopes → "2pl", else
     // "1pl"; empty without parameters.

@@ -81,7 +81,9 @@ double eta2(const QVector<double> &score, const QStringList &level)
 // when it explains at least a fifth of them and a permutation test (999 seeded shuffles of
 // the levels) puts p below 0.01: scores read from noisy 0/1 residuals rarely reach high η²,
 // but a factor behind them stands far above its shuffles.
-void nameFactor(const IrtData &data, const QVector<int> &students, const QVector<double> &score, IrtDimensionality::Check *out)
+} // namespace
+
+void IrtDimensionality::nameFactor(const IrtData &data, const QVector<int> &students, const QVector<double> &score, Check *out)
 {
     out->secondDimensionFactor.clear();
     out->secondDimensionEta2 = qQNaN();
@@ -107,8 +109,6 @@ void nameFactor(const IrtData &data, const QVector<int> &students, const QVector
     if (!(out->secondDimensionEta2 >= 0.2 && out->secondDimensionP < 0.01))
         out->secondDimensionFactor.clear();
 }
-
-} // namespace
 
 double IrtDimensionality::spearman(const QVector<double> &x, const QVector<double> &y) { return pearson(ranks(x), ranks(y)); }
 

@@ -80,6 +80,9 @@ public:
     // nameComponent false: the factor is not looked for there (check() names it from the residuals).
     static Check eigenCheck(const IrtData &data, const QVector<IrtItem> &items, const QVector<double> &theta = {}, bool nameComponent = true);
     static double spearman(const QVector<double> &x, const QVector<double> &y);
+    // The factor whose levels explain the students' scores on a dimension (score[i] of
+    // students[i]): named into out->secondDimension* when η² ≥ 0.2 and the permutation p < 0.01.
+    static void nameFactor(const IrtData &data, const QVector<int> &students, const QVector<double> &score, Check *out);
     static nlohmann::json toJson(const Check &check);
 
     static constexpr double eigenRatioBar = 3.0;

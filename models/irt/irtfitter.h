@@ -9,6 +9,7 @@
 #include "core/result.h"
 #include "irt/irtdata.h"
 #include "irt/irtdimensionality.h"
+#include "irt/irttwodimensional.h"
 
 #include <QMap>
 #include <QStringList>
@@ -51,6 +52,9 @@ struct IrtOptions {
     int maxNewton = 200;      // then joint Newton steps (0: none), then L-BFGS-B if still needed
     double tolerance = 1e-4; // on the projected gradient's largest component (the convergence bar)
     std::function<bool()> cancelled; // polled between sweeps and iterations; true stops the fit
+    // 2: also the model with two abilities (IrtTwoDimensional), compared with the 1-D 2PL
+    // (with the diagnostics only: benchmarks and refits leave it out).
+    int dimensions = 1;
     bool diagnostics = true; // standard errors, item and person fit after the fit (benchmarks turn them off)
     static Result<Model> modelFromName(const QString &name);
     static QString modelName(Model model);
@@ -148,6 +152,9 @@ struct IrtFit {
     QStringList warnings;
     // Whether one ability is enough (IrtDimensionality), checked on the kept fit.
     IrtDimensionality::Check dimensionality;
+    // With dimensions = 2: the model with two abilities and its comparison with the 1-D 2PL
+    // (IrtTwoDimensional; not computed otherwise).
+    IrtTwoDimFit twoDimensional;
 };
 
 class IrtFitter {

@@ -41,6 +41,8 @@ nlohmann::json IrtJson::fit(const IrtFit &fit)
         j["warnings"].push_back(w.toStdString());
     if (fit.dimensionality.computed || !fit.dimensionality.note.isEmpty())
         j["dimensionality"] = IrtDimensionality::toJson(fit.dimensionality);
+    if (fit.twoDimensional.computed || !fit.twoDimensional.note.isEmpty())
+        j["two_dimensional"] = fit.twoDimensional.toJson();
     j["comparison"] = nlohmann::json::object();
     for (const IrtModelRow &r : fit.comparison)
         j["comparison"][r.model.toStdString()] = {{"nll", r.nll}, {"parameters", r.parameters}, {"aic", r.aic},      {"bic", r.bic},
@@ -94,8 +96,9 @@ nlohmann::json IrtJson::steps(const QVector<IrtStep> &steps, const std::vector<d
         for (const char *key : {"starts", "optima_found", "comparison", "comparison_basis", "comparison_seconds", "lr_tests", "model_choice", "warnings"})
             if (first.contains(key))
                 j[key] = first[key];
-        if (!j.contains("dimensionality") && first.contains("dimensionality"))
-            j["dimensionality"] = first["dimensionality"];
+        for (const char *key : {"dimensionality", "two_dimensional"})
+            if (!j.contains(key) && first.contains(key))
+                j[key] = first[key];
     }
     j["theta_grid"] = grid;
     j["steps"] = nlohmann::json::array();

@@ -168,6 +168,25 @@ void checkDimensions(const IrtData &data, IrtFit *fit)
         fit->warnings << w;
 }
 
+// When asked for, the model with two abilities (IrtTwoDimensional), started from the
+// comparison's 2PL and compared with it.
+Status fitSecondDimension(const IrtData &data, const QVector<IrtMarginalFit> &marginal, const IrtOptions &options, IrtFit *fit)
+{
+    if (options.dimensions < 2)
+        return {};
+    if (marginal.size() < 2) {
+        fit->twoDimensional.note = QStringLiteral("the comparison has no 2PL to start from");
+        return {};
+    }
+    IrtTwoDimensional::Options o;
+    o.cancelled = options.cancelled;
+    auto two = IrtTwoDimensional::fit(data, marginal[1].items, marginal[1].nll, o);
+    if (!two)
+        return Status::failure(two);
+    fit->twoDimensional = two.take();
+    return {};
+}
+
 } // namespace
 
 Result<IrtFit> IrtSearch::run(const IrtData &data, const IrtOptions &givenOptions)
@@ -225,8 +244,11 @@ Result<IrtFit> IrtSearch::run(const IrtData &data, const IrtOptions &givenOption
             out.warnings << QStringLiteral("the marginal-ML fit stopped before converging: %1").arg(out.message);
         if (!out.itemFitNote.isEmpty())
             out.warnings << out.itemFitNote;
-        if (givenOptions.diagnostics)
+        if (givenOptions.diagnostics) {
             checkDimensions(data, &out);
+            if (Status s = fitSecondDimension(data, marginal.value(), givenOptions, &out); !s)
+                return R::failure(s);
+        }
         return out;
     }
     auto fitAs = [&](Model model, const IrtFit *warm) {
@@ -331,8 +353,11 @@ Result<IrtFit> IrtSearch::run(const IrtData &data, const IrtOptions &givenOption
         out.warnings << QStringLiteral("%1 of %2 items were answered right by every student or by none: their b is %3, not measured")
                             .arg(extreme).arg(out.items.size())
                             .arg(givenOptions.prior ? QStringLiteral("the prior's") : QStringLiteral("a bound"));
-    if (givenOptions.diagnostics)
+    if (givenOptions.diagnostics) {
         checkDimensions(data, &out);
+        if (Status s = fitSecondDimension(data, marginal.value(), givenOptions, &out); !s)
+            return R::failure(s);
+    }
     return out;
 }
 

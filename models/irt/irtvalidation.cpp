@@ -3,7 +3,9 @@
 #include "irt/irtability.h"
 #include "irt/irtadaptive.h"
 #include "irt/irtformcalibration.h"
+#include "irt/irtmarginal.h"
 #include "irt/irtshortform.h"
+#include "irt/irttwodimadaptive.h"
 
 #include <QElapsedTimer>
 #include <QHash>
@@ -18,13 +20,15 @@ namespace assay {
 namespace {
 
 // Forms drawn at random are repeated over seeds (the plain estimate reads the same forms).
-bool repeated(const QString &method) { return method == QLatin1String("random") || method == QLatin1String("plain"); }
+bool repeated(const QString &method) { return method == QLatin1String("random") || method == QLatin1String("plain") || method == QLatin1String("random-2d"); }
+// The methods that estimate through the model with two abilities (IrtTwoDimensional).
+bool twoDimensional(const QString &method) { return method.endsWith(QLatin1String("-2d")); }
 
 } // namespace
 
 QStringList IrtValidation::methodNames()
 {
-    return IrtShortForm::methodNames() << QStringLiteral("adaptive") << QStringLiteral("plain");
+    return IrtShortForm::methodNames() << QStringLiteral("adaptive") << QStringLiteral("plain") << QStringLiteral("random-2d") << QStringLiteral("adaptive-2d");
 }
 
 nlohmann::json IrtValidationReport::toJson() const
@@ -131,6 +135,25 @@ Result<IrtValidationReport> IrtValidation::run(const IrtData &data, const Option
     auto full = IrtFitter::fit(data, fitOptions);
     if (!full)
         return R::failure(QStringLiteral("the fit on the whole panel: %1").arg(full.error()), full.code());
+    // The two-ability model on the whole panel, from the 2PL's marginal fit: each fold refits
+    // it from there.
+    IrtTwoDimensional::Options twoOptions;
+    twoOptions.cancelled = options.cancelled;
+    IrtTwoDimFit fullTwo;
+    if (std::any_of(options.methods.begin(), options.methods.end(), twoDimensional)) {
+        IrtMarginal::Options m;
+        m.model = IrtOptions::Model::TwoPL;
+        m.cancelled = options.cancelled;
+        auto start = IrtMarginal::fit(data, m);
+        if (!start)
+            return R::failure(QStringLiteral("the 2PL for the two-ability model: %1").arg(start.error()), start.code());
+        auto two = IrtTwoDimensional::fit(data, start.value().items, qQNaN(), twoOptions);
+        if (!two)
+            return R::failure(QStringLiteral("the two-ability model on the whole panel: %1").arg(two.error()), two.code());
+        if (!two.value().computed)
+            return R::failure(QStringLiteral("the two-ability methods: %1").arg(two.value().note));
+        fullTwo = two.take();
+    }
     // estimates[method][n][repeat][student]
     QMap<QString, QMap<int, QVector<QVector<double>>>> estimates, modelEstimates;
     QMap<QString, QMap<int, double>> answeredSum;
@@ -175,6 +198,13 @@ Result<IrtValidationReport> IrtValidation::run(const IrtData &data, const Option
             panel << row;
             thetas << abilities.value(data.students[s], 0.0);
         }
+        QVector<IrtTwoDimItem> twoItems;
+        if (fullTwo.computed) {
+            auto two = IrtTwoDimensional::refit(train, fullTwo.items, twoOptions);
+            if (!two)
+                return R::failure(QStringLiteral("the two-ability refit without %1: %2").arg(data.students[out.first()], two.error()), two.code());
+            twoItems = two.value().items;
+        }
         // Adaptive tests and information forms grow greedily, so the form of N items is the
         // first N of the longest one: each is built once per fold and cut to each size.
         const int longest = *std::max_element(report.sizes.begin(), report.sizes.end());
@@ -195,6 +225,13 @@ Result<IrtValidationReport> IrtValidation::run(const IrtData &data, const Option
             }
             return found.value();
         };
+        QHash<int, QVector<QPair<int, int>>> twoAdaptiveTests;
+        const auto twoAdaptiveTest = [&](int s) -> const QVector<QPair<int, int>> & {
+            auto found = twoAdaptiveTests.find(s);
+            if (found == twoAdaptiveTests.end())
+                found = twoAdaptiveTests.insert(s, IrtTwoDimAdaptive::run(twoItems, longest, [&](int j) { return int(data.responses[s][j]); }));
+            return found.value();
+        };
         QVector<int> informationForm;
         if (options.methods.contains(QStringLiteral("information"))) {
             auto c = IrtShortForm::choose(IrtShortForm::Method::Information, items, panel, thetas, longest, options.seed);
@@ -210,8 +247,8 @@ Result<IrtValidationReport> IrtValidation::run(const IrtData &data, const Option
                     QVector<int> chosen;
                     if (m == QLatin1String("information")) {
                         chosen = informationForm.mid(0, n);
-                    } else if (m != QLatin1String("adaptive")) {
-                        auto c = IrtShortForm::choose(plain ? IrtShortForm::Method::Random : IrtShortForm::methodFromName(m).value(), items, panel, thetas, n,
+                    } else if (!m.startsWith(QLatin1String("adaptive"))) {
+                        auto c = IrtShortForm::choose(plain || m == QLatin1String("random-2d") ? IrtShortForm::Method::Random : IrtShortForm::methodFromName(m).value(), items, panel, thetas, n,
                                                       options.seed + quint64(r) * 7919 + quint64(f) * 104729);
                         if (!c)
                             return R::failure(c.error());
@@ -221,6 +258,8 @@ Result<IrtValidationReport> IrtValidation::run(const IrtData &data, const Option
                     const auto answersOf = [&](int s) {
                         if (m == QLatin1String("adaptive"))
                             return adaptiveTest(s).mid(0, n);
+                        if (m == QLatin1String("adaptive-2d"))
+                            return twoAdaptiveTest(s).mid(0, n);
                         QVector<QPair<int, int>> answered;
                         for (int j : std::as_const(chosen))
                             answered.append({j, int(data.responses[s][j])});
@@ -234,6 +273,8 @@ Result<IrtValidationReport> IrtValidation::run(const IrtData &data, const Option
                                     ++count, right += a.second;
                             return count ? double(right) / count : 0.5; // nothing answered: no information
                         }
+                        if (twoDimensional(m))
+                            return IrtTwoDimensional::expectedAccuracy(twoItems, answered);
                         return IrtAbility::expectedAccuracy(items, IrtAbility::eap(items, answered).theta);
                     };
                     // The panel's correction for this form, from the takers the fold kept.

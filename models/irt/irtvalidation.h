@@ -7,7 +7,10 @@
 // answered: the mean absolute error, and Kendall's τ between the estimated and the observed
 // ranking of the students. Random short forms are repeated over seeds and averaged. The
 // plain method reads the same random forms without any model: the share correct on them, the
-// baseline every IRT method has to beat (tinyBenchmarks' comparison). Each
+// baseline every IRT method has to beat (tinyBenchmarks' comparison). random-2d reads the same
+// random forms through the model with two abilities (IrtTwoDimensional, refitted per fold from
+// its fit on the whole panel), adaptive-2d gives each taker a D-optimal adaptive test on it
+// (IrtTwoDimAdaptive); both only when asked for. Each
 // estimate is reported as Assay gives it (corrected on the fold's panel, IrtFormCalibration)
 // and as the model's expected accuracy alone.
 #include "core/result.h"
@@ -59,7 +62,7 @@ public:
         std::function<bool()> cancelled;
         std::function<void(int done, int total)> progress; // per fold
     };
-    static QStringList methodNames(); // random, information, anchors, adaptive, plain
+    static QStringList methodNames(); // random, information, anchors, adaptive, plain, random-2d, adaptive-2d
     static Result<IrtValidationReport> run(const IrtData &data, const Options &options);
     // Kendall's τ-b of two equally long series (0 when either is constant).
     static double kendallTau(const QVector<double> &x, const QVector<double> &y);

@@ -66,6 +66,9 @@ private slots:
         QCOMPARE(o.code, 0);
         QVERIFY2(o.out.contains(QLatin1String("chosen by BIC")) && o.out.contains(QStringLiteral("LR test 1PL → 2PL")), qPrintable(o.out));
         QCOMPARE(runCli({QStringLiteral("irt"), QStringLiteral("fit"), QStringLiteral("--responses"), responses, QStringLiteral("--drop-by"), QStringLiteral("bogus")}).code, 2);
+        const CliOutcome three = runCli({QStringLiteral("irt"), QStringLiteral("fit"), QStringLiteral("--responses"), responses, QStringLiteral("--dimensions"), QStringLiteral("3")});
+        QCOMPARE(three.code, 2);
+        QVERIFY2(three.err.contains(QStringLiteral("--dimensions takes 1 or 2")), qPrintable(three.err));
         QCOMPARE(runCli({QStringLiteral("irt"), QStringLiteral("fit"), QStringLiteral("--responses"), responses, QStringLiteral("--info-range"), QStringLiteral("2:1")}).code, 2);
         // From the project: parameters saved into the exam.
         o = runCli({QStringLiteral("irt"), QStringLiteral("fit"), out + QStringLiteral("/demo.assay"), QStringLiteral("--exam"), QStringLiteral("demo-exam"),

@@ -7,6 +7,7 @@
 // exports.
 #include "testmain.h"
 #include "charts/chartpanel.h"
+#include "charts/irtfitbar.h"
 #include "charts/irtpanel.h"
 #include "examspage.h"
 #include "exams/examfilters.h"
@@ -302,6 +303,42 @@ private slots:
         QVERIFY(differ > modal.size() / 2);
         m_project->undoStack()->undo();
         QCOMPARE(*store.items(m_exam).value().value(0).b, *plain.value(0).b);
+    }
+
+    // Compare two abilities (issue 50 item 3): the 2-D row and its verdict in the comparison,
+    // and the box stored with the fit's settings. Last: it leaves the exam fitted as a 2PL.
+    void twoAbilitiesAreCompared()
+    {
+        ExamsPage page(m_project.get());
+        IrtPanel *irt = page.irtPanel();
+        irt->modelChooser()->setCurrentText(QStringLiteral("2pl"));
+        irt->hierarchicalBox()->setChecked(false);
+        irt->stepsBox()->setValue(0);
+        irt->estimatorChooser()->setCurrentIndex(irt->estimatorChooser()->findData(QStringLiteral("jml")));
+        QCheckBox *two = irt->fitBar()->twoAbilities();
+        QVERIFY(!two->isChecked());
+        QVERIFY(two->toolTip().contains(QLatin1String("likelihood-ratio")));
+        two->setChecked(true);
+        QCOMPARE(irt->fitBar()->request().value().options.dimensions, 2);
+        QSignalSpy fitted(irt, &IrtPanel::fitted);
+        irt->fit();
+        QVERIFY(fitted.count() == 1 || fitted.wait(180000));
+        const QString comparison = irt->comparisonText();
+        QVERIFY2(comparison.contains(QLatin1String("2-D 2PL")) && comparison.contains(QLatin1String("2-D model (two abilities, MML)")), qPrintable(comparison));
+        // One ability made these takers: the second does not pay for its parameters.
+        QVERIFY2(comparison.contains(QLatin1String("one ability is enough")), qPrintable(comparison));
+        if (const QString shots = qEnvironmentVariable("ASSAY_SCREENSHOT_DIR"); !shots.isEmpty()) {
+            page.resize(1366, 768);
+            page.show();
+            for (auto *toggle : irt->findChildren<QToolButton *>())
+                if (toggle->isCheckable() && !toggle->isChecked() && toggle->text().contains(QLatin1String("Summary")))
+                    toggle->click();
+            QCoreApplication::processEvents();
+            page.grab().save(shots + QStringLiteral("/irt-two-abilities.png"));
+        }
+        ExamsPage again(m_project.get());
+        QVERIFY(again.irtPanel()->fitBar()->twoAbilities()->isChecked());
+        two->setChecked(false);
     }
 };
 

@@ -30,7 +30,7 @@ IrtFitBar::IrtFitBar(QWidget *parent) : QWidget(parent)
     m_modelRow->addWidget(m_hierarchical);
     m_modelRow->addStretch(1);
     m_improveRow = new QHBoxLayout;
-    for (QWidget *w : std::initializer_list<QWidget *>{m_steps, m_dropRule, m_quantile, m_infoFrom, m_infoTo})
+    for (QWidget *w : std::initializer_list<QWidget *>{m_steps, m_dropRule, m_quantile, m_infoFrom, m_infoTo, m_twoAbilities})
         m_improveRow->addWidget(w);
     auto *rows = new QVBoxLayout(this);
     rows->setContentsMargins(0, 0, 0, 0);
@@ -66,6 +66,7 @@ Result<IrtFitBar::Request> IrtFitBar::request() const
     r.options.model = modelOf(m_model->currentText());
     r.options.bounds = m_bounds->currentText();
     r.options.hierarchical = m_hierarchical->isChecked();
+    r.options.dimensions = m_twoAbilities->isChecked() ? 2 : 1;
     if (auto e = r.options.setEstimator(m_estimator->currentData().toString()); !e)
         return R::failure(e.error());
     r.steps = m_steps->value();
@@ -91,6 +92,7 @@ bool IrtFitBar::show(const nlohmann::json &settings)
     if (const int at = m_estimator->findData(text("estimator")); at >= 0)
         m_estimator->setCurrentIndex(at);
     m_hierarchical->setChecked(settings.contains("hierarchical") && settings["hierarchical"].is_boolean() && settings["hierarchical"].get<bool>());
+    m_twoAbilities->setChecked(number("dimensions", 1) >= 2);
     m_steps->setValue(int(number("steps", 0)));
     if (const int at = m_dropRule->findData(text("drop")); at >= 0)
         m_dropRule->setCurrentIndex(at);
@@ -111,6 +113,11 @@ void IrtFitBar::buildBoxes()
                             "exam-paper: a ∈ [0.5, 1.5], b ∈ [0.01, 1], c ∈ [0.2, 0.4], θ ∈ [−3, 3]"));
     m_hierarchical = new QCheckBox(tr("Abilities per factor level"), this);
     m_hierarchical->setToolTip(tr("θ of a taker = sum of the abilities of its LLM, retriever, k and ICL levels"));
+    m_twoAbilities = new QCheckBox(tr("Compare two abilities"), this);
+    m_twoAbilities->setObjectName(QStringLiteral("irtTwoAbilities"));
+    m_twoAbilities->setToolTip(tr("Also fit a model with two abilities (a compensatory 2PL by marginal ML: P = σ(a₁θ₁ + a₂θ₂ + d))\n"
+                                  "and compare it with the one-ability 2PL by AIC, BIC and the likelihood-ratio test.\n"
+                                  "Worth it when the Summary says the responses have a second dimension; it takes longer than the fit itself."));
     m_estimator = new QComboBox(this);
     m_estimator->setObjectName(QStringLiteral("irtEstimator"));
     m_estimator->addItem(tr("joint ML"), QStringLiteral("jml"));

@@ -1,6 +1,7 @@
 #pragma once
 // The IRT tab's fit settings: the model, its bounds, the estimator and abilities per factor
-// level on one row; the improvement steps and what each drops on the next. It says what Fit IRT
+// level on one row; the improvement steps, what each drops and the two-ability comparison on
+// the next. It says what Fit IRT
 // fits, and shows again the settings a stored fit was made with (ExamIrt::settings).
 #include "core/result.h"
 #include "irt/irtfitter.h"
@@ -40,6 +41,7 @@ public:
     QComboBox *model() const { return m_model; }
     QComboBox *bounds() const { return m_bounds; }
     QCheckBox *hierarchical() const { return m_hierarchical; }
+    QCheckBox *twoAbilities() const { return m_twoAbilities; }
     QComboBox *estimator() const { return m_estimator; } // data: jml, bayes-modal, mml
     QSpinBox *steps() const { return m_steps; }
     QComboBox *dropRule() const { return m_dropRule; }
@@ -50,6 +52,7 @@ private:
     QComboBox *m_model;
     QComboBox *m_bounds;
     QCheckBox *m_hierarchical;
+    QCheckBox *m_twoAbilities;
     QComboBox *m_estimator;
     QSpinBox *m_steps;
     QDoubleSpinBox *m_quantile;

@@ -329,6 +329,10 @@ void IrtPanel::showComparison(const QVector<IrtStep> &steps)
         html += QStringLiteral("<tr><td>%1%2</td><td %7>%3</td><td %7>%4</td><td %7>%5</td><td %7>%6</td></tr>")
                     .arg(r.model.toUpper(), r.model == first.model ? tr(" (fitted)") : QString())
                     .arg(r.nll, 0, 'f', 1).arg(r.parameters).arg(r.aic, 0, 'f', 1).arg(r.bic, 0, 'f', 1).arg(num);
+    if (const IrtTwoDimFit &two = first.twoDimensional; two.computed) // Compare two abilities (docs/METHODS.md §9.18)
+        html += QStringLiteral("<tr><td>%1</td><td %6>%2</td><td %6>%3</td><td %6>%4</td><td %6>%5</td></tr>")
+                    .arg(tr("2-D 2PL"))
+                    .arg(two.nll, 0, 'f', 1).arg(two.parameters).arg(two.aic, 0, 'f', 1).arg(two.bic, 0, 'f', 1).arg(num);
     html += QStringLiteral("</table>");
     QStringList notes;
     notes << tr("Compared by marginal ML: θ ~ N(0, 1) integrated out (%1 s)").arg(first.comparisonSeconds(), 0, 'f', 1);
@@ -338,6 +342,8 @@ void IrtPanel::showComparison(const QVector<IrtStep> &steps)
         notes << first.choice;
     if (first.dimensionality.computed) // is one ability enough (docs/METHODS.md §9.17)
         notes << first.dimensionality.summary();
+    if (const QString two = first.twoDimensional.summary(); !two.isEmpty())
+        notes << two;
     if (const QString rank = last.dimensionality.rankingNote(); !rank.isEmpty())
         notes << rank;
     notes << tr("best of %1 starts; %2 distinct optima").arg(first.starts).arg(first.optimaFound);

@@ -10,6 +10,7 @@
 #include "project/project.h"
 
 #include <QChartView>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -75,6 +76,11 @@ void ShortFormPanel::buildWidgets()
     m_folds->setSpecialValueText(tr("leave one out"));
     m_folds->setPrefix(tr("folds "));
     m_folds->setToolTip(tr("Leave each taker out in turn (leave one out), or the takers in this many folds (faster for large panels)"));
+    m_twoAbilities = new QCheckBox(tr("2 abilities"), this);
+    m_twoAbilities->setObjectName(QStringLiteral("validateTwoAbilities"));
+    m_twoAbilities->setToolTip(tr("Also validate random-2d (the same random items read through the model with two abilities) and "
+                                  "adaptive-2d (adaptive tests on it): worth it when the IRT tab's Summary says the responses have a second "
+                                  "dimension. Slower: the two-ability model is refitted for every fold."));
     m_validate = new QPushButton(tr("Validate…"), this);
     m_validate->setObjectName(QStringLiteral("validateShortForms"));
     m_validate->setToolTip(tr("Leave takers out, refit without them and estimate their accuracy from N items by each method "
@@ -124,6 +130,7 @@ void ShortFormPanel::buildWidgets()
     bar->addSpacing(12);
     bar->addWidget(m_sizes);
     bar->addWidget(m_folds);
+    bar->addWidget(m_twoAbilities);
     bar->addWidget(m_validate);
     bar->addStretch(1);
     auto *split = new QSplitter(Qt::Horizontal, this);
@@ -374,7 +381,7 @@ void ShortFormPanel::askValidation()
             return m_status->setText(tr("The sizes to validate must be whole numbers separated by commas (not “%1”).").arg(part.toHtmlEscaped()));
         sizes << n;
     }
-    startValidation(sizes, m_folds->value());
+    startValidation(sizes, m_folds->value(), m_twoAbilities->isChecked());
 }
 
 Job *ShortFormPanel::start(const QString &title, std::function<Status(Job &)> work, const QString &done)
@@ -418,7 +425,7 @@ Job *ShortFormPanel::startShortForm(const QString &name, const QString &method, 
           "with it.").arg(name.toHtmlEscaped()).arg(items).arg(exam.toHtmlEscaped(), method));
 }
 
-Job *ShortFormPanel::startValidation(const QVector<int> &sizes, int folds)
+Job *ShortFormPanel::startValidation(const QVector<int> &sizes, int folds, bool twoAbilities)
 {
     const QString path = m_project->path(), exam = m_exam;
     return start(tr("Validating short forms of %1").arg(exam), [=](Job &job) {
@@ -428,6 +435,8 @@ Job *ShortFormPanel::startValidation(const QVector<int> &sizes, int folds)
         IrtValidation::Options options;
         options.sizes = sizes;
         options.folds = folds;
+        if (twoAbilities)
+            options.methods << QStringLiteral("random-2d") << QStringLiteral("adaptive-2d");
         options.fit.prior = true; // the refits of a small panel need the priors (as the CLI's default)
         auto report = ExamValidation::run(db.value(), exam, options, false, &job);
         return report ? Status() : Status::failure(report.error(), report.code());

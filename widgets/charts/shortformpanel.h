@@ -11,6 +11,7 @@
 
 #include <memory>
 
+class QCheckBox;
 class QComboBox;
 class QLabel;
 class QLineEdit;
@@ -35,7 +36,8 @@ public:
     void refresh();
     // Background jobs; null while another of this panel's jobs runs.
     Job *startShortForm(const QString &name, const QString &method, int items, quint64 seed);
-    Job *startValidation(const QVector<int> &sizes, int folds);
+    // twoAbilities: also random-2d and adaptive-2d (the model with two abilities).
+    Job *startValidation(const QVector<int> &sizes, int folds, bool twoAbilities = false);
     // An adaptive take's steps as they come (from ExamsPage's take job): the live chart.
     void beginAdaptive(const QString &taker);
     void endAdaptive(); // the live take is over: a click on a row shows that take's trace
@@ -73,6 +75,7 @@ private:
     QPushButton *m_make;
     QLineEdit *m_sizes;
     QSpinBox *m_folds;
+    QCheckBox *m_twoAbilities;
     QPushButton *m_validate;
     QLabel *m_status;
     QTabWidget *m_tabs;
