@@ -46,7 +46,8 @@ ExamTakeDialog::ExamTakeDialog(const QString &exam, const QStringList &profiles,
     // estimated on the parent.
     const QString after = parentExam.isEmpty()
                               ? tr("Fit IRT afterwards to include them in the model.")
-                              : tr("%1 is a short form of %2: each take's estimated accuracy on the whole of %2 appears on the Short forms & adaptive tab.")
+                              : tr("%1 is a short form of %2: each take's estimated accuracy on the whole of %2 — through the fitted model, and plain (its share "
+                                   "correct with a binomial interval, no model) — appears on the Short forms & adaptive tab.")
                                     .arg(exam, parentExam);
     const QString whole = tr("Each checked student answers every accepted item; its answers are stored as one take, "
                              "replacing an earlier take of the same student. %1").arg(after);

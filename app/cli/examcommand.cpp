@@ -64,9 +64,10 @@ int ExamCommand::generate(QCommandLineParser &parser, Project &project, CliIo &i
 
 int ExamCommand::shortForm(QCommandLineParser &parser, Project &project, CliIo &io)
 {
-    auto method = IrtShortForm::methodFromName(parser.value(QStringLiteral("method")));
+    const bool automatic = parser.value(QStringLiteral("method")) == QLatin1String("auto");
+    auto method = automatic ? Result<IrtShortForm::Method>(IrtShortForm::Method::Random) : IrtShortForm::methodFromName(parser.value(QStringLiteral("method")));
     if (!method)
-        return usageError(parser, io, method.error());
+        return usageError(parser, io, method.error() + QStringLiteral(" or auto"));
     bool ok = false, seedOk = false;
     const int n = parser.value(QStringLiteral("items")).toInt(&ok);
     const quint64 seed = parser.value(QStringLiteral("seed")).toULongLong(&seedOk);
@@ -74,6 +75,13 @@ int ExamCommand::shortForm(QCommandLineParser &parser, Project &project, CliIo &
         return usageError(parser, io, QStringLiteral("--items takes a whole number ≥ 1"));
     if (!seedOk)
         return usageError(parser, io, QStringLiteral("--seed takes a whole number"));
+    if (automatic) { // the last validation's choice (docs/METHODS.md §9.15)
+        auto chosen = ExamValidation::recommendedForm(project.database(), parser.value(QStringLiteral("exam")), n);
+        if (!chosen)
+            return fail(io, chosen.error());
+        method = chosen.value().method;
+        io.err << QStringLiteral("method %1: %2\n").arg(IrtShortForm::methodName(method.value()), chosen.value().why);
+    }
     // The same step as the Exams page's Short Form….
     auto created = ExamShortForm::create(project.database(), parser.value(QStringLiteral("exam")), parser.value(QStringLiteral("name")), method.value(), n, seed);
     if (!created)
@@ -100,6 +108,7 @@ int ExamCommand::estimate(QCommandLineParser &parser, Project &project, CliIo &i
         nlohmann::json j = nlohmann::json::array();
         for (const ExamEstimate &e : estimates.value())
             j.push_back({{"taker", e.taker.toStdString()}, {"items", e.given}, {"answered", e.answered}, {"observed", e.observed},
+                         {"plain", {{"accuracy", e.observed}, {"low", e.plainLow}, {"high", e.plainHigh}}},
                          {"theta", e.ability.theta}, {"se", e.ability.se}, {"accuracy", e.accuracy.accuracy}, {"low", e.accuracy.low}, {"high", e.accuracy.high},
                          {"model_accuracy", e.modelAccuracy}, {"calibration_takers", e.calibrationTakers}, {"full", e.full >= 0 ? nlohmann::json(e.full) : nlohmann::json()},
                          {"estimated_on", e.estimatedOn.isEmpty() ? nlohmann::json() : nlohmann::json(e.estimatedOn.toStdString())}});
@@ -206,7 +215,7 @@ int ExamCommand::run(const QStringList &args, CliIo &io)
         {QStringLiteral("llm"), QStringLiteral("generate --from corpus: the LLM profile."), QStringLiteral("PROFILE")},
         {QStringLiteral("seed"), QStringLiteral("generate: the seed of distractor picks and option shuffles; shortform, validate: of the random draws."), QStringLiteral("S"), QStringLiteral("1")},
         {QStringLiteral("items"), QStringLiteral("shortform: how many items (N); validate: the sizes, comma-separated (25,50,100,200)."), QStringLiteral("N"), QStringLiteral("25,50,100,200")},
-        {QStringLiteral("method"), QStringLiteral("shortform: random, information or anchors."), QStringLiteral("M"), QStringLiteral("information")},
+        {QStringLiteral("method"), QStringLiteral("shortform: random, information, anchors, or auto: the one the exam's last validation recommends at the nearest validated size."), QStringLiteral("M"), QStringLiteral("information")},
         {QStringLiteral("methods"), QStringLiteral("validate: the methods, comma-separated (random,information,anchors,adaptive,plain; plain: the share correct on random items, no model; random-2d and adaptive-2d estimate through the model with two abilities, docs/METHODS.md §9.18)."), QStringLiteral("M,…"),
          QStringLiteral("random,information,anchors,adaptive,plain")},
         {QStringLiteral("folds"), QStringLiteral("validate: leave-out folds (0: leave one out)."), QStringLiteral("K"), QStringLiteral("0")},

@@ -127,6 +127,12 @@ ExamEstimate ExamShortForm::estimate(const ExamCalibration &calibration, const Q
         if (correct >= 0)
             ++e.answered, right += correct;
     e.observed = e.answered ? double(right) / e.answered : 0.0;
+    // Wilson's 95% interval of a binomial share: the plain estimate's, with no model.
+    if (e.answered > 0) {
+        const double z = 1.959964, n = e.answered, p = e.observed;
+        const double centre = (p + z * z / (2 * n)) / (1 + z * z / n), half = z * std::sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n);
+        e.plainLow = std::max(0.0, centre - half), e.plainHigh = std::min(1.0, centre + half);
+    }
     e.ability = IrtAbility::eap(calibration.items, answered);
     const IrtAccuracyEstimate model = IrtAbility::accuracy(calibration.items, e.ability);
     e.modelAccuracy = model.accuracy;
@@ -147,7 +153,8 @@ QString ExamEstimate::text() const
         .arg(taker).arg(answered).arg(ability.theta, 0, 'f', 2).arg(ability.se, 0, 'f', 2)
         .arg(estimatedOn.isEmpty() ? QString() : QStringLiteral(" on the whole of '%1'").arg(estimatedOn))
         .arg(accuracy.accuracy, 0, 'f', 3).arg(accuracy.low, 0, 'f', 3).arg(accuracy.high, 0, 'f', 3)
-        .arg(full >= 0 ? QStringLiteral("; observed on the whole exam %1").arg(full, 0, 'f', 3) : QString());
+        .arg(full >= 0 ? QStringLiteral("; observed on the whole exam %1").arg(full, 0, 'f', 3) : QString())
+        + (answered > 0 ? QStringLiteral("; plain share correct %1 (95%: %2–%3)").arg(observed, 0, 'f', 3).arg(plainLow, 0, 'f', 3).arg(plainHigh, 0, 'f', 3) : QString());
 }
 
 Result<ExamShortForm::Basis> ExamShortForm::basis(Database &db, const QString &exam)

@@ -38,7 +38,8 @@ struct ExamEstimate {
     QString taker;
     int given = 0;    // items of the take
     int answered = 0; // of them, answered
-    double observed = 0; // share correct among the answered items of the take
+    double observed = 0; // share correct among the answered items of the take: the plain estimate (no model)
+    double plainLow = 0, plainHigh = 1; // its Wilson 95% interval
     IrtAbilityEstimate ability;
     IrtAccuracyEstimate accuracy; // on the whole exam, corrected on the panel (IrtFormCalibration)
     double modelAccuracy = 0;     // the model's expected accuracy alone

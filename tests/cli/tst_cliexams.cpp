@@ -133,6 +133,9 @@ private slots:
         QVERIFY(j[0]["low"].get<double>() <= j[0]["accuracy"].get<double>() && j[0]["accuracy"].get<double>() <= j[0]["high"].get<double>());
         QVERIFY(std::abs(j[0]["accuracy"].get<double>() - j[0]["full"].get<double>()) < 0.1);
         QCOMPARE(j[0]["estimated_on"].get<std::string>(), std::string("demo-exam")); // a short form's take: on the parent
+        // The plain estimate beside it: the share correct on the 40 items with its binomial interval.
+        QCOMPARE(j[0]["plain"]["accuracy"].get<double>(), j[0]["observed"].get<double>());
+        QVERIFY(j[0]["plain"]["low"].get<double>() < j[0]["observed"].get<double>() && j[0]["observed"].get<double>() < j[0]["plain"]["high"].get<double>());
         o = runCli({QStringLiteral("exam"), QStringLiteral("estimate"), project, QStringLiteral("--exam"), QStringLiteral("demo-anchors")});
         QCOMPARE(o.code, 0);
         QVERIFY2(o.out.contains(QLatin1String("estimated accuracy on the whole of 'demo-exam'")), qPrintable(o.out));
@@ -161,6 +164,14 @@ private slots:
                 QVERIFY(j["methods"][method][n]["mae"].is_number() && j["methods"][method][n]["kendall_tau"].is_number());
         QCOMPARE(runCli({QStringLiteral("exam"), QStringLiteral("shortform"), project, QStringLiteral("--exam"), QStringLiteral("demo-exam"), QStringLiteral("--name"),
                          QStringLiteral("x"), QStringLiteral("--items"), QStringLiteral("5"), QStringLiteral("--method"), QStringLiteral("best")}).code, 2);
+        // auto: the method the validation just measured best at the nearest size (20 for 25 items).
+        const auto mae3 = [&](const char *m) { return std::round(j["methods"][m]["20"]["mae"].get<double>() * 1000); }; // a tie to 3 decimals: the first listed
+        const QString bestAt20 = QString::fromStdString(mae3("random") <= mae3("anchors") ? "random" : "anchors");
+        o = runCli({QStringLiteral("exam"), QStringLiteral("shortform"), project, QStringLiteral("--exam"), QStringLiteral("demo-exam"), QStringLiteral("--name"),
+                    QStringLiteral("demo-auto"), QStringLiteral("--items"), QStringLiteral("25"), QStringLiteral("--method"), QStringLiteral("auto"), QStringLiteral("--json")});
+        QCOMPARE(o.code, 0);
+        QVERIFY2(o.err.contains(QStringLiteral("at 20 items")), qPrintable(o.err));
+        QCOMPARE(QString::fromStdString(nlohmann::json::parse(o.out.toStdString())["method"].get<std::string>()), bestAt20);
         QCOMPARE(runCli({QStringLiteral("exam"), QStringLiteral("take"), project, QStringLiteral("--exam"), QStringLiteral("demo-exam"), QStringLiteral("--taker"),
                          QStringLiteral("ir"), QStringLiteral("--adaptive"), QStringLiteral("se=2")}).code, 2);
         QCOMPARE(runCli({QStringLiteral("exam"), QStringLiteral("validate"), project, QStringLiteral("--exam"), QStringLiteral("demo-exam"), QStringLiteral("--methods"),

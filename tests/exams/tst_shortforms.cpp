@@ -20,6 +20,8 @@
 
 #include <QtTest>
 
+#include <cmath>
+
 #include <nlohmann/json.hpp>
 
 namespace tst_shortforms {
@@ -235,6 +237,41 @@ private slots:
         QCOMPARE(stored.value()["students"].get<int>(), report.value().students);
         QVERIFY(stored.value()["methods"]["adaptive"]["10"]["mae"].is_number());
         QVERIFY(ExamValidation::stored(m_demo->database(), QStringLiteral("unfitted")).value().is_null());
+        // Short forms by evidence (issue 50 item 4): auto takes the fixed-form method with the
+        // lowest validated MAE at the nearest size, plain counting as random items.
+        const nlohmann::json &methods = stored.value()["methods"];
+        QString best;
+        double lowest = 2;
+        for (const char *m : {"plain", "random", "information", "anchors"}) {
+            const double mae = std::round(methods[m]["10"]["mae"].get<double>() * 1000) / 1000;
+            if (mae < lowest)
+                lowest = mae, best = QString::fromLatin1(m);
+        }
+        auto chosen = ExamValidation::recommendedForm(m_demo->database(), m_exam, 12); // nearest validated size: 10
+        QVERIFY2(chosen.ok(), qPrintable(chosen.error()));
+        QCOMPARE(IrtShortForm::methodName(chosen.value().method), best == QLatin1String("plain") ? QStringLiteral("random") : best);
+        QVERIFY2(chosen.value().why.startsWith(best) && chosen.value().why.contains(QLatin1String("at 10 items")), qPrintable(chosen.value().why));
+        // Never validated: it says what to click.
+        QVERIFY(ExamValidation::recommendedForm(m_demo->database(), QStringLiteral("unfitted"), 10).error().contains(QStringLiteral("Validate…")));
+    }
+
+    // The plain estimate beside the model's: the take's share correct with Wilson's 95% interval
+    // (7 of 10: 0.397–0.892, the textbook figures).
+    void plainEstimateHasABinomialInterval()
+    {
+        ExamCalibration calibration;
+        QVector<QPair<int, int>> answered;
+        for (int j = 0; j < 10; ++j) {
+            calibration.items << IrtItem(QStringLiteral("i%1").arg(j), 1.0, 0.0, 0.0);
+            answered.append({j, j < 7 ? 1 : 0});
+        }
+        answered.append({10, -1}); // given, not answered
+        calibration.items << IrtItem(QStringLiteral("i10"));
+        const ExamEstimate e = ExamShortForm::estimate(calibration, answered);
+        QCOMPARE(e.answered, 10);
+        QCOMPARE(e.observed, 0.7);
+        QVERIFY2(std::abs(e.plainLow - 0.3968) < 5e-4 && std::abs(e.plainHigh - 0.8922) < 5e-4, qPrintable(QStringLiteral("%1–%2").arg(e.plainLow).arg(e.plainHigh)));
+        QVERIFY2(e.text().contains(QStringLiteral("plain share correct 0.700 (95%: 0.397–0.892)")), qPrintable(e.text()));
     }
 };
 

@@ -51,9 +51,11 @@ void ShortFormPanel::buildWidgets()
     m_method->addItem(tr("information"), QStringLiteral("information"));
     m_method->addItem(tr("anchors"), QStringLiteral("anchors"));
     m_method->addItem(tr("random"), QStringLiteral("random"));
+    m_method->addItem(tr("auto (validated best)"), QStringLiteral("auto"));
     m_method->setToolTip(tr("information: the items that together measure best over the panel's range of abilities.\n"
                             "anchors: one representative item per cluster of items the panel answers alike, weighted by its cluster's size.\n"
-                            "random: a uniform draw (the baseline)."));
+                            "random: a uniform draw (the baseline).\n"
+                            "auto: the method the last validation (Validate…) measured best at the nearest size; plain counts as random items."));
     m_items = new QSpinBox(this);
     m_items->setRange(1, 100000);
     m_items->setValue(50);
@@ -100,9 +102,9 @@ void ShortFormPanel::buildWidgets()
     m_tabs->addTab(m_tau, tr("Ranking vs items"));
     m_tabs->addTab(m_adaptive, tr("Adaptive take"));
     m_adaptive->setData(ShortFormCharts::adaptiveTrace({}, {}));
-    m_estimates = new QTableWidget(0, 5, this);
+    m_estimates = new QTableWidget(0, 6, this);
     m_estimates->setObjectName(QStringLiteral("shortFormEstimates"));
-    m_estimates->setHorizontalHeaderLabels({tr("Taker"), tr("Items"), tr("θ̂ ± SE"), tr("Estimated (95%)"), tr("Whole exam")});
+    m_estimates->setHorizontalHeaderLabels({tr("Taker"), tr("Items"), tr("θ̂ ± SE"), tr("Estimated (95%)"), tr("Plain (95%)"), tr("Whole exam")});
     // What each column is, on its header: the ability here is not the IRT tab's.
     const QStringList headerTips{tr("The take: a short form's taker, or “<taker> @adaptive” for an adaptive take"),
                                  tr("Items the taker answered"),
@@ -111,6 +113,8 @@ void ShortFormPanel::buildWidgets()
                                     "wider scale: compare accuracies, not θ̂, across the two."),
                                  tr("The accuracy on the whole exam this θ̂ predicts, corrected by the panel (the takers that answered the "
                                     "whole exam), with a 95% interval that includes the panel's scatter"),
+                                 tr("The share correct on these items alone, with no model, and its binomial (Wilson) 95% interval: the baseline the "
+                                    "estimate has to beat. Validate… says which of the two has been closer on this exam's panel."),
                                  tr("The same taker's accuracy on the whole exam, when it took it whole: the check of the estimate")};
     for (int c = 0; c < headerTips.size(); ++c)
         m_estimates->horizontalHeaderItem(c)->setToolTip(headerTips[c]);
@@ -292,6 +296,7 @@ void ShortFormPanel::showEstimates()
         m_estimates->insertRow(row);
         const QStringList cells{e.taker, QString::number(e.answered), QStringLiteral("%1 ± %2").arg(e.ability.theta, 0, 'f', 2).arg(e.ability.se, 0, 'f', 2),
                                 QStringLiteral("%1 (%2–%3)").arg(e.accuracy.accuracy, 0, 'f', 3).arg(e.accuracy.low, 0, 'f', 3).arg(e.accuracy.high, 0, 'f', 3),
+                                QStringLiteral("%1 (%2–%3)").arg(e.observed, 0, 'f', 3).arg(e.plainLow, 0, 'f', 3).arg(e.plainHigh, 0, 'f', 3),
                                 e.full >= 0 ? QString::number(e.full, 'f', 3) : tr("not taken whole")};
         for (int c = 0; c < cells.size(); ++c) {
             auto *item = new QTableWidgetItem(cells[c]);
@@ -408,7 +413,8 @@ Job *ShortFormPanel::start(const QString &title, std::function<Status(Job &)> wo
 
 Job *ShortFormPanel::startShortForm(const QString &name, const QString &method, int items, quint64 seed)
 {
-    auto m = IrtShortForm::methodFromName(method);
+    const bool automatic = method == QLatin1String("auto");
+    auto m = automatic ? Result<IrtShortForm::Method>(IrtShortForm::Method::Random) : IrtShortForm::methodFromName(method);
     if (!m) {
         m_status->setText(m.error().toHtmlEscaped());
         return nullptr;
@@ -419,10 +425,18 @@ Job *ShortFormPanel::startShortForm(const QString &name, const QString &method, 
         auto db = Project::openConnection(path);
         if (!db)
             return Status::failure(db.error());
-        auto created = ExamShortForm::create(db.value(), exam, name, m.value(), items, seed);
+        IrtShortForm::Method chosen = m.value();
+        if (automatic) { // the method the last validation recommends at this size
+            auto recommended = ExamValidation::recommendedForm(db.value(), exam, items);
+            if (!recommended)
+                return Status::failure(recommended.error());
+            chosen = recommended.value().method;
+            job.reportProgress(0, 1, tr("Choosing %1 items by %2: %3").arg(items).arg(IrtShortForm::methodName(chosen), recommended.value().why));
+        }
+        auto created = ExamShortForm::create(db.value(), exam, name, chosen, items, seed);
         return created ? Status() : Status::failure(created.error());
     }, tr("Short form <b>%1</b> made: %2 items of %3 chosen by %4. Choose it in the Exam box and click <b>Take Exam…</b> to measure a pipeline "
-          "with it.").arg(name.toHtmlEscaped()).arg(items).arg(exam.toHtmlEscaped(), method));
+          "with it.").arg(name.toHtmlEscaped()).arg(items).arg(exam.toHtmlEscaped(), automatic ? tr("the method the last validation recommends") : method));
 }
 
 Job *ShortFormPanel::startValidation(const QVector<int> &sizes, int folds, bool twoAbilities)
