@@ -95,6 +95,8 @@ QString ExamSection::html(const ExamIrtResult &r, const QString &irtFigures, con
         h += QStringLiteral("<p>%1.</p>\n").arg(first.dimensionality.summary().toHtmlEscaped());
     if (const QString two = first.twoDimensional.summary(); !two.isEmpty()) // docs/METHODS.md §9.18
         h += QStringLiteral("<p>%1.</p>\n").arg(two.toHtmlEscaped());
+    for (const QString &note : r.takerNotes) // why a taker scores below the IR students (§9.19)
+        h += QStringLiteral("<p>%1.</p>\n").arg(note.toHtmlEscaped());
     for (const QString &w : first.warnings)
         if (w != first.dimensionality.warning())
             h += QStringLiteral("<p class=\"note\">%1</p>\n").arg(w.toHtmlEscaped());

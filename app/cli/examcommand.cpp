@@ -4,6 +4,7 @@
 #include "exams/examadaptivetake.h"
 #include "exams/examshortform.h"
 #include "exams/examstats.h"
+#include "exams/examtakernotes.h"
 #include "exams/examvalidation.h"
 #include "exams/examworkflow.h"
 #include "exams/examstore.h"
@@ -283,11 +284,22 @@ int ExamCommand::run(const QStringList &args, CliIo &io)
             stats["filtered"]["unparsable"] = stored["filtered"]["unparsable"];
         if (stored.contains("thresholds"))
             stats["thresholds"] = stored["thresholds"];
+        // Why a taker scores below the IR students (docs/METHODS.md §9.19).
+        auto notes = ExamTakerNotes::explain(project->database(), parser.value(QStringLiteral("exam")));
+        if (!notes)
+            return fail(io, notes.error());
         if (parser.isSet(QStringLiteral("json"))) {
+            stats["takers_below_ir"] = nlohmann::json::array();
+            for (const ExamTakerNote &n : notes.value())
+                stats["takers_below_ir"].push_back({{"taker", n.taker.toStdString()}, {"accuracy", n.accuracy}, {"ir_above", n.irBelow},
+                                                    {"ir_students", n.irStudents}, {"best_ir", n.bestIr.toStdString()},
+                                                    {"best_ir_accuracy", n.bestIrAccuracy}, {"why", n.why.toStdString()}});
             io.out << QString::fromStdString(stats.dump(2)) << '\n';
             return ExitOk;
         }
         io.out << parser.value(QStringLiteral("exam")) << ": " << ExamStats::summary(stats) << '\n' << ExamStats::categories(stats) << '\n';
+        for (const QString &line : ExamTakerNotes::lines(notes.value()))
+            io.out << line << '\n';
         return ExitOk;
     }
     if (what == QLatin1String("take")) {

@@ -1,6 +1,7 @@
 #include "exams/examirt.h"
 
 #include "exams/examstore.h"
+#include "exams/examtakernotes.h"
 #include "exams/responsematrix.h"
 
 namespace assay {
@@ -28,6 +29,7 @@ Result<ExamIrtResult> ExamIrt::fit(Database &db, const QString &exam, const IrtO
         return R::failure(QStringLiteral("exam '%1': %2").arg(exam, fitted.error()));
     result.steps = fitted.value();
     result.classical = ResponseMatrix::classical(takes.value());
+    result.takerNotes = ExamTakerNotes::lines(ExamTakerNotes::explain(takes.value()));
     for (const ExamItem &it : takes.value().items) {
         result.bloom.insert(it.key, it.bloom.isEmpty() ? QStringList{QStringLiteral("Uncategorized")} : it.bloom);
         result.types.insert(it.key, {it.questionType.isEmpty() ? QStringLiteral("other") : it.questionType});

@@ -23,6 +23,7 @@ struct ExamIrtResult {
     QHash<QString, QStringList> types;      // item key → question type
     QVector<ClassicalItem> classical;       // classical item analysis of the accepted items
     nlohmann::json validation;              // the short forms' last validation (ExamValidation; null: none)
+    QStringList takerNotes;                 // why takers score below IR students (ExamTakerNotes::lines)
 };
 
 class ExamIrt {

@@ -346,6 +346,8 @@ void IrtPanel::showComparison(const QVector<IrtStep> &steps)
         notes << two;
     if (const QString rank = last.dimensionality.rankingNote(); !rank.isEmpty())
         notes << rank;
+    if (m_lastResult && m_lastResult->exam == m_exam) // why a taker scores below the IR students (docs/METHODS.md §9.19)
+        notes << m_lastResult->takerNotes;
     notes << tr("best of %1 starts; %2 distinct optima").arg(first.starts).arg(first.optimaFound);
     int misfits = 0;
     for (const IrtItem &it : last.items)
