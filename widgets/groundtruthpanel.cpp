@@ -182,7 +182,7 @@ void GroundTruthPanel::showSummary()
         return m_summary->setText(tr("The links cannot be read: %1").arg(m_model->error().toHtmlEscaped()));
     const auto &c = m_model->coverage();
     if (c.groups == 0) {
-        m_summary->setText(tr("No semantic group with an answer yet: generate queries on the <b>Generation</b> page first; "
+        m_summary->setText(tr("No semantic group with an answer yet: generate queries on the <b>Queries</b> page first; "
                               "then come back to say which documents state their facts."));
         return;
     }
