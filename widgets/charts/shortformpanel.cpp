@@ -75,6 +75,13 @@ void ShortFormPanel::buildWidgets()
     m_folds->setSpecialValueText(tr("leave one out"));
     m_folds->setPrefix(tr("folds "));
     m_folds->setToolTip(tr("Leave each taker out in turn (leave one out), or the takers in this many folds (faster for large panels)"));
+    m_estimator = new QComboBox(this);
+    m_estimator->setObjectName(QStringLiteral("validationEstimator"));
+    m_estimator->addItem(tr("joint ML"), QStringLiteral("jml"));
+    m_estimator->addItem(tr("priors"), QStringLiteral("bayes-modal"));
+    m_estimator->addItem(tr("marginal ML"), QStringLiteral("mml"));
+    m_estimator->setCurrentIndex(1); // a small panel's refits need the priors (the CLI's default)
+    m_estimator->setToolTip(tr("The estimator of the validation's refits: the one chosen on the IRT tab, unless changed here"));
     m_validate = new QPushButton(tr("Validate…"), this);
     m_validate->setObjectName(QStringLiteral("validateShortForms"));
     m_validate->setToolTip(tr("Leave takers out, refit without them and estimate their accuracy from N items by each method "
@@ -124,6 +131,7 @@ void ShortFormPanel::buildWidgets()
     bar->addSpacing(12);
     bar->addWidget(m_sizes);
     bar->addWidget(m_folds);
+    bar->addWidget(m_estimator);
     bar->addWidget(m_validate);
     bar->addStretch(1);
     auto *split = new QSplitter(Qt::Horizontal, this);
@@ -166,6 +174,15 @@ void ShortFormPanel::refresh()
     showEstimates();
 }
 
+void ShortFormPanel::setFitted(bool fitted)
+{
+    if (fitted == m_fitted)
+        return;
+    m_fitted = fitted;
+    if (!m_exam.isEmpty())
+        refresh();
+}
+
 bool ShortFormPanel::isBusy() const { return m_job && m_job->isRunning(); }
 
 QString ShortFormPanel::statusText() const { return m_status->text(); }
@@ -192,7 +209,8 @@ void ShortFormPanel::showValidation()
     }
     // An empty chart says what fills it.
     const QString empty = m_exam.isEmpty()   ? tr("No exam yet: Generate Exam…, Take Exam… and Fit IRT first")
-                          : parent.isEmpty() ? tr("Not validated yet: click Validate… above (the exam needs Fit IRT on the IRT tab)")
+                          : parent.isEmpty() ? (m_fitted ? tr("Not validated yet: click Validate… above")
+                                                         : tr("Not validated yet: click Validate… above (the exam needs Fit IRT on the IRT tab)"))
                                              : tr("Short forms are validated on their parent: choose %1 in the Exam box and click Validate…").arg(parent);
     for (const bool tau : {false, true}) {
         ChartData chart = ShortFormCharts::validation(report, tau);
@@ -223,8 +241,10 @@ void ShortFormPanel::showValidation()
     else if (m_exam.isEmpty())
         m_status->setText(tr("No exam yet: click <b>Generate Exam…</b>, then <b>Take Exam…</b> and <b>Fit IRT</b> on the IRT tab."));
     else if (report.is_null())
-        m_status->setText(notice + tr("How far can a short form be trusted? Click <b>Validate…</b> to measure each method's error on this exam's takers "
-                             "(it needs a fitted IRT model: <b>Fit IRT</b> on the IRT tab)."));
+        m_status->setText(notice + (m_fitted ? tr("How far can a short form be trusted? Click <b>Validate…</b> to measure each method's error on this "
+                                                  "exam's takers.")
+                                             : tr("How far can a short form be trusted? Click <b>Validate…</b> to measure each method's error on this "
+                                                  "exam's takers (it needs a fitted IRT model: <b>Fit IRT</b> on the IRT tab).")));
     else {
         // The recommended method per size (the lowest error; a tie goes to plain, which needs no model).
         QStringList recommended;
@@ -420,7 +440,7 @@ Job *ShortFormPanel::startShortForm(const QString &name, const QString &method, 
 
 Job *ShortFormPanel::startValidation(const QVector<int> &sizes, int folds)
 {
-    const QString path = m_project->path(), exam = m_exam;
+    const QString path = m_project->path(), exam = m_exam, estimator = m_estimator->currentData().toString();
     return start(tr("Validating short forms of %1").arg(exam), [=](Job &job) {
         auto db = Project::openConnection(path);
         if (!db)
@@ -428,10 +448,27 @@ Job *ShortFormPanel::startValidation(const QVector<int> &sizes, int folds)
         IrtValidation::Options options;
         options.sizes = sizes;
         options.folds = folds;
-        options.fit.prior = true; // the refits of a small panel need the priors (as the CLI's default)
+        if (auto s = options.fit.setEstimator(estimator); !s)
+            return s;
         auto report = ExamValidation::run(db.value(), exam, options, false, &job);
         return report ? Status() : Status::failure(report.error(), report.code());
     });
+}
+
+void ShortFormPanel::setEstimator(const QString &estimator)
+{
+    if (const int at = m_estimator->findData(estimator); at >= 0)
+        m_estimator->setCurrentIndex(at);
+}
+
+void ShortFormPanel::highlightTake(const QString &taker)
+{
+    for (int r = 0; r < m_estimates->rowCount(); ++r)
+        if (QTableWidgetItem *cell = m_estimates->item(r, 0); cell && cell->text() == taker && (cell->flags() & Qt::ItemIsSelectable)) {
+            m_estimates->setCurrentCell(r, 0);
+            m_estimates->scrollToItem(cell);
+            return;
+        }
 }
 
 void ShortFormPanel::beginAdaptive(const QString &taker)

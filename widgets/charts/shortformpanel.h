@@ -31,6 +31,8 @@ public:
     explicit ShortFormPanel(Project *project, QWidget *parent = nullptr);
     ~ShortFormPanel() override;
     void setExam(const QString &exam);
+    // Whether the chosen exam is fitted (the IRT tab says): the empty states ask for Fit IRT only before.
+    void setFitted(bool fitted);
     // Re-reads the chosen exam's estimates and stored validation.
     void refresh();
     // Background jobs; null while another of this panel's jobs runs.
@@ -45,6 +47,12 @@ public:
     QTableWidget *estimatesTable() const { return m_estimates; }
     QComboBox *methodChooser() const { return m_method; }
     QSpinBox *itemsBox() const { return m_items; }
+    // The validation's refits use this estimator (data: jml, bayes-modal, mml); the Exams page
+    // keeps it on the IRT tab's choice, and it can be changed here.
+    QComboBox *estimatorChooser() const { return m_estimator; }
+    void setEstimator(const QString &estimator);
+    // Makes the take's row the current one (after a take, the take just stored).
+    void highlightTake(const QString &taker);
     ChartPanel *errorChart() const { return m_error; }
     ChartPanel *tauChart() const { return m_tau; }
     ChartPanel *adaptiveChart() const { return m_adaptive; }
@@ -73,6 +81,7 @@ private:
     QPushButton *m_make;
     QLineEdit *m_sizes;
     QSpinBox *m_folds;
+    QComboBox *m_estimator;
     QPushButton *m_validate;
     QLabel *m_status;
     QTabWidget *m_tabs;
@@ -82,6 +91,7 @@ private:
     QTableWidget *m_estimates;
     QString m_notice;
     QString m_adaptiveTaker;
+    bool m_fitted = false;
     bool m_live = false; // an adaptive take is being drawn as it answers
     QVector<IrtAdaptiveStep> m_adaptiveSteps;
     std::unique_ptr<Job> m_job;
