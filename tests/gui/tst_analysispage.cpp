@@ -20,6 +20,7 @@
 #include "irt/shortformcharts.h"
 #include "testdemo.h"
 #include "testaxes.h"
+#include "testrunspage.h"
 #include "testsettings.h"
 
 #include <QCategoryAxis>
@@ -31,6 +32,8 @@
 #include <QBarSet>
 #include <QScatterSeries>
 #include <QToolTip>
+#include <QTabBar>
+#include "messagebar.h"
 #include <QTextDocument>
 #include <QRegularExpression>
 #include <QListWidget>
@@ -207,6 +210,56 @@ private slots:
         QCOMPARE(m_project->database().scalar(QStringLiteral("SELECT count(*) FROM query WHERE state = 'rejected'")).value().toInt(), 1);
         m_project->undoStack()->undo();
         QCOMPARE(m_project->database().scalar(QStringLiteral("SELECT count(*) FROM query WHERE state = 'rejected'")).value().toInt(), 0);
+        {
+            // Beside the navigator at 1366×768: every tab shows without scroll arrows, the
+            // inspector's columns share its width and its long lines wrap, and a message does
+            // not move the charts under the mouse (issue 50 item 6 n).
+            page.resize(1190, 740);
+            QTest::qWait(50);
+            for (const QToolButton *arrow : page.tabs()->tabBar()->findChildren<QToolButton *>())
+                QVERIFY2(!arrow->isVisible(), qPrintable(QStringLiteral("the tabs scroll: %1 px for %2 (side %3, drill %4 at least %5)").arg(page.tabs()->tabBar()->width()).arg(page.tabs()->tabBar()->sizeHint().width())
+                                                            .arg(page.runList()->parentWidget()->width()).arg(page.inspector()->parentWidget()->width()).arg(page.inspector()->parentWidget()->minimumSizeHint().width())));
+            page.groupList()->setCurrentRow(0);
+            QTest::qWait(50);
+            int widths = 0;
+            for (int c = 0; c < queries->columnCount(); ++c)
+                widths += queries->columnWidth(c);
+            QVERIFY2(widths <= queries->viewport()->width(), qPrintable(QStringLiteral("columns %1 px in %2").arg(widths).arg(queries->viewport()->width())));
+            for (int c = 1; c < queries->columnCount(); ++c) {
+                if (queries->isColumnHidden(c)) // in a narrow pane: read in the text below
+                    continue;
+                const QString cell = queries->item(0, c)->text();
+                const int needs = queries->fontMetrics().boundingRect(QRect(0, 0, queries->columnWidth(c) - 8, 10000), Qt::TextWordWrap, cell).height();
+                QVERIFY2(needs <= queries->rowHeight(0), qPrintable(QStringLiteral("'%1' needs %2 px, has %3").arg(cell).arg(needs).arg(queries->rowHeight(0))));
+            }
+            QVERIFY(!queries->isColumnHidden(1));
+            // The groups' lines wrap in the pane: the first one's rectangle is as tall as its wrapped text.
+            {
+                QListWidget *groups = page.groupList();
+                const QString first = groups->item(0)->text();
+                const int needs = groups->fontMetrics().boundingRect(QRect(0, 0, groups->viewport()->width() - 8, 10000), Qt::TextWordWrap, first).height();
+                QVERIFY2(groups->visualItemRect(groups->item(0)).height() >= needs && groups->visualItemRect(groups->item(0)).width() <= groups->viewport()->width(),
+                         qPrintable(QStringLiteral("'%1' needs %2 px").arg(first).arg(needs)));
+            }
+            // What the hidden columns held is in the text below.
+            QVERIFY(!queries->isColumnHidden(3) || page.inspector()->text().contains(QLatin1String("Verdicts")));
+            // No word of the query is cut: its longest fits the column.
+            QString longest;
+            for (const QString &word : queries->item(0, 1)->text().split(QLatin1Char(' ')))
+                if (queries->fontMetrics().horizontalAdvance(word) > queries->fontMetrics().horizontalAdvance(longest))
+                    longest = word;
+            QVERIFY2(queries->fontMetrics().horizontalAdvance(longest) <= queries->columnWidth(1) - 8,
+                     qPrintable(QStringLiteral("'%1' in %2 px").arg(longest).arg(queries->columnWidth(1))));
+            const QPoint at = page.tabs()->mapTo(&page, QPoint());
+            page.messages()->warning(QStringLiteral("A message long enough to take two lines on this page, so that a bar as tall as its text would push "
+                                                    "the charts below it down by a line or two, right under the mouse of someone about to click a bar."));
+            QTest::qWait(50);
+            QCOMPARE(page.tabs()->mapTo(&page, QPoint()), at);
+            page.messages()->clear();
+            QTest::qWait(50);
+            QCOMPARE(page.tabs()->mapTo(&page, QPoint()), at);
+            test::screenshot(&page, QStringLiteral("analysis-1190"));
+        }
         const QString dir = qEnvironmentVariable("ASSAY_SCREENSHOT_DIR");
         if (!dir.isEmpty())
             page.grab().save(dir + QStringLiteral("/analysis-page.png"));

@@ -85,6 +85,12 @@ QStringList clipped(QWidget *root, const QString &where)
     for (QTabBar *t : root->findChildren<QTabBar *>()) {
         if (!reallyVisible(t, root))
             continue;
+        // Every tab shows: no tab hides behind scroll arrows (issue 50 item 6 n).
+        for (const QToolButton *arrow : t->findChildren<QToolButton *>())
+            if (arrow->isVisible()) {
+                out << QStringLiteral("%1/QTabBar '%2'…: the tabs scroll (%3 px for %4)").arg(where, t->tabText(0)).arg(t->width()).arg(t->sizeHint().width());
+                break;
+            }
         for (int i = 0; i < t->count(); ++i) {
             if (!t->isTabVisible(i))
                 continue;
