@@ -34,6 +34,7 @@
 #include <QStackedWidget>
 #include <QTabBar>
 #include <QTabWidget>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QToolButton>
 #include <QtTest>
@@ -231,6 +232,20 @@ private slots:
             for (QTabWidget *tab : tabs)
                 if (tab->isVisibleTo(page))
                     visit(tab, name, QStringLiteral("fit-%1").arg(p));
+            if (p == ProjectNavigator::Runs) {
+                // Start shows whole without scrolling, and the items list has eight rows (issue 50 item 6 o).
+                QPushButton *start = nullptr;
+                for (QPushButton *b : page->findChildren<QPushButton *>())
+                    if (b->text() == QLatin1String("Start"))
+                        start = b;
+                QVERIFY(start);
+                if (!start->isVisible() || start->visibleRegion().boundingRect().size() != start->size())
+                    cut << QStringLiteral("Runs: Start shows %1 of its %2 px height").arg(start->visibleRegion().boundingRect().height()).arg(start->height());
+                auto *items = page->findChild<QTableView *>(QStringLiteral("runItemsTable"));
+                QVERIFY(items);
+                if (const int rows = items->viewport()->height() / items->verticalHeader()->defaultSectionSize(); rows < 8)
+                    cut << QStringLiteral("Runs: the items list shows %1 rows").arg(rows);
+            }
             QCOMPARE(w.size(), size); // the window never grows by itself
         }
         qInfo().noquote() << "minimum size" << w.minimumSizeHint() << "window" << w.size();
