@@ -8,6 +8,7 @@
 // reads into the same links; bad files name file, line and field.
 #include "testmain.h"
 #include "projectnavigator.h"
+#include "itemmodels/groundlinksmodel.h"
 #include "testdemo.h"
 #include "analysis/grammareval.h"
 #include "analysis/runoutcomes.h"
@@ -40,6 +41,8 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QUndoStack>
+#include <QHeaderView>
+#include <QSortFilterProxyModel>
 #include <QtTest>
 
 namespace tst_groundtruth {
@@ -148,10 +151,23 @@ private slots:
             if (l.state == GroundLink::State::Proposed)
                 waiting << r;
         }
-        // Review: the user accepts the ones waiting (select them, Accept).
+        // A click on a header sorts the review by its column (issue 50 item 6 p): by confidence, low first.
+        panel->view()->horizontalHeader()->setSortIndicator(GroundLinksModel::Confidence, Qt::AscendingOrder);
+        auto *shown = qobject_cast<QSortFilterProxyModel *>(panel->view()->model());
+        QVERIFY(shown);
+        double lowest = -1;
+        bool reordered = false;
+        for (int r = 0; r < shown->rowCount(); ++r) {
+            const double c = panel->model()->link(shown->mapToSource(shown->index(r, 0)).row()).confidence;
+            QVERIFY2(c >= lowest - 0.005, qPrintable(QStringLiteral("row %1: %2 after %3").arg(r).arg(c).arg(lowest)));
+            lowest = std::max(lowest, c);
+            reordered = reordered || shown->mapToSource(shown->index(r, 0)).row() != r;
+        }
+        QVERIFY(reordered);
+        // Review: the user accepts the ones waiting (select them in the sorted view, Accept).
         panel->view()->selectionModel()->clearSelection();
         for (int r : std::as_const(waiting))
-            panel->view()->selectionModel()->select(panel->model()->index(r, 0), QItemSelectionModel::Select | QItemSelectionModel::Rows);
+            panel->view()->selectionModel()->select(shown->mapFromSource(panel->model()->index(r, 0)), QItemSelectionModel::Select | QItemSelectionModel::Rows);
         QVERIFY(panel->findChild<QPushButton *>(QStringLiteral("acceptLinks"))->isEnabled());
         panel->findChild<QPushButton *>(QStringLiteral("acceptLinks"))->click();
         auto after = store.coverage();
