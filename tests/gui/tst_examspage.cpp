@@ -183,7 +183,7 @@ private slots:
             QVERIFY2(progress.ok(), qPrintable(progress.error()));
             const QString irt = progress.value()[int(ProjectProgress::Step::Irt)].detail, exam = progress.value()[int(ProjectProgress::Step::Exam)].detail;
             QVERIFY2(irt.startsWith(QLatin1String("1 exam with fitted items")), qPrintable(irt));
-            QVERIFY2(exam.contains(QLatin1String(" exams (plus 1 short form), ")), qPrintable(exam));
+            QVERIFY2(exam.contains(QLatin1String(" (plus 1 short form), ")), qPrintable(exam));
         }
         // The validation draws one line per method over the sizes.
         QSignalSpy validated(panel, &ShortFormPanel::jobFinished);
@@ -200,6 +200,11 @@ private slots:
         QVERIFY(!taken.isEmpty() || taken.wait(60000));
         QVERIFY2(taken.constFirst().at(0).toBool(), qPrintable(taken.constFirst().at(1).toString()));
         QTRY_VERIFY(!panel->adaptiveChart()->data().series.isEmpty() && !panel->adaptiveChart()->data().series.first().x.isEmpty());
+        {
+            // No axis title carries θ̂: QtCharts clips the hat of a rotated title (issue 50 item 6 f).
+            const ChartData trace = panel->adaptiveChart()->data();
+            QVERIFY2(!trace.yTitle.contains(QChar(0x0302)) && !trace.xTitle.contains(QChar(0x0302)), qPrintable(trace.yTitle));
+        }
         const int steps = int(panel->adaptiveChart()->data().series.first().x.size());
         QVERIFY(steps >= 1 && steps <= 12);
         QCOMPARE(panel->tabs()->currentWidget(), panel->adaptiveChart());
