@@ -20,7 +20,7 @@
 #include "project/project.h"
 #include "exams/examcuration.h"
 #include "changefollower.h"
-#include "elidedcombobox.h"
+#include "examchooser.h"
 #include "messagebar.h"
 
 #include <QComboBox>
@@ -86,9 +86,7 @@ void ExamsPage::buildWidgets()
     // Short forms' names are long ("demo-exam-information-50"): the box takes the row's room
     // and elides the name in the middle rather than growing with the longest; the tooltip
     // names the exam whole.
-    m_exam = new ElidedComboBox(this);
-    m_exam->setObjectName(QStringLiteral("examChooser"));
-    connect(m_exam, &QComboBox::currentTextChanged, this, &ExamsPage::updateExamTip);
+    m_exam = new ExamChooser(this);
     m_bloom = new QComboBox(this);
     m_type = new QComboBox(this);
     m_reason = new QComboBox(this);
@@ -432,41 +430,13 @@ Job *ExamsPage::startJob(const QString &title, const QString &exam, Job::Work wo
 
 void ExamsPage::reload()
 {
-    const QString current = m_exam->currentText();
-    const QSignalBlocker block(m_exam);
-    m_exam->clear();
-    // The exams and what each is a short form of, in one query.
-    auto exams = m_project->service<ExamStore>()->examsWithParents();
-    if (!exams)
-        m_messages->error(tr("The project's exams cannot be read: %1").arg(exams.error()));
-    QFont italic = m_exam->font();
-    italic.setItalic(true);
-    for (const auto &[exam, form] : exams ? exams.value() : QVector<QPair<QString, ExamShortFormInfo>>()) {
-        m_exam->addItem(exam);
-        if (form.parentId == 0)
-            continue;
-        // A short form is marked (a link icon, in italics) and says whose it is.
-        const int at = m_exam->count() - 1;
-        m_exam->setItemIcon(at, style()->standardIcon(QStyle::SP_FileLinkIcon));
-        m_exam->setItemData(at, italic, Qt::FontRole);
-        m_exam->setItemData(at, tr("a short form of %1 (%2)").arg(form.parent, form.method), Qt::ToolTipRole);
-    }
-    if (m_exam->findText(current) >= 0)
-        m_exam->setCurrentText(current);
-    else if (m_exam->count() > 0)
-        m_exam->setCurrentIndex(0);
-    updateExamTip();
+    if (const QString error = m_exam->refill(*m_project->service<ExamStore>()); !error.isEmpty())
+        m_messages->error(tr("The project's exams cannot be read: %1").arg(error));
     const bool busy = m_job && m_job->isRunning();
     m_generate->setEnabled(!busy);
     m_take->setEnabled(!busy && m_exam->count() > 0);
     m_export->setEnabled(!busy && m_exam->count() > 0);
     showExam();
-}
-
-void ExamsPage::updateExamTip()
-{
-    const QString form = m_exam->currentData(Qt::ToolTipRole).toString();
-    m_exam->setToolTip(form.isEmpty() ? m_exam->currentText() : QStringLiteral("%1 — %2").arg(m_exam->currentText(), form));
 }
 
 void ExamsPage::showExam()
