@@ -167,6 +167,16 @@ void ShortFormPanel::setExam(const QString &exam)
 
 void ShortFormPanel::refresh()
 {
+    // What the chosen exam is a short form of, read once for the validation and the estimates.
+    m_form = {};
+    m_formError.clear();
+    if (!m_exam.isEmpty()) {
+        ExamStore &store = *m_project->service<ExamStore>();
+        auto id = store.idOf(m_exam);
+        auto form = id ? store.shortForm(id.value()) : Result<ExamShortFormInfo>::failure(id.error());
+        m_form = form ? form.value() : ExamShortFormInfo();
+        m_formError = form ? QString() : form.error();
+    }
     const bool busy = isBusy();
     m_make->setEnabled(!busy && !m_exam.isEmpty());
     m_validate->setEnabled(!busy && !m_exam.isEmpty());
@@ -192,14 +202,11 @@ void ShortFormPanel::showValidation()
     nlohmann::json report;
     QString parent; // a short form's validation is its parent's
     if (!m_exam.isEmpty()) {
-        ExamStore &store = *m_project->service<ExamStore>();
-        auto id = store.idOf(m_exam);
-        auto form = id ? store.shortForm(id.value()) : Result<ExamShortFormInfo>::failure(id.error());
-        if (!form) {
-            m_status->setText(tr("The exam cannot be read: %1").arg(form.error().toHtmlEscaped()));
+        if (!m_formError.isEmpty()) {
+            m_status->setText(tr("The exam cannot be read: %1").arg(m_formError.toHtmlEscaped()));
             return;
         }
-        parent = form.value().parent;
+        parent = m_form.parent;
         auto stored = ExamValidation::stored(m_project->database(), parent.isEmpty() ? m_exam : parent);
         if (!stored) {
             m_status->setText(tr("The exam's validation cannot be read: %1").arg(stored.error().toHtmlEscaped()));
@@ -269,22 +276,19 @@ void ShortFormPanel::showEstimates()
         m_estimates->setColumnWidth(c, m_estimates->horizontalHeader()->sectionSizeHint(c));
     if (m_exam.isEmpty())
         return;
-    auto id = m_project->service<ExamStore>()->idOf(m_exam);
-    if (!id)
-        return m_status->setText(tr("The exam cannot be read: %1").arg(id.error().toHtmlEscaped()));
-    auto form = m_project->service<ExamStore>()->shortForm(id.value());
-    if (!form)
-        return m_status->setText(tr("The exam cannot be read: %1").arg(form.error().toHtmlEscaped()));
-    if (form.value().parentId) {
+    if (!m_formError.isEmpty())
+        return m_status->setText(tr("The exam cannot be read: %1").arg(m_formError.toHtmlEscaped()));
+    const ExamShortFormInfo *form = &m_form;
+    if (form->parentId) {
         // A short form is validated and shortened on its parent, not on itself.
-        const QString onParent = tr("Select %1 in the Exam box to do this").arg(form.value().parent);
+        const QString onParent = tr("Select %1 in the Exam box to do this").arg(form->parent);
         m_make->setEnabled(false);
         m_validate->setEnabled(false);
         for (QPushButton *button : {m_make, m_validate})
             button->setToolTip(button->property("normalTip").toString() + QStringLiteral("\n\n") + onParent);
         m_status->setText(tr("<b>%1</b> is a short form of <b>%2</b> (%3). Click <b>Take Exam…</b> to have a pipeline answer it; its "
                              "estimated accuracy on the whole of %2 appears on the right.")
-                              .arg(m_exam.toHtmlEscaped(), form.value().parent.toHtmlEscaped(), form.value().method.toHtmlEscaped()));
+                              .arg(m_exam.toHtmlEscaped(), form->parent.toHtmlEscaped(), form->method.toHtmlEscaped()));
     } else {
         for (QPushButton *button : {m_make, m_validate})
             button->setToolTip(button->property("normalTip").toString());
@@ -295,11 +299,11 @@ void ShortFormPanel::showEstimates()
         m_estimates->setToolTip(estimates.error());
         return;
     }
-    m_estimates->setToolTip(form.value().parentId ? tr("Takes of this short form (%1 of %2), estimated on the whole of %2")
-                                                        .arg(form.value().method, form.value().parent)
+    m_estimates->setToolTip(form->parentId ? tr("Takes of this short form (%1 of %2), estimated on the whole of %2")
+                                                        .arg(form->method, form->parent)
                                                   : tr("Adaptive takes of this exam, estimated on all its items"));
     for (const ExamEstimate &e : estimates.value()) {
-        if (!form.value().parentId && !e.taker.endsWith(QLatin1String(ExamAdaptiveTake::Suffix)))
+        if (!form->parentId && !e.taker.endsWith(QLatin1String(ExamAdaptiveTake::Suffix)))
             continue; // a whole take estimates nothing
         const int row = m_estimates->rowCount();
         m_estimates->insertRow(row);
@@ -314,8 +318,8 @@ void ShortFormPanel::showEstimates()
     }
     if (m_estimates->rowCount() == 0) {
         // The empty state says what to click.
-        const QString hint = form.value().parentId ? tr("No take yet: choose a taker with Take Exam… (this short form is chosen above); its estimate "
-                                                        "on the whole of %1 appears here.").arg(form.value().parent)
+        const QString hint = form->parentId ? tr("No take yet: choose a taker with Take Exam… (this short form is chosen above); its estimate "
+                                                        "on the whole of %1 appears here.").arg(form->parent)
                                                    : tr("Estimates on the whole exam appear here: Make Short Form…, choose it in the Exam box and "
                                                         "Take Exam…; or Take Exam… → Adaptive on this exam.");
         m_estimates->insertRow(0);

@@ -5,6 +5,7 @@
 // of items, kept in the exam for the report), the estimates of the chosen exam's short or
 // adaptive takes on the whole exam, and the live θ̂ ± SE chart of an adaptive take.
 #include "analysis/chartdata.h"
+#include "exams/examstore.h"
 #include "irt/irtadaptive.h"
 
 #include <QWidget>
@@ -90,6 +91,8 @@ private:
     ChartPanel *m_adaptive;
     QTableWidget *m_estimates;
     QString m_notice;
+    ExamShortFormInfo m_form; // what the chosen exam is a short form of (parentId 0: none)
+    QString m_formError;
     QString m_adaptiveTaker;
     bool m_fitted = false;
     bool m_live = false; // an adaptive take is being drawn as it answers
