@@ -172,11 +172,14 @@ private slots:
         QVERIFY2(!panel->errorChart()->data().subtitle.contains(QLatin1String("Fit IRT")), qPrintable(panel->errorChart()->data().subtitle));
         QVERIFY2(!panel->statusText().contains(QLatin1String("Fit IRT")), qPrintable(panel->statusText()));
         // A short form, stored as a new exam.
+        const qint64 examItems = m_project->counts().value().value(QStringLiteral("exam_items"));
         QSignalSpy made(panel, &ShortFormPanel::jobFinished);
         QVERIFY(panel->startShortForm(QStringLiteral("e1-info"), QStringLiteral("information"), 20, 1));
         QVERIFY(!made.isEmpty() || made.wait(60000));
         QVERIFY2(made.constFirst().at(0).toBool(), qPrintable(made.constFirst().at(1).toString()));
         QVERIFY(page.examChooser()->findText(QStringLiteral("e1-info")) >= 0);
+        // The project's counts (the report's Contents) leave out the short form's copies (item m).
+        QCOMPARE(m_project->counts().value().value(QStringLiteral("exam_items")), examItems);
         // The Overview counts one fitted exam, not the short form's copies as a second (item m).
         {
             auto progress = ProjectProgress::read(*m_project);

@@ -42,6 +42,7 @@
 #include <QTemporaryDir>
 #include <QUndoStack>
 #include <QHeaderView>
+#include <QRegularExpression>
 #include <QSortFilterProxyModel>
 #include <QtTest>
 
@@ -133,6 +134,15 @@ private slots:
         QVERIFY(proposed.value().accepted > 0 && proposed.value().proposed > 0);
         QVERIFY2(panel->messageText().contains(QLatin1String("accepted")), qPrintable(panel->messageText()));
         QVERIFY2(panel->summaryText().contains(QString::number(proposed.value().grounded)), qPrintable(panel->summaryText()));
+        {
+            // The header line and the banner give the same link counts (issue 50 item 6 p).
+            const auto header = QRegularExpression(QStringLiteral("Links: (\\d+) accepted, (\\d+) waiting")).match(panel->summaryText());
+            const auto banner = QRegularExpression(QStringLiteral("(\\d+) accepted \\(confidence[^)]*\\), (\\d+) waiting")).match(panel->messageText());
+            QVERIFY2(header.hasMatch() && banner.hasMatch(), qPrintable(panel->summaryText() + QStringLiteral(" | ") + panel->messageText()));
+            QCOMPARE(header.captured(1), banner.captured(1));
+            QCOMPARE(header.captured(2), banner.captured(2));
+            QCOMPARE(header.captured(1).toLongLong(), proposed.value().accepted);
+        }
         // What the user sees at 1366×768 (the page beside the navigator).
         if (const QString dir = qEnvironmentVariable("ASSAY_SCREENSHOT_DIR"); !dir.isEmpty()) {
             page.resize(1180, 690);
