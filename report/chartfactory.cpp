@@ -20,6 +20,7 @@
 #include <QTimer>
 
 #include <cmath>
+#include <functional>
 #include <memory>
 #include <set>
 
@@ -88,6 +89,49 @@ void fitCategoryLabels(QChart *chart, QBarCategoryAxis *axis, const QStringList 
     });
 }
 
+// The fewest decimals at which every tick of `axis` reads exactly (to 1% of a step): whole
+// numbers without ".0" (information 800, not 800.0) and small ones still told apart (a latency
+// axis of 0.002 ms steps read "0.00 0.00 0.00 0.01" at two decimals). Call after the range
+// and tick count are final.
+void setTickFormat(QValueAxis *axis)
+{
+    const int n = std::max(2, axis->tickCount());
+    const double step = (axis->max() - axis->min()) / (n - 1);
+    if (!(step > 0) || !std::isfinite(step))
+        return axis->setLabelFormat(QStringLiteral("%.1f"));
+    int decimals = 0;
+    for (; decimals < 6; ++decimals) {
+        const double scale = std::pow(10.0, decimals);
+        bool exact = true;
+        for (int i = 0; i < n && exact; ++i) {
+            const double v = (axis->min() + i * step) * scale;
+            exact = std::abs(v - std::round(v)) <= 0.01 * step * scale;
+        }
+        if (exact)
+            break;
+    }
+    // A range that is not on round numbers: enough decimals to tell neighbouring ticks apart.
+    if (decimals == 6)
+        decimals = std::clamp(int(std::ceil(-std::log10(step))) + 1, 0, 6);
+    axis->setLabelFormat(QStringLiteral("%.") + QString::number(decimals) + QStringLiteral("f"));
+}
+
+// Hovering a line shows the value of its point nearest the mouse (text(i) says point i).
+void tipNearest(QXYSeries *series, std::function<QString(int)> text)
+{
+    QObject::connect(series, &QXYSeries::hovered, series, [series, text](const QPointF &p, bool on) {
+        if (!on)
+            return QToolTip::hideText();
+        int best = -1;
+        double distance = 0;
+        for (int i = 0; i < series->count(); ++i)
+            if (const double d = std::abs(series->at(i).x() - p.x()); best < 0 || d < distance)
+                best = i, distance = d;
+        if (best >= 0)
+            QToolTip::showText(QCursor::pos(), text(best));
+    });
+}
+
 QString percent(double v) { return std::isnan(v) ? QStringLiteral("—") : QString::number(v, 'f', 3); }
 
 void bars(QChart *chart, const ChartData &data, ChartFactory *events)
@@ -119,7 +163,10 @@ void bars(QChart *chart, const ChartData &data, ChartFactory *events)
         if (data.yMax > 1.0)
             y->applyNiceNumbers();
     }
-    y->setLabelFormat(!data.yFormat.isEmpty() ? data.yFormat : data.yMax <= 1.0 ? QStringLiteral("%.1f") : QStringLiteral("%d"));
+    if (!data.yFormat.isEmpty())
+        y->setLabelFormat(data.yFormat);
+    else
+        setTickFormat(y);
     styleAxis(y, data.yTitle);
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);
@@ -204,6 +251,11 @@ void radar(QChart *chart, const ChartData &data)
         pen.setWidthF(2.2);
         line->setPen(pen);
         line->setPointsVisible(true);
+        const QStringList categories = data.categories;
+        tipNearest(line, [s, categories](int i) {
+            const int at = categories.isEmpty() ? 0 : i % int(categories.size());
+            return QStringLiteral("%1\n%2: %3").arg(s.name, categories.value(at), percent(s.values.value(at)));
+        });
         polar->addSeries(line);
         line->attachAxis(angular);
         line->attachAxis(radial);
@@ -219,7 +271,9 @@ void scatter(QChart *chart, const ChartData &data)
         for (double v : s.x)
             maxX = std::max(maxX, v);
     x->setRange(0, maxX > 0 ? maxX * 1.15 : 1.0);
-    x->setLabelFormat(maxX < 10 ? QStringLiteral("%.2f") : QStringLiteral("%.0f"));
+    x->setTickCount(7);
+    x->applyNiceNumbers();
+    setTickFormat(x);
     y->setRange(0, 1.1);
     y->setTickCount(12);
     y->setLabelFormat(QStringLiteral("%.1f"));
@@ -248,7 +302,7 @@ void scatter(QChart *chart, const ChartData &data)
                 return QToolTip::hideText();
             for (int i = 0; i < s.values.size(); ++i)
                 if (std::abs(s.x.value(i) - p.x()) < 1e-9 && std::abs(s.values[i] - p.y()) < 1e-9)
-                    QToolTip::showText(QCursor::pos(), QStringLiteral("%1\n%2 ms, %3").arg(s.labels.value(i)).arg(p.x(), 0, 'f', 2).arg(p.y(), 0, 'f', 3));
+                    QToolTip::showText(QCursor::pos(), QStringLiteral("%1\n%2 ms, %3").arg(s.labels.value(i)).arg(p.x(), 0, 'g', 3).arg(p.y(), 0, 'f', 3));
         });
     }
 }
@@ -330,7 +384,7 @@ void lines(QChart *chart, const ChartData &data)
         y->setRange(0, data.yMax > 0 ? data.yMax * 1.08 : 1.0);
         y->applyNiceNumbers();
     }
-    y->setLabelFormat(data.yMax <= 2 ? QStringLiteral("%.2f") : QStringLiteral("%.1f"));
+    setTickFormat(y);
     styleAxis(xAxis, data.xTitle);
     styleAxis(y, data.yTitle);
     chart->addAxis(xAxis, Qt::AlignBottom);
@@ -372,6 +426,9 @@ void lines(QChart *chart, const ChartData &data)
         // line was measured and where it only joins them; a long trace stays a line.
         line->setPointsVisible(points.size() <= 20);
         line->setMarkerSize(8.0);
+        tipNearest(line, [s, data](int i) {
+            return QStringLiteral("%1\n%2 %3: %4").arg(s.name, data.xTitle).arg(s.x.value(i), 0, 'g', 4).arg(s.values.value(i), 0, 'g', 4);
+        });
         chart->addSeries(line);
         line->attachAxis(xAxis);
         line->attachAxis(y);

@@ -36,6 +36,9 @@ footer { margin-top: 3em; color: #7a8494; font-size: 85%; }
 figure { margin: 1em 0; } figure svg { max-width: 100%; height: auto; border: 1px solid #e3e7ee; }
 span.gap { color: #D55E00; font-weight: 600; } span.non_robust { color: #B07A00; font-weight: 600; } span.robust { color: #007A59; font-weight: 600; }
 td.q { max-width: 28em; }
+div.wide { max-width: 100%; overflow-x: auto; }
+table.metrics th, table.metrics td { padding: .25em .5em; }
+table.metrics td.num small { color: #5b6575; }
 )css";
 }
 
@@ -74,19 +77,21 @@ Result<QString> ReportWriter::runsSection() const
                  .arg(a.run.toHtmlEscaped(), a.pipeline.toHtmlEscaped(), a.formLabel().toHtmlEscaped()).arg(a.grammar.n)
                  .arg(a.judge.toHtmlEscaped(), a.retrievalJudge.toHtmlEscaped(), a.closedDomain ? QStringLiteral("on") : QStringLiteral("off"))
                  .arg(a.meanLatencyMs, 0, 'f', 2);
-    h += QStringLiteral("</table>\n<h2>Metrics</h2>\n<table><tr><th>Run</th><th>Accuracy</th><th>Refined accuracy (95% CI)</th><th>Retrieval</th>"
+    // Eight columns of figures: the interval on a line of its own and narrower padding keep the
+    // table inside the page's column; a narrower window scrolls it rather than the page.
+    h += QStringLiteral("</table>\n<h2>Metrics</h2>\n<div class=\"wide\"><table class=\"metrics\"><tr><th>Run</th><th>Accuracy</th><th>Refined accuracy (95% CI)</th><th>Retrieval</th>"
                         "<th>Refined retrieval</th><th>Knowledge</th><th>Context comparison (refined retrieval)</th>"
                         "<th><span class=\"gap\">gap</span> / <span class=\"robust\">robust</span> / <span class=\"non_robust\">non-robust</span></th></tr>\n");
     for (const RunAnalysis &a : m_analyses) {
         const GrammarReport &g = a.grammar;
-        h += QStringLiteral("<tr><td>%1</td><td class=\"num\">%2</td><td class=\"num\">%3 [%4, %5]</td><td class=\"num\">%6</td><td class=\"num\">%7</td>"
+        h += QStringLiteral("<tr><td>%1</td><td class=\"num\">%2</td><td class=\"num\">%3<br><small>[%4, %5]</small></td><td class=\"num\">%6</td><td class=\"num\">%7</td>"
                             "<td class=\"num\">%8</td><td class=\"num\">%9</td><td class=\"num\">%10 / %11 / %12</td></tr>\n")
                  .arg(a.run.toHtmlEscaped(), number(g.accuracy), number(g.refinedAccuracy), number(a.refinedLow), number(a.refinedHigh),
                       retrievalNumber(g, g.retrievalAccuracy), retrievalNumber(g, g.refinedRetrievalAccuracy), number(g.knowledgeAccuracy),
                       number(g.contextRefinedRetrievalAccuracy))
                  .arg(g.gapGroups).arg(g.robustGroups).arg(g.nonRobustGroups);
     }
-    h += QStringLiteral("</table>\n");
+    h += QStringLiteral("</table></div>\n");
     // Where the ground truth came from (docs/METHODS.md §1.6.5), as the project holds it now.
     auto coverage = GroundLinkStore(const_cast<Project &>(m_project).database()).coverage();
     if (!coverage)

@@ -158,7 +158,7 @@ Job *AbsentAnswersDialog::check()
             if (r.chunks == 0)
                 m_summary->setText(tr("The corpus is empty: import documents on the <b>Corpus</b> page first, then click <b>Check Again</b>."));
             else if (r.groupsChecked == 0)
-                m_summary->setText(tr("No semantic group has an answer read from a column yet: generate queries on the <b>Generation</b> page first."));
+                m_summary->setText(tr("No semantic group has an answer read from a column yet: generate queries on the <b>Queries</b> page first."));
             else if (r.values.isEmpty())
                 m_summary->setText(tr("Every answer of the %1 groups checked occurs in the corpus, as the database writes it or as a stored alias.").arg(r.groupsChecked));
             else

@@ -20,6 +20,7 @@
 #include "project/project.h"
 #include "exams/examcuration.h"
 #include "changefollower.h"
+#include "examchooser.h"
 #include "messagebar.h"
 
 #include <QComboBox>
@@ -56,6 +57,11 @@ ExamsPage::ExamsPage(Project *project, QWidget *parent) : QWidget(parent), m_pro
         reload();
         emit jobFinished(ok, message);
     });
+    connect(m_irt, &IrtPanel::parametersShown, m_shortForms, &ShortFormPanel::setFitted);
+    // Validate… refits with the IRT tab's estimator unless changed on its own tab.
+    const auto followEstimator = [this] { m_shortForms->setEstimator(m_irt->estimatorChooser()->currentData().toString()); };
+    connect(m_irt->estimatorChooser(), &QComboBox::currentIndexChanged, this, followEstimator);
+    followEstimator();
     // The fit's standard errors and item fit beside the stored a, b, c in the grid.
     connect(m_irt, &IrtPanel::fitted, this, [this] { m_model->setFitDiagnostics(m_irt->lastFitItems()); });
     auto selectionToIrt = [this] {
@@ -77,11 +83,10 @@ ExamsPage::ExamsPage(Project *project, QWidget *parent) : QWidget(parent), m_pro
 
 void ExamsPage::buildWidgets()
 {
-    m_exam = new QComboBox(this);
-    // Short forms' names are long ("demo-exam-information-50"): the box fits the longest.
-    m_exam->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    // When the row is squeezed the name can be cut: the tooltip names the exam whole.
-    connect(m_exam, &QComboBox::currentTextChanged, this, &ExamsPage::updateExamTip);
+    // Short forms' names are long ("demo-exam-information-50"): the box takes the row's room
+    // and elides the name in the middle rather than growing with the longest; the tooltip
+    // names the exam whole.
+    m_exam = new ExamChooser(this);
     m_bloom = new QComboBox(this);
     m_type = new QComboBox(this);
     m_reason = new QComboBox(this);
@@ -102,6 +107,7 @@ void ExamsPage::buildWidgets()
     m_accept = new QPushButton(tr("Accept"), this);
     m_reject = new QPushButton(tr("Reject"), this);
     m_stats = new QLabel(this);
+    m_stats->setObjectName(QStringLiteral("examStats"));
     m_stats->setWordWrap(true);
     m_stats->setTextFormat(Qt::RichText);
     m_messages = new MessageBar(this);
@@ -112,6 +118,8 @@ void ExamsPage::buildWidgets()
     m_view->setAlternatingRowColors(true);
     m_view->setWordWrap(false);
     m_view->verticalHeader()->hide();
+    // Rows of one line of text: eight and more fit above the IRT tabs at 1366×768.
+    m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().lineSpacing() + 8);
     m_view->horizontalHeader()->setStretchLastSection(true);
     m_view->setColumnWidth(ExamItemsModel::Key, 70);
     m_view->setColumnWidth(ExamItemsModel::Stem, 360);
@@ -150,8 +158,9 @@ void ExamsPage::buildLayout()
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 3);
     split->setChildrenCollapsible(false);
-    // Sized by their hints the charts below took all the room and left the grid three rows.
-    split->setSizes({280, 420});
+    // Sized by their hints the charts below took all the room and left the grid three rows;
+    // at 1366×768 this gives the grid eight rows and the charts the rest.
+    split->setSizes({230, 470});
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(bar);
     layout->addWidget(m_stats);
@@ -335,6 +344,8 @@ Job *ExamsPage::startTake(const QStringList &students)
         connect(job, &Job::finished, this, [this, takes, estimates](bool ok) {
             if (!ok)
                 return;
+            if (!takes->isEmpty()) // the take just stored is the row highlighted
+                m_shortForms->highlightTake(takes->constLast().first);
             // What each student answered; a warning (no logprobs) in the warning colour.
             QStringList lines;
             bool warned = false;
@@ -419,47 +430,13 @@ Job *ExamsPage::startJob(const QString &title, const QString &exam, Job::Work wo
 
 void ExamsPage::reload()
 {
-    const QString current = m_exam->currentText();
-    const QSignalBlocker block(m_exam);
-    m_exam->clear();
-    auto exams = m_project->service<ExamStore>()->exams();
-    if (!exams)
-        m_messages->error(tr("The project's exams cannot be read: %1").arg(exams.error()));
-    ExamStore &store = *m_project->service<ExamStore>();
-    for (const QString &exam : exams ? exams.value() : QStringList()) {
-        m_exam->addItem(exam);
-        // A short form is marked (a link icon, in italics) and says whose it is.
-        auto id = store.idOf(exam);
-        auto form = id ? store.shortForm(id.value()) : Result<ExamShortFormInfo>::failure(id.error());
-        if (!form) {
-            m_messages->error(tr("The exam %1 cannot be read: %2").arg(exam, form.error()));
-            continue;
-        }
-        if (form.value().parentId == 0)
-            continue;
-        const int at = m_exam->count() - 1;
-        m_exam->setItemIcon(at, style()->standardIcon(QStyle::SP_FileLinkIcon));
-        QFont italic = m_exam->font();
-        italic.setItalic(true);
-        m_exam->setItemData(at, italic, Qt::FontRole);
-        m_exam->setItemData(at, tr("a short form of %1 (%2)").arg(form.value().parent, form.value().method), Qt::ToolTipRole);
-    }
-    if (m_exam->findText(current) >= 0)
-        m_exam->setCurrentText(current);
-    else if (m_exam->count() > 0)
-        m_exam->setCurrentIndex(0);
-    updateExamTip();
+    if (const QString error = m_exam->refill(*m_project->service<ExamStore>()); !error.isEmpty())
+        m_messages->error(tr("The project's exams cannot be read: %1").arg(error));
     const bool busy = m_job && m_job->isRunning();
     m_generate->setEnabled(!busy);
     m_take->setEnabled(!busy && m_exam->count() > 0);
     m_export->setEnabled(!busy && m_exam->count() > 0);
     showExam();
-}
-
-void ExamsPage::updateExamTip()
-{
-    const QString form = m_exam->currentData(Qt::ToolTipRole).toString();
-    m_exam->setToolTip(form.isEmpty() ? m_exam->currentText() : QStringLiteral("%1 — %2").arg(m_exam->currentText(), form));
 }
 
 void ExamsPage::showExam()

@@ -9,6 +9,7 @@
 #include "core/job.h"
 #include "exams/examworkflow.h"
 #include "irt/irtadaptive.h"
+#include "examchooser.h"
 
 #include <QWidget>
 
@@ -72,12 +73,11 @@ private:
     void showStats();
     void applyFilter();
     void showExam();
-    void updateExamTip(); // the box names the exam whole, and whose short form it is
     void setSelectionState(CurationState state);
     Job *startJob(const QString &title, const QString &exam, Job::Work work);
     Project *m_project;
     ExamItemsModel *m_model;
-    QComboBox *m_exam;
+    ExamChooser *m_exam;
     QComboBox *m_bloom;
     QComboBox *m_type;
     QComboBox *m_reason;

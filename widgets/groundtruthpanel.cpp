@@ -27,6 +27,7 @@
 #include <QLocale>
 #include <QMessageBox>
 #include <QSettings>
+#include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QUndoStack>
 #include <QVBoxLayout>
@@ -80,7 +81,12 @@ GroundTruthPanel::GroundTruthPanel(Project *project, QWidget *parent) : QWidget(
     m_acceptTier->setObjectName(QStringLiteral("acceptTier"));
     m_view = new QTableView(this);
     m_view->setObjectName(QStringLiteral("groundLinks"));
-    m_view->setModel(m_model);
+    // A click on a header sorts the review by that column, in a proxy (the model keeps its order).
+    auto *sorted = new QSortFilterProxyModel(this);
+    sorted->setSourceModel(m_model);
+    m_view->setModel(sorted);
+    m_view->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
+    m_view->setSortingEnabled(true);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_view->verticalHeader()->hide();
@@ -123,8 +129,9 @@ GroundTruthPanel::GroundTruthPanel(Project *project, QWidget *parent) : QWidget(
     });
     const auto selectedRows = [this] {
         QList<int> rows;
+        const auto *sorted = static_cast<const QSortFilterProxyModel *>(m_view->model());
         for (const QModelIndex &i : m_view->selectionModel()->selectedRows())
-            rows << i.row();
+            rows << sorted->mapToSource(i).row();
         return rows;
     };
     connect(m_accept, &QPushButton::clicked, this, [this, selectedRows] { setStateOfRows(selectedRows(), true); });
@@ -182,7 +189,7 @@ void GroundTruthPanel::showSummary()
         return m_summary->setText(tr("The links cannot be read: %1").arg(m_model->error().toHtmlEscaped()));
     const auto &c = m_model->coverage();
     if (c.groups == 0) {
-        m_summary->setText(tr("No semantic group with an answer yet: generate queries on the <b>Generation</b> page first; "
+        m_summary->setText(tr("No semantic group with an answer yet: generate queries on the <b>Queries</b> page first; "
                               "then come back to say which documents state their facts."));
         return;
     }

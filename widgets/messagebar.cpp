@@ -11,7 +11,6 @@
 namespace assay {
 
 namespace {
-constexpr int visibleLines = 5; // a longer report scrolls inside the bar
 }
 
 MessageBar::MessageBar(QWidget *parent) : QFrame(parent), m_text(new QLabel), m_buttons(new QHBoxLayout), m_scroll(new QScrollArea(this)), m_close(new QToolButton(this))
@@ -104,13 +103,25 @@ void MessageBar::resizeEvent(QResizeEvent *event)
     updateHeight();
 }
 
+void MessageBar::setMaximumLines(int lines)
+{
+    m_maxLines = std::max(1, lines);
+    updateHeight();
+}
+
+int MessageBar::reservedHeight() const
+{
+    const QMargins margins = layout()->contentsMargins();
+    return std::max(m_maxLines * fontMetrics().lineSpacing() + 4, m_close->sizeHint().height()) + margins.top() + margins.bottom() + 2 * frameWidth();
+}
+
 void MessageBar::updateHeight()
 {
-    // As tall as the wrapped text, up to visibleLines lines; beyond, the text scrolls.
+    // As tall as the wrapped text, up to m_maxLines lines; beyond, the text scrolls.
     const int viewport = m_scroll->viewport()->width();
     const int width = viewport > 50 ? viewport : (parentWidget() ? parentWidget()->width() - 60 : 600);
     const int needed = m_text->heightForWidth(qMax(100, width));
-    const int most = visibleLines * fontMetrics().lineSpacing() + 4;
+    const int most = m_maxLines * fontMetrics().lineSpacing() + 4;
     m_scroll->setFixedHeight(qMax(fontMetrics().lineSpacing() + 4, qMin(needed, most)));
 }
 

@@ -39,6 +39,10 @@ public:
     static void report(QWidget *from, Level level, const QString &text);
     // The bar report() would use for `from` (null: none up to the window).
     static MessageBar *of(QWidget *from);
+    // At most this many lines of text show (5 by default); a longer report scrolls inside.
+    void setMaximumLines(int lines);
+    // The bar's height with its most lines: a page that reserves it is never shifted by a message.
+    int reservedHeight() const;
     // The palette: the colour of a level's text, as a CSS colour name for rich text.
     static QString colorName(Level level);
 
@@ -53,6 +57,7 @@ private:
     QScrollArea *m_scroll;
     QToolButton *m_close;
     Level m_level = Level::Info;
+    int m_maxLines = 5;
 };
 
 } // namespace assay

@@ -7,6 +7,7 @@
 
 #include <QComboBox>
 #include <QHBoxLayout>
+#include <QGuiApplication>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
@@ -44,6 +45,11 @@ ReviewGrid::ReviewGrid(Project *project, QUndoStack *undoStack, ReviewModel::Sco
     m_view->verticalHeader()->hide();
     m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 8);
     m_view->horizontalHeader()->setDefaultSectionSize(110);
+    // A column dragged by the user keeps its width (the grid no longer fits the text column).
+    connect(m_view->horizontalHeader(), &QHeaderView::sectionResized, this, [this] {
+        if (!m_sizing && (QGuiApplication::mouseButtons() & Qt::LeftButton))
+            m_userSized = true;
+    });
     m_view->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
     m_side->setObjectName(QStringLiteral("reviewSide"));
     m_side->setMinimumWidth(280);
@@ -191,6 +197,29 @@ void ReviewGrid::layoutColumns()
         m_view->setColumnWidth(m_model->scope() == ReviewModel::Scope::SqlTemplates ? 4 : 6, 200); // reason
     else
         m_view->setColumnWidth(3, 160); // answer
+    fitTextColumn();
+}
+
+void ReviewGrid::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    fitTextColumn();
+}
+
+void ReviewGrid::fitTextColumn()
+{
+    if (m_userSized || m_laidOutScope < 0 || m_model->scope() == ReviewModel::Scope::Queries)
+        return;
+    // At 1366×768 a 480 px text column pushed the reason, why a template waits for review,
+    // past the grid's edge: the text column gives way, down to 240 px, so the reason shows whole.
+    const int reason = m_model->scope() == ReviewModel::Scope::SqlTemplates ? 4 : 6;
+    int others = 0;
+    for (int c = 0; c <= reason; ++c)
+        others += c == 1 ? 0 : m_view->columnWidth(c);
+    const int room = m_view->viewport()->width() - others;
+    m_sizing = true;
+    m_view->setColumnWidth(1, std::clamp(room, 240, 480));
+    m_sizing = false;
 }
 
 QList<int> ReviewGrid::selectedRows() const

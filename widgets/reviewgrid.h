@@ -42,7 +42,11 @@ public slots:
     void acceptSelection();
     void rejectSelection();
 
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
+    void fitTextColumn(); // the text column leaves the reason whole in view, until the user sizes a column
     QHBoxLayout *buildFilters();
     void connectFilters();
     void applyFilter();
@@ -67,6 +71,8 @@ private:
     QTimer *m_debounce;
     QHBoxLayout *m_steps;
     int m_laidOutScope = -1;
+    bool m_sizing = false;      // this grid is setting widths, not the user
+    bool m_userSized = false;   // the user dragged a column: their widths stay
 };
 
 } // namespace assay

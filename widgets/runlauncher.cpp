@@ -62,20 +62,22 @@ RunLauncher::RunLauncher(Project &project, QWidget *parent) : QWidget(parent), m
     m_grid->setSelectionMode(QAbstractItemView::NoSelection);
     m_grid->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_grid->setMinimumHeight(150);
-    m_estimate = new QLabel(this);
+    m_startRow = new QWidget(this);
+    m_startRow->setObjectName(QStringLiteral("startRow"));
+    m_estimate = new QLabel(m_startRow);
     m_estimate->setObjectName(QStringLiteral("estimate"));
     m_estimate->setWordWrap(true);
-    m_start = new QPushButton(QIcon::fromTheme(QStringLiteral("media-playback-start")), tr("Start"), this);
+    m_start = new QPushButton(QIcon::fromTheme(QStringLiteral("media-playback-start")), tr("Start"), m_startRow);
     m_start->setDefault(true);
 
-    auto *bottom = new QHBoxLayout;
+    auto *bottom = new QHBoxLayout(m_startRow);
+    bottom->setContentsMargins(0, 0, 0, 0);
     bottom->addWidget(m_estimate, 1);
     bottom->addWidget(m_start);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(form);
-    layout->addWidget(m_grid, 1);
-    layout->addLayout(bottom);
+    layout->addWidget(m_grid, 1); // startRow() goes where the page puts it
 
     connect(m_ks, &QLineEdit::editingFinished, this, &RunLauncher::rebuildGrid);
     connect(m_external, &QLineEdit::editingFinished, this, &RunLauncher::rebuildGrid);

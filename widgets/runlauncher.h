@@ -42,6 +42,9 @@ public:
     QSpinBox *stepsBox() const { return m_steps; }
     QSpinBox *budgetBox() const { return m_budget; }
     QPushButton *startButton() const { return m_start; }
+    // The estimate and the Start button, kept out of the launcher's layout: the Runs page puts
+    // them below the launcher's scrolling pane, so that Start shows without scrolling.
+    QWidget *startRow() const { return m_startRow; }
     JudgeChooser *scoreChooser() const { return m_score; }
     // How the started runs are scored when they end; none: not scored.
     std::optional<ScoreSpec> scoreSpec() const;
@@ -79,6 +82,7 @@ private:
     QSpinBox *m_budget;
     QTableWidget *m_grid;
     QLabel *m_estimate;
+    QWidget *m_startRow;
     QPushButton *m_start;
     JudgeChooser *m_score;
 };

@@ -89,13 +89,19 @@ RunsPage::RunsPage(Project *project, QWidget *parent) : QWidget(parent), m_proje
     topScroll->setWidgetResizable(true);
     topScroll->setFrameShape(QFrame::NoFrame);
     topScroll->setWidget(top);
+    // Start below the scrolling pane, always in view; the items keep eight rows at 1366×768.
+    auto *launchPane = new QWidget(this);
+    auto *launchLayout = new QVBoxLayout(launchPane);
+    launchLayout->setContentsMargins(0, 0, 0, 0);
+    launchLayout->addWidget(topScroll, 1);
+    launchLayout->addWidget(m_launcher->startRow());
     auto *split = new QSplitter(Qt::Vertical, this);
-    split->addWidget(topScroll);
+    split->addWidget(launchPane);
     split->addWidget(m_runsView);
     split->addWidget(buildItemsPane());
-    split->setStretchFactor(0, 5);
-    split->setStretchFactor(1, 3);
-    split->setStretchFactor(2, 3);
+    split->setStretchFactor(0, 4);
+    split->setStretchFactor(1, 2);
+    split->setStretchFactor(2, 4);
     m_messages = new MessageBar(this);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_messages);

@@ -232,7 +232,9 @@ int ExamCommand::run(const QStringList &args, CliIo &io)
          QStringLiteral("generate: drop an item whose two distractors are this similar, or more (0.9)."), QStringLiteral("S")},
         {QStringLiteral("responses"), QStringLiteral("export: the response matrix CSV."), QStringLiteral("M.csv")},
         {QStringLiteral("factors"), QStringLiteral("export: the students' factors CSV."), QStringLiteral("F.csv")},
-        {QStringLiteral("json"), QStringLiteral("Machine-readable JSON.")},
+        {QStringLiteral("json"), QStringLiteral("stats, take --adaptive, estimate, validate: machine-readable JSON on stdout (estimate: an array, one object per take: "
+                                                "taker, items, answered, theta, se, accuracy, low, high (its 95% interval), full (the observed "
+                                                "whole-exam accuracy, or null), estimated_on).")},
     });
     if (!parse(parser, args, io, 2, 2))
         return stopped(parser);

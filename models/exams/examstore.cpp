@@ -309,6 +309,25 @@ Result<ExamShortFormInfo> ExamStore::shortForm(qint64 examId) const
     return info;
 }
 
+Result<QVector<QPair<QString, ExamShortFormInfo>>> ExamStore::examsWithParents() const
+{
+    using R = Result<QVector<QPair<QString, ExamShortFormInfo>>>;
+    QVector<QPair<QString, ExamShortFormInfo>> out;
+    auto s = m_db.prepare(QStringLiteral("SELECT e.name, e.parent_id, p.name, e.short_method, e.short_seed FROM exam e LEFT JOIN exam p ON p.id = e.parent_id "
+                                         "ORDER BY e.id"));
+    if (!s)
+        return R::failure(s);
+    const Status read = s.value().forEach([&](const Statement &r) {
+        ExamShortFormInfo info;
+        if (!r.isNull(1))
+            info = {r.integer(1), r.text(2), r.text(3), quint64(r.integer(4))};
+        out.append({r.text(0), info});
+    });
+    if (!read)
+        return R::failure(read);
+    return out;
+}
+
 Status ExamStore::setValidation(qint64 examId, const nlohmann::json &report)
 {
     auto s = m_db.prepare(QStringLiteral("UPDATE exam SET stats = json_set(stats, '$.validation', json(?)) WHERE id = ?"));
@@ -333,8 +352,12 @@ Result<nlohmann::json> ExamStore::validation(qint64 examId) const
 Result<ExamProgress> ExamStore::progress() const
 {
     ExamProgress p;
-    auto s = m_db.prepare(QStringLiteral("SELECT (SELECT count(*) FROM exam), (SELECT count(DISTINCT exam_id) FROM exam_run), "
-                                         "(SELECT count(DISTINCT exam_id) FROM exam_item WHERE irt_a IS NOT NULL), (SELECT count(*) FROM exam_run)"));
+    // A short form's items are its parent's copies: it is no further exam, nor a fit of its own.
+    auto s = m_db.prepare(QStringLiteral("SELECT (SELECT count(*) FROM exam WHERE parent_id IS NULL), "
+                                         "(SELECT count(DISTINCT r.exam_id) FROM exam_run r JOIN exam e ON e.id = r.exam_id WHERE e.parent_id IS NULL), "
+                                         "(SELECT count(DISTINCT i.exam_id) FROM exam_item i JOIN exam e ON e.id = i.exam_id "
+                                         "WHERE i.irt_a IS NOT NULL AND e.parent_id IS NULL), "
+                                         "(SELECT count(*) FROM exam_run), (SELECT count(*) FROM exam WHERE parent_id IS NOT NULL)"));
     if (!s)
         return Result<ExamProgress>::failure(s);
     auto read = s.value().forEach([&](const Statement &r) {
@@ -342,6 +365,7 @@ Result<ExamProgress> ExamStore::progress() const
         p.taken = r.integer(1);
         p.fitted = r.integer(2);
         p.takes = r.integer(3);
+        p.shortForms = r.integer(4);
     });
     if (!read)
         return Result<ExamProgress>::failure(read);

@@ -42,11 +42,13 @@ struct ExamTakeCounts {
 };
 
 // How far the project's exams have come: created, taken by a student, given IRT parameters.
+// Short forms are counted apart: their items are copies of their parent's, with its parameters.
 struct ExamProgress {
-    qint64 exams = 0;
-    qint64 taken = 0;  // exams with at least one take
-    qint64 fitted = 0; // exams whose items carry IRT parameters
-    qint64 takes = 0;  // students over all exams
+    qint64 exams = 0;      // whole exams, short forms not counted
+    qint64 taken = 0;      // whole exams with at least one take
+    qint64 fitted = 0;     // whole exams whose items carry IRT parameters
+    qint64 takes = 0;      // students over all exams and short forms
+    qint64 shortForms = 0;
 };
 
 // What makes an exam a short form of another (docs/METHODS.md §9.15); parentId 0: it is not.
@@ -90,6 +92,9 @@ public:
     // to the parent with the method and seed that chose them; one transaction.
     Result<qint64> createShortForm(qint64 parentId, const QString &name, const QString &method, quint64 seed, const QVector<QPair<qint64, double>> &items);
     Result<ExamShortFormInfo> shortForm(qint64 examId) const;
+    // Every exam in order with what it is a short form of (parentId 0: a whole exam), in one
+    // query: a list of exams reads no exam twice.
+    Result<QVector<QPair<QString, ExamShortFormInfo>>> examsWithParents() const;
     // The last validation of the exam's short forms (IrtValidationReport::toJson), kept in
     // its stats; null when never run.
     Status setValidation(qint64 examId, const nlohmann::json &report);

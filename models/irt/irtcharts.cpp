@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <QSet>
 
 namespace assay {
 
@@ -136,14 +137,20 @@ ChartData IrtCharts::abilities(const IrtFit &fit)
     c.kind = ChartData::Kind::StackedBars;
     c.id = QStringLiteral("abilities");
     c.title = QStringLiteral("Abilities per factor level");
-    c.subtitle = QStringLiteral("hierarchical %1 fit; each level relative to its factor's first level, with its 95% interval").arg(fit.model.toUpper());
+    // Each factor's first level is its reference, at 0 by construction: a bar of its own would
+    // be an empty slot, so the references are named in the subtitle instead.
+    QStringList references;
+    for (auto it = fit.factors.constBegin(); it != fit.factors.constEnd(); ++it)
+        if (!it.value().isEmpty())
+            references << QStringLiteral("%1 %2").arg(it.key(), it.value().first().first);
+    c.subtitle = QStringLiteral("hierarchical %1 fit; each level against its factor's reference (%2, at 0), with its 95% interval")
+                     .arg(fit.model.toUpper(), references.join(QStringLiteral(", ")));
     if (const QString rank = fit.dimensionality.rankingNote(); !rank.isEmpty())
         c.subtitle += QStringLiteral("; ") + rank;
-    c.yTitle = QStringLiteral("θ relative to the first level");
-    c.yFormat = QStringLiteral("%.1f");
+    c.yTitle = QStringLiteral("θ vs reference");
     for (auto it = fit.factors.constBegin(); it != fit.factors.constEnd(); ++it)
-        for (const auto &level : it.value())
-            c.categories << QStringLiteral("%1<br>%2").arg(it.key().toHtmlEscaped(), level.first.toHtmlEscaped());
+        for (int l = 1; l < it.value().size(); ++l)
+            c.categories << QStringLiteral("%1<br>%2").arg(it.key().toHtmlEscaped(), it.value()[l].first.toHtmlEscaped());
     int offset = 0, f = 0;
     c.yMax = 0;
     for (auto it = fit.factors.constBegin(); it != fit.factors.constEnd(); ++it, ++f) {
@@ -154,18 +161,19 @@ ChartData IrtCharts::abilities(const IrtFit &fit)
         // 95% intervals from the levels' standard errors (relative to the first level).
         const QVector<double> se = fit.factorSe.value(it.key());
         s.low = s.high = QVector<double>(c.categories.size(), qQNaN());
-        for (int l = 0; l < it.value().size(); ++l) {
+        for (int l = 1; l < it.value().size(); ++l) {
             const double v = it.value()[l].second;
-            s.values[offset + l] = v;
-            if (l > 0 && std::isfinite(se.value(l, qQNaN()))) {
-                s.low[offset + l] = v - 1.959964 * se[l], s.high[offset + l] = v + 1.959964 * se[l];
-                c.yMax = std::max(c.yMax, s.high[offset + l]);
-                c.yMin = std::min(c.yMin, s.low[offset + l]);
+            const int at = offset + l - 1;
+            s.values[at] = v;
+            if (std::isfinite(se.value(l, qQNaN()))) {
+                s.low[at] = v - 1.959964 * se[l], s.high[at] = v + 1.959964 * se[l];
+                c.yMax = std::max(c.yMax, s.high[at]);
+                c.yMin = std::min(c.yMin, s.low[at]);
             }
             c.yMax = std::max(c.yMax, v);
             c.yMin = std::min(c.yMin, v);
         }
-        offset += int(it.value().size());
+        offset += std::max(0, int(it.value().size()) - 1);
         c.series << s;
     }
     return c;
@@ -177,12 +185,37 @@ QVector<ChartData> IrtCharts::all(const QVector<IrtStep> &steps, const QHash<QSt
         return {};
     const auto grid = IrtInformation::grid();
     QVector<IrtItem> items = steps.last().fit.items;
-    QVector<IrtItem> extremes = items;
-    std::stable_sort(extremes.begin(), extremes.end(), [](const IrtItem &x, const IrtItem &y) { return x.a < y.a; });
-    if (extremes.size() > MaxItemCurves)
-        extremes = extremes.mid(0, MaxItemCurves / 2) + extremes.mid(extremes.size() - MaxItemCurves / 2);
-    ChartData icc = characteristicCurves(extremes, grid), info = itemInformation(extremes, grid);
-    icc.subtitle = info.subtitle = QStringLiteral("the %1 least and %1 most discriminating items").arg(extremes.size() / 2);
+    // Items whose curves differ: equal parameters would draw one curve twice (a 1PL's items
+    // differ by b alone, and many share it).
+    QVector<IrtItem> distinct;
+    QSet<QString> seen;
+    for (const IrtItem &it : items)
+        if (const QString key = QStringLiteral("%1 %2 %3").arg(it.a, 0, 'f', 2).arg(it.b, 0, 'f', 2).arg(it.c, 0, 'f', 2); !seen.contains(key)) {
+            seen.insert(key);
+            distinct << it;
+        }
+    const bool oneDiscrimination = std::all_of(distinct.cbegin(), distinct.cend(), [&](const IrtItem &it) { return std::abs(it.a - distinct.first().a) < 1e-6; });
+    QVector<IrtItem> chosen = distinct;
+    QString which = QStringLiteral("the %1 items with distinct parameters").arg(distinct.size());
+    if (oneDiscrimination) {
+        // One slope: the curves differ by difficulty, so they are spread over its range.
+        std::stable_sort(chosen.begin(), chosen.end(), [](const IrtItem &x, const IrtItem &y) { return x.b < y.b; });
+        if (chosen.size() > MaxItemCurves) {
+            QVector<IrtItem> spread;
+            for (int k = 0; k < MaxItemCurves; ++k)
+                spread << chosen[int(std::lround(double(k) * double(chosen.size() - 1) / (MaxItemCurves - 1)))];
+            chosen = spread;
+            which = QStringLiteral("%1 items spread over the difficulties (one discrimination)").arg(MaxItemCurves);
+        }
+    } else {
+        std::stable_sort(chosen.begin(), chosen.end(), [](const IrtItem &x, const IrtItem &y) { return x.a < y.a || (x.a == y.a && x.b < y.b); });
+        if (chosen.size() > MaxItemCurves) {
+            chosen = chosen.mid(0, MaxItemCurves / 2) + chosen.mid(chosen.size() - MaxItemCurves / 2);
+            which = QStringLiteral("the %1 least and %1 most discriminating items").arg(MaxItemCurves / 2);
+        }
+    }
+    ChartData icc = characteristicCurves(chosen, grid), info = itemInformation(chosen, grid);
+    icc.subtitle = info.subtitle = which;
     QVector<ChartData> out{icc, info, testInformation(items, grid),
                            groupInformation("bloom-information", QStringLiteral("Information by Bloom level"), items, bloom, grid),
                            groupInformation("type-information", QStringLiteral("Information by question type"), items, types, grid),

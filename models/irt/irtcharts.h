@@ -24,7 +24,8 @@ public:
     static ChartData improvement(const QVector<IrtStep> &steps, const std::vector<double> &grid);
     static ChartData abilities(const IrtFit &fit);
     // Every chart of a fit, for reports and `export`: characteristic and information curves
-    // of the four least and four most discriminating items of the last step, test
+    // of the four least and four most discriminating items of the last step (of one
+    // discrimination: eight spread over the difficulties; never two with equal parameters), test
     // information, Bloom and question-type information and SE(θ), improvement (with steps), abilities
     // (hierarchical fits).
     static QVector<ChartData> all(const QVector<IrtStep> &steps, const QHash<QString, QStringList> &bloom, const QHash<QString, QStringList> &types);

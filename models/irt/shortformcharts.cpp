@@ -78,7 +78,8 @@ ChartData ShortFormCharts::adaptiveTrace(const QString &taker, const QVector<Irt
     if (!note.isEmpty())
         c.subtitle = note;
     c.xTitle = QStringLiteral("items answered");
-    c.yTitle = QStringLiteral("θ̂ (band: ± SE)");
+    // No θ̂: QtCharts clips the hat of a rotated axis title.
+    c.yTitle = QStringLiteral("estimated θ (band: ± SE)");
     c.xFormat = QStringLiteral("%.0f");
     ChartSeries s;
     s.name = QStringLiteral("ability");

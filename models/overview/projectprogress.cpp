@@ -212,12 +212,16 @@ Item exam(const Facts &f)
 {
     Item it{Step::Exam, State::Ready, QObject::tr("Exam"), {}, QObject::tr("Generate Exam…"), "generate-exam"};
     const auto &e = f.exams;
+    // Short forms are named apart: their items are their parent's.
+    const QString exams = e.shortForms > 0 ? QObject::tr("%1 (plus %2)").arg(count(e.exams, QObject::tr("exam"), QObject::tr("exams")),
+                                                                                    count(e.shortForms, QObject::tr("short form"), QObject::tr("short forms")))
+                                           : count(e.exams, QObject::tr("exam"), QObject::tr("exams"));
     if (e.taken > 0) {
         it.state = State::Done;
-        it.detail = QObject::tr("%1, %2 taken (%3 in all).").arg(count(e.exams, QObject::tr("exam"), QObject::tr("exams")), n(e.taken), count(e.takes, QObject::tr("student"), QObject::tr("students")));
+        it.detail = QObject::tr("%1, %2 taken (%3 in all).").arg(exams, n(e.taken), count(e.takes, QObject::tr("student"), QObject::tr("students")));
         it.setAction("open-exams", QObject::tr("Open Exams"));
     } else if (e.exams > 0) {
-        it.detail = QObject::tr("%1, none taken yet: let pipelines take one as students.").arg(count(e.exams, QObject::tr("exam"), QObject::tr("exams")));
+        it.detail = QObject::tr("%1, none taken yet: let pipelines take one as students.").arg(exams);
         it.setAction("take-exam", QObject::tr("Take Exam…"));
     } else if (f.generated.queriesAccepted == 0 && f.chunks == 0) {
         it.state = State::Waiting;

@@ -33,7 +33,8 @@ constexpr CountedTable countedTables[] = {
     {"sql_templates", "sql_template"},
     {"text_templates", "text_template"},
     {"queries", "query"},
-    {"exam_items", "exam_item"},
+    // A short form's items are copies of its parent's: not counted again.
+    {"exam_items", "exam_item WHERE exam_id IN (SELECT id FROM exam WHERE parent_id IS NULL)"},
     {"runs", "run"},
 };
 
@@ -294,7 +295,9 @@ Result<QMap<QString, qint64>> Project::counts() const
 {
     QMap<QString, qint64> result;
     for (const CountedTable &t : countedTables) {
-        auto n = m_db.scalar(QStringLiteral("SELECT count(*) FROM \"%1\"").arg(QString::fromLatin1(t.table)));
+        const QString table = QString::fromLatin1(t.table);
+        auto n = m_db.scalar(table.contains(QLatin1Char(' ')) ? QStringLiteral("SELECT count(*) FROM %1").arg(table)
+                                                              : QStringLiteral("SELECT count(*) FROM \"%1\"").arg(table));
         if (!n)
             return Result<QMap<QString, qint64>>::failure(n);
         result.insert(QString::fromLatin1(t.key), n.value().toLongLong());

@@ -108,6 +108,19 @@ private slots:
         QVERIFY(helps > names.size()); // subcommands were found and read too
     }
 
+    // `exam --help` says which subcommands --json serves, estimate among them (issue 50 item 6 g).
+    void examHelpDocumentsEstimateJson()
+    {
+        const CliOutcome o = runCli({QStringLiteral("exam"), QStringLiteral("--help")});
+        QCOMPARE(o.code, 0);
+        const qsizetype at = o.out.indexOf(QLatin1String("--json"));
+        QVERIFY(at >= 0);
+        qsizetype end = o.out.indexOf(QRegularExpression(QStringLiteral("\\n\\s*-")), at);
+        const QString json = o.out.mid(at, end < 0 ? -1 : end - at).simplified();
+        QVERIFY2(json.contains(QLatin1String("estimate")) && json.contains(QLatin1String("accuracy")), qPrintable(json));
+        QVERIFY2(problems(QStringLiteral("exam"), o.out).isEmpty(), qPrintable(problems(QStringLiteral("exam"), o.out)));
+    }
+
     void theReadmesOptionsAreInTheHelp()
     {
         // Every "--option" on a README line that runs `assay-cli COMMAND [SUB]` is in that help.

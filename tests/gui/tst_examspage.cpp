@@ -5,7 +5,10 @@
 #include "testmain.h"
 #include "examspage.h"
 #include "charts/chartpanel.h"
+#include "charts/irtpanel.h"
 #include "charts/shortformpanel.h"
+#include "elidedcombobox.h"
+#include "exams/examshortform.h"
 #include "messagebar.h"
 #include "exams/examirt.h"
 #include "exams/examworkflow.h"
@@ -15,18 +18,24 @@
 #include "exams/groundedexamgenerator.h"
 #include "exams/examstats.h"
 #include "itemmodels/examitemsmodel.h"
+#include "overview/projectprogress.h"
 #include "project/project.h"
 #include "testdemo.h"
 #include "testexam.h"
+#include "testrunspage.h"
 #include "testsettings.h"
 
 #include <QComboBox>
+#include <QLabel>
+#include <QPushButton>
 #include <QDir>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTableView>
 #include <QUndoStack>
 #include <QtTest>
+
+#include <sqlite3.h>
 
 namespace tst_examspage {
 
@@ -71,6 +80,13 @@ private slots:
         page.rejectSelection();
         QCOMPARE(m->index(0, ExamItemsModel::State).data().toString(), QStringLiteral("rejected"));
         QCOMPARE(m->index(1, ExamItemsModel::State).data().toString(), QStringLiteral("rejected"));
+        // The line says what took the generated items down to the kept ones (issue 50 item 6 s),
+        // and the Bloom counts that an item counts at each of its levels (item h).
+        QVERIFY2(page.statsText().contains(QLatin1String("2 rejected in review, filtered: 1 duplicate")), qPrintable(page.statsText()));
+        QVERIFY(!page.statsText().contains(QLatin1String("none filtered")));
+        auto *stats = page.findChild<QLabel *>(QStringLiteral("examStats"));
+        QVERIFY(stats);
+        QVERIFY2(stats->toolTip().contains(QLatin1String("an item counts at each of its levels")), qPrintable(stats->toolTip()));
         undo->undo();
         QCOMPARE(m->index(0, ExamItemsModel::State).data().toString(), QStringLiteral("accepted"));
         // Edit the stem, an option and the key; undo each.
@@ -152,12 +168,26 @@ private slots:
         page.lowerTabs()->setCurrentWidget(panel);
         QVERIFY2(panel->statusText().contains(QStringLiteral("Validate…")), qPrintable(panel->statusText()));
         QVERIFY2(panel->errorChart()->data().subtitle.contains(QLatin1String("click Validate")), qPrintable(panel->errorChart()->data().subtitle));
+        // e1 is fitted: nothing asks for Fit IRT any more (issue 50 item 6 m).
+        QVERIFY2(!panel->errorChart()->data().subtitle.contains(QLatin1String("Fit IRT")), qPrintable(panel->errorChart()->data().subtitle));
+        QVERIFY2(!panel->statusText().contains(QLatin1String("Fit IRT")), qPrintable(panel->statusText()));
         // A short form, stored as a new exam.
+        const qint64 examItems = m_project->counts().value().value(QStringLiteral("exam_items"));
         QSignalSpy made(panel, &ShortFormPanel::jobFinished);
         QVERIFY(panel->startShortForm(QStringLiteral("e1-info"), QStringLiteral("information"), 20, 1));
         QVERIFY(!made.isEmpty() || made.wait(60000));
         QVERIFY2(made.constFirst().at(0).toBool(), qPrintable(made.constFirst().at(1).toString()));
         QVERIFY(page.examChooser()->findText(QStringLiteral("e1-info")) >= 0);
+        // The project's counts (the report's Contents) leave out the short form's copies (item m).
+        QCOMPARE(m_project->counts().value().value(QStringLiteral("exam_items")), examItems);
+        // The Overview counts one fitted exam, not the short form's copies as a second (item m).
+        {
+            auto progress = ProjectProgress::read(*m_project);
+            QVERIFY2(progress.ok(), qPrintable(progress.error()));
+            const QString irt = progress.value()[int(ProjectProgress::Step::Irt)].detail, exam = progress.value()[int(ProjectProgress::Step::Exam)].detail;
+            QVERIFY2(irt.startsWith(QLatin1String("1 exam with fitted items")), qPrintable(irt));
+            QVERIFY2(exam.contains(QLatin1String(" (plus 1 short form), ")), qPrintable(exam));
+        }
         // The validation draws one line per method over the sizes.
         QSignalSpy validated(panel, &ShortFormPanel::jobFinished);
         QVERIFY(panel->startValidation({10, 20}, 5));
@@ -173,6 +203,11 @@ private slots:
         QVERIFY(!taken.isEmpty() || taken.wait(60000));
         QVERIFY2(taken.constFirst().at(0).toBool(), qPrintable(taken.constFirst().at(1).toString()));
         QTRY_VERIFY(!panel->adaptiveChart()->data().series.isEmpty() && !panel->adaptiveChart()->data().series.first().x.isEmpty());
+        {
+            // No axis title carries θ̂: QtCharts clips the hat of a rotated title (issue 50 item 6 f).
+            const ChartData trace = panel->adaptiveChart()->data();
+            QVERIFY2(!trace.yTitle.contains(QChar(0x0302)) && !trace.xTitle.contains(QChar(0x0302)), qPrintable(trace.yTitle));
+        }
         const int steps = int(panel->adaptiveChart()->data().series.first().x.size());
         QVERIFY(steps >= 1 && steps <= 12);
         QCOMPARE(panel->tabs()->currentWidget(), panel->adaptiveChart());
@@ -232,10 +267,65 @@ private slots:
         QCOMPARE(page.examChooser()->currentText(), QStringLiteral("e1-info"));
         // Its row has no trace: the chart says so instead of keeping the last adaptive take's.
         QCOMPARE(table->rowCount(), 1);
+        // The take just stored is the row highlighted (issue 50 item 6 a).
+        QCOMPARE(table->currentRow(), 0);
+        QVERIFY(table->selectionModel()->isRowSelected(0, {}));
         table->setCurrentCell(0, 0);
         QVERIFY2(panel->adaptiveChart()->data().series.isEmpty() || panel->adaptiveChart()->data().series.first().x.isEmpty(),
                  "a fixed take drew a trace");
         QVERIFY2(panel->adaptiveChart()->data().subtitle.contains(QLatin1String("fixed items")), qPrintable(panel->adaptiveChart()->data().subtitle));
+
+        // The IRT tab on a short form points at its parent and does not offer Fit IRT (item b).
+        IrtPanel *irt = page.irtPanel();
+        page.lowerTabs()->setCurrentWidget(irt);
+        QVERIFY(!irt->fitButton()->isEnabled());
+        QVERIFY2(irt->statusText().contains(QLatin1String("e1-info is a short form of e1")) && !irt->statusText().contains(QLatin1String("click Fit IRT")),
+                 qPrintable(irt->statusText()));
+        QVERIFY2(irt->fitButton()->toolTip().contains(QLatin1String("choose its parent e1")), qPrintable(irt->fitButton()->toolTip()));
+        page.examChooser()->setCurrentText(QStringLiteral("e1"));
+        QVERIFY(irt->fitButton()->isEnabled());
+        QVERIFY(!irt->statusText().contains(QLatin1String("short form")));
+        // Validate… refits with the estimator chosen on the IRT tab (item d).
+        for (const char *estimator : {"mml", "jml", "bayes-modal"}) {
+            irt->estimatorChooser()->setCurrentIndex(irt->estimatorChooser()->findData(QLatin1String(estimator)));
+            QCOMPARE(panel->estimatorChooser()->currentData().toString(), QLatin1String(estimator));
+        }
+        // A long name: the Exam box elides it in the middle instead of growing; its tooltip
+        // names it whole (item e).
+        const QString longName = QStringLiteral("e1-information-twenty-items-for-the-laptop-walkthrough-of-issue-fifty");
+        QVERIFY(ExamShortForm::create(m_project->database(), QStringLiteral("e1"), longName, IrtShortForm::Method::Random, 10, 2).ok());
+        const int hint = page.examChooser()->sizeHint().width();
+        page.reload();
+        page.examChooser()->setCurrentText(longName);
+        QCOMPARE(page.examChooser()->currentText(), longName);
+        QCOMPARE(page.examChooser()->sizeHint().width(), hint);
+        auto *box = qobject_cast<ElidedComboBox *>(page.examChooser());
+        QVERIFY(box);
+        QVERIFY2(box->shownText().contains(QChar(0x2026)) && box->shownText().endsWith(QLatin1String("fifty")), qPrintable(box->shownText()));
+        QVERIFY2(box->toolTip().contains(longName), qPrintable(box->toolTip()));
+        QVERIFY2(page.minimumSizeHint().width() <= 1366 - 168 - 16, // beside the navigator
+                 qPrintable(QString::number(page.minimumSizeHint().width())));
+        test::screenshot(&page, QStringLiteral("exams-long-name"));
+
+        // The Exam box reads the exams and their parents in one query: listing them does not
+        // query once more per exam (item l).
+        const auto listingQueries = [&] {
+            int n = 0;
+            sqlite3 *db = m_project->database().handle();
+            sqlite3_trace_v2(db, SQLITE_TRACE_STMT, [](unsigned, void *count, void *, void *sql) {
+                if (QByteArray(static_cast<const char *>(sql)).contains("parent_id"))
+                    ++*static_cast<int *>(count);
+                return 0;
+            }, &n);
+            page.reload();
+            sqlite3_trace_v2(db, 0, nullptr, nullptr);
+            return n;
+        };
+        const int withThree = listingQueries();
+        QVERIFY(ExamShortForm::create(m_project->database(), QStringLiteral("e1"), QStringLiteral("e1-random-5"), IrtShortForm::Method::Random, 5, 3).ok());
+        const int withFour = listingQueries();
+        QVERIFY(page.examChooser()->findText(QStringLiteral("e1-random-5")) >= 0);
+        QCOMPARE(withFour, withThree);
     }
 };
 

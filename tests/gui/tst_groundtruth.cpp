@@ -7,6 +7,8 @@
 // undoable edit, reviewable (reject), and a links file (the demo's facts.json format, and CSV)
 // reads into the same links; bad files name file, line and field.
 #include "testmain.h"
+#include "projectnavigator.h"
+#include "itemmodels/groundlinksmodel.h"
 #include "testdemo.h"
 #include "analysis/grammareval.h"
 #include "analysis/runoutcomes.h"
@@ -39,6 +41,9 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QUndoStack>
+#include <QHeaderView>
+#include <QRegularExpression>
+#include <QSortFilterProxyModel>
 #include <QtTest>
 
 namespace tst_groundtruth {
@@ -90,7 +95,10 @@ private slots:
         Project &p = *opened.value();
         CorpusPage page(&p);
         GroundTruthPanel *panel = page.groundTruth();
-        QVERIFY2(panel->summaryText().contains(QLatin1String("Generation")), qPrintable(panel->summaryText())); // nothing generated: says where to go
+        // Nothing generated: says where to go, by the navigator's name of the page (it said
+        // "Generation page", which the app does not have: issue 50 item 6 p).
+        QVERIFY2(panel->summaryText().contains(QStringLiteral("<b>%1</b> page").arg(ProjectNavigator::pageTitle(ProjectNavigator::Queries))),
+                 qPrintable(panel->summaryText()));
 
         QVERIFY(SqlTemplateIntake(p).add(RuleEnumerator::enumerate(*p.service<KnowledgeBase>()), QStringLiteral("rules")).ok());
         QVERIFY(TextTemplateIntake(p).generateOffline({QStringLiteral("short")}, 2).ok());
@@ -126,6 +134,15 @@ private slots:
         QVERIFY(proposed.value().accepted > 0 && proposed.value().proposed > 0);
         QVERIFY2(panel->messageText().contains(QLatin1String("accepted")), qPrintable(panel->messageText()));
         QVERIFY2(panel->summaryText().contains(QString::number(proposed.value().grounded)), qPrintable(panel->summaryText()));
+        {
+            // The header line and the banner give the same link counts (issue 50 item 6 p).
+            const auto header = QRegularExpression(QStringLiteral("Links: (\\d+) accepted, (\\d+) waiting")).match(panel->summaryText());
+            const auto banner = QRegularExpression(QStringLiteral("(\\d+) accepted \\(confidence[^)]*\\), (\\d+) waiting")).match(panel->messageText());
+            QVERIFY2(header.hasMatch() && banner.hasMatch(), qPrintable(panel->summaryText() + QStringLiteral(" | ") + panel->messageText()));
+            QCOMPARE(header.captured(1), banner.captured(1));
+            QCOMPARE(header.captured(2), banner.captured(2));
+            QCOMPARE(header.captured(1).toLongLong(), proposed.value().accepted);
+        }
         // What the user sees at 1366×768 (the page beside the navigator).
         if (const QString dir = qEnvironmentVariable("ASSAY_SCREENSHOT_DIR"); !dir.isEmpty()) {
             page.resize(1180, 690);
@@ -144,10 +161,23 @@ private slots:
             if (l.state == GroundLink::State::Proposed)
                 waiting << r;
         }
-        // Review: the user accepts the ones waiting (select them, Accept).
+        // A click on a header sorts the review by its column (issue 50 item 6 p): by confidence, low first.
+        panel->view()->horizontalHeader()->setSortIndicator(GroundLinksModel::Confidence, Qt::AscendingOrder);
+        auto *shown = qobject_cast<QSortFilterProxyModel *>(panel->view()->model());
+        QVERIFY(shown);
+        double lowest = -1;
+        bool reordered = false;
+        for (int r = 0; r < shown->rowCount(); ++r) {
+            const double c = panel->model()->link(shown->mapToSource(shown->index(r, 0)).row()).confidence;
+            QVERIFY2(c >= lowest - 0.005, qPrintable(QStringLiteral("row %1: %2 after %3").arg(r).arg(c).arg(lowest)));
+            lowest = std::max(lowest, c);
+            reordered = reordered || shown->mapToSource(shown->index(r, 0)).row() != r;
+        }
+        QVERIFY(reordered);
+        // Review: the user accepts the ones waiting (select them in the sorted view, Accept).
         panel->view()->selectionModel()->clearSelection();
         for (int r : std::as_const(waiting))
-            panel->view()->selectionModel()->select(panel->model()->index(r, 0), QItemSelectionModel::Select | QItemSelectionModel::Rows);
+            panel->view()->selectionModel()->select(shown->mapFromSource(panel->model()->index(r, 0)), QItemSelectionModel::Select | QItemSelectionModel::Rows);
         QVERIFY(panel->findChild<QPushButton *>(QStringLiteral("acceptLinks"))->isEnabled());
         panel->findChild<QPushButton *>(QStringLiteral("acceptLinks"))->click();
         auto after = store.coverage();

@@ -15,12 +15,16 @@
 #include "exams/examstore.h"
 #include "exams/groundedexamgenerator.h"
 #include "itemmodels/examitemsmodel.h"
+#include "irt/irtcharts.h"
 #include "irt/irtfitter.h"
 #include "project/project.h"
 #include "testdemo.h"
 #include "testexam.h"
+#include "testrunspage.h"
 #include "testsettings.h"
 
+#include <QChart>
+#include <QChartView>
 #include <QCheckBox>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -127,6 +131,29 @@ private slots:
         QVERIFY(fitted.count() == 1 || fitted.wait(120000));
         QVERIFY2(irt->statusText().contains(QLatin1String("converged")), qPrintable(irt->statusText()));
         qInfo("%s", qPrintable(irt->statusText()));
+        {
+            // On a laptop's screen (1366×768 less the menu bar) the fit's summary opens in its
+            // tab beside the charts, not above them: the charts keep their height and the grid
+            // at least eight rows (issue 50 item 6 c, m).
+            page.resize(1366, 740);
+            QTest::qWait(50);
+            QCOMPARE(irt->tabs()->currentWidget(), irt->summaryTab());
+            QVERIFY(irt->summaryTab()->isVisible());
+            const int rows = page.view()->viewport()->height() / page.view()->rowHeight(0);
+            QVERIFY2(rows >= 8, qPrintable(QStringLiteral("%1 rows of the grid visible").arg(rows)));
+            test::screenshot(&page, QStringLiteral("irt-summary-tab"));
+            QStringList squashed;
+            for (IrtPanel::Chart c : {IrtPanel::TestInformation, IrtPanel::Abilities}) {
+                irt->tabs()->setCurrentWidget(irt->chart(c));
+                QTest::qWait(100);
+                test::screenshot(&page, QStringLiteral("irt-chart-%1").arg(int(c)));
+                const QRectF plot = irt->chart(c)->view()->chart()->plotArea();
+                if (plot.height() < 110)
+                    squashed << QStringLiteral("%1: a plot %2 px high in a view of %3").arg(irt->chart(c)->data().title).arg(plot.height()).arg(irt->chart(c)->view()->height());
+            }
+            QVERIFY2(squashed.isEmpty(), qPrintable(squashed.join(QLatin1String("; "))));
+            page.resize(1500, 1000);
+        }
         // Under auto the guard now speaks of the model the fit kept.
         irt->modelChooser()->setCurrentText(QStringLiteral("auto"));
         QVERIFY2(irt->guardText().startsWith(QLatin1String("12 students are too few for a 3PL")), qPrintable(irt->guardText()));
@@ -188,8 +215,15 @@ private slots:
         QCOMPARE(improvement.series.size(), 3); // step 0 and two improvement steps
         QVERIFY(improvement.series[2].name.contains(QLatin1String("dropped")));
         const ChartData abilities = irt->chart(IrtPanel::Abilities)->data();
-        QCOMPARE(abilities.categories.size(), 2 + 3 + 2);
+        // A bar per level but the references (each factor's first, at 0): no empty slot (issue 50 item 6 k).
+        QCOMPARE(abilities.categories.size(), 1 + 2 + 1);
         QCOMPARE(abilities.series.size(), 3); // one per factor
+        for (int k = 0; k < abilities.categories.size(); ++k) {
+            int bars = 0;
+            for (const ChartSeries &s : abilities.series)
+                bars += s.values.value(k) != 0 ? 1 : 0;
+            QVERIFY2(bars == 1, qPrintable(abilities.categories[k]));
+        }
 
         // The selected rows' curves.
         page.view()->selectRow(0);
@@ -274,6 +308,28 @@ private slots:
             page.view()->scrollTo(m->index(0, ExamItemsModel::Flags));
             QCoreApplication::processEvents();
             page.grab().save(QStringLiteral("%1/irt-grid-columns.png").arg(shots));
+        }
+    }
+
+    // The report's item curves are of distinct items: a 1PL's items differ by b alone and
+    // many share it, and the least / most discriminating of equal slopes were the same curves
+    // twice (issue 50 item 6 i).
+    void reportCurvesAreOfDistinctItems()
+    {
+        for (const bool onePl : {true, false}) {
+            IrtStep step;
+            step.fit.model = onePl ? QStringLiteral("1pl") : QStringLiteral("2pl");
+            for (int i = 0; i < 40; ++i)
+                step.fit.items << IrtItem{QStringLiteral("q%1").arg(i), onePl ? 1.0 : 0.5 + 0.1 * (i % 5), double(i % 10) * 0.4 - 2.0, 0.0};
+            const QVector<ChartData> charts = IrtCharts::all({step}, {}, {});
+            for (const ChartData &c : {charts.value(0), charts.value(1)}) {
+                QVERIFY2(c.series.size() == IrtCharts::MaxItemCurves, qPrintable(QStringLiteral("%1: %2 curves").arg(c.id).arg(c.series.size())));
+                for (int x = 0; x < c.series.size(); ++x)
+                    for (int y = x + 1; y < c.series.size(); ++y) {
+                        QVERIFY2(c.series[x].name != c.series[y].name, qPrintable(c.series[x].name));
+                        QVERIFY2(c.series[x].values != c.series[y].values, qPrintable(QStringLiteral("%1: %2 and %3 draw one curve").arg(c.id, c.series[x].name, c.series[y].name)));
+                    }
+            }
         }
     }
 

@@ -57,7 +57,24 @@ private slots:
         QCOMPARE(m_editor->currentTable(), projects);
         QCOMPARE(m_editor->columnsView()->model()->rowCount(), 8);
         QCOMPARE(m_editor->rowsView()->model()->rowCount(), 26);
-        const QStringList relations = m_editor->findChild<RelationsDiagram *>()->relations();
+        // The relations diagram: no box or label over another, at the size it has here and at
+        // its smallest (issue 50 item 6 q).
+        auto *diagram = m_editor->findChild<RelationsDiagram *>();
+        for (const QSize size : {diagram->size(), diagram->minimumSize()}) {
+            diagram->resize(size);
+            QVector<QRectF> drawn = diagram->boxRects();
+            const int boxes = int(drawn.size());
+            drawn += diagram->labelRects();
+            QCOMPARE(boxes, 4);
+            QCOMPARE(drawn.size(), 4 + diagram->relations().size());
+            for (int a = 0; a < drawn.size(); ++a) {
+                QVERIFY2(QRectF(diagram->rect()).contains(drawn[a]), qPrintable(QStringLiteral("%1 outside at %2×%3").arg(a).arg(size.width()).arg(size.height())));
+                for (int b = a + 1; b < drawn.size(); ++b)
+                    QVERIFY2(!drawn[a].intersects(drawn[b]), qPrintable(QStringLiteral("%1 %2 over %3 at %4×%5").arg(a < boxes ? QStringLiteral("box") : QStringLiteral("label"))
+                                                                          .arg(a).arg(b).arg(size.width()).arg(size.height())));
+            }
+        }
+        const QStringList relations = diagram->relations();
         QVERIFY2(relations.contains(QStringLiteral("projects.client_id → clients.client_id")), qPrintable(relations.join(QLatin1Char('\n'))));
         QCOMPARE(relations.size(), 4);
         QTRY_VERIFY(problems().contains(QStringLiteral("No problems found")));

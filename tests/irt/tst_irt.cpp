@@ -490,10 +490,12 @@ private slots:
         fit.factors[QStringLiteral("llm")] = {{QStringLiteral("a"), 0.0}, {QStringLiteral("b"), -1.2}};
         fit.factors[QStringLiteral("retriever")] = {{QStringLiteral("bm25"), 0.0}, {QStringLiteral("dense"), 0.4}, {QStringLiteral("none"), -0.7}};
         const ChartData c = IrtCharts::abilities(fit);
-        QCOMPARE(c.categories.size(), 5);
+        // The first levels are the references, at 0: named in the subtitle, not empty slots.
+        QCOMPARE(c.categories, (QStringList{QStringLiteral("llm<br>b"), QStringLiteral("retriever<br>dense"), QStringLiteral("retriever<br>none")}));
         QCOMPARE(c.series.size(), 2);
-        QCOMPARE(c.series[0].values, (QVector<double>{0, -1.2, 0, 0, 0}));
-        QCOMPARE(c.series[1].values, (QVector<double>{0, 0, 0, 0.4, -0.7}));
+        QCOMPARE(c.series[0].values, (QVector<double>{-1.2, 0, 0}));
+        QCOMPARE(c.series[1].values, (QVector<double>{0, 0.4, -0.7}));
+        QVERIFY2(c.subtitle.contains(QLatin1String("reference (llm a, retriever bm25, at 0)")), qPrintable(c.subtitle));
         QCOMPARE(c.yMin, -1.2);
         // Cancelling stops a fit.
         IrtSimulationSpec spec;

@@ -28,6 +28,7 @@
 #include <QSignalBlocker>
 #include <QTimer>
 #include <QSplitter>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QVBoxLayout>
 
@@ -47,9 +48,22 @@ AnalysisPage::AnalysisPage(Project *project, QWidget *parent) : QWidget(parent),
     split->setStretchFactor(1, 4);
     split->setStretchFactor(2, 2);
     m_messages = new MessageBar(this);
+    // The bar's room is kept while it is empty: a message never shifts the charts under the
+    // mouse (two lines show; a longer one scrolls inside the bar).
+    m_messages->setMaximumLines(2);
+    auto *messageRoom = new QWidget(this);
+    messageRoom->setFixedHeight(m_messages->reservedHeight());
+    auto *roomLayout = new QVBoxLayout(messageRoom);
+    roomLayout->setContentsMargins(0, 0, 0, 0);
+    roomLayout->addWidget(m_messages);
+    roomLayout->addStretch(1);
+    m_split = split;
     auto *pageLayout = new QVBoxLayout(this);
-    pageLayout->addWidget(m_messages);
+    pageLayout->addWidget(messageRoom);
     pageLayout->addWidget(split, 1);
+    // The tabs get the width of their bar when the page has it (ten tabs scrolled behind arrows
+    // at 1366×768), until the user moves the splitter.
+    connect(split, &QSplitter::splitterMoved, this, [this] { m_userSized = true; });
     connect(m_autoStart, &QTimer::timeout, this, &AnalysisPage::analyze);
     connect(m_runs, &QListWidget::itemChanged, this, &AnalysisPage::scheduleAnalysis);
     connect(m_judge, &QComboBox::currentIndexChanged, this, &AnalysisPage::scheduleAnalysis);
@@ -189,6 +203,8 @@ QWidget *AnalysisPage::buildDrill()
     m_groupsTitle->setWordWrap(true);
     m_groups = new QListWidget(drill);
     m_groups->setObjectName(QStringLiteral("drillGroups"));
+    m_groups->setWordWrap(true); // the narrow pane wraps a group's line rather than scroll sideways
+    m_groups->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_inspector = new GroupInspector(m_project->service<GenerationCuration>(), m_project->undoStack(), drill);
     connect(m_inspector, &GroupInspector::labelRequested, this, &AnalysisPage::labelItem);
     auto *drillSplit = new QSplitter(Qt::Vertical, drill);
@@ -200,6 +216,19 @@ QWidget *AnalysisPage::buildDrill()
     drillLayout->addWidget(m_groupsTitle);
     drillLayout->addWidget(drillSplit, 1);
     return drill;
+}
+
+void AnalysisPage::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    if (m_userSized || !m_split || m_split->count() != 3)
+        return;
+    const int total = m_split->width() - 2 * m_split->handleWidth();
+    const int tabs = m_tabs->tabBar()->sizeHint().width() + 4;
+    const int side = m_split->widget(0)->minimumSizeHint().width();
+    const int drill = total - side - tabs;
+    if (drill >= m_split->widget(2)->minimumSizeHint().width() && total > 0)
+        m_split->setSizes({side, tabs, drill});
 }
 
 AnalysisPage::~AnalysisPage()

@@ -14,6 +14,7 @@ class QCheckBox;
 class QComboBox;
 class QLabel;
 class QListWidget;
+class QSplitter;
 class QTabWidget;
 class QTimer;
 
@@ -62,6 +63,7 @@ public:
     void labelItem(const QString &run, qint64 itemId);
     GroundingPanel *groundingPanel() const { return m_grounding; }
     QTabWidget *tabs() const { return m_tabs; }
+    MessageBar *messages() const { return m_messages; }
     // What a click on the segment `series` of `run` shows (also called by the click): the
     // groups of a tag, or example items of a response type.
     void showGroups(const QString &run, const QString &series);
@@ -73,6 +75,9 @@ public:
 signals:
     void jobStarted(assay::Job *job);
     void analysed();
+
+protected:
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     QWidget *buildSide();
@@ -111,6 +116,8 @@ private:
     QString m_analysedKey; // the selection the charts show
     QHash<QString, RunAnalysis> m_cache; // run, judge and closed-domain setting → analysis
     MessageBar *m_messages = nullptr;
+    QSplitter *m_split = nullptr;
+    bool m_userSized = false; // the user moved the splitter: the page no longer sizes its panes
 };
 
 } // namespace assay

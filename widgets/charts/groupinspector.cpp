@@ -2,6 +2,7 @@
 
 #include "commands/setcurationstatecommand.h"
 
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -45,10 +46,16 @@ GroupInspector::GroupInspector(GenerationCuration *curation, QUndoStack *undoSta
     m_queries = new QTableWidget(0, 4, this);
     m_queries->setObjectName(QStringLiteral("inspectorQueries"));
     m_queries->setHorizontalHeaderLabels({tr("Form"), tr("Query"), tr("Answer"), tr("Verdicts")});
-    m_queries->horizontalHeader()->setStretchLastSection(true);
-    m_queries->setColumnWidth(0, 60);
-    m_queries->setColumnWidth(1, 320);
-    m_queries->setColumnWidth(2, 160);
+    // The columns share the pane's width and long queries and answers wrap onto more lines
+    // (a 320 px query column scrolled sideways in the narrow pane at 1366×768).
+    // In a narrow pane the query takes the row and the answer and verdicts are read below it.
+    m_queries->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    for (int c = 1; c < 4; ++c)
+        m_queries->horizontalHeader()->setSectionResizeMode(c, QHeaderView::Stretch);
+    m_queries->horizontalHeader()->setMinimumSectionSize(24);
+    m_queries->setWordWrap(true);
+    m_queries->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    connect(m_queries->horizontalHeader(), &QHeaderView::sectionResized, m_queries, [this] { m_queries->resizeRowsToContents(); });
     m_queries->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_queries->setSelectionMode(QAbstractItemView::SingleSelection);
     m_queries->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -62,11 +69,12 @@ GroupInspector::GroupInspector(GenerationCuration *curation, QUndoStack *undoSta
     m_label = new QPushButton(tr("Label…"), this);
     m_label->setObjectName(QStringLiteral("inspectorLabel"));
     m_label->setToolTip(tr("Say yourself whether the selected item's answer is correct (Analysis → Labels)."));
-    auto *buttons = new QHBoxLayout;
-    buttons->addWidget(m_label);
-    buttons->addStretch(1);
-    buttons->addWidget(m_rejectQuery);
-    buttons->addWidget(m_rejectTemplate);
+    // Two rows: side by side the three made the pane too wide for the Analysis tabs at 1366×768.
+    auto *buttons = new QGridLayout;
+    buttons->addWidget(m_label, 0, 0);
+    buttons->addWidget(m_rejectQuery, 0, 1);
+    buttons->addWidget(m_rejectTemplate, 1, 1);
+    buttons->setColumnStretch(0, 1);
     auto *split = new QSplitter(Qt::Vertical, this);
     split->addWidget(m_queries);
     split->addWidget(m_text);
@@ -117,6 +125,7 @@ void GroupInspector::show(const GroupDetailsData &d)
             m_queries->setItem(r, c, cell);
         }
     }
+    m_queries->resizeRowsToContents();
     m_rejectTemplate->setEnabled(d.sqlTemplateId > 0 && m_curation);
     if (!d.items.isEmpty())
         m_queries->setCurrentCell(0, 1);
@@ -139,9 +148,13 @@ void GroupInspector::describe(int row)
         h += tr("<p><b>SQL template</b><br><code>%1</code></p>").arg(m_details.sql.toHtmlEscaped());
     if (!m_details.values.isEmpty())
         h += tr("<p><b>Values</b> %1</p>").arg(m_details.values.toHtmlEscaped());
-    h += tr("<p><b>Query</b> (%1) %2<br><b>Answer</b> %3<br><b>Latency</b> %4 ms</p>")
+    QStringList verdicts;
+    for (auto v = it.verdicts.begin(); v != it.verdicts.end(); ++v)
+        verdicts << QStringLiteral("%1: %2").arg(v.key(), verdictText(v.value()));
+    h += tr("<p><b>Query</b> (%1) %2<br><b>Answer</b> %3<br><b>Verdicts</b> %5<br><b>Latency</b> %4 ms</p>")
              .arg(it.form.toHtmlEscaped(), it.query.toHtmlEscaped(), highlightedAnswer(it.answer, m_details.gold))
-             .arg(it.latencyMs, 0, 'f', it.latencyMs < 10 ? 2 : 0);
+             .arg(it.latencyMs, 0, 'f', it.latencyMs < 10 ? 2 : 0)
+             .arg(verdicts.isEmpty() ? tr("none") : verdicts.join(QStringLiteral(", ")).toHtmlEscaped());
     if (it.contextSufficient)
         h += *it.contextSufficient ? tr("<p><b>Context comparison:</b> its top-1 document is that of a correct query of this group — the retriever gave enough; the reader failed.</p>")
                                    : tr("<p><b>Context comparison:</b> its top-1 document differs from every correct query's — the retriever is to blame.</p>");
@@ -167,6 +180,16 @@ void GroupInspector::rejectTemplate()
     if (!m_curation || m_details.sqlTemplateId <= 0)
         return;
     m_undoStack->push(new SetCurationStateCommand(m_curation, GenerationCuration::Scope::SqlTemplates, {m_details.sqlTemplateId}, CurationState::Rejected));
+}
+
+void GroupInspector::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    // Four columns in a pane this narrow cut every word: the query alone, wrapped.
+    const bool narrow = width() < 420;
+    m_queries->setColumnHidden(2, narrow);
+    m_queries->setColumnHidden(3, narrow);
+    m_queries->resizeRowsToContents();
 }
 
 } // namespace assay

@@ -35,6 +35,9 @@ public slots:
     void rejectSelectedQuery();
     void rejectTemplate();
 
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
     void describe(int row);
     GenerationCuration *m_curation;

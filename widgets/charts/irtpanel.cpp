@@ -68,27 +68,20 @@ IrtPanel::IrtPanel(Project *project, QWidget *parent) : QWidget(parent), m_proje
     m_comparison->setObjectName(QStringLiteral("irtComparison"));
     m_comparison->setTextFormat(Qt::RichText);
     m_comparison->setWordWrap(true);
-    // The summary scrolls inside a few lines and folds away, so the grid above keeps its rows.
+    m_comparison->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    // The summary is a tab beside the charts, not a pane above them: open, it squeezed the
+    // charts to a sliver and the grid above under eight rows at 1366×768.
     m_comparisonPane = new QScrollArea(this);
     m_comparisonPane->setObjectName(QStringLiteral("irtComparisonPane"));
     m_comparisonPane->setWidget(m_comparison);
     m_comparisonPane->setWidgetResizable(true);
     m_comparisonPane->setFrameShape(QFrame::NoFrame);
-    m_comparisonPane->setMaximumHeight(fontMetrics().lineSpacing() * 7 + 8);
-    m_comparisonPane->hide();
     m_summaryToggle = new QToolButton(this);
     m_summaryToggle->setObjectName(QStringLiteral("irtSummaryToggle"));
     m_summaryToggle->setText(tr("Summary"));
-    m_summaryToggle->setCheckable(true);
-    m_summaryToggle->setChecked(true);
-    m_summaryToggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-    m_summaryToggle->setArrowType(Qt::DownArrow);
-    m_summaryToggle->setToolTip(tr("Show or fold the fit's summary: the models compared, tests, starts, bounds and misfits"));
+    m_summaryToggle->setToolTip(tr("Show the fit's summary (its tab beside the charts): the models compared, tests, starts, bounds and misfits"));
     m_summaryToggle->hide();
-    connect(m_summaryToggle, &QToolButton::toggled, this, [this](bool on) {
-        m_summaryToggle->setArrowType(on ? Qt::DownArrow : Qt::RightArrow);
-        m_comparisonPane->setVisible(on && !m_comparison->text().isEmpty());
-    });
+    connect(m_summaryToggle, &QToolButton::clicked, this, [this] { m_tabs->setCurrentWidget(m_comparisonPane); });
     m_fit = new QPushButton(tr("Fit IRT"), this);
     m_fit->setObjectName(QStringLiteral("fitIrt"));
     m_rejectDropped = new QPushButton(tr("Reject dropped"), this);
@@ -112,7 +105,6 @@ IrtPanel::IrtPanel(Project *project, QWidget *parent) : QWidget(parent), m_proje
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_bar);
     layout->addWidget(m_guard);
-    layout->addWidget(m_comparisonPane);
     layout->addWidget(m_tabs, 1);
     connect(m_fit, &QPushButton::clicked, this, &IrtPanel::fit);
     connect(m_bar->model(), &QComboBox::currentTextChanged, this, [this](const QString &model) {
@@ -149,6 +141,8 @@ void IrtPanel::buildCharts()
     m_tabs->addTab(errors, tr("Measurement error"));
     m_tabs->addTab(m_charts[Improvement], tr("Improvement"));
     m_tabs->addTab(m_charts[Abilities], tr("Abilities"));
+    m_tabs->addTab(m_comparisonPane, tr("Fit summary"));
+    m_tabs->setTabVisible(m_tabs->indexOf(m_comparisonPane), false); // until a fit in this session
 }
 
 IrtPanel::~IrtPanel()
@@ -195,6 +189,11 @@ void IrtPanel::setExam(const QString &exam)
         if (!settings)
             MessageBar::report(this, MessageBar::Level::Error, tr("The exam's fit settings cannot be read: %1").arg(settings.error()));
         m_settingsShown = settings && m_bar->show(settings.value());
+        // A short form's items carry its parent's parameters: IRT is fitted on the parent.
+        auto form = id ? m_project->service<ExamStore>()->shortForm(id.value()) : Result<ExamShortFormInfo>(ExamShortFormInfo());
+        m_parent = form ? form.value().parent : QString();
+        m_fit->setEnabled(m_parent.isEmpty() && !isBusy());
+        m_fit->setToolTip(m_parent.isEmpty() ? QString() : tr("%1 is a short form: choose its parent %2 in the Exam box to fit IRT").arg(exam, m_parent));
     }
     refresh();
 }
@@ -243,7 +242,11 @@ void IrtPanel::refresh()
     m_charts[TypeInformation]->setData(IrtCharts::groupInformation("type-information", tr("Information by question type"), items, types, grid));
     m_charts[BloomError]->setData(IrtCharts::standardError("bloom-standard-error", tr("Measurement error by Bloom level"), items, bloom, grid));
     m_charts[TypeError]->setData(IrtCharts::standardError("type-standard-error", tr("Measurement error by question type"), items, types, grid));
-    if (!isBusy())
+    if (!isBusy() && !m_parent.isEmpty())
+        m_status->setText(tr("%1 is a short form of %2: its %3 items keep the parameters of %2's fit, and IRT is fitted there. "
+                             "Choose %2 in the Exam box to fit it again; the Short forms tab estimates this form's takes on it.")
+                              .arg(m_exam, m_parent).arg(items.size()));
+    else if (!isBusy())
         m_status->setText(items.isEmpty() ? (id ? tr("No IRT parameters yet: click Take Exam… above and choose several students, then Fit IRT.") : QString())
                                           : m_lastItems.isEmpty()
                                           // Parameters from an earlier session: the boxes show that fit's settings when they were kept.
@@ -256,6 +259,7 @@ void IrtPanel::refresh()
                                           : tr("%1 accepted items have IRT parameters.").arg(items.size()));
     setSelectedItems(m_selected);
     updateGuard();
+    emit parametersShown(!items.isEmpty());
 }
 
 QString IrtPanel::guardText() const { return m_guard->isVisible() || !m_guard->text().isEmpty() ? m_guard->text() : QString(); }
@@ -304,6 +308,8 @@ ExamIrtResult IrtPanel::reportResult() const
     return r;
 }
 
+QWidget *IrtPanel::summaryTab() const { return m_comparisonPane; }
+
 QString IrtPanel::comparisonText() const
 {
     QTextDocument document;
@@ -315,7 +321,7 @@ void IrtPanel::showComparison(const QVector<IrtStep> &steps)
 {
     if (steps.isEmpty()) {
         m_comparison->clear();
-        m_comparisonPane->hide();
+        m_tabs->setTabVisible(m_tabs->indexOf(m_comparisonPane), false);
         m_summaryToggle->hide();
         return;
     }
@@ -363,11 +369,12 @@ void IrtPanel::showComparison(const QVector<IrtStep> &steps)
     QStringList escaped;
     for (const QString &n : std::as_const(notes))
         escaped << n.toHtmlEscaped();
-    // The table and the notes side by side, so the grid above keeps its rows.
+    // The table and the notes side by side.
     m_comparison->setText(QStringLiteral("<table cellspacing='0' cellpadding='0'><tr><td valign='top'>%1</td><td width='24'></td><td valign='top'>%2</td></tr></table>")
                               .arg(html, escaped.join(QStringLiteral("<br>"))));
     m_summaryToggle->show();
-    m_comparisonPane->setVisible(m_summaryToggle->isChecked());
+    m_tabs->setTabVisible(m_tabs->indexOf(m_comparisonPane), true);
+    m_tabs->setCurrentWidget(m_comparisonPane); // what the fit found, first
 }
 
 void IrtPanel::rejectDropped()
@@ -397,7 +404,7 @@ void IrtPanel::rejectDropped()
 
 void IrtPanel::fit()
 {
-    if (isBusy() || m_exam.isEmpty())
+    if (isBusy() || m_exam.isEmpty() || !m_parent.isEmpty())
         return;
     auto request = m_bar->request();
     if (!request) {
@@ -421,7 +428,7 @@ void IrtPanel::fit()
     });
     const nlohmann::json settings = ExamIrt::settings(options, steps, rule);
     connect(m_job.get(), &Job::finished, this, [this, result, settings](bool ok, const QString &message) {
-        m_fit->setEnabled(true);
+        m_fit->setEnabled(m_parent.isEmpty());
         if (!ok) {
             m_status->setText(tr("IRT fit failed: %1").arg(message));
             return;

@@ -58,10 +58,12 @@ public:
     QComboBox *estimatorChooser() const; // data: jml, bayes-modal, mml
     QSpinBox *stepsBox() const;
     QComboBox *dropRuleChooser() const;
+    QPushButton *fitButton() const { return m_fit; }
     // The last fit's items (standard errors, item fit) — empty before a fit in this session.
     QVector<IrtItem> lastFitItems() const { return m_lastItems; }
     // The model comparison of the last fit, as shown (plain text).
     QString comparisonText() const;
+    QWidget *summaryTab() const;
     // What the report's "Exam and IRT" section shows: this session's last fit of the exam, or
     // else the stored parameters alone (ExamIrt::fromStored); empty name: no exam.
     ExamIrtResult reportResult() const;
@@ -79,6 +81,8 @@ public slots:
 signals:
     void jobStarted(Job *job);
     void fitted();
+    // After every refresh: whether the chosen exam's items carry IRT parameters.
+    void parametersShown(bool fitted);
 
 private:
     void buildCharts();
@@ -100,6 +104,7 @@ private:
     QScrollArea *m_comparisonPane;
     QToolButton *m_summaryToggle;
     QString m_fittedModel; // "1pl", "2pl", "3pl" of the stored parameters; empty before a fit
+    QString m_parent; // the chosen exam is a short form of this exam: fitted there, not here
     QLabel *m_status;
     QLabel *m_guard; // the identifiability guard's warning, above the charts
     QTabWidget *m_tabs;

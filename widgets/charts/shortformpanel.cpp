@@ -78,6 +78,13 @@ void ShortFormPanel::buildWidgets()
     m_folds->setSpecialValueText(tr("leave one out"));
     m_folds->setPrefix(tr("folds "));
     m_folds->setToolTip(tr("Leave each taker out in turn (leave one out), or the takers in this many folds (faster for large panels)"));
+    m_estimator = new QComboBox(this);
+    m_estimator->setObjectName(QStringLiteral("validationEstimator"));
+    m_estimator->addItem(tr("joint ML"), QStringLiteral("jml"));
+    m_estimator->addItem(tr("priors"), QStringLiteral("bayes-modal"));
+    m_estimator->addItem(tr("marginal ML"), QStringLiteral("mml"));
+    m_estimator->setCurrentIndex(1); // a small panel's refits need the priors (the CLI's default)
+    m_estimator->setToolTip(tr("The estimator of the validation's refits: the one chosen on the IRT tab, unless changed here"));
     m_twoAbilities = new QCheckBox(tr("2 abilities"), this);
     m_twoAbilities->setObjectName(QStringLiteral("validateTwoAbilities"));
     m_twoAbilities->setToolTip(tr("Also validate random-2d (the same random items read through the model with two abilities) and "
@@ -134,6 +141,7 @@ void ShortFormPanel::buildWidgets()
     bar->addSpacing(12);
     bar->addWidget(m_sizes);
     bar->addWidget(m_folds);
+    bar->addWidget(m_estimator);
     bar->addWidget(m_twoAbilities);
     bar->addWidget(m_validate);
     bar->addStretch(1);
@@ -170,11 +178,30 @@ void ShortFormPanel::setExam(const QString &exam)
 
 void ShortFormPanel::refresh()
 {
+    // What the chosen exam is a short form of, read once for the validation and the estimates.
+    m_form = {};
+    m_formError.clear();
+    if (!m_exam.isEmpty()) {
+        ExamStore &store = *m_project->service<ExamStore>();
+        auto id = store.idOf(m_exam);
+        auto form = id ? store.shortForm(id.value()) : Result<ExamShortFormInfo>::failure(id.error());
+        m_form = form ? form.value() : ExamShortFormInfo();
+        m_formError = form ? QString() : form.error();
+    }
     const bool busy = isBusy();
     m_make->setEnabled(!busy && !m_exam.isEmpty());
     m_validate->setEnabled(!busy && !m_exam.isEmpty());
     showValidation();
     showEstimates();
+}
+
+void ShortFormPanel::setFitted(bool fitted)
+{
+    if (fitted == m_fitted)
+        return;
+    m_fitted = fitted;
+    if (!m_exam.isEmpty())
+        refresh();
 }
 
 bool ShortFormPanel::isBusy() const { return m_job && m_job->isRunning(); }
@@ -186,14 +213,11 @@ void ShortFormPanel::showValidation()
     nlohmann::json report;
     QString parent; // a short form's validation is its parent's
     if (!m_exam.isEmpty()) {
-        ExamStore &store = *m_project->service<ExamStore>();
-        auto id = store.idOf(m_exam);
-        auto form = id ? store.shortForm(id.value()) : Result<ExamShortFormInfo>::failure(id.error());
-        if (!form) {
-            m_status->setText(tr("The exam cannot be read: %1").arg(form.error().toHtmlEscaped()));
+        if (!m_formError.isEmpty()) {
+            m_status->setText(tr("The exam cannot be read: %1").arg(m_formError.toHtmlEscaped()));
             return;
         }
-        parent = form.value().parent;
+        parent = m_form.parent;
         auto stored = ExamValidation::stored(m_project->database(), parent.isEmpty() ? m_exam : parent);
         if (!stored) {
             m_status->setText(tr("The exam's validation cannot be read: %1").arg(stored.error().toHtmlEscaped()));
@@ -203,7 +227,8 @@ void ShortFormPanel::showValidation()
     }
     // An empty chart says what fills it.
     const QString empty = m_exam.isEmpty()   ? tr("No exam yet: Generate Exam…, Take Exam… and Fit IRT first")
-                          : parent.isEmpty() ? tr("Not validated yet: click Validate… above (the exam needs Fit IRT on the IRT tab)")
+                          : parent.isEmpty() ? (m_fitted ? tr("Not validated yet: click Validate… above")
+                                                         : tr("Not validated yet: click Validate… above (the exam needs Fit IRT on the IRT tab)"))
                                              : tr("Short forms are validated on their parent: choose %1 in the Exam box and click Validate…").arg(parent);
     for (const bool tau : {false, true}) {
         ChartData chart = ShortFormCharts::validation(report, tau);
@@ -234,8 +259,10 @@ void ShortFormPanel::showValidation()
     else if (m_exam.isEmpty())
         m_status->setText(tr("No exam yet: click <b>Generate Exam…</b>, then <b>Take Exam…</b> and <b>Fit IRT</b> on the IRT tab."));
     else if (report.is_null())
-        m_status->setText(notice + tr("How far can a short form be trusted? Click <b>Validate…</b> to measure each method's error on this exam's takers "
-                             "(it needs a fitted IRT model: <b>Fit IRT</b> on the IRT tab)."));
+        m_status->setText(notice + (m_fitted ? tr("How far can a short form be trusted? Click <b>Validate…</b> to measure each method's error on this "
+                                                  "exam's takers.")
+                                             : tr("How far can a short form be trusted? Click <b>Validate…</b> to measure each method's error on this "
+                                                  "exam's takers (it needs a fitted IRT model: <b>Fit IRT</b> on the IRT tab).")));
     else {
         // The recommended method per size (the lowest error; a tie goes to plain, which needs no model).
         QStringList recommended;
@@ -260,22 +287,19 @@ void ShortFormPanel::showEstimates()
         m_estimates->setColumnWidth(c, m_estimates->horizontalHeader()->sectionSizeHint(c));
     if (m_exam.isEmpty())
         return;
-    auto id = m_project->service<ExamStore>()->idOf(m_exam);
-    if (!id)
-        return m_status->setText(tr("The exam cannot be read: %1").arg(id.error().toHtmlEscaped()));
-    auto form = m_project->service<ExamStore>()->shortForm(id.value());
-    if (!form)
-        return m_status->setText(tr("The exam cannot be read: %1").arg(form.error().toHtmlEscaped()));
-    if (form.value().parentId) {
+    if (!m_formError.isEmpty())
+        return m_status->setText(tr("The exam cannot be read: %1").arg(m_formError.toHtmlEscaped()));
+    const ExamShortFormInfo *form = &m_form;
+    if (form->parentId) {
         // A short form is validated and shortened on its parent, not on itself.
-        const QString onParent = tr("Select %1 in the Exam box to do this").arg(form.value().parent);
+        const QString onParent = tr("Select %1 in the Exam box to do this").arg(form->parent);
         m_make->setEnabled(false);
         m_validate->setEnabled(false);
         for (QPushButton *button : {m_make, m_validate})
             button->setToolTip(button->property("normalTip").toString() + QStringLiteral("\n\n") + onParent);
         m_status->setText(tr("<b>%1</b> is a short form of <b>%2</b> (%3). Click <b>Take Exam…</b> to have a pipeline answer it; its "
                              "estimated accuracy on the whole of %2 appears on the right.")
-                              .arg(m_exam.toHtmlEscaped(), form.value().parent.toHtmlEscaped(), form.value().method.toHtmlEscaped()));
+                              .arg(m_exam.toHtmlEscaped(), form->parent.toHtmlEscaped(), form->method.toHtmlEscaped()));
     } else {
         for (QPushButton *button : {m_make, m_validate})
             button->setToolTip(button->property("normalTip").toString());
@@ -286,11 +310,11 @@ void ShortFormPanel::showEstimates()
         m_estimates->setToolTip(estimates.error());
         return;
     }
-    m_estimates->setToolTip(form.value().parentId ? tr("Takes of this short form (%1 of %2), estimated on the whole of %2")
-                                                        .arg(form.value().method, form.value().parent)
+    m_estimates->setToolTip(form->parentId ? tr("Takes of this short form (%1 of %2), estimated on the whole of %2")
+                                                        .arg(form->method, form->parent)
                                                   : tr("Adaptive takes of this exam, estimated on all its items"));
     for (const ExamEstimate &e : estimates.value()) {
-        if (!form.value().parentId && !e.taker.endsWith(QLatin1String(ExamAdaptiveTake::Suffix)))
+        if (!form->parentId && !e.taker.endsWith(QLatin1String(ExamAdaptiveTake::Suffix)))
             continue; // a whole take estimates nothing
         const int row = m_estimates->rowCount();
         m_estimates->insertRow(row);
@@ -306,8 +330,8 @@ void ShortFormPanel::showEstimates()
     }
     if (m_estimates->rowCount() == 0) {
         // The empty state says what to click.
-        const QString hint = form.value().parentId ? tr("No take yet: choose a taker with Take Exam… (this short form is chosen above); its estimate "
-                                                        "on the whole of %1 appears here.").arg(form.value().parent)
+        const QString hint = form->parentId ? tr("No take yet: choose a taker with Take Exam… (this short form is chosen above); its estimate "
+                                                        "on the whole of %1 appears here.").arg(form->parent)
                                                    : tr("Estimates on the whole exam appear here: Make Short Form…, choose it in the Exam box and "
                                                         "Take Exam…; or Take Exam… → Adaptive on this exam.");
         m_estimates->insertRow(0);
@@ -441,7 +465,7 @@ Job *ShortFormPanel::startShortForm(const QString &name, const QString &method, 
 
 Job *ShortFormPanel::startValidation(const QVector<int> &sizes, int folds, bool twoAbilities)
 {
-    const QString path = m_project->path(), exam = m_exam;
+    const QString path = m_project->path(), exam = m_exam, estimator = m_estimator->currentData().toString();
     return start(tr("Validating short forms of %1").arg(exam), [=](Job &job) {
         auto db = Project::openConnection(path);
         if (!db)
@@ -451,10 +475,27 @@ Job *ShortFormPanel::startValidation(const QVector<int> &sizes, int folds, bool 
         options.folds = folds;
         if (twoAbilities)
             options.methods << QStringLiteral("random-2d") << QStringLiteral("adaptive-2d");
-        options.fit.prior = true; // the refits of a small panel need the priors (as the CLI's default)
+        if (auto s = options.fit.setEstimator(estimator); !s)
+            return s;
         auto report = ExamValidation::run(db.value(), exam, options, false, &job);
         return report ? Status() : Status::failure(report.error(), report.code());
     });
+}
+
+void ShortFormPanel::setEstimator(const QString &estimator)
+{
+    if (const int at = m_estimator->findData(estimator); at >= 0)
+        m_estimator->setCurrentIndex(at);
+}
+
+void ShortFormPanel::highlightTake(const QString &taker)
+{
+    for (int r = 0; r < m_estimates->rowCount(); ++r)
+        if (QTableWidgetItem *cell = m_estimates->item(r, 0); cell && cell->text() == taker && (cell->flags() & Qt::ItemIsSelectable)) {
+            m_estimates->setCurrentCell(r, 0);
+            m_estimates->scrollToItem(cell);
+            return;
+        }
 }
 
 void ShortFormPanel::beginAdaptive(const QString &taker)
