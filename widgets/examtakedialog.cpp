@@ -65,7 +65,7 @@ ExamTakeDialog::ExamTakeDialog(const QString &exam, const QStringList &profiles,
     m_se->setRange(0.05, 0.95);
     m_se->setSingleStep(0.05);
     m_se->setValue(settings.value(QLatin1String(SeKey), 0.3).toDouble());
-    m_se->setPrefix(tr("stop at SE(θ̂) ≤ "));
+    m_se->setPrefix(tr("stop at SE(θ) ≤ "));
     m_max = new QSpinBox(this);
     m_max->setRange(1, 100000);
     m_rememberedMax = settings.value(QLatin1String(MaxKey), 200).toInt();

@@ -120,7 +120,7 @@ QString Glossary::reading(const QString &id)
         return QObject::tr("For each method of choosing N items: Kendall's τ between the takers' ranking by their estimated accuracy "
                            "and their ranking on the whole exam. 1 is the same order, 0 no relation; higher is better.");
     if (id == QLatin1String("adaptive-trace"))
-        return QObject::tr("An adaptive take item by item: the ability estimate θ̂ after each answer, the band ± its standard error. "
+        return QObject::tr("An adaptive take item by item: the ability estimate (estimated θ) after each answer, the band ± its standard error. "
                            "The band narrows as answers come in; the take stops when the SE reaches the target or at the maximum.");
     if (id == QLatin1String("improvement"))
         return QObject::tr("Test information after each round of dropping weak items: the exam should keep its information where the "

@@ -10,7 +10,7 @@ namespace assay {
 
 QString ExamAdaptiveOutcome::text() const
 {
-    QString t = QStringLiteral("%1: %2 of %3 items (%4); θ̂ = %5 ± %6; estimated accuracy%10 %7 (95%: %8–%9)")
+    QString t = QStringLiteral("%1: %2 of %3 items (%4); estimated θ %5 ± %6; estimated accuracy%10 %7 (95%: %8–%9)")
                     .arg(taker).arg(steps.size()).arg(examItems).arg(stopReason)
                     .arg(estimate.ability.theta, 0, 'f', 2).arg(estimate.ability.se, 0, 'f', 2)
                     .arg(estimate.accuracy.accuracy, 0, 'f', 3).arg(estimate.accuracy.low, 0, 'f', 3).arg(estimate.accuracy.high, 0, 'f', 3)
@@ -64,7 +64,7 @@ Result<ExamAdaptiveOutcome> ExamAdaptiveTake::take(Project &project, const QStri
         // Progress against the items the stopping rule will likely need, not its maximum.
         if (job)
             job->reportProgress(cat.given(), cat.expectedLength(),
-                                QStringLiteral("Adaptive take by %1: item %2 of about %3, θ̂ = %4 ± %5 (stops at SE ≤ %6)")
+                                QStringLiteral("Adaptive take by %1: item %2 of about %3, estimated θ %4 ± %5 (stops at SE ≤ %6)")
                                     .arg(spec.text).arg(cat.given() + 1).arg(cat.expectedLength()).arg(cat.ability().theta, 0, 'f', 2)
                                     .arg(cat.ability().se, 0, 'f', 2).arg(rule.se));
         auto a = ExamTaker::take(db, {cal.examItems[next]}, spec);

@@ -149,7 +149,7 @@ ExamEstimate ExamShortForm::estimate(const ExamCalibration &calibration, const Q
 
 QString ExamEstimate::text() const
 {
-    return QStringLiteral("%1: %2 items answered; θ̂ = %3 ± %4; estimated accuracy%5 %6 (95%: %7–%8)%9")
+    return QStringLiteral("%1: %2 items answered; estimated θ %3 ± %4; estimated accuracy%5 %6 (95%: %7–%8)%9")
         .arg(taker).arg(answered).arg(ability.theta, 0, 'f', 2).arg(ability.se, 0, 'f', 2)
         .arg(estimatedOn.isEmpty() ? QString() : QStringLiteral(" on the whole of '%1'").arg(estimatedOn))
         .arg(accuracy.accuracy, 0, 'f', 3).arg(accuracy.low, 0, 'f', 3).arg(accuracy.high, 0, 'f', 3)

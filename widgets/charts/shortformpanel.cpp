@@ -1,6 +1,7 @@
 #include "shortformpanel.h"
 
 #include "chartpanel.h"
+#include "charts/shortformestimatestable.h"
 #include "core/job.h"
 #include "exams/examadaptivetake.h"
 #include "exams/examshortform.h"
@@ -109,30 +110,7 @@ void ShortFormPanel::buildWidgets()
     m_tabs->addTab(m_tau, tr("Ranking vs items"));
     m_tabs->addTab(m_adaptive, tr("Adaptive take"));
     m_adaptive->setData(ShortFormCharts::adaptiveTrace({}, {}));
-    m_estimates = new QTableWidget(0, 6, this);
-    m_estimates->setObjectName(QStringLiteral("shortFormEstimates"));
-    m_estimates->setHorizontalHeaderLabels({tr("Taker"), tr("Items"), tr("θ̂ ± SE"), tr("Estimated (95%)"), tr("Plain (95%)"), tr("Whole exam")});
-    // What each column is, on its header: the ability here is not the IRT tab's.
-    const QStringList headerTips{tr("The take: a short form's taker, or “<taker> @adaptive” for an adaptive take"),
-                                 tr("Items the taker answered"),
-                                 tr("Ability from these answers alone: the posterior mean (EAP) under a N(0, 1) prior on the exam's fitted items, "
-                                    "with its posterior SD. The IRT tab's abilities come from the joint fit of whole takes and sit on a "
-                                    "wider scale: compare accuracies, not θ̂, across the two."),
-                                 tr("The accuracy on the whole exam this θ̂ predicts, corrected by the panel (the takers that answered the "
-                                    "whole exam), with a 95% interval that includes the panel's scatter"),
-                                 tr("The share correct on these items alone, with no model, and its binomial (Wilson) 95% interval: the baseline the "
-                                    "estimate has to beat. Validate… says which of the two has been closer on this exam's panel."),
-                                 tr("The same taker's accuracy on the whole exam, when it took it whole: the check of the estimate")};
-    for (int c = 0; c < headerTips.size(); ++c)
-        m_estimates->horizontalHeaderItem(c)->setToolTip(headerTips[c]);
-    m_estimates->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_estimates->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_estimates->verticalHeader()->hide();
-    // Columns keep their contents' width (a stretched last column was cut when the splitter was
-    // narrow); a narrow table scrolls instead.
-    m_estimates->horizontalHeader()->setStretchLastSection(false);
-    m_estimates->setWordWrap(false);
-    m_estimates->resizeColumnsToContents();
+    m_estimates = new ShortFormEstimatesTable(this);
     auto *bar = new QHBoxLayout;
     bar->addWidget(m_method);
     bar->addWidget(m_items);
@@ -280,11 +258,7 @@ void ShortFormPanel::showValidation()
 
 void ShortFormPanel::showEstimates()
 {
-    m_estimates->setRowCount(0);
-    m_estimates->clearSpans();
-    // Until rows size them, the headers do (a spanning hint must not), so no header is cut.
-    for (int c = 0; c + 1 < m_estimates->columnCount(); ++c)
-        m_estimates->setColumnWidth(c, m_estimates->horizontalHeader()->sectionSizeHint(c));
+    m_estimates->clearRows();
     if (m_exam.isEmpty())
         return;
     if (!m_formError.isEmpty())
@@ -310,55 +284,14 @@ void ShortFormPanel::showEstimates()
         m_estimates->setToolTip(estimates.error());
         return;
     }
-    m_estimates->setToolTip(form->parentId ? tr("Takes of this short form (%1 of %2), estimated on the whole of %2")
-                                                        .arg(form->method, form->parent)
-                                                  : tr("Adaptive takes of this exam, estimated on all its items"));
-    for (const ExamEstimate &e : estimates.value()) {
-        if (!form->parentId && !e.taker.endsWith(QLatin1String(ExamAdaptiveTake::Suffix)))
-            continue; // a whole take estimates nothing
-        const int row = m_estimates->rowCount();
-        m_estimates->insertRow(row);
-        const QStringList cells{e.taker, QString::number(e.answered), QStringLiteral("%1 ± %2").arg(e.ability.theta, 0, 'f', 2).arg(e.ability.se, 0, 'f', 2),
-                                QStringLiteral("%1 (%2–%3)").arg(e.accuracy.accuracy, 0, 'f', 3).arg(e.accuracy.low, 0, 'f', 3).arg(e.accuracy.high, 0, 'f', 3),
-                                QStringLiteral("%1 (%2–%3)").arg(e.observed, 0, 'f', 3).arg(e.plainLow, 0, 'f', 3).arg(e.plainHigh, 0, 'f', 3),
-                                e.full >= 0 ? QString::number(e.full, 'f', 3) : tr("not taken whole")};
-        for (int c = 0; c < cells.size(); ++c) {
-            auto *item = new QTableWidgetItem(cells[c]);
-            item->setToolTip(cells[c]);
-            m_estimates->setItem(row, c, item);
-        }
-    }
-    if (m_estimates->rowCount() == 0) {
-        // The empty state says what to click.
-        const QString hint = form->parentId ? tr("No take yet: choose a taker with Take Exam… (this short form is chosen above); its estimate "
-                                                        "on the whole of %1 appears here.").arg(form->parent)
-                                                   : tr("Estimates on the whole exam appear here: Make Short Form…, choose it in the Exam box and "
-                                                        "Take Exam…; or Take Exam… → Adaptive on this exam.");
-        m_estimates->insertRow(0);
-        auto *item = new QTableWidgetItem(hint);
-        item->setToolTip(hint);
-        item->setFlags(Qt::ItemIsEnabled);
-        m_estimates->setItem(0, 0, item);
-        m_estimates->setSpan(0, 0, 1, m_estimates->columnCount());
-        m_estimates->setWordWrap(true);
-        m_estimates->resizeRowToContents(0);
+    if (!m_estimates->showEstimates(estimates.value(), *form))
         return;
-    }
-    m_estimates->clearSpans();
-    m_estimates->setWordWrap(false);
-    m_estimates->resizeColumnsToContents();
     // The trace chart's hint names the takes listed, until one is clicked or taken.
-    bool adaptiveListed = false;
-    for (int r = 0; r < m_estimates->rowCount(); ++r)
-        adaptiveListed = adaptiveListed || m_estimates->item(r, 0)->text().endsWith(QLatin1String(ExamAdaptiveTake::Suffix));
-    if (m_adaptiveTaker.isEmpty() && adaptiveListed)
+    if (m_adaptiveTaker.isEmpty() && m_estimates->listsAdaptive())
         m_adaptive->setData(ShortFormCharts::adaptiveTrace({}, {}, tr("Click an adaptive take in the table on the right to see its ability item by item")));
     // The take on the chart is the row highlighted (after a take: the new one).
-    for (int r = 0; r < m_estimates->rowCount() && !m_adaptiveTaker.isEmpty(); ++r)
-        if (m_estimates->item(r, 0)->text() == m_adaptiveTaker) {
-            m_estimates->setCurrentCell(r, 0);
-            break;
-        }
+    if (!m_adaptiveTaker.isEmpty())
+        m_estimates->select(m_adaptiveTaker, false);
 }
 
 void ShortFormPanel::showTrace(int row)
@@ -488,15 +421,7 @@ void ShortFormPanel::setEstimator(const QString &estimator)
         m_estimator->setCurrentIndex(at);
 }
 
-void ShortFormPanel::highlightTake(const QString &taker)
-{
-    for (int r = 0; r < m_estimates->rowCount(); ++r)
-        if (QTableWidgetItem *cell = m_estimates->item(r, 0); cell && cell->text() == taker && (cell->flags() & Qt::ItemIsSelectable)) {
-            m_estimates->setCurrentCell(r, 0);
-            m_estimates->scrollToItem(cell);
-            return;
-        }
-}
+void ShortFormPanel::highlightTake(const QString &taker) { m_estimates->select(taker, true); }
 
 void ShortFormPanel::beginAdaptive(const QString &taker)
 {
