@@ -352,15 +352,16 @@ QString IrtDimensionality::Check::warning() const
     return text;
 }
 
-QString IrtDimensionality::Check::secondText() const
+QString IrtDimensionality::Check::secondText(const QString &model) const
 {
     if (std::isnan(secondP))
         return QStringLiteral("eigenvalue ratio %1 (one dimension from %2)").arg(eigenRatio, 0, 'f', 2).arg(eigenRatioBar, 0, 'f', 0);
-    return QStringLiteral("second eigenvalue %1 against %2 in data drawn from the model (parallel analysis p %3), eigenvalue ratio %4")
+    return QStringLiteral("second eigenvalue %1 against %2 in data drawn from the %5 (parallel analysis p %3), eigenvalue ratio %4")
         .arg(eigenvalues.value(1), 0, 'f', 1)
         .arg(secondSimulated, 0, 'f', 1)
         .arg(secondP, 0, 'f', 2)
-        .arg(eigenRatio, 0, 'f', 2);
+        .arg(eigenRatio, 0, 'f', 2)
+        .arg(model.isEmpty() ? QStringLiteral("fitted model") : model);
 }
 
 QString IrtDimensionality::Check::rankingNote() const

@@ -70,7 +70,7 @@ public:
         QString rankingNote() const;
         // "second eigenvalue 547.2 against 120.3 in data drawn from the model (parallel analysis
         // p 0.05), eigenvalue ratio 1.35".
-        QString secondText() const;
+        QString secondText(const QString &model = QString()) const; // model: the one the draws came from ("2PL"), when known
     };
 
     // The check on the data with a fit's items and abilities (θ per student, in data order).

@@ -39,7 +39,7 @@ QString IrtTwoDimFit::summary() const
                    .arg(lrDf)
                    .arg(p(lrP))
                    .arg(preferred() ? QStringLiteral("a second ability is supported")
-                        : lrP < 0.01 ? QStringLiteral("BIC prefers one ability: the likelihood ratio rejects it, but the second ability's %1 parameters cost more than they gain").arg(lrDf)
+                        : lrP < 0.01 ? QStringLiteral("BIC prefers one ability: the likelihood-ratio test favours two, but the second ability's %1 slopes cost more than they gain").arg(lrDf)
                                      : QStringLiteral("one ability is enough"));
     if (!secondFactor.isEmpty())
         text += QStringLiteral("; θ₂ follows the %1 (η² %2)").arg(secondFactor).arg(secondEta2, 0, 'f', 2);

@@ -354,7 +354,7 @@ void IrtPanel::showComparison(const QVector<IrtStep> &steps)
         notes << rank;
     if (m_lastResult && m_lastResult->exam == m_exam) // why a taker scores below the IR students (docs/METHODS.md §9.19)
         notes << m_lastResult->takerNotes;
-    notes << tr("best of %1 starts; %2 distinct optima").arg(first.starts).arg(first.optimaFound);
+    notes << tr("best of %1 starts; %2 distinct %3").arg(first.starts).arg(first.optimaFound).arg(first.optimaFound == 1 ? tr("optimum") : tr("optima"));
     int misfits = 0;
     for (const IrtItem &it : last.items)
         misfits += it.misfit() ? 1 : 0;
