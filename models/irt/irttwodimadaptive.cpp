@@ -1,5 +1,9 @@
 #include "irt/irttwodimadaptive.h"
 
+#include "irt/irttwodimposterior.h"
+
+#include <vector>
+
 #include <cmath>
 
 namespace assay {
@@ -9,6 +13,15 @@ QVector<QPair<int, int>> IrtTwoDimAdaptive::run(const QVector<IrtTwoDimItem> &it
     QVector<QPair<int, int>> given;
     QVector<char> used(items.size(), 0);
     double t1 = 0, t2 = 0;
+    // The items' parameters and the quadrature rule once for the whole test; the posterior is
+    // integrated again after each answer from the previous mode.
+    std::vector<double> a1, a2, d;
+    for (const IrtTwoDimItem &i : items)
+        a1.push_back(i.a1), a2.push_back(i.a2), d.push_back(i.d);
+    const IrtTwoDimPosterior posterior(7);
+    std::vector<double> n1(size_t(posterior.size())), n2(n1.size()), w(n1.size());
+    std::vector<IrtCell> cells;
+    double mode[2] = {0, 0};
     // M = I + Σ p(1 − p)·a·aᵀ over the answered items, at the current θ̂.
     double m00 = 1, m01 = 0, m11 = 1;
     while (given.size() < std::min<qsizetype>(length, items.size())) {
@@ -32,8 +45,11 @@ QVector<QPair<int, int>> IrtTwoDimAdaptive::run(const QVector<IrtTwoDimItem> &it
         given.append({best, answer});
         if (answer < 0)
             continue;
-        const IrtTwoDimAbility a = IrtTwoDimensional::ability(items, given);
-        t1 = a.theta1, t2 = a.theta2;
+        cells.push_back({best, qint8(answer)});
+        posterior.integrate(cells, a1.data(), a2.data(), d.data(), mode, n1.data(), n2.data(), w.data());
+        t1 = t2 = 0;
+        for (size_t k = 0; k < w.size(); ++k)
+            t1 += w[k] * n1[k], t2 += w[k] * n2[k]; // the posterior mean (EAP)
         m00 = 1, m01 = 0, m11 = 1;
         for (const auto &[j, y] : std::as_const(given)) {
             if (y < 0)
