@@ -11,6 +11,7 @@ packages=(
   libeigen3-dev liblbfgspp-dev qtkeychain-qt6-dev
   xvfb xauth fonts-dejavu-core
   python3-scipy  # the benchmarks' reference fits (tests/bench, ../shared/tools/irt_reference.py)
+  libxml2-utils  # xmllint: tst_gate validates the gate's JUnit file against tests/data/junit/junit.xsd
 )
 
 missing=()

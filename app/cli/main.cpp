@@ -17,6 +17,8 @@
 #include "newcommand.h"
 #include "retrievecommand.h"
 #include "runcommand.h"
+#include "testsetcommand.h"
+#include "gatecommand.h"
 #include "statscommand.h"
 #include "schemacommand.h"
 #include "verifycommand.h"
@@ -55,6 +57,8 @@ int main(int argc, char *argv[])
     runner.add(std::make_unique<assay::RetrieveCommand>());
     runner.add(std::make_unique<assay::RunCommand>());
     runner.add(std::make_unique<assay::RunsCommand>());
+    runner.add(std::make_unique<assay::TestSetCommand>());
+    runner.add(std::make_unique<assay::GateCommand>());
     runner.add(std::make_unique<assay::GenerateCommand>());
     runner.add(std::make_unique<assay::ImportCommand>());
     runner.add(std::make_unique<assay::ExportCommand>());

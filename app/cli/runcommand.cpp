@@ -5,6 +5,7 @@
 #include "runs/pipelinegrid.h"
 #include "runs/runexecutor.h"
 #include "runs/runstore.h"
+#include "runs/testsetstore.h"
 #include "readers/pipelinespec.h"
 #include "readers/readerregistry.h"
 #include "retrieval/retrieverregistry.h"
@@ -65,7 +66,8 @@ int RunCommand::run(const QStringList &args, CliIo &io)
     const QCommandLineOption set(QStringLiteral("set"), QStringLiteral("Query set: a form (short, long, ...); all forms when absent."), QStringLiteral("FORM"));
     const QCommandLineOption retryFailed(QStringLiteral("retry-failed"),
                                          QStringLiteral("Execute again the items of the run(s) that ended in an error (and any still pending); done items are kept."));
-    parser.addOptions({name, pipeline, set, retryFailed});
+    const QCommandLineOption testset(QStringLiteral("testset"), QStringLiteral("Run on this frozen test-set version (its form), not on the working set."), QStringLiteral("V"));
+    parser.addOptions({name, pipeline, set, testset, retryFailed});
     if (!parse(parser, args, io, 1, 1))
         return stopped(parser);
     if (!parser.isSet(name))
@@ -77,9 +79,18 @@ int RunCommand::run(const QStringList &args, CliIo &io)
     if (!project)
         return ExitFailure;
     RunStore store(project->database());
+    qint64 versionId = 0;
+    if (parser.isSet(testset)) {
+        if (parser.isSet(set))
+            return usageError(parser, io, QStringLiteral("--set and --testset exclude each other: a version has its form"));
+        auto version = TestSetStore(project->database()).info(parser.value(testset));
+        if (!version)
+            return fail(io, version.error());
+        versionId = version.value().id;
+    }
     QVector<QPair<QString, qint64>> runs;
     for (const auto &[runName, spec] : PipelineGrid::named(parser.value(name), specs.value())) {
-        auto runId = store.openOrCreate(runName, spec, parser.value(set));
+        auto runId = store.openOrCreate(runName, spec, parser.value(set), versionId);
         if (!runId)
             return fail(io, runId.error());
         if (parser.isSet(retryFailed)) {
@@ -164,7 +175,7 @@ int RunsCommand::run(const QStringList &args, CliIo &io)
             nlohmann::json byClass = nlohmann::json::object();
             for (const auto &[klass, count] : classes.value())
                 byClass[klass.toStdString()] = count;
-            out.push_back({{"name", r.name.toStdString()}, {"pipeline", r.pipeline.toStdString()}, {"query_set", r.querySet.toStdString()},
+            out.push_back({{"name", r.name.toStdString()}, {"pipeline", r.pipeline.toStdString()}, {"query_set", r.querySet.toStdString()}, {"version", r.version.toStdString()},
                            {"status", r.status.toStdString()}, {"source", r.source.toStdString()}, {"items", r.total}, {"done", r.done},
                            {"errors", r.errors}, {"errors_by_class", byClass}, {"created_at", r.createdAt.toStdString()},
                            {"finished_at", r.finishedAt.toStdString()}});

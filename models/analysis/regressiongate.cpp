@@ -49,7 +49,7 @@ GateResult RegressionGate::compare(const QVector<GateItem> &items, const GateOpt
     GateResult r;
     r.shared = int(items.size());
     if (items.isEmpty()) {
-        r.reason = QStringLiteral("the runs share no items");
+        r.reason = QStringLiteral("The runs share no items.");
         return r;
     }
     // Per group: the items' fixed part of Σ(run − baseline), their count, and the flipping items.
@@ -118,26 +118,27 @@ GateResult RegressionGate::compare(const QVector<GateItem> &items, const GateOpt
     r.low = quantile(options.alpha / 2);
     r.high = quantile(1 - options.alpha / 2);
     const auto pts = [](double v) { return QString::number(100 * v, 'f', 1); };
-    const QString interval = QStringLiteral("%1 points (95%: %2 to %3)").arg(pts(r.difference), pts(r.low), pts(r.high));
+    const QString interval = QStringLiteral("%1 points (%2%: %3 to %4)").arg(pts(r.difference), QString::number(100 * (1 - options.alpha), 'g', 3), pts(r.low), pts(r.high));
     if (std::isfinite(options.minAccuracy) && r.runMean < options.minAccuracy) {
         r.verdict = GateResult::Verdict::Regression;
-        r.reason = QStringLiteral("the candidate's mean %1 is below the minimum %2").arg(r.runMean, 0, 'f', 3).arg(options.minAccuracy, 0, 'f', 3);
+        r.reason = QStringLiteral("The run scores %1%, below the minimum %2%").arg(pts(r.runMean), pts(options.minAccuracy));
     } else if (r.high < -options.maxDrop) {
         r.verdict = GateResult::Verdict::Regression;
-        r.reason = QStringLiteral("the difference %1 lies wholly below the allowed drop of %2 points").arg(interval, pts(options.maxDrop));
+        r.reason = QStringLiteral("The difference %1 lies wholly below the allowed drop of %2 points").arg(interval, pts(options.maxDrop));
     } else if (r.low > 0) {
         r.verdict = GateResult::Verdict::Improvement;
-        r.reason = QStringLiteral("the difference %1 lies wholly above 0").arg(interval);
+        r.reason = QStringLiteral("The difference %1 lies wholly above 0").arg(interval);
     } else if (r.low >= -options.maxDrop) {
         r.verdict = GateResult::Verdict::Pass;
-        r.reason = QStringLiteral("the difference %1 does not reach the allowed drop of %2 points").arg(interval, pts(options.maxDrop));
+        r.reason = QStringLiteral("The difference %1 does not reach the allowed drop of %2 points").arg(interval, pts(options.maxDrop));
     } else {
         r.verdict = GateResult::Verdict::Inconclusive;
-        r.reason = QStringLiteral("the difference %1 straddles the allowed drop of %2 points: more items, or judge repeats, would decide it")
+        r.reason = QStringLiteral("The difference %1 straddles the allowed drop of %2 points: more items, or judge repeats, would decide it")
                        .arg(interval, pts(options.maxDrop));
     }
     if (r.flipping > 0)
         r.reason += QStringLiteral("; %1 items flip between judge repeats and widen the interval").arg(r.flipping);
+    r.reason += QLatin1Char('.');
     return r;
 }
 

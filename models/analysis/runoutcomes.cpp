@@ -62,6 +62,9 @@ Result<RunOutcomes::Loaded> RunOutcomes::load(Database &db, const QString &runNa
             continue;
         Outcome o;
         o.itemId = it.id;
+        o.key = it.key;
+        o.identity = it.identity;
+        o.sqlTemplateId = it.sqlTemplateId;
         o.group = it.group;
         o.form = it.form;
         o.query = it.query;

@@ -16,6 +16,9 @@ class Database;
 
 struct Outcome {
     qint64 itemId = 0;
+    QString key;      // the item's key in its run
+    QString identity; // its identity across runs and versions (empty for runs before version 22)
+    qint64 sqlTemplateId = 0;
     QString group;
     QString form;
     QString query;

@@ -21,8 +21,11 @@ Status QueryRenderer::forEach(const std::function<bool(const RenderedQuery &)> &
     if (!texts)
         return Status::failure(texts);
     QHash<qint64, std::shared_ptr<TextPattern>> patterns;
-    for (const GenerationReadStore::AcceptedText &t : texts.value())
+    QHash<qint64, QString> sqlOf; // by text template
+    for (const GenerationReadStore::AcceptedText &t : texts.value()) {
         patterns.insert(t.id, std::make_shared<TextPattern>(t.text, SqlTemplate(t.sql).placeholders()));
+        sqlOf.insert(t.id, t.sql);
+    }
     QHash<qint64, QStringList> groupValues;
     RenderedQuery q;
     const auto storeOrder = order == Order::ById ? GenerationReadStore::Order::ById : GenerationReadStore::Order::ByGroup;
@@ -39,6 +42,8 @@ Status QueryRenderer::forEach(const std::function<bool(const RenderedQuery &)> &
         q.text = pattern != patterns.constEnd() ? (*pattern)->fill(*values) : QString();
         q.answer = row.answer;
         q.documentIdsJson = row.documentIdsJson;
+        q.sql = sqlOf.value(q.textTemplateId);
+        q.valuesJson = row.valuesJson;
         return visit(q);
     });
 }

@@ -20,6 +20,8 @@ struct RenderedQuery {
     QString text;
     QString answer;
     QString documentIdsJson; // JSON array
+    QString sql;             // its SQL template's text
+    QString valuesJson;      // its group's fill-in values, as stored
 };
 
 class QueryRenderer {

@@ -26,16 +26,16 @@ QString squashed(const QString &s)
 bool capitalised(const QString &word) { return !word.isEmpty() && word.front().isUpper(); }
 
 // Words of a text with where they start and end (letters, digits, apostrophes and inner hyphens).
-struct Word {
+struct SpanWord {
     QString text;
     qsizetype start;
     qsizetype end;
 };
 
-QVector<Word> wordsOf(const QString &text)
+QVector<SpanWord> wordsOf(const QString &text)
 {
     static const QRegularExpression word(QStringLiteral("[\\p{L}\\p{N}]+(?:['’\\-][\\p{L}\\p{N}]+)*"));
-    QVector<Word> out;
+    QVector<SpanWord> out;
     for (auto it = word.globalMatch(text); it.hasNext();) {
         const auto m = it.next();
         out.append({m.captured(0), m.capturedStart(0), m.capturedEnd(0)});
@@ -66,7 +66,7 @@ QString AliasProposer::acronymLetters(const QString &value)
 QStringList AliasProposer::expansions(const QString &text, const QString &letters)
 {
     static const QSet<QString> between{QStringLiteral("of"), QStringLiteral("and"), QStringLiteral("the"), QStringLiteral("for")};
-    const QVector<Word> words = wordsOf(text);
+    const QVector<SpanWord> words = wordsOf(text);
     const QString upper = letters.toUpper();
     QStringList out;
     for (int i = 0; i < words.size(); ++i) {
@@ -256,7 +256,7 @@ Result<QVector<AliasProposer::Proposal>> AliasProposer::propose(const QString &v
                 return R::failure(texts);
             const int allowed = flat.size() >= 9 ? 2 : 1;
             for (const QString &t : texts.value()) {
-                const QVector<Word> ws = wordsOf(t);
+                const QVector<SpanWord> ws = wordsOf(t);
                 QStringList forms;
                 for (int i = 0; i < ws.size(); ++i) {
                     // One word, or two written together as the value's one ("Wal Mart" / "Walmart").

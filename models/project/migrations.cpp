@@ -477,6 +477,57 @@ FROM query_group g;
 ALTER TABLE ground_link ADD COLUMN checked TEXT CHECK (checked IN ('right', 'wrong'));
 ALTER TABLE ground_link ADD COLUMN estimate TEXT NOT NULL DEFAULT '';
 )sql")},
+        {22, QStringLiteral("test-set versions and baselines"), QStringLiteral(R"sql(
+-- A frozen test-set version (docs/METHODS.md §11.2): a copy of a query set's accepted queries
+-- (kind 'queries', source = the form, '' for every form) or of an exam's accepted items (kind
+-- 'exam', source = the exam), with a content hash, a time and a note. Later generation and
+-- curation change only the working set; the triggers keep a version as frozen (never
+-- changed, never deleted: runs and baselines name it). An item's
+-- identity is a hash of its SQL template, fill-in values, form and text (an exam item's: of its
+-- stem and options); the same identity with another gold answer is a changed item.
+CREATE TABLE testset (
+    id         INTEGER PRIMARY KEY,
+    name       TEXT NOT NULL UNIQUE CHECK (length(trim(name)) > 0),
+    kind       TEXT NOT NULL CHECK (kind IN ('queries', 'exam')),
+    source     TEXT NOT NULL DEFAULT '',
+    note       TEXT NOT NULL DEFAULT '',
+    hash       TEXT NOT NULL,
+    items      INTEGER NOT NULL,
+    created_at TEXT NOT NULL
+);
+CREATE TABLE testset_item (
+    testset_id      INTEGER NOT NULL REFERENCES testset(id) ON DELETE CASCADE,
+    identity        TEXT NOT NULL,
+    item_key        TEXT NOT NULL,
+    query           TEXT NOT NULL,
+    gold            TEXT NOT NULL DEFAULT '',
+    form            TEXT NOT NULL DEFAULT '',
+    sql_template_id INTEGER,
+    sql             TEXT NOT NULL DEFAULT '',
+    vals            TEXT NOT NULL DEFAULT '',
+    group_key       TEXT NOT NULL DEFAULT '',
+    true_doc_ids    TEXT NOT NULL DEFAULT '[]',
+    UNIQUE (testset_id, identity)
+);
+CREATE TRIGGER testset_frozen BEFORE UPDATE ON testset
+BEGIN SELECT RAISE(ABORT, 'a frozen test-set version cannot be changed'); END;
+CREATE TRIGGER testset_item_frozen BEFORE UPDATE ON testset_item
+BEGIN SELECT RAISE(ABORT, 'a frozen test-set version cannot be changed'); END;
+CREATE TRIGGER testset_kept BEFORE DELETE ON testset
+BEGIN SELECT RAISE(ABORT, 'a frozen test-set version cannot be deleted'); END;
+CREATE TRIGGER testset_item_kept BEFORE DELETE ON testset_item
+BEGIN SELECT RAISE(ABORT, 'a frozen test-set version cannot lose items'); END;
+-- The version a run ran on (NULL: the working set, when no version holds the same items), and
+-- each item's identity, which pairs items across runs and versions ('' before version 22).
+ALTER TABLE run ADD COLUMN testset_id INTEGER REFERENCES testset(id);
+ALTER TABLE run_item ADD COLUMN identity TEXT NOT NULL DEFAULT '';
+-- The baseline run of each version (testset_id 0: the working set), what gates compare to.
+CREATE TABLE baseline (
+    testset_id INTEGER PRIMARY KEY NOT NULL,
+    run_id     INTEGER NOT NULL REFERENCES run(id) ON DELETE CASCADE,
+    marked_at  TEXT NOT NULL
+);
+)sql")},
     };
     return migrations;
 }

@@ -56,6 +56,10 @@ Result<qint64> RunExporter::writeJsonl(Database &db, qint64 runId, const QString
                             {"level", levels.value().resolve(it.level, it.form, it.sqlTemplateId).toStdString()}};
         if (it.trueDocIdsKnown)
             line["true_doc_ids"] = ids(it.trueDocIds);
+        if (!it.identity.isEmpty())
+            line["identity"] = it.identity.toStdString();
+        if (it.sqlTemplateId > 0)
+            line["template"] = it.sqlTemplateId;
         if (it.verdict)
             line["verdict"] = *it.verdict;
         if (it.retrievalVerdict)

@@ -11,12 +11,13 @@ namespace assay {
 namespace {
 // The item columns every read selects, in the order itemFrom() reads them; the reads join
 // context_text as ct. The retrieved text (column 8) is the stored text of a context no chunk
-// names; a context of chunks (column 18) is resolved by RunContexts.
+// names; a context of chunks (column 18) is resolved by RunContexts. Column 19 is the item's
+// identity (migration 22).
 const char *const itemColumns = "i.id, i.item_key, i.group_key, i.form, i.query, i.gold, i.answer, i.retrieved_ids, coalesce(ct.text, ''), "
                                 "i.trace, i.halted, i.error, i.latency_ms, coalesce(i.sql_template_id, 0), i.true_doc_ids, i.level, "
-                                "i.prompt_tokens + i.completion_tokens, i.cost, i.context";
+                                "i.prompt_tokens + i.completion_tokens, i.cost, i.context, i.identity";
 const char *const itemTables = "run_item i LEFT JOIN context_text ct ON ct.id = i.context_text_id";
-constexpr int itemColumnCount = 19;
+constexpr int itemColumnCount = 20;
 
 std::optional<int> verdictAt(const Statement &r, int column)
 {
@@ -90,6 +91,7 @@ Status RunResultStore::itemFrom(const Statement &r, bool withText, StoredRunItem
     it->level = r.text(15);
     it->tokens = r.integer(16);
     it->cost = r.real(17);
+    it->identity = r.text(19);
     if (r.isNull(18)) {
         it->retrievedIds = RunResultStore::parseIds(r.text(7));
         return {};

@@ -21,6 +21,7 @@ class Statement;
 struct StoredRunItem {
     qint64 id = 0;
     QString key;
+    QString identity; // across runs and versions (migration 22); empty for older runs
     QString group;
     QString form;
     QString query;

@@ -5,6 +5,7 @@
 #include "project/transaction.h"
 #include "runs/runcontexts.h"
 #include "runs/runresultstore.h"
+#include "runs/testsetstore.h"
 #include "scoring/answermetrics.h"
 #include "project/project.h"
 
@@ -21,10 +22,23 @@ std::unique_ptr<RunStore> RunStore::createFor(Project &project)
     return std::make_unique<RunStore>(project.database());
 }
 
-Result<qint64> RunStore::openOrCreate(const QString &name, const PipelineSpec &spec, const QString &querySet)
+Result<qint64> RunStore::openOrCreate(const QString &name, const PipelineSpec &spec, const QString &querySet, qint64 testsetId)
 {
     using R = Result<qint64>;
-    auto existing = m_db.prepare(QStringLiteral("SELECT r.id, p.spec, r.query_set FROM run r LEFT JOIN pipeline p ON p.id = r.pipeline_id WHERE r.name = ?"));
+    TestSetStore versions(m_db);
+    QString set = querySet;
+    QString versionName;
+    if (testsetId > 0) {
+        auto version = versions.info(testsetId);
+        if (!version)
+            return R::failure(version);
+        if (version.value().kind != QLatin1String("queries"))
+            return R::failure(QStringLiteral("version '%1' is an exam's; runs take query-set versions").arg(version.value().name));
+        set = version.value().source;
+        versionName = version.value().name;
+    }
+    auto existing = m_db.prepare(QStringLiteral("SELECT r.id, p.spec, r.query_set, coalesce(t.name, '') FROM run r LEFT JOIN pipeline p ON p.id = r.pipeline_id "
+                                                "LEFT JOIN testset t ON t.id = r.testset_id WHERE r.name = ?"));
     if (!existing)
         return R::failure(existing);
     existing.value().bind(1, name);
@@ -32,50 +46,57 @@ Result<qint64> RunStore::openOrCreate(const QString &name, const PipelineSpec &s
     if (!found)
         return R::failure(found);
     if (found.value()) {
-        if (existing.value().text(1) != spec.text() || existing.value().text(2) != querySet)
+        if (existing.value().text(1) != spec.text() || existing.value().text(2) != set)
             return R::failure(QStringLiteral("run '%1' exists with pipeline '%2' and query set '%3'; choose another name")
                                   .arg(name, existing.value().text(1), existing.value().text(2).isEmpty() ? QStringLiteral("all") : existing.value().text(2)));
+        // A run on the working set records the version it matched, if any: continuing it
+        // without --testset is continuing that run.
+        if (testsetId > 0 && existing.value().text(3) != versionName)
+            return R::failure(QStringLiteral("run '%1' exists on %2; choose another name")
+                                  .arg(name, existing.value().text(3).isEmpty() ? QStringLiteral("the working set") : QStringLiteral("version '%1'").arg(existing.value().text(3))));
         return existing.value().integer(0);
     }
     Transaction tx(m_db);
     if (!tx.began())
         return R::failure(tx.beginStatus());
+    auto read = testsetId > 0 ? versions.items(testsetId) : versions.workingQueries(set);
+    if (!read)
+        return R::failure(read);
+    const QVector<TestSetItem> items = read.take();
+    if (items.isEmpty())
+        return R::failure(QStringLiteral("the query set '%1' holds no accepted queries (generate some first)").arg(set.isEmpty() ? QStringLiteral("all") : set));
+    // A working-set run whose items are exactly a frozen version's ran on that version.
+    if (testsetId == 0) {
+        auto same = versions.withHash(TestSetItem::contentHash(items), QStringLiteral("queries"), set);
+        if (!same)
+            return R::failure(same);
+        testsetId = same.value().value_or(0);
+    }
     auto pipeline = m_db.prepare(QStringLiteral("INSERT INTO pipeline(spec, retriever, k, reader) VALUES (?, ?, ?, ?) ON CONFLICT(spec) DO NOTHING"));
     if (!pipeline)
         return R::failure(pipeline);
     pipeline.value().bindAll({spec.text(), spec.retriever, spec.k, spec.reader});
     if (auto s = pipeline.value().run(); !s)
         return R::failure(s.error());
-    auto run = m_db.prepare(QStringLiteral("INSERT INTO run(name, pipeline_id, query_set, created_at) "
-                                           "VALUES (?, (SELECT id FROM pipeline WHERE spec = ?), ?, ?)"));
+    auto run = m_db.prepare(QStringLiteral("INSERT INTO run(name, pipeline_id, query_set, created_at, testset_id) "
+                                           "VALUES (?, (SELECT id FROM pipeline WHERE spec = ?), ?, ?, ?)"));
     if (!run)
         return R::failure(run);
-    run.value().bindAll({name, spec.text(), querySet, QDateTime::currentDateTimeUtc().toString(Qt::ISODate)});
+    run.value().bindAll({name, spec.text(), set, QDateTime::currentDateTimeUtc().toString(Qt::ISODate), testsetId > 0 ? QVariant(testsetId) : QVariant()});
     if (auto s = run.value().run(); !s)
         return R::failure(s.error());
     const qint64 runId = m_db.lastInsertId();
-    auto item = m_db.prepare(QStringLiteral("INSERT INTO run_item(run_id, item_key, query, gold, form, sql_template_id, group_key, true_doc_ids) "
-                                            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)"));
+    auto item = m_db.prepare(QStringLiteral("INSERT INTO run_item(run_id, item_key, query, gold, form, sql_template_id, group_key, true_doc_ids, identity) "
+                                            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     if (!item)
         return R::failure(item);
-    Status failure;
-    qint64 items = 0;
-    const Status read = QueryRenderer(m_db).forEach(
-        [&](const RenderedQuery &q) {
-            item.value().reset();
-            item.value().bindAll({runId, QStringLiteral("q%1").arg(q.id), q.text, q.answer, q.form, q.sqlTemplateId,
-                                  QStringLiteral("g%1").arg(q.groupId), q.documentIdsJson});
-            failure = item.value().run();
-            ++items;
-            return failure.ok();
-        },
-        querySet);
-    if (!read)
-        return R::failure(read);
-    if (!failure)
-        return R::failure(failure);
-    if (items == 0)
-        return R::failure(QStringLiteral("the query set '%1' holds no accepted queries (generate some first)").arg(querySet.isEmpty() ? QStringLiteral("all") : querySet));
+    for (const TestSetItem &t : items) {
+        item.value().reset();
+        item.value().bindAll({runId, t.key, t.query, t.gold, t.form, t.sqlTemplateId > 0 ? QVariant(t.sqlTemplateId) : QVariant(),
+                              t.groupKey, t.trueDocIds, t.identity});
+        if (auto s = item.value().run(); !s)
+            return R::failure(s);
+    }
     if (auto s = tx.commit(); !s)
         return R::failure(s);
     return runId;
@@ -241,7 +262,8 @@ Status RunStore::setStatus(qint64 runId, const QString &status)
 Result<RunSummary> RunStore::header(qint64 runId) const
 {
     RunSummary h;
-    auto found = m_db.first(QStringLiteral("SELECT r.name, coalesce(p.spec, ''), r.query_set, r.status, r.source, r.created_at, coalesce(r.finished_at, ''), r.id "
+    auto found = m_db.first(QStringLiteral("SELECT r.name, coalesce(p.spec, ''), r.query_set, r.status, r.source, r.created_at, coalesce(r.finished_at, ''), r.id, "
+                                           "coalesce((SELECT t.name FROM testset t WHERE t.id = r.testset_id), '') "
                                            "FROM run r LEFT JOIN pipeline p ON p.id = r.pipeline_id WHERE r.id = ?"),
                             {runId}, [&](const Statement &r) {
                                 h.name = r.text(0);
@@ -252,6 +274,7 @@ Result<RunSummary> RunStore::header(qint64 runId) const
                                 h.createdAt = r.text(5);
                                 h.finishedAt = r.text(6);
                                 h.id = r.integer(7);
+                                h.version = r.text(8);
                             });
     if (!found)
         return Result<RunSummary>::failure(found);
@@ -266,14 +289,15 @@ Result<QVector<RunSummary>> RunStore::runs() const
     QVector<RunSummary> out;
     auto s = m_db.prepare(QStringLiteral(
         "SELECT r.name, coalesce(p.spec, ''), r.query_set, r.status, r.source, count(i.id), sum(i.status = 'done'), sum(i.status = 'error'), "
-        "r.created_at, coalesce(r.finished_at, ''), coalesce(sum(i.cost), 0), coalesce(avg(CASE WHEN i.status <> 'pending' THEN i.latency_ms END), 0), r.id "
+        "r.created_at, coalesce(r.finished_at, ''), coalesce(sum(i.cost), 0), coalesce(avg(CASE WHEN i.status <> 'pending' THEN i.latency_ms END), 0), r.id, "
+        "coalesce((SELECT t.name FROM testset t WHERE t.id = r.testset_id), '') "
         "FROM run r LEFT JOIN pipeline p ON p.id = r.pipeline_id "
         "LEFT JOIN run_item i ON i.run_id = r.id GROUP BY r.id ORDER BY r.id"));
     if (!s)
         return R::failure(s);
     const Status read = s.value().forEach([&](const Statement &r) {
         out << RunSummary{r.text(0), r.text(1), r.text(2), r.text(3), r.text(4), r.integer(5), r.integer(6), r.integer(7), r.text(8), r.text(9),
-                          r.real(10), r.real(11), r.integer(12)};
+                          r.real(10), r.real(11), r.integer(12), r.text(13)};
     });
     if (!read)
         return R::failure(read);

@@ -71,6 +71,7 @@ struct RunSummary {
     double cost = 0;
     double meanLatencyMs = 0;
     qint64 id = 0;
+    QString version; // the frozen test-set version it ran on; empty: the working set
 };
 
 // One stored item as the items table shows it.
@@ -114,9 +115,11 @@ public:
     explicit RunStore(Database &db);
     // The store on the project's own connection, shared by the GUI (Project::service).
     static std::unique_ptr<RunStore> createFor(Project &project);
-    // Creates the run (items copied from the query set: a form, or every form when empty) or,
-    // when a run of that name exists with the same pipeline, returns it for continuing.
-    Result<qint64> openOrCreate(const QString &name, const PipelineSpec &spec, const QString &querySet);
+    // Creates the run (items copied from the query set: a form, or every form when empty; or
+    // from frozen version `testsetId`, whose form it takes) or, when a run of that name exists
+    // with the same pipeline, returns it for continuing. A working-set run whose items are
+    // exactly a version's records that version (docs/METHODS.md §11.2).
+    Result<qint64> openOrCreate(const QString &name, const PipelineSpec &spec, const QString &querySet, qint64 testsetId = 0);
     Result<PipelineSpec> pipelineOf(qint64 runId) const;
     Result<qint64> idOf(const QString &name) const;
     Result<QVector<RunItem>> pending(qint64 runId) const;

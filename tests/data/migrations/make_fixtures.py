@@ -69,6 +69,10 @@ ROWS = [
           """INSERT INTO key_truth(sql_template_id, vals, doc_id, tbl) VALUES (1, '["Tallinn"]', 'd7', 'city')"""]),
     (21, ["""INSERT INTO ground_link(id, sql_template_id, vals, doc_id, source, confidence, state, evidence, checked, estimate) VALUES (3, 1, '["Tallinn"]', 'd8', 'auto', 0.4, 'rejected', '', 'wrong', '')""",
           """INSERT INTO ground_link(id, sql_template_id, vals, doc_id, source, confidence, state, evidence, checked, estimate) VALUES (4, 1, '["Tallinn"]', 'd9', 'auto', 0.4, 'accepted', '', NULL, 'tier 0.40: 1 of 2 checked right')"""]),
+    (22, ["INSERT INTO testset(id, name, kind, source, note, hash, items, created_at) VALUES (1, 'v1', 'queries', '', 'first', 'abc', 1, '2026-02-01T00:00:00Z')",
+          "INSERT INTO testset_item(testset_id, identity, item_key, query, gold) VALUES (1, 'id1', 'q1', 'country of Tallinn', 'Estonia')",
+          "INSERT INTO run(id, name, pipeline_id, status, created_at, testset_id) VALUES (2, 'r2', 1, 'done', '2026-02-01T00:00:00Z', 1)",
+          "INSERT INTO baseline(testset_id, run_id, marked_at) VALUES (1, 2, '2026-02-01T00:00:00Z')"]),
 ]
 
 

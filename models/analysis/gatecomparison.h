@@ -1,0 +1,80 @@
+#pragma once
+// A regression gate between two runs (docs/METHODS.md §11.3): their items paired by identity
+// (by key for runs made before identities were stored), scored by one metric, compared by
+// RegressionGate, and the change split by module from GRAMMAR's group view — groups that lost
+// retrieval (the retriever), groups still answered in some form whose answers got worse with
+// retrieval intact (the LLM), and groups no longer answered in any form with retrieval intact
+// (a knowledge gap).
+#include "analysis/regressiongate.h"
+#include "analysis/runoutcomes.h"
+
+#include <QHash>
+#include <QMap>
+
+#include <nlohmann/json_fwd.hpp>
+
+namespace assay {
+
+class Database;
+
+struct GateModule {
+    int groups = 0;     // regressed groups put down to the module
+    int itemsLost = 0;  // items right in the baseline and wrong in the run, in those groups
+    double points = 0;  // those items as accuracy points of the shared items (100 · lost / shared)
+};
+
+struct GateGroupChange {
+    QString group;
+    qint64 sqlTemplateId = 0;
+    QString module; // retriever, llm, knowledge
+    int items = 0, baselineCorrect = 0, runCorrect = 0;
+    int baselineRetrieval = 0, runRetrieval = 0, judgeable = 0;
+    QString tagBefore, tagAfter; // GRAMMAR tags over the shared items: gap, robust, non-robust
+    // An item right in the baseline and wrong in the run.
+    QString query, gold, baselineAnswer, runAnswer;
+    int lost() const { return baselineCorrect - runCorrect; }
+};
+
+struct GateTemplateChange {
+    qint64 sqlTemplateId = 0;
+    int groups = 0, itemsLost = 0;
+    QString query; // an example
+};
+
+struct GateReport {
+    QString run, baseline, metric, judge, baselineJudge;
+    QString runVersion, baselineVersion; // empty: the working set
+    QString pairedBy;                    // "identity" or "key"
+    int runItems = 0, baselineItems = 0; // each run's scored items before pairing
+    GateOptions options;
+    GateResult result;
+    QMap<QString, GateModule> modules;         // retriever, llm, knowledge
+    QVector<GateGroupChange> regressedGroups;  // most items lost first
+    QVector<GateTemplateChange> regressedTemplates;
+    // What the numbers rest on, in sentences: pairing, judge noise, versions.
+    QStringList notes;
+
+    int exitCode() const; // 0 pass/improvement, 1 regression, 3 inconclusive
+    nlohmann::json toJson() const;
+    static QStringList metrics() { return {QStringLiteral("accuracy"), QStringLiteral("refined"), QStringLiteral("retrieval")}; }
+};
+
+class GateComparison {
+public:
+    struct Options {
+        QString metric = QStringLiteral("accuracy");
+        QString judge;         // the candidate's answer judge; empty: its only one
+        QString baselineJudge; // empty: the candidate's judge when the baseline has it, else its only one
+        bool closedDomain = true;
+        GateOptions gate;
+        int topGroups = 10;
+    };
+    // The runs as stored in the project.
+    static Result<GateReport> compare(Database &db, const QString &run, const QString &baseline, const Options &options);
+    // Loaded runs; votes: each item's repeated verdicts by item id (empty when not repeated).
+    static Result<GateReport> compare(const RunOutcomes::Loaded &run, const QHash<qint64, QVector<int>> &runVotes,
+                                      const RunOutcomes::Loaded &baseline, const QHash<qint64, QVector<int>> &baselineVotes,
+                                      const Options &options);
+};
+
+} // namespace assay
