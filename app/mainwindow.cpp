@@ -25,6 +25,9 @@
 #include "project/project.h"
 #include "projectnavigator.h"
 #include "reviewgrid.h"
+#include "queriespage.h"
+#include "versionspanel.h"
+#include "runlauncher.h"
 #include "generationactions.h"
 #include "runspage.h"
 #include "examspage.h"
@@ -370,8 +373,9 @@ void MainWindow::adoptProject(std::unique_ptr<Project> project)
     m_templateGrid = new ReviewGrid(m_project.get(), m_project->undoStack(), ReviewModel::Scope::SqlTemplates, m_pages);
     m_templateGrid->setObjectName(QStringLiteral("templatesPage"));
     setProjectPage(ProjectNavigator::Templates, m_templateGrid);
-    m_queryGrid = new ReviewGrid(m_project.get(), m_project->undoStack(), ReviewModel::Scope::Queries, m_pages);
-    m_queryGrid->setObjectName(QStringLiteral("queriesPage"));
+    m_queriesPage = new QueriesPage(m_project.get(), m_project->undoStack(), m_pages);
+    m_queryGrid = m_queriesPage->grid();
+    connect(m_queriesPage->versions(), &VersionsPanel::jobStarted, this, [this](Job *job) { m_progress->track(job); });
     m_generation = new GenerationActions(m_project.get(), this);
     connect(m_generation, &GenerationActions::jobStarted, this, [this](Job *job) { m_progress->track(job); });
     connect(m_generation, &GenerationActions::resultReady, m_steps, &StepRouter::showGenerationResult);
@@ -381,8 +385,9 @@ void MainWindow::adoptProject(std::unique_ptr<Project> project)
     m_generateMenu->addActions({m_generation->generateSql(), m_generation->generateText(), m_generation->buildQueries()});
     m_generateMenu->addSeparator();
     m_generateMenu->addActions({m_generation->importGrammar(), m_generation->exportGrammar(), m_generation->exportJsonl()});
-    setProjectPage(ProjectNavigator::Queries, m_queryGrid);
+    setProjectPage(ProjectNavigator::Queries, m_queriesPage);
     m_runsPage = new RunsPage(m_project.get(), m_pages);
+    connect(m_queriesPage->versions(), &VersionsPanel::versionFrozen, m_runsPage->launcher(), &RunLauncher::reload);
     connect(m_runsPage, &RunsPage::jobStarted, this, [this](Job *job) { m_progress->track(job); });
     connect(m_runsPage, &RunsPage::analysisRequested, this, [this] { m_navigator->setCurrentPage(ProjectNavigator::Analysis); });
     setProjectPage(ProjectNavigator::Runs, m_runsPage);
@@ -417,6 +422,7 @@ void MainWindow::closeProject()
     m_overview = nullptr;
     m_schemaEditor = nullptr;
     m_templateGrid = m_queryGrid = nullptr;
+    m_queriesPage = nullptr;
     m_runsPage = nullptr;
     m_corpusPage = nullptr;
     m_analysisPage = nullptr;

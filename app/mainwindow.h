@@ -20,6 +20,7 @@ class WelcomePage;
 class RecentFiles;
 class SchemaEditor;
 class ReviewGrid;
+class QueriesPage;
 class CorpusPage;
 class RunsPage;
 class ExamsPage;
@@ -103,6 +104,7 @@ private:
     SchemaEditor *m_schemaEditor = nullptr;
     ReviewGrid *m_templateGrid = nullptr;
     ReviewGrid *m_queryGrid = nullptr;
+    QueriesPage *m_queriesPage = nullptr;
     RunsPage *m_runsPage = nullptr;
     CorpusPage *m_corpusPage = nullptr;
     ExamsPage *m_examsPage = nullptr;

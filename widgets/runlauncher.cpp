@@ -5,6 +5,7 @@
 #include "project/project.h"
 #include "retrieval/retrieverregistry.h"
 #include "runs/pipelinegrid.h"
+#include "runs/testsetstore.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -171,6 +172,25 @@ void RunLauncher::reload()
         m_formsBox->layout()->addWidget(box);
         m_forms << box;
     }
+    // Frozen versions (Queries → Versions): a run on one gets its items, not today's.
+    auto versions = TestSetStore(m_project.database()).list();
+    if (!versions)
+        MessageBar::report(this, MessageBar::Level::Error, tr("The frozen versions cannot be read: %1").arg(versions.error()));
+    for (const TestSetInfo &v : versions ? versions.value() : QVector<TestSetInfo>()) {
+        if (v.kind != QLatin1String("queries"))
+            continue;
+        auto *box = new QCheckBox(tr("%1 (frozen)").arg(v.name), m_formsBox);
+        box->setToolTip(tr("Frozen version %1: %2 items of %3, frozen %4%5").arg(v.name).arg(v.items).arg(v.sourceText(), v.createdAt,
+                                                                                 v.note.isEmpty() ? QString() : QStringLiteral(" — ") + v.note));
+        box->setProperty("testsetId", v.id);
+        box->setProperty("version", v.name);
+        box->setProperty("form", v.source);
+        box->setProperty("items", v.items);
+        box->setChecked(checked.contains(box->text()));
+        connect(box, &QCheckBox::toggled, this, &RunLauncher::updateEstimate);
+        m_formsBox->layout()->addWidget(box);
+        m_forms << box;
+    }
     const QString embedder = m_embedder->currentText();
     m_embedder->clear();
     for (const LlmProfile &p : LlmProfileStore::all())
@@ -298,12 +318,18 @@ QVector<PlannedRun> RunLauncher::plannedRuns(QStringList *errors) const
         }
     }
     QStringList sets;
-    for (QCheckBox *c : m_forms)
-        if (c->isChecked())
+    QVector<RunPlan::Version> versions;
+    for (QCheckBox *c : m_forms) {
+        if (!c->isChecked())
+            continue;
+        if (c->property("testsetId").isValid())
+            versions.append({c->property("testsetId").toLongLong(), c->property("version").toString(), c->property("form").toString(), c->property("items").toLongLong()});
+        else
             sets << c->text();
-    if (specs.isEmpty() || sets.isEmpty())
+    }
+    if (specs.isEmpty() || (sets.isEmpty() && versions.isEmpty()))
         return {};
-    return RunPlan::expand(m_name->text().trimmed().isEmpty() ? QStringLiteral("run") : m_name->text().trimmed(), specs, sets);
+    return RunPlan::expand(m_name->text().trimmed().isEmpty() ? QStringLiteral("run") : m_name->text().trimmed(), specs, sets, versions);
 }
 
 QString RunLauncher::estimateText() const { return m_estimate->text(); }

@@ -170,6 +170,8 @@ int GateCommand::run(const QStringList &args, CliIo &io)
     if (!report)
         return fail(io, report.error());
     const GateReport &r = report.value();
+    if (auto s = r.record(db); !s)
+        return fail(io, s.error());
     if (parser.isSet(QStringLiteral("junit")))
         if (auto s = FileWriter::write(parser.value(QStringLiteral("junit")), GateReportWriter::junit(r)); !s)
             return fail(io, s.error());

@@ -1,5 +1,6 @@
 #include "analysis/gatecomparison.h"
 
+#include "runs/gatestore.h"
 #include "runs/runstore.h"
 #include "scoring/llmjudge.h"
 
@@ -44,7 +45,7 @@ QString shownAnswer(const Outcome &o)
 {
     if (!o.answer.isEmpty())
         return o.answer;
-    return o.top1.isEmpty() ? QStringLiteral("(no answer, nothing retrieved)") : QStringLiteral("(no answer; top document %1)").arg(o.top1);
+    return o.top1.isEmpty() ? QStringLiteral("(nothing retrieved)") : QStringLiteral("(top document %1)").arg(o.top1);
 }
 
 nlohmann::json number(double v)
@@ -239,10 +240,10 @@ Result<GateReport> GateComparison::compare(const RunOutcomes::Loaded &run, const
         g.tagAfter = tagOf(g.runCorrect, g.items);
         if (g.lost() <= 0)
             continue;
-        if (g.judgeable > 0 && g.runRetrieval < g.baselineRetrieval)
-            g.module = QStringLiteral("retriever");
-        else if (g.runCorrect == 0)
+        if (g.judgeable == 0)
             g.module = QStringLiteral("knowledge");
+        else if (g.runRetrieval < g.baselineRetrieval)
+            g.module = QStringLiteral("retriever");
         else
             g.module = QStringLiteral("llm");
         GateModule &m = report.modules[g.module];
@@ -287,6 +288,20 @@ Result<GateReport> GateComparison::compare(const RunOutcomes::Loaded &run, const
     else if (!retrieval && runVotes.isEmpty() && baselineVotes.isEmpty())
         report.notes << QStringLiteral("The judge was not repeated, so the interval holds the items' sampling noise only, not the judge's own (score with repeats to measure it).");
     return report;
+}
+
+Status GateReport::record(Database &db) const
+{
+    GateRecord g;
+    g.run = run;
+    g.baseline = baseline;
+    g.metric = metric;
+    g.verdict = GateResult::verdictName(result.verdict);
+    g.difference = result.difference;
+    g.low = result.low;
+    g.high = result.high;
+    g.reportJson = QString::fromStdString(toJson().dump());
+    return GateStore(db).record(g);
 }
 
 nlohmann::json GateReport::toJson() const

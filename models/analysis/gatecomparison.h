@@ -2,9 +2,9 @@
 // A regression gate between two runs (docs/METHODS.md §11.3): their items paired by identity
 // (by key for runs made before identities were stored), scored by one metric, compared by
 // RegressionGate, and the change split by module from GRAMMAR's group view — groups that lost
-// retrieval (the retriever), groups still answered in some form whose answers got worse with
-// retrieval intact (the LLM), and groups no longer answered in any form with retrieval intact
-// (a knowledge gap).
+// retrieval (the retriever), groups whose answers got worse with retrieval intact (the LLM),
+// and groups with no known true documents, where neither can be told apart from a gap in the
+// knowledge base (knowledge).
 #include "analysis/regressiongate.h"
 #include "analysis/runoutcomes.h"
 
@@ -26,7 +26,7 @@ struct GateModule {
 struct GateGroupChange {
     QString group;
     qint64 sqlTemplateId = 0;
-    QString module; // retriever, llm, knowledge
+    QString module; // retriever, llm, knowledge (see the file comment)
     int items = 0, baselineCorrect = 0, runCorrect = 0;
     int baselineRetrieval = 0, runRetrieval = 0, judgeable = 0;
     QString tagBefore, tagAfter; // GRAMMAR tags over the shared items: gap, robust, non-robust
@@ -56,6 +56,8 @@ struct GateReport {
 
     int exitCode() const; // 0 pass/improvement, 1 regression, 3 inconclusive
     nlohmann::json toJson() const;
+    // Records it in the project (GateStore): what the Overview's latest verdict reads.
+    Status record(Database &db) const;
     static QStringList metrics() { return {QStringLiteral("accuracy"), QStringLiteral("refined"), QStringLiteral("retrieval")}; }
 };
 

@@ -29,7 +29,7 @@ QString moduleTitle(const QString &module)
         return QStringLiteral("retriever (lost retrieval)");
     if (module == QLatin1String("llm"))
         return QStringLiteral("LLM (retrieval intact, fewer forms answered)");
-    return QStringLiteral("knowledge gap (retrieval intact, no form answered)");
+    return QStringLiteral("knowledge (no true documents known for the group)");
 }
 
 QString example(const GateGroupChange &g)

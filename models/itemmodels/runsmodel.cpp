@@ -55,6 +55,9 @@ QVariant RunsModel::data(const QModelIndex &index, int role) const
         return r.total > 0 ? double(r.done + r.errors) / r.total : 0.0;
     if (role == Qt::ToolTipRole && index.column() == Pipeline)
         return r.pipeline.isEmpty() ? QStringLiteral("Imported from %1").arg(r.source.section(QLatin1Char(':'), 1)) : r.pipeline;
+    if (role == Qt::ToolTipRole && index.column() == QuerySet)
+        return r.version.isEmpty() ? QStringLiteral("Ran on the working set (no frozen version holds the same items)")
+                                   : QStringLiteral("Ran on frozen version %1 (Queries → Versions)").arg(r.version);
     if (role == Qt::TextAlignmentRole && index.column() >= Progress)
         return int(Qt::AlignRight | Qt::AlignVCenter);
     if (role != Qt::DisplayRole)
@@ -63,7 +66,10 @@ QVariant RunsModel::data(const QModelIndex &index, int role) const
     switch (Column(index.column())) {
     case Name: return r.name;
     case Pipeline: return r.pipeline.isEmpty() ? QStringLiteral("imported") : r.pipeline;
-    case QuerySet: return r.querySet.isEmpty() ? QStringLiteral("all") : r.querySet;
+    case QuerySet: {
+        const QString set = r.querySet.isEmpty() ? QStringLiteral("all") : r.querySet;
+        return r.version.isEmpty() ? set : QStringLiteral("%1 · %2").arg(set, r.version);
+    }
     case Status: return r.status;
     case Progress: return QStringLiteral("%1 / %2").arg(l.toString(r.done + r.errors), l.toString(r.total));
     case Errors: return l.toString(r.errors);

@@ -1,5 +1,5 @@
 #pragma once
-// The project's runs as a table: name, pipeline, query set, status, progress, errors,
+// The project's runs as a table: name, pipeline, query set (and the frozen version it ran on), status, progress, errors,
 // duration, mean latency and cost. A thin adapter over the project's RunStore; refresh()
 // re-reads it and keeps rows in place when only their numbers changed. It follows the
 // project: runs started, ended, imported or scored by a job or another program re-read it

@@ -5,7 +5,9 @@
 #include "grounding/groundlinkstore.h"
 #include "project/project.h"
 #include "runs/runresultstore.h"
+#include "runs/gatestore.h"
 #include "runs/runstore.h"
+#include "runs/testsetstore.h"
 #include "schema/knowledgebase.h"
 
 #include <QLocale>
@@ -27,6 +29,8 @@ struct Facts {
     GroundLinkStore::Coverage coverage;
     qint64 runs = 0, runsDone = 0, scored = 0;
     ExamProgress exams;
+    QStringList baselines; // "tfidf-k1 (version v1)", one per version with a baseline
+    std::optional<GateRecord> gate; // the latest gate computed
 };
 
 Result<Facts> readFacts(Project &project)
@@ -68,6 +72,21 @@ Result<Facts> readFacts(Project &project)
     if (!exams)
         return Result<Facts>::failure(exams);
     f.exams = exams.value();
+    auto versions = TestSetStore(db).list();
+    if (!versions)
+        return Result<Facts>::failure(versions);
+    for (const TestSetInfo &v : versions.value())
+        if (!v.baseline.isEmpty())
+            f.baselines << QObject::tr("%1 (version %2)").arg(v.baseline, v.name);
+    auto working = TestSetStore(db).workingSetBaseline();
+    if (!working)
+        return Result<Facts>::failure(working);
+    if (!working.value().isEmpty())
+        f.baselines << QObject::tr("%1 (the working set)").arg(working.value());
+    auto gate = GateStore(db).latest();
+    if (!gate)
+        return Result<Facts>::failure(gate);
+    f.gate = gate.value();
     return f;
 }
 
@@ -201,6 +220,15 @@ Item analysis(const Facts &f)
     if (f.scored > 0) {
         it.state = State::Done;
         it.detail = QObject::tr("Gap / robust / non-robust groups, workflows and response types of %1 scored runs.").arg(n(f.scored));
+        // The evaluation loop: the baselines runs are gated against, and the latest verdict.
+        if (!f.baselines.isEmpty())
+            it.detail += QObject::tr(" Baseline: %1.").arg(f.baselines.join(QStringLiteral(", ")));
+        if (f.gate)
+            it.detail += QObject::tr(" Latest gate: %1 of %2 against %3, %4 points (95% %5 to %6).")
+                             .arg(f.gate->verdict.toUpper(), f.gate->run, f.gate->baseline)
+                             .arg(100 * f.gate->difference, 0, 'f', 1)
+                             .arg(100 * f.gate->low, 0, 'f', 1)
+                             .arg(100 * f.gate->high, 0, 'f', 1);
     } else {
         it.state = State::Waiting;
         it.detail = QObject::tr("Needs a scored run (step 7).");

@@ -527,6 +527,20 @@ CREATE TABLE baseline (
     run_id     INTEGER NOT NULL REFERENCES run(id) ON DELETE CASCADE,
     marked_at  TEXT NOT NULL
 );
+-- Every gate computed (CLI or GUI), newest last: what the Overview's latest verdict reads.
+-- The baseline is a run's name or a baseline file's; report is the gate's JSON.
+CREATE TABLE gate_result (
+    id         INTEGER PRIMARY KEY,
+    run        TEXT NOT NULL,
+    baseline   TEXT NOT NULL,
+    metric     TEXT NOT NULL,
+    verdict    TEXT NOT NULL CHECK (verdict IN ('pass', 'improvement', 'regression', 'inconclusive')),
+    difference REAL,
+    low        REAL,
+    high       REAL,
+    report     TEXT NOT NULL DEFAULT '{}',
+    created_at TEXT NOT NULL
+);
 )sql")},
     };
     return migrations;

@@ -43,6 +43,21 @@ QVector<PlannedRun> RunPlan::expand(const QString &base, const QVector<PipelineS
     return out;
 }
 
+QVector<PlannedRun> RunPlan::expand(const QString &base, const QVector<PipelineSpec> &specs, const QStringList &querySets, const QVector<Version> &versions)
+{
+    if (versions.isEmpty())
+        return expand(base, specs, querySets);
+    const bool several = querySets.size() + versions.size() > 1;
+    QVector<PlannedRun> out;
+    for (const QString &set : querySets)
+        for (const auto &[name, spec] : PipelineGrid::named(several ? base + QLatin1Char('/') + (set.isEmpty() ? QStringLiteral("all") : set) : base, specs))
+            out.append({name, spec, set});
+    for (const Version &v : versions)
+        for (const auto &[name, spec] : PipelineGrid::named(several ? base + QLatin1Char('/') + v.name : base, specs))
+            out.append({name, spec, v.form, v.id, v.items});
+    return out;
+}
+
 RunEstimate RunPlan::estimate(Database &db, const QVector<PlannedRun> &runs)
 {
     RunEstimate e;
@@ -66,7 +81,7 @@ RunEstimate RunPlan::estimate(Database &db, const QVector<PlannedRun> &runs)
     const qint64 queryChars = qint64(queryAverage.value());
     QStringList embeddersSeen;
     for (const PlannedRun &run : runs) {
-        const qint64 items = run.querySet.isEmpty() ? allQueries : stats.textQueries.value(run.querySet);
+        const qint64 items = run.testsetId > 0 ? run.versionItems : run.querySet.isEmpty() ? allQueries : stats.textQueries.value(run.querySet);
         e.items += items;
         if (run.spec.usesEmbeddings()) {
             auto profile = LlmProfileStore::find(run.spec.embedder);

@@ -34,7 +34,7 @@ Result<int> RunQueue::enqueue(const QVector<PlannedRun> &runs, const std::option
     RunStore store(m_db);
     QVector<QPair<qint64, QString>> created;
     for (const PlannedRun &run : runs) {
-        auto id = store.openOrCreate(run.name, run.spec, run.querySet);
+        auto id = store.openOrCreate(run.name, run.spec, run.querySet, run.testsetId);
         if (!id)
             return Result<int>::failure(QStringLiteral("run '%1': %2").arg(run.name, id.error()));
         created.append({id.value(), run.name});

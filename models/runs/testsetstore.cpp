@@ -2,6 +2,7 @@
 
 #include "generation/queryrenderer.h"
 #include "project/database.h"
+#include "project/project.h"
 #include "project/statement.h"
 #include "project/transaction.h"
 
@@ -40,6 +41,8 @@ QString TestSetInfo::sourceText() const
 }
 
 TestSetStore::TestSetStore(Database &db) : m_db(db) {}
+
+std::unique_ptr<TestSetStore> TestSetStore::createFor(Project &project) { return std::make_unique<TestSetStore>(project.database()); }
 
 Result<QVector<TestSetItem>> TestSetStore::workingQueries(const QString &form) const
 {
@@ -209,6 +212,16 @@ Result<std::optional<qint64>> TestSetStore::baselineFor(qint64 runId) const
                             [&](const Statement &row) { out = row.integer(0); });
     if (!found)
         return R::failure(found);
+    return out;
+}
+
+Result<QString> TestSetStore::workingSetBaseline() const
+{
+    QString out;
+    auto found = m_db.first(QStringLiteral("SELECT r.name FROM baseline b JOIN run r ON r.id = b.run_id WHERE b.testset_id = 0"), {},
+                            [&](const Statement &row) { out = row.text(0); });
+    if (!found)
+        return Result<QString>::failure(found);
     return out;
 }
 

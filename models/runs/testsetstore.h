@@ -10,11 +10,13 @@
 #include <QVector>
 
 #include <functional>
+#include <memory>
 #include <optional>
 
 namespace assay {
 
 class Database;
+class Project;
 
 struct TestSetInfo {
     qint64 id = 0;
@@ -34,6 +36,8 @@ struct TestSetInfo {
 class TestSetStore {
 public:
     explicit TestSetStore(Database &db);
+    // The store on the project's own connection (Project::service).
+    static std::unique_ptr<TestSetStore> createFor(Project &project);
     // The working set's items now: the accepted queries of a form ('' every form).
     Result<QVector<TestSetItem>> workingQueries(const QString &form) const;
     // Freezes the working set as version `name`, in one transaction: the items `read` returns
@@ -53,6 +57,8 @@ public:
     Status markBaseline(qint64 runId);
     // The baseline of the version run `runId` ran on; none when that version has none.
     Result<std::optional<qint64>> baselineFor(qint64 runId) const;
+    // The working set's baseline run's name, empty when none is marked.
+    Result<QString> workingSetBaseline() const;
     // The version a run ran on: its id, 0 for the working set.
     Result<qint64> versionOf(qint64 runId) const;
 

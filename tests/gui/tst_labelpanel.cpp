@@ -177,7 +177,7 @@ private slots:
         auto b = RunAnalyzer::analyze(project->database(), QStringLiteral("s"), QStringLiteral("imported"));
         QVERIFY2(a && b, qPrintable(a ? b.error() : a.error()));
         QVERIFY(a.value().ppi && b.value().ppi);
-        ComparePanel panel;
+        ComparePanel panel(project.get());
         QSignalSpy compared(&panel, &ComparePanel::compared);
         panel.setAnalyses({a.value(), b.value()});
         QVERIFY(panel.compare(QStringLiteral("r"), QStringLiteral("s")));

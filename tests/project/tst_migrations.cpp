@@ -81,6 +81,7 @@ const Kept kept[] = {
     {15, "SELECT count(*) FROM ground_link WHERE id <= 2 AND checked IS NULL AND estimate = ''", "2"},
     // Version 22: frozen test-set versions, the version a run ran on, baselines.
     {22, "SELECT t.name || ':' || t.note || ':' || i.gold || ':' || r.name || ':' || b.run_id FROM testset t JOIN testset_item i ON i.testset_id = t.id JOIN run r ON r.testset_id = t.id JOIN baseline b ON b.testset_id = t.id", "v1:first:Estonia:r2:2"},
+    {22, "SELECT run || '<' || baseline || ':' || verdict FROM gate_result", "r2<r1:pass"},
     {6, "SELECT coalesce(testset_id, 'working') || ':' || (SELECT identity FROM run_item WHERE id = 1) || '.' FROM run WHERE id = 1", "working:."},
     {3, "SELECT min(d.value) FROM group_truth t, json_each(t.doc_ids) d WHERE t.group_id = 1", "d1"},
     {1, "SELECT count(*) FROM pragma_table_info('run_item') WHERE name = 'retrieved_text'", "0"},

@@ -158,7 +158,7 @@ void AnalysisPage::buildTabs()
         m_analysedKey.clear();
         scheduleAnalysis();
     });
-    m_compare = new ComparePanel(m_tabs);
+    m_compare = new ComparePanel(m_project, m_tabs);
     m_tabs->addTab(m_compare, tr("Compare"));
     m_judges = new JudgesPanel(m_project, m_tabs);
     m_tabs->addTab(m_judges, tr("Judges"));

@@ -1,12 +1,14 @@
 #include "comparepanel.h"
 
 #include "core/job.h"
+#include "gatepanel.h"
 
 #include <QComboBox>
 #include <QFormLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QSignalBlocker>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -19,8 +21,9 @@ QString points(const std::optional<double> &v) { return v ? QStringLiteral("%1%2
 
 } // namespace
 
-ComparePanel::ComparePanel(QWidget *parent)
-    : QWidget(parent), m_a(new QComboBox(this)), m_b(new QComboBox(this)), m_summary(new QLabel(this)), m_changed(new QTableWidget(this))
+ComparePanel::ComparePanel(Project *project, QWidget *parent)
+    : QWidget(parent), m_a(new QComboBox(this)), m_b(new QComboBox(this)), m_summary(new QLabel(this)), m_changed(new QTableWidget(this)),
+      m_gate(new GatePanel(project, this))
 {
     setObjectName(QStringLiteral("comparePanel"));
     m_a->setObjectName(QStringLiteral("compareRunA"));
@@ -39,11 +42,23 @@ ComparePanel::ComparePanel(QWidget *parent)
     auto *pick = new QFormLayout;
     pick->addRow(tr("Run A:"), m_a);
     pick->addRow(tr("Run B:"), m_b);
+    auto *changed = new QWidget(this);
+    auto *changedLayout = new QVBoxLayout(changed);
+    changedLayout->setContentsMargins(0, 4, 0, 0);
+    changedLayout->addWidget(new QLabel(tr("Double-click a group to inspect it in run A."), changed));
+    changedLayout->addWidget(m_changed, 1);
+    auto *views = new QTabWidget(this);
+    views->setObjectName(QStringLiteral("compareViews"));
+    views->setDocumentMode(true);
+    views->addTab(m_gate, tr("Regression gate (A against B)"));
+    views->addTab(changed, tr("Groups whose tag changed"));
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(pick);
     layout->addWidget(m_summary);
-    layout->addWidget(new QLabel(tr("<b>Groups whose tag changed</b> (double-click one to inspect it in run A)"), this));
-    layout->addWidget(m_changed, 1);
+    layout->addWidget(views, 1);
+    connect(m_gate, &GatePanel::jobStarted, this, &ComparePanel::jobStarted);
+    connect(m_gate, &GatePanel::groupActivated, this, &ComparePanel::groupActivated);
+    connect(m_gate, &GatePanel::baselineMarked, this, &ComparePanel::compareSelected);
     connect(m_a, &QComboBox::currentIndexChanged, this, &ComparePanel::compareSelected);
     connect(m_b, &QComboBox::currentIndexChanged, this, &ComparePanel::compareSelected);
     connect(m_changed, &QTableWidget::cellDoubleClicked, this, [this](int row, int) {
@@ -79,6 +94,7 @@ void ComparePanel::setAnalyses(const QVector<RunAnalysis> &analyses)
     }
     if (analyses.size() < 2) {
         m_changed->setRowCount(0);
+        m_gate->clear(tr("Check two or more runs on the left: run A is gated against run B."));
         m_summary->setText(tr("<p style='color:gray'>Check two or more runs on the left: the Compare view sets one against another.</p>"));
         return;
     }
@@ -89,6 +105,9 @@ void ComparePanel::setAnalyses(const QVector<RunAnalysis> &analyses)
             b = i;
             break;
         }
+    // A's marked baseline, when it is among the runs analysed, is the B it is gated against.
+    if (const int marked = m_b->findText(m_gate->baselineOf(analyses[0].run)); marked > 0)
+        b = marked;
     m_a->setCurrentIndex(0);
     m_b->setCurrentIndex(b);
     compareSelected();
@@ -108,8 +127,10 @@ Job *ComparePanel::compare(const QString &a, const QString &b)
     if (a == b) {
         m_summary->setText(tr("<p style='color:gray'>Choose two different runs.</p>"));
         m_changed->setRowCount(0);
+        m_gate->clear(tr("Choose two different runs: A is gated against B."));
         return nullptr;
     }
+    m_gate->gate(*ra, *rb);
     if (m_job && m_job->isRunning()) {
         m_job->cancel();
         m_job->wait(); // the bootstrap is short; the newer choice wins
@@ -125,7 +146,7 @@ Job *ComparePanel::compare(const QString &a, const QString &b)
             m_summary->setText(message.toHtmlEscaped());
             return;
         }
-        show(first, second, *report);
+        showComparison(first, second, *report);
         emit compared();
     });
     emit jobStarted(m_job.get());
@@ -133,7 +154,7 @@ Job *ComparePanel::compare(const QString &a, const QString &b)
     return m_job.get();
 }
 
-void ComparePanel::show(const RunAnalysis &a, const RunAnalysis &b, const FormComparisonReport &r)
+void ComparePanel::showComparison(const RunAnalysis &a, const RunAnalysis &b, const FormComparisonReport &r)
 {
     const bool significant = r.ciLow && r.ciHigh && (*r.ciLow > 0 || *r.ciHigh < 0);
     m_summary->setText(tr("<p><b>A</b> %1 (%2, %3) · <b>B</b> %4 (%5, %6) · judge %7 · retrieval judge %8 · closed-domain rule %9</p>"

@@ -2,7 +2,8 @@
 // The Compare view of the Analysis page: two analysed runs (by default one pipeline's short
 // vs long forms) side by side — their refined accuracies over the groups that are not a gap
 // for both, the difference with its 95% bootstrap interval, and the groups whose tag changed
-// from one run to the other. Double-clicking a group opens it in the inspector.
+// from one run to the other; and the regression gate of A against B (GatePanel), B being by
+// default A's marked baseline. Double-clicking a group opens it in the inspector.
 #include "analysis/formcomparison.h"
 #include "analysis/runanalysis.h"
 
@@ -16,12 +17,14 @@ class QTableWidget;
 
 namespace assay {
 
+class GatePanel;
 class Job;
+class Project;
 
 class ComparePanel : public QWidget {
     Q_OBJECT
 public:
-    explicit ComparePanel(QWidget *parent = nullptr);
+    explicit ComparePanel(Project *project, QWidget *parent = nullptr);
     ~ComparePanel() override;
 
     // The analyses the page shows; picks a default pair and compares it.
@@ -32,6 +35,7 @@ public:
     QTableWidget *changedGroups() const { return m_changed; }
     QComboBox *runA() const { return m_a; }
     QComboBox *runB() const { return m_b; }
+    GatePanel *gatePanel() const { return m_gate; }
 
 signals:
     void jobStarted(assay::Job *job);
@@ -40,13 +44,14 @@ signals:
 
 private:
     void compareSelected();
-    void show(const RunAnalysis &a, const RunAnalysis &b, const FormComparisonReport &report);
+    void showComparison(const RunAnalysis &a, const RunAnalysis &b, const FormComparisonReport &report);
     const RunAnalysis *analysis(const QString &run) const;
 
     QComboBox *m_a;
     QComboBox *m_b;
     QLabel *m_summary;
     QTableWidget *m_changed;
+    GatePanel *m_gate;
     QVector<RunAnalysis> m_analyses;
     std::unique_ptr<Job> m_job;
 };

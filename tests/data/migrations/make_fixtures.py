@@ -72,7 +72,8 @@ ROWS = [
     (22, ["INSERT INTO testset(id, name, kind, source, note, hash, items, created_at) VALUES (1, 'v1', 'queries', '', 'first', 'abc', 1, '2026-02-01T00:00:00Z')",
           "INSERT INTO testset_item(testset_id, identity, item_key, query, gold) VALUES (1, 'id1', 'q1', 'country of Tallinn', 'Estonia')",
           "INSERT INTO run(id, name, pipeline_id, status, created_at, testset_id) VALUES (2, 'r2', 1, 'done', '2026-02-01T00:00:00Z', 1)",
-          "INSERT INTO baseline(testset_id, run_id, marked_at) VALUES (1, 2, '2026-02-01T00:00:00Z')"]),
+          "INSERT INTO baseline(testset_id, run_id, marked_at) VALUES (1, 2, '2026-02-01T00:00:00Z')",
+          "INSERT INTO gate_result(run, baseline, metric, verdict, difference, low, high, created_at) VALUES ('r2', 'r1', 'accuracy', 'pass', 0.01, -0.01, 0.03, '2026-02-01T00:00:00Z')"]),
 ]
 
 

@@ -1,0 +1,149 @@
+// The evaluation loop in the GUI on the evaluated demo (docs/user-guide.md, "The evaluation
+// loop"): Queries → Versions freezes the working set in a job, lists the version, and after
+// curation compares it with the working set (counts and items, filtered); the run launcher
+// offers the version; the Compare view gates run A against run B with a verdict badge, the
+// module split and the regressed groups, marks B as the baseline, and the Overview then names
+// the baseline and the latest verdict. Screenshots at 1366×768 when ASSAY_SCREENSHOT_DIR is set.
+#include "testmain.h"
+#include "analysis/runanalysis.h"
+#include "charts/comparepanel.h"
+#include "charts/gatepanel.h"
+#include "core/job.h"
+#include "itemmodels/runsmodel.h"
+#include "itemmodels/testsetdiffmodel.h"
+#include "itemmodels/testsetsmodel.h"
+#include "overviewpage.h"
+#include "project/project.h"
+#include "queriespage.h"
+#include "runlauncher.h"
+#include "runs/testsetstore.h"
+#include "testdemo.h"
+#include "testrunspage.h"
+#include "testsettings.h"
+#include "versionspanel.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QLabel>
+#include <QSignalSpy>
+#include <QTableWidget>
+#include <QUndoStack>
+#include <QtTest>
+
+namespace tst_evaluationloop {
+
+using namespace assay;
+
+class TestEvaluationLoop : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_dir;
+    std::unique_ptr<Project> m_project;
+
+private slots:
+    void initTestCase()
+    {
+        test::isolateSettings();
+        const QString out = m_dir.filePath(QStringLiteral("demo-out"));
+        const QString error = test::writeDemoOut(out);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        auto project = Project::open(out + QStringLiteral("/demo.assay"));
+        QVERIFY2(project.ok(), qPrintable(project.error()));
+        m_project = project.take();
+    }
+
+    void versionsTab()
+    {
+        QUndoStack undo;
+        QueriesPage page(m_project.get(), &undo);
+        page.resize(1180, 700);
+        page.show();
+        page.showVersions();
+        VersionsPanel *panel = page.versions();
+        QVERIFY(panel->findChild<QLabel *>(QStringLiteral("versionsEmpty"))->isVisible());
+        QVERIFY(panel->findChild<QLabel *>(QStringLiteral("versionsEmpty"))->text().contains(QLatin1String("Freeze Working Set")));
+        test::screenshot(&page, QStringLiteral("versions-empty"));
+        QSignalSpy frozen(panel, &VersionsPanel::versionFrozen);
+        QVERIFY(panel->startFreeze(QStringLiteral("v1"), QStringLiteral("before the curation"), QStringLiteral("queries"), QStringLiteral("short")));
+        QVERIFY(frozen.wait(30000));
+        QCOMPARE(panel->versions()->rowCount(), 1);
+        QCOMPARE(panel->versions()->versions().first().items, qint64(10932));
+        QCOMPARE(page.tabText(1), QStringLiteral("Versions (1)"));
+        QVERIFY(!panel->findChild<QLabel *>(QStringLiteral("versionsEmpty"))->isVisible());
+        // Curate: reject 5 short queries; the comparison with the working set says so.
+        QVERIFY(m_project->database().run(QStringLiteral("UPDATE query SET state = 'rejected' WHERE id IN (SELECT q.id FROM query q JOIN text_template t "
+                                                         "ON t.id = q.text_template_id WHERE t.form = 'short' ORDER BY q.id LIMIT 5)")).ok());
+        QSignalSpy compared(panel, &VersionsPanel::compared);
+        QVERIFY(panel->startCompare(QStringLiteral("v1"), QString()));
+        QVERIFY(compared.wait(30000));
+        QVERIFY2(panel->summaryText().contains(QLatin1String("5 removed")) && panel->summaryText().contains(QLatin1String("10,927 unchanged")),
+                 qPrintable(panel->summaryText()));
+        QCOMPARE(panel->diff()->rowCount(), 5);
+        QCOMPARE(panel->diff()->index(0, TestSetDiffModel::Change).data().toString(), QStringLiteral("removed"));
+        panel->diff()->setFilter(TestSetDiffItem::Change::Added);
+        QCOMPARE(panel->diff()->rowCount(), 0);
+        panel->diff()->setFilter(std::nullopt);
+        test::screenshot(&page, QStringLiteral("versions-compare"));
+        // A second freeze under a taken name fails with the reason and changes nothing.
+        Job *again = panel->startFreeze(QStringLiteral("v1"), {}, QStringLiteral("queries"), QStringLiteral("short"));
+        QVERIFY(again);
+        QTRY_VERIFY_WITH_TIMEOUT(again->outcome().has_value(), 30000);
+        QVERIFY(!again->outcome()->ok());
+        QVERIFY(again->outcome()->error().contains(QLatin1String("exists")));
+        QCOMPARE(m_project->service<TestSetStore>()->list().value().size(), 1);
+    }
+
+    void launcherOffersVersions()
+    {
+        RunLauncher launcher(*m_project);
+        launcher.reload();
+        QCheckBox *version = nullptr;
+        for (QCheckBox *box : launcher.findChildren<QCheckBox *>())
+            if (box->text() == QLatin1String("v1 (frozen)"))
+                version = box;
+        QVERIFY(version);
+        QVERIFY(version->toolTip().contains(QLatin1String("10932 items of form short")));
+    }
+
+    void compareGatesAgainstTheBaseline()
+    {
+        auto a = RunAnalyzer::analyze(m_project->database(), QStringLiteral("demo/short/tfidf-k1"));
+        auto b = RunAnalyzer::analyze(m_project->database(), QStringLiteral("demo/short/bm25-k3"));
+        QVERIFY2(a.ok() && b.ok(), qPrintable(a.ok() ? b.error() : a.error()));
+        ComparePanel compare(m_project.get());
+        compare.resize(1180, 700);
+        compare.show();
+        GatePanel *gate = compare.gatePanel();
+        QSignalSpy gated(gate, &GatePanel::gated);
+        compare.setAnalyses({a.value(), b.value()});
+        QVERIFY(gated.wait(30000));
+        QCOMPARE(gate->verdictText(), QStringLiteral("REGRESSION"));
+        QVERIFY2(gate->summaryText().contains(QLatin1String("Mark B as Baseline")), qPrintable(gate->summaryText())); // no baseline yet
+        QVERIFY(gate->regressedGroups()->rowCount() > 0);
+        QVERIFY(gate->report()->modules.value(QStringLiteral("retriever")).itemsLost + gate->report()->modules.value(QStringLiteral("llm")).itemsLost +
+                    gate->report()->modules.value(QStringLiteral("knowledge")).itemsLost > 0);
+        // Mark B as the baseline: the gate runs again, now against the marked baseline, and is recorded.
+        gated.clear();
+        QVERIFY(gate->markBaseline(QStringLiteral("demo/short/bm25-k3")).ok());
+        QVERIFY(gated.wait(30000));
+        QVERIFY2(gate->summaryText().contains(QLatin1String("the baseline of the working set")), qPrintable(gate->summaryText()));
+        test::screenshot(&compare, QStringLiteral("compare-gate"));
+        // Export: Markdown and JUnit.
+        const QString md = m_dir.filePath(QStringLiteral("gate.md")), xml = m_dir.filePath(QStringLiteral("gate.xml"));
+        QVERIFY(gate->exportReport(md).ok());
+        QVERIFY(gate->exportReport(xml).ok());
+        QFile f(xml);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QVERIFY(f.readAll().contains("<failure "));
+        // The Overview names the baseline and the latest verdict.
+        OverviewPage overview(m_project.get());
+        QVERIFY(overview.refresh());
+        const QString analysis = overview.items().value(int(ProjectProgress::Step::Analysis)).detail;
+        QVERIFY2(analysis.contains(QLatin1String("Baseline: demo/short/bm25-k3 (the working set)")), qPrintable(analysis));
+        QVERIFY2(analysis.contains(QLatin1String("Latest gate: REGRESSION of demo/short/tfidf-k1 against demo/short/bm25-k3")), qPrintable(analysis));
+    }
+};
+
+ASSAY_TEST_MAIN(TestEvaluationLoop)
+
+} // namespace tst_evaluationloop
+#include "tst_evaluationloop.moc"

@@ -1,0 +1,232 @@
+#include "gatepanel.h"
+
+#include "analysis/gatereportwriter.h"
+#include "core/job.h"
+#include "filedialogs.h"
+#include "io/filewriter.h"
+#include "messagebar.h"
+#include "project/project.h"
+#include "runs/runstore.h"
+#include "runs/testsetstore.h"
+
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+namespace assay {
+
+namespace {
+struct Badge {
+    const char *background;
+    QString text;
+};
+
+Badge badgeOf(GateResult::Verdict v)
+{
+    switch (v) {
+    case GateResult::Verdict::Pass: return {"#2e7d32", QObject::tr("PASS")};
+    case GateResult::Verdict::Improvement: return {"#1565c0", QObject::tr("IMPROVEMENT")};
+    case GateResult::Verdict::Regression: return {"#c62828", QObject::tr("REGRESSION")};
+    case GateResult::Verdict::Inconclusive: break;
+    }
+    return {"#9a6700", QObject::tr("INCONCLUSIVE")};
+}
+} // namespace
+
+GatePanel::GatePanel(Project *project, QWidget *parent)
+    : QWidget(parent), m_project(project), m_badge(new QLabel(this)), m_summary(new QLabel(this)), m_mark(new QPushButton(tr("Mark B as Baseline"), this)),
+      m_export(new QPushButton(tr("Export Gate Report…"), this)), m_groups(new QTableWidget(this))
+{
+    setObjectName(QStringLiteral("gatePanel"));
+    m_badge->setObjectName(QStringLiteral("gateBadge"));
+    m_summary->setObjectName(QStringLiteral("gateSummary"));
+    m_mark->setObjectName(QStringLiteral("gateMarkBaseline"));
+    m_export->setObjectName(QStringLiteral("gateExport"));
+    m_badge->setAlignment(Qt::AlignCenter);
+    m_badge->setMinimumWidth(m_badge->fontMetrics().horizontalAdvance(QStringLiteral("INCONCLUSIVE")) + 24);
+    m_summary->setWordWrap(true);
+    m_summary->setTextFormat(Qt::RichText);
+    m_mark->setToolTip(tr("Make run B the baseline of the test-set version it ran on: new runs on that version are gated against it here and by assay-cli gate"));
+    m_export->setToolTip(tr("Write this gate as a JUnit XML file (.xml, for CI) or a Markdown summary (.md, for a pull request)"));
+    const QStringList headers{tr("Group"), tr("Module"), tr("Right (was)"), tr("Tags"), tr("Example query"), tr("Gold"), tr("B answered"), tr("A answered")};
+    m_groups->setColumnCount(int(headers.size()));
+    m_groups->setHorizontalHeaderLabels(headers);
+    m_groups->horizontalHeader()->setSectionResizeMode(4, QHeaderView::Stretch);
+    m_groups->verticalHeader()->hide();
+    m_groups->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_groups->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_groups->setObjectName(QStringLiteral("gateGroups"));
+    auto *top = new QHBoxLayout;
+    top->addWidget(m_badge, 0, Qt::AlignTop);
+    top->addWidget(m_summary, 1);
+    auto *buttons = new QVBoxLayout;
+    buttons->addWidget(m_mark);
+    buttons->addWidget(m_export);
+    buttons->addStretch(1);
+    top->addLayout(buttons);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(top);
+    layout->addWidget(m_groups, 1);
+    connect(m_mark, &QPushButton::clicked, this, [this] {
+        if (auto s = markBaseline(m_runB); !s)
+            MessageBar::report(this, MessageBar::Level::Error, s.error());
+    });
+    connect(m_export, &QPushButton::clicked, this, [this] {
+        const QString path = FileDialogs::saveFile(this, QStringLiteral("gate"), tr("Export Gate Report"), QStringLiteral("gate.md"),
+                                                   tr("Markdown summary (*.md);;JUnit XML (*.xml)"));
+        if (path.isEmpty())
+            return;
+        if (auto s = exportReport(path); !s)
+            MessageBar::report(this, MessageBar::Level::Error, s.error());
+        else
+            MessageBar::report(this, MessageBar::Level::Success, tr("Wrote %1").arg(path));
+    });
+    connect(m_groups, &QTableWidget::cellDoubleClicked, this, [this](int row, int) { emit groupActivated(m_runA, m_groups->item(row, 0)->text()); });
+    clear(tr("Choose two different runs: A is gated against B."));
+}
+
+GatePanel::~GatePanel()
+{
+    if (m_job && m_job->isRunning()) {
+        m_job->cancel();
+        m_job->wait();
+    }
+}
+
+void GatePanel::clear(const QString &why)
+{
+    m_report.reset();
+    m_badge->setText(QString());
+    m_badge->setStyleSheet(QString());
+    m_summary->setText(QStringLiteral("<p style='color:gray'>%1</p>").arg(why.toHtmlEscaped()));
+    m_groups->setRowCount(0);
+    m_mark->setEnabled(false);
+    m_export->setEnabled(false);
+}
+
+QString GatePanel::baselineOf(const QString &run) const
+{
+    auto id = m_project->service<RunStore>()->idOf(run);
+    if (!id)
+        return {};
+    auto base = m_project->service<TestSetStore>()->baselineFor(id.value());
+    if (!base || !base.value())
+        return {};
+    auto header = m_project->service<RunStore>()->header(*base.value());
+    return header ? header.value().name : QString();
+}
+
+Status GatePanel::markBaseline(const QString &run)
+{
+    auto id = m_project->service<RunStore>()->idOf(run);
+    if (!id)
+        return Status::failure(id);
+    if (auto s = m_project->service<TestSetStore>()->markBaseline(id.value()); !s)
+        return s;
+    emit baselineMarked(run);
+    return {};
+}
+
+Status GatePanel::exportReport(const QString &path) const
+{
+    if (!m_report)
+        return Status::failure(tr("no gate to export yet"));
+    const QByteArray bytes = path.endsWith(QLatin1String(".xml"), Qt::CaseInsensitive) ? GateReportWriter::junit(*m_report)
+                                                                                        : GateReportWriter::markdown(*m_report).toUtf8();
+    return FileWriter::write(path, bytes);
+}
+
+Job *GatePanel::gate(const RunAnalysis &a, const RunAnalysis &b)
+{
+    if (m_job && m_job->isRunning()) {
+        m_job->cancel();
+        m_job->wait();
+    }
+    m_runA = a.run;
+    m_runB = b.run;
+    GateComparison::Options options;
+    options.judge = a.judge;
+    options.baselineJudge = b.judge;
+    options.closedDomain = a.closedDomain;
+    options.gate.maxDrop = 0.02; // as assay-cli gate's default: two points
+    const bool marked = baselineOf(a.run) == b.run;
+    const QString path = m_project->path();
+    auto report = std::make_shared<GateReport>();
+    m_job = std::make_unique<Job>(tr("Gating %1 against %2").arg(a.run, b.run), [=](Job &) {
+        auto project = Project::openForJob(path);
+        if (!project)
+            return Status::failure(project);
+        auto r = GateComparison::compare(project.value()->database(), a.run, b.run, options);
+        if (!r)
+            return Status::failure(r);
+        *report = r.take();
+        // A gate against the marked baseline is the one the Overview reports.
+        return marked ? report->record(project.value()->database()) : Status();
+    });
+    connect(m_job.get(), &Job::finished, this, [this, report](bool ok, const QString &message) {
+        if (!ok) {
+            clear(message);
+            return;
+        }
+        showReport(*report);
+        emit gated();
+    });
+    emit jobStarted(m_job.get());
+    m_job->start();
+    return m_job.get();
+}
+
+void GatePanel::showReport(const GateReport &r)
+{
+    m_report = r;
+    const Badge badge = badgeOf(r.result.verdict);
+    m_badge->setText(badge.text);
+    m_badge->setStyleSheet(QStringLiteral("QLabel { background: %1; color: white; font-weight: bold; padding: 6px 10px; border-radius: 4px; }").arg(QLatin1String(badge.background)));
+    const QString baseline = baselineOf(r.run);
+    QString html = tr("<p><b>A</b> %1 against <b>B</b> %2%3, on %4 shared items (%5, judge %6): <b>%7</b>. %8 McNemar's exact test on the items "
+                      "right in one run only (%9 in A, %10 in B): %11.</p>")
+                       .arg(r.run.toHtmlEscaped(), r.baseline.toHtmlEscaped(),
+                            baseline == r.baseline ? tr(" (the baseline of %1)").arg(r.baselineVersion.isEmpty() ? tr("the working set") : tr("version %1").arg(r.baselineVersion))
+                                                   : QString())
+                       .arg(QLocale().toString(r.result.shared))
+                       .arg(r.metric, r.judge.toHtmlEscaped(), GateReportWriter::differenceText(r).toHtmlEscaped(), r.result.reason.toHtmlEscaped())
+                       .arg(r.result.runOnly)
+                       .arg(r.result.baselineOnly)
+                       .arg(GateReportWriter::pValueText(r.result.mcnemarP).toHtmlEscaped());
+    const QStringList modules = GateReportWriter::moduleLines(r);
+    if (!modules.isEmpty())
+        html += tr("<p><b>Lost</b> to the %1.</p>").arg(modules.join(tr("; to the ")).toHtmlEscaped());
+    for (const QString &n : r.notes)
+        html += QStringLiteral("<p style='color:gray'>%1</p>").arg(n.toHtmlEscaped());
+    if (baseline.isEmpty())
+        html += tr("<p style='color:gray'>A's test set has no baseline yet: click <b>Mark B as Baseline</b> to gate new runs against B.</p>");
+    m_summary->setText(html);
+    m_groups->setRowCount(0);
+    for (const GateGroupChange &g : r.regressedGroups) {
+        const int row = m_groups->rowCount();
+        m_groups->insertRow(row);
+        const QStringList cells{g.group, g.module, QStringLiteral("%1/%2 (%3)").arg(g.runCorrect).arg(g.items).arg(g.baselineCorrect),
+                                QStringLiteral("%1 → %2").arg(g.tagBefore, g.tagAfter), g.query, g.gold, g.baselineAnswer, g.runAnswer};
+        for (int c = 0; c < cells.size(); ++c) {
+            auto *item = new QTableWidgetItem(cells[c]);
+            item->setToolTip(cells[c]);
+            m_groups->setItem(row, c, item);
+        }
+    }
+    m_groups->resizeColumnsToContents();
+    for (int c = 0; c < m_groups->columnCount(); ++c)
+        if (c != 4 && m_groups->columnWidth(c) > 220)
+            m_groups->setColumnWidth(c, 220); // the tooltip has the whole text
+    m_mark->setEnabled(baseline != r.baseline);
+    m_export->setEnabled(true);
+}
+
+QString GatePanel::verdictText() const { return m_badge->text(); }
+QString GatePanel::summaryText() const { return m_summary->text(); }
+
+} // namespace assay
