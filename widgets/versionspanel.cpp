@@ -3,6 +3,7 @@
 #include "core/job.h"
 #include "exams/examstore.h"
 #include "exams/examtestset.h"
+#include "exams/examversionestimate.h"
 #include "freezeversiondialog.h"
 #include "generation/generationstore.h"
 #include "itemmodels/testsetdiffmodel.h"
@@ -20,6 +21,8 @@
 #include <QPushButton>
 #include <QSplitter>
 #include <QTableView>
+#include <QTableWidget>
+#include <QTabWidget>
 #include <QVBoxLayout>
 
 namespace assay {
@@ -44,6 +47,7 @@ QTableView *table(QAbstractItemModel *model, const QString &name, QWidget *paren
 VersionsPanel::VersionsPanel(Project *project, QWidget *parent)
     : QWidget(parent), m_project(project), m_versions(new TestSetsModel(this)), m_diff(new TestSetDiffModel(this)),
       m_list(table(m_versions, QStringLiteral("versionsList"), this)), m_items(table(m_diff, QStringLiteral("versionDiffItems"), this)),
+      m_takes(new QTableWidget(this)), m_lower(new QTabWidget(this)),
       m_from(new QComboBox(this)), m_to(new QComboBox(this)), m_filter(new QComboBox(this)), m_freeze(new QPushButton(tr("Freeze Working Set…"), this)),
       m_compare(new QPushButton(tr("Compare"), this)), m_empty(new QLabel(this)), m_summary(new QLabel(this)), m_messages(new MessageBar(this))
 {
@@ -59,9 +63,11 @@ VersionsPanel::VersionsPanel(Project *project, QWidget *parent)
     m_empty->setText(tr("<p>No frozen versions yet. Click <b>Freeze Working Set…</b> to keep today's accepted queries (or an exam's items) as "
                         "version v1: runs on it stay comparable whatever generation and curation change later, and a run on it can be marked as "
                         "the baseline that Analysis → Compare gates new runs against.</p>"));
-    m_filter->addItem(tr("Every change"));
-    for (auto c : {TestSetDiffItem::Change::Added, TestSetDiffItem::Change::Removed, TestSetDiffItem::Change::Changed})
-        m_filter->addItem(TestSetDiffItem::changeName(c), int(c));
+    using Show = TestSetDiffModel::Show;
+    for (const auto &[label, show] : {std::pair{tr("Every change"), Show::EveryChange}, std::pair{tr("Added"), Show::Added}, std::pair{tr("Removed"), Show::Removed},
+                                      std::pair{tr("Changed"), Show::Changed}, std::pair{tr("Unchanged"), Show::Unchanged}, std::pair{tr("Every item"), Show::EveryItem}})
+        m_filter->addItem(label, int(show));
+    m_filter->setToolTip(tr("Every item lists the whole version, unchanged items too: read an old version without restoring it"));
     m_items->horizontalHeader()->setSectionResizeMode(TestSetDiffModel::Query, QHeaderView::Stretch);
     m_items->horizontalHeader()->setStretchLastSection(false);
     m_list->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
@@ -86,7 +92,21 @@ VersionsPanel::VersionsPanel(Project *project, QWidget *parent)
     lowerLayout->setContentsMargins(0, 0, 0, 0);
     lowerLayout->addLayout(compareRow);
     lowerLayout->addWidget(m_summary);
-    lowerLayout->addWidget(m_items, 1);
+    m_takes->setObjectName(QStringLiteral("versionTakes"));
+    const QStringList takeHeaders{tr("Taker"), tr("On the version (95%)"), tr("Answered here"), tr("Predicted"), tr("Ability")};
+    m_takes->setColumnCount(int(takeHeaders.size()));
+    m_takes->setHorizontalHeaderLabels(takeHeaders);
+    m_takes->verticalHeader()->hide();
+    m_takes->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_takes->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_takes->horizontalHeader()->setStretchLastSection(true);
+    m_lower->setDocumentMode(true);
+    m_lower->addTab(m_items, tr("Items"));
+    m_lower->addTab(m_takes, tr("Takes on the version"));
+    m_lower->setTabToolTip(1, tr("For an exam version compared with the working set: each take of today's exam estimated on the version's items — "
+                                 "the items both hold as answered, the others predicted by the exam's IRT fit"));
+    m_lower->setTabEnabled(1, false);
+    lowerLayout->addWidget(m_lower, 1);
     auto *split = new QSplitter(Qt::Vertical, this);
     split->addWidget(m_list);
     split->addWidget(lower);
@@ -104,10 +124,7 @@ VersionsPanel::VersionsPanel(Project *project, QWidget *parent)
     connect(m_compare, &QPushButton::clicked, this, [this] {
         startCompare(m_from->currentData().toString(), m_to->currentData().toString());
     });
-    connect(m_filter, &QComboBox::currentIndexChanged, this, [this] {
-        const QVariant c = m_filter->currentData();
-        m_diff->setFilter(c.isValid() ? std::optional<TestSetDiffItem::Change>(TestSetDiffItem::Change(c.toInt())) : std::nullopt);
-    });
+    connect(m_filter, &QComboBox::currentIndexChanged, this, [this] { m_diff->setShow(TestSetDiffModel::Show(m_filter->currentData().toInt())); });
     // Double-clicking a version compares it with the working set.
     connect(m_list, &QTableView::doubleClicked, this, [this](const QModelIndex &index) {
         const QString name = m_versions->versions().value(index.row()).name;
@@ -224,6 +241,7 @@ Job *VersionsPanel::startCompare(const QString &from, const QString &to)
         return nullptr;
     const QString path = m_project->path();
     auto result = std::make_shared<TestSetDiff>();
+    auto takes = std::make_shared<QVector<ExamVersionEstimate>>();
     return startJob(
         tr("Comparing version %1 with %2").arg(from, to.isEmpty() ? tr("the working set") : to),
         [=](Job &) {
@@ -247,13 +265,34 @@ Job *VersionsPanel::startCompare(const QString &from, const QString &to)
                 return Status::failure(newer);
             if (!after)
                 return Status::failure(after);
-            *result = TestSetDiff::compare(before.value(), after.value());
+            *result = TestSetDiff::compare(before.value(), after.value(), true); // unchanged too: Show → Every item
+            if (to.isEmpty() && older.value().kind == QLatin1String("exam")) {
+                auto estimates = ExamVersionEstimator::estimate(db, from);
+                if (!estimates)
+                    return Status::failure(estimates);
+                *takes = estimates.take();
+            }
             result->from = from;
             result->to = to.isEmpty() ? tr("the working set") : to;
             return Status();
         },
-        [this, result] {
+        [this, result, takes] {
             m_diff->setDiff(*result);
+            m_takes->setRowCount(0);
+            for (const ExamVersionEstimate &e : *takes) {
+                const int row = m_takes->rowCount();
+                m_takes->insertRow(row);
+                const QStringList cells{e.taker, QStringLiteral("%1% (%2–%3%)").arg(100 * e.accuracy, 0, 'f', 1).arg(100 * e.low, 0, 'f', 1).arg(100 * e.high, 0, 'f', 1),
+                                        tr("%1 of %2 (%3 right)").arg(e.answered).arg(e.versionItems).arg(e.right), QString::number(e.predicted),
+                                        QStringLiteral("%1 ± %2").arg(e.ability.theta, 0, 'f', 2).arg(e.ability.se, 0, 'f', 2)};
+                for (int c = 0; c < cells.size(); ++c) {
+                    auto *item = new QTableWidgetItem(cells[c]);
+                    item->setToolTip(e.text());
+                    m_takes->setItem(row, c, item);
+                }
+            }
+            m_lower->setTabEnabled(1, !takes->isEmpty());
+            m_lower->setTabText(1, takes->isEmpty() ? tr("Takes on the version") : tr("Takes on the version (%1)").arg(takes->size()));
             const TestSetDiff &d = *result;
             m_summary->setText(tr("<p><b>%1 → %2:</b> <span style='color:#1b7f3a'>%3 added</span>, <span style='color:#b02a2a'>%4 removed</span>, "
                                   "<span style='color:#9a5b00'>%5 changed</span> (same question, another gold answer: the knowledge rows behind it "

@@ -1,7 +1,8 @@
 #pragma once
 // Queries → Versions: the frozen test-set versions (docs/METHODS.md §11.2) — list, freeze the
 // working set (a job), and compare any two (or a version with the working set): the counts of
-// added, removed, changed and unchanged items, and the items themselves, filtered by change.
+// added, removed, changed and unchanged items, and the items themselves, filtered by change;
+// for an exam version against the working set, the exam's takes estimated on the version.
 #include "core/result.h"
 
 #include <QWidget>
@@ -13,6 +14,8 @@ class QComboBox;
 class QLabel;
 class QPushButton;
 class QTableView;
+class QTableWidget;
+class QTabWidget;
 
 namespace assay {
 
@@ -38,6 +41,9 @@ public:
     QString summaryText() const;
     QComboBox *fromBox() const { return m_from; }
     QComboBox *toBox() const { return m_to; }
+    // An exam version compared with the working set: the exam's takes estimated on the
+    // version's items (ExamVersionEstimator), one row per take.
+    QTableWidget *takes() const { return m_takes; }
 
 signals:
     void jobStarted(assay::Job *job);
@@ -53,6 +59,8 @@ private:
     TestSetDiffModel *m_diff;
     QTableView *m_list;
     QTableView *m_items;
+    QTableWidget *m_takes;
+    QTabWidget *m_lower;
     QComboBox *m_from;
     QComboBox *m_to;
     QComboBox *m_filter;

@@ -3,6 +3,7 @@
 #include "core/job.h"
 #include "exams/examadaptivetake.h"
 #include "exams/examshortform.h"
+#include "exams/examversionestimate.h"
 #include "exams/examstats.h"
 #include "exams/examtakernotes.h"
 #include "exams/examvalidation.h"
@@ -102,6 +103,25 @@ int ExamCommand::shortForm(QCommandLineParser &parser, Project &project, CliIo &
 
 int ExamCommand::estimate(QCommandLineParser &parser, Project &project, CliIo &io)
 {
+    if (parser.isSet(QStringLiteral("version"))) {
+        // Across versions: today's takes on a frozen version's items (docs/METHODS.md §11.4).
+        auto across = ExamVersionEstimator::estimate(project.database(), parser.value(QStringLiteral("version")));
+        if (!across)
+            return fail(io, across.error());
+        nlohmann::json j = nlohmann::json::array();
+        for (const ExamVersionEstimate &e : across.value()) {
+            if (!parser.isSet(QStringLiteral("json"))) {
+                io.out << e.text() << '\n';
+                continue;
+            }
+            j.push_back({{"taker", e.taker.toStdString()}, {"version", e.version.toStdString()}, {"version_items", e.versionItems}, {"shared", e.shared},
+                         {"answered", e.answered}, {"right", e.right}, {"predicted", e.predicted}, {"unknown", e.unknown}, {"theta", e.ability.theta},
+                         {"se", e.ability.se}, {"accuracy", e.accuracy}, {"low", e.low}, {"high", e.high}});
+        }
+        if (parser.isSet(QStringLiteral("json")))
+            io.out << QString::fromStdString(j.dump(2)) << '\n';
+        return ExitOk;
+    }
     auto estimates = ExamShortForm::estimates(project.database(), parser.value(QStringLiteral("exam")));
     if (!estimates)
         return fail(io, estimates.error());
@@ -212,6 +232,7 @@ int ExamCommand::run(const QStringList &args, CliIo &io)
     parser.addOptions({
         {QStringLiteral("name"), QStringLiteral("generate, shortform: the new exam's name."), QStringLiteral("E")},
         {QStringLiteral("exam"), QStringLiteral("stats, take, export, shortform (the parent), estimate, validate: the exam."), QStringLiteral("E")},
+        {QStringLiteral("version"), QStringLiteral("estimate: the takes of the exam a frozen version (testset freeze --exam) was made from, estimated on that version's items: the items both hold as answered, the rest predicted by the IRT fit."), QStringLiteral("V")},
         {QStringLiteral("from"), QStringLiteral("generate: queries (grounded, offline) or corpus (LLM)."), QStringLiteral("SOURCE"), QStringLiteral("queries")},
         {QStringLiteral("llm"), QStringLiteral("generate --from corpus: the LLM profile."), QStringLiteral("PROFILE")},
         {QStringLiteral("seed"), QStringLiteral("generate: the seed of distractor picks and option shuffles; shortform, validate: of the random draws."), QStringLiteral("S"), QStringLiteral("1")},
@@ -245,7 +266,7 @@ int ExamCommand::run(const QStringList &args, CliIo &io)
         return usageError(parser, io, QStringLiteral("unknown exam command '%1' (%2)").arg(what, whats.join(QStringLiteral(", "))));
     if ((what == QLatin1String("generate") || what == QLatin1String("shortform")) && !parser.isSet(QStringLiteral("name")))
         return usageError(parser, io, QStringLiteral("--name is required"));
-    if (what != QLatin1String("generate") && !parser.isSet(QStringLiteral("exam")))
+    if (what != QLatin1String("generate") && !parser.isSet(QStringLiteral("exam")) && !(what == QLatin1String("estimate") && parser.isSet(QStringLiteral("version"))))
         return usageError(parser, io, QStringLiteral("--exam is required"));
     QVector<ExamTaker::Spec> takers;
     for (const QString &t : parser.values(QStringLiteral("taker"))) {

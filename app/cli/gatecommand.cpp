@@ -187,7 +187,7 @@ int GateCommand::run(const QStringList &args, CliIo &io)
                       .arg(r.metric, GateReportWriter::differenceText(r))
                << QStringLiteral("  %1 McNemar's exact test: %2.\n").arg(r.result.reason, GateReportWriter::pValueText(r.result.mcnemarP));
         for (const QString &line : GateReportWriter::moduleLines(r))
-            io.out << QStringLiteral("  lost to the %1\n").arg(line);
+            io.out << QStringLiteral("  lost: %1\n").arg(line);
         for (const GateGroupChange &g : r.regressedGroups.mid(0, 5))
             io.out << QStringLiteral("  group %1 (%2): %3/%4 right, was %5; e.g. \"%6\": gold \"%7\", baseline \"%8\", run \"%9\"\n")
                           .arg(g.group, g.module).arg(g.runCorrect).arg(g.items).arg(g.baselineCorrect).arg(g.query, g.gold, g.baselineAnswer, g.runAnswer);

@@ -13,17 +13,42 @@ int TestSetDiffModel::columnCount(const QModelIndex &parent) const { return pare
 void TestSetDiffModel::setDiff(const TestSetDiff &diff)
 {
     m_diff = diff;
-    setFilter(m_filter);
+    setShow(m_show);
 }
 
 void TestSetDiffModel::setFilter(std::optional<TestSetDiffItem::Change> change)
 {
+    if (!change)
+        return setShow(Show::EveryChange);
+    switch (*change) {
+    case TestSetDiffItem::Change::Added: return setShow(Show::Added);
+    case TestSetDiffItem::Change::Removed: return setShow(Show::Removed);
+    case TestSetDiffItem::Change::Changed: return setShow(Show::Changed);
+    case TestSetDiffItem::Change::Unchanged: break;
+    }
+    setShow(Show::Unchanged);
+}
+
+void TestSetDiffModel::setShow(Show show)
+{
+    using C = TestSetDiffItem::Change;
     beginResetModel();
-    m_filter = change;
+    m_show = show;
     m_rows.clear();
-    for (int i = 0; i < m_diff.items.size(); ++i)
-        if (!change || m_diff.items[i].change == *change)
+    for (int i = 0; i < m_diff.items.size(); ++i) {
+        const C c = m_diff.items[i].change;
+        bool shown = false;
+        switch (show) {
+        case Show::EveryChange: shown = c != C::Unchanged; break;
+        case Show::Added: shown = c == C::Added; break;
+        case Show::Removed: shown = c == C::Removed; break;
+        case Show::Changed: shown = c == C::Changed; break;
+        case Show::Unchanged: shown = c == C::Unchanged; break;
+        case Show::EveryItem: shown = true; break;
+        }
+        if (shown)
             m_rows << i;
+    }
     endResetModel();
 }
 

@@ -22,14 +22,18 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
 
     void setDiff(const TestSetDiff &diff);
-    // Only items of this change (none: every change the diff lists).
-    void setFilter(std::optional<TestSetDiffItem::Change> change);
+    // What is shown: items of one change, every change (added, removed and changed), or every
+    // item the diff lists (unchanged ones too, when it was computed with them: a version's items
+    // read without restoring it).
+    enum class Show { EveryChange, Added, Removed, Changed, Unchanged, EveryItem };
+    void setShow(Show show);
+    void setFilter(std::optional<TestSetDiffItem::Change> change); // none: every change
     const TestSetDiff &diff() const { return m_diff; }
 
 private:
     TestSetDiff m_diff;
     QVector<int> m_rows; // indices into m_diff.items shown
-    std::optional<TestSetDiffItem::Change> m_filter;
+    Show m_show = Show::EveryChange;
 };
 
 } // namespace assay

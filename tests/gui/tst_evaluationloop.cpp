@@ -81,6 +81,11 @@ private slots:
         QCOMPARE(panel->diff()->index(0, TestSetDiffModel::Change).data().toString(), QStringLiteral("removed"));
         panel->diff()->setFilter(TestSetDiffItem::Change::Added);
         QCOMPARE(panel->diff()->rowCount(), 0);
+        // Every item: the whole old version, read without restoring it.
+        panel->diff()->setShow(TestSetDiffModel::Show::EveryItem);
+        QCOMPARE(panel->diff()->rowCount(), 10932);
+        panel->diff()->setShow(TestSetDiffModel::Show::Unchanged);
+        QCOMPARE(panel->diff()->rowCount(), 10927);
         panel->diff()->setFilter(std::nullopt);
         test::screenshot(&page, QStringLiteral("versions-compare"));
         // A second freeze under a taken name fails with the reason and changes nothing.

@@ -17,6 +17,8 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace assay {
 
 namespace {
@@ -55,7 +57,7 @@ GatePanel::GatePanel(Project *project, QWidget *parent)
     const QStringList headers{tr("Group"), tr("Module"), tr("Right (was)"), tr("Tags"), tr("Example query"), tr("Gold"), tr("B answered"), tr("A answered")};
     m_groups->setColumnCount(int(headers.size()));
     m_groups->setHorizontalHeaderLabels(headers);
-    m_groups->horizontalHeader()->setSectionResizeMode(4, QHeaderView::Stretch);
+    m_groups->horizontalHeader()->setStretchLastSection(true);
     m_groups->verticalHeader()->hide();
     m_groups->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_groups->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -200,7 +202,7 @@ void GatePanel::showReport(const GateReport &r)
                        .arg(GateReportWriter::pValueText(r.result.mcnemarP).toHtmlEscaped());
     const QStringList modules = GateReportWriter::moduleLines(r);
     if (!modules.isEmpty())
-        html += tr("<p><b>Lost</b> to the %1.</p>").arg(modules.join(tr("; to the ")).toHtmlEscaped());
+        html += tr("<p><b>Lost:</b> %1.</p>").arg(modules.join(QStringLiteral("; ")).toHtmlEscaped());
     for (const QString &n : r.notes)
         html += QStringLiteral("<p style='color:gray'>%1</p>").arg(n.toHtmlEscaped());
     if (baseline.isEmpty())
@@ -218,10 +220,14 @@ void GatePanel::showReport(const GateReport &r)
             m_groups->setItem(row, c, item);
         }
     }
+    // Each column as wide as its contents, within bounds (the tooltip has the whole text), never
+    // narrower than its header; the example query gets the most room.
     m_groups->resizeColumnsToContents();
-    for (int c = 0; c < m_groups->columnCount(); ++c)
-        if (c != 4 && m_groups->columnWidth(c) > 220)
-            m_groups->setColumnWidth(c, 220); // the tooltip has the whole text
+    const QFontMetrics header(m_groups->horizontalHeader()->font());
+    for (int c = 0; c < m_groups->columnCount(); ++c) {
+        const int least = header.horizontalAdvance(m_groups->horizontalHeaderItem(c)->text()) + 24;
+        m_groups->setColumnWidth(c, std::clamp(m_groups->columnWidth(c), least, std::max(least, c == 4 ? 360 : 170)));
+    }
     m_mark->setEnabled(baseline != r.baseline);
     m_export->setEnabled(true);
 }
