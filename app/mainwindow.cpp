@@ -63,6 +63,8 @@
 #include <QUndoGroup>
 #include <QUndoStack>
 
+#include <algorithm>
+
 namespace assay {
 
 MainWindow::MainWindow(QWidget *parent)
@@ -124,6 +126,15 @@ MainWindow::MainWindow(QWidget *parent)
         resize(std::min(1440, room.width()), std::min(900, room.height())); // a window manager may not maximize
         if (room.width() < 1440 || room.height() < 900)
             setWindowState(windowState() | Qt::WindowMaximized);
+    } else if (const QScreen *screen = QGuiApplication::primaryScreen()) {
+        // A geometry saved on a larger screen is brought within this one's room (a 1440 px
+        // window restored on a 1280×1024 screen ran off its right edge).
+        const QRect room = (QGuiApplication::screenAt(geometry().center()) ? QGuiApplication::screenAt(geometry().center()) : screen)->availableGeometry();
+        QRect fitted(geometry().topLeft(), geometry().size().boundedTo(room.size()));
+        fitted.moveLeft(std::clamp(fitted.left(), room.left(), room.right() + 1 - fitted.width()));
+        fitted.moveTop(std::clamp(fitted.top(), room.top(), room.bottom() + 1 - fitted.height()));
+        if (fitted != geometry())
+            setGeometry(fitted);
     }
     if (!restoreState(settings.value(QStringLiteral("mainWindow/state")).toByteArray())) {
         resizeDocks({m_logDock}, {150}, Qt::Vertical); // the pages, not the log, get the room

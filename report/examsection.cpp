@@ -1,5 +1,6 @@
 #include "report/examsection.h"
 
+#include "irt/irtaliasedlevels.h"
 #include "irt/irtinformation.h"
 
 #include <nlohmann/json.hpp>
@@ -92,7 +93,8 @@ QString ExamSection::html(const ExamIrtResult &r, const QString &irtFigures, con
     }
     // Is one ability enough (docs/METHODS.md §9.17)? Beside the model choice.
     if (first.dimensionality.computed)
-        h += QStringLiteral("<p>%1.</p>\n").arg(first.dimensionality.summary().toHtmlEscaped());
+        h += QStringLiteral("<p>%1.</p>\n<p class=\"note\">%2</p>\n")
+                 .arg(first.dimensionality.summary().toHtmlEscaped(), first.dimensionality.plainWords().toHtmlEscaped());
     if (const QString two = first.twoDimensional.summary(); !two.isEmpty()) // docs/METHODS.md §9.18
         h += QStringLiteral("<p>%1.</p>\n").arg(two.toHtmlEscaped());
     for (const QString &note : r.takerNotes) // why a taker scores below the IR students (§9.19)
@@ -138,16 +140,51 @@ QString ExamSection::html(const ExamIrtResult &r, const QString &irtFigures, con
         h += QStringLiteral("</table>\n");
         if (const QString rank = (last.dimensionality.computed ? last : first).dimensionality.rankingNote(); !rank.isEmpty())
             h += QStringLiteral("<p class=\"note\">%1</p>\n").arg(rank.toHtmlEscaped());
-        for (auto f = last.factors.cbegin(); f != last.factors.cend(); ++f) {
-            h += QStringLiteral("<p>By %1 (relative to its first level):</p>\n<table><tr><th>Level</th><th>θ</th><th>SE</th></tr>\n").arg(f.key().toHtmlEscaped());
-            const QVector<double> se = last.factorSe.value(f.key());
-            for (int i = 0; i < f.value().size(); ++i)
-                h += QStringLiteral("<tr><td>%1</td><td class=\"num\">%2</td><td class=\"num\">%3</td></tr>\n")
-                         .arg(f.value()[i].first.toHtmlEscaped(), num(f.value()[i].second), num(se.value(i, qQNaN())));
-            h += QStringLiteral("</table>\n");
-        }
+        h += factorTables(r);
     }
     return h + irtFigures + shortForms(r, shortFormFigures);
+}
+
+QString ExamSection::factorTables(const ExamIrtResult &r)
+{
+    const IrtFit &last = r.steps.constLast().fit;
+    QString h;
+    QStringList single; // factors with one level among the takers: nothing to compare
+    for (auto f = last.factors.cbegin(); f != last.factors.cend(); ++f) {
+        if (f.value().size() < 2) {
+            if (!f.value().isEmpty())
+                single << QStringLiteral("%1 (%2)").arg(f.key(), f.value().first().first);
+            continue;
+        }
+        h += QStringLiteral("<p>By %1 (relative to its first level):</p>\n<table><tr><th>Level</th><th>θ</th><th>SE</th></tr>\n").arg(f.key().toHtmlEscaped());
+        const QVector<double> se = last.factorSe.value(f.key());
+        for (int i = 0; i < f.value().size(); ++i)
+            h += QStringLiteral("<tr><td>%1</td><td class=\"num\">%2</td><td class=\"num\">%3</td></tr>\n")
+                     .arg(f.value()[i].first.toHtmlEscaped(), num(f.value()[i].second), num(se.value(i, qQNaN())));
+        h += QStringLiteral("</table>\n");
+    }
+    if (!single.isEmpty())
+        h += QStringLiteral("<p class=\"note\">Every taker has the same %1: %2 %3 no level to compare.</p>\n")
+                 .arg(single.join(QStringLiteral(", ")).toHtmlEscaped(), single.size() == 1 ? QStringLiteral("that factor") : QStringLiteral("those factors"),
+                      single.size() == 1 ? QStringLiteral("has") : QStringLiteral("have"));
+    // Two levels held by the same takers: the fit fixes their sum, not their split (IrtAliasedLevels).
+    const auto relative = [&](const QString &factor, const QString &level) {
+        for (const auto &[name, value] : last.factors.value(factor))
+            if (name == level)
+                return value;
+        return qQNaN();
+    };
+    for (const IrtAliasedLevels::Alias &a : IrtAliasedLevels::find(r.data)) {
+        const double one = relative(a.factor, a.level), other = relative(a.otherFactor, a.otherLevel);
+        if (std::isnan(one) || std::isnan(other))
+            continue;
+        h += QStringLiteral("<p class=\"note\">%1 %2 and %3 %4 belong to the same %5 (%6): the answers fix their sum, %7, and not how it splits "
+                            "between them, so each alone (and its wide SE) says nothing of that level: read them together, as the abilities chart does.</p>\n")
+                 .arg(a.factor.toHtmlEscaped(), a.level.toHtmlEscaped(), a.otherFactor.toHtmlEscaped(), a.otherLevel.toHtmlEscaped(),
+                      a.students.size() == 1 ? QStringLiteral("taker") : QStringLiteral("%1 takers").arg(a.students.size()),
+                      a.students.join(QStringLiteral(", ")).toHtmlEscaped(), num(one + other));
+    }
+    return h;
 }
 
 QString ExamSection::shortForms(const ExamIrtResult &r, const QString &figures)

@@ -20,6 +20,9 @@ public:
     static nlohmann::json json(const ExamIrtResult &result);
 
 private:
+    // The abilities per factor level: a table per factor with two levels or more, the factors
+    // every taker shares named once, and levels no fit can tell apart read together.
+    static QString factorTables(const ExamIrtResult &result);
     // The short forms' validation table, or the click that measures it.
     static QString shortForms(const ExamIrtResult &result, const QString &figures);
 };

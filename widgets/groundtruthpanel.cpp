@@ -11,6 +11,7 @@
 #include "grounding/autolinker.h"
 #include "grounding/linksfile.h"
 #include "itemmodels/groundlinksmodel.h"
+#include "linktierbar.h"
 #include "messagebar.h"
 #include "project/project.h"
 
@@ -65,20 +66,7 @@ GroundTruthPanel::GroundTruthPanel(Project *project, QWidget *parent) : QWidget(
     m_accept->setObjectName(QStringLiteral("acceptLinks"));
     m_reject = new QPushButton(tr("Reject"), this);
     m_reject->setObjectName(QStringLiteral("rejectLinks"));
-    m_tier = new QComboBox(this);
-    m_tier->setObjectName(QStringLiteral("linkTier"));
-    m_tier->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    m_tier->setToolTip(tr("The automatic links come in tiers of evidence, one per confidence. Check a random draw of a tier "
-                          "instead of every link, then accept the tier on its estimated precision."));
-    m_tierEstimate = new QLabel(this);
-    m_tierEstimate->setObjectName(QStringLiteral("tierEstimate"));
-    m_tierEstimate->setWordWrap(true);
-    m_checkTier = new QPushButton(tr("Check 20 at Random…"), this);
-    m_checkTier->setObjectName(QStringLiteral("checkTier"));
-    m_checkTier->setToolTip(tr("Draw 20 waiting links of the tier and judge each: 1 right, 2 wrong, 0 skip. "
-                               "The tier's precision is shown with a 95% interval."));
-    m_acceptTier = new QPushButton(tr("Accept the Tier"), this);
-    m_acceptTier->setObjectName(QStringLiteral("acceptTier"));
+    m_tiers = new LinkTierBar(this);
     m_view = new QTableView(this);
     m_view->setObjectName(QStringLiteral("groundLinks"));
     // A click on a header sorts the review by that column, in a proxy (the model keeps its order).
@@ -105,18 +93,12 @@ GroundTruthPanel::GroundTruthPanel(Project *project, QWidget *parent) : QWidget(
     review->addWidget(m_accept);
     review->addWidget(m_reject);
     review->addStretch(1);
-    auto *tiers = new QHBoxLayout;
-    tiers->addWidget(new QLabel(tr("Tier:"), this));
-    tiers->addWidget(m_tier);
-    tiers->addWidget(m_checkTier);
-    tiers->addWidget(m_acceptTier);
-    tiers->addWidget(m_tierEstimate, 1);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_summary);
     layout->addLayout(bar);
     layout->addWidget(m_message);
     layout->addLayout(review);
-    layout->addLayout(tiers);
+    layout->addWidget(m_tiers);
     layout->addWidget(m_view, 1);
 
     connect(m_propose, &QPushButton::clicked, this, [this] { startProposing(); });
@@ -136,11 +118,11 @@ GroundTruthPanel::GroundTruthPanel(Project *project, QWidget *parent) : QWidget(
     };
     connect(m_accept, &QPushButton::clicked, this, [this, selectedRows] { setStateOfRows(selectedRows(), true); });
     connect(m_reject, &QPushButton::clicked, this, [this, selectedRows] { setStateOfRows(selectedRows(), false); });
-    connect(m_checkTier, &QPushButton::clicked, this, [this] {
+    connect(m_tiers, &LinkTierBar::checkRequested, this, [this] {
         if (SpotCheckDialog *dialog = openSpotCheck(QRandomGenerator::global()->generate()))
             dialog->open();
     });
-    connect(m_acceptTier, &QPushButton::clicked, this, [this] {
+    connect(m_tiers, &LinkTierBar::acceptRequested, this, [this] {
         const auto it = currentTier();
         if (!it)
             return;
@@ -152,7 +134,7 @@ GroundTruthPanel::GroundTruthPanel(Project *project, QWidget *parent) : QWidget(
     });
     // A message about an edit is out of date once the edit is undone or redone.
     connect(m_project->undoStack(), &QUndoStack::indexChanged, m_message, &MessageBar::clear);
-    connect(m_tier, &QComboBox::currentIndexChanged, this, [this] {
+    connect(m_tiers, &LinkTierBar::tierChanged, this, [this] {
         showTiers();
         updateButtons();
     });
@@ -236,14 +218,7 @@ void GroundTruthPanel::updateButtons()
     m_reject->setEnabled(!busy() && selected);
     m_propose->setEnabled(!busy());
     m_importFile->setEnabled(!busy());
-    const auto current = currentTier();
-    const bool waiting = current && current->waiting > 0, checked = current && current->checked() > 0;
-    m_checkTier->setEnabled(!busy() && waiting);
-    m_acceptTier->setEnabled(!busy() && waiting && checked);
-    m_acceptTier->setToolTip(waiting && !checked ? tr("Check 20 at Random… first: a tier is accepted on its spot check's estimate.")
-                                                 : tr("Accept every waiting link of the tier; each records the spot-check estimate it was accepted on. "
-                                                      "Edit → Undo takes it back."));
-    m_tier->setEnabled(m_tier->count() > 0);
+    m_tiers->updateButtons(m_model->links(), busy());
 }
 
 AbsentAnswersDialog *GroundTruthPanel::openAbsentAnswers()
@@ -444,41 +419,17 @@ void GroundTruthPanel::setStateOfRows(const QList<int> &rows, bool accept)
     (void)m_model->refresh();
 }
 
-QString GroundTruthPanel::tierText() const { return m_tierEstimate->text(); }
+QString GroundTruthPanel::tierText() const { return m_tiers->estimateText(); }
 
-std::optional<LinkTiers::Tier> GroundTruthPanel::currentTier() const
-{
-    return LinkTiers::find(m_model->links(), m_tier->currentData().toString());
-}
+QComboBox *GroundTruthPanel::tierBox() const { return m_tiers->box(); }
 
-void GroundTruthPanel::showTiers()
-{
-    const QString chosen = m_tier->currentData().toString();
-    const auto tiers = LinkTiers::of(m_model->links());
-    {
-        const QSignalBlocker quiet(m_tier);
-        m_tier->clear();
-        for (const LinkTiers::Tier &t : tiers) {
-            m_tier->addItem(tr("%1 (%n waiting)", nullptr, int(t.waiting)).arg(t.name), t.name);
-            m_tier->setItemData(m_tier->count() - 1, LinkTiers::evidenceOf(t.confidence), Qt::ToolTipRole);
-        }
-        int again = m_tier->findData(chosen);
-        for (int i = 0; again < 0 && i < tiers.size(); ++i)
-            if (tiers.at(i).waiting > 0)
-                again = i; // a tier with links to check, rather than one with none left
-        m_tier->setCurrentIndex(again >= 0 ? again : 0);
-    }
-    const auto current = currentTier();
-    if (!current)
-        m_tierEstimate->setText(tr("No automatic links yet: click Propose Links, then check a tier here."));
-    else
-        m_tierEstimate->setText(tr("Evidence: %1. %2 links in all; %3.").arg(LinkTiers::evidenceOf(current->confidence)).arg(current->total()).arg(LinkTiers::estimateText(*current)));
-    m_tierEstimate->setToolTip(m_tierEstimate->text());
-}
+std::optional<LinkTiers::Tier> GroundTruthPanel::currentTier() const { return m_tiers->current(m_model->links()); }
+
+void GroundTruthPanel::showTiers() { m_tiers->showTiers(m_model->links()); }
 
 SpotCheckDialog *GroundTruthPanel::openSpotCheck(quint32 seed)
 {
-    const QString tier = m_tier->currentData().toString();
+    const QString tier = m_tiers->tierName();
     const auto drawn = LinkTiers::sample(m_model->links(), tier, 20, seed);
     if (drawn.isEmpty()) {
         m_message->showMessage(MessageBar::Level::Info, tr("Tier %1 has no waiting link to check.").arg(tier));
@@ -507,7 +458,7 @@ void GroundTruthPanel::storeVerdicts(const QString &tier, const QVector<GroundLi
 
 void GroundTruthPanel::acceptTier()
 {
-    const QString tier = m_tier->currentData().toString();
+    const QString tier = m_tiers->tierName();
     const auto accepted = LinkTiers::acceptTier(m_model->links(), tier);
     if (accepted.isEmpty()) {
         m_message->showMessage(MessageBar::Level::Info, tr("Tier %1 has no waiting link, or no spot check yet: click Check 20 at Random… first.").arg(tier));

@@ -21,6 +21,7 @@ class QTableView;
 namespace assay {
 
 class GroundLinksModel;
+class LinkTierBar;
 class Project;
 
 class GroundTruthPanel : public QWidget {
@@ -47,7 +48,7 @@ public:
     // chosen, Check 20 at Random… (a SpotCheckDialog; its verdicts stored as one undoable edit
     // when it is finished) and Accept the Tier (one undoable edit, each link recording the
     // tier's estimate).
-    QComboBox *tierBox() const { return m_tier; }
+    QComboBox *tierBox() const;
     QString tierText() const;
     class SpotCheckDialog *openSpotCheck(quint32 seed);
     void storeVerdicts(const QString &tier, const QVector<GroundLink> &verdicts);
@@ -84,10 +85,7 @@ private:
     QPushButton *m_absentAnswers;
     QPushButton *m_accept;
     QPushButton *m_reject;
-    QComboBox *m_tier;
-    QLabel *m_tierEstimate;
-    QPushButton *m_checkTier;
-    QPushButton *m_acceptTier;
+    LinkTierBar *m_tiers; // the tiers of evidence, Check 20 at Random… and Accept the Tier
     std::unique_ptr<Job> m_job;
 };
 

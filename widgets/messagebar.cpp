@@ -69,6 +69,10 @@ void MessageBar::showMessage(Level level, const QString &text, bool rich)
     else
         qInfo("%s", qPrintable(plain));
     show();
+    // Laid out by the page now, so that the height follows the bar's real width: a bar shown
+    // for the first time still had its hidden size, and stood five lines tall for a moment.
+    if (parentWidget() && parentWidget()->layout() && parentWidget()->isVisible())
+        parentWidget()->layout()->activate();
     updateHeight();
 }
 
@@ -118,10 +122,13 @@ int MessageBar::reservedHeight() const
 void MessageBar::updateHeight()
 {
     // As tall as the wrapped text, up to m_maxLines lines; beyond, the text scrolls.
-    const int viewport = m_scroll->viewport()->width();
-    const int width = viewport > 50 ? viewport : (parentWidget() ? parentWidget()->width() - 60 : 600);
+    // The text's room is the scroll area's whole width: a text that fits needs no scroll bar,
+    // and one shown at the boundary took the room that made it fit (a line was cut).
+    const int room = m_scroll->width() - 2 * m_scroll->frameWidth();
+    const int width = room > 50 ? room : (parentWidget() ? parentWidget()->width() - 60 : 600);
     const int needed = m_text->heightForWidth(qMax(100, width));
     const int most = m_maxLines * fontMetrics().lineSpacing() + 4;
+    m_scroll->setVerticalScrollBarPolicy(needed > most ? Qt::ScrollBarAsNeeded : Qt::ScrollBarAlwaysOff);
     m_scroll->setFixedHeight(qMax(fontMetrics().lineSpacing() + 4, qMin(needed, most)));
 }
 
@@ -132,6 +139,13 @@ void MessageBar::addButton(const QString &text, const std::function<void()> &onC
     button->setToolTip(toolTip);
     connect(button, &QPushButton::clicked, this, [onClick] { onClick(); });
     m_buttons->addWidget(button);
+    // The button narrows the text: its height follows now, as the bar's own size may not change
+    // (a second line was cut when the button was no taller than the text, issue 50 item 6). Shown
+    // at once: a child added to a visible bar shows only later, and took no room until then.
+    button->show();
+    if (isVisible())
+        layout()->activate();
+    updateHeight();
 }
 
 QStringList MessageBar::buttonTexts() const

@@ -19,6 +19,8 @@
 #include "messagebar.h"
 
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSpinBox>
 #include <QTableWidget>
 
@@ -31,8 +33,9 @@ RunLauncher::RunLauncher(Project &project, QWidget *parent) : QWidget(parent), m
     m_name->setToolTip(tr("Run names are NAME/form/pipeline when several are started; a paused run of the same name continues."));
     form->addRow(tr("Name:"), m_name);
     m_formsBox = new QWidget(this);
-    new QHBoxLayout(m_formsBox);
-    m_formsBox->layout()->setContentsMargins(0, 0, 0, 0);
+    auto *formsRow = new QHBoxLayout(m_formsBox);
+    formsRow->setContentsMargins(0, 0, 0, 0);
+    formsRow->addStretch(1); // the query sets side by side on the left
     form->addRow(tr("Query sets:"), m_formsBox);
     m_ks = new QLineEdit(QStringLiteral("1, 3"), this);
     m_ks->setToolTip(tr("Comma-separated values of k: each becomes a column for every reader."));
@@ -62,7 +65,9 @@ RunLauncher::RunLauncher(Project &project, QWidget *parent) : QWidget(parent), m
     m_grid->setObjectName(QStringLiteral("pipelineGrid"));
     m_grid->setSelectionMode(QAbstractItemView::NoSelection);
     m_grid->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_grid->setMinimumHeight(150);
+    // Rows one line high: beside the form, four retrievers show at 1366×768.
+    m_grid->verticalHeader()->setDefaultSectionSize(m_grid->fontMetrics().lineSpacing() + 8);
+    m_grid->setMinimumHeight(2 * m_grid->fontMetrics().lineSpacing() + 4 * (m_grid->fontMetrics().lineSpacing() + 8) + 12);
     m_startRow = new QWidget(this);
     m_startRow->setObjectName(QStringLiteral("startRow"));
     m_estimate = new QLabel(m_startRow);
@@ -75,9 +80,18 @@ RunLauncher::RunLauncher(Project &project, QWidget *parent) : QWidget(parent), m
     bottom->setContentsMargins(0, 0, 0, 0);
     bottom->addWidget(m_estimate, 1);
     bottom->addWidget(m_start);
-    auto *layout = new QVBoxLayout(this);
+    // The form scrolls in its own pane and the grid sits beside it with the pane's whole
+    // height: below the form, on a laptop screen it showed one row (issue 50 item 6).
+    auto *formBox = new QWidget(this);
+    formBox->setLayout(form);
+    m_formPane = new QScrollArea(this);
+    m_formPane->setObjectName(QStringLiteral("launcherForm"));
+    m_formPane->setWidget(formBox);
+    m_formPane->setWidgetResizable(true);
+    m_formPane->setFrameShape(QFrame::NoFrame);
+    auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addLayout(form);
+    layout->addWidget(m_formPane, 1);
     layout->addWidget(m_grid, 1); // startRow() goes where the page puts it
 
     connect(m_ks, &QLineEdit::editingFinished, this, &RunLauncher::rebuildGrid);
@@ -169,7 +183,7 @@ void RunLauncher::reload()
         auto *box = new QCheckBox(f, m_formsBox);
         box->setChecked(checked.isEmpty() ? f == forms.first() : checked.contains(f));
         connect(box, &QCheckBox::toggled, this, &RunLauncher::updateEstimate);
-        m_formsBox->layout()->addWidget(box);
+        static_cast<QHBoxLayout *>(m_formsBox->layout())->insertWidget(int(m_forms.size()), box);
         m_forms << box;
     }
     // Frozen versions (Queries → Versions): a run on one gets its items, not today's.
@@ -275,6 +289,12 @@ void RunLauncher::rebuildGrid()
             m_grid->setItem(r, c, cell);
         }
     }
+    // No wider than its columns: the form beside it takes the rest.
+    m_grid->resizeColumnsToContents();
+    int width = 2 * m_grid->frameWidth() + m_grid->verticalHeader()->sizeHint().width() + m_grid->verticalScrollBar()->sizeHint().width() + 4;
+    for (int c = 0; c < m_grid->columnCount(); ++c)
+        width += m_grid->columnWidth(c);
+    m_grid->setMaximumWidth(std::max(width, 160));
     updateEstimate();
 }
 

@@ -3,8 +3,9 @@
 // retriever, one column per reader × k — with the embedding profile for dense/hybrid and the
 // number of worked examples for LLM readers; the LLM workflows (plain, ReAct, function
 // calling, DFSDT, PAL) whose columns each LLM profile gets, with the agents' step and token
-// limits. Below it, what the checked runs will cost before anything starts, and the judge
-// that scores them when they end; Start emits the planned runs.
+// limits, and the judge that scores the runs when they end: the form on the left, the grid
+// beside it. Apart (startRow()), what the checked runs will cost before anything starts, and
+// Start, which emits the planned runs.
 #include "runs/runplan.h"
 #include "runs/runqueue.h"
 
@@ -18,6 +19,7 @@ class QHBoxLayout;
 class QLabel;
 class QLineEdit;
 class QPushButton;
+class QScrollArea;
 class QSpinBox;
 class QTableWidget;
 
@@ -34,6 +36,8 @@ public:
     // Re-reads forms and LLM profiles (after generation, or a profile was added).
     void reload();
     QTableWidget *grid() const { return m_grid; }
+    // The form's pane, which scrolls on a short screen; the grid beside it does not.
+    QScrollArea *formPane() const { return m_formPane; }
     QLineEdit *nameEdit() const { return m_name; }
     QLineEdit *kEdit() const { return m_ks; }
     // The check box of a reader offered in the launcher (ReaderRegistry): llm (the plain
@@ -69,6 +73,7 @@ private:
     QString externalReaderError() const;
 
     Project &m_project;
+    QScrollArea *m_formPane;
     QLineEdit *m_name;
     QWidget *m_formsBox;
     QList<QCheckBox *> m_forms;

@@ -11,8 +11,8 @@
 #include "iteminspector.h"
 #include "itemmodels/runsmodel.h"
 #include "project/project.h"
-#include "judgechooser.h"
 #include "runlauncher.h"
+#include "scorerundialog.h"
 #include "runs/runexporter.h"
 #include "messagebar.h"
 
@@ -22,18 +22,13 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QProgressBar>
-#include <QDialog>
 #include <QDesktopServices>
 #include <QUrl>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QDialogButtonBox>
-#include <QFormLayout>
 #include <QGridLayout>
-#include <QScrollArea>
 #include <QPushButton>
-#include <QSpinBox>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTableView>
@@ -73,34 +68,31 @@ RunsPage::RunsPage(Project *project, QWidget *parent) : QWidget(parent), m_proje
 
     auto *launchBox = new QGroupBox(tr("Launch"), this);
     (new QVBoxLayout(launchBox))->addWidget(m_launcher);
-    auto *top = new QWidget(this);
-    auto *topLayout = new QHBoxLayout(top);
-    topLayout->setContentsMargins(0, 0, 0, 0);
-    topLayout->addWidget(launchBox, 3);
-    topLayout->addWidget(buildProgressBox(), 2);
+    // Start below the launcher (whose form scrolls beside its grid), always in view.
+    auto *launchPane = new QWidget(this);
+    auto *launchLayout = new QVBoxLayout(launchPane);
+    launchLayout->setContentsMargins(0, 0, 0, 0);
+    launchLayout->addWidget(launchBox, 1);
+    launchLayout->addWidget(m_launcher->startRow());
     m_runsView = makeTable(this);
     m_runsView->setObjectName(QStringLiteral("runsTable"));
     m_runsView->setModel(m_runs);
     m_runsView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    // On a laptop screen the launcher and progress scroll inside their pane, so that the runs
-    // and items keep room below; the splitter gives each pane its share.
-    auto *topScroll = new QScrollArea(this);
-    topScroll->setObjectName(QStringLiteral("launchScroll"));
-    topScroll->setWidgetResizable(true);
-    topScroll->setFrameShape(QFrame::NoFrame);
-    topScroll->setWidget(top);
-    // Start below the scrolling pane, always in view; the items keep eight rows at 1366×768.
-    auto *launchPane = new QWidget(this);
-    auto *launchLayout = new QVBoxLayout(launchPane);
-    launchLayout->setContentsMargins(0, 0, 0, 0);
-    launchLayout->addWidget(topScroll, 1);
-    launchLayout->addWidget(m_launcher->startRow());
+    // The progress beside the runs it acts on: above them, with the launcher, it left the
+    // grid one row and the runs three at 1366×768 (issue 50 item 6).
+    auto *runsPane = new QWidget(this);
+    auto *runsLayout = new QHBoxLayout(runsPane);
+    runsLayout->setContentsMargins(0, 0, 0, 0);
+    runsLayout->addWidget(m_runsView, 3);
+    runsLayout->addWidget(buildProgressBox(), 2);
     auto *split = new QSplitter(Qt::Vertical, this);
+    split->setObjectName(QStringLiteral("runsSplit"));
     split->addWidget(launchPane);
-    split->addWidget(m_runsView);
+    split->addWidget(runsPane);
     split->addWidget(buildItemsPane());
-    split->setStretchFactor(0, 4);
-    split->setStretchFactor(1, 2);
+    split->setChildrenCollapsible(false);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 3);
     split->setStretchFactor(2, 4);
     m_messages = new MessageBar(this);
     auto *layout = new QVBoxLayout(this);
@@ -273,32 +265,9 @@ void RunsPage::connectActions()
         const QModelIndex current = m_runsView->currentIndex();
         if (!current.isValid())
             return;
-        QDialog dialog(this);
-        dialog.setWindowTitle(tr("Score %1").arg(m_runs->run(current.row()).name));
-        auto *chooser = new JudgeChooser(false, &dialog);
-        chooser->setJudge(m_launcher->scoreSpec() ? m_launcher->scoreSpec()->judge : QStringLiteral("contains"));
-        auto *repeat = new QSpinBox(&dialog);
-        repeat->setObjectName(QStringLiteral("scoreRepeat"));
-        repeat->setRange(1, 50);
-        repeat->setToolTip(tr("LLM judges: how many independent verdicts per item (each with its own seed, at the profile's judge temperature). "
-                              "The majority is the verdict; Analysis → Judges shows how often they disagree."));
-        const auto llmOnly = [chooser, repeat] {
-            const bool model = chooser->judge().startsWith(QLatin1String("llm:"));
-            repeat->setEnabled(model);
-            if (!model)
-                repeat->setValue(1);
-        };
-        connect(chooser, &JudgeChooser::judgeChanged, &dialog, llmOnly);
-        llmOnly();
-        auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
-        connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
-        connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
-        auto *layout = new QFormLayout(&dialog);
-        layout->addRow(tr("Judge:"), chooser);
-        layout->addRow(tr("Repeat:"), repeat);
-        layout->addRow(buttons);
+        ScoreRunDialog dialog(m_runs->run(current.row()).name, m_launcher->scoreSpec() ? m_launcher->scoreSpec()->judge : QStringLiteral("contains"), this);
         if (dialog.exec() == QDialog::Accepted)
-            scoreSelected({chooser->judge(), chooser->closedDomain(), repeat->value()});
+            scoreSelected(dialog.spec());
     });
 }
 

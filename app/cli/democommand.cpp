@@ -101,7 +101,7 @@ int DemoCommand::run(const QStringList &args, CliIo &io)
                                          QByteArray::fromStdString(IrtJson::steps(irt.steps, IrtInformation::grid()).dump(2)) + '\n');
         !s)
         return fail(io, s.error());
-    QVector<ChartData> irtCharts = IrtCharts::all(irt.steps, irt.bloom, irt.types);
+    QVector<ChartData> irtCharts = IrtCharts::all(irt.steps, irt.bloom, irt.types, irt.data);
     irtCharts << ShortFormCharts::validation(irt.validation, false) << ShortFormCharts::validation(irt.validation, true);
     const IrtFit &lastFit = irt.steps.last().fit;
     io.err << QStringLiteral("[irt] %1 items after %2 improvement steps, %3 in %4 s\n")

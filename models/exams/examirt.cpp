@@ -3,6 +3,7 @@
 #include "exams/examstore.h"
 #include "exams/examtakernotes.h"
 #include "exams/responsematrix.h"
+#include "irt/irtfitsummary.h"
 
 namespace assay {
 
@@ -57,7 +58,10 @@ QVector<ExamItem> ExamIrt::parameters(const QVector<IrtStep> &steps)
 
 Status ExamIrt::save(Database &db, qint64 examId, const QVector<IrtStep> &steps, const nlohmann::json &settings)
 {
-    return ExamStore(db).setIrt(examId, parameters(steps), settings);
+    nlohmann::json stored = settings;
+    if (stored.is_object() && !stored.contains("summary")) // a later session shows what the fit found
+        stored["summary"] = IrtFitSummary::of(steps);
+    return ExamStore(db).setIrt(examId, parameters(steps), stored);
 }
 
 nlohmann::json ExamIrt::settings(const IrtOptions &options, int steps, const IrtDropRule &rule)

@@ -1,5 +1,7 @@
 #include "irt/irtcharts.h"
 
+#include "irt/irtaliasedlevels.h"
+
 #include <algorithm>
 #include <cmath>
 #include <QSet>
@@ -131,7 +133,7 @@ ChartData IrtCharts::improvement(const QVector<IrtStep> &steps, const std::vecto
     return c;
 }
 
-ChartData IrtCharts::abilities(const IrtFit &fit)
+ChartData IrtCharts::abilities(const IrtFit &fit, const IrtData &data)
 {
     ChartData c;
     c.kind = ChartData::Kind::StackedBars;
@@ -139,47 +141,90 @@ ChartData IrtCharts::abilities(const IrtFit &fit)
     c.title = QStringLiteral("Abilities per factor level");
     // Each factor's first level is its reference, at 0 by construction: a bar of its own would
     // be an empty slot, so the references are named in the subtitle instead.
-    QStringList references;
+    // A factor with one level among the takers (every taker's llm "none") has nothing to
+    // compare: it gets no series, no legend entry and no reference.
+    QMap<QString, QVector<QPair<QString, double>>> factors;
     for (auto it = fit.factors.constBegin(); it != fit.factors.constEnd(); ++it)
-        if (!it.value().isEmpty())
-            references << QStringLiteral("%1 %2").arg(it.key(), it.value().first().first);
+        if (it.value().size() > 1)
+            factors.insert(it.key(), it.value());
+    QStringList references;
+    for (auto it = factors.constBegin(); it != factors.constEnd(); ++it)
+        references << QStringLiteral("%1 %2").arg(it.key(), it.value().first().first);
     c.subtitle = QStringLiteral("hierarchical %1 fit; each level against its factor's reference (%2, at 0), with its 95% interval")
                      .arg(fit.model.toUpper(), references.join(QStringLiteral(", ")));
+    // Two levels held by the same takers (the oracle's retriever and k): the answers fix their
+    // sum only, so one bar shows the sum, without an interval, and the other none.
+    const auto position = [&](const QString &factor, const QString &level) {
+        const auto &levels = factors.value(factor);
+        for (int l = 0; l < levels.size(); ++l)
+            if (levels[l].first == level)
+                return l;
+        return -1;
+    };
+    QHash<QString, QPair<QString, double>> folded; // "factor\nlevel" → (the level folded in, its value)
+    QSet<QString> dropped;
+    for (const IrtAliasedLevels::Alias &a : IrtAliasedLevels::find(data)) {
+        const int kept = position(a.otherFactor, a.otherLevel), gone = position(a.factor, a.level);
+        if (kept < 1 || gone < 1)
+            continue; // one of them is a reference: the other's bar is the sum already
+        folded.insert(a.otherFactor + QLatin1Char('\n') + a.otherLevel, {QStringLiteral("%1 %2").arg(a.factor, a.level), factors[a.factor][gone].second});
+        dropped << a.factor + QLatin1Char('\n') + a.level;
+        c.subtitle += QStringLiteral("; %1 %2 and %3 %4 are the same takers': their sum is shown").arg(a.otherFactor, a.otherLevel, a.factor, a.level);
+    }
     if (const QString rank = fit.dimensionality.rankingNote(); !rank.isEmpty())
         c.subtitle += QStringLiteral("; ") + rank;
     c.yTitle = QStringLiteral("θ vs reference");
-    for (auto it = fit.factors.constBegin(); it != fit.factors.constEnd(); ++it)
-        for (int l = 1; l < it.value().size(); ++l)
-            c.categories << QStringLiteral("%1<br>%2").arg(it.key().toHtmlEscaped(), it.value()[l].first.toHtmlEscaped());
-    int offset = 0, f = 0;
+    struct Bar {
+        int factor;
+        double value, se;
+    };
+    QVector<Bar> bars;
+    int f = 0;
+    for (auto it = factors.constBegin(); it != factors.constEnd(); ++it, ++f) {
+        const QVector<double> se = fit.factorSe.value(it.key());
+        for (int l = 1; l < it.value().size(); ++l) {
+            const QString key = it.key() + QLatin1Char('\n') + it.value()[l].first;
+            if (dropped.contains(key))
+                continue;
+            QString label = QStringLiteral("%1<br>%2").arg(it.key().toHtmlEscaped(), it.value()[l].first.toHtmlEscaped());
+            Bar bar{f, it.value()[l].second, se.value(l, qQNaN())};
+            if (const auto other = folded.constFind(key); other != folded.constEnd()) {
+                label += QStringLiteral(" + %1").arg(other->first.toHtmlEscaped());
+                bar.value += other->second;
+                bar.se = qQNaN();
+            }
+            c.categories << label;
+            bars << bar;
+        }
+    }
     c.yMax = 0;
-    for (auto it = fit.factors.constBegin(); it != fit.factors.constEnd(); ++it, ++f) {
+    f = 0;
+    for (auto it = factors.constBegin(); it != factors.constEnd(); ++it, ++f) {
         ChartSeries s;
         s.name = it.key();
         s.color = ChartBuilder::paletteColor(f);
         s.values = QVector<double>(c.categories.size(), 0.0);
         // 95% intervals from the levels' standard errors (relative to the first level).
-        const QVector<double> se = fit.factorSe.value(it.key());
         s.low = s.high = QVector<double>(c.categories.size(), qQNaN());
-        for (int l = 1; l < it.value().size(); ++l) {
-            const double v = it.value()[l].second;
-            const int at = offset + l - 1;
+        for (int at = 0; at < bars.size(); ++at) {
+            if (bars[at].factor != f)
+                continue;
+            const double v = bars[at].value;
             s.values[at] = v;
-            if (std::isfinite(se.value(l, qQNaN()))) {
-                s.low[at] = v - 1.959964 * se[l], s.high[at] = v + 1.959964 * se[l];
+            if (std::isfinite(bars[at].se)) {
+                s.low[at] = v - 1.959964 * bars[at].se, s.high[at] = v + 1.959964 * bars[at].se;
                 c.yMax = std::max(c.yMax, s.high[at]);
                 c.yMin = std::min(c.yMin, s.low[at]);
             }
             c.yMax = std::max(c.yMax, v);
             c.yMin = std::min(c.yMin, v);
         }
-        offset += std::max(0, int(it.value().size()) - 1);
         c.series << s;
     }
     return c;
 }
 
-QVector<ChartData> IrtCharts::all(const QVector<IrtStep> &steps, const QHash<QString, QStringList> &bloom, const QHash<QString, QStringList> &types)
+QVector<ChartData> IrtCharts::all(const QVector<IrtStep> &steps, const QHash<QString, QStringList> &bloom, const QHash<QString, QStringList> &types, const IrtData &data)
 {
     if (steps.isEmpty())
         return {};
@@ -224,7 +269,7 @@ QVector<ChartData> IrtCharts::all(const QVector<IrtStep> &steps, const QHash<QSt
     if (steps.size() > 1)
         out << improvement(steps, grid);
     if (!steps.last().fit.factors.isEmpty())
-        out << abilities(steps.last().fit);
+        out << abilities(steps.last().fit, data);
     return out;
 }
 

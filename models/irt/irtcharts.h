@@ -22,13 +22,15 @@ public:
     static ChartData standardError(const char *id, const QString &title, const QVector<IrtItem> &items, const QHash<QString, QStringList> &groups,
                                    const std::vector<double> &grid);
     static ChartData improvement(const QVector<IrtStep> &steps, const std::vector<double> &grid);
-    static ChartData abilities(const IrtFit &fit);
+    // `data`: the takers' factor levels, to show two levels held by the same takers as one
+    // bar of their sum (IrtAliasedLevels); without, each level alone.
+    static ChartData abilities(const IrtFit &fit, const IrtData &data = IrtData());
     // Every chart of a fit, for reports and `export`: characteristic and information curves
     // of the four least and four most discriminating items of the last step (of one
     // discrimination: eight spread over the difficulties; never two with equal parameters), test
     // information, Bloom and question-type information and SE(θ), improvement (with steps), abilities
     // (hierarchical fits).
-    static QVector<ChartData> all(const QVector<IrtStep> &steps, const QHash<QString, QStringList> &bloom, const QHash<QString, QStringList> &types);
+    static QVector<ChartData> all(const QVector<IrtStep> &steps, const QHash<QString, QStringList> &bloom, const QHash<QString, QStringList> &types, const IrtData &data = IrtData());
 };
 
 } // namespace assay

@@ -390,6 +390,29 @@ QString IrtDimensionality::Check::summary() const
     return text;
 }
 
+QString IrtDimensionality::Check::plainWords() const
+{
+    if (!computed)
+        return {};
+    QStringList words;
+    words << (std::isnan(secondP) ? QStringLiteral("the eigenvalue ratio compares how much of the answers the first and the second dimension explain; "
+                                                   "one ability gives a large ratio")
+                                  : QStringLiteral("the second eigenvalue measures how strongly the answers follow a second ability; the parallel "
+                                                   "analysis compares it with data drawn from the model, which has one ability, so a much larger "
+                                                   "second eigenvalue means a second ability the model leaves out"));
+    words << QStringLiteral("Spearman(θ, share correct) is 1 when θ ranks the takers exactly as their share correct does");
+    if (!std::isnan(q3Max))
+        words << QStringLiteral("Q3 is the correlation between two items' answers once θ is accounted for, and |Q3| its size: near 0 when one "
+                                "ability explains both items; “the bar” is a Q3 more than %1 above the mean Q3, where a pair of items "
+                                "shares something θ does not measure")
+                     .arg(q3Bar, 0, 'f', 1);
+    if (!secondDimensionFactor.isEmpty())
+        words << QStringLiteral("η² (eta squared, 0 to 1) is the share of the takers' differences along the second dimension that the %1 "
+                                "explains: near 1, that dimension is the %1")
+                     .arg(secondDimensionFactor);
+    return QStringLiteral("In plain words: %1.").arg(words.join(QStringLiteral("; ")));
+}
+
 nlohmann::json IrtDimensionality::toJson(const Check &c)
 {
     const auto number = [](double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(); };

@@ -64,6 +64,9 @@ public:
         QString warning() const;
         // One line for the Exams page and the report.
         QString summary() const;
+        // The summary's terms in plain words (|Q3|, the bar, η², the parallel analysis), for
+        // readers who do not know them: only those the summary uses.
+        QString plainWords() const;
         // What θ ranks when it disagrees with the share correct (Spearman below 0.9), else empty:
         // "θ ranks the students by their weighted score Σ a·u (Spearman 1.00), not by their
         // share correct (0.61): items that discriminate more count more".

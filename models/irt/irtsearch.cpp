@@ -220,7 +220,8 @@ Result<IrtFit> IrtSearch::run(const IrtData &data, const IrtOptions &givenOption
         const IrtDimensionality::Check eigen = IrtDimensionality::eigenCheck(data, marginal.value()[int(chosen)].items);
         if (eigen.computed && eigen.secondDimension()) {
             multidimensional = QStringLiteral("; the responses have more than one dimension (%1%2), so the 1PL is kept for ranking: "
-                                              "its θ orders the takers as their scores do (fit --model %3 to see the %4 anyway)")
+                                              "its θ orders the takers as their scores do (choose %3 in the IRT tab's Model box, or irt fit --model %3, "
+                                              "to see the %4 anyway)")
                                    .arg(eigen.secondText(rows[int(chosen)].model.toUpper()))
                                    .arg(eigen.secondDimensionFactor.isEmpty() ? QString() : QStringLiteral("; the second follows the %1").arg(eigen.secondDimensionFactor))
                                    .arg(rows[int(chosen)].model, rows[int(chosen)].model.toUpper());

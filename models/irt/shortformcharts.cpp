@@ -79,7 +79,7 @@ ChartData ShortFormCharts::adaptiveTrace(const QString &taker, const QVector<Irt
         c.subtitle = note;
     c.xTitle = QStringLiteral("items answered");
     // No θ̂: QtCharts clips the hat of a rotated axis title.
-    c.yTitle = QStringLiteral("estimated θ (band: ± SE)");
+    c.yTitle = QStringLiteral("ability ± SE"); // short enough for a 220 px chart (issue 50 item 6)
     c.xFormat = QStringLiteral("%.0f");
     ChartSeries s;
     s.name = QStringLiteral("ability");

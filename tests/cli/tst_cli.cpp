@@ -241,8 +241,14 @@ private slots:
         // (issue 50): auto keeps the 1PL for ranking and says why.
         for (const char *part : {"<h2>Exam and IRT</h2>", "1PL (chosen)", "2PL chosen by BIC", "so the 1PL is kept for ranking", "the second follows the retriever",
                                  "3270 items kept of 3644 fitted", "25 students", "<h3>Test information</h3>", "Peak 522.2 at θ = -0.24", "items misfit", "<td>oracle-ir</td>",
-                                 "<h3>Short forms and adaptive testing</h3>", "Each of 25 takers left out in turn"})
+                                 "<h3>Short forms and adaptive testing</h3>", "Each of 25 takers left out in turn",
+                                 // Read by GUI users (issue 50 item 6): the jargon glossed, the GUI's box named, the
+                                 // factors every taker shares named once, the oracle's two levels read together.
+                                 "In plain words:", "|Q3| its size", "“the bar” is a Q3 more than 0.2 above the mean Q3", "η² (eta squared, 0 to 1)",
+                                 "choose 2pl in the IRT tab's Model box", "Every taker has the same icl (0), llm (none)",
+                                 "retriever oracle and k all belong to the same taker (oracle-ir): the answers fix their sum"})
             QVERIFY2(html.contains(QString::fromUtf8(part)), part);
+        QVERIFY(!html.contains(QLatin1String("<p>By llm")) && !html.contains(QLatin1String("<p>By icl")));
         // The short forms' table, one row per N with the methods in the charts' order and the
         // best in bold, then its two charts, before the runs' charts; the item counts explained.
         const qsizetype shortForms = html.indexOf(QLatin1String("<h3>Short forms and adaptive testing</h3>")),

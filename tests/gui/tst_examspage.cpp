@@ -25,9 +25,14 @@
 #include "testrunspage.h"
 #include "testsettings.h"
 
+#include <QChart>
+#include <QChartView>
 #include <QComboBox>
+#include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QSpinBox>
 #include <QDir>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -195,6 +200,9 @@ private slots:
         QVERIFY2(validated.constFirst().at(0).toBool(), qPrintable(validated.constFirst().at(1).toString()));
         QCOMPARE(panel->errorChart()->data().series.size(), 5); // plain, the baseline, among them
         QCOMPARE(panel->tauChart()->data().series.first().x, (QVector<double>{10, 20}));
+        // The folds box shows the folds the chart's subtitle names, as the sizes box its sizes (issue 50 item 6).
+        QVERIFY2(panel->errorChart()->data().subtitle.contains(QLatin1String("of 5 folds")), qPrintable(panel->errorChart()->data().subtitle));
+        QCOMPARE(panel->foldsBox()->value(), 5);
         QVERIFY2(panel->statusText().contains(QLatin1String("Validated on 25 takers")), qPrintable(panel->statusText()));
         QVERIFY2(panel->statusText().contains(QLatin1String("Recommended: ")) && panel->statusText().contains(QLatin1String("at N = 20")), qPrintable(panel->statusText()));
         // An adaptive take: the chart follows it, the table lists its estimate.
@@ -207,6 +215,13 @@ private slots:
             // No axis title carries θ̂: QtCharts clips the hat of a rotated title (issue 50 item 6 f).
             const ChartData trace = panel->adaptiveChart()->data();
             QVERIFY2(!trace.yTitle.contains(QChar(0x0302)) && !trace.xTitle.contains(QChar(0x0302)), qPrintable(trace.yTitle));
+        }
+        {
+            // The rotated axis title fits the chart's height whole (it was elided at 1366×768, issue 50 item 6).
+            QChart *chart = panel->adaptiveChart()->view()->chart();
+            const QFontMetrics fm(chart->axes(Qt::Vertical).first()->titleFont());
+            const int needs = fm.horizontalAdvance(panel->adaptiveChart()->data().yTitle);
+            QVERIFY2(needs <= chart->plotArea().height(), qPrintable(QStringLiteral("'%1' needs %2 px, the plot has %3").arg(panel->adaptiveChart()->data().yTitle).arg(needs).arg(chart->plotArea().height())));
         }
         const int steps = int(panel->adaptiveChart()->data().series.first().x.size());
         QVERIFY(steps >= 1 && steps <= 12);
@@ -227,6 +242,22 @@ private slots:
         // emitted on the job's thread): let the one that ends the live chart run too.
         QCoreApplication::processEvents();
         QCOMPARE(table->rowCount(), 2);
+        {
+            // Every header of the estimates shows whole at 1366 px, none cut at the table's edge
+            // ("Whole exa", issue 50 item 6); a header's line needs its text and a margin.
+            QTest::qWait(50);
+            QStringList cut;
+            QHeaderView *header = table->horizontalHeader();
+            for (int c = 0; c < table->columnCount(); ++c) {
+                int needs = 0;
+                for (const QString &line : table->horizontalHeaderItem(c)->text().split(QLatin1Char('\n')))
+                    needs = std::max(needs, header->fontMetrics().horizontalAdvance(line) + 8);
+                const int end = header->sectionViewportPosition(c) + header->sectionSize(c);
+                if (header->sectionSize(c) < needs || end > header->viewport()->width())
+                    cut << QStringLiteral("%1: %2 px of %3, ends at %4 of %5").arg(table->horizontalHeaderItem(c)->text()).arg(header->sectionSize(c)).arg(needs).arg(end).arg(header->viewport()->width());
+            }
+            QVERIFY2(cut.isEmpty(), qPrintable(cut.join(QLatin1String("; "))));
+        }
         QTRY_VERIFY(panel->adaptiveChart()->data().subtitle.startsWith(QLatin1String("ir:bm25:1 @adaptive")));
         // The take on the chart is the row highlighted.
         QVERIFY(table->currentRow() >= 0);
@@ -264,6 +295,18 @@ private slots:
         QVERIFY2(taken.constFirst().at(0).toBool(), qPrintable(taken.constFirst().at(1).toString()));
         QCoreApplication::processEvents();
         QTRY_VERIFY2(page.messages()->text().contains(QLatin1String("estimated accuracy on the whole of 'e1'")), qPrintable(page.messages()->text()));
+        {
+            // The message shows every line it wraps into at 1366×768 (its second line was cut,
+            // issue 50 item 6).
+            QTest::qWait(100);
+            auto *text = page.messages()->findChild<QLabel *>(QStringLiteral("messageText"));
+            auto *scroll = page.messages()->findChild<QScrollArea *>();
+            QVERIFY(text && scroll);
+            const int needs = text->heightForWidth(scroll->viewport()->width());
+            test::screenshot(&page, QStringLiteral("exams-message"));
+            QVERIFY2(scroll->viewport()->height() >= std::min(needs, 5 * text->fontMetrics().lineSpacing()),
+                     qPrintable(QStringLiteral("%1 px for a message needing %2: %3").arg(scroll->viewport()->height()).arg(needs).arg(page.messages()->text())));
+        }
         QCOMPARE(page.examChooser()->currentText(), QStringLiteral("e1-info"));
         // Its row has no trace: the chart says so instead of keeping the last adaptive take's.
         QCOMPARE(table->rowCount(), 1);
@@ -306,6 +349,23 @@ private slots:
         QVERIFY2(page.minimumSizeHint().width() <= 1366 - 168 - 16, // beside the navigator
                  qPrintable(QString::number(page.minimumSizeHint().width())));
         test::screenshot(&page, QStringLiteral("exams-long-name"));
+        {
+            // The IRT tab's status names the long short form and its parent: it keeps to its two
+            // lines beside Reject dropped, the whole in its tooltip (it was cut through its
+            // second line, issue 50 item 6).
+            page.lowerTabs()->setCurrentWidget(irt);
+            QTest::qWait(50);
+            auto *status = irt->findChild<QLabel *>(QStringLiteral("irtStatus"));
+            QVERIFY(status);
+            QVERIFY2(irt->statusText().contains(longName), qPrintable(irt->statusText()));
+            QVERIFY2(status->heightForWidth(status->width()) <= status->height(),
+                     qPrintable(QStringLiteral("needs %1 px, has %2").arg(status->heightForWidth(status->width())).arg(status->height())));
+            QVERIFY(status->height() >= 2 * status->fontMetrics().lineSpacing());
+            QVERIFY2(status->text() == irt->statusText() || (status->text().endsWith(QChar(0x2026)) && status->toolTip() == irt->statusText()),
+                     qPrintable(status->text()));
+            test::screenshot(&page, QStringLiteral("exams-long-name-irt"));
+            page.lowerTabs()->setCurrentWidget(panel);
+        }
 
         // The Exam box reads the exams and their parents in one query: listing them does not
         // query once more per exam (item l).

@@ -186,6 +186,30 @@ private slots:
             QCOMPARE(later.modelChooser()->currentText(), QStringLiteral("3pl"));
             QVERIFY(later.hierarchicalBox()->isChecked());
             QCOMPARE(later.stepsBox()->value(), 2);
+            // ... and the fit's summary, stored with it, is on its tab again (issue 50 item 6).
+            QVERIFY(later.summaryShown());
+            QVERIFY2(later.comparisonText().contains(QLatin1String("BIC")) && later.comparisonText().contains(QLatin1String("distinct optim"))
+                         && later.comparisonText().contains(QLatin1String("as it was made")),
+                     qPrintable(later.comparisonText()));
+            QVERIFY2(later.statusText().contains(QLatin1String("the Fit summary tab shows what it found")), qPrintable(later.statusText()));
+        }
+        {
+            // A fit stored by an earlier version, without its summary: the tab says what the
+            // parameters are and what click brings the rest back, instead of no tab at all.
+            ExamStore old(m_project->database());
+            nlohmann::json settings = old.irtSettings(m_exam).value();
+            QVERIFY(settings.contains("summary"));
+            nlohmann::json earlier = settings;
+            earlier.erase("summary");
+            const QVector<ExamItem> parameters = old.items(m_exam).value();
+            QVERIFY(old.setIrt(m_exam, parameters, earlier).ok());
+            IrtPanel later(m_project.get());
+            later.setExam(QStringLiteral("e1"));
+            QVERIFY(later.summaryShown());
+            const QString text = later.comparisonText();
+            QVERIFY2(text.contains(QLatin1String("3PL parameters from an earlier fit")) && text.contains(QLatin1String("Fit IRT again to see the models compared")),
+                     qPrintable(text));
+            QVERIFY(old.setIrt(m_exam, parameters, settings).ok());
         }
         {
             // Undo takes the settings back with the parameters.

@@ -22,6 +22,7 @@
 #include "testsettings.h"
 
 #include <QAbstractButton>
+#include <QAbstractScrollArea>
 #include <QBarCategoryAxis>
 #include <QChart>
 #include <QChartView>
@@ -95,6 +96,21 @@ QStringList clipped(QWidget *root, const QString &where)
             continue;
         if (l->width() + 1 < l->sizeHint().width() && l->toolTip().isEmpty())
             say(l, l->text(), l->sizeHint().width(), l->width());
+    }
+    // A wrapped label shows every line it wraps into, or says the whole in its tooltip (the IRT
+    // tab's status beside Reject dropped was cut through its second line, issue 50 item 6); one
+    // inside a scroll area scrolls instead.
+    const auto scrolls = [root](const QWidget *w) {
+        for (const QWidget *up = w->parentWidget(); up && up != root; up = up->parentWidget())
+            if (auto *area = qobject_cast<const QAbstractScrollArea *>(up->parentWidget()); area && area->viewport() == up)
+                return true;
+        return false;
+    };
+    for (QLabel *l : root->findChildren<QLabel *>()) {
+        if (!reallyVisible(l, root) || !l->wordWrap() || l->text().isEmpty() || !l->toolTip().isEmpty() || scrolls(l))
+            continue;
+        if (const int needs = l->heightForWidth(l->width()); needs > l->height() + 2)
+            out << QStringLiteral("%1/%2 '%3': needs %4 px high, has %5").arg(where, QString::fromLatin1(l->metaObject()->className()), l->text().left(60)).arg(needs).arg(l->height());
     }
     for (QTabBar *t : root->findChildren<QTabBar *>()) {
         if (!reallyVisible(t, root))
@@ -265,6 +281,17 @@ private slots:
                 QVERIFY(items);
                 if (const int rows = items->viewport()->height() / items->verticalHeader()->defaultSectionSize(); rows < 8)
                     cut << QStringLiteral("Runs: the items list shows %1 rows").arg(rows);
+                // The runs table shows six rows and the launcher's grid four retrievers, in view
+                // without scrolling the page (issue 50 item 6: one row of the grid, 3½ runs).
+                auto *runs = page->findChild<QTableView *>(QStringLiteral("runsTable"));
+                auto *grid = page->findChild<QTableView *>(QStringLiteral("pipelineGrid"));
+                QVERIFY(runs && grid);
+                if (const int rows = runs->viewport()->height() / runs->verticalHeader()->defaultSectionSize(); rows < 6)
+                    cut << QStringLiteral("Runs: the runs table shows %1 rows").arg(rows);
+                QVERIFY(grid->model()->rowCount() >= 4);
+                const int gridShown = grid->viewport()->visibleRegion().boundingRect().height();
+                if (const int rows = gridShown / grid->rowHeight(0); rows < 4)
+                    cut << QStringLiteral("Runs: the launcher's grid shows %1 rows (%2 px)").arg(rows).arg(gridShown);
             }
             QCOMPARE(w.size(), size); // the window never grows by itself
         }

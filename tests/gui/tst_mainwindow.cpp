@@ -34,6 +34,8 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QScreen>
+#include <QScrollArea>
 #include <QSettings>
 #include <QStackedWidget>
 #include <QUndoGroup>
@@ -41,6 +43,7 @@
 #include <QThread>
 #include <QToolButton>
 #include <QPushButton>
+#include <QVBoxLayout>
 #include <QtTest>
 
 namespace tst_mainwindow {
@@ -348,7 +351,7 @@ private slots:
             MainWindow w;
             w.show();
             QVERIFY(w.newProject(file));
-            w.resize(900, 640);
+            w.resize(760, 600); // within the offscreen screen's 800×800: a larger one is brought within it
             w.close();
         }
         QSettings settings;
@@ -356,7 +359,7 @@ private slots:
         QCOMPARE(settings.value(QStringLiteral("project/recentFiles")).toStringList().constFirst(),
                  QFileInfo(file).absoluteFilePath());
         MainWindow again;
-        QCOMPARE(again.size(), QSize(900, 640));
+        QCOMPARE(again.size(), QSize(760, 600));
         const QMenu *file_menu = again.menuBar()->findChildren<QMenu *>().constFirst();
         QVERIFY(file_menu);
         bool listed = false;
@@ -364,6 +367,57 @@ private slots:
             for (QAction *a : m->actions())
                 listed = listed || a->text().startsWith(QLatin1String("recent.assay"));
         QVERIFY(listed);
+    }
+
+    // A button added beside a message narrows its text: the bar grows to show every line
+    // (the Exams page cut a message's second line, issue 50 item 6).
+    void messageBarGrowsForAButton()
+    {
+        QWidget host;
+        host.resize(640, 300);
+        auto *layout = new QVBoxLayout(&host);
+        auto *bar = new MessageBar(&host);
+        layout->addWidget(bar);
+        layout->addStretch(1);
+        host.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&host));
+        auto *text = bar->findChild<QLabel *>(QStringLiteral("messageText"));
+        auto *scroll = bar->findChild<QScrollArea *>();
+        QVERIFY(text && scroll);
+        // Two lines at the bar's whole width (taller than a button), three beside a wide button:
+        // the bar's own size need not change, so nothing but the button tells it.
+        QString message;
+        while (text->fontMetrics().horizontalAdvance(message) < 800)
+            message += QStringLiteral(" word");
+        bar->success(message.trimmed());
+        QTRY_VERIFY(scroll->viewport()->height() >= text->heightForWidth(scroll->viewport()->width()));
+        const int before = text->heightForWidth(scroll->viewport()->width());
+        QVERIFY2(before >= 2 * text->fontMetrics().lineSpacing(), qPrintable(QString::number(before)));
+        bar->addButton(QStringLiteral("A Button Wide Enough To Wrap"), [] {});
+        QTest::qWait(100);
+        const int needs = text->heightForWidth(scroll->viewport()->width());
+        QVERIFY2(needs > before, "the button did not narrow the text: the test shows nothing");
+        QVERIFY2(scroll->viewport()->height() >= needs, qPrintable(QStringLiteral("%1 px for text needing %2").arg(scroll->viewport()->height()).arg(needs)));
+    }
+
+    // A geometry saved on a larger screen comes back within this screen's room (issue 50 item 6:
+    // 1440 px wide on a 1280×1024 screen).
+    void restoredGeometryFitsTheScreen()
+    {
+        const QRect room = QGuiApplication::primaryScreen()->availableGeometry();
+        {
+            QWidget wide;
+            wide.setGeometry(room.left() + 40, room.top() + 30, room.width() + 600, room.height() + 400);
+            QSettings().setValue(QStringLiteral("mainWindow/geometry"), wide.saveGeometry());
+        }
+        MainWindow w;
+        const QSize least = w.minimumSizeHint().expandedTo(w.minimumSize());
+        QVERIFY2(w.width() <= std::max(room.width(), least.width()) && w.height() <= std::max(room.height(), least.height()),
+                 qPrintable(QStringLiteral("%1×%2 on a %3×%4 screen").arg(w.width()).arg(w.height()).arg(room.width()).arg(room.height())));
+        QVERIFY(w.width() < room.width() + 600); // the saved width was cut down
+        QVERIFY(w.x() >= room.left() && w.y() >= room.top());
+        if (w.width() <= room.width())
+            QVERIFY(w.geometry().right() <= room.right());
     }
 };
 

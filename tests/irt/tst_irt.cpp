@@ -5,6 +5,7 @@
 // information; iterative improvement dropping the right columns; RMSE diagnostics, chart data,
 // the JSON keys and cancelling.
 #include "testmain.h"
+#include "irt/irtaliasedlevels.h"
 #include "irt/irtcharts.h"
 #include "irt/irtfitter.h"
 #include "irt/irtguard.h"
@@ -489,14 +490,44 @@ private slots:
         fit.model = QStringLiteral("3pl");
         fit.factors[QStringLiteral("llm")] = {{QStringLiteral("a"), 0.0}, {QStringLiteral("b"), -1.2}};
         fit.factors[QStringLiteral("retriever")] = {{QStringLiteral("bm25"), 0.0}, {QStringLiteral("dense"), 0.4}, {QStringLiteral("none"), -0.7}};
+        fit.factors[QStringLiteral("icl")] = {{QStringLiteral("0"), 0.0}}; // one level: nothing to compare, no series (issue 50 item 6)
         const ChartData c = IrtCharts::abilities(fit);
         // The first levels are the references, at 0: named in the subtitle, not empty slots.
         QCOMPARE(c.categories, (QStringList{QStringLiteral("llm<br>b"), QStringLiteral("retriever<br>dense"), QStringLiteral("retriever<br>none")}));
         QCOMPARE(c.series.size(), 2);
+        QCOMPARE(c.series[0].name, QStringLiteral("llm"));
+        QVERIFY2(!c.subtitle.contains(QLatin1String("icl")), qPrintable(c.subtitle));
         QCOMPARE(c.series[0].values, (QVector<double>{-1.2, 0, 0}));
         QCOMPARE(c.series[1].values, (QVector<double>{0, 0.4, -0.7}));
         QVERIFY2(c.subtitle.contains(QLatin1String("reference (llm a, retriever bm25, at 0)")), qPrintable(c.subtitle));
         QCOMPARE(c.yMin, -1.2);
+        {
+            // Levels held by the same takers (the oracle alone has retriever oracle and k all):
+            // the answers fix their sum only, so one bar shows the sum, without an interval,
+            // and the report says why (issue 50 item 6: "k all" ± 1.5 unexplained).
+            IrtData data;
+            data.students = {QStringLiteral("s1"), QStringLiteral("s2"), QStringLiteral("s3")};
+            data.factors = {QStringLiteral("retriever"), QStringLiteral("k")};
+            data.levels = {{QStringLiteral("bm25"), QStringLiteral("1")}, {QStringLiteral("bm25"), QStringLiteral("3")}, {QStringLiteral("oracle"), QStringLiteral("all")}};
+            const QVector<IrtAliasedLevels::Alias> aliases = IrtAliasedLevels::find(data);
+            QCOMPARE(aliases.size(), 1);
+            QCOMPARE(aliases[0].factor + QLatin1Char(' ') + aliases[0].level, QStringLiteral("k all"));
+            QCOMPARE(aliases[0].otherFactor + QLatin1Char(' ') + aliases[0].otherLevel, QStringLiteral("retriever oracle"));
+            QCOMPARE(aliases[0].students, QStringList{QStringLiteral("s3")});
+            IrtFit two;
+            two.model = QStringLiteral("1pl");
+            two.factors[QStringLiteral("retriever")] = {{QStringLiteral("bm25"), 0.0}, {QStringLiteral("oracle"), 0.8}};
+            two.factors[QStringLiteral("k")] = {{QStringLiteral("1"), 0.0}, {QStringLiteral("3"), -0.2}, {QStringLiteral("all"), 0.1}};
+            two.factorSe[QStringLiteral("retriever")] = {0.0, 0.78};
+            two.factorSe[QStringLiteral("k")] = {0.0, 0.05, 0.78};
+            const ChartData alone = IrtCharts::abilities(two), summed = IrtCharts::abilities(two, data);
+            QCOMPARE(alone.categories.size(), 3);
+            QCOMPARE(summed.categories, (QStringList{QStringLiteral("k<br>3"), QStringLiteral("retriever<br>oracle + k all")}));
+            QCOMPARE(summed.series[1].values.size(), 2);
+            QVERIFY(summed.series[1].values[0] == 0 && std::abs(summed.series[1].values[1] - 0.9) < 1e-12);
+            QVERIFY(std::isnan(summed.series[1].low[1]) && std::isfinite(summed.series[0].low[0]));
+            QVERIFY2(summed.subtitle.contains(QLatin1String("retriever oracle and k all are the same takers'")), qPrintable(summed.subtitle));
+        }
         // Cancelling stops a fit.
         IrtSimulationSpec spec;
         spec.students = 30;

@@ -2,6 +2,7 @@
 
 #include "chartpanel.h"
 #include "irtfitbar.h"
+#include "irtsummaryview.h"
 #include "commands/setexamirtcommand.h"
 #include "commands/setexamitemstatecommand.h"
 #include "core/job.h"
@@ -9,10 +10,12 @@
 #include "exams/examstore.h"
 #include "exams/examvalidation.h"
 #include "exams/responsematrix.h"
+#include "irt/irtfitsummary.h"
 #include "irt/irtguard.h"
 #include "irt/irtcharts.h"
 #include "project/project.h"
 #include "exams/examcuration.h"
+#include "clampedlabel.h"
 #include "messagebar.h"
 
 #include <QChartView>
@@ -29,7 +32,6 @@
 #include <QToolButton>
 #include <QSpinBox>
 #include <QTabWidget>
-#include <QTextDocument>
 #include <QUndoStack>
 #include <QVBoxLayout>
 
@@ -64,31 +66,23 @@ IrtPanel::IrtPanel(Project *project, QWidget *parent) : QWidget(parent), m_proje
 {
     setObjectName(QStringLiteral("irtPanel"));
     m_bar = new IrtFitBar(this);
-    m_comparison = new QLabel(this);
-    m_comparison->setObjectName(QStringLiteral("irtComparison"));
-    m_comparison->setTextFormat(Qt::RichText);
-    m_comparison->setWordWrap(true);
-    m_comparison->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     // The summary is a tab beside the charts, not a pane above them: open, it squeezed the
     // charts to a sliver and the grid above under eight rows at 1366×768.
-    m_comparisonPane = new QScrollArea(this);
-    m_comparisonPane->setObjectName(QStringLiteral("irtComparisonPane"));
-    m_comparisonPane->setWidget(m_comparison);
-    m_comparisonPane->setWidgetResizable(true);
-    m_comparisonPane->setFrameShape(QFrame::NoFrame);
+    m_summary = new IrtSummaryView(this);
     m_summaryToggle = new QToolButton(this);
     m_summaryToggle->setObjectName(QStringLiteral("irtSummaryToggle"));
     m_summaryToggle->setText(tr("Summary"));
     m_summaryToggle->setToolTip(tr("Show the fit's summary (its tab beside the charts): the models compared, tests, starts, bounds and misfits"));
     m_summaryToggle->hide();
-    connect(m_summaryToggle, &QToolButton::clicked, this, [this] { m_tabs->setCurrentWidget(m_comparisonPane); });
+    connect(m_summaryToggle, &QToolButton::clicked, this, [this] { m_tabs->setCurrentWidget(m_summary); });
     m_fit = new QPushButton(tr("Fit IRT"), this);
     m_fit->setObjectName(QStringLiteral("fitIrt"));
     m_rejectDropped = new QPushButton(tr("Reject dropped"), this);
     m_rejectDropped->setToolTip(tr("Reject the items the improvement steps dropped (undoable)"));
     m_rejectDropped->setEnabled(false);
-    m_status = new QLabel(this);
-    m_status->setWordWrap(true);
+    // Two lines at most beside the improvement boxes; the tooltip holds a longer status whole.
+    m_status = new ClampedLabel(2, this);
+    m_status->setObjectName(QStringLiteral("irtStatus"));
     m_guard = new QLabel(this);
     m_guard->setObjectName(QStringLiteral("irtGuard"));
     m_guard->setWordWrap(true);
@@ -141,8 +135,8 @@ void IrtPanel::buildCharts()
     m_tabs->addTab(errors, tr("Measurement error"));
     m_tabs->addTab(m_charts[Improvement], tr("Improvement"));
     m_tabs->addTab(m_charts[Abilities], tr("Abilities"));
-    m_tabs->addTab(m_comparisonPane, tr("Fit summary"));
-    m_tabs->setTabVisible(m_tabs->indexOf(m_comparisonPane), false); // until a fit in this session
+    m_tabs->addTab(m_summary, tr("Fit summary"));
+    m_tabs->setTabVisible(m_tabs->indexOf(m_summary), false); // until a fit, stored or of this session
 }
 
 IrtPanel::~IrtPanel()
@@ -173,7 +167,7 @@ QSpinBox *IrtPanel::stepsBox() const { return m_bar->steps(); }
 QComboBox *IrtPanel::dropRuleChooser() const { return m_bar->dropRule(); }
 
 bool IrtPanel::isBusy() const { return m_job && m_job->isRunning(); }
-QString IrtPanel::statusText() const { return m_status->text(); }
+QString IrtPanel::statusText() const { return m_status->fullText(); }
 
 void IrtPanel::setExam(const QString &exam)
 {
@@ -243,20 +237,23 @@ void IrtPanel::refresh()
     m_charts[BloomError]->setData(IrtCharts::standardError("bloom-standard-error", tr("Measurement error by Bloom level"), items, bloom, grid));
     m_charts[TypeError]->setData(IrtCharts::standardError("type-standard-error", tr("Measurement error by question type"), items, types, grid));
     if (!isBusy() && !m_parent.isEmpty())
-        m_status->setText(tr("%1 is a short form of %2: its %3 items keep the parameters of %2's fit, and IRT is fitted there. "
+        m_status->setFullText(tr("%1 is a short form of %2: its %3 items keep the parameters of %2's fit, and IRT is fitted there. "
                              "Choose %2 in the Exam box to fit it again; the Short forms tab estimates this form's takes on it.")
                               .arg(m_exam, m_parent).arg(items.size()));
-    else if (!isBusy())
-        m_status->setText(items.isEmpty() ? (id ? tr("No IRT parameters yet: click Take Exam… above and choose several students, then Fit IRT.") : QString())
-                                          : m_lastItems.isEmpty()
-                                          // Parameters from an earlier session: the boxes show that fit's settings when they were kept.
-                                          ? (m_settingsShown ? tr("%1 accepted items have IRT parameters from an earlier fit (%2), made with the settings "
-                                                                  "shown; click Fit IRT to see the model comparison and the fit's diagnostics again.")
-                                                             : tr("%1 accepted items have IRT parameters from an earlier fit (%2) whose settings were not "
-                                                                  "kept: the boxes show this session's; click Fit IRT to see the model comparison and "
-                                                                  "the fit's diagnostics again (it replaces the stored parameters)."))
-                                                .arg(items.size()).arg(m_fittedModel.toUpper())
-                                          : tr("%1 accepted items have IRT parameters.").arg(items.size()));
+    auto settings = id && !items.isEmpty() ? store.irtSettings(id.value()) : Result<nlohmann::json>(nlohmann::json());
+    const bool summaryStored = settings && settings.value().is_object() && settings.value().contains("summary");
+    if (!isBusy() && m_parent.isEmpty())
+        m_status->setFullText(items.isEmpty() ? (id ? tr("No IRT parameters yet: click Take Exam… above and choose several students, then Fit IRT.") : QString())
+                          : !m_lastItems.isEmpty() ? tr("%1 accepted items have IRT parameters.").arg(items.size())
+                          // Parameters from an earlier session: the boxes show that fit's settings when they were kept.
+                          : summaryStored  ? tr("%1 accepted items have IRT parameters from an earlier fit (%2), made with the settings shown; "
+                                                "the Fit summary tab shows what it found.").arg(items.size()).arg(m_fittedModel.toUpper())
+                          : m_settingsShown ? tr("%1 accepted items have IRT parameters from an earlier fit (%2), made with the settings "
+                                                 "shown; click Fit IRT to see the model comparison and the fit's diagnostics again.").arg(items.size()).arg(m_fittedModel.toUpper())
+                                            : tr("%1 accepted items have IRT parameters from an earlier fit (%2) whose settings were not "
+                                                 "kept: the boxes show this session's; click Fit IRT to see the model comparison and "
+                                                 "the fit's diagnostics again (it replaces the stored parameters).").arg(items.size()).arg(m_fittedModel.toUpper()));
+    showStoredSummary(settings ? settings.value() : nlohmann::json(), int(items.size()));
     setSelectedItems(m_selected);
     updateGuard();
     emit parametersShown(!items.isEmpty());
@@ -291,7 +288,7 @@ void IrtPanel::showFit(const QVector<IrtStep> &steps)
     m_rejectDropped->setText(m_dropped.isEmpty() ? tr("Reject dropped") : tr("Reject %n dropped", nullptr, int(m_dropped.size())));
     const auto grid = IrtInformation::grid();
     ChartData improvement = IrtCharts::improvement(steps, grid);
-    ChartData abilities = IrtCharts::abilities(steps.isEmpty() ? IrtFit{} : steps.last().fit);
+    ChartData abilities = IrtCharts::abilities(steps.isEmpty() ? IrtFit{} : steps.last().fit, m_lastResult && !steps.isEmpty() ? m_lastResult->data : IrtData());
     if (steps.isEmpty())
         improvement.subtitle = tr("Fit IRT with improvement steps to compare them");
     if (abilities.categories.isEmpty())
@@ -308,73 +305,43 @@ ExamIrtResult IrtPanel::reportResult() const
     return r;
 }
 
-QWidget *IrtPanel::summaryTab() const { return m_comparisonPane; }
+QWidget *IrtPanel::summaryTab() const { return m_summary; }
 
-QString IrtPanel::comparisonText() const
+QString IrtPanel::comparisonText() const { return m_summary->plainText(); }
+
+bool IrtPanel::summaryShown() const { return m_tabs->isTabVisible(m_tabs->indexOf(m_summary)); }
+
+void IrtPanel::showSummary(const nlohmann::json &summary, const QString &lead, bool current)
 {
-    QTextDocument document;
-    document.setHtml(m_comparison->text());
-    return document.toPlainText();
+    const bool shown = summary.is_object() || !lead.isEmpty();
+    if (!shown)
+        m_summary->clear();
+    else if (summary.is_object())
+        m_summary->showSummary(summary, lead);
+    else
+        m_summary->showWithout(lead);
+    m_summaryToggle->setVisible(shown);
+    m_tabs->setTabVisible(m_tabs->indexOf(m_summary), shown);
+    if (shown && current)
+        m_tabs->setCurrentWidget(m_summary); // what the fit found, first
 }
 
-void IrtPanel::showComparison(const QVector<IrtStep> &steps)
+// The summary of the fit whose parameters are stored, when none of this session's is shown:
+// stored beside them, or else what they say and the click that brings the rest back.
+void IrtPanel::showStoredSummary(const nlohmann::json &settings, int items)
 {
-    if (steps.isEmpty()) {
-        m_comparison->clear();
-        m_tabs->setTabVisible(m_tabs->indexOf(m_comparisonPane), false);
-        m_summaryToggle->hide();
-        return;
-    }
-    const IrtFit &first = steps.first().fit, &last = steps.last().fit;
-    // Numbers right-aligned with a gutter before each column, so that they never run together.
-    const QString num = QStringLiteral("align='right' style='padding-left:16px'");
-    QString html = QStringLiteral("<table cellspacing='0' cellpadding='2'><tr><th align='left'>%1</th><th %3>−log L marginal</th>"
-                                  "<th %3>%2</th><th %3>AIC</th><th %3>BIC</th></tr>")
-                       .arg(tr("model"), tr("parameters"), num);
-    for (const IrtModelRow &r : first.comparison)
-        html += QStringLiteral("<tr><td>%1%2</td><td %7>%3</td><td %7>%4</td><td %7>%5</td><td %7>%6</td></tr>")
-                    .arg(r.model.toUpper(), r.model == first.model ? tr(" (fitted)") : QString())
-                    .arg(r.nll, 0, 'f', 1).arg(r.parameters).arg(r.aic, 0, 'f', 1).arg(r.bic, 0, 'f', 1).arg(num);
-    if (const IrtTwoDimFit &two = first.twoDimensional; two.computed) // Compare two abilities (docs/METHODS.md §9.18)
-        html += QStringLiteral("<tr><td>%1</td><td %6>%2</td><td %6>%3</td><td %6>%4</td><td %6>%5</td></tr>")
-                    .arg(tr("2-D 2PL"))
-                    .arg(two.nll, 0, 'f', 1).arg(two.parameters).arg(two.aic, 0, 'f', 1).arg(two.bic, 0, 'f', 1).arg(num);
-    html += QStringLiteral("</table>");
-    QStringList notes;
-    notes << tr("Compared by marginal ML: θ ~ N(0, 1) integrated out (%1 s)").arg(first.comparisonSeconds(), 0, 'f', 1);
-    for (const IrtLrTest &t : first.lrTests)
-        notes << tr("LR test %1 → %2: χ² %3 on %4 df, p %5").arg(t.from.toUpper(), t.to.toUpper()).arg(t.statistic, 0, 'f', 1).arg(t.df).arg(t.p, 0, 'g', 3);
-    if (!first.choice.isEmpty())
-        notes << first.choice;
-    if (first.dimensionality.computed) // is one ability enough (docs/METHODS.md §9.17)
-        notes << first.dimensionality.summary();
-    if (const QString two = first.twoDimensional.summary(); !two.isEmpty())
-        notes << two;
-    if (const QString rank = last.dimensionality.rankingNote(); !rank.isEmpty())
-        notes << rank;
-    if (m_lastResult && m_lastResult->exam == m_exam) // why a taker scores below the IR students (docs/METHODS.md §9.19)
-        notes << m_lastResult->takerNotes;
-    notes << tr("best of %1 starts; %2 distinct %3").arg(first.starts).arg(first.optimaFound).arg(first.optimaFound == 1 ? tr("optimum") : tr("optima"));
-    int misfits = 0;
-    for (const IrtItem &it : last.items)
-        misfits += it.misfit() ? 1 : 0;
-    notes << tr("%1 of %2 parameters on a bound (%3%)").arg(last.parametersOnBound).arg(last.parameterCount)
-                 .arg(last.parameterCount ? 100.0 * last.parametersOnBound / last.parameterCount : 0.0, 0, 'f', 1);
-    notes << (last.itemFitNote.isEmpty() ? tr("%1 misfitting items (S-X² p adjusted < 0.05, marked ⚠ in the grid)").arg(misfits) : last.itemFitNote);
-    // The search's other warnings; the guard's is already shown above, and the bound share
-    // said is the final fit's.
-    for (const QString &w : first.warnings)
-        if (!notes.contains(w) && w != m_guard->text() && !w.contains(QLatin1String("sit on a bound")) && w != first.dimensionality.warning())
-            notes << w;
-    QStringList escaped;
-    for (const QString &n : std::as_const(notes))
-        escaped << n.toHtmlEscaped();
-    // The table and the notes side by side.
-    m_comparison->setText(QStringLiteral("<table cellspacing='0' cellpadding='0'><tr><td valign='top'>%1</td><td width='24'></td><td valign='top'>%2</td></tr></table>")
-                              .arg(html, escaped.join(QStringLiteral("<br>"))));
-    m_summaryToggle->show();
-    m_tabs->setTabVisible(m_tabs->indexOf(m_comparisonPane), true);
-    m_tabs->setCurrentWidget(m_comparisonPane); // what the fit found, first
+    if (m_lastResult && m_lastResult->exam == m_exam)
+        return; // this session's fit of the exam is shown
+    if (items == 0 || !m_parent.isEmpty())
+        return showSummary({});
+    if (settings.is_object() && settings.contains("summary") && settings["summary"].is_object())
+        return showSummary(settings["summary"], tr("The fit stored with the parameters of %1 accepted items (%2), as it was made.").arg(items).arg(m_fittedModel.toUpper()));
+    showSummary({}, tr("%1 accepted items carry %2 parameters from an earlier fit%3.")
+                        .arg(items)
+                        .arg(m_fittedModel.toUpper())
+                        .arg(settings.is_object() && settings.contains("bounds")
+                                 ? tr(" (bounds %1, %2 improvement step(s))").arg(QString::fromStdString(settings.value("bounds", std::string()))).arg(settings.value("steps", 0))
+                                 : QString()));
 }
 
 void IrtPanel::rejectDropped()
@@ -399,7 +366,7 @@ void IrtPanel::rejectDropped()
     auto *command = new SetExamItemStateCommand(m_project->service<ExamCuration>(), ids, CurationState::Rejected);
     command->reportErrorsTo(&error);
     m_project->undoStack()->push(command);
-    m_status->setText(error.isEmpty() ? tr("Rejected %1 items the improvement steps dropped (Edit → Undo takes it back).").arg(ids.size()) : error);
+    m_status->setFullText(error.isEmpty() ? tr("Rejected %1 items the improvement steps dropped (Edit → Undo takes it back).").arg(ids.size()) : error);
 }
 
 void IrtPanel::fit()
@@ -408,7 +375,7 @@ void IrtPanel::fit()
         return;
     auto request = m_bar->request();
     if (!request) {
-        m_status->setText(request.error());
+        m_status->setFullText(request.error());
         return;
     }
     const IrtOptions options = request.value().options;
@@ -426,14 +393,15 @@ void IrtPanel::fit()
         *result = fitted.take();
         return Status();
     });
-    const nlohmann::json settings = ExamIrt::settings(options, steps, rule);
-    connect(m_job.get(), &Job::finished, this, [this, result, settings](bool ok, const QString &message) {
+    connect(m_job.get(), &Job::finished, this, [this, result, settings = ExamIrt::settings(options, steps, rule)](bool ok, const QString &message) mutable {
         m_fit->setEnabled(m_parent.isEmpty());
         if (!ok) {
-            m_status->setText(tr("IRT fit failed: %1").arg(message));
+            m_status->setFullText(tr("IRT fit failed: %1").arg(message));
             return;
         }
         const IrtFit &last = result->steps.last().fit;
+        // The summary is stored with the parameters: a later session shows it again.
+        settings["summary"] = IrtFitSummary::of(result->steps, result->takerNotes, m_guard->text());
         QString error;
         auto *command = new SetExamIrtCommand(m_project->service<ExamCuration>(), result->examId, {ExamIrt::parameters(result->steps), settings},
                                               tr("Fit %1 IRT on %2").arg(last.model.toUpper(), result->exam));
@@ -443,9 +411,9 @@ void IrtPanel::fit()
         m_lastResult = result;
         m_fittedModel = last.model;
         updateGuard();
-        showComparison(result->steps);
+        showSummary(settings["summary"], {}, true);
         showFit(result->steps);
-        m_status->setText(!error.isEmpty() ? error
+        m_status->setFullText(!error.isEmpty() ? error
                                            : tr("%1 fit of %2 items × %3 students: %4 in %5 s (nll %6, RMSE %7 vs %8 for mean accuracy)")
                                                  .arg(last.model.toUpper() + (last.estimator == QLatin1String("bayes-modal") ? tr(" Bayes modal") : last.estimator == QLatin1String("mml") ? tr(" marginal ML") : QString())).arg(last.items.size()).arg(last.students.size())
                                                  .arg(last.converged ? tr("converged") : tr("not converged (%1)").arg(last.message))
@@ -453,7 +421,7 @@ void IrtPanel::fit()
         emit fitted();
     });
     m_fit->setEnabled(false);
-    m_status->setText(tr("Fitting…"));
+    m_status->setFullText(tr("Fitting…"));
     emit jobStarted(m_job.get());
     m_job->start();
 }

@@ -24,13 +24,14 @@ class QPushButton;
 class QSpinBox;
 class QTabWidget;
 
-class QScrollArea;
 class QToolButton;
 
 namespace assay {
 
 class ChartPanel;
+class ClampedLabel;
 class IrtFitBar;
+class IrtSummaryView;
 class Job;
 class Project;
 
@@ -64,6 +65,8 @@ public:
     // The model comparison of the last fit, as shown (plain text).
     QString comparisonText() const;
     QWidget *summaryTab() const;
+    // Whether the Fit summary tab is offered (a fit of this session, or stored parameters).
+    bool summaryShown() const;
     // What the report's "Exam and IRT" section shows: this session's last fit of the exam, or
     // else the stored parameters alone (ExamIrt::fromStored); empty name: no exam.
     ExamIrtResult reportResult() const;
@@ -87,7 +90,9 @@ signals:
 private:
     void buildCharts();
     void showFit(const QVector<IrtStep> &steps);
-    void showComparison(const QVector<IrtStep> &steps);
+    // The Fit summary tab: a summary (null: none, unless `lead` says why), made current when asked.
+    void showSummary(const nlohmann::json &summary, const QString &lead = {}, bool current = false);
+    void showStoredSummary(const nlohmann::json &settings, int items);
     void updateGuard();
     Project *m_project;
     QString m_exam;
@@ -96,16 +101,15 @@ private:
     std::shared_ptr<const ExamIrtResult> m_lastResult;
     IrtFitBar *m_bar;
     bool m_settingsShown = false; // the boxes show the stored fit's settings
-    QLabel *m_comparison; // the last fit's model comparison and search
     QPushButton *m_fit;
     QPushButton *m_rejectDropped;
     QStringList m_dropped; // item keys the last fit's steps dropped
     QVector<IrtItem> m_lastItems;
-    QScrollArea *m_comparisonPane;
+    IrtSummaryView *m_summary; // the Fit summary tab
     QToolButton *m_summaryToggle;
     QString m_fittedModel; // "1pl", "2pl", "3pl" of the stored parameters; empty before a fit
     QString m_parent; // the chosen exam is a short form of this exam: fitted there, not here
-    QLabel *m_status;
+    ClampedLabel *m_status;
     QLabel *m_guard; // the identifiability guard's warning, above the charts
     QTabWidget *m_tabs;
     ChartPanel *m_charts[ChartCount];

@@ -9,7 +9,9 @@ namespace assay {
 ShortFormEstimatesTable::ShortFormEstimatesTable(QWidget *parent) : QTableWidget(0, 6, parent)
 {
     setObjectName(QStringLiteral("shortFormEstimates"));
-    setHorizontalHeaderLabels({tr("Taker"), tr("Items"), tr("Ability ± SE"), tr("Estimated (95%)"), tr("Plain (95%)"), tr("Whole exam")});
+    // Headers on two lines: no wider than their figures, so that every column shows beside the
+    // charts at 1366×768 (a one-line "Whole exam" was cut at the table's edge).
+    setHorizontalHeaderLabels({tr("Taker"), tr("Items"), tr("Ability\n± SE"), tr("Estimated\n(95%)"), tr("Plain\n(95%)"), tr("Whole\nexam")});
     // What each column is, on its header: the ability here is not the IRT tab's.
     const QStringList headerTips{tr("The take: a short form's taker, or “<taker> @adaptive” for an adaptive take"),
                                  tr("Items the taker answered"),
@@ -38,7 +40,7 @@ void ShortFormEstimatesTable::clearRows()
     setRowCount(0);
     clearSpans();
     // Until rows size them, the headers do (a spanning hint must not), so no header is cut.
-    for (int c = 0; c + 1 < columnCount(); ++c)
+    for (int c = 0; c < columnCount(); ++c)
         setColumnWidth(c, horizontalHeader()->sectionSizeHint(c));
 }
 

@@ -230,6 +230,10 @@ void ShortFormPanel::showValidation()
             text << QString::number(n);
         if (!text.isEmpty())
             m_sizes->setText(text.join(QLatin1Char(',')));
+        // So does the folds box: the chart's subtitle names the folds the validation used.
+        const int folds = report.value("folds", 0), students = report.value("students", 0);
+        if (folds > 0)
+            m_folds->setValue(folds >= students ? 0 : folds); // 0: leave one out
     }
     const QString notice = m_notice.isEmpty() ? QString() : m_notice + QStringLiteral("<br>");
     if (isBusy()) // not the last validation's figures while the next one runs

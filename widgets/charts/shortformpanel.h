@@ -51,6 +51,8 @@ public:
     QTableWidget *estimatesTable() const { return m_estimates; }
     QComboBox *methodChooser() const { return m_method; }
     QSpinBox *itemsBox() const { return m_items; }
+    // Validate…'s folds (0: leave one out); it follows the last validation's, as the sizes do.
+    QSpinBox *foldsBox() const { return m_folds; }
     // The validation's refits use this estimator (data: jml, bayes-modal, mml); the Exams page
     // keeps it on the IRT tab's choice, and it can be changed here.
     QComboBox *estimatorChooser() const { return m_estimator; }
