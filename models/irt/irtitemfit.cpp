@@ -10,7 +10,7 @@ namespace assay {
 
 namespace {
 
-constexpr int Nodes = 31;
+constexpr int ItemFitNodes = 31;
 // Both expected counts of a group at least this: Orlando and Thissen merged down to 1, but
 // then the statistic's tail is heavier than χ² (7.8% rejected at 5% with the generating
 // parameters in our check, 5.6% with 3).
@@ -104,10 +104,10 @@ void IrtItemFit::apply(const IrtData &data, IrtFit *fit)
         variance = std::max(variance - noise / known, 0.25 * variance);
     const double sd = std::max(std::sqrt(variance), 0.1);
     std::vector<double> nodes, weights;
-    IrtStatistics::normalGrid(mean, sd, Nodes, &nodes, &weights);
+    IrtStatistics::normalGrid(mean, sd, ItemFitNodes, &nodes, &weights);
     // P per node and item; the full score distribution per node; its marginal.
-    std::vector<double> P(size_t(Nodes) * items), F(size_t(Nodes) * (items + 1)), marginal(size_t(items) + 1, 0.0);
-    for (int q = 0; q < Nodes; ++q) {
+    std::vector<double> P(size_t(ItemFitNodes) * items), F(size_t(ItemFitNodes) * (items + 1)), marginal(size_t(items) + 1, 0.0);
+    for (int q = 0; q < ItemFitNodes; ++q) {
         std::vector<double> column(static_cast<size_t>(items));
         for (int i = 0; i < items; ++i) {
             const IrtItem &it = fit->items[i];
@@ -140,7 +140,7 @@ void IrtItemFit::apply(const IrtData &data, IrtFit *fit)
         for (int i = from; i < to; ++i) {
             // E_ik = ∫ P_i(θ) f₋ᵢ(k − 1 | θ) φ(θ) dθ / ∫ f(k | θ) φ(θ) dθ.
             std::fill(expected.begin(), expected.end(), 0.0);
-            for (int q = 0; q < Nodes; ++q) {
+            for (int q = 0; q < ItemFitNodes; ++q) {
                 const double p = P[size_t(q) * items + i];
                 removeItem(F.data() + size_t(q) * (items + 1), items, p, g.data());
                 const double wp = weights[size_t(q)] * p;
@@ -185,7 +185,7 @@ void IrtItemFit::apply(const IrtData &data, IrtFit *fit)
             pValues[size_t(i)] = it.sx2P;
         }
     };
-    inTwoHalves(double(items) * items * Nodes > 2e7, items, work);
+    inTwoHalves(double(items) * items * ItemFitNodes > 2e7, items, work);
     if (std::none_of(pValues.cbegin(), pValues.cend(), [](double p) { return std::isfinite(p); }))
         fit->itemFitNote = QStringLiteral("S-X² could not be computed: with %1 students who answered everything, the score groups (expected counts ≥ %2) "
                                           "do not outnumber an item's parameters")
