@@ -14,7 +14,9 @@ nlohmann::json IrtFitSummary::of(const QVector<IrtStep> &steps, const QStringLis
     if (const IrtTwoDimFit &two = first.twoDimensional; two.computed) // Compare two abilities (docs/METHODS.md §9.18)
         models.push_back({{"model", "2-D 2PL"}, {"nll", two.nll}, {"parameters", two.parameters}, {"aic", two.aic}, {"bic", two.bic}, {"fitted", false}});
     QStringList notes;
-    notes << QStringLiteral("Compared by marginal ML: θ ~ N(0, 1) integrated out (%1 s)").arg(first.comparisonSeconds(), 0, 'f', 1);
+    // The wall-clock time is kept apart ("seconds"), out of the notes: the stored summary is
+    // the same for the same data, run after run.
+    notes << QStringLiteral("Compared by marginal ML: θ ~ N(0, 1) integrated out");
     for (const IrtLrTest &t : first.lrTests)
         notes << QStringLiteral("LR test %1 → %2: χ² %3 on %4 df, p %5").arg(t.from.toUpper(), t.to.toUpper()).arg(t.statistic, 0, 'f', 1).arg(t.df).arg(t.p, 0, 'g', 3);
     if (!first.choice.isEmpty())
@@ -40,7 +42,7 @@ nlohmann::json IrtFitSummary::of(const QVector<IrtStep> &steps, const QStringLis
     for (const QString &w : first.warnings)
         if (!notes.contains(w) && w != shownElsewhere && !w.contains(QLatin1String("sit on a bound")) && w != first.dimensionality.warning())
             notes << w;
-    nlohmann::json out{{"models", models}, {"notes", nlohmann::json::array()}};
+    nlohmann::json out{{"models", models}, {"notes", nlohmann::json::array()}, {"seconds", first.comparisonSeconds()}};
     for (const QString &n : std::as_const(notes))
         out["notes"].push_back(n.toStdString());
     return out;

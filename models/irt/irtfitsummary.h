@@ -5,7 +5,7 @@
 // parameters on a bound, misfits, warnings. Stored beside the fit's parameters ("summary" in
 // the exam's IRT settings, ExamIrt::save) so that a later session shows it again:
 // {"models": [{"model": "1PL", "nll", "parameters", "aic", "bic", "fitted": bool}],
-//  "notes": ["…"]}.
+//  "notes": ["…"], "seconds": the comparison's wall-clock time, apart so the rest is the same run after run}.
 #include "irt/irtimprovement.h"
 
 #include <QString>

@@ -18,7 +18,9 @@ export LLM_BASE_URL=http://127.0.0.1:$port/v1 LLM_MODEL=test-model LLM_API_KEY=s
 
 # The team's setup, once: the project with a frozen version, and the baseline exported.
 mkdir -p "$tmp/eval"
-"$cli" backup "$demo" "$tmp/eval/project.assay"
+# A plain copy of the closed fixture: opening it (even to back it up) would leave SQLite's
+# -shm beside it while other tests copy it.
+cp "$demo" "$tmp/eval/project.assay"
 "$cli" testset freeze "$tmp/eval/project.assay" --name v1 --set short --note "release 1" >/dev/null
 "$cli" run "$tmp/eval/project.assay" --name baseline --pipeline "retriever=bm25,k=3,reader=llm:ci" --testset v1 >/dev/null
 "$cli" score "$tmp/eval/project.assay" --run baseline --judge contains >/dev/null
