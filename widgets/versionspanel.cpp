@@ -108,6 +108,7 @@ VersionsPanel::VersionsPanel(Project *project, QWidget *parent)
     m_lower->setTabEnabled(1, false);
     lowerLayout->addWidget(m_lower, 1);
     auto *split = new QSplitter(Qt::Vertical, this);
+    split->setObjectName(QStringLiteral("versionsBody"));
     split->addWidget(m_list);
     split->addWidget(lower);
     split->setStretchFactor(0, 1);
@@ -158,7 +159,9 @@ void VersionsPanel::reload()
     }
     const bool any = !m_versions->versions().isEmpty();
     m_empty->setVisible(!any);
-    m_list->setVisible(any);
+    // Nothing to list or compare yet: the empty state says what to click, alone.
+    if (QWidget *body = findChild<QWidget *>(QStringLiteral("versionsBody")))
+        body->setVisible(any);
     m_compare->setEnabled(any && !(m_job && m_job->isRunning()));
     if (int i = m_from->findData(from); i >= 0)
         m_from->setCurrentIndex(i);

@@ -224,7 +224,8 @@ Result<GateReport> GateComparison::compare(const RunOutcomes::Loaded &run, const
         items << item;
     }
     if (items.isEmpty())
-        return R::failure(pairs.isEmpty() ? QStringLiteral("runs '%1' and '%2' share no items: run both on the same test-set version").arg(run.runName, baseline.runName)
+        return R::failure(pairs.isEmpty() ? QStringLiteral("runs '%1' and '%2' share no items: they ran on different questions (another query set or version). "
+                                                         "Gate a run against a baseline run on the same questions.").arg(run.runName, baseline.runName)
                                           : QStringLiteral("runs '%1' and '%2' share no items the %3 metric can score%4")
                                                 .arg(run.runName, baseline.runName, options.metric,
                                                      retrieval ? QStringLiteral(" (no shared item has true documents: link them on Corpus → Ground Truth)") : QString()));

@@ -260,7 +260,8 @@ private slots:
                             visit(inner, here, QStringLiteral("%1-%2").arg(shot).arg(t));
                 }
             };
-            const QList<QTabWidget *> tabs = outermost(page);
+            // A page that is itself tabs (Queries: Working set | Versions) is visited tab by tab.
+            const QList<QTabWidget *> tabs = qobject_cast<QTabWidget *>(page) ? QList<QTabWidget *>{qobject_cast<QTabWidget *>(page)} : outermost(page);
             if (tabs.isEmpty()) {
                 cut << clipped(page, name) << scrolls(name);
                 test::screenshot(&w, QStringLiteral("fit-%1").arg(p));

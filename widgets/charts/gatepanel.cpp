@@ -52,6 +52,7 @@ GatePanel::GatePanel(Project *project, QWidget *parent)
     m_badge->setMinimumWidth(m_badge->fontMetrics().horizontalAdvance(QStringLiteral("INCONCLUSIVE")) + 24);
     m_summary->setWordWrap(true);
     m_summary->setTextFormat(Qt::RichText);
+    m_summary->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     m_mark->setToolTip(tr("Make run B the baseline of the test-set version it ran on: new runs on that version are gated against it here and by assay-cli gate"));
     m_export->setToolTip(tr("Write this gate as a JUnit XML file (.xml, for CI) or a Markdown summary (.md, for a pull request)"));
     const QStringList headers{tr("Group"), tr("Module"), tr("Right (was)"), tr("Tags"), tr("Example query"), tr("Gold"), tr("B answered"), tr("A answered")};
@@ -73,7 +74,8 @@ GatePanel::GatePanel(Project *project, QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(top);
-    layout->addWidget(m_groups, 1);
+    layout->addWidget(m_groups, 100);
+    layout->addStretch(1); // keeps the sentences at the top while the table is hidden
     connect(m_mark, &QPushButton::clicked, this, [this] {
         if (auto s = markBaseline(m_runB); !s)
             MessageBar::report(this, MessageBar::Level::Error, s.error());
@@ -105,6 +107,8 @@ void GatePanel::clear(const QString &why)
     m_report.reset();
     m_badge->setText(QString());
     m_badge->setStyleSheet(QString());
+    m_badge->hide();
+    m_groups->hide(); // nothing to list: the sentence says why
     m_summary->setText(QStringLiteral("<p style='color:gray'>%1</p>").arg(why.toHtmlEscaped()));
     m_groups->setRowCount(0);
     m_mark->setEnabled(false);
@@ -188,6 +192,8 @@ void GatePanel::showReport(const GateReport &r)
     m_report = r;
     const Badge badge = badgeOf(r.result.verdict);
     m_badge->setText(badge.text);
+    m_badge->show();
+    m_groups->setVisible(!r.regressedGroups.isEmpty());
     m_badge->setStyleSheet(QStringLiteral("QLabel { background: %1; color: white; font-weight: bold; padding: 6px 10px; border-radius: 4px; }").arg(QLatin1String(badge.background)));
     const QString baseline = baselineOf(r.run);
     QString html = tr("<p><b>A</b> %1 against <b>B</b> %2%3, on %4 shared items (%5, judge %6): <b>%7</b>. %8 McNemar's exact test on the items "
