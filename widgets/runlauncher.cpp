@@ -202,7 +202,7 @@ void RunLauncher::reload()
         box->setProperty("items", v.items);
         box->setChecked(checked.contains(box->text()));
         connect(box, &QCheckBox::toggled, this, &RunLauncher::updateEstimate);
-        m_formsBox->layout()->addWidget(box);
+        static_cast<QHBoxLayout *>(m_formsBox->layout())->insertWidget(int(m_forms.size()), box); // beside the forms, before the stretch
         m_forms << box;
     }
     const QString embedder = m_embedder->currentText();

@@ -53,7 +53,7 @@ int GateCommand::run(const QStringList &args, CliIo &io)
         {QStringLiteral("max-drop"), QStringLiteral("The drop allowed before a significant one is a regression, as a share or in points (default 0.02: two points)."), QStringLiteral("D"), QStringLiteral("0.02")},
         {QStringLiteral("alpha"), QStringLiteral("1 − the interval's level (default 0.05)."), QStringLiteral("A"), QStringLiteral("0.05")},
         {QStringLiteral("min-accuracy"), QStringLiteral("The candidate's floor: below it is a regression whatever the baseline."), QStringLiteral("X")},
-        {QStringLiteral("judge"), QStringLiteral("The answer judge (default: the run's only one; with --pipeline: the baseline's)."), QStringLiteral("NAME")},
+        {QStringLiteral("judge"), QStringLiteral("The answer judge (default: the run's only one; with --pipeline: the baseline run's; required with --pipeline and --baseline-file)."), QStringLiteral("NAME")},
         {QStringLiteral("closed-domain"), QStringLiteral("auto (default), on or off."), QStringLiteral("auto|on|off"), QStringLiteral("auto")},
         {QStringLiteral("resamples"), QStringLiteral("Bootstrap resamples (2000)."), QStringLiteral("N"), QStringLiteral("2000")},
         {QStringLiteral("seed"), QStringLiteral("Bootstrap seed (1)."), QStringLiteral("S"), QStringLiteral("1")},

@@ -184,7 +184,9 @@ int RunsCommand::run(const QStringList &args, CliIo &io)
         return ExitOk;
     }
     for (const RunSummary &r : runs)
-        io.out << QStringLiteral("%1  %2  %3  %4/%5 done, %6 errors\n").arg(r.name, r.pipeline, r.status).arg(r.done).arg(r.total).arg(r.errors);
+        io.out << QStringLiteral("%1  %2  %3%4  %5/%6 done, %7 errors\n")
+                      .arg(r.name, r.pipeline, r.status, r.version.isEmpty() ? QString() : QStringLiteral("  version %1").arg(r.version))
+                      .arg(r.done).arg(r.total).arg(r.errors);
     return ExitOk;
 }
 

@@ -43,7 +43,7 @@ int TestSetCommand::run(const QStringList &args, CliIo &io)
     parser.setApplicationDescription(QStringLiteral(
         "A frozen version copies the working set's accepted queries (or an exam's kept items); later generation and curation change "
         "only the working set. 'working' names the working set in diff."));
-    parser.addPositionalArgument(QStringLiteral("freeze|list|show|diff|baseline"), QStringLiteral("What to do."));
+    parser.addPositionalArgument(QStringLiteral("COMMAND"), QStringLiteral("freeze, list, show, diff or baseline."));
     parser.addPositionalArgument(QStringLiteral("FILE.assay"), QStringLiteral("The project."));
     parser.addOptions({
         {QStringLiteral("name"), QStringLiteral("freeze, show: the version."), QStringLiteral("V")},
@@ -118,8 +118,9 @@ int TestSetCommand::list(QCommandLineParser &parser, Project &project, CliIo &io
     if (versions.value().isEmpty())
         io.out << QStringLiteral("No frozen versions yet: freeze one with 'testset freeze', or Queries → Versions → Freeze….\n");
     for (const TestSetInfo &t : versions.value())
-        io.out << QStringLiteral("%1  %2  %3 items  %4 runs  baseline %5  %6  %7\n")
-                      .arg(t.name, t.sourceText()).arg(t.items).arg(t.runs).arg(t.baseline.isEmpty() ? QStringLiteral("none") : t.baseline, t.createdAt, t.note);
+        io.out << QStringLiteral("%1  %2  %3 items  %4 %5  baseline %6  %7  %8\n")
+                      .arg(t.name, t.sourceText()).arg(t.items).arg(t.runs).arg(t.runs == 1 ? QStringLiteral("run") : QStringLiteral("runs"))
+                      .arg(t.baseline.isEmpty() ? QStringLiteral("none") : t.baseline, t.createdAt, t.note);
     return ExitOk;
 }
 

@@ -17,6 +17,15 @@ QString text(const nlohmann::json &o, const char *key)
     return o[key].is_string() ? QString::fromStdString(o[key].get<std::string>()) : QString::fromStdString(o[key].dump());
 }
 
+QStringList ids(const nlohmann::json &o, const char *key)
+{
+    QStringList out;
+    if (o.contains(key) && o[key].is_array())
+        for (const auto &id : o[key])
+            out << (id.is_string() ? QString::fromStdString(id.get<std::string>()) : QString::fromStdString(id.dump()));
+    return out;
+}
+
 std::optional<int> zeroOne(const nlohmann::json &o, const char *key, bool *bad)
 {
     if (!o.contains(key) || o[key].is_null())
@@ -72,8 +81,13 @@ Result<RunOutcomes::Loaded> GateBaselineFile::load(const QString &path, bool clo
         if (bad)
             return R::failure(QStringLiteral("%1: 'verdict' and 'retrieval_verdict' take 0 or 1").arg(where));
         withVerdict += out.verdict.has_value();
-        const bool truthKnown = o.contains("true_doc_ids") && o["true_doc_ids"].is_array() && !o["true_doc_ids"].empty();
-        out.retrievalJudgeable = out.retrievalVerdict.has_value() && truthKnown;
+        const QStringList truth = ids(o, "true_doc_ids"), retrieved = ids(o, "retrieved_ids");
+        out.top1 = retrieved.value(0);
+        // No retrieval verdict in the file: the top-1 judge's, as a stored run's default is
+        // (the top document is the group's true document set; docs/METHODS.md §4.7).
+        if (!out.retrievalVerdict && !truth.isEmpty())
+            out.retrievalVerdict = !retrieved.isEmpty() && QSet<QString>(truth.begin(), truth.end()) == QSet<QString>{retrieved.first()} ? 1 : 0;
+        out.retrievalJudgeable = out.retrievalVerdict.has_value() && !truth.isEmpty();
         if (closedDomain && out.correct() && out.retrievalJudgeable && *out.retrievalVerdict == 0)
             out.verdict = 0;
         loaded.outcomes << out;

@@ -28,7 +28,7 @@ QString moduleTitle(const QString &module)
     if (module == QLatin1String("retriever"))
         return QStringLiteral("retriever (lost retrieval)");
     if (module == QLatin1String("llm"))
-        return QStringLiteral("LLM (retrieval intact, fewer forms answered)");
+        return QStringLiteral("LLM / reader (true documents still retrieved, fewer forms answered right)");
     return QStringLiteral("knowledge (no true documents known for the group)");
 }
 

@@ -124,16 +124,16 @@ GateResult RegressionGate::compare(const QVector<GateItem> &items, const GateOpt
         r.reason = QStringLiteral("The run scores %1%, below the minimum %2%").arg(pts(r.runMean), pts(options.minAccuracy));
     } else if (r.high < -options.maxDrop) {
         r.verdict = GateResult::Verdict::Regression;
-        r.reason = QStringLiteral("The difference %1 lies wholly below the allowed drop of %2 points").arg(interval, pts(options.maxDrop));
+        r.reason = QStringLiteral("The difference %1 lies wholly below −%2 points, the allowed drop").arg(interval, pts(options.maxDrop));
     } else if (r.low > 0) {
         r.verdict = GateResult::Verdict::Improvement;
         r.reason = QStringLiteral("The difference %1 lies wholly above 0").arg(interval);
     } else if (r.low >= -options.maxDrop) {
         r.verdict = GateResult::Verdict::Pass;
-        r.reason = QStringLiteral("The difference %1 does not reach the allowed drop of %2 points").arg(interval, pts(options.maxDrop));
+        r.reason = QStringLiteral("The difference %1 stays above −%2 points, the allowed drop").arg(interval, pts(options.maxDrop));
     } else {
         r.verdict = GateResult::Verdict::Inconclusive;
-        r.reason = QStringLiteral("The difference %1 straddles the allowed drop of %2 points: more items, or judge repeats, would decide it")
+        r.reason = QStringLiteral("The difference %1 straddles −%2 points, the allowed drop: more items, or judge repeats, would decide it")
                        .arg(interval, pts(options.maxDrop));
     }
     if (r.flipping > 0)

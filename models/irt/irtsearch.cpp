@@ -228,7 +228,10 @@ Result<IrtFit> IrtSearch::run(const IrtData &data, const IrtOptions &givenOption
             chosen = Model::OnePL;
         }
     }
-    const auto choiceOf = [&](Model bicChoice) { return choiceText(rows, int(bicChoice)) + multidimensional; };
+    // Overridden, the sentence starts with the model used, so that "chosen by BIC" is not read as the outcome.
+    const auto choiceOf = [&](Model bicChoice) {
+        return (multidimensional.isEmpty() ? QString() : QStringLiteral("1PL used. ")) + choiceText(rows, int(bicChoice)) + multidimensional;
+    };
     const Model bicChoice = givenOptions.autoModel ? Model(bicPick(rows)) : givenOptions.model;
     if (givenOptions.marginal) {
         // The estimator is the comparison's own EM, taken on to convergence from its row.

@@ -99,7 +99,7 @@ private slots:
         GateResult r = RegressionGate::compare(pairs(3000, 3, 0.7, 0.2, 0.05, 7), o);
         QCOMPARE(r.verdict, GateResult::Verdict::Regression);
         QVERIFY(r.high < -0.02 && r.mcnemarP < 1e-6);
-        QVERIFY2(r.reason.contains(QLatin1String("wholly below the allowed drop of 2.0 points")), qPrintable(r.reason));
+        QVERIFY2(r.reason.contains(QStringLiteral("wholly below −2.0 points, the allowed drop")), qPrintable(r.reason));
         // A clear gain.
         r = RegressionGate::compare(pairs(3000, 3, 0.6, 0.05, 0.3, 7), o);
         QCOMPARE(r.verdict, GateResult::Verdict::Improvement);

@@ -225,6 +225,23 @@ private slots:
         QCOMPARE(fromFile["difference"], stored["difference"]);
         QCOMPARE(fromFile["ci"], stored["ci"]);
         QCOMPARE(fromFile["p_value"], stored["p_value"]);
+        // ... and, for a regression, the same module split: the file's retrieved and true
+        // documents give the top-1 verdicts a stored run's default retrieval judge gives.
+        const QString better = m_dir.filePath(QStringLiteral("bm25.jsonl"));
+        QCOMPARE(runCli({QStringLiteral("export"), QStringLiteral("results"), m_project, QStringLiteral("--run"), QStringLiteral("demo/short/bm25-k3"),
+                         QStringLiteral("--judge"), QStringLiteral("contains"), QStringLiteral("--out"), better}).code, 0);
+        o = runCli({QStringLiteral("gate"), m_project, QStringLiteral("--run"), QStringLiteral("demo/short/tfidf-k1"), QStringLiteral("--baseline"),
+                    QStringLiteral("demo/short/bm25-k3"), QStringLiteral("--json")});
+        QCOMPARE(o.code, 1);
+        const nlohmann::json storedDrop = json(o);
+        o = runCli({QStringLiteral("gate"), m_project, QStringLiteral("--run"), QStringLiteral("demo/short/tfidf-k1"), QStringLiteral("--baseline-file"), better,
+                    QStringLiteral("--judge"), QStringLiteral("contains"), QStringLiteral("--json")});
+        QCOMPARE(o.code, 1);
+        const nlohmann::json fileDrop = json(o);
+        QVERIFY(storedDrop["modules"]["retriever"]["items_lost"].get<int>() > 0);
+        QVERIFY(storedDrop["modules"]["llm"]["items_lost"].get<int>() > 0);
+        QCOMPARE(fileDrop["modules"], storedDrop["modules"]);
+        QCOMPARE(fileDrop["difference"], storedDrop["difference"]);
         // --pipeline --testset: run, score and gate in one command; the same pipeline on the same
         // items as the baseline passes with no difference.
         o = runCli({QStringLiteral("gate"), m_project, QStringLiteral("--run"), QStringLiteral("candidate"), QStringLiteral("--pipeline"),

@@ -63,6 +63,10 @@ GatePanel::GatePanel(Project *project, QWidget *parent)
     m_groups->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_groups->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_groups->setObjectName(QStringLiteral("gateGroups"));
+    m_groups->horizontalHeaderItem(1)->setToolTip(tr("Where the group's lost items are put down: the retriever (its true documents no longer retrieved), "
+                                                     "the LLM / reader (still retrieved, fewer forms answered right) or knowledge (no known true documents)"));
+    m_groups->horizontalHeaderItem(3)->setToolTip(tr("GRAMMAR's tags over the shared items, in B then in A: robust (every form right), "
+                                                     "non-robust (some forms right), gap (none right)"));
     auto *top = new QHBoxLayout;
     top->addWidget(m_badge, 0, Qt::AlignTop);
     top->addWidget(m_summary, 1);
@@ -211,6 +215,8 @@ void GatePanel::showReport(const GateReport &r)
         html += tr("<p><b>Lost:</b> %1.</p>").arg(modules.join(QStringLiteral("; ")).toHtmlEscaped());
     for (const QString &n : r.notes)
         html += QStringLiteral("<p style='color:gray'>%1</p>").arg(n.toHtmlEscaped());
+    html += tr("<p style='color:gray'>The gate counts every shared item once (item accuracy); the refined difference above is over the groups "
+               "that are not a gap in both runs, so the two can differ.</p>");
     if (baseline.isEmpty())
         html += tr("<p style='color:gray'>A's test set has no baseline yet: click <b>Mark B as Baseline</b> to gate new runs against B.</p>");
     m_summary->setText(html);
@@ -235,6 +241,9 @@ void GatePanel::showReport(const GateReport &r)
         m_groups->setColumnWidth(c, std::clamp(m_groups->columnWidth(c), least, std::max(least, c == 4 ? 360 : 170)));
     }
     m_mark->setEnabled(baseline != r.baseline);
+    m_mark->setToolTip(baseline == r.baseline ? tr("B is already the baseline of its test set")
+                                              : tr("Make run B the baseline of the test-set version it ran on: new runs on that version are gated against it "
+                                                   "here and by assay-cli gate"));
     m_export->setEnabled(true);
 }
 
