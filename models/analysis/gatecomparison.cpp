@@ -40,12 +40,18 @@ std::pair<double, bool> scoreOf(const Outcome &o, const QVector<int> &votes, boo
     return {o.correct() ? 1.0 : 0.0, false};
 }
 
-// A retrieval-only run has no answer: its top document stands for it.
+// A retrieval-only run has no answer: its top document stands for it, and whether the gold was
+// in its context.
 QString shownAnswer(const Outcome &o)
 {
     if (!o.answer.isEmpty())
         return o.answer;
-    return o.top1.isEmpty() ? QStringLiteral("(nothing retrieved)") : QStringLiteral("(top document %1)").arg(o.top1);
+    if (o.top1.isEmpty())
+        return QStringLiteral("(nothing retrieved)");
+    // Whether the gold stood in what was retrieved tells a right context from a wrong one
+    // when both runs rank the same document first (k differs).
+    const QString gold = !o.goldInContext ? QString() : *o.goldInContext ? QStringLiteral(", gold in the context") : QStringLiteral(", gold not in the context");
+    return QStringLiteral("(top document %1%2)").arg(o.top1, gold);
 }
 
 nlohmann::json number(double v)

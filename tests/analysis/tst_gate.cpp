@@ -150,6 +150,31 @@ private slots:
         QVERIFY2(none.error().contains(QLatin1String("share no items")), qPrintable(none.error()));
     }
 
+    void retrievalOnlyExamples()
+    {
+        // Retrieval-only runs have no answer: the example names the top document and whether
+        // the gold stood in the context (same top document, k = 3 against k = 1).
+        RunOutcomes::Loaded base, run;
+        base.runName = QStringLiteral("k3");
+        run.runName = QStringLiteral("k1");
+        for (int i = 1; i <= 2; ++i) {
+            Outcome b = item(i, QStringLiteral("g1"), true, true, QStringLiteral("-")), r = item(i, QStringLiteral("g1"), i == 2, true, QStringLiteral("-"));
+            b.answer.clear();
+            r.answer.clear();
+            b.top1 = r.top1 = QStringLiteral("d7");
+            b.goldInContext = true;
+            r.goldInContext = i == 2;
+            base.outcomes << b;
+            run.outcomes << r;
+        }
+        auto report = GateComparison::compare(run, {}, base, {}, {});
+        QVERIFY(report.ok());
+        QCOMPARE(report.value().regressedGroups.size(), 1);
+        QCOMPARE(report.value().regressedGroups.first().module, QStringLiteral("llm")); // the true document still first
+        QCOMPARE(report.value().regressedGroups.first().baselineAnswer, QStringLiteral("(top document d7, gold in the context)"));
+        QCOMPARE(report.value().regressedGroups.first().runAnswer, QStringLiteral("(top document d7, gold not in the context)"));
+    }
+
     void judgeFlipsWidenTheInterval()
     {
         // 400 items in 200 groups, equal runs; the judge's repeats disagree on 80 of the run's items.
