@@ -7,7 +7,6 @@
 #include "core/job.h"
 #include "io/filewriter.h"
 #include "readers/pipelinespec.h"
-#include "runs/labelstore.h"
 #include "runs/runexecutor.h"
 #include "runs/runstore.h"
 #include "runs/scorer.h"
@@ -113,10 +112,7 @@ int GateCommand::run(const QStringList &args, CliIo &io)
             auto all = RunOutcomes::answerJudges(*project, base);
             if (!all)
                 return fail(io, all.error());
-            QStringList judges; // people's labels only when asked for, as everywhere
-            for (const QString &j : all.value())
-                if (!LabelStore::isHuman(j))
-                    judges << j;
+            const QStringList judges = RunOutcomes::machineJudges(all.value());
             if (judges.size() != 1)
                 return usageError(parser, io, QStringLiteral("baseline %1 has %2 judges (%3): choose one with --judge")
                                                   .arg(base).arg(judges.size()).arg(judges.join(QStringLiteral(", "))));

@@ -13,6 +13,15 @@ namespace assay {
 
 Result<QStringList> RunOutcomes::answerJudges(Database &db, qint64 runId) { return RunResultStore(db).answerJudges(runId); }
 
+QStringList RunOutcomes::machineJudges(const QStringList &judges)
+{
+    QStringList out;
+    for (const QString &j : judges)
+        if (!LabelStore::isHuman(j))
+            out << j;
+    return out;
+}
+
 Result<RunOutcomes::Loaded> RunOutcomes::load(Database &db, const QString &runName, const Options &options)
 {
     using R = Result<Loaded>;
@@ -25,11 +34,7 @@ Result<RunOutcomes::Loaded> RunOutcomes::load(Database &db, const QString &runNa
     if (!readJudges)
         return R::failure(readJudges);
     const QStringList all = readJudges.take();
-    // Chosen by default: a judge that scored the run; people's labels only when asked for.
-    QStringList judges;
-    for (const QString &j : all)
-        if (!LabelStore::isHuman(j))
-            judges << j;
+    const QStringList judges = machineJudges(all);
     loaded.judge = options.judge;
     if (loaded.judge.isEmpty() && !options.requireJudge) {
         loaded.judge = judges.size() == 1 ? judges.first() : QString();

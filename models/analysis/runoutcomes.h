@@ -60,6 +60,9 @@ public:
     };
     static Result<Loaded> load(Database &db, const QString &runName, const Options &options);
     static Result<QStringList> answerJudges(Database &db, qint64 runId);
+    // The judges chosen from by default: those that scored the run (people's labels only when
+    // asked for by name).
+    static QStringList machineJudges(const QStringList &judges);
     // The judges that judged the answers of run `runName`, on the project's own connection.
     static Result<QStringList> answerJudges(Project &project, const QString &runName);
 };
