@@ -98,7 +98,7 @@ CorpusPage::CorpusPage(Project *project, QWidget *parent) : QWidget(parent), m_p
     split->addWidget(right);
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 3);
-    split->setSizes({460, 700});
+    split->setSizes({540, 620}); // at 1366×768 most titles show whole (tst_laptopfit)
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(bar);
     layout->addWidget(split, 1);
@@ -244,6 +244,8 @@ void CorpusPage::showDocuments()
         m_summary->setText(tr("No documents yet: click <b>Import…</b> and choose a folder of .txt/.md files, a JSONL file or GRAMMAR's corpus JSON."));
     else
         m_summary->setText(tr("%1 documents, %2 chunks.").arg(m_model->rowCount()).arg(m_model->totalChunks()));
+    // An empty Metadata column would take the titles' room.
+    m_view->setColumnHidden(CorpusDocumentsModel::Metadata, !m_model->hasMetadata());
     for (int r = 0; r < m_model->rowCount(); ++r)
         if (m_model->document(r).id == current) {
             m_view->selectRow(r);

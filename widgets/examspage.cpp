@@ -91,8 +91,8 @@ void ExamsPage::buildWidgets()
     m_type = new QComboBox(this);
     m_reason = new QComboBox(this);
     m_source = new QLineEdit(this);
-    m_source->setPlaceholderText(tr("Source (query, chunk or document)…"));
-    // The placeholder may be cut on a laptop's width: the tooltip says it whole.
+    m_source->setPlaceholderText(tr("Source…"));
+    // A short placeholder fits a laptop's width; the tooltip says what it filters.
     m_source->setToolTip(tr("Show only the items whose source (query, chunk or document) contains this text"));
     m_source->setClearButtonEnabled(true);
     m_generate = new QPushButton(QIcon::fromTheme(QStringLiteral("document-new")), tr("Generate Exam…"), this);

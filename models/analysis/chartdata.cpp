@@ -21,6 +21,19 @@ namespace assay {
 namespace {
 constexpr double None = std::numeric_limits<double>::quiet_NaN();
 double orNan(const std::optional<double> &v) { return v ? *v : None; }
+
+// A bar axis merges equal categories, so two runs of one pipeline and form would share a slot
+// (and their bars one label). Each repeated label gains a last line "#1", "#2", … in chart
+// order; the bar's tooltip names the whole run.
+void distinguishCategories(ChartData &c)
+{
+    QHash<QString, int> seen, total;
+    for (const QString &label : std::as_const(c.categories))
+        ++total[label];
+    for (QString &label : c.categories)
+        if (total.value(label) > 1)
+            label += QStringLiteral("<br>#%1").arg(++seen[label]);
+}
 } // namespace
 
 // The fields every per-run chart starts from: kind, id, titles, and its runs in chart order.
@@ -128,6 +141,7 @@ ChartData ChartBuilder::groupBreakdown(const QVector<RunAnalysis> &input, bool s
         top = std::max(top, total);
     }
     c.yMax = shares ? 1.0 : std::max(1.0, top);
+    distinguishCategories(c);
     return c;
 }
 
@@ -233,6 +247,7 @@ ChartData ChartBuilder::accuracyPanel(const QVector<RunAnalysis> &input, bool co
             c.series[s].high << high;
         }
     }
+    distinguishCategories(c);
     return c;
 }
 
@@ -260,6 +275,7 @@ ChartData ChartBuilder::errorTypeMix(const QVector<RunAnalysis> &input)
                                     "Run a pipeline with a reader (on the Runs page, tick an LLM workflow in Launch and click Start) to see response types.");
     else if (!notApplicable.isEmpty())
         c.subtitle += QStringLiteral(" · n/a for retrieval-only runs (no model answered): %1").arg(notApplicable.join(QStringLiteral(", ")));
+    distinguishCategories(c);
     return c;
 }
 

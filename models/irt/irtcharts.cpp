@@ -82,12 +82,12 @@ ChartData IrtCharts::testInformation(const QVector<IrtItem> &items, const std::v
     const auto peak = std::max_element(sum.values.begin(), sum.values.end());
     const double at = peak == sum.values.end() ? 0.0 : grid[size_t(peak - sum.values.begin())];
     ChartData c = lines("test-information", QStringLiteral("Test information"),
-                        QStringLiteral("%1 items; peak %2 at θ = %3 (mean per item %4)")
+                        QStringLiteral("the sum of the items' information; %1 items; peak %2 at θ = %3 (mean per item %4)")
                             .arg(items.size())
                             .arg(peak == sum.values.end() ? 0.0 : *peak, 0, 'f', 2)
                             .arg(at, 0, 'f', 2)
                             .arg(items.isEmpty() || peak == sum.values.end() ? 0.0 : *peak / double(items.size()), 0, 'f', 3),
-                        QStringLiteral("information (sum over items)"), grid);
+                        QStringLiteral("information"), grid);
     addCurve(c, QStringLiteral("test information"), grid, sum.values);
     return c;
 }
@@ -96,7 +96,7 @@ ChartData IrtCharts::groupInformation(const char *id, const QString &title, cons
                                       const std::vector<double> &grid)
 {
     ChartData c = lines(id, title, QStringLiteral("mean item information per group; an item may count in several groups"),
-                        QStringLiteral("mean information per item"), grid);
+                        QStringLiteral("mean information"), grid);
     for (const IrtCurve &curve : IrtInformation::byGroup(items, groups, grid))
         addCurve(c, QStringLiteral("%1 (%2 items)").arg(curve.name).arg(curve.items), grid, curve.values);
     return c;
@@ -125,7 +125,7 @@ ChartData IrtCharts::improvement(const QVector<IrtStep> &steps, const std::vecto
 {
     ChartData c = lines("improvement", QStringLiteral("Iterative exam improvement"),
                         QStringLiteral("mean item information per step; each step drops items by its rule and refits"),
-                        QStringLiteral("mean information per item"), grid);
+                        QStringLiteral("mean information"), grid);
     for (const IrtStep &s : steps)
         addCurve(c, s.step == 0 ? QStringLiteral("step 0: %1 items").arg(s.fit.items.size())
                                 : QStringLiteral("step %1: %2 items (dropped %3, %4)").arg(s.step).arg(s.fit.items.size()).arg(s.dropped.size()).arg(s.rule),

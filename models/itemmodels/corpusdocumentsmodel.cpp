@@ -4,6 +4,8 @@
 
 #include <QLocale>
 
+#include <algorithm>
+
 namespace assay {
 
 CorpusDocumentsModel::CorpusDocumentsModel(Project &project, QObject *parent) : QAbstractTableModel(parent), m_store(project.service<CorpusStore>())
@@ -22,6 +24,11 @@ Status CorpusDocumentsModel::refresh()
     m_documents = read ? read.take() : QVector<CorpusDocumentInfo>();
     endResetModel();
     return read ? Status() : Status::failure(read);
+}
+
+bool CorpusDocumentsModel::hasMetadata() const
+{
+    return std::any_of(m_documents.cbegin(), m_documents.cend(), [](const CorpusDocumentInfo &d) { return d.metadataJson != QLatin1String("{}") && !d.metadataJson.isEmpty(); });
 }
 
 qint64 CorpusDocumentsModel::totalChunks() const

@@ -21,6 +21,8 @@ public:
     QString error() const { return m_error; }
     const CorpusDocumentInfo &document(int row) const { return m_documents[row]; }
     qint64 totalChunks() const;
+    // Whether any document carries metadata (the page hides an empty Metadata column).
+    bool hasMetadata() const;
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;

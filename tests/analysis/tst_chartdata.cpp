@@ -69,6 +69,21 @@ private slots:
         QCOMPARE(c.categories.first(), QStringLiteral("bm25<br>k=1<br>short"));
     }
 
+    // Two runs of one pipeline and form: an axis merges equal categories, so each gets its own.
+    void repeatedPipelinesKeepTheirOwnSlot()
+    {
+        QVector<RunAnalysis> runs = m_runs;
+        runs << run("bm-short-again", "bm25", 1, "short", 3, 6, 1, 0.55, 0.92, 1.4);
+        for (const ChartData &c : {ChartBuilder::groupBreakdown(runs, false), ChartBuilder::accuracyPanel(runs), ChartBuilder::errorTypeMix(runs)}) {
+            QCOMPARE(c.categories.size(), 5);
+            QCOMPARE(QSet<QString>(c.categories.cbegin(), c.categories.cend()).size(), 5);
+            QCOMPARE(c.runs.mid(0, 2), (QStringList{QStringLiteral("bm-short"), QStringLiteral("bm-short-again")}));
+            QCOMPARE(c.categories[0], QStringLiteral("bm25<br>k=1<br>short<br>#1"));
+            QCOMPARE(c.categories[1], QStringLiteral("bm25<br>k=1<br>short<br>#2"));
+            QCOMPARE(c.categories[2], QStringLiteral("bm25<br>k=1<br>long")); // a label of its own is left alone
+        }
+    }
+
     void accuracyWithErrorBars()
     {
         const ChartData c = ChartBuilder::accuracyPanel(m_runs);

@@ -6,6 +6,8 @@
 // Every dialog of the app opens within 1366×768 with nothing cut either.
 // A screenshot of each page, tab and dialog goes to $ASSAY_SCREENSHOT_DIR when it is set.
 #include "testmain.h"
+#include "charts/analysispage.h"
+#include "charts/comparepanel.h"
 #include "dialogs/projectpropertiesdialog.h"
 #include "dialogs/settingsdialog.h"
 #include "examgeneratedialog.h"
@@ -156,6 +158,13 @@ QStringList clipped(QWidget *root, const QString &where)
             if (axis->titleText().contains(QChar(0x0302)))
                 out << QStringLiteral("%1/axis title '%2': its hat is clipped").arg(where, axis->titleText());
         // Value axes read as numbers: no "800.0" for 800, no two ticks alike (issue 50 item 6 j, n).
+        // A vertical axis title longer than the plot is high shows as "mean information p…".
+        for (const QAbstractAxis *axis : view->chart()->axes(Qt::Vertical))
+            if (!axis->titleText().isEmpty() && axis->isVisible()) {
+                const int needs = QFontMetrics(axis->titleFont()).horizontalAdvance(axis->titleText());
+                if (needs > view->chart()->plotArea().height() + 1)
+                    out << QStringLiteral("%1/axis title '%2': needs %3 px, has %4").arg(where, axis->titleText()).arg(needs).arg(int(view->chart()->plotArea().height()));
+            }
         for (const QString &bad : test::badTicks(view->chart()))
             out << QStringLiteral("%1/ticks %2").arg(where, bad);
         for (QAbstractAxis *axis : view->chart()->axes(Qt::Horizontal)) {
@@ -293,6 +302,43 @@ private slots:
                 const int gridShown = grid->viewport()->visibleRegion().boundingRect().height();
                 if (const int rows = gridShown / grid->rowHeight(0); rows < 4)
                     cut << QStringLiteral("Runs: the launcher's grid shows %1 rows (%2 px)").arg(rows).arg(gridShown);
+            }
+            if (p == ProjectNavigator::Corpus) {
+                // Nine titles in ten show whole, with no empty Metadata column beside them (issue
+                // 50's review: "Project report: N… quay wall survey").
+                auto *docs = page->findChild<QTableView *>(QStringLiteral("corpusDocuments"));
+                QVERIFY(docs && docs->model()->rowCount() > 0);
+                const int title = 1, metadata = 4;
+                QVERIFY(docs->isColumnHidden(metadata));
+                int whole = 0;
+                for (int r = 0; r < docs->model()->rowCount(); ++r)
+                    whole += docs->fontMetrics().horizontalAdvance(docs->model()->index(r, title).data().toString()) + 12 <= docs->columnWidth(title);
+                if (whole * 10 < docs->model()->rowCount() * 9)
+                    cut << QStringLiteral("Corpus: %1 of %2 titles show whole (the column is %3 px)").arg(whole).arg(docs->model()->rowCount()).arg(docs->columnWidth(title));
+            }
+            if (p == ProjectNavigator::Analysis) {
+                // The drill pane ("Click a bar segment…", the groups, the inspector) stands only
+                // beside the tabs that fill it, and Workflows' figures show every column without
+                // scrolling sideways (issue 50's review: the Cost column was cut).
+                auto *analysis = qobject_cast<AnalysisPage *>(page);
+                QVERIFY(analysis);
+                QTabWidget *tabs = analysis->tabs();
+                for (int t = 0; t < tabs->count(); ++t) {
+                    tabs->setCurrentIndex(t);
+                    QTest::qWait(100);
+                    const bool feeds = t == 0 || t == 2 || tabs->widget(t) == analysis->comparePanel();
+                    if (analysis->groupList()->isVisible() != feeds)
+                        cut << QStringLiteral("Analysis/%1: the drill pane is %2").arg(tabs->tabText(t), feeds ? QStringLiteral("hidden") : QStringLiteral("shown"));
+                }
+                tabs->setCurrentWidget(analysis->workflowsPanel());
+                QTest::qWait(200);
+                auto *figures = analysis->findChild<QTableView *>(QStringLiteral("workflowFigures"));
+                QVERIFY(figures);
+                const QHeaderView *h = figures->horizontalHeader();
+                if (const int last = h->logicalIndex(h->count() - 1); h->sectionViewportPosition(last) + h->sectionSize(last) > h->viewport()->width())
+                    cut << QStringLiteral("Analysis/Workflows: the last column ends at %1 px of %2")
+                               .arg(h->sectionViewportPosition(last) + h->sectionSize(last))
+                               .arg(h->viewport()->width());
             }
             QCOMPARE(w.size(), size); // the window never grows by itself
         }

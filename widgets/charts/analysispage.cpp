@@ -40,6 +40,7 @@ AnalysisPage::AnalysisPage(Project *project, QWidget *parent) : QWidget(parent),
     QWidget *side = buildSide();
     buildTabs();
     QWidget *drill = buildDrill();
+    m_drill = drill;
     auto *split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(side);
     split->addWidget(m_tabs);
@@ -191,8 +192,12 @@ void AnalysisPage::buildTabs()
     connect(m_grounding, &GroundingPanel::jobStarted, this, &AnalysisPage::jobStarted);
     connect(m_compare, &ComparePanel::groupActivated, this, [this](const QString &run, const QString &group) {
         m_groupsRun = run;
+        m_groups->clear();
+        m_groupsTitle->setText(tr("Group <b>%1</b> of <b>%2</b>, from Compare:").arg(group.toHtmlEscaped(), run.toHtmlEscaped()));
+        m_drillFilled = true;
         inspectGroup(run, group);
     });
+    connect(m_tabs, &QTabWidget::currentChanged, this, &AnalysisPage::updateDrill);
 }
 
 // The groups behind a clicked bar, and the inspector of one group.
@@ -216,6 +221,21 @@ QWidget *AnalysisPage::buildDrill()
     drillLayout->addWidget(m_groupsTitle);
     drillLayout->addWidget(drillSplit, 1);
     return drill;
+}
+
+// The drill pane shows beside the tabs that feed it (Groups, Responses, Compare) and gives the
+// others its width: a table such as Workflows' figures needs it, and a "click a bar" hint
+// beside a tab without such bars misleads.
+void AnalysisPage::updateDrill()
+{
+    QWidget *current = m_tabs->currentWidget();
+    const bool feeds = current == m_panels.value(0) || current == m_panels.value(2) || current == m_compare;
+    m_drill->setVisible(feeds);
+    if (m_drillFilled || !feeds)
+        return;
+    m_groupsTitle->setText(current == m_compare ? tr("Double-click a group on the <i>Regression gate</i> tab or under <i>Groups whose tag changed</i> to inspect it here.")
+                                                : tr("Click a bar segment of <i>Groups</i> to list the groups behind it, or of <i>Responses</i> for example "
+                                                     "items of a response type."));
 }
 
 void AnalysisPage::resizeEvent(QResizeEvent *event)
@@ -417,6 +437,7 @@ void AnalysisPage::showGroups(const QString &run, const QString &series)
     m_groups->clear();
     m_inspector->clear();
     m_groupsRun = run;
+    m_drillFilled = true;
     for (const RunAnalysis &a : std::as_const(m_analyses)) {
         if (a.run != run)
             continue;
@@ -445,6 +466,7 @@ void AnalysisPage::showTypeExamples(const QString &run, const QString &type)
     m_groups->clear();
     m_inspector->clear();
     m_groupsRun = run;
+    m_drillFilled = true;
     for (const RunAnalysis &a : std::as_const(m_analyses)) {
         if (a.run != run)
             continue;

@@ -85,6 +85,7 @@ private:
     QWidget *buildDrill();
     void rebuildCharts();
     void showTypeExamples(const QString &run, const QString &type);
+    void updateDrill();
     // Starts the analysis of the current selection soon (restarting one that is running),
     // unless the charts already show it.
     void scheduleAnalysis();
@@ -105,6 +106,8 @@ private:
     bool m_labelsStale = false; // labels changed since the charts were drawn
     GroundingPanel *m_grounding;
     QLabel *m_groupsTitle;
+    QWidget *m_drill = nullptr;
+    bool m_drillFilled = false; // the drill lists groups or items, or inspects one
     QListWidget *m_groups;
     GroupInspector *m_inspector;
     QLabel *m_status;
