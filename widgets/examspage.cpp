@@ -227,6 +227,15 @@ void ExamsPage::connectActions()
         }
         ExamTakeDialog dialog(m_exam->currentText(), profiles, !ExamIrt::storedModel(stored.value()).isEmpty(), form.value().parent, this);
         dialog.setItemCount(int(stored.value().size()));
+        auto twoDim = store.irtTwoDim(id.value());
+        if (!twoDim) {
+            m_messages->error(twoDim.error());
+            return;
+        }
+        dialog.setTwoDimensional(!twoDim.value().isEmpty() && form.value().parent.isEmpty(),
+                                 form.value().parent.isEmpty() ? QString()
+                                                               : tr("A short form is taken on the model with one ability; take %1 itself adaptively on two.")
+                                                                     .arg(form.value().parent));
         if (dialog.exec() != QDialog::Accepted)
             return;
         if (dialog.adaptive())
@@ -375,9 +384,9 @@ Job *ExamsPage::startAdaptiveTake(const QStringList &students, const IrtAdaptive
             return Status::failure(project);
         // One student after the other; each one's answers are stored when its test stops.
         for (const QString &student : students) {
-            QMetaObject::invokeMethod(panel, [panel, student] {
+            QMetaObject::invokeMethod(panel, [panel, student, rule] {
                 if (panel)
-                    panel->beginAdaptive(student + QLatin1String(ExamAdaptiveTake::Suffix));
+                    panel->beginAdaptive(student + QLatin1String(rule.dimensions == 2 ? ExamAdaptiveTake::TwoDimSuffix : ExamAdaptiveTake::Suffix));
             }, Qt::QueuedConnection);
             auto outcome = ExamAdaptiveTake::take(*project.value(), exam, student, rule, &job, [panel](const IrtAdaptiveStep &step) {
                 QMetaObject::invokeMethod(panel, [panel, step] {

@@ -72,22 +72,34 @@ ExamTakeDialog::ExamTakeDialog(const QString &exam, const QStringList &profiles,
     m_max->setValue(m_rememberedMax);
     m_max->setPrefix(tr("or after "));
     m_max->setSuffix(tr(" items"));
+    m_twoDim = new QCheckBox(tr("on two abilities"), this);
+    m_twoDim->setObjectName(QStringLiteral("twoDimTake"));
+    setTwoDimensional(false);
     for (QWidget *w : {static_cast<QWidget *>(m_se), static_cast<QWidget *>(m_max)})
         w->setEnabled(false);
     // The explanation follows the choice: an adaptive take answers a few items, not all.
     const QString estimatedOn = parentExam.isEmpty() ? tr("the whole exam") : tr("the whole of %1").arg(parentExam);
-    connect(m_adaptive, &QCheckBox::toggled, about, [about, whole, estimatedOn](bool adaptive) {
-        about->setText(adaptive ? tr("Each checked student answers one item at a time, the most informative at its current ability, until its "
-                                     "SE reaches the target or the maximum of items; stored as one take named \u201c<student> @adaptive\u201d. "
-                                     "Its estimated accuracy on %1 appears on the Short forms & adaptive tab.").arg(estimatedOn)
-                                : whole);
-    });
+    const auto explain = [this, about, whole, estimatedOn] {
+        if (!m_adaptive->isChecked())
+            return about->setText(whole);
+        about->setText(m_twoDim->isEnabled() && m_twoDim->isChecked()
+                           ? tr("Each checked student answers one item at a time, the one that tells most about both abilities at once, until "
+                                "both SEs reach the target or the maximum of items; stored as one take named \u201c<student> @adaptive-2d\u201d "
+                                "and estimated on the model with two abilities. It appears on the Short forms & adaptive tab.")
+                           : tr("Each checked student answers one item at a time, the most informative at its current ability, until its "
+                                "SE reaches the target or the maximum of items; stored as one take named \u201c<student> @adaptive\u201d. "
+                                "Its estimated accuracy on %1 appears on the Short forms & adaptive tab.").arg(estimatedOn));
+    };
+    connect(m_adaptive, &QCheckBox::toggled, about, explain);
+    connect(m_twoDim, &QCheckBox::toggled, about, explain);
     connect(m_adaptive, &QCheckBox::toggled, m_se, &QWidget::setEnabled);
     connect(m_adaptive, &QCheckBox::toggled, m_max, &QWidget::setEnabled);
+    connect(m_adaptive, &QCheckBox::toggled, m_twoDim, [this](bool on) { m_twoDim->setEnabled(on && m_twoDimAvailable); });
     auto *adaptiveRow = new QHBoxLayout;
     adaptiveRow->addWidget(m_adaptive);
     adaptiveRow->addWidget(m_se);
     adaptiveRow->addWidget(m_max);
+    adaptiveRow->addWidget(m_twoDim);
     adaptiveRow->addStretch(1);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     buttons->button(QDialogButtonBox::Ok)->setText(tr("Take"));
@@ -140,6 +152,19 @@ void ExamTakeDialog::accept()
     QDialog::accept();
 }
 
+void ExamTakeDialog::setTwoDimensional(bool available, const QString &whyNot)
+{
+    m_twoDimAvailable = available;
+    m_twoDim->setEnabled(available && m_adaptive->isChecked());
+    if (!available)
+        m_twoDim->setChecked(false);
+    m_twoDim->setToolTip(available ? tr("<p>Run the adaptive test on the exam's model with two abilities (its last fit compared them): each item is "
+                                        "the one that tells most about both, and the take is estimated on that model.</p>")
+                         : !whyNot.isEmpty() ? QStringLiteral("<p>%1</p>").arg(whyNot.toHtmlEscaped())
+                                             : tr("<p>Needs a fit that compared two abilities: on the IRT tab below tick <i>Compare two abilities</i> "
+                                                  "and click <i>Fit IRT</i>.</p>"));
+}
+
 void ExamTakeDialog::setItemCount(int items)
 {
     if (items < 1)
@@ -165,6 +190,7 @@ IrtAdaptiveRule ExamTakeDialog::rule() const
     IrtAdaptiveRule r;
     r.se = m_se->value();
     r.maxItems = m_max->value();
+    r.dimensions = m_twoDim->isEnabled() && m_twoDim->isChecked() ? 2 : 1;
     return r;
 }
 

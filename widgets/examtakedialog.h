@@ -24,6 +24,10 @@ public:
     // The exam's items: the adaptive maximum cannot exceed them (the remembered maximum is kept
     // for larger exams).
     void setItemCount(int items);
+    // Whether the exam's last fit compared two abilities (its 2-D model stored): the adaptive
+    // take can then run on both (else the box is disabled and says what gives it); why not,
+    // for a short form.
+    void setTwoDimensional(bool available, const QString &whyNot = {});
     void accept() override;
     QStringList students() const;
     QListWidget *list() const { return m_list; }
@@ -32,12 +36,15 @@ public:
     QCheckBox *adaptiveBox() const { return m_adaptive; }
     QDoubleSpinBox *seBox() const { return m_se; }
     QSpinBox *maxBox() const { return m_max; }
+    QCheckBox *twoDimBox() const { return m_twoDim; }
 
 private:
     QListWidget *m_list;
     QCheckBox *m_adaptive;
     QDoubleSpinBox *m_se;
     QSpinBox *m_max;
+    QCheckBox *m_twoDim;
+    bool m_twoDimAvailable = false;
     int m_rememberedMax = 200;
 };
 

@@ -242,7 +242,7 @@ int ExamCommand::run(const QStringList &args, CliIo &io)
          QStringLiteral("random,information,anchors,adaptive,plain")},
         {QStringLiteral("folds"), QStringLiteral("validate: leave-out folds (0: leave one out)."), QStringLiteral("K"), QStringLiteral("0")},
         {QStringLiteral("estimator"), QStringLiteral("validate: the refits' estimator: jml, bayes-modal or mml."), QStringLiteral("E"), QStringLiteral("bayes-modal")},
-        {QStringLiteral("adaptive"), QStringLiteral("take: adaptively, until SE(θ̂) ≤ se or max items: se=0.3,max=200[,min=N][,k=K,seed=S]."), QStringLiteral("RULE")},
+        {QStringLiteral("adaptive"), QStringLiteral("take: adaptively, until SE(θ̂) ≤ se or max items: se=0.3,max=200[,min=N][,k=K,seed=S][,dims=2] (dims=2: on the model with two abilities of a fit made with --dimensions 2)."), QStringLiteral("RULE")},
         {QStringLiteral("form"), QStringLiteral("generate --from queries: the query form (default: the first)."), QStringLiteral("FORM")},
         {QStringLiteral("per-chunk"), QStringLiteral("generate --from corpus: questions asked per chunk (2)."), QStringLiteral("N"), QStringLiteral("2")},
         {QStringLiteral("max-chunks"), QStringLiteral("generate --from corpus: at most this many chunks (all)."), QStringLiteral("N"), QStringLiteral("0")},

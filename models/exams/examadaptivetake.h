@@ -5,7 +5,9 @@
 // other items left as missing cells, which IRT fits treat as not given), in one transaction
 // once the test has stopped: a cancel or a failure stores nothing. Reports the items used,
 // θ̂ with its SE, the estimated accuracy on the whole exam with its interval, and the LLM
-// calls and cost made against what the whole exam would have taken.
+// calls and cost made against what the whole exam would have taken. With the rule's dims=2 the
+// test runs on the exam's two-dimensional model (IrtTwoDimAdaptive, stored by a fit that
+// compared two abilities), is stored as "<taker> @adaptive-2d" and estimated on that model.
 #include "core/result.h"
 #include "exams/examshortform.h"
 #include "irt/irtadaptive.h"
@@ -38,12 +40,16 @@ struct ExamAdaptiveOutcome {
 class ExamAdaptiveTake {
 public:
     static constexpr const char *Suffix = " @adaptive";
+    static constexpr const char *TwoDimSuffix = " @adaptive-2d";
+    static bool isAdaptive(const QString &taker); // either suffix
+    static bool isTwoDim(const QString &taker);
+    static QString studentOf(const QString &taker); // the taker without its adaptive suffix
     // onStep (optional) sees every answer as it comes, from the thread the take runs on.
     static Result<ExamAdaptiveOutcome> take(Project &project, const QString &exam, const QString &taker, const IrtAdaptiveRule &rule, Job *job = nullptr,
                                             const std::function<void(const IrtAdaptiveStep &)> &onStep = {});
     // A stored adaptive take's steps read back in the order its items were given, θ̂ and SE
-    // after each answer recomputed on the exam's fitted items (as the take saw them); empty
-    // for a take stored before answers had an order.
+    // after each answer recomputed on the exam's fitted items (as the take saw them; a 2-D
+    // take's on the 2-D model); empty for a take stored before answers had an order.
     static Result<QVector<IrtAdaptiveStep>> trace(Database &db, const QString &exam, const QString &taker);
 };
 

@@ -76,7 +76,11 @@ Result<ExamCuration::IrtState> ExamCuration::setIrt(qint64 examId, const IrtStat
     if (!settings)
         return R::failure(settings);
     before.settings = settings.take();
-    if (auto s = store.setIrt(examId, state.parameters, state.settings); !s)
+    auto twoDim = store.irtTwoDim(examId, false);
+    if (!twoDim)
+        return R::failure(twoDim);
+    before.twoDim = twoDim.take();
+    if (auto s = store.setIrt(examId, state.parameters, state.settings, state.twoDim); !s)
         return R::failure(s.error());
     emit changed();
     return before;

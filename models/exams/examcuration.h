@@ -3,6 +3,7 @@
 // commits at once and emits changed(); undo commands call these, views never do.
 #include "core/result.h"
 #include "exams/examitem.h"
+#include "irt/irttwodimensional.h"
 
 #include <QHash>
 #include <QObject>
@@ -32,6 +33,7 @@ public:
     struct IrtState {
         QVector<ExamItem> parameters;
         nlohmann::json settings;
+        QVector<IrtTwoDimItem> twoDim; // the 2-D model's, when the fit compared two abilities
     };
     // Stores fitted IRT parameters and their fit's settings; returns every item's parameters
     // as they were (unset ones too) with the settings, for undo.

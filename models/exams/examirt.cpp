@@ -61,7 +61,15 @@ Status ExamIrt::save(Database &db, qint64 examId, const QVector<IrtStep> &steps,
     nlohmann::json stored = settings;
     if (stored.is_object() && !stored.contains("summary")) // a later session shows what the fit found
         stored["summary"] = IrtFitSummary::of(steps);
-    return ExamStore(db).setIrt(examId, parameters(steps), stored);
+    return ExamStore(db).setIrt(examId, parameters(steps), stored, twoDimParameters(steps));
+}
+
+QVector<IrtTwoDimItem> ExamIrt::twoDimParameters(const QVector<IrtStep> &steps)
+{
+    // The 2-D model is fitted on every accepted item (the first step), beside the 1-D fit.
+    if (steps.isEmpty() || !steps.first().fit.twoDimensional.computed)
+        return {};
+    return steps.first().fit.twoDimensional.items;
 }
 
 nlohmann::json ExamIrt::settings(const IrtOptions &options, int steps, const IrtDropRule &rule)

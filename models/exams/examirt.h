@@ -32,6 +32,8 @@ public:
     // Each item's parameters from the last step that still held it (dropped items keep the
     // estimate of the fit they were dropped after).
     static QVector<ExamItem> parameters(const QVector<IrtStep> &steps);
+    // The 2-D model's parameters per item (id = item key) when the fit compared two abilities.
+    static QVector<IrtTwoDimItem> twoDimParameters(const QVector<IrtStep> &steps);
     // Stores the parameters and the settings of the fit they came from (settings()), with the
     // fit's summary (IrtFitSummary) unless the settings hold one.
     static Status save(Database &db, qint64 examId, const QVector<IrtStep> &steps, const nlohmann::json &settings);

@@ -96,7 +96,7 @@ IrtFormCalibration ExamShortForm::correction(const ExamCalibration &calibration,
             if (y >= 0)
                 ++answered, right += y;
         // Complete takes only: adaptive and short takes of the exam itself have no whole accuracy.
-        if (answered < calibration.items.size() || calibration.takers[r].endsWith(QLatin1String(" @adaptive")))
+        if (answered < calibration.items.size() || ExamAdaptiveTake::isAdaptive(calibration.takers[r]))
             continue;
         QVector<QPair<int, int>> form;
         if (adaptiveItems > 0) {
@@ -118,7 +118,10 @@ IrtFormCalibration ExamShortForm::correction(const ExamCalibration &calibration,
     return IrtFormCalibration::fit(expected, observed);
 }
 
-ExamEstimate ExamShortForm::estimate(const ExamCalibration &calibration, const QVector<QPair<int, int>> &answered, const IrtFormCalibration &correction)
+namespace {
+// The plain part of an estimate: the items given and answered, the share correct and its
+// Wilson 95% interval (a binomial share, no model).
+ExamEstimate plainEstimate(const QVector<QPair<int, int>> &answered)
 {
     ExamEstimate e;
     e.given = int(answered.size());
@@ -127,12 +130,18 @@ ExamEstimate ExamShortForm::estimate(const ExamCalibration &calibration, const Q
         if (correct >= 0)
             ++e.answered, right += correct;
     e.observed = e.answered ? double(right) / e.answered : 0.0;
-    // Wilson's 95% interval of a binomial share: the plain estimate's, with no model.
     if (e.answered > 0) {
         const double z = 1.959964, n = e.answered, p = e.observed;
         const double centre = (p + z * z / (2 * n)) / (1 + z * z / n), half = z * std::sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n);
         e.plainLow = std::max(0.0, centre - half), e.plainHigh = std::min(1.0, centre + half);
     }
+    return e;
+}
+} // namespace
+
+ExamEstimate ExamShortForm::estimate(const ExamCalibration &calibration, const QVector<QPair<int, int>> &answered, const IrtFormCalibration &correction)
+{
+    ExamEstimate e = plainEstimate(answered);
     e.ability = IrtAbility::eap(calibration.items, answered);
     const IrtAccuracyEstimate model = IrtAbility::accuracy(calibration.items, e.ability);
     e.modelAccuracy = model.accuracy;
@@ -184,12 +193,36 @@ Result<ExamShortForm::Basis> ExamShortForm::basis(Database &db, const QString &e
         if (answered == b.calibration.items.size())
             b.full.insert(b.calibration.takers[r], double(right) / answered);
     }
+    if (!b.shortForm) { // the 2-D model of the exam's last fit, on the items still calibrated
+        auto twoDim = store.irtTwoDim(id.value());
+        if (!twoDim)
+            return R::failure(twoDim.error());
+        for (const IrtTwoDimItem &it : twoDim.value())
+            if (b.index.contains(it.id)) {
+                b.twoDimIndex.insert(it.id, int(b.twoDim.size()));
+                b.twoDim << it;
+            }
+    }
     return b;
 }
 
 ExamEstimate ExamShortForm::estimateTake(const Basis &basis, const QString &taker, const QVector<QPair<QString, int>> &given)
 {
-    const bool adaptive = taker.endsWith(QLatin1String(ExamAdaptiveTake::Suffix));
+    if (ExamAdaptiveTake::isTwoDim(taker) && !basis.twoDim.isEmpty()) {
+        QVector<QPair<int, int>> answered;
+        for (const auto &[key, correct] : given)
+            if (const int k = basis.twoDimIndex.value(key, -1); k >= 0 && correct >= 0)
+                answered.append({k, correct});
+        ExamEstimate e = plainEstimate(answered);
+        const IrtTwoDimAbility a = IrtTwoDimensional::ability(basis.twoDim, answered);
+        e.ability.theta = a.theta1, e.ability.se = a.se1, e.ability.answered = a.answered;
+        e.accuracy = IrtTwoDimensional::accuracy(basis.twoDim, answered);
+        e.modelAccuracy = e.accuracy.accuracy;
+        e.taker = taker;
+        e.full = basis.full.value(ExamAdaptiveTake::studentOf(taker), -1.0);
+        return e;
+    }
+    const bool adaptive = ExamAdaptiveTake::isAdaptive(taker);
     QVector<QPair<int, int>> answered;
     for (const auto &[key, correct] : given) {
         const int k = basis.index.value(key, -1);
@@ -220,9 +253,7 @@ ExamEstimate ExamShortForm::estimateTake(const Basis &basis, const QString &take
     ExamEstimate e = estimate(basis.calibration, answered, correction);
     e.taker = taker;
     // An adaptive take's whole accuracy is that of the same taker's complete take.
-    QString whole = taker;
-    if (adaptive)
-        whole.chop(int(qstrlen(ExamAdaptiveTake::Suffix)));
+    const QString whole = ExamAdaptiveTake::studentOf(taker);
     e.full = basis.full.value(taker, basis.full.value(whole, -1.0));
     if (basis.shortForm)
         e.estimatedOn = basis.calibration.exam;

@@ -10,6 +10,7 @@
 #include "irt/irtability.h"
 #include "irt/irtformcalibration.h"
 #include "irt/irtshortform.h"
+#include "irt/irttwodimensional.h"
 
 #include <QHash>
 #include <QStringList>
@@ -70,10 +71,16 @@ public:
         QHash<QString, int> index;   // item key → calibration index
         QHash<QString, double> full; // taker → observed accuracy on the whole exam
         mutable std::optional<IrtFormCalibration> formCorrection; // a short form's, fitted once
+        // The exam's 2-D model (not a short form's), when its last fit compared two abilities:
+        // the calibration's items that have 2-D parameters, and item key → index in it.
+        QVector<IrtTwoDimItem> twoDim;
+        QHash<QString, int> twoDimIndex;
     };
     static Result<Basis> basis(Database &db, const QString &exam);
     // One take's answers (item key → −1 not answered, 0/1) estimated on the whole exam (the
-    // parent, for a short form), with the panel's correction for the items it was given.
+    // parent, for a short form), with the panel's correction for the items it was given. An
+    // adaptive take on two abilities ("… @adaptive-2d") is estimated on the 2-D model: θ̂₁
+    // and the expected share over its items with the posterior's interval, no correction.
     static ExamEstimate estimateTake(const Basis &basis, const QString &taker, const QVector<QPair<QString, int>> &given);
     // One set of answers (item index in the calibration → 0/1) estimated on the calibration,
     // corrected by `correction` (default: none).

@@ -379,11 +379,28 @@ Status ExamStore::setState(qint64 itemId, CurationState state)
     return m_db.run(QStringLiteral("UPDATE exam_item SET state = ? WHERE id = ?"), {curationStateName(state), itemId});
 }
 
-Status ExamStore::setIrt(qint64 examId, const QVector<ExamItem> &items, const nlohmann::json &settings)
+Status ExamStore::setIrt(qint64 examId, const QVector<ExamItem> &items, const nlohmann::json &settings, const QVector<IrtTwoDimItem> &twoDim)
 {
     Transaction tx(m_db);
     if (!tx.began())
         return tx.beginStatus();
+    auto clear = m_db.prepare(QStringLiteral("DELETE FROM exam_item_irt2 WHERE item_id IN (SELECT id FROM exam_item WHERE exam_id = ?)"));
+    if (!clear)
+        return Status::failure(clear.error());
+    clear.value().bindAll({examId});
+    if (auto r = clear.value().run(); !r)
+        return r;
+    auto two = m_db.prepare(QStringLiteral("INSERT INTO exam_item_irt2(item_id, a1, a2, d) SELECT id, ?, ?, ? FROM exam_item WHERE exam_id = ? AND item_key = ?"));
+    if (!two)
+        return Status::failure(two.error());
+    for (const IrtTwoDimItem &it : twoDim) {
+        two.value().reset();
+        two.value().bindAll({it.a1, it.a2, it.d, examId, it.id});
+        if (auto r = two.value().run(); !r)
+            return r;
+        if (m_db.changes() != 1)
+            return Status::failure(QStringLiteral("exam %1 has no item %2 for its 2-D parameters").arg(examId).arg(it.id));
+    }
     auto s = m_db.prepare(QStringLiteral("UPDATE exam_item SET irt_a = ?, irt_b = ?, irt_c = ? WHERE exam_id = ? AND item_key = ?"));
     if (!s)
         return Status::failure(s.error());
@@ -406,6 +423,22 @@ Status ExamStore::setIrt(qint64 examId, const QVector<ExamItem> &items, const nl
     if (m_db.changes() != 1)
         return Status::failure(QStringLiteral("exam %1 does not exist").arg(examId));
     return tx.commit();
+}
+
+Result<QVector<IrtTwoDimItem>> ExamStore::irtTwoDim(qint64 examId, bool acceptedOnly) const
+{
+    using R = Result<QVector<IrtTwoDimItem>>;
+    auto s = m_db.prepare(QStringLiteral("SELECT i.item_key, t.a1, t.a2, t.d FROM exam_item_irt2 t JOIN exam_item i ON i.id = t.item_id "
+                                         "WHERE i.exam_id = ? %1 ORDER BY i.id")
+                              .arg(acceptedOnly ? QStringLiteral("AND i.filter_reason = '' AND i.state = 'accepted'") : QString()));
+    if (!s)
+        return R::failure(s);
+    s.value().bindAll({examId});
+    QVector<IrtTwoDimItem> out;
+    const Status read = s.value().forEach([&](const Statement &r) { out << IrtTwoDimItem{r.text(0), r.real(1), r.real(2), r.real(3)}; });
+    if (!read)
+        return R::failure(read);
+    return out;
 }
 
 Result<nlohmann::json> ExamStore::irtSettings(qint64 examId) const

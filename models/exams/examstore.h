@@ -4,6 +4,7 @@
 // replacing an earlier take by the same taker.
 #include "core/result.h"
 #include "exams/examitem.h"
+#include "irt/irttwodimensional.h"
 
 #include <QHash>
 #include <QVariant>
@@ -84,7 +85,12 @@ public:
     // Writes each item's IRT parameters by item key (NULL where unset) and, in the exam's
     // stats, the settings of the fit they came from (ExamIrt::settings; null: unknown), in one
     // transaction.
-    Status setIrt(qint64 examId, const QVector<ExamItem> &items, const nlohmann::json &settings);
+    // twoDim: the 2-D model's parameters by item key (IrtTwoDimItem::id), from a fit that
+    // compared two abilities; empty removes the exam's earlier ones (docs/METHODS.md §9.18).
+    Status setIrt(qint64 examId, const QVector<ExamItem> &items, const nlohmann::json &settings, const QVector<IrtTwoDimItem> &twoDim = {});
+    // The 2-D parameters of the exam's accepted, kept items (or of all, for undo; id = item
+    // key), in item order; empty when the last fit did not compare two abilities.
+    Result<QVector<IrtTwoDimItem>> irtTwoDim(qint64 examId, bool acceptedOnly = true) const;
     // Those settings; null when unknown (never fitted, or fitted before they were kept).
     Result<nlohmann::json> irtSettings(qint64 examId) const;
     Result<QStringList> exams() const;

@@ -30,7 +30,7 @@ Result<IrtValidationReport> ExamValidation::run(Database &db, const QString &exa
     IrtData data;
     data.items = all.value().items;
     for (int s = 0; s < all.value().students.size(); ++s)
-        if (!all.value().students[s].endsWith(QLatin1String(ExamAdaptiveTake::Suffix))) {
+        if (!ExamAdaptiveTake::isAdaptive(all.value().students[s])) {
             data.students << all.value().students[s];
             data.responses << all.value().responses[s];
         }

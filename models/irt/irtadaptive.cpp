@@ -32,11 +32,14 @@ Result<IrtAdaptiveRule> IrtAdaptiveRule::parse(const QString &text)
             ok = ok && rule.randomesque >= 1;
         } else if (key == QLatin1String("seed")) {
             rule.seed = value.toULongLong(&ok);
+        } else if (key == QLatin1String("dims")) {
+            rule.dimensions = value.toInt(&ok);
+            ok = ok && (rule.dimensions == 1 || rule.dimensions == 2);
         } else {
-            return R::failure(QStringLiteral("adaptive rule: unknown key '%1' in '%2' (se, max, min, k, seed)").arg(key, text));
+            return R::failure(QStringLiteral("adaptive rule: unknown key '%1' in '%2' (se, max, min, k, seed, dims)").arg(key, text));
         }
         if (!ok)
-            return R::failure(QStringLiteral("adaptive rule: bad value '%1' for %2 in '%3' (se in (0, 1); max, min, k ≥ 1)").arg(value, key, text));
+            return R::failure(QStringLiteral("adaptive rule: bad value '%1' for %2 in '%3' (se in (0, 1); max, min, k ≥ 1; dims 1 or 2)").arg(value, key, text));
     }
     if (rule.minItems > rule.maxItems)
         return R::failure(QStringLiteral("adaptive rule: min=%1 exceeds max=%2").arg(rule.minItems).arg(rule.maxItems));
@@ -50,6 +53,8 @@ QString IrtAdaptiveRule::text() const
         t += QStringLiteral(",min=%1").arg(minItems);
     if (randomesque > 1)
         t += QStringLiteral(",k=%1,seed=%2").arg(randomesque).arg(seed);
+    if (dimensions == 2)
+        t += QStringLiteral(",dims=2");
     return t;
 }
 

@@ -8,6 +8,7 @@
 #include "irt/irtability.h"
 
 #include <QVector>
+#include <QtNumeric>
 
 #include <random>
 #include <utility>
@@ -21,7 +22,10 @@ struct IrtAdaptiveRule {
     int minItems = 1;   // never stop before this many
     int randomesque = 1; // pick among the k most informative (1: the most informative)
     quint64 seed = 1;
-    // Reads "se=0.3,max=200[,min=5][,k=3][,seed=7]"; a bad key or value names it.
+    // 2: on the two-dimensional model (IrtTwoDimAdaptive): the most D-informative item, stop
+    // once both abilities' SDs are at most `se`; randomesque does not apply.
+    int dimensions = 1;
+    // Reads "se=0.3,max=200[,min=5][,k=3][,seed=7][,dims=2]"; a bad key or value names it.
     static Result<IrtAdaptiveRule> parse(const QString &text);
     QString text() const;
 };
@@ -30,7 +34,8 @@ struct IrtAdaptiveRule {
 struct IrtAdaptiveStep {
     int item = -1;   // index into the exam's items
     int correct = 0; // −1 when the taker left it unanswered
-    IrtAbilityEstimate ability; // after this answer
+    IrtAbilityEstimate ability; // after this answer (on the 2-D model: the general ability θ₁)
+    double theta2 = qQNaN(), se2 = qQNaN(); // on the 2-D model: the second ability after it
 };
 
 class IrtAdaptive {

@@ -1,5 +1,7 @@
 #include "irt/irttwodimensional.h"
 
+#include "irt/irtability.h"
+
 #include "irt/irtdimensionality.h"
 #include "irt/irtfitter.h"
 #include "irt/irtmarginal.h"
@@ -284,17 +286,27 @@ IrtTwoDimAbility IrtTwoDimensional::ability(const QVector<IrtTwoDimItem> &items,
 
 double IrtTwoDimensional::expectedAccuracy(const QVector<IrtTwoDimItem> &items, const QVector<QPair<int, int>> &answers, int nodes)
 {
+    return items.isEmpty() ? qQNaN() : accuracy(items, answers, nodes).accuracy;
+}
+
+IrtAccuracyEstimate IrtTwoDimensional::accuracy(const QVector<IrtTwoDimItem> &items, const QVector<QPair<int, int>> &answers, int nodes)
+{
+    IrtAccuracyEstimate out;
     if (items.isEmpty())
-        return qQNaN();
+        return out;
     const Nodes p = posteriorOf(items, answers, nodes);
-    double expected = 0;
+    double mean = 0, square = 0;
     for (size_t k = 0; k < p.w.size(); ++k) {
         double sum = 0;
         for (const IrtTwoDimItem &i : items)
             sum += probability(i, p.t1[k], p.t2[k]);
-        expected += p.w[k] * sum / double(items.size());
+        const double share = sum / double(items.size());
+        mean += p.w[k] * share, square += p.w[k] * share * share;
     }
-    return expected;
+    const double sd = std::sqrt(std::max(0.0, square - mean * mean));
+    out.accuracy = mean;
+    out.low = std::max(0.0, mean - 1.96 * sd), out.high = std::min(1.0, mean + 1.96 * sd);
+    return out;
 }
 
 } // namespace assay

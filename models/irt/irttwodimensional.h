@@ -27,6 +27,7 @@
 namespace assay {
 
 struct IrtItem;
+struct IrtAccuracyEstimate; // irt/irtability.h (which includes this header through irtfitter.h)
 
 struct IrtTwoDimItem {
     QString id;
@@ -91,6 +92,8 @@ public:
     static IrtTwoDimAbility ability(const QVector<IrtTwoDimItem> &items, const QVector<QPair<int, int>> &answers, int nodes = 7);
     // The taker's expected share correct over every item (the posterior mean of Σ P / items).
     static double expectedAccuracy(const QVector<IrtTwoDimItem> &items, const QVector<QPair<int, int>> &answers, int nodes = 7);
+    // The same with a 95% interval: mean ± 1.96 posterior SDs of that share, within [0, 1].
+    static IrtAccuracyEstimate accuracy(const QVector<IrtTwoDimItem> &items, const QVector<QPair<int, int>> &answers, int nodes = 7);
 };
 
 } // namespace assay

@@ -542,6 +542,17 @@ CREATE TABLE gate_result (
     created_at TEXT NOT NULL
 );
 )sql")},
+        {23, QStringLiteral("the two-dimensional IRT model's item parameters"), QStringLiteral(R"sql(
+-- A fit that compared two abilities keeps the 2-D 2PL's parameters of each item, on its
+-- principal axes (docs/METHODS.md §9.18): P = σ(a1·θ1 + a2·θ2 + d). They are replaced with the
+-- item's a, b, c by every fit, and removed by one that did not compare two abilities.
+CREATE TABLE exam_item_irt2 (
+    item_id INTEGER PRIMARY KEY REFERENCES exam_item(id) ON DELETE CASCADE,
+    a1      REAL NOT NULL,
+    a2      REAL NOT NULL,
+    d       REAL NOT NULL
+);
+)sql")},
     };
     return migrations;
 }

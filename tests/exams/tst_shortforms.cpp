@@ -7,6 +7,8 @@
 #include "testmain.h"
 #include "core/job.h"
 #include "exams/examadaptivetake.h"
+#include "exams/examcuration.h"
+#include "irt/irttwodimadaptive.h"
 #include "exams/examirt.h"
 #include "exams/examshortform.h"
 #include "exams/examstore.h"
@@ -207,6 +209,108 @@ private slots:
                 QVERIFY(std::abs(e.ability.theta - o.estimate.ability.theta) < 1e-9);
             }
         QVERIFY(listed);
+    }
+
+    // The adaptive take on the model with two abilities (docs/METHODS.md §9.18): with 2-D
+    // parameters stored beside the 1-D ones, the first item is the one with the most
+    // p(1 − p)·|a|² at θ = (0, 0); the items follow the D-optimal rule answer by answer; the
+    // take is stored as "… @adaptive-2d", its estimate is the 2-D posterior's, the trace and
+    // the Exams page read it back alike; without 2-D parameters, or on a short form, it says
+    // what to click. The 2-D parameters survive undo and go with a fit that did not compare.
+    void adaptiveTakeOnTwoAbilities()
+    {
+        ExamStore store(m_demo->database());
+        const qint64 examId = store.idOf(m_exam).value();
+        const nlohmann::json settings = store.irtSettings(examId).value();
+        QVector<IrtTwoDimItem> twoDim;
+        for (int i = 0; i < m_items.size(); ++i)
+            if (m_items[i].a && m_items[i].state == CurationState::Accepted && m_items[i].filterReason.isEmpty())
+                twoDim << IrtTwoDimItem{m_items[i].key, *m_items[i].a, i % 3 == 0 ? 1.4 : 0.1 * (i % 5), -*m_items[i].a * *m_items[i].b};
+        QVERIFY(twoDim.size() >= 20);
+        // Stored through the curation service, as the IRT tab's Fit does (undoable).
+        ExamCuration curation(m_demo->database());
+        auto before = curation.setIrt(examId, {m_items, settings, twoDim});
+        QVERIFY2(before.ok(), qPrintable(before.error()));
+        QVERIFY(before.value().twoDim.isEmpty());
+        QCOMPARE(store.irtTwoDim(examId).value().size(), twoDim.size());
+
+        auto rule = IrtAdaptiveRule::parse(QStringLiteral("se=0.3,max=10,dims=2"));
+        QVERIFY(rule.ok());
+        QCOMPARE(rule.value().dimensions, 2);
+        QVERIFY(rule.value().text().endsWith(QLatin1String(",dims=2")));
+        QVERIFY(!IrtAdaptiveRule::parse(QStringLiteral("dims=3")).ok());
+        const int beforeBodies = int(m_endpoint.bodies().size());
+        auto outcome = ExamAdaptiveTake::take(*m_demo, m_exam, QStringLiteral("llm-letter:local"), rule.value());
+        QVERIFY2(outcome.ok(), qPrintable(outcome.error()));
+        const ExamAdaptiveOutcome &o = outcome.value();
+        QCOMPARE(o.taker, QStringLiteral("llm-letter:local @adaptive-2d"));
+        QVERIFY(o.steps.size() >= 2 && o.steps.size() <= 10);
+        QCOMPARE(o.examItems, twoDim.size());
+        QCOMPARE(o.calls, qint64(o.steps.size())); // one call per item (some answered from the cache)
+        QVERIFY(int(m_endpoint.bodies().size()) - beforeBodies <= o.steps.size());
+        // The first item by hand: the largest p(1 − p)·(a₁² + a₂²) at θ = (0, 0), M = I.
+        int first = -1;
+        double most = -1;
+        for (int j = 0; j < twoDim.size(); ++j) {
+            const double p = 1 / (1 + std::exp(-twoDim[j].d)), gain = p * (1 - p) * (twoDim[j].a1 * twoDim[j].a1 + twoDim[j].a2 * twoDim[j].a2);
+            if (gain > most)
+                first = j, most = gain;
+        }
+        QCOMPARE(o.keys.first(), twoDim[first].id);
+        // Answer by answer the same rule picks the same items; θ̂ is the 2-D posterior mean.
+        IrtTwoDimAdaptive replay(twoDim, rule.value());
+        QVector<QPair<int, int>> answered;
+        QHash<QString, int> index;
+        for (int j = 0; j < twoDim.size(); ++j)
+            index.insert(twoDim[j].id, j);
+        int right = 0;
+        for (int k = 0; k < o.steps.size(); ++k) {
+            QCOMPARE(replay.next(), index.value(o.keys[k]));
+            replay.record(index.value(o.keys[k]), o.steps[k].correct);
+            answered.append({index.value(o.keys[k]), o.steps[k].correct});
+            right += o.steps[k].correct == 1;
+            const IrtTwoDimAbility a = IrtTwoDimensional::ability(twoDim, answered);
+            QVERIFY2(std::abs(a.theta1 - o.steps[k].ability.theta) < 1e-6 && std::abs(a.theta2 - o.steps[k].theta2) < 1e-6,
+                     qPrintable(QStringLiteral("step %1: θ̂ (%2, %3) against (%4, %5)").arg(k).arg(o.steps[k].ability.theta).arg(o.steps[k].theta2).arg(a.theta1).arg(a.theta2)));
+        }
+        QCOMPARE(replay.stopReason(), o.stopReason);
+        const IrtAccuracyEstimate expected = IrtTwoDimensional::accuracy(twoDim, answered);
+        QVERIFY(std::abs(o.estimate.accuracy.accuracy - expected.accuracy) < 1e-9);
+        QVERIFY(o.estimate.accuracy.low < o.estimate.accuracy.accuracy && o.estimate.accuracy.accuracy < o.estimate.accuracy.high);
+        QVERIFY(std::abs(o.estimate.observed - double(right) / o.steps.size()) < 1e-12);
+        // Stored, traced and listed as the take saw it.
+        auto trace = ExamAdaptiveTake::trace(m_demo->database(), m_exam, o.taker);
+        QVERIFY2(trace.ok(), qPrintable(trace.error()));
+        QCOMPARE(trace.value().size(), o.steps.size());
+        for (int k = 0; k < o.steps.size(); ++k)
+            QVERIFY(std::abs(trace.value()[k].ability.theta - o.steps[k].ability.theta) < 1e-6);
+        bool listed = false;
+        for (const ExamEstimate &e : ExamShortForm::estimates(m_demo->database(), m_exam).value())
+            if (e.taker == o.taker) {
+                listed = true;
+                QVERIFY(std::abs(e.accuracy.accuracy - o.estimate.accuracy.accuracy) < 1e-9);
+            }
+        QVERIFY(listed);
+        // A short form has no 2-D model of its own.
+        auto onShort = ExamAdaptiveTake::take(*m_demo, QStringLiteral("panel-info-10"), QStringLiteral("ir:keyword:1"), rule.value());
+        QVERIFY(!onShort.ok());
+        QVERIFY2(onShort.error().contains(QLatin1String("short form")), qPrintable(onShort.error()));
+
+        // Undo gives the 2-D parameters back; a fit that did not compare two abilities drops them.
+        auto undone = curation.setIrt(examId, before.value());
+        QVERIFY(undone.ok());
+        QCOMPARE(undone.value().twoDim.size(), twoDim.size());
+        QCOMPARE(undone.value().twoDim.first().a2, twoDim.first().a2);
+        QVERIFY(store.irtTwoDim(examId).value().isEmpty());
+        auto without = ExamAdaptiveTake::take(*m_demo, m_exam, QStringLiteral("ir:keyword:1"), rule.value());
+        QVERIFY(!without.ok());
+        QVERIFY2(without.error().contains(QLatin1String("Compare two abilities")), qPrintable(without.error()));
+        // A fit's 2-D parameters are those of its first step, when it compared two abilities.
+        IrtStep step;
+        QVERIFY(ExamIrt::twoDimParameters({step}).isEmpty());
+        step.fit.twoDimensional.computed = true;
+        step.fit.twoDimensional.items = twoDim;
+        QCOMPARE(ExamIrt::twoDimParameters({step}).size(), twoDim.size());
     }
 
     void cancelledAdaptiveTakeStoresNothing()

@@ -360,7 +360,20 @@ private slots:
         ExamTakeDialog third(QStringLiteral("e"), {QStringLiteral("local")}, true);
         QCOMPARE(third.maxBox()->value(), 200);
         QVERIFY(third.adaptive());
+        // On two abilities: offered only after a fit that compared them, and then in the rule.
+        QVERIFY(!third.twoDimBox()->isEnabled());
+        QVERIFY(third.twoDimBox()->toolTip().contains(QLatin1String("Compare two abilities")));
+        QCOMPARE(third.rule().dimensions, 1);
+        third.setTwoDimensional(true);
+        QVERIFY(third.twoDimBox()->isEnabled());
+        third.twoDimBox()->setChecked(true);
+        QCOMPARE(third.rule().dimensions, 2);
+        QVERIFY(third.findChild<QLabel *>(QStringLiteral("takeAbout"))->text().contains(QLatin1String("@adaptive-2d")));
         third.adaptiveBox()->setChecked(false);
+        QVERIFY(!third.twoDimBox()->isEnabled()); // not adaptive: nothing to run on two abilities
+        third.setTwoDimensional(false, QStringLiteral("A short form is taken on the model with one ability."));
+        QVERIFY(!third.twoDimBox()->isChecked());
+        QVERIFY(third.twoDimBox()->toolTip().contains(QLatin1String("short form")));
         third.accept();
 
         QString output;

@@ -82,6 +82,9 @@ const Kept kept[] = {
     // Version 22: frozen test-set versions, the version a run ran on, baselines.
     {22, "SELECT t.name || ':' || t.note || ':' || i.gold || ':' || r.name || ':' || b.run_id FROM testset t JOIN testset_item i ON i.testset_id = t.id JOIN run r ON r.testset_id = t.id JOIN baseline b ON b.testset_id = t.id", "v1:first:Estonia:r2:2"},
     {22, "SELECT run || '<' || baseline || ':' || verdict FROM gate_result", "r2<r1:pass"},
+    // Version 23: the 2-D model's item parameters.
+    {23, "SELECT a1 || ':' || a2 || ':' || d || ':' || i.item_key FROM exam_item_irt2 t JOIN exam_item i ON i.id = t.item_id", "1.25:-0.5:0.75:i1"},
+    {1, "SELECT count(*) FROM exam_item_irt2 WHERE a1 <> 1.25", "0"}, // an earlier file gets the table, empty
     {6, "SELECT coalesce(testset_id, 'working') || ':' || (SELECT identity FROM run_item WHERE id = 1) || '.' FROM run WHERE id = 1", "working:."},
     {3, "SELECT min(d.value) FROM group_truth t, json_each(t.doc_ids) d WHERE t.group_id = 1", "d1"},
     {1, "SELECT count(*) FROM pragma_table_info('run_item') WHERE name = 'retrieved_text'", "0"},

@@ -403,7 +403,7 @@ void IrtPanel::fit()
         // The summary is stored with the parameters: a later session shows it again.
         settings["summary"] = IrtFitSummary::of(result->steps, result->takerNotes, m_guard->text());
         QString error;
-        auto *command = new SetExamIrtCommand(m_project->service<ExamCuration>(), result->examId, {ExamIrt::parameters(result->steps), settings},
+        auto *command = new SetExamIrtCommand(m_project->service<ExamCuration>(), result->examId, {ExamIrt::parameters(result->steps), settings, ExamIrt::twoDimParameters(result->steps)},
                                               tr("Fit %1 IRT on %2").arg(last.model.toUpper(), result->exam));
         command->reportErrorsTo(&error);
         m_project->undoStack()->push(command);

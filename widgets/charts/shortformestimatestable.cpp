@@ -50,7 +50,7 @@ bool ShortFormEstimatesTable::showEstimates(const QVector<ExamEstimate> &estimat
                                                         .arg(form.method, form.parent)
                                                   : tr("Adaptive takes of this exam, estimated on all its items"));
     for (const ExamEstimate &e : estimates) {
-        if (!form.parentId && !e.taker.endsWith(QLatin1String(ExamAdaptiveTake::Suffix)))
+        if (!form.parentId && !ExamAdaptiveTake::isAdaptive(e.taker))
             continue; // a whole take estimates nothing
         const int row = rowCount();
         insertRow(row);
@@ -89,7 +89,7 @@ bool ShortFormEstimatesTable::showEstimates(const QVector<ExamEstimate> &estimat
 bool ShortFormEstimatesTable::listsAdaptive() const
 {
     for (int r = 0; r < rowCount(); ++r)
-        if (const QTableWidgetItem *cell = item(r, 0); cell && (cell->flags() & Qt::ItemIsSelectable) && cell->text().endsWith(QLatin1String(ExamAdaptiveTake::Suffix)))
+        if (const QTableWidgetItem *cell = item(r, 0); cell && (cell->flags() & Qt::ItemIsSelectable) && ExamAdaptiveTake::isAdaptive(cell->text()))
             return true;
     return false;
 }

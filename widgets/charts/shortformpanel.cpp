@@ -304,7 +304,7 @@ void ShortFormPanel::showTrace(int row)
     if (!cell || !(cell->flags() & Qt::ItemIsSelectable) || m_live)
         return;
     const QString taker = cell->text();
-    if (!taker.endsWith(QLatin1String(ExamAdaptiveTake::Suffix))) {
+    if (!ExamAdaptiveTake::isAdaptive(taker)) {
         // A fixed take has no order to trace: the chart says so rather than keep another take's.
         m_adaptiveTaker.clear();
         m_adaptiveSteps.clear();
