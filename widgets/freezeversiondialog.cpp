@@ -6,12 +6,14 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QSpinBox>
 #include <QVBoxLayout>
 
 namespace assay {
 
 FreezeVersionDialog::FreezeVersionDialog(const QStringList &forms, const QStringList &exams, const QStringList &taken, QWidget *parent)
-    : QDialog(parent), m_name(new QLineEdit(this)), m_note(new QLineEdit(this)), m_what(new QComboBox(this)), m_problem(new QLabel(this)), m_taken(taken)
+    : QDialog(parent), m_name(new QLineEdit(this)), m_note(new QLineEdit(this)), m_what(new QComboBox(this)), m_sample(new QSpinBox(this)),
+      m_problem(new QLabel(this)), m_taken(taken)
 {
     setWindowTitle(tr("Freeze Working Set"));
     setObjectName(QStringLiteral("freezeVersionDialog"));
@@ -35,6 +37,14 @@ FreezeVersionDialog::FreezeVersionDialog(const QStringList &forms, const QString
     auto *form = new QFormLayout;
     form->addRow(tr("Name:"), m_name);
     form->addRow(tr("Freeze:"), m_what);
+    m_sample->setObjectName(QStringLiteral("freezeSample"));
+    m_sample->setRange(0, 1000000);
+    m_sample->setSingleStep(100);
+    m_sample->setSpecialValueText(tr("every group"));
+    m_sample->setSuffix(tr(" groups, drawn at random"));
+    m_sample->setToolTip(tr("Keep only this many semantic groups, each with all its queries, drawn at random (seed 1; the note records it): "
+                            "a version small enough to run on every change. 0 keeps every group."));
+    form->addRow(tr("Sample:"), m_sample);
     form->addRow(tr("Note:"), m_note);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     m_ok = buttons->button(QDialogButtonBox::Ok);
@@ -68,6 +78,7 @@ void FreezeVersionDialog::validate()
 
 QString FreezeVersionDialog::name() const { return m_name->text().trimmed(); }
 QString FreezeVersionDialog::note() const { return m_note->text().trimmed(); }
+int FreezeVersionDialog::sampleGroups() const { return m_sample->value(); }
 QString FreezeVersionDialog::kind() const { return m_what->currentData().toStringList().value(0); }
 QString FreezeVersionDialog::source() const { return m_what->currentData().toStringList().value(1); }
 

@@ -188,7 +188,7 @@ void VersionsPanel::openFreezeDialog()
         taken << v.name;
     FreezeVersionDialog dialog(forms.value(), exams.value(), taken, this);
     if (dialog.exec() == QDialog::Accepted)
-        startFreeze(dialog.name(), dialog.note(), dialog.kind(), dialog.source());
+        startFreeze(dialog.name(), dialog.note(), dialog.kind(), dialog.source(), dialog.sampleGroups());
 }
 
 Job *VersionsPanel::startJob(const QString &title, std::function<Status(Job &)> work, std::function<void()> done)
@@ -211,7 +211,7 @@ Job *VersionsPanel::startJob(const QString &title, std::function<Status(Job &)> 
     return m_job.get();
 }
 
-Job *VersionsPanel::startFreeze(const QString &name, const QString &note, const QString &kind, const QString &source)
+Job *VersionsPanel::startFreeze(const QString &name, const QString &note, const QString &kind, const QString &source, int sampleGroups)
 {
     const QString path = m_project->path();
     auto frozen = std::make_shared<TestSetInfo>();
@@ -224,8 +224,10 @@ Job *VersionsPanel::startFreeze(const QString &name, const QString &note, const 
                 return Status::failure(project);
             Database &db = project.value()->database();
             TestSetStore store(db);
-            auto made = kind == QLatin1String("exam") ? store.freeze(name, note, kind, source, [&] { return ExamTestSet::items(db, source); })
-                                                      : store.freezeQueries(name, note, source);
+            TestSetSample sample;
+            sample.groups = sampleGroups;
+            auto made = kind == QLatin1String("exam") ? store.freeze(name, note, kind, source, [&] { return ExamTestSet::items(db, source); }, sample)
+                                                      : store.freezeQueries(name, note, source, sample);
             if (!made)
                 return Status::failure(made);
             *frozen = made.value();

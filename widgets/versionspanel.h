@@ -33,7 +33,7 @@ public:
 
     void reload();
     // Freezes the working set (a form, '' every form; or an exam) as `name`, in the background.
-    Job *startFreeze(const QString &name, const QString &note, const QString &kind, const QString &source);
+    Job *startFreeze(const QString &name, const QString &note, const QString &kind, const QString &source, int sampleGroups = 0);
     // Compares version `from` with `to` ("" for the working set), in the background.
     Job *startCompare(const QString &from, const QString &to);
     TestSetsModel *versions() const { return m_versions; }

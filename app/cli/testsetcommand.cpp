@@ -50,6 +50,9 @@ int TestSetCommand::run(const QStringList &args, CliIo &io)
         {QStringLiteral("note"), QStringLiteral("freeze: a note kept with the version."), QStringLiteral("TEXT")},
         {QStringLiteral("set"), QStringLiteral("freeze: the query set, a form (default: every form)."), QStringLiteral("FORM")},
         {QStringLiteral("exam"), QStringLiteral("freeze: freeze this exam's kept items instead of a query set."), QStringLiteral("EXAM")},
+        {QStringLiteral("sample"), QStringLiteral("freeze: keep N semantic groups drawn at random, each whole (e.g. a version small enough for every CI run)."),
+         QStringLiteral("N")},
+        {QStringLiteral("seed"), QStringLiteral("freeze --sample: the random seed (default 1)."), QStringLiteral("S")},
         {QStringLiteral("from"), QStringLiteral("diff: the older version."), QStringLiteral("V1")},
         {QStringLiteral("to"), QStringLiteral("diff: the newer version (default: working, the working set)."), QStringLiteral("V2"), QStringLiteral("working")},
         {QStringLiteral("run"), QStringLiteral("baseline: the run to mark as the baseline of the version it ran on."), QStringLiteral("R")},
@@ -88,10 +91,16 @@ int TestSetCommand::freeze(QCommandLineParser &parser, Project &project, CliIo &
 {
     TestSetStore store(project.database());
     const QString name = parser.value(QStringLiteral("name")), note = parser.value(QStringLiteral("note"));
+    TestSetSample sample;
+    bool ok = true;
+    if (parser.isSet(QStringLiteral("sample")) && ((sample.groups = parser.value(QStringLiteral("sample")).toInt(&ok)), !ok || sample.groups < 1))
+        return usageError(parser, io, QStringLiteral("--sample takes a number of groups ≥ 1, not '%1'").arg(parser.value(QStringLiteral("sample"))));
+    if (parser.isSet(QStringLiteral("seed")) && ((sample.seed = parser.value(QStringLiteral("seed")).toULongLong(&ok)), !ok))
+        return usageError(parser, io, QStringLiteral("--seed takes a whole number, not '%1'").arg(parser.value(QStringLiteral("seed"))));
     Result<TestSetInfo> frozen = parser.isSet(QStringLiteral("exam"))
                                      ? store.freeze(name, note, QStringLiteral("exam"), parser.value(QStringLiteral("exam")),
-                                                    [&] { return ExamTestSet::items(project.database(), parser.value(QStringLiteral("exam"))); })
-                                     : store.freezeQueries(name, note, parser.value(QStringLiteral("set")));
+                                                    [&] { return ExamTestSet::items(project.database(), parser.value(QStringLiteral("exam"))); }, sample)
+                                     : store.freezeQueries(name, note, parser.value(QStringLiteral("set")), sample);
     if (!frozen)
         return fail(io, frozen.error());
     const TestSetInfo &t = frozen.value();

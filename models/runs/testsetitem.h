@@ -24,6 +24,10 @@ struct TestSetItem {
     static QString identityOf(const QStringList &parts);
     // The content hash of a set of items: order-free, over identity and gold.
     static QString contentHash(const QVector<TestSetItem> &items);
+    // A random sample of `groups` semantic groups (an item without a group is its own), each
+    // with all its items, so the GRAMMAR tags of the sampled groups stay whole; the same items,
+    // seed and size give the same sample. Fewer groups than asked: every item.
+    static QVector<TestSetItem> sampleGroups(const QVector<TestSetItem> &items, int groups, quint64 seed, int *ofGroups = nullptr);
 };
 
 } // namespace assay

@@ -7,6 +7,7 @@
 #include "project/transaction.h"
 
 #include <QDateTime>
+#include <QLocale>
 
 namespace assay {
 
@@ -70,12 +71,13 @@ Result<QVector<TestSetItem>> TestSetStore::workingQueries(const QString &form) c
     return out;
 }
 
-Result<TestSetInfo> TestSetStore::freezeQueries(const QString &name, const QString &note, const QString &form)
+Result<TestSetInfo> TestSetStore::freezeQueries(const QString &name, const QString &note, const QString &form, const TestSetSample &sample)
 {
-    return freeze(name, note, QStringLiteral("queries"), form, [&] { return workingQueries(form); });
+    return freeze(name, note, QStringLiteral("queries"), form, [&] { return workingQueries(form); }, sample);
 }
 
-Result<TestSetInfo> TestSetStore::freeze(const QString &name, const QString &note, const QString &kind, const QString &source, const ItemReader &reader)
+Result<TestSetInfo> TestSetStore::freeze(const QString &name, const QString &givenNote, const QString &kind, const QString &source, const ItemReader &reader,
+                                         const TestSetSample &sample)
 {
     using R = Result<TestSetInfo>;
     if (name.trimmed().isEmpty())
@@ -94,7 +96,18 @@ Result<TestSetInfo> TestSetStore::freeze(const QString &name, const QString &not
     auto read = reader();
     if (!read)
         return R::failure(read);
-    const QVector<TestSetItem> items = read.take();
+    QVector<TestSetItem> items = read.take();
+    QString note = givenNote;
+    if (sample.groups > 0) {
+        int groups = 0;
+        items = TestSetItem::sampleGroups(items, sample.groups, sample.seed, &groups);
+        if (sample.groups < groups) {
+            const QString drawn = QStringLiteral("sample of %1 of %2 groups, seed %3")
+                                      .arg(QLocale(QLocale::English).toString(sample.groups), QLocale(QLocale::English).toString(groups))
+                                      .arg(sample.seed);
+            note = note.isEmpty() ? drawn : QStringLiteral("%1 (%2)").arg(note, drawn);
+        }
+    }
     if (items.isEmpty())
         return R::failure(exam ? QStringLiteral("exam '%1' has no kept items to freeze").arg(source)
                                : QStringLiteral("the query set '%1' holds no accepted queries to freeze (generate some on the Queries page first)")

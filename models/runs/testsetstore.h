@@ -18,6 +18,13 @@ namespace assay {
 class Database;
 class Project;
 
+// Freeze a sample of the working set instead of all of it: `groups` semantic groups drawn with
+// `seed` (TestSetItem::sampleGroups), e.g. a version small enough for every CI run.
+struct TestSetSample {
+    int groups = 0; // 0: every group
+    quint64 seed = 1;
+};
+
 struct TestSetInfo {
     qint64 id = 0;
     QString name;
@@ -42,10 +49,12 @@ public:
     Result<QVector<TestSetItem>> workingQueries(const QString &form) const;
     // Freezes the working set as version `name`, in one transaction: the items `read` returns
     // (read inside it); fails when the name is taken or the set is empty. An exam's items come
-    // from ExamTestSet (the exams layer); a query set's from workingQueries.
+    // from ExamTestSet (the exams layer); a query set's from workingQueries. A sample keeps
+    // `sample.groups` of them and says so after the note ("sample of 400 of 3,644 groups, seed 1").
     using ItemReader = std::function<Result<QVector<TestSetItem>>()>;
-    Result<TestSetInfo> freeze(const QString &name, const QString &note, const QString &kind, const QString &source, const ItemReader &read);
-    Result<TestSetInfo> freezeQueries(const QString &name, const QString &note, const QString &form);
+    Result<TestSetInfo> freeze(const QString &name, const QString &note, const QString &kind, const QString &source, const ItemReader &read,
+                               const TestSetSample &sample = {});
+    Result<TestSetInfo> freezeQueries(const QString &name, const QString &note, const QString &form, const TestSetSample &sample = {});
     Result<QVector<TestSetInfo>> list() const;
     Result<TestSetInfo> info(const QString &name) const;
     Result<TestSetInfo> info(qint64 id) const;

@@ -21,7 +21,9 @@ mkdir -p "$tmp/eval"
 # A plain copy of the closed fixture: opening it (even to back it up) would leave SQLite's
 # -shm beside it while other tests copy it.
 cp "$demo" "$tmp/eval/project.assay"
-"$cli" testset freeze "$tmp/eval/project.assay" --name v1 --set short --note "release 1" >/dev/null
+# A sample of 400 semantic groups (about 1,200 queries), as a team keeps a version small
+# enough to run on every change.
+"$cli" testset freeze "$tmp/eval/project.assay" --name v1 --set short --sample 400 --note "release 1" >/dev/null
 "$cli" run "$tmp/eval/project.assay" --name baseline --pipeline "retriever=bm25,k=3,reader=llm:ci" --testset v1 >/dev/null
 "$cli" score "$tmp/eval/project.assay" --run baseline --judge contains >/dev/null
 "$cli" export results "$tmp/eval/project.assay" --run baseline --judge contains --out "$tmp/eval/baseline.jsonl" >/dev/null

@@ -9,6 +9,7 @@
 #include "charts/comparepanel.h"
 #include "charts/gatepanel.h"
 #include "core/job.h"
+#include "freezeversiondialog.h"
 #include "itemmodels/runsmodel.h"
 #include "itemmodels/testsetdiffmodel.h"
 #include "itemmodels/testsetsmodel.h"
@@ -26,6 +27,7 @@
 #include <QComboBox>
 #include <QLabel>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QTableWidget>
 #include <QUndoStack>
 #include <QtTest>
@@ -145,6 +147,33 @@ private slots:
         const QString analysis = overview.items().value(int(ProjectProgress::Step::Analysis)).detail;
         QVERIFY2(analysis.contains(QLatin1String("Baseline: demo/short/bm25-k3 (the working set)")), qPrintable(analysis));
         QVERIFY2(analysis.contains(QLatin1String("Latest gate: REGRESSION of demo/short/tfidf-k1 against demo/short/bm25-k3")), qPrintable(analysis));
+    }
+
+    // Freeze Working Set… → Sample: a version of N groups drawn at random, each whole.
+    void freezeASample()
+    {
+        FreezeVersionDialog dialog({QStringLiteral("short"), QStringLiteral("long")}, {}, {QStringLiteral("v1")});
+        QCOMPARE(dialog.sampleGroups(), 0);
+        QCOMPARE(dialog.sampleBox()->text(), QStringLiteral("every group"));
+        dialog.sampleBox()->setValue(40);
+        QCOMPARE(dialog.sampleGroups(), 40);
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        // The spin box shows its whole text ("40 groups, drawn at random").
+        QVERIFY(dialog.sampleBox()->width() >= dialog.sampleBox()->sizeHint().width());
+        test::screenshot(&dialog, QStringLiteral("freeze-sample"));
+        dialog.hide();
+        QUndoStack undo;
+        QueriesPage page(m_project.get(), &undo);
+        VersionsPanel *panel = page.versions();
+        Job *job = panel->startFreeze(QStringLiteral("ci"), QStringLiteral("for CI"), QStringLiteral("queries"), QStringLiteral("short"), dialog.sampleGroups());
+        QVERIFY(job);
+        QTRY_VERIFY_WITH_TIMEOUT(job->outcome().has_value(), 30000);
+        QVERIFY2(job->outcome()->ok(), qPrintable(job->outcome()->error()));
+        auto info = m_project->service<TestSetStore>()->info(QStringLiteral("ci"));
+        QVERIFY(info.ok());
+        QVERIFY2(info.value().items >= 40 && info.value().items < 400, qPrintable(QString::number(info.value().items)));
+        QVERIFY2(info.value().note.startsWith(QLatin1String("for CI (sample of 40 of ")), qPrintable(info.value().note));
     }
 };
 

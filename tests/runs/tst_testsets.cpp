@@ -183,6 +183,35 @@ private slots:
         QCOMPARE(listed.value().at(0).runs, qint64(1));
         QCOMPARE(listed.value().at(1).baseline, QStringLiteral("matched"));
     }
+
+    // A sample of the working set: N semantic groups, each whole, the same for the same seed;
+    // frozen with its provenance after the note.
+    void aSampleKeepsWholeGroups()
+    {
+        TestSetStore store(m_project->database());
+        const QVector<TestSetItem> working = store.workingQueries(QStringLiteral("short")).value();
+        QHash<QString, int> perGroup;
+        for (const TestSetItem &item : working)
+            ++perGroup[item.groupKey];
+        QVERIFY(perGroup.size() > 1000);
+        int of = 0;
+        const QVector<TestSetItem> sample = TestSetItem::sampleGroups(working, 50, 7, &of);
+        QCOMPARE(of, int(perGroup.size()));
+        QHash<QString, int> sampled;
+        for (const TestSetItem &item : sample)
+            ++sampled[item.groupKey];
+        QCOMPARE(sampled.size(), 50);
+        for (auto it = sampled.cbegin(); it != sampled.cend(); ++it)
+            QCOMPARE(it.value(), perGroup.value(it.key())); // every sampled group whole
+        QCOMPARE(TestSetItem::contentHash(TestSetItem::sampleGroups(working, 50, 7)), TestSetItem::contentHash(sample));
+        QVERIFY(TestSetItem::contentHash(TestSetItem::sampleGroups(working, 50, 8)) != TestSetItem::contentHash(sample));
+        QCOMPARE(TestSetItem::sampleGroups(working, of, 7).size(), working.size()); // all groups: every item
+        auto frozen = store.freezeQueries(QStringLiteral("ci"), QStringLiteral("for CI"), QStringLiteral("short"), TestSetSample{50, 7});
+        QVERIFY2(frozen.ok(), qPrintable(frozen.error()));
+        QCOMPARE(frozen.value().items, qint64(sample.size()));
+        QCOMPARE(frozen.value().hash, TestSetItem::contentHash(sample));
+        QCOMPARE(frozen.value().note, QStringLiteral("for CI (sample of 50 of %1 groups, seed 7)").arg(QLocale(QLocale::English).toString(of)));
+    }
 };
 
 ASSAY_TEST_GUILESS_MAIN(TestTestSets)
