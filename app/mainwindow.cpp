@@ -194,10 +194,12 @@ void MainWindow::createMenus()
         ->setObjectName(QStringLiteral("actionOpenDemo"));
     file->addSeparator();
     QMenu *import = file->addMenu(tr("&Import Knowledge Schema"));
+    import->setToolTipsVisible(true);
     import->addAction(tr("From &SQLite Database…"), this, [this] { chooseKnowledgeImport(ImportSource::Sqlite); });
     import->addAction(tr("&Link SQLite Database (read-only)…"), this, [this] { chooseKnowledgeImport(ImportSource::LinkedSqlite); });
     import->addAction(tr("From &CSV Folder…"), this, [this] { chooseKnowledgeImport(ImportSource::CsvFolder); });
-    import->addAction(tr("From SQL &Script…"), this, [this] { chooseKnowledgeImport(ImportSource::SqlScript); });
+    import->addAction(tr("From SQL &Script or Dump…"), this, [this] { chooseKnowledgeImport(ImportSource::SqlScript); })
+        ->setToolTip(tr("An SQLite script, or a MySQL/MariaDB (mysqldump) or PostgreSQL (pg_dump) dump: the dialect is told by its marks and translated"));
     QAction *results = file->addAction(tr("Import &Results…"), this, [this] {
         if (!m_runsPage)
             return;
@@ -501,7 +503,7 @@ void MainWindow::chooseKnowledgeImport(ImportSource source)
         source == ImportSource::CsvFolder
             ? FileDialogs::folder(this, QStringLiteral("knowledge"), tr("Folder with one CSV file per table"))
             : FileDialogs::openFile(this, QStringLiteral("knowledge"), tr("Import knowledge schema"),
-                                           source == ImportSource::SqlScript ? tr("SQL scripts (*.sql);;All files (*)")
+                                           source == ImportSource::SqlScript ? tr("SQL scripts and dumps (SQLite, MySQL, PostgreSQL) (*.sql *.dump);;All files (*)")
                                                                              : tr("SQLite databases (*.sqlite *.sqlite3 *.db);;All files (*)"));
     if (path.isEmpty())
         return;
@@ -552,9 +554,10 @@ void MainWindow::importKnowledge(ImportSource source, const QString &path, bool 
         m_project->undoStack()->push(new ImportKnowledgeCommand(m_project.get(), *schema, options));
         m_navigator->setCurrentPage(ProjectNavigator::Schema);
         m_schemaEditor->messageBar()->showMessage(MessageBar::Level::Success,
-                           tr("Imported %1 from %2%3.")
+                           tr("Imported %1 from %2%3.%4")
                                .arg(schema->tables.size() == 1 ? tr("1 knowledge table") : tr("%1 knowledge tables").arg(schema->tables.size()),
-                                    QFileInfo(path).fileName(), replace ? tr(", replacing the earlier ones") : QString()));
+                                    QFileInfo(path).fileName(), replace ? tr(", replacing the earlier ones") : QString(),
+                                    schema->notes.isEmpty() ? QString() : QStringLiteral(" ") + schema->notes.join(QStringLiteral("; ")).toHtmlEscaped() + QLatin1Char('.')));
         m_schemaEditor->messageBar()->addButton(tr("Undo"), [this] { m_project->undoStack()->undo(); }, tr("Takes the import back (Edit → Undo)."));
         emit knowledgeImported();
     });

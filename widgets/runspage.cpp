@@ -4,8 +4,8 @@
 #include "core/job.h"
 
 #include "generation/generationstore.h"
+#include "exportjudgeprompt.h"
 #include "importresultsdialog.h"
-#include "project/project.h"
 
 #include "itemmodels/runitemsmodel.h"
 #include "iteminspector.h"
@@ -25,7 +25,6 @@
 #include <QDesktopServices>
 #include <QUrl>
 #include <QDir>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QGridLayout>
 #include <QPushButton>
@@ -164,12 +163,20 @@ QWidget *RunsPage::buildProgressBox()
         if (!current.isValid())
             return;
         const RunSummary run = m_runs->run(current.row());
+        QString error;
+        const std::optional<QString> judge =
+            ExportJudgePrompt::ask(this, *m_project, run.name, m_launcher->scoreSpec() ? m_launcher->scoreSpec()->judge : QString(), &error);
+        if (!judge) {
+            if (!error.isEmpty())
+                m_messages->error(error);
+            return;
+        }
         QString suggested = run.name;
         suggested.replace(QLatin1Char('/'), QLatin1Char('-'));
         const QString path = FileDialogs::saveFile(this, QStringLiteral("exports"), tr("Export Results of %1").arg(run.name), suggested + QStringLiteral(".jsonl"),
                                                           tr("JSON Lines (*.jsonl)"));
         if (!path.isEmpty())
-            startExportResults(run.id, run.name, path);
+            startExportResults(run.id, run.name, path, *judge);
     });
     progressRow->addWidget(m_export, 3, 1);
     progressRow->addWidget(m_cancel, 1, 2);
@@ -423,12 +430,11 @@ Job *RunsPage::startImportResults(const QString &path, ResultsImporter::Format f
     return m_importJob.get();
 }
 
-Job *RunsPage::startExportResults(qint64 runId, const QString &runName, const QString &path)
+Job *RunsPage::startExportResults(qint64 runId, const QString &runName, const QString &path, const QString &judge)
 {
     if (m_exportJob && m_exportJob->isRunning())
         return nullptr;
     const QString projectPath = m_project->path();
-    const QString judge = m_launcher->scoreSpec() ? m_launcher->scoreSpec()->judge : QString();
     auto written = std::make_shared<qint64>(0);
     m_exportJob = std::make_unique<Job>(tr("Exporting %1").arg(runName), [=](Job &job) {
         auto db = Project::openConnection(projectPath); // this thread's own connection

@@ -50,7 +50,8 @@ public:
     Job *startImportResults(const QString &path, ResultsImporter::Format format, const QString &runName, const QString &querySet);
     // Writes a run's items as JSONL in the background (what Export Results… does after its
     // file dialog), with the verdicts of the launcher's judge.
-    Job *startExportResults(qint64 runId, const QString &runName, const QString &path);
+    // judge: whose verdicts go with the answers (empty: none).
+    Job *startExportResults(qint64 runId, const QString &runName, const QString &path, const QString &judge = {});
 
 public slots:
     void askImportResults();

@@ -2,6 +2,7 @@
 // A schema with rows as read from a source (SQLite file, SQL script, CSV folder), before
 // KnowledgeImporter validates it and writes it into a project.
 #include <QString>
+#include <QStringList>
 #include <QVariantList>
 #include <QVector>
 
@@ -28,6 +29,9 @@ struct ImportedTable {
 struct ImportedSchema {
     QString origin;
     QVector<ImportedTable> tables;
+    // How the source was read, for the user: a dump of another database translated, and what
+    // of it was left out (SqlDialectTranslator).
+    QStringList notes;
 };
 
 } // namespace assay

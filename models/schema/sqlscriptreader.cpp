@@ -27,15 +27,36 @@ int scriptAuthorizer(void *, int action, const char *a1, const char *, const cha
 }
 } // namespace
 
-Result<ImportedSchema> SqlScriptReader::readFile(const QString &path)
+Result<ImportedSchema> SqlScriptReader::readFile(const QString &path, SqlDialectTranslator::Dialect dialect)
 {
     auto bytes = FileReader::readAll(path);
     if (!bytes)
         return Result<ImportedSchema>::failure(bytes.error());
-    return read(bytes.value(), path);
+    return read(bytes.value(), path, dialect);
 }
 
-Result<ImportedSchema> SqlScriptReader::read(const QByteArray &script, const QString &origin)
+namespace {
+// A translated dump, statement by statement, each error naming its line in the original.
+Status runTranslated(Database &scratch, const SqlTranslation &translation, const QString &origin)
+{
+    sqlite3 *db = scratch.handle();
+    for (const TranslatedStatement &s : translation.statements) {
+        sqlite3_stmt *stmt = nullptr;
+        const QByteArray sql = s.sql.toUtf8();
+        int rc = sqlite3_prepare_v2(db, sql.constData(), int(sql.size()), &stmt, nullptr);
+        if (rc == SQLITE_OK && stmt)
+            while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+            }
+        const QString message = QString::fromUtf8(sqlite3_errmsg(db));
+        sqlite3_finalize(stmt);
+        if (rc != SQLITE_OK && rc != SQLITE_DONE)
+            return Status::failure(QStringLiteral("%1:%2: %3 (translated: %4)").arg(origin).arg(s.line).arg(message, s.sql.left(160)));
+    }
+    return {};
+}
+} // namespace
+
+Result<ImportedSchema> SqlScriptReader::read(const QByteArray &script, const QString &origin, SqlDialectTranslator::Dialect dialect)
 {
     using R = Result<ImportedSchema>;
     auto scratch = Database::open(QStringLiteral(":memory:"), Database::Mode::ReadWriteCreate);
@@ -44,6 +65,28 @@ Result<ImportedSchema> SqlScriptReader::read(const QByteArray &script, const QSt
     sqlite3 *db = scratch.value().handle();
     sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0, nullptr);
     sqlite3_set_authorizer(db, scriptAuthorizer, nullptr);
+    if (dialect == SqlDialectTranslator::Dialect::Auto && !script.contains('\0'))
+        dialect = SqlDialectTranslator::detect(QString::fromUtf8(script));
+    if (dialect == SqlDialectTranslator::Dialect::MySql || dialect == SqlDialectTranslator::Dialect::Postgres) {
+        auto translation = SqlDialectTranslator::translate(QString::fromUtf8(script), dialect, origin);
+        if (!translation)
+            return R::failure(translation.error());
+        // A dump loads its tables in any order, the referenced ones not always first.
+        if (auto s = scratch.value().exec(QStringLiteral("PRAGMA foreign_keys = OFF")); !s)
+            return R::failure(s.error());
+        if (translation.value().statements.isEmpty())
+            return R::failure(QStringLiteral("%1: the script holds no tables or rows to import").arg(origin));
+        if (auto s = runTranslated(scratch.value(), translation.value(), origin); !s)
+            return R::failure(s.error());
+        sqlite3_set_authorizer(db, nullptr, nullptr);
+        auto schema = SqliteSchemaReader::read(scratch.value(), origin, true);
+        if (!schema)
+            return schema;
+        ImportedSchema out = schema.take();
+        out.notes << QStringLiteral("read as a %1 dump, translated to SQLite").arg(SqlDialectTranslator::name(dialect));
+        out.notes << translation.value().notes;
+        return out;
+    }
 
     const char *begin = script.constData();
     const char *end = begin + script.size();

@@ -9,7 +9,10 @@
 #include "charts/comparepanel.h"
 #include "charts/gatepanel.h"
 #include "core/job.h"
+#include "exportjudgeprompt.h"
 #include "freezeversiondialog.h"
+#include "runs/runstore.h"
+#include "runs/scorer.h"
 #include "itemmodels/runsmodel.h"
 #include "itemmodels/testsetdiffmodel.h"
 #include "itemmodels/testsetsmodel.h"
@@ -27,7 +30,10 @@
 #include <QComboBox>
 #include <QLabel>
 #include <QSignalSpy>
+#include <QApplication>
+#include <QInputDialog>
 #include <QSpinBox>
+#include <QTimer>
 #include <QTableWidget>
 #include <QUndoStack>
 #include <QtTest>
@@ -174,6 +180,45 @@ private slots:
         QVERIFY(info.ok());
         QVERIFY2(info.value().items >= 40 && info.value().items < 400, qPrintable(QString::number(info.value().items)));
         QVERIFY2(info.value().note.startsWith(QLatin1String("for CI (sample of 40 of ")), qPrintable(info.value().note));
+    }
+
+    // Runs → Export Results…: a run scored by one judge exports its verdicts; one scored by two
+    // asks which, the launcher's judge offered first (issue 51's review: it took the launcher's
+    // Score-with judge whatever had scored the run).
+    void exportAsksForTheJudge()
+    {
+        const QString run = QStringLiteral("demo/short/keyword-k3");
+        QString error;
+        std::optional<QString> judge = ExportJudgePrompt::ask(nullptr, *m_project, run, QStringLiteral("f1"), &error);
+        QVERIFY2(judge.has_value(), qPrintable(error));
+        QCOMPARE(*judge, QStringLiteral("contains")); // the only judge, whatever is preferred
+        const qint64 id = RunStore(m_project->database()).idOf(run).value();
+        QVERIFY(Scorer::score(m_project->database(), id, QStringLiteral("exact"), {false, {}}).ok());
+        QStringList offered;
+        QString first;
+        const auto answer = [&](const QString &pick) {
+            QTimer::singleShot(0, [&, pick] {
+                auto *dialog = qobject_cast<QInputDialog *>(QApplication::activeModalWidget());
+                if (!dialog)
+                    return;
+                offered = dialog->comboBoxItems();
+                first = dialog->textValue();
+                if (pick.isEmpty())
+                    return dialog->reject();
+                dialog->setTextValue(pick);
+                dialog->accept();
+            });
+        };
+        answer(QStringLiteral("exact"));
+        judge = ExportJudgePrompt::ask(nullptr, *m_project, run, QStringLiteral("contains"), &error);
+        QVERIFY(judge.has_value());
+        QCOMPARE(*judge, QStringLiteral("exact"));
+        QCOMPARE(first, QStringLiteral("contains"));
+        QVERIFY(offered.contains(QStringLiteral("contains")) && offered.contains(QStringLiteral("exact")));
+        answer({});
+        error.clear();
+        QVERIFY(!ExportJudgePrompt::ask(nullptr, *m_project, run, QStringLiteral("contains"), &error).has_value()); // cancelled
+        QVERIFY(error.isEmpty());
     }
 };
 

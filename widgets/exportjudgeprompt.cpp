@@ -1,0 +1,30 @@
+#include "exportjudgeprompt.h"
+
+#include "analysis/runoutcomes.h"
+
+#include <QInputDialog>
+
+#include <algorithm>
+
+namespace assay {
+
+std::optional<QString> ExportJudgePrompt::ask(QWidget *parent, Project &project, const QString &run, const QString &preferred, QString *error)
+{
+    auto judges = RunOutcomes::answerJudges(project, run);
+    if (!judges) {
+        if (error)
+            *error = QObject::tr("The judges of %1 cannot be read: %2").arg(run, judges.error());
+        return std::nullopt;
+    }
+    if (judges.value().size() <= 1)
+        return judges.value().value(0);
+    bool chosen = false;
+    const QString judge = QInputDialog::getItem(parent, QObject::tr("Export Results of %1").arg(run),
+                                                QObject::tr("%1 was scored by %2 judges. Write the verdicts of:").arg(run).arg(judges.value().size()),
+                                                judges.value(), std::max(0, int(judges.value().indexOf(preferred))), false, &chosen);
+    if (!chosen)
+        return std::nullopt;
+    return judge;
+}
+
+} // namespace assay
