@@ -1,7 +1,8 @@
 #pragma once
-// Runs → Export Results…: whose verdicts go with a run's answers. The run's only judge, or the
-// one the user picks when several scored it (the preferred one — the launcher's Score-with
-// judge — first when it is among them); none when nobody scored it.
+// Runs → Export Results…: whose verdicts go with a run's answers. The one judge that scored
+// every item (people's labels, a sample, aside), or the one the user picks when several did —
+// the preferred one (the launcher's Score-with judge) first when it is among them, people's
+// labels offered last; none when nobody scored the run.
 #include <QString>
 
 #include <optional>

@@ -1,6 +1,7 @@
 #include "schema/sqldialecttranslator.h"
 
 #include "schema/sqlscriptlexer.h"
+#include "schema/sqltokens.h"
 
 #include <QHash>
 #include <QRegularExpression>
@@ -11,102 +12,7 @@ namespace assay {
 namespace {
 
 using Tokens = QVector<SqlToken>;
-
-QString render(const Tokens &t, int from = 0, int to = -1)
-{
-    QString out;
-    const int end = to < 0 ? int(t.size()) : to;
-    for (int i = from; i < end; ++i) {
-        const SqlToken &k = t[i];
-        // Spaces between tokens, none inside parentheses' edges, before commas or around dots:
-        // "varchar(40)", "(1, 'a')".
-        const bool tight = i == from || k.isPunct(")") || k.isPunct(",") || k.isPunct(".") || t[i - 1].isPunct("(") || t[i - 1].isPunct(".") ||
-                           (k.isPunct("(") && t[i - 1].kind == SqlToken::Kind::Word && !t[i - 1].is("VALUES") && !t[i - 1].is("KEY"));
-        if (!tight)
-            out += QLatin1Char(' ');
-        switch (k.kind) {
-        case SqlToken::Kind::Identifier: out += QLatin1Char('"') + QString(k.text).replace(QLatin1Char('"'), QStringLiteral("\"\"")) + QLatin1Char('"'); break;
-        case SqlToken::Kind::String: out += QLatin1Char('\'') + QString(k.text).remove(QChar(0)).replace(QLatin1Char('\''), QStringLiteral("''")) + QLatin1Char('\''); break;
-        default: out += k.text;
-        }
-    }
-    return out;
-}
-
-QString quoted(const QString &name) { return render({{SqlToken::Kind::Identifier, name}}); }
-
-// The index of the ')' closing the '(' at `open`, or −1.
-int closing(const Tokens &t, int open)
-{
-    int depth = 0;
-    for (int i = open; i < t.size(); ++i) {
-        depth += t[i].isPunct("(") ? 1 : t[i].isPunct(")") ? -1 : 0;
-        if (depth == 0)
-            return i;
-    }
-    return -1;
-}
-
-// [from, to) cut at the commas outside parentheses.
-QVector<Tokens> splitTopLevel(const Tokens &t, int from, int to)
-{
-    QVector<Tokens> parts(1);
-    int depth = 0;
-    for (int i = from; i < to; ++i) {
-        depth += t[i].isPunct("(") ? 1 : t[i].isPunct(")") ? -1 : 0;
-        if (depth == 0 && t[i].isPunct(","))
-            parts.append(Tokens());
-        else
-            parts.last().append(t[i]);
-    }
-    parts.removeIf([](const Tokens &p) { return p.isEmpty(); });
-    return parts;
-}
-
-bool isName(const SqlToken &k) { return k.kind == SqlToken::Kind::Word || k.kind == SqlToken::Kind::Identifier; }
-
-// A possibly schema-qualified name at `i`: the last part, `i` moved past it.
-QString tableName(const Tokens &t, int &i)
-{
-    QString name;
-    while (i < t.size() && isName(t[i])) {
-        name = t[i++].text;
-        if (i + 1 < t.size() && t[i].isPunct(".") && isName(t[i + 1]))
-            ++i;
-        else
-            break;
-    }
-    return name;
-}
-
-// PostgreSQL's ::type casts removed; schema qualifiers after REFERENCES dropped.
-Tokens plain(const Tokens &t)
-{
-    static const QSet<QString> typeWords{QStringLiteral("varying"), QStringLiteral("precision"), QStringLiteral("without"), QStringLiteral("with"),
-                                          QStringLiteral("time"), QStringLiteral("zone")};
-    Tokens out;
-    for (int i = 0; i < t.size(); ++i) {
-        if (t[i].isPunct("::")) {
-            ++i;
-            tableName(t, i); // the type, qualified or not
-            while (i < t.size() && t[i].kind == SqlToken::Kind::Word && typeWords.contains(t[i].text.toLower()))
-                ++i;
-            if (i < t.size() && t[i].isPunct("(") && closing(t, i) > 0)
-                i = closing(t, i) + 1;
-            while (i + 1 < t.size() && t[i].isPunct("[") && t[i + 1].isPunct("]"))
-                i += 2;
-            --i;
-            continue;
-        }
-        out << t[i];
-        if (t[i].is("REFERENCES") && i + 1 < t.size()) {
-            int j = i + 1;
-            out << SqlToken{SqlToken::Kind::Identifier, tableName(t, j)};
-            i = j - 1;
-        }
-    }
-    return out;
-}
+using T = SqlTokens;
 
 struct Table {
     QString name;
@@ -158,7 +64,7 @@ QString Translator::column(const Tokens &def, int line)
         if (typePlace && m_mysql && (k.is("enum") || k.is("set")) && i + 1 < def.size() && def[i + 1].isPunct("(")) {
             note(QStringLiteral("enum and set columns read as TEXT"), line);
             out << SqlToken{SqlToken::Kind::Word, QStringLiteral("TEXT")};
-            i = std::max(i, closing(def, i + 1));
+            i = std::max(i, T::closing(def, i + 1));
             continue;
         }
         if (m_mysql && (k.is("UNSIGNED") || k.is("SIGNED") || k.is("ZEROFILL") || k.is("AUTO_INCREMENT") || k.is("FIRST")))
@@ -178,11 +84,11 @@ QString Translator::column(const Tokens &def, int line)
         if (m_mysql && k.is("ON") && i + 1 < def.size() && def[i + 1].is("UPDATE")) { // ON UPDATE CURRENT_TIMESTAMP[(n)]
             i += 2;
             if (i + 1 < def.size() && def[i + 1].isPunct("("))
-                i = std::max(i, closing(def, i + 1));
+                i = std::max(i, T::closing(def, i + 1));
             continue;
         }
         if (!m_mysql && k.is("DEFAULT") && i + 2 < def.size() && def[i + 1].is("nextval") && def[i + 2].isPunct("(")) {
-            i = std::max(i, closing(def, i + 2));
+            i = std::max(i, T::closing(def, i + 2));
             continue;
         }
         if (!m_mysql && k.is("GENERATED") && i + 1 < def.size() && (def[i + 1].is("ALWAYS") || def[i + 1].is("BY"))) {
@@ -190,7 +96,7 @@ QString Translator::column(const Tokens &def, int line)
             while (j < def.size() && !def[j].is("IDENTITY"))
                 ++j;
             if (j < def.size()) { // GENERATED … AS IDENTITY [( sequence options )]
-                i = j + 1 < def.size() && def[j + 1].isPunct("(") ? std::max(j, closing(def, j + 1)) : j;
+                i = j + 1 < def.size() && def[j + 1].isPunct("(") ? std::max(j, T::closing(def, j + 1)) : j;
                 continue;
             }
         }
@@ -200,7 +106,7 @@ QString Translator::column(const Tokens &def, int line)
         }
         out << k;
     }
-    return render(out);
+    return T::render(out);
 }
 
 Status Translator::createTable(const Tokens &t, int line)
@@ -212,13 +118,13 @@ Status Translator::createTable(const Tokens &t, int line)
     if (i + 2 < t.size() && t[i].is("IF") && t[i + 1].is("NOT") && t[i + 2].is("EXISTS"))
         i += 3;
     Table table;
-    table.name = tableName(t, i);
+    table.name = T::tableName(t, i);
     if (table.name.isEmpty() || i >= t.size() || !t[i].isPunct("("))
         return fail(line, QStringLiteral("CREATE TABLE without a column list (… AS SELECT, LIKE, PARTITION OF) cannot be translated"));
-    const int close = closing(t, i);
+    const int close = T::closing(t, i);
     if (close < 0)
         return fail(line, QStringLiteral("the column list of %1 is not closed").arg(table.name));
-    for (const Tokens &def : splitTopLevel(t, i + 1, close)) {
+    for (const Tokens &def : T::splitTopLevel(t, i + 1, close)) {
         const SqlToken &first = def.first();
         if (m_mysql && (first.is("KEY") || first.is("INDEX") || first.is("FULLTEXT") || first.is("SPATIAL"))) {
             note(QStringLiteral("indexes are not imported"), line);
@@ -228,19 +134,19 @@ Status Translator::createTable(const Tokens &t, int line)
             int open = 0;
             while (open < def.size() && !def[open].isPunct("("))
                 ++open;
-            const int end = open < def.size() ? closing(def, open) : -1;
+            const int end = open < def.size() ? T::closing(def, open) : -1;
             if (end < 0)
                 return fail(line, QStringLiteral("a %1 of %2 has no column list").arg(first.text, table.name));
-            table.defs << (first.is("UNIQUE") ? QStringLiteral("UNIQUE ") : QStringLiteral("PRIMARY KEY ")) + render(plain(def), open, end + 1);
+            table.defs << (first.is("UNIQUE") ? QStringLiteral("UNIQUE ") : QStringLiteral("PRIMARY KEY ")) + T::render(T::plain(def), open, end + 1);
             continue;
         }
         if (first.is("CONSTRAINT") || first.is("FOREIGN") || first.is("CHECK")) {
-            table.defs << render(plain(def));
+            table.defs << T::render(T::plain(def));
             continue;
         }
         if (first.is("LIKE") || first.is("EXCLUDE"))
             return fail(line, QStringLiteral("%1 in a CREATE TABLE cannot be translated").arg(first.text.toUpper()));
-        table.defs << column(plain(def), line);
+        table.defs << column(T::plain(def), line);
         table.columns << first.text.toLower();
         table.types << (def.size() > 1 ? def[1].text.toLower() : QString());
     }
@@ -265,7 +171,7 @@ Status Translator::addConstraint(const QString &table, Tokens spec, int line)
         return {};
     }
     if (!(k.is("PRIMARY") || k.is("FOREIGN") || k.is("UNIQUE") || k.is("CHECK")))
-        return fail(line, QStringLiteral("ALTER TABLE %1 ADD %2 cannot be translated").arg(table, render(spec)));
+        return fail(line, QStringLiteral("ALTER TABLE %1 ADD %2 cannot be translated").arg(table, T::render(spec)));
     auto it = m_tables.find(table.toLower());
     if (it == m_tables.end())
         return fail(line, QStringLiteral("ALTER TABLE %1 adds a constraint to a table the script does not create; SQLite cannot add one later").arg(table));
@@ -277,7 +183,7 @@ Status Translator::addConstraint(const QString &table, Tokens spec, int line)
         }
         kept << spec[i];
     }
-    it->defs << render(plain(kept));
+    it->defs << T::render(T::plain(kept));
     return {};
 }
 
@@ -286,18 +192,18 @@ Status Translator::alterTable(const Tokens &t, int line)
     int i = 2;
     while (i < t.size() && (t[i].is("ONLY") || t[i].is("IF") || t[i].is("EXISTS")))
         ++i;
-    const QString table = tableName(t, i);
-    for (const Tokens &spec : splitTopLevel(t, i, int(t.size()))) {
+    const QString table = T::tableName(t, i);
+    for (const Tokens &spec : T::splitTopLevel(t, i, int(t.size()))) {
         const SqlToken &a = spec.first();
         const SqlToken &b = spec.size() > 1 ? spec[1] : SqlToken();
-        const auto alter = [&](const QString &rest) { add(line, QStringLiteral("ALTER TABLE %1 %2").arg(quoted(table), rest)); };
+        const auto alter = [&](const QString &rest) { add(line, QStringLiteral("ALTER TABLE %1 %2").arg(T::quoted(table), rest)); };
         if (m_mysql && a.is("CHANGE")) { // CHANGE [COLUMN] old new type …: SQLite renames; the type stays
             const int at = b.is("COLUMN") ? 2 : 1;
             if (at + 1 >= spec.size())
                 return fail(line, QStringLiteral("ALTER TABLE %1 CHANGE needs the old and the new column").arg(table));
             note(QStringLiteral("CHANGE COLUMN renames the column; its new type is not applied (SQLite keeps the declared one)"), line);
             if (spec[at].text.compare(spec[at + 1].text, Qt::CaseInsensitive) != 0)
-                alter(QStringLiteral("RENAME COLUMN %1 TO %2").arg(quoted(spec[at].text), quoted(spec[at + 1].text)));
+                alter(QStringLiteral("RENAME COLUMN %1 TO %2").arg(T::quoted(spec[at].text), T::quoted(spec[at + 1].text)));
         } else if (a.is("ADD") && (b.is("CONSTRAINT") || b.is("PRIMARY") || b.is("FOREIGN") || b.is("UNIQUE") || b.is("KEY") || b.is("INDEX") ||
                                    b.is("FULLTEXT") || b.is("SPATIAL") || b.is("CHECK"))) {
             if (auto s = addConstraint(table, spec, line); !s)
@@ -308,30 +214,30 @@ Status Translator::alterTable(const Tokens &t, int line)
                 return fail(line, QStringLiteral("ALTER TABLE %1 ADD ( … ) cannot be translated; add one column at a time").arg(table));
             if (def.isEmpty())
                 return fail(line, QStringLiteral("ALTER TABLE %1 ADD names no column").arg(table));
-            alter(QStringLiteral("ADD COLUMN ") + column(plain(def), line));
+            alter(QStringLiteral("ADD COLUMN ") + column(T::plain(def), line));
         } else if (a.is("DROP") && (b.is("PRIMARY") || b.is("INDEX") || b.is("KEY") || b.is("FOREIGN") || b.is("CONSTRAINT") || b.is("CHECK"))) {
             note(QStringLiteral("dropped constraints and indexes are ignored"), line);
         } else if (a.is("DROP")) {
             const Tokens rest = spec.mid(b.is("COLUMN") ? 2 : 1);
             if (rest.isEmpty())
                 return fail(line, QStringLiteral("ALTER TABLE %1 DROP names no column").arg(table));
-            alter(QStringLiteral("DROP COLUMN ") + quoted(rest.first().text));
+            alter(QStringLiteral("DROP COLUMN ") + T::quoted(rest.first().text));
         } else if (a.is("RENAME")) {
-            if (b.is("TO") || b.is("AS") || (m_mysql && isName(b) && !b.is("COLUMN"))) {
+            if (b.is("TO") || b.is("AS") || (m_mysql && T::isName(b) && !b.is("COLUMN"))) {
                 int j = b.is("TO") || b.is("AS") ? 2 : 1;
-                alter(QStringLiteral("RENAME TO ") + quoted(tableName(spec, j)));
+                alter(QStringLiteral("RENAME TO ") + T::quoted(T::tableName(spec, j)));
             } else {
-                alter(render(spec));
+                alter(T::render(spec));
             }
         } else if (a.is("MODIFY") || a.is("ALTER")) {
-            if (!render(spec).contains(QLatin1String("nextval"))) // pg_dump's SET DEFAULT nextval(…): the rowid numbers rows
+            if (!T::render(spec).contains(QLatin1String("nextval"))) // pg_dump's SET DEFAULT nextval(…): the rowid numbers rows
                 note(QStringLiteral("MODIFY / ALTER COLUMN (types, defaults) ignored"), line);
         } else if (a.is("OWNER") || a.is("DISABLE") || a.is("ENABLE") || a.is("ENGINE") || a.is("AUTO_INCREMENT") || a.is("DEFAULT") ||
                    a.is("CONVERT") || a.is("CHARACTER") || a.is("CHARSET") || a.is("COLLATE") || a.is("ALGORITHM") || a.is("LOCK") ||
                    a.is("ORDER") || a.is("CLUSTER") || a.is("SET") || a.is("REPLICA") || a.is("FORCE") || a.is("ROW_FORMAT") || a.is("COMMENT")) {
             continue; // storage, ownership and settings: nothing the knowledge needs
         } else {
-            return fail(line, QStringLiteral("ALTER TABLE %1 %2 cannot be translated to SQLite").arg(table, render(spec)));
+            return fail(line, QStringLiteral("ALTER TABLE %1 %2 cannot be translated to SQLite").arg(table, T::render(spec)));
         }
     }
     return {};
@@ -342,13 +248,13 @@ Status Translator::copyRows(const SqlScriptStatement &s)
 {
     const Tokens &t = s.tokens;
     int i = 1;
-    const QString table = tableName(t, i);
+    const QString table = T::tableName(t, i);
     QString columns;
     const Table known = m_tables.value(table.toLower());
     QStringList order = known.columns; // the fields' columns: the list given, else the table's
     if (i < t.size() && t[i].isPunct("(")) {
         order.clear();
-        const int close = closing(t, i);
+        const int close = T::closing(t, i);
         if (close < 0)
             return fail(s.line, QStringLiteral("the column list of COPY %1 is not closed").arg(table));
         Tokens names;
@@ -357,7 +263,7 @@ Status Translator::copyRows(const SqlScriptStatement &s)
             if (!t[j].isPunct(","))
                 order << t[j].text.toLower();
         }
-        columns = QStringLiteral(" (%1)").arg(render(names));
+        columns = QStringLiteral(" (%1)").arg(T::render(names));
         i = close + 1;
     }
     if (!(i + 1 < t.size() && t[i].is("FROM") && t[i + 1].is("stdin")) || i + 2 != t.size())
@@ -387,9 +293,9 @@ Status Translator::copyRows(const SqlScriptStatement &s)
                 v += e == QLatin1Char('t') ? QChar(QLatin1Char('\t')) : e == QLatin1Char('n') ? QChar(QLatin1Char('\n')) : e == QLatin1Char('r') ? QChar(QLatin1Char('\r'))
                    : e == QLatin1Char('b') ? QChar(QLatin1Char('\b')) : e == QLatin1Char('f') ? QChar(QLatin1Char('\f')) : e == QLatin1Char('v') ? QChar(QLatin1Char('\v')) : e;
             }
-            values << render({{SqlToken::Kind::String, v}});
+            values << T::render({{SqlToken::Kind::String, v}});
         }
-        add(line, QStringLiteral("INSERT INTO %1%2 VALUES (%3)").arg(quoted(table), columns, values.join(QStringLiteral(", "))));
+        add(line, QStringLiteral("INSERT INTO %1%2 VALUES (%3)").arg(T::quoted(table), columns, values.join(QStringLiteral(", "))));
     }
     return {};
 }
@@ -430,38 +336,38 @@ Status Translator::statement(const SqlScriptStatement &s)
         int i = 2;
         const bool ifExists = i + 1 < t.size() && t[i].is("IF") && t[i + 1].is("EXISTS");
         i += ifExists ? 2 : 0;
-        while (i < t.size() && isName(t[i]) && !t[i].is("CASCADE") && !t[i].is("RESTRICT")) {
-            add(s.line, QStringLiteral("DROP TABLE %1%2").arg(ifExists ? QStringLiteral("IF EXISTS ") : QString(), quoted(tableName(t, i))));
+        while (i < t.size() && T::isName(t[i]) && !t[i].is("CASCADE") && !t[i].is("RESTRICT")) {
+            add(s.line, QStringLiteral("DROP TABLE %1%2").arg(ifExists ? QStringLiteral("IF EXISTS ") : QString(), T::quoted(T::tableName(t, i))));
             if (i < t.size() && t[i].isPunct(","))
                 ++i;
         }
         return {};
     }
     if (a.is("INSERT") || a.is("REPLACE")) {
-        Tokens rest = plain(t);
+        Tokens rest = T::plain(t);
         int i = 1;
         bool ignore = false;
         while (i < rest.size() && (rest[i].is("IGNORE") || rest[i].is("LOW_PRIORITY") || rest[i].is("DELAYED") || rest[i].is("HIGH_PRIORITY")))
             ignore = ignore || rest[i++].is("IGNORE");
         if (i < rest.size() && rest[i].is("INTO"))
             ++i;
-        const QString table = tableName(rest, i);
-        const QString body = render(rest, i);
+        const QString table = T::tableName(rest, i);
+        const QString body = T::render(rest, i);
         if (body.contains(QLatin1String("ON DUPLICATE KEY"), Qt::CaseInsensitive))
             return fail(s.line, QStringLiteral("INSERT … ON DUPLICATE KEY UPDATE cannot be translated: SQLite has no such update; export the rows with plain INSERTs (mysqldump writes them)"));
         add(s.line, QStringLiteral("%1%2 INTO %3 %4")
-                         .arg(a.is("REPLACE") ? QStringLiteral("REPLACE") : QStringLiteral("INSERT"), ignore ? QStringLiteral(" OR IGNORE") : QString(), quoted(table), body)
+                         .arg(a.is("REPLACE") ? QStringLiteral("REPLACE") : QStringLiteral("INSERT"), ignore ? QStringLiteral(" OR IGNORE") : QString(), T::quoted(table), body)
                          .remove(QRegularExpression(QStringLiteral("\\bOVERRIDING (SYSTEM|USER) VALUE\\b"))));
         return {};
     }
-    add(s.line, render(plain(t))); // anything else: as SQLite reads it (its errors name the line)
+    add(s.line, T::render(T::plain(t))); // anything else: as SQLite reads it (its errors name the line)
     return {};
 }
 
 SqlTranslation Translator::finish()
 {
     for (const Table &table : std::as_const(m_tables))
-        m_out.statements[table.statement].sql = QStringLiteral("CREATE TABLE %1 (%2)").arg(quoted(table.name), table.defs.join(QStringLiteral(", ")));
+        m_out.statements[table.statement].sql = QStringLiteral("CREATE TABLE %1 (%2)").arg(T::quoted(table.name), table.defs.join(QStringLiteral(", ")));
     return m_out;
 }
 
