@@ -132,7 +132,8 @@ int ExamCommand::estimate(QCommandLineParser &parser, Project &project, CliIo &i
                          {"plain", {{"accuracy", e.observed}, {"low", e.plainLow}, {"high", e.plainHigh}}},
                          {"theta", e.ability.theta}, {"se", e.ability.se}, {"accuracy", e.accuracy.accuracy}, {"low", e.accuracy.low}, {"high", e.accuracy.high},
                          {"model_accuracy", e.modelAccuracy}, {"calibration_takers", e.calibrationTakers}, {"full", e.full >= 0 ? nlohmann::json(e.full) : nlohmann::json()},
-                         {"estimated_on", e.estimatedOn.isEmpty() ? nlohmann::json() : nlohmann::json(e.estimatedOn.toStdString())}});
+                         {"estimated_on", e.estimatedOn.isEmpty() ? nlohmann::json() : nlohmann::json(e.estimatedOn.toStdString())},
+                         {"model", e.model.isEmpty() ? "1-D" : e.model.toStdString()}, {"note", e.note.isEmpty() ? nlohmann::json() : nlohmann::json(e.note.toStdString())}});
         io.out << QString::fromStdString(j.dump(2)) << '\n';
         return ExitOk;
     }
@@ -255,7 +256,7 @@ int ExamCommand::run(const QStringList &args, CliIo &io)
         {QStringLiteral("factors"), QStringLiteral("export: the students' factors CSV."), QStringLiteral("F.csv")},
         {QStringLiteral("json"), QStringLiteral("stats, take --adaptive, estimate, validate: machine-readable JSON on stdout (estimate: an array, one object per take: "
                                                 "taker, items, answered, theta, se, accuracy, low, high (its 95% interval), full (the observed "
-                                                "whole-exam accuracy, or null), estimated_on).")},
+                                                "whole-exam accuracy, or null), estimated_on, model (1-D, or 2-D for a take on two abilities), note).")},
     });
     if (!parse(parser, args, io, 2, 2))
         return stopped(parser);

@@ -159,7 +159,11 @@ int IrtCommand::run(const QStringList &args, CliIo &io)
         if (auto s = ExamIrt::save(project->database(), result.value().examId, result.value().steps, ExamIrt::settings(options, steps, rule)); !s)
             return fail(io, s.error());
         fitted = result.value().steps;
-        io.err << QStringLiteral("Saved a, b, c of %1 items into exam '%2'\n").arg(ExamIrt::parameters(fitted).size()).arg(result.value().exam);
+        const qsizetype twoDim = ExamIrt::twoDimParameters(fitted).size();
+        io.err << QStringLiteral("Saved a, b, c of %1 items into exam '%2'%3\n")
+                      .arg(ExamIrt::parameters(fitted).size())
+                      .arg(result.value().exam,
+                           twoDim > 0 ? QStringLiteral(", and the model with two abilities (a1, a2, d of %1 items: exam take --adaptive …,dims=2)").arg(twoDim) : QString());
     } else {
         auto data = IrtData::readCsv(parser.value(QStringLiteral("responses")), parser.value(QStringLiteral("factors")));
         if (!data)

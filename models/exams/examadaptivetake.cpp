@@ -11,11 +11,12 @@ namespace assay {
 
 QString ExamAdaptiveOutcome::text() const
 {
-    QString t = QStringLiteral("%1: %2 of %3 items (%4); estimated θ %5 ± %6; estimated accuracy%10 %7 (95%: %8–%9)")
+    QString t = QStringLiteral("%1: %2 of %3 items (%4); estimated %11 %5 ± %6; estimated accuracy%10 %7 (95%: %8–%9)")
                     .arg(taker).arg(steps.size()).arg(examItems).arg(stopReason)
                     .arg(estimate.ability.theta, 0, 'f', 2).arg(estimate.ability.se, 0, 'f', 2)
                     .arg(estimate.accuracy.accuracy, 0, 'f', 3).arg(estimate.accuracy.low, 0, 'f', 3).arg(estimate.accuracy.high, 0, 'f', 3)
-                    .arg(estimatedOn.isEmpty() ? QString() : QStringLiteral(" on the parent exam '%1'").arg(estimatedOn));
+                    .arg(estimatedOn.isEmpty() ? QString() : QStringLiteral(" on the parent exam '%1'").arg(estimatedOn),
+                         estimate.model == QLatin1String("2-D") ? QStringLiteral("general ability θ₁ (of two)") : QStringLiteral("θ"));
     if (calls > 0)
         t += QStringLiteral("; %1 LLM calls ($%2) instead of about %3 ($%4)")
                  .arg(calls).arg(cost, 0, 'f', 4).arg(qRound64(fullCalls())).arg(fullCost(), 0, 'f', 4);
@@ -93,7 +94,7 @@ Result<ExamAdaptiveOutcome> ExamAdaptiveTake::take(Project &project, const QStri
         return R::failure(QStringLiteral("%1 is a short form: an adaptive take on two abilities runs on the exam whose fit compared them").arg(exam));
     if (twoDim && basis.value().twoDim.isEmpty())
         return R::failure(QStringLiteral("%1 has no model with two abilities: on the Exams page's IRT tab tick Compare two abilities and click Fit IRT "
-                                         "(assay-cli irt fit --dimensions 2), then take it adaptively again").arg(exam));
+                                         "(assay-cli irt fit FILE --exam EXAM --model auto --prior --dimensions 2, the tab's settings), then take it adaptively again").arg(exam));
     std::optional<ExamCalibration> own;
     if (basis.value().shortForm) {
         auto c = ExamShortForm::calibration(db, exam);

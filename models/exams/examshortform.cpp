@@ -4,9 +4,11 @@
 #include "exams/examstore.h"
 #include "exams/responsematrix.h"
 #include "irt/irtadaptive.h"
+#include "irt/irttwodimadaptive.h"
 
 #include <QHash>
 
+#include <algorithm>
 #include <cmath>
 #include <optional>
 
@@ -158,12 +160,14 @@ ExamEstimate ExamShortForm::estimate(const ExamCalibration &calibration, const Q
 
 QString ExamEstimate::text() const
 {
-    return QStringLiteral("%1: %2 items answered; estimated θ %3 ± %4; estimated accuracy%5 %6 (95%: %7–%8)%9")
+    return QStringLiteral("%1: %2 items answered; estimated %10 %3 ± %4; estimated accuracy%5 %6 (95%: %7–%8)%9")
         .arg(taker).arg(answered).arg(ability.theta, 0, 'f', 2).arg(ability.se, 0, 'f', 2)
         .arg(estimatedOn.isEmpty() ? QString() : QStringLiteral(" on the whole of '%1'").arg(estimatedOn))
         .arg(accuracy.accuracy, 0, 'f', 3).arg(accuracy.low, 0, 'f', 3).arg(accuracy.high, 0, 'f', 3)
         .arg(full >= 0 ? QStringLiteral("; observed on the whole exam %1").arg(full, 0, 'f', 3) : QString())
-        + (answered > 0 ? QStringLiteral("; plain share correct %1 (95%: %2–%3)").arg(observed, 0, 'f', 3).arg(plainLow, 0, 'f', 3).arg(plainHigh, 0, 'f', 3) : QString());
+        .arg(model == QLatin1String("2-D") ? QStringLiteral("general ability θ₁ (of two)") : QStringLiteral("θ"))
+        + (answered > 0 ? QStringLiteral("; plain share correct %1 (95%: %2–%3)").arg(observed, 0, 'f', 3).arg(plainLow, 0, 'f', 3).arg(plainHigh, 0, 'f', 3) : QString())
+        + (note.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(note));
 }
 
 Result<ExamShortForm::Basis> ExamShortForm::basis(Database &db, const QString &exam)
@@ -216,10 +220,38 @@ ExamEstimate ExamShortForm::estimateTake(const Basis &basis, const QString &take
         ExamEstimate e = plainEstimate(answered);
         const IrtTwoDimAbility a = IrtTwoDimensional::ability(basis.twoDim, answered);
         e.ability.theta = a.theta1, e.ability.se = a.se1, e.ability.answered = a.answered;
-        e.accuracy = IrtTwoDimensional::accuracy(basis.twoDim, answered);
-        e.modelAccuracy = e.accuracy.accuracy;
+        const IrtAccuracyEstimate model = IrtTwoDimensional::accuracy(basis.twoDim, answered);
+        e.modelAccuracy = model.accuracy;
+        e.model = QStringLiteral("2-D");
         e.taker = taker;
-        e.full = basis.full.value(ExamAdaptiveTake::studentOf(taker), -1.0);
+        const QString student = ExamAdaptiveTake::studentOf(taker);
+        e.full = basis.full.value(student, -1.0);
+        // The same adaptive test given to each complete take of the panel (its stored answers
+        // as the responses): how far the 2-D estimate falls from its observed share.
+        QVector<int> calibrationIndex;
+        for (const IrtTwoDimItem &it : basis.twoDim)
+            calibrationIndex << basis.index.value(it.id);
+        QVector<double> errors;
+        const ExamCalibration &cal = basis.calibration;
+        for (int r = 0; r < cal.takers.size() && !answered.isEmpty(); ++r) {
+            if (!basis.full.contains(cal.takers[r]) || cal.takers[r] == student || ExamAdaptiveTake::isAdaptive(cal.takers[r]))
+                continue;
+            const QVector<int> &row = cal.answers[r];
+            const auto given = IrtTwoDimAdaptive::run(basis.twoDim, int(answered.size()), [&](int j) { return row[calibrationIndex[j]]; });
+            errors << basis.full.value(cal.takers[r]) - IrtTwoDimensional::accuracy(basis.twoDim, given).accuracy;
+        }
+        double shift = 0, scatter = 0;
+        if (errors.size() >= 2) {
+            for (double d : std::as_const(errors))
+                shift += d / double(errors.size());
+            for (double d : std::as_const(errors))
+                scatter += (d - shift) * (d - shift) / double(errors.size() - 1);
+            scatter = std::sqrt(scatter);
+        }
+        e.calibrationTakers = int(errors.size());
+        const double centre = std::clamp(model.accuracy + shift, 0.0, 1.0);
+        const double below = std::hypot(model.accuracy - model.low, 1.96 * scatter), above = std::hypot(model.high - model.accuracy, 1.96 * scatter);
+        e.accuracy = {centre, std::max(0.0, centre - below), std::min(1.0, centre + above)};
         return e;
     }
     const bool adaptive = ExamAdaptiveTake::isAdaptive(taker);
@@ -253,6 +285,8 @@ ExamEstimate ExamShortForm::estimateTake(const Basis &basis, const QString &take
     ExamEstimate e = estimate(basis.calibration, answered, correction);
     e.taker = taker;
     // An adaptive take's whole accuracy is that of the same taker's complete take.
+    if (ExamAdaptiveTake::isTwoDim(taker))
+        e.note = QStringLiteral("taken on two abilities, read on the one-ability model: the exam's last fit did not compare two abilities");
     const QString whole = ExamAdaptiveTake::studentOf(taker);
     e.full = basis.full.value(taker, basis.full.value(whole, -1.0));
     if (basis.shortForm)

@@ -47,6 +47,8 @@ struct ExamEstimate {
     int calibrationTakers = 0;    // panel takers the correction was fitted on (0: none)
     double full = -1; // the taker's observed accuracy on the whole exam, when it took it all (−1: not)
     QString estimatedOn; // the parent exam, for a take of a short form (empty: the exam itself)
+    QString model;       // "2-D": on the model with two abilities (θ is then its general θ₁); empty: the exam's 1-D model
+    QString note;        // what the reader should know of this estimate (e.g. a 2-D take read on the 1-D model)
     // One line: items answered, θ̂ ± SE, the estimated accuracy with its interval and what on.
     QString text() const;
 };
@@ -80,7 +82,9 @@ public:
     // One take's answers (item key → −1 not answered, 0/1) estimated on the whole exam (the
     // parent, for a short form), with the panel's correction for the items it was given. An
     // adaptive take on two abilities ("… @adaptive-2d") is estimated on the 2-D model: θ̂₁
-    // and the expected share over its items with the posterior's interval, no correction.
+    // and the expected share over its items, shifted by the mean error of the same adaptive
+    // test on the panel's complete takes (the same student left out), its interval widened by
+    // their scatter.
     static ExamEstimate estimateTake(const Basis &basis, const QString &taker, const QVector<QPair<QString, int>> &given);
     // One set of answers (item index in the calibration → 0/1) estimated on the calibration,
     // corrected by `correction` (default: none).

@@ -275,8 +275,13 @@ private slots:
         }
         QCOMPARE(replay.stopReason(), o.stopReason);
         const IrtAccuracyEstimate expected = IrtTwoDimensional::accuracy(twoDim, answered);
-        QVERIFY(std::abs(o.estimate.accuracy.accuracy - expected.accuracy) < 1e-9);
+        QVERIFY(std::abs(o.estimate.modelAccuracy - expected.accuracy) < 1e-9);
+        QCOMPARE(o.estimate.model, QStringLiteral("2-D"));
+        // Shifted and widened by the same test on the panel's complete takes (the student's own left out).
+        QVERIFY(o.estimate.calibrationTakers >= 2);
         QVERIFY(o.estimate.accuracy.low < o.estimate.accuracy.accuracy && o.estimate.accuracy.accuracy < o.estimate.accuracy.high);
+        QVERIFY(o.estimate.accuracy.high - o.estimate.accuracy.low >= expected.high - expected.low - 1e-12);
+        QVERIFY(o.text().contains(QStringLiteral("general ability θ₁ (of two)")));
         QVERIFY(std::abs(o.estimate.observed - double(right) / o.steps.size()) < 1e-12);
         // Stored, traced and listed as the take saw it.
         auto trace = ExamAdaptiveTake::trace(m_demo->database(), m_exam, o.taker);
@@ -302,6 +307,12 @@ private slots:
         QCOMPARE(undone.value().twoDim.size(), twoDim.size());
         QCOMPARE(undone.value().twoDim.first().a2, twoDim.first().a2);
         QVERIFY(store.irtTwoDim(examId).value().isEmpty());
+        // The stored 2-D take, read on the 1-D model now, says so.
+        for (const ExamEstimate &e : ExamShortForm::estimates(m_demo->database(), m_exam).value())
+            if (e.taker == o.taker) {
+                QVERIFY(e.model.isEmpty());
+                QVERIFY2(e.note.contains(QLatin1String("read on the one-ability model")), qPrintable(e.text()));
+            }
         auto without = ExamAdaptiveTake::take(*m_demo, m_exam, QStringLiteral("ir:keyword:1"), rule.value());
         QVERIFY(!without.ok());
         QVERIFY2(without.error().contains(QLatin1String("Compare two abilities")), qPrintable(without.error()));
