@@ -40,7 +40,7 @@ QString highlightedAnswer(const QString &text, const QString &needle)
 GroupInspector::GroupInspector(GenerationCuration *curation, QUndoStack *undoStack, QWidget *parent)
     : QWidget(parent), m_curation(curation), m_undoStack(undoStack)
 {
-    m_header = new QLabel(tr("Click a bar segment, then a group, to inspect it."), this);
+    m_header = new QLabel(tr("The group chosen above is inspected here: its queries, answers and verdicts."), this);
     m_header->setWordWrap(true);
     m_header->setTextFormat(Qt::RichText);
     m_queries = new QTableWidget(0, 4, this);
