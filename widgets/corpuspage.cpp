@@ -179,7 +179,8 @@ QGroupBox *CorpusPage::buildProbe()
     auto *probe = new QGroupBox(tr("Try retrieval"), this);
     m_query = new QLineEdit(probe);
     m_query->setObjectName(QStringLiteral("probeQuery"));
-    m_query->setPlaceholderText(tr("A question, e.g. the text of a query from the Queries page"));
+    m_query->setPlaceholderText(tr("A question, e.g. a query's text"));
+    m_query->setToolTip(tr("A question to retrieve for, e.g. the text of a query from the Queries page"));
     m_group = new QLineEdit(probe);
     m_group->setObjectName(QStringLiteral("probeGroup"));
     m_group->setPlaceholderText(tr("group, e.g. g31"));

@@ -107,15 +107,16 @@ ChartData IrtCharts::standardError(const char *id, const QString &title, const Q
 {
     ChartData c = lines(id, title,
                         groups.isEmpty() ? QStringLiteral("SE(θ) = 1/√I(θ) of the whole exam")
-                                         : QStringLiteral("SE(θ) = 1/√I(θ) of the whole exam and of each group's items as a test of their own"),
+                                         : QStringLiteral("SE(θ) = 1/√I(θ) of the whole exam and of each group's items alone (items in brackets)"),
                         QStringLiteral("SE(θ)"), grid);
     auto add = [&](const QString &name, const IrtCurve &information) {
         const IrtCurve se = IrtInformation::standardError(information);
         addCurve(c, name, grid, se.values);
     };
-    add(QStringLiteral("whole exam (%1 items)").arg(items.size()), IrtInformation::test(items, grid, false));
+    // Short legend entries: four groups and the whole exam fit beside each other at 1366 px.
+    add(QStringLiteral("whole exam (%1)").arg(items.size()), IrtInformation::test(items, grid, false));
     for (const IrtCurve &curve : IrtInformation::byGroup(items, groups, grid, false))
-        add(QStringLiteral("%1 (%2 items)").arg(curve.name).arg(curve.items), curve);
+        add(QStringLiteral("%1 (%2)").arg(curve.name).arg(curve.items), curve);
     // Where information vanishes the SE runs off to infinity: the axis stops at 2.5.
     c.yMax = std::min(c.yMax, 2.5);
     return c;

@@ -31,6 +31,8 @@
 #include <QCheckBox>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLegend>
+#include <QLegendMarker>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QScrollArea>
@@ -158,6 +160,21 @@ QStringList clipped(QWidget *root, const QString &where)
             if (axis->titleText().contains(QChar(0x0302)))
                 out << QStringLiteral("%1/axis title '%2': its hat is clipped").arg(where, axis->titleText());
         // Value axes read as numbers: no "800.0" for 800, no two ticks alike (issue 50 item 6 j, n).
+        // A legend in a row shows each series' whole name: QtCharts elides them all to fit
+        // ("whole exam (36…", issue 50's review of the Measurement error tab).
+        if (QLegend *legend = view->chart()->legend(); legend && legend->isVisible() && (legend->alignment() & (Qt::AlignBottom | Qt::AlignTop))) {
+            const QFontMetrics fm(legend->font());
+            int needs = 0;
+            QStringList names;
+            for (QLegendMarker *marker : legend->markers())
+                if (marker->isVisible()) {
+                    needs += fm.horizontalAdvance(marker->label()) + fm.height() + 16; // the label, its colour box and the gaps
+                    names << marker->label();
+                }
+            if (needs > view->chart()->size().width() - 20)
+                out << QStringLiteral("%1/chart '%2' legend: needs %3 px, has %4 (%5)").arg(where, view->chart()->title()).arg(needs).arg(int(view->chart()->size().width()) - 20)
+                           .arg(names.join(QStringLiteral(", ")).left(80));
+        }
         // A vertical axis title longer than the plot is high shows as "mean information p…".
         for (const QAbstractAxis *axis : view->chart()->axes(Qt::Vertical))
             if (!axis->titleText().isEmpty() && axis->isVisible()) {

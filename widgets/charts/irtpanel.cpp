@@ -289,10 +289,13 @@ void IrtPanel::showFit(const QVector<IrtStep> &steps)
     const auto grid = IrtInformation::grid();
     ChartData improvement = IrtCharts::improvement(steps, grid);
     ChartData abilities = IrtCharts::abilities(steps.isEmpty() ? IrtFit{} : steps.last().fit, m_lastResult && !steps.isEmpty() ? m_lastResult->data : IrtData());
+    // The project keeps a fit's parameters and summary, not its steps or abilities: those of a
+    // fit made in an earlier session show after Fit IRT.
     if (steps.isEmpty())
-        improvement.subtitle = tr("Fit IRT with improvement steps to compare them");
+        improvement.subtitle = tr("Click Fit IRT (with improve 1 step(s) or more) to see the steps: the project keeps a fit's parameters, not its steps");
     if (abilities.categories.isEmpty())
-        abilities.subtitle = tr("Fit IRT with abilities per factor level to see them");
+        abilities.subtitle = m_lastResult ? tr("Tick Abilities per factor level and click Fit IRT to see them")
+                                          : tr("Click Fit IRT to see them: the project keeps a fit's parameters, not its takers' abilities");
     m_charts[Improvement]->setData(improvement);
     m_charts[Abilities]->setData(abilities);
 }

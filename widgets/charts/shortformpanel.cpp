@@ -10,6 +10,7 @@
 #include "irt/shortformcharts.h"
 #include "project/project.h"
 
+#include <QMap>
 #include <QChartView>
 #include <QCheckBox>
 #include <QComboBox>
@@ -248,9 +249,12 @@ void ShortFormPanel::showValidation()
     else {
         // The recommended method per size (the lowest error; a tie goes to plain, which needs no model).
         QStringList recommended;
+        QMap<int, QString> bySize; // by N as a number, not as the report's text keys ("10" < "100" < "25")
         if (report.contains("recommended") && report["recommended"].is_object())
             for (const auto &[n, m] : report["recommended"].items())
-                recommended << tr("%1 at N = %2").arg(QString::fromStdString(m.get<std::string>()), QString::fromStdString(n));
+                bySize.insert(QString::fromStdString(n).toInt(), QString::fromStdString(m.get<std::string>()));
+        for (auto it = bySize.cbegin(); it != bySize.cend(); ++it)
+            recommended << tr("%1 at N = %2").arg(it.value()).arg(it.key());
         m_status->setText(notice + tr("Validated on %1 takers × %2 items in %3 s. The lower the error and the higher τ, the more a short form of that "
                              "size can replace the whole exam.")
                               .arg(report.value("students", 0)).arg(report.value("items", 0)).arg(report.value("seconds", 0.0), 0, 'f', 1)
