@@ -237,8 +237,8 @@ ExamEstimate ExamShortForm::estimateTake(const Basis &basis, const QString &take
             if (!basis.full.contains(cal.takers[r]) || cal.takers[r] == student || ExamAdaptiveTake::isAdaptive(cal.takers[r]))
                 continue;
             const QVector<int> &row = cal.answers[r];
-            const auto given = IrtTwoDimAdaptive::run(basis.twoDim, int(answered.size()), [&](int j) { return row[calibrationIndex[j]]; });
-            errors << basis.full.value(cal.takers[r]) - IrtTwoDimensional::accuracy(basis.twoDim, given).accuracy;
+            const auto replayed = IrtTwoDimAdaptive::run(basis.twoDim, int(answered.size()), [&](int j) { return row[calibrationIndex[j]]; });
+            errors << basis.full.value(cal.takers[r]) - IrtTwoDimensional::accuracy(basis.twoDim, replayed).accuracy;
         }
         double shift = 0, scatter = 0;
         if (errors.size() >= 2) {

@@ -58,6 +58,26 @@ Status runTranslated(Database &scratch, const SqlTranslation &translation, const
 
 Result<ImportedSchema> SqlScriptReader::read(const QByteArray &script, const QString &origin, SqlDialectTranslator::Dialect dialect)
 {
+    using D = SqlDialectTranslator::Dialect;
+    if (dialect != D::Auto)
+        return readAs(script, origin, dialect);
+    // What SQLite runs as it is stays as it was read before dumps were translated (SQLite takes
+    // backticks and much else of MySQL's); a script it refuses is translated when it carries a
+    // dump's marks, and a translation that fails too says both.
+    auto plain = readAs(script, origin, D::Sqlite);
+    if (plain || script.contains('\0'))
+        return plain;
+    const D detected = SqlDialectTranslator::detect(QString::fromUtf8(script));
+    if (detected == D::Sqlite)
+        return plain;
+    auto translated = readAs(script, origin, detected);
+    if (translated)
+        return translated;
+    return Result<ImportedSchema>::failure(QStringLiteral("%1 (read as a %2 dump; as SQLite: %3)").arg(translated.error(), SqlDialectTranslator::name(detected), plain.error()));
+}
+
+Result<ImportedSchema> SqlScriptReader::readAs(const QByteArray &script, const QString &origin, SqlDialectTranslator::Dialect dialect)
+{
     using R = Result<ImportedSchema>;
     auto scratch = Database::open(QStringLiteral(":memory:"), Database::Mode::ReadWriteCreate);
     if (!scratch)
@@ -65,8 +85,6 @@ Result<ImportedSchema> SqlScriptReader::read(const QByteArray &script, const QSt
     sqlite3 *db = scratch.value().handle();
     sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0, nullptr);
     sqlite3_set_authorizer(db, scriptAuthorizer, nullptr);
-    if (dialect == SqlDialectTranslator::Dialect::Auto && !script.contains('\0'))
-        dialect = SqlDialectTranslator::detect(QString::fromUtf8(script));
     if (dialect == SqlDialectTranslator::Dialect::MySql || dialect == SqlDialectTranslator::Dialect::Postgres) {
         auto translation = SqlDialectTranslator::translate(QString::fromUtf8(script), dialect, origin);
         if (!translation)

@@ -65,6 +65,10 @@ private slots:
         QCOMPARE(SqlDialectTranslator::detect(QString::fromUtf8(readAll(data("mysql_company.sql")))), D::MySql);
         QCOMPARE(SqlDialectTranslator::detect(QString::fromUtf8(readAll(data("pg_company.sql")))), D::Postgres);
         QCOMPARE(SqlDialectTranslator::detect(QStringLiteral("CREATE TABLE t(a INTEGER); INSERT INTO t VALUES (1);")), D::Sqlite);
+        // A script SQLite runs as it is is read as it is, backticks and all (Spider's schemas).
+        auto spider = SqlScriptReader::readFile(QStringLiteral(ASSAY_TEST_DATA "/spider_company_employee/schema.sql"));
+        QVERIFY2(spider.ok(), qPrintable(spider.error()));
+        QVERIFY(spider.value().notes.isEmpty());
         QCOMPARE(SqlDialectTranslator::parse(QStringLiteral("MariaDB")).value(), D::MySql);
         QCOMPARE(SqlDialectTranslator::parse(QStringLiteral("postgresql")).value(), D::Postgres);
         QVERIFY(!SqlDialectTranslator::parse(QStringLiteral("oracle")).ok());
