@@ -1,13 +1,42 @@
 #include "schemacommand.h"
 
+#include <QElapsedTimer>
+
 #include "report/projectsummary.h"
 #include "project/project.h"
 #include "schema/csvschemareader.h"
 #include "schema/knowledgeimporter.h"
+#include "schema/serverschemareader.h"
 #include "schema/sqliteschemareader.h"
 #include "schema/sqlscriptreader.h"
 
 namespace assay {
+
+Result<ImportedSchema> SchemaCommand::readServer(ServerLocation::Dialect dialect, const QString &uri, const QString &schema,
+                                                const QString &tables, CliIo &io)
+{
+    auto location = ServerLocation::parse(uri, dialect);
+    if (!location)
+        return Result<ImportedSchema>::failure(location);
+    if (!schema.isEmpty())
+        location.value().schema = schema;
+    location.value().takePasswordFromEnvironment();
+    QStringList picked;
+    for (const QString &t : tables.split(QLatin1Char(','), Qt::SkipEmptyParts))
+        picked << t.trimmed();
+    QElapsedTimer clock;
+    clock.start();
+    qint64 shownAt = -1;
+    return ServerSchemaReader::read(location.value(), picked, [&](qint64 done, qint64 total, const QString &table) {
+        // A line a second at most: rows read, of all, and the table being read.
+        if (shownAt < 0 || clock.elapsed() - shownAt >= 1000 || done == total) {
+            io.err << QStringLiteral("[%1/%2 rows] %3\n").arg(done).arg(total).arg(table.isEmpty() ? QStringLiteral("catalog read") : table);
+            io.err.flush();
+            shownAt = clock.elapsed();
+        }
+        return true;
+    });
+}
 
 int SchemaCommand::run(const QStringList &args, CliIo &io)
 {
@@ -19,19 +48,36 @@ int SchemaCommand::run(const QStringList &args, CliIo &io)
     const QCommandLineOption sql(QStringLiteral("sql"), QStringLiteral("Import an SQL script (DDL + INSERTs): SQLite's, or a MySQL/MariaDB (mysqldump) or PostgreSQL (pg_dump) dump, translated."), QStringLiteral("FILE"));
     const QCommandLineOption dialect(QStringLiteral("dialect"), QStringLiteral("With --sql: the script's dialect, auto (by its marks, the default), sqlite, mysql or postgres."),
                                      QStringLiteral("D"), QStringLiteral("auto"));
+    const QCommandLineOption postgres(QStringLiteral("postgres"),
+                                      QStringLiteral("Import from a PostgreSQL server: postgresql://USER@HOST[:PORT]/DB (a socket folder as the host, "
+                                                     "percent-encoded, or ?host=/folder). The password: ASSAY_DB_PASSWORD or PGPASSWORD."),
+                                      QStringLiteral("URI"));
+    const QCommandLineOption mysql(QStringLiteral("mysql"),
+                                   QStringLiteral("Import from a MySQL or MariaDB server: mysql://USER@HOST[:PORT]/DB (?socket=/path for a "
+                                                  "Unix socket). The password: ASSAY_DB_PASSWORD or MYSQL_PWD."),
+                                   QStringLiteral("URI"));
+    const QCommandLineOption schemaName(QStringLiteral("schema"), QStringLiteral("With --postgres: the schema to read (default public)."), QStringLiteral("NAME"));
+    const QCommandLineOption tables(QStringLiteral("tables"), QStringLiteral("With --postgres or --mysql: the tables to import, comma-separated (default all)."),
+                                    QStringLiteral("T1,T2"));
     const QCommandLineOption link(QStringLiteral("link"), QStringLiteral("With --sqlite: link the database read-only instead of copying it."));
     const QCommandLineOption replace(QStringLiteral("replace"), QStringLiteral("Replace the project's current knowledge tables."));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print the resulting schema as JSON."));
-    parser.addOptions({sqlite, csv, sql, dialect, link, replace, json});
+    parser.addOptions({sqlite, csv, sql, postgres, mysql, schemaName, tables, dialect, link, replace, json});
     if (!parse(parser, args, io, 2, 2))
         return stopped(parser);
     if (parser.positionalArguments().constFirst() != QLatin1String("import"))
         return usageError(parser, io, QStringLiteral("unknown action '%1' (expected: import)").arg(parser.positionalArguments().constFirst()));
-    const int sources = int(parser.isSet(sqlite)) + int(parser.isSet(csv)) + int(parser.isSet(sql));
+    const bool server = parser.isSet(postgres) || parser.isSet(mysql);
+    const int sources = int(parser.isSet(sqlite)) + int(parser.isSet(csv)) + int(parser.isSet(sql)) + int(parser.isSet(postgres)) + int(parser.isSet(mysql));
     if (sources != 1)
-        return usageError(parser, io, QStringLiteral("give exactly one of --sqlite, --csv, --sql"));
+        return usageError(parser, io, QStringLiteral("give exactly one of --sqlite, --csv, --sql, --postgres, --mysql"));
     if (parser.isSet(link) && !parser.isSet(sqlite))
-        return usageError(parser, io, QStringLiteral("--link goes with --sqlite"));
+        return usageError(parser, io, server ? QStringLiteral("--link goes with --sqlite: a server's tables are imported (copied); linking a server is not supported yet")
+                                             : QStringLiteral("--link goes with --sqlite"));
+    if (parser.isSet(schemaName) && !parser.isSet(postgres))
+        return usageError(parser, io, QStringLiteral("--schema goes with --postgres"));
+    if (parser.isSet(tables) && !server)
+        return usageError(parser, io, QStringLiteral("--tables goes with --postgres or --mysql"));
     if (parser.isSet(dialect) && !parser.isSet(sql))
         return usageError(parser, io, QStringLiteral("--dialect goes with --sql"));
     auto scriptDialect = SqlDialectTranslator::parse(parser.value(dialect));
@@ -40,7 +86,10 @@ int SchemaCommand::run(const QStringList &args, CliIo &io)
 
     Result<ImportedSchema> schema = parser.isSet(sqlite) ? SqliteSchemaReader::readFile(parser.value(sqlite), !parser.isSet(link))
                                     : parser.isSet(csv)  ? CsvSchemaReader::readFolder(parser.value(csv))
-                                                         : SqlScriptReader::readFile(parser.value(sql), scriptDialect.value());
+                                    : parser.isSet(sql)  ? SqlScriptReader::readFile(parser.value(sql), scriptDialect.value())
+                                                         : readServer(parser.isSet(postgres) ? ServerLocation::Dialect::Postgres : ServerLocation::Dialect::MySql,
+                                                                      parser.value(parser.isSet(postgres) ? postgres : mysql), parser.value(schemaName),
+                                                                      parser.value(tables), io);
     if (!schema)
         return fail(io, schema.error());
     for (const QString &note : schema.value().notes)

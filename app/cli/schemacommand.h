@@ -1,14 +1,22 @@
 #pragma once
 #include "clicommand.h"
+#include "core/result.h"
+#include "schema/importedschema.h"
+#include "schema/serverlocation.h"
 
 namespace assay {
 
-// `assay-cli schema import FILE.assay (--sqlite DB [--link] | --csv DIR | --sql FILE.sql)`
+// `assay-cli schema import FILE.assay (--sqlite DB [--link] | --csv DIR | --sql FILE.sql |
+//  --postgres URI [--schema NAME] [--tables T1,T2] | --mysql URI [--tables T1,T2])`
 class SchemaCommand : public CliCommand {
 public:
     QString name() const override { return QStringLiteral("schema"); }
-    QString summary() const override { return QStringLiteral("Import a knowledge schema: schema import FILE --sqlite|--csv|--sql"); }
+    QString summary() const override { return QStringLiteral("Import a knowledge schema: schema import FILE --sqlite|--csv|--sql|--postgres|--mysql"); }
     int run(const QStringList &args, CliIo &io) override;
+
+private:
+    static Result<ImportedSchema> readServer(ServerLocation::Dialect dialect, const QString &uri, const QString &schema,
+                                             const QString &tables, CliIo &io);
 };
 
 } // namespace assay

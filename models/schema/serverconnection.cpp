@@ -1,0 +1,173 @@
+#include "schema/serverconnection.h"
+
+#include <QAtomicInteger>
+#include <QSqlError>
+#include <QSqlRecord>
+#include <QSqlQuery>
+
+namespace assay {
+
+namespace {
+
+QAtomicInteger<quint64> connectionCounter;
+
+// What a user can do about the server's answer, read from its usual wording.
+QString hintFor(const QString &text, ServerLocation::Dialect dialect)
+{
+    const QString t = text.toLower();
+    if (t.contains(QLatin1String("password authentication failed")) || t.contains(QLatin1String("access denied")) ||
+        t.contains(QLatin1String("no password supplied")))
+        return dialect == ServerLocation::Dialect::Postgres
+                   ? QStringLiteral("check the user and password (the dialog's password, the keychain, ASSAY_DB_PASSWORD or PGPASSWORD)")
+                   : QStringLiteral("check the user and password (the dialog's password, the keychain, ASSAY_DB_PASSWORD or MYSQL_PWD)");
+    if ((t.contains(QLatin1String("database")) && t.contains(QLatin1String("does not exist"))) || t.contains(QLatin1String("unknown database")))
+        return QStringLiteral("check the database's name");
+    if (t.contains(QLatin1String("no such file")) || t.contains(QLatin1String("connection refused")) ||
+        t.contains(QLatin1String("can't connect")) || t.contains(QLatin1String("could not connect")) || t.contains(QLatin1String("timeout")))
+        return QStringLiteral("check that the server runs and the host, port or socket are right");
+    if (t.contains(QLatin1String("terminat")) || t.contains(QLatin1String("server closed")) || t.contains(QLatin1String("gone away")) ||
+        t.contains(QLatin1String("lost connection")))
+        return QStringLiteral("the connection was lost; nothing was imported, try again");
+    return {};
+}
+
+} // namespace
+
+QString ServerConnection::driverName(ServerLocation::Dialect dialect)
+{
+    return dialect == ServerLocation::Dialect::Postgres ? QStringLiteral("QPSQL") : QStringLiteral("QMYSQL");
+}
+
+QString ServerConnection::driverProblem(ServerLocation::Dialect dialect)
+{
+    if (QSqlDatabase::isDriverAvailable(driverName(dialect)))
+        return {};
+    return QStringLiteral("Qt's %1 driver is not installed (Debian package %2)")
+        .arg(ServerLocation::dialectName(dialect),
+             dialect == ServerLocation::Dialect::Postgres ? QStringLiteral("libqt6sql6-psql") : QStringLiteral("libqt6sql6-mysql"));
+}
+
+Result<std::unique_ptr<ServerConnection>> ServerConnection::open(const ServerLocation &location)
+{
+    using R = Result<std::unique_ptr<ServerConnection>>;
+    if (const QString p = driverProblem(location.dialect); !p.isEmpty())
+        return R::failure(QStringLiteral("%1: %2").arg(location.describe(), p));
+    const QString name = QStringLiteral("assay-server-%1").arg(connectionCounter.fetchAndAddRelaxed(1));
+    std::unique_ptr<ServerConnection> connection(new ServerConnection(location, name));
+    QSqlDatabase db = QSqlDatabase::addDatabase(driverName(location.dialect), name);
+    const bool postgres = location.dialect == ServerLocation::Dialect::Postgres;
+    QStringList options;
+    if (postgres) {
+        db.setHostName(location.socket.isEmpty() ? location.host : location.socket);
+        options << QStringLiteral("connect_timeout=10");
+    } else {
+        db.setHostName(location.host);
+        options << QStringLiteral("MYSQL_OPT_CONNECT_TIMEOUT=10");
+        if (!location.socket.isEmpty())
+            options << QStringLiteral("UNIX_SOCKET=%1").arg(location.socket);
+    }
+    db.setConnectOptions(options.join(QLatin1Char(';')));
+    db.setPort(location.effectivePort());
+    db.setDatabaseName(location.database);
+    db.setUserName(location.user);
+    db.setPassword(location.password);
+    if (!db.open())
+        return R::failure(connection->failure(db.lastError(), QStringLiteral("cannot connect")));
+    const QString begin = postgres ? QStringLiteral("START TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+                                   : QStringLiteral("START TRANSACTION WITH CONSISTENT SNAPSHOT, READ ONLY");
+    QSqlQuery q(db);
+    if (!postgres && !q.exec(QStringLiteral("SET SESSION TRANSACTION ISOLATION LEVEL REPEATABLE READ")))
+        return R::failure(connection->failure(q.lastError(), QStringLiteral("cannot set the isolation level")));
+    if (!q.exec(begin))
+        return R::failure(connection->failure(q.lastError(), QStringLiteral("cannot start a read-only transaction")));
+    if (postgres && !location.schema.isEmpty()) {
+        auto found = connection->select(QStringLiteral("SELECT 1 FROM pg_namespace WHERE nspname = ?"), {location.schema});
+        if (!found)
+            return R::failure(found);
+        if (found.value().isEmpty())
+            return R::failure(QStringLiteral("%1: the database has no schema '%2'").arg(location.describe(), location.schema));
+    }
+    return R(std::move(connection));
+}
+
+ServerConnection::~ServerConnection()
+{
+    {
+        QSqlDatabase db = database();
+        if (db.isOpen()) {
+            QSqlQuery(db).exec(QStringLiteral("ROLLBACK")); // nothing was written: the read-only transaction ends
+            db.close();
+        }
+    }
+    QSqlDatabase::removeDatabase(m_name);
+}
+
+QSqlDatabase ServerConnection::database() const
+{
+    return QSqlDatabase::database(m_name, false);
+}
+
+QString ServerConnection::failure(const QSqlError &error, const QString &what) const
+{
+    QString text = error.databaseText().trimmed();
+    if (text.isEmpty())
+        text = error.driverText().trimmed();
+    text.replace(QStringLiteral("()"), QString()); // an empty SQLSTATE
+    text = text.simplified();
+    if (!m_location.password.isEmpty())
+        text.replace(m_location.password, QStringLiteral("***"));
+    QString message = QStringLiteral("%1: %2: %3").arg(m_location.describe(), what, text);
+    if (const QString hint = hintFor(text, m_location.dialect); !hint.isEmpty())
+        message += QStringLiteral(" (%1)").arg(hint);
+    return message;
+}
+
+Result<QVector<QVariantList>> ServerConnection::select(const QString &sql, const QVariantList &params) const
+{
+    using R = Result<QVector<QVariantList>>;
+    QSqlQuery q(database());
+    q.setForwardOnly(true);
+    if (!q.prepare(sql))
+        return R::failure(failure(q.lastError(), QStringLiteral("cannot read the catalog")));
+    for (const QVariant &p : params)
+        q.addBindValue(p);
+    if (!q.exec())
+        return R::failure(failure(q.lastError(), QStringLiteral("cannot read the catalog")));
+    QVector<QVariantList> rows;
+    const int columns = q.record().count();
+    while (q.next()) {
+        QVariantList row;
+        row.reserve(columns);
+        for (int i = 0; i < columns; ++i)
+            row << q.value(i);
+        rows << row;
+    }
+    if (q.lastError().isValid())
+        return R::failure(failure(q.lastError(), QStringLiteral("cannot read the catalog")));
+    return rows;
+}
+
+Result<std::unique_ptr<QSqlQuery>> ServerConnection::stream(const QString &sql) const
+{
+    using R = Result<std::unique_ptr<QSqlQuery>>;
+    auto q = std::make_unique<QSqlQuery>(database());
+    q->setForwardOnly(true);
+    if (!q->exec(sql))
+        return R::failure(failure(q->lastError(), QStringLiteral("cannot read rows")));
+    return R(std::move(q));
+}
+
+QString ServerConnection::quote(const QString &identifier) const
+{
+    const QChar mark = m_location.dialect == ServerLocation::Dialect::Postgres ? QLatin1Char('"') : QLatin1Char('`');
+    QString doubled = identifier;
+    doubled.replace(mark, QString(2, mark));
+    return mark + doubled + mark;
+}
+
+QString ServerConnection::qualified(const QString &table) const
+{
+    return quote(m_location.effectiveSchema()) + QLatin1Char('.') + quote(table);
+}
+
+} // namespace assay

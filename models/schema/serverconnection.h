@@ -1,0 +1,48 @@
+#pragma once
+// One connection to a PostgreSQL or MySQL/MariaDB server through Qt's SQL drivers (QPSQL,
+// QMYSQL), used by the thread that opened it and closed with it. Every failure names the
+// server (ServerLocation::describe(), never the password) and says what to check.
+#include "core/result.h"
+#include "schema/serverlocation.h"
+
+#include <QSqlDatabase>
+#include <QVariantList>
+#include <QVector>
+
+#include <memory>
+
+class QSqlError;
+class QSqlQuery;
+
+namespace assay {
+
+class ServerConnection {
+public:
+    // Opens the connection and starts a read-only transaction with one snapshot for everything
+    // read through it (PostgreSQL REPEATABLE READ, MySQL WITH CONSISTENT SNAPSHOT).
+    static Result<std::unique_ptr<ServerConnection>> open(const ServerLocation &location);
+    static QString driverName(ServerLocation::Dialect dialect);
+    // Empty when Qt's driver for the dialect is installed, else what to install.
+    static QString driverProblem(ServerLocation::Dialect dialect);
+    ~ServerConnection();
+    ServerConnection(const ServerConnection &) = delete;
+    ServerConnection &operator=(const ServerConnection &) = delete;
+
+    // Runs one statement with bound parameters and returns all its rows.
+    Result<QVector<QVariantList>> select(const QString &sql, const QVariantList &params = {}) const;
+    // A query that streams its rows (forward only): the caller reads them with next().
+    Result<std::unique_ptr<QSqlQuery>> stream(const QString &sql) const;
+    // The failure of a query or of next() on a stream, with the server named.
+    QString failure(const QSqlError &error, const QString &what) const;
+    QString quote(const QString &identifier) const;
+    QString qualified(const QString &table) const; // schema-qualified and quoted
+    const ServerLocation &location() const { return m_location; }
+
+private:
+    ServerConnection(ServerLocation location, QString name) : m_location(std::move(location)), m_name(std::move(name)) {}
+    QSqlDatabase database() const;
+    ServerLocation m_location;
+    QString m_name;
+};
+
+} // namespace assay

@@ -1,0 +1,107 @@
+#include "schema/serverlocation.h"
+
+#include <QRegularExpression>
+#include <QUrl>
+#include <QUrlQuery>
+
+namespace assay {
+
+QString ServerLocation::dialectName(Dialect dialect)
+{
+    return dialect == Dialect::Postgres ? QStringLiteral("PostgreSQL") : QStringLiteral("MySQL/MariaDB");
+}
+
+int ServerLocation::defaultPort(Dialect dialect)
+{
+    return dialect == Dialect::Postgres ? 5432 : 3306;
+}
+
+Result<ServerLocation> ServerLocation::parse(const QString &uri, Dialect dialect)
+{
+    using R = Result<ServerLocation>;
+    const QStringList schemes = dialect == Dialect::Postgres ? QStringList{QStringLiteral("postgresql"), QStringLiteral("postgres")}
+                                                             : QStringList{QStringLiteral("mysql"), QStringLiteral("mariadb")};
+    // A socket folder given as the host ("postgresql://u@%2Ftmp%2Fpg/db") is percent-encoded;
+    // QUrl keeps the host as written, so it is read from the authority by hand.
+    // QUrl refuses a percent-encoded socket folder as the host: it is taken out first.
+    QString text = uri;
+    QString socketHost;
+    static const QRegularExpression encodedHost(QStringLiteral("^([A-Za-z]+://(?:[^@/?]*@)?)(%2[Ff][^/:?]*)(.*)$"));
+    if (const auto m = encodedHost.match(uri); m.hasMatch()) {
+        socketHost = QUrl::fromPercentEncoding(m.captured(2).toUtf8());
+        text = m.captured(1) + QStringLiteral("localhost") + m.captured(3);
+    }
+    const QUrl url(text, QUrl::StrictMode);
+    if (!url.isValid())
+        return R::failure(QStringLiteral("%1: not a valid URI: %2").arg(uri, url.errorString()));
+    if (!schemes.contains(url.scheme().toLower()))
+        return R::failure(QStringLiteral("%1: a %2 URI starts with %3://").arg(uri, dialectName(dialect), schemes.constFirst()));
+    ServerLocation l;
+    l.dialect = dialect;
+    l.user = url.userName(QUrl::FullyDecoded);
+    l.password = url.password(QUrl::FullyDecoded);
+    const QString host = url.host(QUrl::FullyDecoded);
+    if (!socketHost.isEmpty())
+        l.socket = socketHost;
+    else if (!host.isEmpty())
+        l.host = host;
+    l.port = url.port(0);
+    l.database = url.path(QUrl::FullyDecoded).mid(1);
+    const QUrlQuery query(url);
+    for (const auto &[key, value] : query.queryItems(QUrl::FullyDecoded)) {
+        if (key == QLatin1String("schema") && dialect == Dialect::Postgres)
+            l.schema = value;
+        else if ((key == QLatin1String("host") && dialect == Dialect::Postgres && value.startsWith(QLatin1Char('/'))) ||
+                 (key == QLatin1String("socket") && dialect == Dialect::MySql))
+            l.socket = value;
+        else if (key == QLatin1String("host"))
+            l.host = value;
+        else
+            return R::failure(QStringLiteral("%1: unknown option '%2' (%3)")
+                                  .arg(url.toDisplayString(QUrl::RemovePassword), key,
+                                       dialect == Dialect::Postgres ? QStringLiteral("known: schema, host") : QStringLiteral("known: socket, host")));
+    }
+    if (l.database.isEmpty() || l.database.contains(QLatin1Char('/')))
+        return R::failure(QStringLiteral("%1: name the database after the host, e.g. %2://user@localhost/company")
+                              .arg(url.toDisplayString(QUrl::RemovePassword), schemes.constFirst()));
+    if (l.user.isEmpty())
+        return R::failure(QStringLiteral("%1: name the user before the host, e.g. %2://assay@localhost/%3")
+                              .arg(url.toDisplayString(QUrl::RemovePassword), schemes.constFirst(), l.database));
+    return l;
+}
+
+void ServerLocation::takePasswordFromEnvironment()
+{
+    if (!password.isEmpty())
+        return;
+    for (const char *name : {"ASSAY_DB_PASSWORD", dialect == Dialect::Postgres ? "PGPASSWORD" : "MYSQL_PWD"}) {
+        const QByteArray value = qgetenv(name);
+        if (!value.isEmpty()) {
+            password = QString::fromUtf8(value);
+            return;
+        }
+    }
+}
+
+QString ServerLocation::effectiveSchema() const
+{
+    if (dialect == Dialect::MySql)
+        return database;
+    return schema.isEmpty() ? QStringLiteral("public") : schema;
+}
+
+QString ServerLocation::account() const
+{
+    const QString where = socket.isEmpty() ? QStringLiteral("%1:%2").arg(host).arg(effectivePort()) : socket;
+    return QStringLiteral("%1@%2/%3").arg(user, where, database);
+}
+
+QString ServerLocation::describe() const
+{
+    QString text = dialectName(dialect) + QLatin1Char(' ') + account();
+    if (dialect == Dialect::Postgres)
+        text += QStringLiteral(" (schema %1)").arg(effectiveSchema());
+    return text;
+}
+
+} // namespace assay
