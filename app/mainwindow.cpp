@@ -34,9 +34,7 @@
 #include "charts/analysispage.h"
 #include "charts/labelpanel.h"
 #include "schemaeditor.h"
-#include "schema/csvschemareader.h"
-#include "schema/sqliteschemareader.h"
-#include "schema/sqlscriptreader.h"
+#include "knowledgeimportflow.h"
 #include "welcomepage.h"
 #include "overviewpage.h"
 #include "reportaction.h"
@@ -76,6 +74,9 @@ MainWindow::MainWindow(QWidget *parent)
     setObjectName(QStringLiteral("mainWindow"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/assay.svg")));
     createPages();
+    m_importFlow = new KnowledgeImportFlow({this, [this] { return m_project.get(); }, m_progress, m_navigator, [this] { return m_schemaEditor; }}, this);
+    connect(m_importFlow, &KnowledgeImportFlow::imported, this, &MainWindow::knowledgeImported);
+    connect(m_importFlow, &KnowledgeImportFlow::failed, this, &MainWindow::showError);
 
     auto *workspace = new QWidget(this);
     auto *row = new QHBoxLayout(workspace);
@@ -195,11 +196,16 @@ void MainWindow::createMenus()
     file->addSeparator();
     QMenu *import = file->addMenu(tr("&Import Knowledge Schema"));
     import->setToolTipsVisible(true);
-    import->addAction(tr("From &SQLite Database…"), this, [this] { chooseKnowledgeImport(ImportSource::Sqlite); });
-    import->addAction(tr("&Link SQLite Database (read-only)…"), this, [this] { chooseKnowledgeImport(ImportSource::LinkedSqlite); });
-    import->addAction(tr("From &CSV Folder…"), this, [this] { chooseKnowledgeImport(ImportSource::CsvFolder); });
-    import->addAction(tr("From SQL &Script or Dump…"), this, [this] { chooseKnowledgeImport(ImportSource::SqlScript); })
+    import->addAction(tr("From &SQLite Database…"), this, [this] { m_importFlow->choose(ImportSource::Sqlite); });
+    import->addAction(tr("&Link SQLite Database (read-only)…"), this, [this] { m_importFlow->choose(ImportSource::LinkedSqlite); });
+    import->addAction(tr("From &CSV Folder…"), this, [this] { m_importFlow->choose(ImportSource::CsvFolder); });
+    import->addAction(tr("From SQL &Script or Dump…"), this, [this] { m_importFlow->choose(ImportSource::SqlScript); })
         ->setToolTip(tr("An SQLite script, or a MySQL/MariaDB (mysqldump) or PostgreSQL (pg_dump) dump: the dialect is told by its marks and translated"));
+    import->addSeparator();
+    import->addAction(tr("From &PostgreSQL…"), this, [this] { m_importFlow->chooseServer(ServerLocation::Dialect::Postgres); })
+        ->setToolTip(tr("Copies tables, keys and rows from a PostgreSQL server; the password stays in memory or in the OS keychain"));
+    import->addAction(tr("From &MySQL/MariaDB…"), this, [this] { m_importFlow->chooseServer(ServerLocation::Dialect::MySql); })
+        ->setToolTip(tr("Copies tables, keys and rows from a MySQL or MariaDB server; the password stays in memory or in the OS keychain"));
     QAction *results = file->addAction(tr("Import &Results…"), this, [this] {
         if (!m_runsPage)
             return;
@@ -495,73 +501,9 @@ void MainWindow::openDemoProject()
     m_demoJob->start();
 }
 
-void MainWindow::chooseKnowledgeImport(ImportSource source)
-{
-    if (!m_project)
-        return;
-    const QString path =
-        source == ImportSource::CsvFolder
-            ? FileDialogs::folder(this, QStringLiteral("knowledge"), tr("Folder with one CSV file per table"))
-            : FileDialogs::openFile(this, QStringLiteral("knowledge"), tr("Import knowledge schema"),
-                                           source == ImportSource::SqlScript ? tr("SQL scripts and dumps (SQLite, MySQL, PostgreSQL) (*.sql *.dump);;All files (*)")
-                                                                             : tr("SQLite databases (*.sqlite *.sqlite3 *.db);;All files (*)"));
-    if (path.isEmpty())
-        return;
-    bool replace = source == ImportSource::LinkedSqlite;
-    if (!m_project->service<KnowledgeBase>()->tables().isEmpty() && !replace) {
-        QMessageBox ask(QMessageBox::Question, tr("Import knowledge schema"),
-                        tr("The project already has knowledge tables. Replace them, or add the imported tables beside them?"), QMessageBox::Cancel, this);
-        QPushButton *replaceButton = ask.addButton(tr("Replace"), QMessageBox::DestructiveRole);
-        QPushButton *addButton = ask.addButton(tr("Add"), QMessageBox::AcceptRole);
-        ask.setDefaultButton(addButton);
-        ask.exec();
-        if (ask.clickedButton() != replaceButton && ask.clickedButton() != addButton)
-            return;
-        replace = ask.clickedButton() == replaceButton;
-    }
-    importKnowledge(source, path, replace);
-}
-
 void MainWindow::importKnowledge(ImportSource source, const QString &path, bool replace)
 {
-    if (!m_project || (m_importJob && m_importJob->isRunning()))
-        return;
-    auto schema = std::make_shared<ImportedSchema>();
-    m_importJob = std::make_unique<Job>(tr("Reading %1").arg(QFileInfo(path).fileName()), [source, path, schema](Job &job) {
-        job.reportProgress(0, 1);
-        Result<ImportedSchema> r = source == ImportSource::CsvFolder   ? CsvSchemaReader::readFolder(path)
-                                   : source == ImportSource::SqlScript ? SqlScriptReader::readFile(path)
-                                                                       : SqliteSchemaReader::readFile(path, source != ImportSource::LinkedSqlite);
-        if (!r)
-            return Status::failure(r.error());
-        *schema = r.take();
-        job.reportProgress(1, 1);
-        return Status();
-    });
-    m_progress->track(m_importJob.get());
-    connect(m_importJob.get(), &Job::finished, this, [this, source, path, replace, schema](bool ok, const QString &message) {
-        if (!ok || !m_project) {
-            if (!ok)
-                showError(message);
-            return;
-        }
-        KnowledgeImporter::Options options;
-        options.replace = replace;
-        if (source == ImportSource::LinkedSqlite)
-            options.linkPath = path;
-        if (auto s = KnowledgeImporter::precheck(*m_project, *schema, options); !s)
-            return showError(s.error());
-        m_project->undoStack()->push(new ImportKnowledgeCommand(m_project.get(), *schema, options));
-        m_navigator->setCurrentPage(ProjectNavigator::Schema);
-        m_schemaEditor->messageBar()->showMessage(MessageBar::Level::Success,
-                           tr("Imported %1 from %2%3.%4")
-                               .arg(schema->tables.size() == 1 ? tr("1 knowledge table") : tr("%1 knowledge tables").arg(schema->tables.size()),
-                                    QFileInfo(path).fileName(), replace ? tr(", replacing the earlier ones") : QString(),
-                                    schema->notes.isEmpty() ? QString() : QStringLiteral(" ") + schema->notes.join(QStringLiteral("; ")).toHtmlEscaped() + QLatin1Char('.')));
-        m_schemaEditor->messageBar()->addButton(tr("Undo"), [this] { m_project->undoStack()->undo(); }, tr("Takes the import back (Edit → Undo)."));
-        emit knowledgeImported();
-    });
-    m_importJob->start();
+    m_importFlow->importFile(source, path, replace);
 }
 
 void MainWindow::showError(const QString &message)

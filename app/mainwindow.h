@@ -1,6 +1,8 @@
 #pragma once
 // The main window wires the project, the navigator, the pages, the log dock and the progress
 // area together; it holds no domain logic of its own.
+#include "knowledgeimportflow.h"
+
 #include <QMainWindow>
 
 #include <memory>
@@ -43,7 +45,7 @@ public:
     void openDemoProject();
     void closeProject();
 
-    enum class ImportSource { Sqlite, LinkedSqlite, CsvFolder, SqlScript };
+    using ImportSource = KnowledgeImportFlow::Source;
     // Reads the source off the GUI thread, then imports it as one undoable edit.
     void importKnowledge(ImportSource source, const QString &path, bool replace);
 
@@ -63,6 +65,7 @@ public:
     AnalysisPage *analysisPage() const { return m_analysisPage; }
     GenerationActions *generationActions() const { return m_generation; }
     ProjectFileActions *fileActions() const { return m_fileActions; }
+    KnowledgeImportFlow *importFlow() const { return m_importFlow; }
 
 signals:
     void projectOpened(const QString &path);
@@ -75,7 +78,6 @@ protected:
 private:
     void createPages();
     void createMenus();
-    void chooseKnowledgeImport(ImportSource source);
     void updateRecentMenu();
     void updateTitle();
     void showError(const QString &message);
@@ -87,7 +89,7 @@ private:
     std::unique_ptr<RecentFiles> m_recent;
     std::unique_ptr<Job> m_demoJob;
     class UserGuideDialog *m_guide = nullptr;
-    std::unique_ptr<Job> m_importJob;
+    KnowledgeImportFlow *m_importFlow = nullptr;
     QUndoGroup *m_undoGroup;
     QStackedWidget *m_central;
     WelcomePage *m_welcome;

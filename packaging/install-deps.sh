@@ -12,6 +12,8 @@ packages=(
   xvfb xauth fonts-dejavu-core
   python3-scipy  # the benchmarks' reference fits (tests/bench, ../shared/tools/irt_reference.py)
   libxml2-utils  # xmllint: tst_gate validates the gate's JUnit file against tests/data/junit/junit.xsd
+  libqt6sql6-psql libqt6sql6-mysql  # Qt's PostgreSQL and MySQL/MariaDB drivers: knowledge imported from a server
+  postgresql mariadb-server  # tst_serverimport & co. start real servers in temporary folders (tests/testservers.h)
 )
 
 missing=()
