@@ -2,7 +2,7 @@
 // Where a PostgreSQL or MySQL/MariaDB server keeps a team's knowledge: host (or the folder of
 // its Unix socket), port, database, user, and for PostgreSQL the schema. The password lives
 // only in memory: it comes from the URI, the keychain or the environment and is never part of
-// what describe() prints (docs/USER_GUIDE.md, "Knowledge on a server").
+// what describe() prints (docs/user-guide.md, "Knowledge on a database server").
 #include "core/result.h"
 
 #include <QString>

@@ -2,7 +2,7 @@
 // Reads tables, column types, primary and foreign keys and rows from a PostgreSQL or
 // MySQL/MariaDB server into an ImportedSchema, in one read-only snapshot. Rows stream from the
 // server (forward-only queries) with progress; a cancel or a lost connection returns a
-// failure and nothing is imported (docs/USER_GUIDE.md, "Knowledge on a server").
+// failure and nothing is imported (docs/user-guide.md, "Knowledge on a database server").
 #include "core/result.h"
 #include "schema/importedschema.h"
 #include "schema/serverlocation.h"

@@ -1,5 +1,5 @@
 #pragma once
-// A server column's type as Assay's (docs/USER_GUIDE.md, "Knowledge on a server"), and a
+// A server column's type as Assay's (docs/user-guide.md, "Knowledge on a database server"), and a
 // server value as the value an SQLite import of the same data would hold.
 #include "schema/serverlocation.h"
 

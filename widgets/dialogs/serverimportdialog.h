@@ -3,7 +3,7 @@
 // (host or socket, port, database, schema, user), a password that stays in memory (typed, or
 // from the OS keychain, or the environment), Connect, which lists the tables with their row
 // counts off the GUI thread, and a table picker. The import itself runs in MainWindow's job
-// (docs/USER_GUIDE.md, "Knowledge on a server").
+// (docs/user-guide.md, "Knowledge on a database server").
 #include "schema/serverlocation.h"
 
 #include <QDialog>
