@@ -39,6 +39,10 @@ Result<nlohmann::json> ProjectSummary::toJson(const Project &project)
     j["knowledge_source"] = kb->source() == KnowledgeBase::Source::Linked
                                 ? nlohmann::json{{"kind", "linked"}, {"path", kb->linkedPath().toStdString()}}
                                 : nlohmann::json{{"kind", kb->tables().isEmpty() ? "none" : "embedded"}};
+    if (!kb->importedFrom().isEmpty() && !kb->tables().isEmpty()) {
+        j["knowledge_source"]["imported_from"] = kb->importedFrom().toStdString();
+        j["knowledge_source"]["imported_at"] = kb->importedAt().toStdString();
+    }
     nlohmann::json counts = nlohmann::json::object();
     auto read = project.counts();
     if (!read)
@@ -75,6 +79,8 @@ Result<QString> ProjectSummary::toText(const Project &project)
     const KnowledgeBase *kb = project.service<KnowledgeBase>();
     if (kb->isLinked())
         out += QStringLiteral("Knowledge:      linked read-only to %1\n").arg(kb->linkedPath());
+    else if (!kb->importedFrom().isEmpty() && !kb->tables().isEmpty())
+        out += QStringLiteral("Knowledge:      imported from %1 (%2)\n").arg(kb->importedFrom(), kb->importedAt());
     for (const KnowledgeTable &t : kb->tables()) {
         auto rows = kb->rowCount(t.id);
         out += QStringLiteral("\nTable %1 (%2 rows)\n").arg(t.name, rows ? QString::number(rows.value()) : rows.error());

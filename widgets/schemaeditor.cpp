@@ -16,6 +16,7 @@
 #include "messagebar.h"
 
 #include <QHeaderView>
+#include <QDateTime>
 #include <QLabel>
 #include <QListView>
 #include <QListWidget>
@@ -55,7 +56,7 @@ SchemaEditor::SchemaEditor(KnowledgeBase *knowledge, QUndoStack *undoStack, QWid
       m_rowModel(new KnowledgeRowModel(knowledge, undoStack, this)), m_tables(new QListView(this)),
       m_columns(new QTableView(this)), m_rows(new QTableView(this)), m_problems(new QListWidget(this)),
       m_diagram(new RelationsDiagram(knowledge, this)), m_heading(new QLabel(this)), m_message(new MessageBar(this)),
-      m_emptyHint(new QLabel(this)), m_revalidate(new QTimer(this)), m_messageTimer(new QTimer(this))
+      m_emptyHint(new QLabel(this)), m_source(new QLabel(this)), m_revalidate(new QTimer(this)), m_messageTimer(new QTimer(this))
 {
     setObjectName(QStringLiteral("schemaPage"));
     QToolBar *toolbar = buildToolbar();
@@ -125,7 +126,11 @@ void SchemaEditor::setUpViews()
     m_heading->setFont(headingFont);
     m_emptyHint->setWordWrap(true);
     m_emptyHint->setText(tr("No knowledge tables yet. Import a schema with <i>File → Import Knowledge Schema</i> (a SQLite "
-                            "database, a folder of CSV files or an SQL script), or add a table with <b>+ Table</b>."));
+                            "database, a folder of CSV files, an SQL script or dump, or a PostgreSQL or MySQL/MariaDB server), "
+                            "or add a table with <b>+ Table</b>."));
+    m_source->setObjectName(QStringLiteral("schemaSource"));
+    m_source->setWordWrap(true);
+    m_source->setTextInteractionFlags(Qt::TextSelectableByMouse);
 }
 
 // Tables and relations on the left; columns, rows and problems on the right.
@@ -136,6 +141,7 @@ QSplitter *SchemaEditor::buildSplit()
     leftLayout->setContentsMargins(0, 0, 0, 0);
     leftLayout->addWidget(sectionLabel(tr("Tables"), left));
     leftLayout->addWidget(m_tables, 2);
+    leftLayout->addWidget(m_source);
     leftLayout->addWidget(sectionLabel(tr("Relations (join paths)"), left));
     leftLayout->addWidget(m_diagram, 3);
 
@@ -260,6 +266,15 @@ void SchemaEditor::tableChanged()
     m_heading->setText(t ? (t->description.isEmpty() ? t->name : QStringLiteral("%1 — %2").arg(t->name, t->description))
                          : QString());
     m_emptyHint->setVisible(m_knowledge->tables().isEmpty());
+    const QString from = m_knowledge->isLinked() ? tr("Linked read-only to %1").arg(m_knowledge->linkedPath())
+                         : m_knowledge->importedFrom().isEmpty() || m_knowledge->importedFrom() == QLatin1String("editor")
+                             ? QString()
+                             : tr("Imported from %1 on %2")
+                                   .arg(m_knowledge->importedFrom(), QDateTime::fromString(m_knowledge->importedAt(), Qt::ISODate).toLocalTime().toString(
+                                                                         QStringLiteral("yyyy-MM-dd HH:mm")));
+    m_source->setVisible(!from.isEmpty() && !m_knowledge->tables().isEmpty());
+    m_source->setText(from);
+    m_source->setToolTip(from);
     m_columns->resizeColumnsToContents();
     m_columns->horizontalHeader()->setSectionResizeMode(KnowledgeColumnModel::DescriptionColumn, QHeaderView::Stretch);
     m_rows->resizeColumnsToContents();

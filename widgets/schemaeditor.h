@@ -78,6 +78,7 @@ private:
     QLabel *m_heading;
     MessageBar *m_message;
     QLabel *m_emptyHint;
+    QLabel *m_source; // where the tables came from
     QTimer *m_revalidate;
     QTimer *m_messageTimer;
     QAction *m_removeTable;

@@ -33,12 +33,16 @@ Status KnowledgeBase::loadStructure()
     m_rowCache.clear();
     m_source = Source::None;
     m_linkedPath.clear();
+    m_importedFrom.clear();
+    m_importedAt.clear();
     auto structure = KnowledgeStore(m_db).structure();
     const Status read = structure ? Status() : Status::failure(structure);
     if (read) {
         if (!structure.value().sourceKind.isEmpty())
             m_source = structure.value().sourceKind == QLatin1String("linked") ? Source::Linked : Source::Embedded;
         m_linkedPath = structure.value().linkedPath;
+        m_importedFrom = structure.value().importedFrom;
+        m_importedAt = structure.value().importedAt;
         m_tables = structure.value().tables;
     }
     if (!read) {

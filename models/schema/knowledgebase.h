@@ -50,6 +50,9 @@ public:
     QString linkedPath() const { return m_linkedPath; }
     QString projectPath() const { return m_projectPath; }
     bool isLinked() const { return m_source == Source::Linked; }
+    // Where the tables were imported from ("editor" when made by hand), and when (ISO, UTC).
+    QString importedFrom() const { return m_importedFrom; }
+    QString importedAt() const { return m_importedAt; }
 
     const QVector<KnowledgeTable> &tables() const { return m_tables; }
     const KnowledgeTable *table(qint64 tableId) const;
@@ -109,6 +112,7 @@ private:
     QString m_projectPath;
     Source m_source = Source::None;
     QString m_linkedPath;
+    QString m_importedFrom, m_importedAt;
     QString m_loadError;
     QVector<KnowledgeTable> m_tables;
     mutable QHash<qint64, QVector<KnowledgeRow>> m_rowCache;

@@ -41,9 +41,12 @@ Result<KnowledgeStore::Structure> KnowledgeStore::structure() const
 {
     using R = Result<Structure>;
     Structure st;
-    Status read = m_db.each(QStringLiteral("SELECT kind, coalesce(path, '') FROM knowledge_source WHERE id = 1"), {}, [&](const Statement &r) {
+    Status read = m_db.each(QStringLiteral("SELECT kind, coalesce(path, ''), imported_from, coalesce(imported_at, '') FROM knowledge_source WHERE id = 1"), {},
+                           [&](const Statement &r) {
         st.sourceKind = r.text(0);
         st.linkedPath = r.text(1);
+        st.importedFrom = r.text(2);
+        st.importedAt = r.text(3);
     });
     if (read)
         read = m_db.each(QStringLiteral("SELECT id, name, description, position FROM knowledge_table ORDER BY position, id"), {},

@@ -23,6 +23,8 @@ public:
     struct Structure {
         QString sourceKind; // "embedded", "linked"; empty: no source recorded
         QString linkedPath;
+        QString importedFrom; // the source as the import described it (a file, a server without its password)
+        QString importedAt;   // ISO 8601, UTC
         QVector<KnowledgeTable> tables; // with their columns, in position order
     };
 

@@ -176,7 +176,7 @@ Result<ImportedSchema> ServerSchemaReader::read(const ServerLocation &location, 
         return R::failure(s.error());
     if (auto s = readKeys(c, schema); !s)
         return R::failure(s.error());
-    schema.notes.prepend(QStringLiteral("column types: %1").arg(typeNotes.join(QStringLiteral(", "))));
+    schema.notes.prepend(QStringLiteral("Column types: %1").arg(typeNotes.join(QStringLiteral(", "))));
 
     qint64 done = 0;
     if (progress && !progress(0, total, QString()))

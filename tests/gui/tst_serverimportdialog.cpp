@@ -16,6 +16,7 @@
 #include "testsettings.h"
 
 #include <QDialogButtonBox>
+#include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
@@ -155,8 +156,14 @@ private slots:
         QCOMPARE(kb->tables().size(), 3);
         MessageBar *bar = w.schemaEditor()->messageBar();
         QVERIFY2(bar->text().contains(QStringLiteral("Imported 3 knowledge tables from PostgreSQL assay@")), qPrintable(bar->text()));
-        QVERIFY2(bar->text().contains(QStringLiteral("column types: ")) && bar->text().contains(QStringLiteral("integer → INTEGER")), qPrintable(bar->text()));
+        QVERIFY2(bar->text().contains(QStringLiteral("Column types: ")) && bar->text().contains(QStringLiteral("integer → INTEGER")), qPrintable(bar->text()));
         QVERIFY(!bar->text().contains(QLatin1String(test::TestServer::Password)));
+        // The Schema page says where its tables came from.
+        auto *source = w.schemaEditor()->findChild<QLabel *>(QStringLiteral("schemaSource"));
+        QVERIFY(source && source->isVisible());
+        QVERIFY2(source->text().startsWith(QStringLiteral("Imported from PostgreSQL assay@")), qPrintable(source->text()));
+        w.resize(1366, 768);
+        saveShot(&w, QStringLiteral("server-import-schema.png"));
         w.project()->undoStack()->undo();
         QCOMPARE(kb->tables().size(), 0);
         w.project()->undoStack()->redo();

@@ -162,7 +162,7 @@ private slots:
         QVERIFY2(o.code == 0, qPrintable(o.err));
         QVERIFY2(o.err.contains(QStringLiteral("Imported 3 tables, 31 rows")), qPrintable(o.err));
         // The type mapping is shown, and progress ends at all rows.
-        QVERIFY2(o.err.contains(QStringLiteral("note: column types: ")) && o.err.contains(QStringLiteral("→ INTEGER")) && o.err.contains(QStringLiteral("→ REAL")),
+        QVERIFY2(o.err.contains(QStringLiteral("note: Column types: ")) && o.err.contains(QStringLiteral("→ INTEGER")) && o.err.contains(QStringLiteral("→ REAL")),
                  qPrintable(o.err));
         QVERIFY2(o.err.contains(QStringLiteral("[31/31 rows]")), qPrintable(o.err));
         const QString imported = knowledgeText(project), reference = knowledgeText(m_reference);
@@ -325,6 +325,8 @@ private slots:
         QVERIFY2(o.code == 0, qPrintable(o.err));
         const CliOutcome info = cli({QStringLiteral("info"), project});
         QVERIFY2(info.code == 0, qPrintable(info.err));
+        // Where the knowledge came from is said, without the password.
+        QVERIFY2(info.out.contains(QStringLiteral("Knowledge:      imported from PostgreSQL assay@")), qPrintable(info.out));
         bool described = false;
         for (const QString &text : {o.out, o.err, info.out, info.err})
             QVERIFY(!text.contains(QLatin1String(test::TestServer::Password)));
