@@ -13,6 +13,8 @@
 #include "testmain.h"
 #include "testservers.h"
 
+#include <QSqlError>
+#include <QSqlQuery>
 #include <QtTest>
 
 namespace tst_serverimport {
@@ -176,6 +178,66 @@ private slots:
         QVERIFY2(p.code == 0, qPrintable(p.err));
         QVERIFY2(p.err.contains(QStringLiteral("Imported 2 tables, 12 rows")), qPrintable(p.err));
         QVERIFY2(p.err.contains(QStringLiteral("employment.Company_ID refers to")) && p.err.contains(QStringLiteral("company, which is not imported")), qPrintable(p.err));
+    }
+
+    // Each kind of server column arrives as the type and value the user guide says: integers,
+    // reals, decimals, booleans 0/1, dates and timestamps as ISO text, text (arrays, enums,
+    // json as their text), bytes, NULLs.
+    void typesAndValues_data() { importsWhatTheScriptHolds_data(); }
+    void typesAndValues()
+    {
+        QFETCH(QString, name);
+        QString problem;
+        test::TestServer *s = server(name, &problem);
+        if (!problem.isEmpty())
+            QSKIP(qPrintable(problem));
+        const bool pg = name == QLatin1String("postgres");
+        const QString db = QStringLiteral("kinds");
+        QVERIFY(s->createDatabase(db));
+        {
+            QSqlDatabase d = s->connect(db, QStringLiteral("kinds-load"));
+            QSqlQuery q(d);
+            const QStringList sql = pg
+                ? QStringList{QStringLiteral("CREATE TABLE kinds (id bigint PRIMARY KEY, small smallint, ratio real, price numeric(10,2), active boolean, "
+                                             "born date, seen timestamp, label varchar(20), tags text[], doc jsonb, raw bytea, at time)"),
+                              QStringLiteral("INSERT INTO kinds VALUES (1, -3, 0.5, 1234.56, true, '2024-02-29', '2024-02-29 13:45:01', 'Ålesund', "
+                                             "'{a,b}', '{\"k\": 1}', '\\x00ff', '08:30:00'), (2, NULL, NULL, NULL, false, NULL, NULL, NULL, NULL, NULL, NULL, NULL)")}
+                : QStringList{QStringLiteral("CREATE TABLE kinds (id bigint PRIMARY KEY, small smallint, ratio double, price decimal(10,2), active tinyint(1), "
+                                             "born date, seen datetime, label varchar(20), tags set('a','b'), doc json, raw blob, at time) CHARACTER SET utf8mb4"),
+                              QStringLiteral("INSERT INTO kinds VALUES (1, -3, 0.5, 1234.56, 1, '2024-02-29', '2024-02-29 13:45:01', 'Ålesund', "
+                                             "'a,b', '{\"k\": 1}', X'00ff', '08:30:00'), (2, NULL, NULL, NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL)")};
+            for (const QString &statement : sql)
+                QVERIFY2(q.exec(statement), qPrintable(q.lastError().text()));
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("kinds-load"));
+        auto read = ServerSchemaReader::read(s->location(db));
+        QVERIFY2(read.ok(), qPrintable(read.error()));
+        QCOMPARE(read.value().tables.size(), 1);
+        const ImportedTable &t = read.value().tables.constFirst();
+        QStringList types;
+        for (const ImportedColumn &c : t.columns)
+            types << c.name + QLatin1Char('=') + c.type;
+        QCOMPARE(types.join(QLatin1Char(' ')), QStringLiteral("id=INTEGER small=INTEGER ratio=REAL price=NUMERIC active=BOOLEAN born=DATE seen=DATETIME "
+                                                              "label=TEXT tags=TEXT doc=TEXT raw=BLOB at=TEXT"));
+        QVERIFY(t.columns[0].primaryKey);
+        QCOMPARE(t.rows.size(), 2);
+        const QVariantList &a = t.rows[0], &b = t.rows[1];
+        QCOMPARE(a[0], QVariant(qlonglong(1)));
+        QCOMPARE(a[1], QVariant(qlonglong(-3)));
+        QCOMPARE(a[2].toDouble(), 0.5);
+        QCOMPARE(a[3].toDouble(), 1234.56);
+        QCOMPARE(a[4], QVariant(qlonglong(1)));
+        QCOMPARE(b[4], QVariant(qlonglong(0)));
+        QCOMPARE(a[5], QVariant(QStringLiteral("2024-02-29")));
+        QCOMPARE(a[6], QVariant(QStringLiteral("2024-02-29 13:45:01")));
+        QCOMPARE(a[7], QVariant(QStringLiteral("Ålesund")));
+        QCOMPARE(a[8], QVariant(pg ? QStringLiteral("{a,b}") : QStringLiteral("a,b")));
+        QVERIFY2(a[9].toString().remove(QLatin1Char(' ')) == QStringLiteral("{\"k\":1}"), qPrintable(a[9].toString()));
+        QCOMPARE(a[10].toByteArray(), QByteArray("\x00\xff", 2));
+        QCOMPARE(a[11], QVariant(QStringLiteral("08:30:00")));
+        for (int i = 1; i < b.size(); ++i)
+            if (i != 4)
+                QVERIFY2(b[i].isNull(), qPrintable(t.columns[i].name));
     }
 
     // Generation and a retrieval-only run, end to end, on the server's import: the same
