@@ -28,6 +28,7 @@ class TestServerImport : public QObject {
     QString m_postgresProblem, m_mariadbProblem;
     ImportedSchema m_spider;
     QString m_reference; // a project with the script's import
+    QString m_scriptAnswers; // generationAndRunEndToEnd on the script's import
 
     QString data() const { return QStringLiteral(ASSAY_TEST_DATA "/spider_company_employee/"); }
 
@@ -251,7 +252,9 @@ private slots:
         if (!problem.isEmpty())
             QSKIP(qPrintable(problem));
         QStringList answers;
-        for (const QString &source : {name, QStringLiteral("script")}) {
+        // The script's pipeline runs once for both servers.
+        const QStringList sources = m_scriptAnswers.isEmpty() ? QStringList{name, QStringLiteral("script")} : QStringList{name};
+        for (const QString &source : sources) {
             const QString project = newProject(QStringLiteral("e2e-") + source);
             const QStringList importArgs = source == QLatin1String("script")
                 ? QStringList{QStringLiteral("--sql"), data() + QStringLiteral("schema.sql")}
@@ -283,8 +286,10 @@ private slots:
             QVERIFY2(a.code == 0, qPrintable(a.err));
             answers << counts + QString::fromStdString(nlohmann::json::parse(a.out.toStdString(), nullptr, false).dump());
         }
+        if (m_scriptAnswers.isEmpty())
+            m_scriptAnswers = answers.value(1);
         QVERIFY2(answers[0].contains(QStringLiteral("queries=")), qPrintable(answers[0]));
-        QCOMPARE(answers[0], answers[1]);
+        QCOMPARE(answers[0], m_scriptAnswers);
     }
 
     void failuresNameTheServerAndChangeNothing_data()
