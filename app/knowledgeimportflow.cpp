@@ -97,6 +97,12 @@ void KnowledgeImportFlow::importFile(Source source, const QString &path, bool re
 
 void KnowledgeImportFlow::importServer(const ServerLocation &location, const QStringList &tables, bool replace)
 {
+    // A name the project has already fails before the rows stream in.
+    if (Project *project = m_context.project(); project && !replace)
+        for (const QString &name : tables)
+            if (const KnowledgeTable *t = project->service<KnowledgeBase>()->tableNamed(name))
+                return emit failed(tr("%1: the project already has a table '%2': import again and choose Replace, or untick it")
+                                       .arg(location.describe(), t->name));
     run(tr("Reading %1").arg(location.describe()), location.describe(),
         [location, tables](Job &job) {
             return ServerSchemaReader::read(location, tables, [&job](qint64 done, qint64 total, const QString &table) {

@@ -13,7 +13,7 @@
 namespace assay {
 
 Result<ImportedSchema> SchemaCommand::readServer(ServerLocation::Dialect dialect, const QString &uri, const QString &schema,
-                                                const QString &tables, CliIo &io)
+                                                const QString &tables, const Project *project, bool replace, CliIo &io)
 {
     auto location = ServerLocation::parse(uri, dialect);
     if (!location)
@@ -24,10 +24,27 @@ Result<ImportedSchema> SchemaCommand::readServer(ServerLocation::Dialect dialect
     QStringList picked;
     for (const QString &t : tables.split(QLatin1Char(','), Qt::SkipEmptyParts))
         picked << t.trimmed();
+    const auto withPasswordHint = [&](Result<ImportedSchema> r) {
+        if (!r && r.error().contains(QLatin1String("check the user and password")))
+            return Result<ImportedSchema>::failure(r.error() + QStringLiteral(": the command line takes it from ASSAY_DB_PASSWORD or %1, or the URI")
+                                                                   .arg(dialect == ServerLocation::Dialect::Postgres ? QStringLiteral("PGPASSWORD") : QStringLiteral("MYSQL_PWD")));
+        return r;
+    };
+    // The tables, columns and keys first: a name the project has already fails before the rows
+    // stream in.
+    auto structure = withPasswordHint(ServerSchemaReader::read(location.value(), picked, {}, false));
+    if (!structure)
+        return structure;
+    if (project) {
+        KnowledgeImporter::Options options;
+        options.replace = replace;
+        if (auto s = KnowledgeImporter::precheck(*project, structure.value(), options); !s)
+            return Result<ImportedSchema>::failure(s.error());
+    }
     QElapsedTimer clock;
     clock.start();
     qint64 shownAt = -1;
-    return ServerSchemaReader::read(location.value(), picked, [&](qint64 done, qint64 total, const QString &table) {
+    return withPasswordHint(ServerSchemaReader::read(location.value(), picked, [&](qint64 done, qint64 total, const QString &table) {
         // A line a second at most: rows read, of all, and the table being read.
         if (shownAt < 0 || clock.elapsed() - shownAt >= 1000 || done == total) {
             io.err << QStringLiteral("[%1/%2 rows] %3\n").arg(done).arg(total).arg(table.isEmpty() ? QStringLiteral("catalog read") : table);
@@ -35,7 +52,7 @@ Result<ImportedSchema> SchemaCommand::readServer(ServerLocation::Dialect dialect
             shownAt = clock.elapsed();
         }
         return true;
-    });
+    }));
 }
 
 int SchemaCommand::run(const QStringList &args, CliIo &io)
@@ -84,17 +101,25 @@ int SchemaCommand::run(const QStringList &args, CliIo &io)
     if (!scriptDialect)
         return usageError(parser, io, scriptDialect.error());
 
+    // A server's rows are read after the project is open and its structure checked against it.
+    std::unique_ptr<Project> project;
+    if (server) {
+        project = openProject(parser.positionalArguments().at(1), io);
+        if (!project)
+            return ExitFailure;
+    }
     Result<ImportedSchema> schema = parser.isSet(sqlite) ? SqliteSchemaReader::readFile(parser.value(sqlite), !parser.isSet(link))
                                     : parser.isSet(csv)  ? CsvSchemaReader::readFolder(parser.value(csv))
                                     : parser.isSet(sql)  ? SqlScriptReader::readFile(parser.value(sql), scriptDialect.value())
                                                          : readServer(parser.isSet(postgres) ? ServerLocation::Dialect::Postgres : ServerLocation::Dialect::MySql,
                                                                       parser.value(parser.isSet(postgres) ? postgres : mysql), parser.value(schemaName),
-                                                                      parser.value(tables), io);
+                                                                      parser.value(tables), project.get(), parser.isSet(replace), io);
     if (!schema)
         return fail(io, schema.error());
     for (const QString &note : schema.value().notes)
         io.err << QStringLiteral("note: %1\n").arg(note);
-    auto project = openProject(parser.positionalArguments().at(1), io);
+    if (!project)
+        project = openProject(parser.positionalArguments().at(1), io);
     if (!project)
         return ExitFailure;
     KnowledgeImporter::Options options;
@@ -104,9 +129,9 @@ int SchemaCommand::run(const QStringList &args, CliIo &io)
     auto report = KnowledgeImporter::import(*project, schema.value(), options);
     if (!report)
         return fail(io, report.error());
-    io.err << QStringLiteral("Imported %1 tables, %2 rows%3\n")
-                  .arg(report.value().tables)
-                  .arg(report.value().rows)
+    io.err << QStringLiteral("Imported %1, %2%3\n")
+                  .arg(report.value().tables == 1 ? QStringLiteral("1 table") : QStringLiteral("%1 tables").arg(report.value().tables),
+                       report.value().rows == 1 ? QStringLiteral("1 row") : QStringLiteral("%1 rows").arg(report.value().rows))
                   .arg(options.linkPath.isEmpty() ? QString() : QStringLiteral(" (linked read-only)"));
     auto summary = ProjectSummary::render(*project, parser.isSet(json));
     if (!summary)

@@ -6,6 +6,8 @@
 
 namespace assay {
 
+class Project;
+
 // `assay-cli schema import FILE.assay (--sqlite DB [--link] | --csv DIR | --sql FILE.sql |
 //  --postgres URI [--schema NAME] [--tables T1,T2] | --mysql URI [--tables T1,T2])`
 class SchemaCommand : public CliCommand {
@@ -15,8 +17,9 @@ public:
     int run(const QStringList &args, CliIo &io) override;
 
 private:
+    // project (when given): the structure is checked against it before the rows are read.
     static Result<ImportedSchema> readServer(ServerLocation::Dialect dialect, const QString &uri, const QString &schema,
-                                             const QString &tables, CliIo &io);
+                                             const QString &tables, const Project *project, bool replace, CliIo &io);
 };
 
 } // namespace assay

@@ -1,5 +1,7 @@
 #include "schema/knowledgeconnection.h"
 
+#include "schema/knowledgevalue.h"
+
 #include "project/heldfiles.h"
 #include "project/statement.h"
 #include "schema/knowledgebase.h"
@@ -63,11 +65,19 @@ Status materialise(const KnowledgeBase &knowledge, Database &target)
             return Status::failure(insert.error());
         Statement &ins = insert.value();
         qint64 position = 0;
+        QVector<bool> blob;
+        for (const KnowledgeColumn &c : t.columns)
+            blob << (KnowledgeValue::affinity(c.type) == KnowledgeValue::Affinity::Blob);
         const Status copied = knowledge.eachRowValues(t.id, [&](const Statement &r) {
             ++position;
             ins.reset();
-            for (int i = 0; i < t.columns.size(); ++i)
-                ins.bindValueOf(i + 1, r, i);
+            for (int i = 0; i < t.columns.size(); ++i) {
+                // json_extract gives a stored blob ({"$blob": base64}) as its JSON text.
+                if (blob[i] && !r.isNull(i) && r.text(i).startsWith(QLatin1String("{\"$blob\"")))
+                    ins.bind(i + 1, KnowledgeValue::fromJsonText(r.text(i)));
+                else
+                    ins.bindValueOf(i + 1, r, i);
+            }
             if (auto s = ins.run(); !s)
                 return Status::failure(QStringLiteral("table %1, row %2: %3").arg(t.name).arg(position).arg(s.error()));
             return Status();

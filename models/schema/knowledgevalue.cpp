@@ -93,6 +93,10 @@ QString KnowledgeValue::displayText(const QVariant &value)
         return {};
     if (value.typeId() == QMetaType::Double)
         return QString::number(value.toDouble(), 'g', 15);
+    if (value.typeId() == QMetaType::QByteArray) {
+        const QByteArray bytes = value.toByteArray();
+        return QStringLiteral("0x%1%2").arg(QString::fromLatin1(bytes.left(32).toHex()), bytes.size() > 32 ? QStringLiteral("… (%1 bytes)").arg(bytes.size()) : QString());
+    }
     return value.toString();
 }
 
@@ -108,6 +112,9 @@ nlohmann::json KnowledgeValue::toJson(const QVariant &value)
     case QMetaType::Double:
     case QMetaType::Float:
         return value.toDouble();
+    case QMetaType::QByteArray:
+        // Bytes as text would be re-read as UTF-8 and lose what is not: kept as base64.
+        return nlohmann::json{{"$blob", value.toByteArray().toBase64().toStdString()}};
     default:
         return value.toString().toStdString();
     }
@@ -123,7 +130,15 @@ QVariant KnowledgeValue::fromJson(const nlohmann::json &value)
         return QVariant(value.get<double>());
     if (value.is_string())
         return QString::fromStdString(value.get<std::string>());
+    if (value.is_object() && value.size() == 1 && value.contains("$blob") && value["$blob"].is_string())
+        return QByteArray::fromBase64(QByteArray::fromStdString(value["$blob"].get<std::string>()));
     return QString::fromStdString(value.dump());
+}
+
+QVariant KnowledgeValue::fromJsonText(const QString &text)
+{
+    const auto parsed = nlohmann::json::parse(text.toStdString(), nullptr, false);
+    return parsed.is_discarded() ? QVariant(text) : fromJson(parsed);
 }
 
 bool KnowledgeValue::compatible(const QString &typeA, const QString &typeB)

@@ -22,7 +22,10 @@ public:
     static bool fits(const QString &declaredType, const QVariant &value);
     static QString displayText(const QVariant &value);
     static nlohmann::json toJson(const QVariant &value);
+    // Bytes are stored as {"$blob": base64}; fromJson gives them back as a QByteArray.
     static QVariant fromJson(const nlohmann::json &value);
+    // A JSON value as json_extract() returns it (an object as its text).
+    static QVariant fromJsonText(const QString &text);
     // Same SQL value class (numbers vs text), for FK type checks.
     static bool compatible(const QString &typeA, const QString &typeB);
 };

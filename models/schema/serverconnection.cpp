@@ -12,14 +12,14 @@ namespace {
 QAtomicInteger<quint64> connectionCounter;
 
 // What a user can do about the server's answer, read from its usual wording.
-QString hintFor(const QString &text, ServerLocation::Dialect dialect)
+QString hintFor(const QString &text)
 {
     const QString t = text.toLower();
+    if (t.contains(QLatin1String("access denied for user")) && t.contains(QLatin1String("to database")))
+        return QStringLiteral("check the database's name, and that the user may read it");
     if (t.contains(QLatin1String("password authentication failed")) || t.contains(QLatin1String("access denied")) ||
         t.contains(QLatin1String("no password supplied")))
-        return dialect == ServerLocation::Dialect::Postgres
-                   ? QStringLiteral("check the user and password (the dialog's password, the keychain, ASSAY_DB_PASSWORD or PGPASSWORD)")
-                   : QStringLiteral("check the user and password (the dialog's password, the keychain, ASSAY_DB_PASSWORD or MYSQL_PWD)");
+        return QStringLiteral("check the user and password");
     if ((t.contains(QLatin1String("database")) && t.contains(QLatin1String("does not exist"))) || t.contains(QLatin1String("unknown database")))
         return QStringLiteral("check the database's name");
     if (t.contains(QLatin1String("no such file")) || t.contains(QLatin1String("connection refused")) ||
@@ -113,12 +113,17 @@ QString ServerConnection::failure(const QSqlError &error, const QString &what) c
     if (text.isEmpty())
         text = error.driverText().trimmed();
     text.replace(QStringLiteral("()"), QString()); // an empty SQLSTATE
-    text = text.simplified();
+    // libpq's lines ("… failed: No such file or directory\n\tIs the server running …") as one.
+    QStringList lines;
+    for (const QString &line : text.split(QLatin1Char('\n'), Qt::SkipEmptyParts))
+        if (!line.trimmed().isEmpty())
+            lines << line.simplified();
+    text = lines.join(QStringLiteral("; "));
     if (!m_location.password.isEmpty())
         text.replace(m_location.password, QStringLiteral("***"));
     QString message = QStringLiteral("%1: %2: %3").arg(m_location.describe(), what, text);
-    if (const QString hint = hintFor(text, m_location.dialect); !hint.isEmpty())
-        message += QStringLiteral(" (%1)").arg(hint);
+    if (const QString hint = hintFor(text); !hint.isEmpty())
+        message += QStringLiteral(" — %1").arg(hint);
     return message;
 }
 
@@ -152,6 +157,7 @@ Result<std::unique_ptr<QSqlQuery>> ServerConnection::stream(const QString &sql) 
     using R = Result<std::unique_ptr<QSqlQuery>>;
     auto q = std::make_unique<QSqlQuery>(database());
     q->setForwardOnly(true);
+    q->setNumericalPrecisionPolicy(QSql::HighPrecision); // exact decimals as text (ServerTypeMap)
     if (!q->exec(sql))
         return R::failure(failure(q->lastError(), QStringLiteral("cannot read rows")));
     return R(std::move(q));

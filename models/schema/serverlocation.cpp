@@ -98,9 +98,10 @@ QString ServerLocation::account() const
 
 QString ServerLocation::describe() const
 {
-    QString text = dialectName(dialect) + QLatin1Char(' ') + account();
+    const QString where = socket.isEmpty() ? QStringLiteral("%1:%2").arg(host).arg(effectivePort()) : QStringLiteral("%1 (socket)").arg(socket);
+    QString text = QStringLiteral("%1 %2@%3, database %4").arg(dialectName(dialect), user, where, database);
     if (dialect == Dialect::Postgres)
-        text += QStringLiteral(" (schema %1)").arg(effectiveSchema());
+        text += QStringLiteral(", schema %1").arg(effectiveSchema());
     return text;
 }
 

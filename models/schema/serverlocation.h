@@ -33,8 +33,8 @@ public:
     // The password from the environment when none was given: ASSAY_DB_PASSWORD, then
     // PGPASSWORD (PostgreSQL) or MYSQL_PWD (MySQL).
     void takePasswordFromEnvironment();
-    // "PostgreSQL assay@/tmp/x/db (schema public)": what messages, the project and the report
-    // may show. Never the password.
+    // "PostgreSQL assay@db.example:5432, database sales, schema public" (a socket: "assay@/tmp/x
+    // (socket), …"): what messages, the project and the report may show. Never the password.
     QString describe() const;
     // The same without the dialect, as the keychain's account name.
     QString account() const;

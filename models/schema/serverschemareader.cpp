@@ -67,7 +67,8 @@ Result<QVector<ServerTable>> ServerSchemaReader::listTables(const ServerLocation
     return tables(*connection.value());
 }
 
-Status ServerSchemaReader::readColumns(const ServerConnection &c, ImportedSchema &schema, QStringList &typeNotes)
+Status ServerSchemaReader::readColumns(const ServerConnection &c, ImportedSchema &schema, QStringList &typeNotes,
+                                       QHash<QString, QString> &serverTypes)
 {
     const QString sql = isPostgres(c)
         ? QStringLiteral("SELECT c.relname, a.attname, format_type(a.atttypid, a.atttypmod), coalesce(col_description(c.oid, a.attnum), '') "
@@ -90,6 +91,7 @@ Status ServerSchemaReader::readColumns(const ServerConnection &c, ImportedSchema
         column.type = ServerTypeMap::assayType(c.location().dialect, serverType);
         column.description = row[3].toString();
         t->columns << column;
+        serverTypes.insert(t->name + QLatin1Char('\x1f') + column.name, serverType);
         mapped[QStringLiteral("%1 → %2").arg(serverType, column.type)] += 1;
     }
     for (auto it = mapped.cbegin(); it != mapped.cend(); ++it)
@@ -138,7 +140,8 @@ Status ServerSchemaReader::readKeys(const ServerConnection &c, ImportedSchema &s
     return {};
 }
 
-Result<ImportedSchema> ServerSchemaReader::read(const ServerLocation &location, const QStringList &picked, const Progress &progress)
+Result<ImportedSchema> ServerSchemaReader::read(const ServerLocation &location, const QStringList &picked, const Progress &progress,
+                                                bool withRows)
 {
     using R = Result<ImportedSchema>;
     auto opened = ServerConnection::open(location);
@@ -172,19 +175,25 @@ Result<ImportedSchema> ServerSchemaReader::read(const ServerLocation &location, 
     if (schema.tables.isEmpty())
         return R::failure(QStringLiteral("%1: the schema has no tables").arg(schema.origin));
     QStringList typeNotes;
-    if (auto s = readColumns(c, schema, typeNotes); !s)
+    QHash<QString, QString> serverTypes;
+    if (auto s = readColumns(c, schema, typeNotes, serverTypes); !s)
         return R::failure(s.error());
     if (auto s = readKeys(c, schema); !s)
         return R::failure(s.error());
     schema.notes.prepend(QStringLiteral("Column types: %1").arg(typeNotes.join(QStringLiteral(", "))));
 
+    if (!withRows)
+        return schema;
     qint64 done = 0;
     if (progress && !progress(0, total, QString()))
         return R::cancelled();
     for (ImportedTable &t : schema.tables) {
-        QStringList columns, keys;
+        QStringList columns, keys, types;
         for (const ImportedColumn &column : t.columns) {
-            columns << c.quote(column.name);
+            types << serverTypes.value(t.name + QLatin1Char('\x1f') + column.name);
+            // PostgreSQL writes money in the server's locale ("$12.34"): read as a number.
+            const bool money = isPostgres(c) && serverTypes.value(t.name + QLatin1Char('\x1f') + column.name) == QLatin1String("money");
+            columns << c.quote(column.name) + (money ? QStringLiteral("::numeric") : QString());
             if (column.primaryKey)
                 keys << c.quote(column.name);
         }
@@ -210,7 +219,7 @@ Result<ImportedSchema> ServerSchemaReader::read(const ServerLocation &location, 
                 QVariantList row;
                 row.reserve(t.columns.size());
                 for (int i = 0; i < t.columns.size(); ++i)
-                    row << ServerTypeMap::value(t.columns[i].type, q.value(i));
+                    row << ServerTypeMap::value(t.columns[i].type, q.value(i), types[i]);
                 t.rows << row;
                 ++inChunk;
                 if (++done % 4096 == 0 && progress && !progress(done, total, t.name))

@@ -7,6 +7,8 @@
 #include "schema/importedschema.h"
 #include "schema/serverlocation.h"
 
+#include <QHash>
+
 #include <functional>
 
 namespace assay {
@@ -28,11 +30,16 @@ public:
     static Result<QVector<ServerTable>> listTables(const ServerLocation &location);
     // The named tables (all when empty) with their rows. A foreign key to a table left out is
     // kept as a plain column and noted.
-    static Result<ImportedSchema> read(const ServerLocation &location, const QStringList &tables = {}, const Progress &progress = {});
+    // withRows false: the tables, columns and keys only (to check them against a project before
+    // the rows stream in).
+    static Result<ImportedSchema> read(const ServerLocation &location, const QStringList &tables = {}, const Progress &progress = {},
+                                       bool withRows = true);
 
 private:
     static Result<QVector<ServerTable>> tables(const ServerConnection &connection);
-    static Status readColumns(const ServerConnection &connection, ImportedSchema &schema, QStringList &typeNotes);
+    // typeNotes: "server type → Assay type (columns)"; serverTypes: "table\x1fcolumn" → server type.
+    static Status readColumns(const ServerConnection &connection, ImportedSchema &schema, QStringList &typeNotes,
+                              QHash<QString, QString> &serverTypes);
     static Status readKeys(const ServerConnection &connection, ImportedSchema &schema);
 };
 

@@ -5,6 +5,8 @@
 #include <QRegularExpression>
 #include <QTime>
 
+#include <limits>
+
 namespace assay {
 
 QString ServerTypeMap::assayType(ServerLocation::Dialect dialect, const QString &serverType)
@@ -22,6 +24,9 @@ QString ServerTypeMap::assayType(ServerLocation::Dialect dialect, const QString 
                                       QStringLiteral("int8"), QStringLiteral("bit")};
     static const QStringList reals{QStringLiteral("real"), QStringLiteral("double precision"), QStringLiteral("double"), QStringLiteral("float"),
                                    QStringLiteral("float4"), QStringLiteral("float8")};
+    // MySQL's bigint unsigned goes past 64-bit signed integers: NUMERIC, its largest values kept as exact text.
+    if (dialect == ServerLocation::Dialect::MySql && base == QLatin1String("bigint") && full.contains(QLatin1String("unsigned")))
+        return QStringLiteral("NUMERIC");
     if (integers.contains(base))
         return QStringLiteral("INTEGER");
     if (reals.contains(base))
@@ -40,7 +45,7 @@ QString ServerTypeMap::assayType(ServerLocation::Dialect dialect, const QString 
     return QStringLiteral("TEXT"); // character types, enum and set, json, uuid, time, interval, ...
 }
 
-QVariant ServerTypeMap::value(const QString &assayType, const QVariant &v)
+QVariant ServerTypeMap::value(const QString &assayType, const QVariant &v, const QString &serverType)
 {
     if (v.isNull() || !v.isValid())
         return {};
@@ -48,11 +53,39 @@ QVariant ServerTypeMap::value(const QString &assayType, const QVariant &v)
     if (assayType == QLatin1String("INTEGER") || assayType == QLatin1String("BOOLEAN")) {
         if (type == QMetaType::Bool)
             return qlonglong(v.toBool() ? 1 : 0);
+        if (serverType.startsWith(QLatin1String("bit"), Qt::CaseInsensitive) && v.toByteArray().size() <= 8) {
+            // MySQL's bit(n): the bits as big-endian bytes (as text, from Qt's driver).
+            const QByteArray bytes = type == QMetaType::QString ? v.toString().toLatin1() : v.toByteArray();
+            quint64 n = 0;
+            for (const char byte : bytes)
+                n = (n << 8) | quint8(byte);
+            return qlonglong(n);
+        }
         bool ok = false;
         const qlonglong n = v.toLongLong(&ok);
-        return ok ? QVariant(n) : QVariant(v.toString());
+        if (ok && !(type == QMetaType::ULongLong && v.toULongLong() > quint64(std::numeric_limits<qint64>::max())))
+            return n;
+        return v.toString();
     }
-    if (assayType == QLatin1String("REAL") || assayType == QLatin1String("NUMERIC")) {
+    if (assayType == QLatin1String("NUMERIC")) {
+        // Exact decimals: a double when it holds every digit (15 significant digits), else the
+        // exact text; integers as integers.
+        const QString text = v.toString().trimmed();
+        bool ok = false;
+        if (const qlonglong n = text.toLongLong(&ok); ok)
+            return n;
+        static const QRegularExpression notDigits(QStringLiteral("[^0-9]"));
+        QString digits = text.section(QLatin1Char('e'), 0, 0, QString::SectionCaseInsensitiveSeps).remove(notDigits);
+        while (digits.startsWith(QLatin1Char('0')))
+            digits.remove(0, 1);
+        while (text.contains(QLatin1Char('.')) && digits.endsWith(QLatin1Char('0')))
+            digits.chop(1);
+        const double d = text.toDouble(&ok);
+        if (ok && digits.size() <= 15)
+            return d;
+        return ok || !text.isEmpty() ? QVariant(text) : QVariant(v.toDouble());
+    }
+    if (assayType == QLatin1String("REAL")) {
         bool ok = false;
         const double d = v.toDouble(&ok);
         return ok ? QVariant(d) : QVariant(v.toString());

@@ -16,7 +16,8 @@ public:
     static QString assayType(ServerLocation::Dialect dialect, const QString &serverType);
     // Integers, REAL/NUMERIC as doubles, booleans as 0/1, dates and times as ISO text, bytes
     // for BLOB, everything else as text; NULL stays NULL.
-    static QVariant value(const QString &assayType, const QVariant &serverValue);
+    // serverType as for assayType(); MySQL's bit(n) needs it (Qt hands its bits over as text).
+    static QVariant value(const QString &assayType, const QVariant &serverValue, const QString &serverType = {});
 };
 
 } // namespace assay

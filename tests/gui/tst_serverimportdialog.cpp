@@ -22,6 +22,8 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QStackedWidget>
 #include <QTableWidget>
 #include <QUndoStack>
 #include <QtTest>
@@ -163,6 +165,12 @@ private slots:
         QVERIFY(source && source->isVisible());
         QVERIFY2(source->text().startsWith(QStringLiteral("Imported from PostgreSQL assay@")), qPrintable(source->text()));
         w.resize(1366, 768);
+        QCoreApplication::processEvents();
+        // The page fits the laptop screen with the import's message shown (no sideways scrolling).
+        auto *scroll = qobject_cast<QScrollArea *>(w.pages()->parentWidget() ? w.pages()->parentWidget()->parentWidget() : nullptr);
+        QVERIFY(scroll);
+        QVERIFY2(w.schemaEditor()->minimumSizeHint().width() <= scroll->viewport()->width(),
+                 qPrintable(QStringLiteral("the Schema page needs %1 px, has %2").arg(w.schemaEditor()->minimumSizeHint().width()).arg(scroll->viewport()->width())));
         saveShot(&w, QStringLiteral("server-import-schema.png"));
         w.project()->undoStack()->undo();
         QCOMPARE(kb->tables().size(), 0);

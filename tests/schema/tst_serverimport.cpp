@@ -7,6 +7,7 @@
 #include "project/project.h"
 #include "schema/knowledgebase.h"
 #include "schema/knowledgeconnection.h"
+#include "schema/knowledgeimporter.h"
 #include "schema/knowledgevalue.h"
 #include "schema/serverschemareader.h"
 #include "schema/sqlscriptreader.h"
@@ -239,6 +240,74 @@ private slots:
         for (int i = 1; i < b.size(); ++i)
             if (i != 4)
                 QVERIFY2(b[i].isNull(), qPrintable(t.columns[i].name));
+
+        // Bytes survive the project: stored, materialised for SQL, shown as hex.
+        const QString project = newProject(QStringLiteral("kinds-") + name);
+        {
+            auto opened = Project::open(project);
+            QVERIFY2(opened.ok(), qPrintable(opened.error()));
+            auto imported = KnowledgeImporter::import(*opened.value(), read.value(), {});
+            QVERIFY2(imported.ok(), qPrintable(imported.error()));
+        }
+        auto reopened = Project::open(project);
+        QVERIFY(reopened.ok());
+        const KnowledgeBase *kb = reopened.value()->service<KnowledgeBase>();
+        auto rows = kb->rows(kb->tableNamed(QStringLiteral("kinds"))->id);
+        QVERIFY2(rows.ok(), qPrintable(rows.error()));
+        const qint64 rawColumn = kb->tableNamed(QStringLiteral("kinds"))->columns[10].id;
+        QCOMPARE(rows.value().constFirst().values.value(rawColumn).toByteArray(), QByteArray("\x00\xff", 2));
+        QCOMPARE(KnowledgeValue::displayText(rows.value().constFirst().values.value(rawColumn)), QStringLiteral("0x00ff"));
+        auto connection = KnowledgeConnection::open(*kb);
+        QVERIFY2(connection.ok(), qPrintable(connection.error()));
+        auto raw = connection.value().query(QStringLiteral("SELECT typeof(raw), hex(raw) FROM kinds WHERE id = 1"));
+        QVERIFY2(raw.ok(), qPrintable(raw.error()));
+        QCOMPARE(raw.value().rows.constFirst(), (QVariantList{QStringLiteral("blob"), QStringLiteral("00FF")}));
+
+        // What only one server has: PostgreSQL's money (in the server's locale) and MySQL's
+        // unsigned bigint and bit(n), and decimals with more digits than a double holds.
+        {
+            QSqlDatabase d = s->connect(db, QStringLiteral("kinds-extra"));
+            QSqlQuery q(d);
+            const QStringList sql = pg
+                ? QStringList{QStringLiteral("CREATE TABLE extra (id integer PRIMARY KEY, m money, big numeric(30,10))"),
+                              QStringLiteral("INSERT INTO extra VALUES (1, 12.34, 12345678901234567890.0123456789)")}
+                : QStringList{QStringLiteral("CREATE TABLE extra (id integer PRIMARY KEY, u bigint unsigned, b bit(3), big decimal(30,10))"),
+                              QStringLiteral("INSERT INTO extra VALUES (1, 18446744073709551615, b'101', 12345678901234567890.0123456789)")};
+            for (const QString &statement : sql)
+                QVERIFY2(q.exec(statement), qPrintable(q.lastError().text()));
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("kinds-extra"));
+        auto extra = ServerSchemaReader::read(s->location(db), {QStringLiteral("extra")});
+        QVERIFY2(extra.ok(), qPrintable(extra.error()));
+        const ImportedTable &e = extra.value().tables.constFirst();
+        const QVariantList &x = e.rows.constFirst();
+        if (pg) {
+            QCOMPARE(e.columns[1].type, QStringLiteral("NUMERIC"));
+            QCOMPARE(x[1], QVariant(12.34));
+        } else {
+            QCOMPARE(e.columns[1].type, QStringLiteral("NUMERIC"));
+            QCOMPARE(x[1], QVariant(QStringLiteral("18446744073709551615")));
+            QCOMPARE(e.columns[2].type, QStringLiteral("INTEGER"));
+            QCOMPARE(x[2], QVariant(qlonglong(5)));
+        }
+        QCOMPARE(x.constLast(), QVariant(QStringLiteral("12345678901234567890.0123456789")));
+    }
+
+    // A table name the project has already fails before any row is read.
+    void takenNameFailsBeforeTheRows()
+    {
+        QString problem;
+        test::TestServer *s = server(QStringLiteral("postgres"), &problem);
+        if (!problem.isEmpty())
+            QSKIP(qPrintable(problem));
+        const QString project = m_dir.filePath(QStringLiteral("taken.assay"));
+        QFile::remove(project);
+        QVERIFY(QFile::copy(m_reference, project));
+        QFile::setPermissions(project, QFile::ReadOwner | QFile::WriteOwner);
+        const CliOutcome o = cli({QStringLiteral("schema"), QStringLiteral("import"), project, QStringLiteral("--postgres"), s->uri(QStringLiteral("company"))});
+        QVERIFY(o.code != 0);
+        QVERIFY2(o.err.contains(QStringLiteral("the project already has a table")), qPrintable(o.err));
+        QVERIFY2(!o.err.contains(QStringLiteral(" rows]")), qPrintable(o.err));
     }
 
     // Generation and a retrieval-only run, end to end, on the server's import: the same

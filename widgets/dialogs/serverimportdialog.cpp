@@ -41,6 +41,8 @@ ServerImportDialog::ServerImportDialog(ServerLocation::Dialect dialect, QWidget 
     m_host->setToolTip(tr("A path starting with / is the server's Unix socket (%1).").arg(postgres ? tr("its folder, e.g. /var/run/postgresql")
                                                                                                   : tr("the file, e.g. /run/mysqld/mysqld.sock")));
     m_port->setRange(1, 65535);
+    m_port->setToolTip(postgres ? tr("With a socket folder as the host, the port names the socket file in it (.s.PGSQL.5432 for 5432).")
+                                : tr("Not used with a socket file as the host."));
     m_schema->setPlaceholderText(QStringLiteral("public"));
     m_password->setEchoMode(QLineEdit::Password);
     m_password->setPlaceholderText(tr("empty: the keychain's, else the environment's"));
@@ -209,7 +211,10 @@ void ServerImportDialog::listTables(ServerLocation l)
     connect(m_job.get(), &Job::finished, this, [this, l, tables](bool ok, const QString &message) {
         m_connected = ok;
         if (!ok) {
-            m_status->setText(message.toHtmlEscaped());
+            m_status->setText((message.contains(QLatin1String("check the user and password"))
+                                   ? message + tr(": type it here, or tick the keychain box once to keep it there")
+                                   : message)
+                                  .toHtmlEscaped());
             updateButtons();
             emit connectFinished(false);
             return;
@@ -240,7 +245,7 @@ void ServerImportDialog::listTables(ServerLocation l)
             rows += t.rows;
         }
         m_status->setText(tables->isEmpty() ? tr("Connected, but %1 has no tables: check the database and schema.").arg(l.describe().toHtmlEscaped())
-                                            : tr("Connected: %1 with %2 rows. Untick what not to import.")
+                                            : tr("Connected: %1 with %2 rows. Untick the tables to leave out.")
                                                   .arg(tables->size() == 1 ? tr("1 table") : tr("%1 tables").arg(tables->size()), QLocale().toString(rows)));
         updateButtons();
         emit connectFinished(true);
