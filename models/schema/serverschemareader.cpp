@@ -35,7 +35,7 @@ ImportedColumn *columnNamed(ImportedTable &table, const QString &name)
 
 } // namespace
 
-Result<QVector<ServerTable>> ServerSchemaReader::tables(const ServerConnection &c)
+Result<QVector<ServerTable>> ServerSchemaReader::tables(const ServerConnection &c, const QStringList &counted)
 {
     using R = Result<QVector<ServerTable>>;
     const QString sql = isPostgres(c)
@@ -50,6 +50,10 @@ Result<QVector<ServerTable>> ServerSchemaReader::tables(const ServerConnection &
     QVector<ServerTable> result;
     for (const QVariantList &row : rows.value()) {
         ServerTable t{row[0].toString(), 0, row[1].toString()};
+        if (!counted.isEmpty() && !counted.contains(t.name)) {
+            result << t; // not picked: not counted
+            continue;
+        }
         auto count = c.select(QStringLiteral("SELECT count(*) FROM %1").arg(c.qualified(t.name)));
         if (!count)
             return R::failure(count);
@@ -148,7 +152,7 @@ Result<ImportedSchema> ServerSchemaReader::read(const ServerLocation &location, 
     if (!opened)
         return R::failure(opened);
     const ServerConnection &c = *opened.value();
-    auto available = tables(c);
+    auto available = tables(c, picked);
     if (!available)
         return R::failure(available);
     ImportedSchema schema;

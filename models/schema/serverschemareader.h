@@ -36,7 +36,8 @@ public:
                                        bool withRows = true);
 
 private:
-    static Result<QVector<ServerTable>> tables(const ServerConnection &connection);
+    // The schema's tables; rows counted for those in `counted` (all when empty).
+    static Result<QVector<ServerTable>> tables(const ServerConnection &connection, const QStringList &counted = {});
     // typeNotes: "server type → Assay type (columns)"; serverTypes: "table\x1fcolumn" → server type.
     static Status readColumns(const ServerConnection &connection, ImportedSchema &schema, QStringList &typeNotes,
                               QHash<QString, QString> &serverTypes);
