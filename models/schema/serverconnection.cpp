@@ -152,13 +152,21 @@ Result<QVector<QVariantList>> ServerConnection::select(const QString &sql, const
     return rows;
 }
 
-Result<std::unique_ptr<QSqlQuery>> ServerConnection::stream(const QString &sql) const
+Result<std::unique_ptr<QSqlQuery>> ServerConnection::stream(const QString &sql, const QVariantList &params) const
 {
     using R = Result<std::unique_ptr<QSqlQuery>>;
     auto q = std::make_unique<QSqlQuery>(database());
     q->setForwardOnly(true);
     q->setNumericalPrecisionPolicy(QSql::HighPrecision); // exact decimals as text (ServerTypeMap)
-    if (!q->exec(sql))
+    bool ran = false;
+    if (params.isEmpty()) {
+        ran = q->exec(sql);
+    } else if (q->prepare(sql)) {
+        for (const QVariant &p : params)
+            q->addBindValue(p);
+        ran = q->exec();
+    }
+    if (!ran)
         return R::failure(failure(q->lastError(), QStringLiteral("cannot read rows")));
     return R(std::move(q));
 }

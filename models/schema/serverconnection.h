@@ -31,7 +31,7 @@ public:
     // Runs one statement with bound parameters and returns all its rows.
     Result<QVector<QVariantList>> select(const QString &sql, const QVariantList &params = {}) const;
     // A query that streams its rows (forward only): the caller reads them with next().
-    Result<std::unique_ptr<QSqlQuery>> stream(const QString &sql) const;
+    Result<std::unique_ptr<QSqlQuery>> stream(const QString &sql, const QVariantList &params = {}) const;
     // The failure of a query or of next() on a stream, with the server named.
     QString failure(const QSqlError &error, const QString &what) const;
     QString quote(const QString &identifier) const;

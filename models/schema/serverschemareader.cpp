@@ -203,15 +203,32 @@ Result<ImportedSchema> ServerSchemaReader::read(const ServerLocation &location, 
         }
         // In key order, so that the rows keep one order from import to import. PostgreSQL
         // streams one query row by row; Qt's MySQL driver takes a whole result into memory
-        // before the first row, so MySQL's rows come in chunks (LIMIT/OFFSET in the snapshot):
-        // bounded memory, and progress, cancel and a lost connection seen between chunks.
-        const QString select = QStringLiteral("SELECT %1 FROM %2 ORDER BY %3")
-                                   .arg(columns.join(QStringLiteral(", ")), c.qualified(t.name), (keys.isEmpty() ? columns : keys).join(QStringLiteral(", ")));
+        // before the first row, so MySQL's rows come in chunks in the snapshot: bounded memory,
+        // and progress, cancel and a lost connection seen between chunks. A single-column key
+        // pages by the key (WHERE key > the last one: each chunk starts where the index is),
+        // other tables by LIMIT/OFFSET.
+        const QString order = (keys.isEmpty() ? columns : keys).join(QStringLiteral(", "));
+        const QString from = QStringLiteral("SELECT %1 FROM %2").arg(columns.join(QStringLiteral(", ")), c.qualified(t.name));
         const qint64 chunk = isPostgres(c) ? 0 : 50'000;
+        int keyColumn = -1;
+        for (int i = 0; keys.size() == 1 && i < t.columns.size(); ++i)
+            if (t.columns[i].primaryKey)
+                keyColumn = i;
+        QVariant lastKey;
         t.rows.reserve(int(qMin<qint64>(counts.value(t.name), 50'000'000)));
         std::unique_ptr<QSqlQuery> query;
         for (qint64 offset = 0;; offset += chunk) {
-            auto opened = c.stream(chunk ? QStringLiteral("%1 LIMIT %2 OFFSET %3").arg(select).arg(chunk).arg(offset) : select);
+            QString sql = QStringLiteral("%1 ORDER BY %2").arg(from, order);
+            QVariantList params;
+            if (chunk && keyColumn >= 0) {
+                sql = lastKey.isValid() ? QStringLiteral("%1 WHERE %2 > ? ORDER BY %2 LIMIT %3").arg(from, keys.constFirst()).arg(chunk)
+                                        : QStringLiteral("%1 ORDER BY %2 LIMIT %3").arg(from, keys.constFirst()).arg(chunk);
+                if (lastKey.isValid())
+                    params << lastKey;
+            } else if (chunk) {
+                sql += QStringLiteral(" LIMIT %1 OFFSET %2").arg(chunk).arg(offset);
+            }
+            auto opened = c.stream(sql, params);
             if (!opened)
                 return R::failure(t.rows.isEmpty() ? opened.error()
                                                    : QStringLiteral("%1 (reading table %2 stopped after %3 of %4 rows)")
@@ -224,6 +241,8 @@ Result<ImportedSchema> ServerSchemaReader::read(const ServerLocation &location, 
                 row.reserve(t.columns.size());
                 for (int i = 0; i < t.columns.size(); ++i)
                     row << ServerTypeMap::value(t.columns[i].type, q.value(i), types[i]);
+                if (keyColumn >= 0)
+                    lastKey = q.value(keyColumn);
                 t.rows << row;
                 ++inChunk;
                 if (++done % 4096 == 0 && progress && !progress(done, total, t.name))
