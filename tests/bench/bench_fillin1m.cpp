@@ -31,17 +31,6 @@ using namespace assay;
 
 namespace {
 
-long peakRssMb()
-{
-    QFile status(QStringLiteral("/proc/self/status"));
-    if (!status.open(QIODevice::ReadOnly))
-        return -1;
-    for (const QByteArray &line : status.readAll().split('\n'))
-        if (line.startsWith("VmHWM:"))
-            return line.mid(6).trimmed().split(' ').value(0).toLong() / 1024;
-    return -1;
-}
-
 ImportedColumn column(const char *name, const char *type, bool key = false, const char *foreign = nullptr)
 {
     ImportedColumn c;
@@ -193,7 +182,7 @@ int main(int argc, char *argv[])
     targets.require("persisting the text queries", written.ok());
     if (written)
         std::printf("text queries persisted: %lld in %.1f s (%.0f queries/s)\n", written.value(), persist, written.value() / persist);
-    std::printf("peak RSS: %ld MB\n", peakRssMb());
-    targets.atMost("peak RSS, MB", double(peakRssMb()), 500);
+    std::printf("peak RSS: %ld MB\n", bench::peakRssMb());
+    targets.atMost("peak RSS, MB", double(bench::peakRssMb()), 500);
     return targets.exitCode();
 }

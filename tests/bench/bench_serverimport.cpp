@@ -20,17 +20,6 @@ using namespace assay;
 
 namespace {
 
-long peakRssMb()
-{
-    QFile status(QStringLiteral("/proc/self/status"));
-    if (!status.open(QIODevice::ReadOnly))
-        return -1;
-    for (const QByteArray &line : status.readAll().split('\n'))
-        if (line.startsWith("VmHWM:"))
-            return line.mid(6).trimmed().split(' ').value(0).toLong() / 1024;
-    return -1;
-}
-
 // Creates the tables on the server with its own SQL (generate_series / seq_1_to_N).
 QString fill(test::TestServer &server)
 {
@@ -92,7 +81,7 @@ double importOnce(test::TestServer &server, const char *name, bench::BenchTarget
     targets.require("the rows are written into the project", report.ok());
     const double writeS = write.elapsed() / 1000.0, total = clock.elapsed() / 1000.0;
     std::printf("%s: read %lld rows in %.1f s (%.0f rows/s, %d progress reports, last at %lld rows), written in %.1f s; total %.1f s; peak RSS %ld MB\n",
-                name, report ? report.value().rows : 0LL, readS, 1'020'000 / readS, reports, lastDone, writeS, total, peakRssMb());
+                name, report ? report.value().rows : 0LL, readS, 1'020'000 / readS, reports, lastDone, writeS, total, bench::peakRssMb());
     std::fflush(stdout);
     targets.require("every row arrives", report && report.value().rows == 1'020'000);
     return total;

@@ -1,9 +1,23 @@
 #pragma once
 // A benchmark's targets: each figure is printed beside its target, and the process exits 0
 // only when every target is met (main returns exitCode()).
+#include <QFile>
+
 #include <cstdio>
 
 namespace assay::bench {
+
+// The process's peak resident memory (VmHWM) in MB, or -1 when /proc cannot tell.
+inline long peakRssMb()
+{
+    QFile status(QStringLiteral("/proc/self/status"));
+    if (!status.open(QIODevice::ReadOnly))
+        return -1;
+    for (const QByteArray &line : status.readAll().split('\n'))
+        if (line.startsWith("VmHWM:"))
+            return line.mid(6).trimmed().split(' ').value(0).toLong() / 1024;
+    return -1;
+}
 
 class BenchTargets {
 public:

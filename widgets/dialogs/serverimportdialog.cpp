@@ -106,9 +106,15 @@ ServerImportDialog::ServerImportDialog(ServerLocation::Dialect dialect, QWidget 
 
 ServerImportDialog::~ServerImportDialog()
 {
-    if (m_job) {
-        m_job->cancel();
-        m_job->wait();
+    // A connection still being made (up to its 10 s timeout) finishes on its own: the dialog
+    // closes at once, and the job deletes itself when done.
+    if (m_job && m_job->isRunning()) {
+        Job *job = m_job.release();
+        job->cancel();
+        disconnect(job, nullptr, this, nullptr);
+        connect(job, &Job::finished, job, &QObject::deleteLater);
+        if (!job->isRunning())
+            job->deleteLater(); // finished before the connection (deleteLater may be called twice)
     }
 }
 
