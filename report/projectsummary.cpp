@@ -39,6 +39,15 @@ Result<nlohmann::json> ProjectSummary::toJson(const Project &project)
     j["knowledge_source"] = kb->source() == KnowledgeBase::Source::Linked
                                 ? nlohmann::json{{"kind", "linked"}, {"path", kb->linkedPath().toStdString()}}
                                 : nlohmann::json{{"kind", kb->tables().isEmpty() ? "none" : "embedded"}};
+    if (kb->isServerLinked()) {
+        const ServerLinkCheck::State &link = kb->linkState();
+        j["knowledge_source"]["server"] = link.server.toStdString();
+        j["knowledge_source"]["reachable"] = link.checked ? nlohmann::json(link.reachable()) : nlohmann::json(nullptr);
+        if (!link.error.isEmpty())
+            j["knowledge_source"]["error"] = link.error.toStdString();
+        if (link.checked)
+            j["knowledge_source"]["checked_at"] = link.checkedAt.toStdString();
+    }
     if (!kb->importedFrom().isEmpty() && !kb->tables().isEmpty()) {
         j["knowledge_source"]["imported_from"] = kb->importedFrom().toStdString();
         j["knowledge_source"]["imported_at"] = kb->importedAt().toStdString();
@@ -77,9 +86,15 @@ Result<QString> ProjectSummary::toText(const Project &project)
     for (auto it = c.begin(); it != c.end(); ++it)
         out += QStringLiteral("%1 %2\n").arg(it.key() + QLatin1Char(':'), -18).arg(it.value());
     const KnowledgeBase *kb = project.service<KnowledgeBase>();
-    if (kb->isLinked())
+    if (kb->isServerLinked()) {
+        const ServerLinkCheck::State &link = kb->linkState();
+        out += QStringLiteral("Knowledge:      linked read-only to %1 (the rows stay on the server)\n").arg(link.server.isEmpty() ? kb->linkedPath() : link.server);
+        if (link.checked && !link.reachable())
+            out += QStringLiteral("                cannot be reached: %1; every stored result is kept, and generation waits for the server\n").arg(link.error);
+    } else if (kb->isLinked()) {
         out += QStringLiteral("Knowledge:      linked read-only to %1\n").arg(kb->linkedPath());
-    else if (!kb->importedFrom().isEmpty() && !kb->tables().isEmpty())
+    }
+    if (!kb->isLinked() && !kb->importedFrom().isEmpty() && !kb->tables().isEmpty())
         out += QStringLiteral("Knowledge:      imported from %1 (%2)\n").arg(kb->importedFrom(), kb->importedAt());
     for (const KnowledgeTable &t : kb->tables()) {
         auto rows = kb->rowCount(t.id);

@@ -4,6 +4,8 @@
 #include "grounding/absentanswers.h"
 #include "grounding/groundlinkstore.h"
 #include "project/project.h"
+#include "schema/knowledgebase.h"
+#include "schema/serverlinkcheck.h"
 
 namespace assay {
 
@@ -17,6 +19,9 @@ int InfoCommand::run(const QStringList &args, CliIo &io)
     auto project = parseAndOpen(parser, args, io, 0, 1, 1, &exitCode);
     if (!project)
         return exitCode;
+    // A linked server is asked now: the summary gives its row counts, or why it cannot be reached.
+    if (KnowledgeBase *kb = project->service<KnowledgeBase>(); kb->isServerLinked())
+        ServerLinkCheck::runFor(*kb);
     // Answers no document states (docs/METHODS.md §1.6.2): every run judges their items wrong.
     auto absent = AbsentAnswers::find(project->database(), false);
     if (!absent)

@@ -1,19 +1,22 @@
 #include "schemacommand.h"
 
-#include <QElapsedTimer>
-
-#include "report/projectsummary.h"
 #include "project/project.h"
+#include "report/projectsummary.h"
 #include "schema/csvschemareader.h"
+#include "schema/knowledgebase.h"
 #include "schema/knowledgeimporter.h"
+#include "schema/serverlinkcheck.h"
+#include "schema/serverpasswords.h"
 #include "schema/serverschemareader.h"
 #include "schema/sqliteschemareader.h"
 #include "schema/sqlscriptreader.h"
 
+#include <QElapsedTimer>
+
 namespace assay {
 
 Result<ImportedSchema> SchemaCommand::readServer(ServerLocation::Dialect dialect, const QString &uri, const QString &schema,
-                                                const QString &tables, const Project *project, bool replace, CliIo &io)
+                                                const QString &tables, const Project *project, bool replace, CliIo &io, QString *linkUri)
 {
     auto location = ServerLocation::parse(uri, dialect);
     if (!location)
@@ -35,6 +38,13 @@ Result<ImportedSchema> SchemaCommand::readServer(ServerLocation::Dialect dialect
     auto structure = withPasswordHint(ServerSchemaReader::read(location.value(), picked, {}, false));
     if (!structure)
         return structure;
+    if (linkUri) {
+        // Linked: the structure only; the rows stay on the server. The URI is stored without
+        // the password; this process keeps it for the check that follows.
+        *linkUri = location.value().uri();
+        ServerPasswords::remember(location.value());
+        return structure;
+    }
     if (project) {
         KnowledgeImporter::Options options;
         options.replace = replace;
@@ -76,7 +86,8 @@ int SchemaCommand::run(const QStringList &args, CliIo &io)
     const QCommandLineOption schemaName(QStringLiteral("schema"), QStringLiteral("With --postgres: the schema to read (default public)."), QStringLiteral("NAME"));
     const QCommandLineOption tables(QStringLiteral("tables"), QStringLiteral("With --postgres or --mysql: the tables to import, comma-separated (default all)."),
                                     QStringLiteral("T1,T2"));
-    const QCommandLineOption link(QStringLiteral("link"), QStringLiteral("With --sqlite: link the database read-only instead of copying it."));
+    const QCommandLineOption link(QStringLiteral("link"), QStringLiteral("With --sqlite, --postgres or --mysql: link the database read-only instead of copying its rows "
+                                                                         "(a server's SQL templates then run on the server)."));
     const QCommandLineOption replace(QStringLiteral("replace"), QStringLiteral("Replace the project's current knowledge tables."));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print the resulting schema as JSON."));
     parser.addOptions({sqlite, csv, sql, postgres, mysql, schemaName, tables, dialect, link, replace, json});
@@ -88,9 +99,8 @@ int SchemaCommand::run(const QStringList &args, CliIo &io)
     const int sources = int(parser.isSet(sqlite)) + int(parser.isSet(csv)) + int(parser.isSet(sql)) + int(parser.isSet(postgres)) + int(parser.isSet(mysql));
     if (sources != 1)
         return usageError(parser, io, QStringLiteral("give exactly one of --sqlite, --csv, --sql, --postgres, --mysql"));
-    if (parser.isSet(link) && !parser.isSet(sqlite))
-        return usageError(parser, io, server ? QStringLiteral("--link goes with --sqlite: a server's tables are imported (copied); linking a server is not supported yet")
-                                             : QStringLiteral("--link goes with --sqlite"));
+    if (parser.isSet(link) && !parser.isSet(sqlite) && !server)
+        return usageError(parser, io, QStringLiteral("--link goes with --sqlite, --postgres or --mysql"));
     if (parser.isSet(schemaName) && !parser.isSet(postgres))
         return usageError(parser, io, QStringLiteral("--schema goes with --postgres"));
     if (parser.isSet(tables) && !server)
@@ -108,12 +118,14 @@ int SchemaCommand::run(const QStringList &args, CliIo &io)
         if (!project)
             return ExitFailure;
     }
+    QString linkUri;
     Result<ImportedSchema> schema = parser.isSet(sqlite) ? SqliteSchemaReader::readFile(parser.value(sqlite), !parser.isSet(link))
                                     : parser.isSet(csv)  ? CsvSchemaReader::readFolder(parser.value(csv))
                                     : parser.isSet(sql)  ? SqlScriptReader::readFile(parser.value(sql), scriptDialect.value())
                                                          : readServer(parser.isSet(postgres) ? ServerLocation::Dialect::Postgres : ServerLocation::Dialect::MySql,
                                                                       parser.value(parser.isSet(postgres) ? postgres : mysql), parser.value(schemaName),
-                                                                      parser.value(tables), project.get(), parser.isSet(replace), io);
+                                                                      parser.value(tables), project.get(), parser.isSet(replace), io,
+                                                                      parser.isSet(link) ? &linkUri : nullptr);
     if (!schema)
         return fail(io, schema.error());
     for (const QString &note : schema.value().notes)
@@ -125,7 +137,7 @@ int SchemaCommand::run(const QStringList &args, CliIo &io)
     KnowledgeImporter::Options options;
     options.replace = parser.isSet(replace);
     if (parser.isSet(link))
-        options.linkPath = parser.value(sqlite);
+        options.linkPath = server ? linkUri : parser.value(sqlite);
     auto report = KnowledgeImporter::import(*project, schema.value(), options);
     if (!report)
         return fail(io, report.error());
@@ -133,6 +145,11 @@ int SchemaCommand::run(const QStringList &args, CliIo &io)
                   .arg(report.value().tables == 1 ? QStringLiteral("1 table") : QStringLiteral("%1 tables").arg(report.value().tables),
                        report.value().rows == 1 ? QStringLiteral("1 row") : QStringLiteral("%1 rows").arg(report.value().rows))
                   .arg(options.linkPath.isEmpty() ? QString() : QStringLiteral(" (linked read-only)"));
+    if (server && parser.isSet(link)) {
+        const ServerLinkCheck::State state = ServerLinkCheck::runFor(*project->service<KnowledgeBase>());
+        if (!state.reachable())
+            io.err << QStringLiteral("warning: %1\n").arg(state.error);
+    }
     auto summary = ProjectSummary::render(*project, parser.isSet(json));
     if (!summary)
         return fail(io, summary.error());

@@ -18,8 +18,9 @@ public:
 
 private:
     // project (when given): the structure is checked against it before the rows are read.
+    // linkUri (when given): the structure only, and the URI to link (without the password).
     static Result<ImportedSchema> readServer(ServerLocation::Dialect dialect, const QString &uri, const QString &schema,
-                                             const QString &tables, const Project *project, bool replace, CliIo &io);
+                                             const QString &tables, const Project *project, bool replace, CliIo &io, QString *linkUri);
 };
 
 } // namespace assay

@@ -1,5 +1,6 @@
 #include "generation/fillinengine.h"
 
+#include "generation/serverfillin.h"
 #include "generation/setbasedfillin.h"
 #include "project/database.h"
 #include "schema/knowledgeconnection.h"
@@ -16,19 +17,11 @@ namespace {
 
 QString cacheKey(const Placeholder &p) { return p.table.toLower() + QLatin1Char('.') + p.column.toLower(); }
 
-// Adds the document ids a result row projects: a doc_id or document_id column holds one id; a
-// doc_ids column a list, split on commas and semicolons (docs/METHODS.md §1.6).
+// Adds the document ids a result row projects (SemanticGroup::addDocumentIds).
 void addDocuments(const Statement &r, const QVector<QPair<int, bool>> &docColumns, int offset, SemanticGroup &g)
 {
-    for (const auto &[c, list] : docColumns) {
-        const QString value = KnowledgeValue::displayText(r.value(c + offset));
-        const QStringList ids = list ? value.split(QRegularExpression(QStringLiteral("[,;]")), Qt::SkipEmptyParts) : QStringList{value};
-        for (const QString &raw : ids) {
-            const QString id = raw.trimmed();
-            if (!id.isEmpty() && !g.documentIds.contains(id))
-                g.documentIds << id;
-        }
-    }
+    for (const auto &[c, list] : docColumns)
+        g.addDocumentIds(KnowledgeValue::displayText(r.value(c + offset)), list);
 }
 
 } // namespace
@@ -92,11 +85,21 @@ private:
 
 FillInEngine::FillInEngine(const KnowledgeConnection &connection) : m_connection(connection) {}
 
+bool FillInEngine::usesServer() const { return m_connection.server() != nullptr; }
+
 Result<QVariantList> FillInEngine::distinctValues(const Placeholder &p)
 {
     const QString key = cacheKey(p);
     if (auto it = m_valueCache.constFind(key); it != m_valueCache.constEnd())
         return *it;
+    if (m_connection.server()) {
+        auto values = ServerFillIn(m_connection).distinctValues(p);
+        if (!values)
+            return Result<QVariantList>::failure(values);
+        m_valueCache.insert(key, values.value().converted);
+        m_countCache.insert(key, values.value().converted.size());
+        return values.value().converted;
+    }
     const QString column = Database::quoteIdentifier(p.column);
     auto rows = m_connection.query(QStringLiteral("SELECT DISTINCT %1 FROM %2 WHERE %1 IS NOT NULL ORDER BY %1")
                                        .arg(column, Database::quoteIdentifier(p.table)));
@@ -116,7 +119,8 @@ Result<qint64> FillInEngine::distinctCount(const Placeholder &p)
     const QString key = cacheKey(p);
     if (auto it = m_countCache.constFind(key); it != m_countCache.constEnd())
         return *it;
-    auto rows = m_connection.query(QStringLiteral("SELECT count(DISTINCT %1) FROM %2").arg(Database::quoteIdentifier(p.column), Database::quoteIdentifier(p.table)));
+    const QString counted = m_connection.server() ? ServerFillIn(m_connection).sortKey(p, Database::quoteIdentifier(p.column)) : Database::quoteIdentifier(p.column);
+    auto rows = m_connection.query(QStringLiteral("SELECT count(DISTINCT %1) FROM %2").arg(counted, Database::quoteIdentifier(p.table)));
     if (!rows)
         return Result<qint64>::failure(QStringLiteral("values of %1: %2").arg(p.token(), rows.error()));
     const qint64 n = rows.value().rows.isEmpty() ? 0 : rows.value().rows.first().value(0).toLongLong();
@@ -197,6 +201,8 @@ qint64 FillInEngine::expectedGroups(const SqlTemplate &t, qint64 combinations)
 Result<FillInEngine::Outcome> FillInEngine::read(const SqlTemplate &t, const std::function<bool()> &cancelled, Path path, Output &output)
 {
     using R = Result<Outcome>;
+    if (m_connection.server())
+        return ServerFillIn(m_connection).read(*this, t, cancelled, path, [&output](SemanticGroup &&g) { return output.add(std::move(g)); });
     auto stmt = m_connection.database().prepare(t.parameterised());
     if (!stmt)
         return R::failure(stmt.error());
@@ -311,6 +317,17 @@ Result<FillInEngine::Outcome> FillInEngine::runSetBased(const SqlTemplate &t, co
     return out;
 }
 
+QString FillInEngine::refusal(const SqlTemplate &t, qint64 combinations) const
+{
+    if (combinations <= m_budget)
+        return {};
+    QString why;
+    SetBasedFillIn::plan(t, &why);
+    return QStringLiteral("%1 value combinations to execute one by one (budget %2): the template cannot be filled set-based (%3); "
+                          "put each placeholder in an equality condition joined by AND")
+        .arg(QLocale::c().toString(combinations), QLocale::c().toString(m_budget), why);
+}
+
 Result<FillInEngine::Outcome> FillInEngine::runPerCombination(const SqlTemplate &t, Prepared &prepared, const std::function<bool()> &cancelled,
                                                               Output &output)
 {
@@ -324,14 +341,8 @@ Result<FillInEngine::Outcome> FillInEngine::runPerCombination(const SqlTemplate 
         out.combinations = 0;
         return out;
     }
-    if (out.combinations > m_budget) {
-        QString why;
-        SetBasedFillIn::plan(t, &why);
-        out.refused = QStringLiteral("%1 value combinations to execute one by one (budget %2): the template cannot be filled set-based (%3); "
-                                     "put each placeholder in an equality condition joined by AND")
-                          .arg(QLocale::c().toString(out.combinations), QLocale::c().toString(m_budget), why);
+    if (out.refused = refusal(t, out.combinations); !out.refused.isEmpty())
         return out;
-    }
     QVector<QVariantList> domains;
     for (const Placeholder &p : t.placeholders()) {
         auto values = distinctValues(p);

@@ -8,6 +8,7 @@
 // when the product exceeds the combination budget. Both paths give the same groups in the
 // same order: combinations whose SQL returns no row or a NULL answer are skipped, and the
 // singular-answer rate is the share of answered combinations that return exactly one row.
+// Against a linked server the same paths run there (ServerFillIn).
 #include "core/result.h"
 #include "generation/grouprows.h"
 #include "generation/semanticgroup.h"
@@ -41,6 +42,7 @@ public:
 
     explicit FillInEngine(const KnowledgeConnection &connection);
     void setCombinationBudget(qint64 budget) { m_budget = budget; }
+    bool usesServer() const;
     // Takes the groups as they are found, a batch (up to 2,048, in order, encoded as the
     // project stores them) at a time: streaming to the project; a failure stops the fill-in.
     using Sink = std::function<Status(GroupRows &&)>;
@@ -59,6 +61,9 @@ public:
     Result<qint64> combinations(const SqlTemplate &sqlTemplate);
 
 private:
+    friend class ServerFillIn; // the same reads against a linked server
+    // Why a per-combination fill-in of `combinations` is refused (the budget), or empty.
+    QString refusal(const SqlTemplate &t, qint64 combinations) const;
     struct Prepared;
     class Output; // where the groups go: the outcome, or encoded batches to the sink
     Result<Outcome> read(const SqlTemplate &t, const std::function<bool()> &cancelled, Path path, Output &output);

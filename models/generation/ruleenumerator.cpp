@@ -2,14 +2,32 @@
 
 #include "project/database.h"
 #include "schema/knowledgebase.h"
+#include "schema/knowledgevalue.h"
+#include "schema/serverlocation.h"
 
 #include <QRegularExpression>
 
 namespace assay {
 
-QString RuleEnumerator::identifier(const QString &name)
+RuleEnumerator::Dialect RuleEnumerator::dialectOf(const KnowledgeBase &knowledge)
+{
+    if (!knowledge.isLinked() || !ServerLocation::isServerUri(knowledge.linkedPath()))
+        return Dialect::SQLite;
+    return knowledge.linkedPath().startsWith(QLatin1String("postgres"), Qt::CaseInsensitive) ? Dialect::Postgres : Dialect::MySql;
+}
+
+QString RuleEnumerator::identifier(const QString &name, Dialect dialect)
 {
     static const QRegularExpression plain(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*$"));
+    static const QRegularExpression lowerPlain(QStringLiteral("^[a-z_][a-z0-9_]*$"));
+    switch (dialect) {
+    case Dialect::Postgres: // unquoted names fold to lower case
+        return lowerPlain.match(name).hasMatch() ? name : Database::quoteIdentifier(name);
+    case Dialect::MySql:
+        return plain.match(name).hasMatch() ? name : QStringLiteral("`%1`").arg(QString(name).replace(QLatin1Char('`'), QStringLiteral("``")));
+    case Dialect::SQLite:
+        break;
+    }
     return plain.match(name).hasMatch() ? name : Database::quoteIdentifier(name);
 }
 
@@ -23,15 +41,22 @@ QVector<const KnowledgeColumn *> meaningful(const KnowledgeTable &t)
     return out;
 }
 
-QString placeholder(const KnowledgeTable &t, const KnowledgeColumn &c)
+// The placeholder as compared: MySQL compares text exactly only between binary strings.
+QString placeholder(const KnowledgeTable &t, const KnowledgeColumn &c, RuleEnumerator::Dialect dialect)
 {
-    return QStringLiteral("'[%1.%2]'").arg(t.name, c.name);
+    const QString token = QStringLiteral("'[%1.%2]'").arg(t.name, c.name);
+    if (dialect == RuleEnumerator::Dialect::MySql && KnowledgeValue::affinity(c.type) == KnowledgeValue::Affinity::Text)
+        return QStringLiteral("BINARY ") + token;
+    return token;
 }
 } // namespace
 
 QStringList RuleEnumerator::enumerate(const KnowledgeBase &kb, const Options &options)
 {
     QStringList out;
+    const Dialect dialect = dialectOf(kb);
+    const auto identifier = [dialect](const QString &name) { return RuleEnumerator::identifier(name, dialect); };
+    const auto placeholder = [dialect](const KnowledgeTable &t, const KnowledgeColumn &c) { return ::assay::placeholder(t, c, dialect); };
     auto add = [&out](const QString &sql) {
         if (!out.contains(sql))
             out << sql;

@@ -4,6 +4,10 @@
 // along each foreign key (target on one side, condition on the other); and, for association
 // tables with two foreign keys, a target of the association conditioned on both ends
 // (GRAMMAR's "years working for [company] by [person]").
+// The SQL is written in the dialect of where the rows live: SQLite (imported or a linked file),
+// or a linked server's — PostgreSQL quotes names that are not lower case, MySQL/MariaDB quotes
+// with backticks and compares text exactly (BINARY: its collations ignore case and trailing
+// spaces, SQLite's and PostgreSQL's comparisons do not).
 #include <QStringList>
 
 namespace assay {
@@ -20,8 +24,10 @@ public:
     };
     static QStringList enumerate(const KnowledgeBase &knowledge, const Options &options);
     static QStringList enumerate(const KnowledgeBase &knowledge) { return enumerate(knowledge, Options{}); }
-    // A plain identifier as is, anything else in double quotes.
-    static QString identifier(const QString &name);
+    enum class Dialect { SQLite, Postgres, MySql };
+    static Dialect dialectOf(const KnowledgeBase &knowledge);
+    // A plain identifier as is, anything else quoted as the dialect quotes.
+    static QString identifier(const QString &name, Dialect dialect = Dialect::SQLite);
 };
 
 } // namespace assay

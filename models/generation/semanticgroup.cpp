@@ -1,11 +1,24 @@
 #include "generation/semanticgroup.h"
 
+#include <QRegularExpression>
+
 #include "generation/jsonbytes.h"
 #include "schema/knowledgevalue.h"
 
 #include <nlohmann/json.hpp>
 
 namespace assay {
+
+void SemanticGroup::addDocumentIds(const QString &value, bool list)
+{
+    static const QRegularExpression separators(QStringLiteral("[,;]"));
+    const QStringList ids = list ? value.split(separators, Qt::SkipEmptyParts) : QStringList{value};
+    for (const QString &raw : ids) {
+        const QString id = raw.trimmed();
+        if (!id.isEmpty() && !documentIds.contains(id))
+            documentIds << id;
+    }
+}
 
 QStringList SemanticGroup::valueTexts() const
 {

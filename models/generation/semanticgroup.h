@@ -13,6 +13,9 @@ struct SemanticGroup {
     QStringList documentIds; // from projected columns named doc_id / doc_ids / document_id
 
     QStringList valueTexts() const;
+    // Adds the ids a projected document column holds: one id (doc_id, document_id) or, for a
+    // list (doc_ids), ids split on commas and semicolons (docs/METHODS.md §1.6).
+    void addDocumentIds(const QString &value, bool list);
     // The values as stored in the project: a JSON array keeping numbers as numbers.
     QString valuesJson() const;
     QByteArray valuesJsonUtf8() const; // the same, as UTF-8 bytes

@@ -193,7 +193,7 @@ std::optional<SetBasedFillIn::Plan> SetBasedFillIn::plan(const SqlTemplate &t, Q
 
     // The WHERE conjuncts: each placeholder in exactly one `colref = '[T.C]'`.
     static const QRegularExpression equality(
-        QStringLiteral(R"(^\s*(?:(?:(%1)\s*\.\s*)?(%1)\s*==?\s*'\[([^\].'"]+)\.([^\].'"]+)\]'|'\[([^\].'"]+)\.([^\].'"]+)\]'\s*==?\s*(?:(%1)\s*\.\s*)?(%1))\s*$)")
+        QStringLiteral(R"(^\s*(?:(?:(%1)\s*\.\s*)?(%1)\s*==?\s*(?:BINARY\s+)?'\[([^\].'"]+)\.([^\].'"]+)\]'|'\[([^\].'"]+)\.([^\].'"]+)\]'\s*==?\s*(?:(%1)\s*\.\s*)?(%1))\s*$)")
             .arg(kIdent));
     const QStringList conjuncts = splitAt(sql.mid(words[where].end), QStringLiteral("AND"));
     QStringList others;
@@ -203,7 +203,7 @@ std::optional<SetBasedFillIn::Plan> SetBasedFillIn::plan(const SqlTemplate &t, Q
             others << c.trimmed();
             continue;
         }
-        const auto m = equality.match(c);
+        const auto m = equality.match(c); // BINARY: MySQL's exact string comparison (RuleEnumerator)
         if (!m.hasMatch())
             return no(QStringLiteral("a placeholder outside an equality: %1").arg(c.trimmed()));
         const bool left = !m.captured(2).isEmpty();
@@ -232,6 +232,7 @@ std::optional<SetBasedFillIn::Plan> SetBasedFillIn::plan(const SqlTemplate &t, Q
         others << QStringLiteral("+") + key + QStringLiteral(" IS NOT NULL");
     }
     Plan plan;
+    plan.conditions = others.mid(0, others.size() - keys.size());
     plan.keys = int(keys.size());
     plan.keyList = keys;
     plan.selectList = selectList;

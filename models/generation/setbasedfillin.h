@@ -34,6 +34,7 @@ public:
         QString selectList;
         QString from;
         QString where;
+        QStringList conditions; // the template's conditions without a placeholder
         // The same groups with each group's first row in the order of `orderBy` (e.g. the
         // rowids of the plan's loops, outermost first).
         QString firstRowSql(const QStringList &orderBy) const;

@@ -38,6 +38,31 @@ QString SqlTemplate::parameterised() const
     return sql;
 }
 
+QString SqlTemplate::positional(QVector<int> *order) const
+{
+    static const QRegularExpression mark(QStringLiteral("\\?(\\d+)"));
+    const QString sql = parameterised();
+    QString out;
+    qsizetype from = 0;
+    for (auto it = mark.globalMatch(sql); it.hasNext();) {
+        const auto m = it.next();
+        out += QStringView(sql).mid(from, m.capturedStart() - from);
+        out += QLatin1Char('?');
+        order->append(m.captured(1).toInt() - 1);
+        from = m.capturedEnd();
+    }
+    out += QStringView(sql).mid(from);
+    return out;
+}
+
+QVariantList SqlTemplate::bindOrder(const QVariantList &values, const QVector<int> &order)
+{
+    QVariantList out;
+    for (const int i : order)
+        out << values.value(i);
+    return out;
+}
+
 QString SqlTemplate::tablesKey() const
 {
     QStringList tables;

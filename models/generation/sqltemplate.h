@@ -21,6 +21,11 @@ public:
     QVector<Placeholder> placeholders() && { return std::move(m_placeholders); }
     // The SQL with '[T.C]' (quotes included) replaced by ?N; N follows placeholders().
     QString parameterised() const;
+    // The same with plain '?' marks, as a server's driver binds them: order gets, for each mark
+    // in turn, the index of its placeholder (a placeholder may be used twice).
+    QString positional(QVector<int> *order) const;
+    // Values in placeholder order → the values to bind to positional()'s marks.
+    static QVariantList bindOrder(const QVariantList &values, const QVector<int> &order);
     // Placeholders written in any text (SQL or natural language), in order, distinct.
     static QVector<Placeholder> placeholdersIn(const QString &text);
     // [Table.Column]: table and column hold no dots, brackets or quotes (see

@@ -43,6 +43,11 @@ Result<CurationState> SqlTemplateIntake::remeasure(qint64 sqlTemplateId)
 Result<FillInEngine::Outcome> SqlTemplateIntake::fillStreamed(FillInEngine &engine, GroupStore &groups, const SqlTemplateRecord &record, Job *job)
 {
     using R = Result<FillInEngine::Outcome>;
+    if (engine.usesServer()) {
+        // A server connection serves only the thread that opened it: read and insert here.
+        return engine.run(SqlTemplate(record.sql), [job] { return job && job->isCancelled(); }, FillInEngine::Path::Auto,
+                          [&](GroupRows &&batch) { return groups.appendGroupRows(record.id, batch); });
+    }
     // Two threads: this one (it holds the project connection) only inserts; a worker reads the
     // knowledge tables, and the engine encodes each batch there. At most 8 batches wait between them.
     BoundedQueue<GroupRows> queue(8);

@@ -3,6 +3,7 @@
 #include "generation/sqltemplate.h"
 #include "schema/knowledgebase.h"
 #include "schema/knowledgeconnection.h"
+#include "schema/serverconnection.h"
 
 #include <QRegularExpression>
 
@@ -27,6 +28,21 @@ Status TemplateValidator::validate(const QString &sql, const KnowledgeBase &know
             return Status::failure(QStringLiteral("placeholder %1: no table %2").arg(p.token(), p.table));
         if (!table->columnNamed(p.column))
             return Status::failure(QStringLiteral("placeholder %1: table %2 has no column %3").arg(p.token(), table->name, p.column));
+    }
+    if (const ServerConnection *server = connection.server()) {
+        // MySQL/MariaDB write files and variables from a SELECT, read-only transaction or not.
+        static const QRegularExpression into(QStringLiteral("\\bINTO\\s+(OUTFILE|DUMPFILE|@)"), QRegularExpression::CaseInsensitiveOption);
+        if (into.match(trimmed).hasMatch())
+            return Status::failure(QStringLiteral("not read-only: SELECT … INTO writes a file or a variable on the server"));
+        // The server checks it: one execution with every placeholder NULL, in a savepoint.
+        QVector<int> marks;
+        const QString positional = t.positional(&marks);
+        auto columns = server->probe(positional, QVariantList(marks.size()));
+        if (!columns)
+            return Status::failure(columns.error());
+        if (columns.value().isEmpty())
+            return Status::failure(QStringLiteral("projects no column"));
+        return {};
     }
     auto stmt = connection.database().prepare(t.parameterised());
     if (!stmt) {

@@ -40,6 +40,8 @@ Result<Facts> readFacts(Project &project)
     f.tables = kb->tables().size();
     for (const KnowledgeTable &t : kb->tables()) {
         auto rows = kb->rowCount(t.id);
+        if (!rows && kb->isServerLinked())
+            continue; // the rows are on a server not reached yet: the Schema page and info say why
         if (!rows)
             return Result<Facts>::failure(rows);
         f.rows += rows.value();

@@ -1,4 +1,6 @@
 #include "schema/knowledgebase.h"
+
+#include "schema/serverlocation.h"
 #include "project/project.h"
 
 #include "project/database.h"
@@ -33,6 +35,7 @@ Status KnowledgeBase::loadStructure()
     m_rowCache.clear();
     m_source = Source::None;
     m_linkedPath.clear();
+    m_linkState = {};
     m_importedFrom.clear();
     m_importedAt.clear();
     auto structure = KnowledgeStore(m_db).structure();
@@ -64,6 +67,26 @@ Status KnowledgeBase::reload()
     emit reloaded();
     emit tablesChanged();
     return loaded;
+}
+
+bool KnowledgeBase::isServerLinked() const { return isLinked() && ServerLocation::isServerUri(m_linkedPath); }
+
+void KnowledgeBase::applyLinkState(const ServerLinkCheck::State &state)
+{
+    m_linkState = state;
+    m_rowCache.clear();
+    for (auto it = state.preview.begin(); it != state.preview.end(); ++it)
+        m_rowCache.insert(it.key(), it.value());
+    emit linkChecked();
+    emit tablesChanged();
+}
+
+// Why a server-linked table's rows cannot be shown, or empty.
+static QString serverRowsProblem(const ServerLinkCheck::State &state, const QString &uri)
+{
+    if (!state.checked)
+        return QStringLiteral("the rows are on %1 and have not been read yet").arg(state.server.isEmpty() ? uri : state.server);
+    return state.error;
 }
 
 Status KnowledgeBase::setSource(Source source, const QString &linkedPath, const QString &importedFrom)
@@ -147,6 +170,8 @@ Result<QVector<KnowledgeRow>> KnowledgeBase::rows(qint64 tableId) const
     if (auto it = m_rowCache.constFind(tableId); it != m_rowCache.constEnd())
         return *it;
     QVector<KnowledgeRow> out;
+    if (isServerLinked())
+        return R::failure(serverRowsProblem(m_linkState, m_linkedPath)); // a reachable link's preview is in the cache
     if (isLinked()) {
         auto conn = KnowledgeConnection::openLinked(m_linkedPath);
         if (!conn)
@@ -187,6 +212,11 @@ Status KnowledgeBase::eachRowValues(qint64 tableId, const std::function<Status(c
 
 Result<qint64> KnowledgeBase::rowCount(qint64 tableId) const
 {
+    if (isServerLinked()) {
+        if (m_linkState.reachable() && m_linkState.rowCounts.contains(tableId))
+            return m_linkState.rowCounts.value(tableId);
+        return Result<qint64>::failure(serverRowsProblem(m_linkState, m_linkedPath));
+    }
     auto r = rows(tableId);
     if (!r)
         return Result<qint64>::failure(r.error());

@@ -5,6 +5,9 @@
 #include "project/heldfiles.h"
 #include "project/statement.h"
 #include "schema/knowledgebase.h"
+#include "schema/serverconnection.h"
+#include "schema/serverpasswords.h"
+#include "schema/servertypemap.h"
 
 #include <QFileInfo>
 
@@ -140,8 +143,14 @@ Status KnowledgeConnection::guard(Database &db)
 Result<KnowledgeConnection> KnowledgeConnection::open(const KnowledgeBase &knowledge)
 {
     using R = Result<KnowledgeConnection>;
-    if (knowledge.source() == KnowledgeBase::Source::Linked)
-        return openLinked(knowledge.linkedPath());
+    if (knowledge.source() == KnowledgeBase::Source::Linked) {
+        auto linked = ServerLocation::isServerUri(knowledge.linkedPath()) ? openServer(knowledge.linkedPath()) : openLinked(knowledge.linkedPath());
+        if (linked)
+            for (const KnowledgeTable &t : knowledge.tables())
+                for (const KnowledgeColumn &c : t.columns)
+                    linked.value().m_columnTypes.insert((t.name + QLatin1Char('.') + c.name).toLower(), c.type);
+        return linked;
+    }
     Database db;
     if (auto s = materialise(knowledge, db); !s)
         return R::failure(s.error());
@@ -163,8 +172,31 @@ Result<KnowledgeConnection> KnowledgeConnection::openLinked(const QString &path)
     return KnowledgeConnection(db.take());
 }
 
+Result<KnowledgeConnection> KnowledgeConnection::openServer(const QString &uri)
+{
+    using R = Result<KnowledgeConnection>;
+    auto location = ServerLocation::parse(uri);
+    if (!location)
+        return R::failure(location);
+    ServerPasswords::fill(location.value());
+    auto server = ServerConnection::openLink(location.value());
+    if (!server)
+        return R::failure(server);
+    KnowledgeConnection connection{Database()};
+    connection.m_server = std::move(server.take());
+    return connection;
+}
+
+QString KnowledgeConnection::columnType(const QString &table, const QString &column) const
+{
+    return m_columnTypes.value((table + QLatin1Char('.') + column).toLower());
+}
+
 Status KnowledgeConnection::exportTo(const QString &path) const
 {
+    if (m_server)
+        return Status::failure(QStringLiteral("%1: the knowledge rows stay on %2; import the tables as a copy to export them")
+                                   .arg(path, m_server->location().describe()));
     if (auto free = HeldFiles::checkFree(path); !free)
         return free; // the backup would overwrite a project or database in use
     auto target = Database::open(path, Database::Mode::ReadWriteCreate);
@@ -184,6 +216,16 @@ Result<KnowledgeConnection::Rows> KnowledgeConnection::query(const QString &sql,
                                                              int maxRows) const
 {
     using R = Result<Rows>;
+    if (m_server) {
+        auto read = m_server->query(sql, params, maxRows, QStringLiteral("cannot run the query"));
+        if (!read)
+            return R::failure(read);
+        Rows out{read.value().columns, std::move(read.value().rows)};
+        for (QVariantList &row : out.rows)
+            for (QVariant &v : row)
+                v = ServerTypeMap::resultValue(v);
+        return out;
+    }
     auto stmt = m_db.prepare(sql);
     if (!stmt)
         return R::failure(stmt.error());

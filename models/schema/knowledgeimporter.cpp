@@ -1,5 +1,7 @@
 #include "schema/knowledgeimporter.h"
 
+#include "schema/serverlocation.h"
+
 #include "project/project.h"
 #include "project/transaction.h"
 #include "schema/knowledgebase.h"
@@ -109,7 +111,10 @@ Result<KnowledgeImporter::Report> KnowledgeImporter::import(Project &project, co
         if (auto s = store.clear(); !s)
             return R::failure(s);
     if (auto s = kb->setSource(linking ? KnowledgeBase::Source::Linked : KnowledgeBase::Source::Embedded,
-                               linking ? QFileInfo(options.linkPath).absoluteFilePath() : QString(), schema.origin);
+                               !linking ? QString()
+                               : ServerLocation::isServerUri(options.linkPath) ? options.linkPath
+                                                                               : QFileInfo(options.linkPath).absoluteFilePath(),
+                               schema.origin);
         !s)
         return R::failure(s.error());
 

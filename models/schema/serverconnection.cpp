@@ -47,7 +47,11 @@ QString ServerConnection::driverProblem(ServerLocation::Dialect dialect)
              dialect == ServerLocation::Dialect::Postgres ? QStringLiteral("libqt6sql6-psql") : QStringLiteral("libqt6sql6-mysql"));
 }
 
-Result<std::unique_ptr<ServerConnection>> ServerConnection::open(const ServerLocation &location)
+Result<std::unique_ptr<ServerConnection>> ServerConnection::open(const ServerLocation &location) { return open(location, false); }
+
+Result<std::unique_ptr<ServerConnection>> ServerConnection::openLink(const ServerLocation &location) { return open(location, true); }
+
+Result<std::unique_ptr<ServerConnection>> ServerConnection::open(const ServerLocation &location, bool link)
 {
     using R = Result<std::unique_ptr<ServerConnection>>;
     if (const QString p = driverProblem(location.dialect); !p.isEmpty())
@@ -75,6 +79,9 @@ Result<std::unique_ptr<ServerConnection>> ServerConnection::open(const ServerLoc
         return R::failure(connection->failure(db.lastError(), QStringLiteral("cannot connect")));
     const QString begin = postgres ? QStringLiteral("START TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
                                    : QStringLiteral("START TRANSACTION WITH CONSISTENT SNAPSHOT, READ ONLY");
+    if (link)
+        if (auto s = connection->configureLink(); !s)
+            return R::failure(s);
     QSqlQuery q(db);
     if (!postgres && !q.exec(QStringLiteral("SET SESSION TRANSACTION ISOLATION LEVEL REPEATABLE READ")))
         return R::failure(connection->failure(q.lastError(), QStringLiteral("cannot set the isolation level")));
@@ -88,6 +95,25 @@ Result<std::unique_ptr<ServerConnection>> ServerConnection::open(const ServerLoc
             return R::failure(QStringLiteral("%1: the database has no schema '%2'").arg(location.describe(), location.schema));
     }
     return R(std::move(connection));
+}
+
+Status ServerConnection::configureLink()
+{
+    QSqlQuery q(database());
+    const int seconds = m_location.effectiveTimeout();
+    const auto set = [&](const QString &sql, const QString &what) {
+        return q.exec(sql) ? Status() : Status::failure(failure(q.lastError(), what));
+    };
+    if (m_location.dialect == ServerLocation::Dialect::Postgres) {
+        if (auto s = set(QStringLiteral("SET statement_timeout = %1").arg(qint64(seconds) * 1000), QStringLiteral("cannot set the statement timeout")); !s)
+            return s;
+        return set(QStringLiteral("SET search_path TO %1").arg(quote(m_location.effectiveSchema())), QStringLiteral("cannot choose the schema"));
+    }
+    // MariaDB counts in seconds (max_statement_time), MySQL in milliseconds (max_execution_time).
+    if (!q.exec(QStringLiteral("SET SESSION max_statement_time = %1").arg(seconds)))
+        if (auto s = set(QStringLiteral("SET SESSION max_execution_time = %1").arg(qint64(seconds) * 1000), QStringLiteral("cannot set the statement timeout")); !s)
+            return s;
+    return set(QStringLiteral("SET SESSION sql_mode = CONCAT(@@sql_mode, ',ANSI_QUOTES')"), QStringLiteral("cannot set ANSI_QUOTES"));
 }
 
 ServerConnection::~ServerConnection()
@@ -169,6 +195,78 @@ Result<std::unique_ptr<QSqlQuery>> ServerConnection::stream(const QString &sql, 
     if (!ran)
         return R::failure(failure(q->lastError(), QStringLiteral("cannot read rows")));
     return R(std::move(q));
+}
+
+Result<ServerConnection::Rows> ServerConnection::query(const QString &sql, const QVariantList &params, int maxRows, const QString &what) const
+{
+    using R = Result<Rows>;
+    auto q = prepare(sql, what);
+    if (!q)
+        return R::failure(q);
+    QSqlQuery &query = *q.value();
+    for (const QVariant &p : params)
+        query.addBindValue(p);
+    if (!query.exec())
+        return R::failure(failure(query.lastError(), what));
+    Rows out;
+    const QSqlRecord record = query.record();
+    for (int i = 0; i < record.count(); ++i)
+        out.columns << record.fieldName(i);
+    while ((maxRows < 0 || out.rows.size() < maxRows) && query.next()) {
+        QVariantList row;
+        row.reserve(out.columns.size());
+        for (int i = 0; i < out.columns.size(); ++i)
+            row << query.value(i);
+        out.rows << row;
+    }
+    if (query.lastError().isValid())
+        return R::failure(failure(query.lastError(), what));
+    return out;
+}
+
+Result<std::unique_ptr<QSqlQuery>> ServerConnection::prepare(const QString &sql, const QString &what) const
+{
+    using R = Result<std::unique_ptr<QSqlQuery>>;
+    auto q = std::make_unique<QSqlQuery>(database());
+    q->setForwardOnly(true);
+    q->setNumericalPrecisionPolicy(QSql::LowPrecisionDouble);
+    if (!q->prepare(sql))
+        return R::failure(failure(q->lastError(), what));
+    return R(std::move(q));
+}
+
+Result<QStringList> ServerConnection::probe(const QString &sql, const QVariantList &params) const
+{
+    using R = Result<QStringList>;
+    const bool postgres = m_location.dialect == ServerLocation::Dialect::Postgres;
+    const QString what = QStringLiteral("the server refuses it");
+    QSqlQuery control(database());
+    if (postgres && !control.exec(QStringLiteral("SAVEPOINT assay_probe")))
+        return R::failure(failure(control.lastError(), QStringLiteral("cannot check the statement")));
+    Result<QStringList> out = R::failure(QString());
+    {
+        auto q = prepare(sql, what);
+        if (q) {
+            for (const QVariant &p : params)
+                q.value()->addBindValue(p);
+            if (q.value()->exec()) {
+                QStringList columns;
+                const QSqlRecord record = q.value()->record();
+                for (int i = 0; i < record.count(); ++i)
+                    columns << record.fieldName(i);
+                out = columns;
+            } else {
+                out = R::failure(failure(q.value()->lastError(), what));
+            }
+        } else {
+            out = R::failure(q);
+        }
+        // PostgreSQL: a failed statement ends the transaction's work until the rollback to the
+        // savepoint, which comes before the prepared statement is freed.
+        if (postgres && !control.exec(out ? QStringLiteral("RELEASE SAVEPOINT assay_probe") : QStringLiteral("ROLLBACK TO SAVEPOINT assay_probe")))
+            return R::failure(failure(control.lastError(), QStringLiteral("cannot check the statement")));
+    }
+    return out;
 }
 
 QString ServerConnection::quote(const QString &identifier) const

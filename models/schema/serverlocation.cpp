@@ -56,10 +56,17 @@ Result<ServerLocation> ServerLocation::parse(const QString &uri, Dialect dialect
             l.socket = value;
         else if (key == QLatin1String("host"))
             l.host = value;
-        else
+        else if (key == QLatin1String("timeout")) {
+            bool ok = false;
+            l.timeoutSeconds = value.toInt(&ok);
+            if (!ok || l.timeoutSeconds < 1)
+                return R::failure(QStringLiteral("%1: timeout=%2: give the statement timeout in whole seconds, at least 1")
+                                      .arg(url.toDisplayString(QUrl::RemovePassword), value));
+        } else {
             return R::failure(QStringLiteral("%1: unknown option '%2' (%3)")
                                   .arg(url.toDisplayString(QUrl::RemovePassword), key,
-                                       dialect == Dialect::Postgres ? QStringLiteral("known: schema, host") : QStringLiteral("known: socket, host")));
+                                       dialect == Dialect::Postgres ? QStringLiteral("known: schema, host, timeout") : QStringLiteral("known: socket, host, timeout")));
+        }
     }
     if (l.database.isEmpty() || l.database.contains(QLatin1Char('/')))
         return R::failure(QStringLiteral("%1: name the database after the host, e.g. %2://user@localhost/company")
@@ -68,6 +75,40 @@ Result<ServerLocation> ServerLocation::parse(const QString &uri, Dialect dialect
         return R::failure(QStringLiteral("%1: name the user before the host, e.g. %2://assay@localhost/%3")
                               .arg(url.toDisplayString(QUrl::RemovePassword), schemes.constFirst(), l.database));
     return l;
+}
+
+bool ServerLocation::isServerUri(const QString &text)
+{
+    static const QRegularExpression scheme(QStringLiteral("^(postgresql|postgres|mysql|mariadb)://"), QRegularExpression::CaseInsensitiveOption);
+    return scheme.match(text).hasMatch();
+}
+
+Result<ServerLocation> ServerLocation::parse(const QString &uri)
+{
+    const QString scheme = uri.section(QStringLiteral("://"), 0, 0).toLower();
+    if (!isServerUri(uri))
+        return Result<ServerLocation>::failure(QStringLiteral("%1: not a server URI (postgresql://… or mysql://…)").arg(uri));
+    return parse(uri, scheme.startsWith(QLatin1String("postgres")) ? Dialect::Postgres : Dialect::MySql);
+}
+
+QString ServerLocation::uri() const
+{
+    QUrl url;
+    url.setScheme(dialect == Dialect::Postgres ? QStringLiteral("postgresql") : QStringLiteral("mysql"));
+    url.setUserName(user);
+    url.setHost(host);
+    if (port > 0)
+        url.setPort(port);
+    url.setPath(QLatin1Char('/') + database);
+    QUrlQuery query;
+    if (!socket.isEmpty())
+        query.addQueryItem(dialect == Dialect::Postgres ? QStringLiteral("host") : QStringLiteral("socket"), socket);
+    if (dialect == Dialect::Postgres && !schema.isEmpty())
+        query.addQueryItem(QStringLiteral("schema"), schema);
+    if (timeoutSeconds > 0)
+        query.addQueryItem(QStringLiteral("timeout"), QString::number(timeoutSeconds));
+    url.setQuery(query);
+    return url.toString(QUrl::RemovePassword);
 }
 
 void ServerLocation::takePasswordFromEnvironment()

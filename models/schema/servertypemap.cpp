@@ -108,4 +108,28 @@ QVariant ServerTypeMap::value(const QString &assayType, const QVariant &v, const
     }
 }
 
+QVariant ServerTypeMap::resultValue(const QVariant &v)
+{
+    switch (v.metaType().id()) {
+    case QMetaType::Bool:
+    case QMetaType::Int:
+    case QMetaType::UInt:
+    case QMetaType::LongLong:
+    case QMetaType::ULongLong:
+    case QMetaType::Short:
+    case QMetaType::UShort:
+    case QMetaType::Char:
+    case QMetaType::SChar:
+    case QMetaType::UChar:
+        return value(QStringLiteral("INTEGER"), v);
+    case QMetaType::Double:
+    case QMetaType::Float:
+        return value(QStringLiteral("REAL"), v);
+    case QMetaType::QByteArray:
+        return value(QStringLiteral("BLOB"), v);
+    default:
+        return value(QStringLiteral("TEXT"), v);
+    }
+}
+
 } // namespace assay

@@ -18,6 +18,9 @@ public:
     // for BLOB, everything else as text; NULL stays NULL.
     // serverType as for assayType(); MySQL's bit(n) needs it (Qt hands its bits over as text).
     static QVariant value(const QString &assayType, const QVariant &serverValue, const QString &serverType = {});
+    // A linked server's query result, whose column type is not known: by the value's own type
+    // (booleans 0/1, dates and times as ISO text, bytes as BLOB, decimals as doubles).
+    static QVariant resultValue(const QVariant &serverValue);
 };
 
 } // namespace assay
