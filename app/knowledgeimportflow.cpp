@@ -11,6 +11,7 @@
 #include "schema/csvschemareader.h"
 #include "schema/knowledgebase.h"
 #include "schema/knowledgeimporter.h"
+#include "schema/serverpasswords.h"
 #include "schema/serverschemareader.h"
 #include "schema/sqliteschemareader.h"
 #include "schema/sqlscriptreader.h"
@@ -76,9 +77,9 @@ void KnowledgeImportFlow::chooseServer(ServerLocation::Dialect dialect)
     ServerImportDialog dialog(dialect, m_context.window);
     if (dialog.exec() != QDialog::Accepted)
         return;
-    bool replace = false;
+    bool replace = dialog.linkRequested(); // a link replaces the project's tables, as a linked file does
     if (askReplace(&replace))
-        importServer(dialog.location(), dialog.pickedTables(), replace);
+        importServer(dialog.location(), dialog.pickedTables(), replace, dialog.linkRequested());
 }
 
 void KnowledgeImportFlow::importFile(Source source, const QString &path, bool replace)
@@ -95,7 +96,7 @@ void KnowledgeImportFlow::importFile(Source source, const QString &path, bool re
         replace, source == Source::LinkedSqlite ? path : QString());
 }
 
-void KnowledgeImportFlow::importServer(const ServerLocation &location, const QStringList &tables, bool replace)
+void KnowledgeImportFlow::importServer(const ServerLocation &location, const QStringList &tables, bool replace, bool link)
 {
     // A name the project has already fails before the rows stream in.
     if (Project *project = m_context.project(); project && !replace)
@@ -104,13 +105,18 @@ void KnowledgeImportFlow::importServer(const ServerLocation &location, const QSt
                 return emit failed(tr("%1: the project already has a table '%2': import again and choose Replace, or untick it")
                                        .arg(location.describe(), t->name));
     run(tr("Reading %1").arg(location.describe()), location.describe(),
-        [location, tables](Job &job) {
-            return ServerSchemaReader::read(location, tables, [&job](qint64 done, qint64 total, const QString &table) {
-                job.reportProgress(done, qMax<qint64>(total, 1), table.isEmpty() ? tr("catalog read") : tr("table %1").arg(table));
-                return !job.isCancelled();
-            });
+        [location, tables, link](Job &job) {
+            return ServerSchemaReader::read(
+                location, tables,
+                [&job](qint64 done, qint64 total, const QString &table) {
+                    job.reportProgress(done, qMax<qint64>(total, 1), table.isEmpty() ? tr("catalog read") : tr("table %1").arg(table));
+                    return !job.isCancelled();
+                },
+                !link);
         },
-        replace, QString());
+        replace, link ? location.uri() : QString());
+    if (link)
+        ServerPasswords::remember(location); // for the jobs that reach the server later, this session only
 }
 
 void KnowledgeImportFlow::run(const QString &title, const QString &sourceName, std::function<Result<ImportedSchema>(Job &)> read, bool replace,
@@ -139,13 +145,14 @@ void KnowledgeImportFlow::run(const QString &title, const QString &sourceName, s
         options.linkPath = linkPath;
         if (auto s = KnowledgeImporter::precheck(*project, *schema, options); !s)
             return emit failed(s.error());
+        const bool replaced = replace && !project->service<KnowledgeBase>()->tables().isEmpty();
         project->undoStack()->push(new ImportKnowledgeCommand(project, *schema, options));
         m_context.navigator->setCurrentPage(ProjectNavigator::Schema);
         MessageBar *bar = m_context.schemaEditor()->messageBar();
         bar->showMessage(MessageBar::Level::Success,
-                         tr("Imported %1 from %2%3.%4")
+                         (linkPath.isEmpty() ? tr("Imported %1 from %2%3.%4") : tr("Linked %1 read-only from %2%3; the rows stay there.%4"))
                              .arg(schema->tables.size() == 1 ? tr("1 knowledge table") : tr("%1 knowledge tables").arg(schema->tables.size()),
-                                  sourceName.toHtmlEscaped(), replace ? tr(", replacing the earlier ones") : QString(),
+                                  sourceName.toHtmlEscaped(), replaced ? tr(", replacing the earlier ones") : QString(),
                                   schema->notes.isEmpty() ? QString() : QStringLiteral(" ") + schema->notes.join(QStringLiteral("; ")).toHtmlEscaped() + QLatin1Char('.')));
         bar->addButton(tr("Undo"), [project] { project->undoStack()->undo(); }, tr("Takes the import back (Edit → Undo)."));
         emit imported();

@@ -40,7 +40,8 @@ public:
     void choose(Source source);
     void chooseServer(ServerLocation::Dialect dialect);
     void importFile(Source source, const QString &path, bool replace);
-    void importServer(const ServerLocation &location, const QStringList &tables, bool replace);
+    // link: the structure only, the rows staying on the server (KnowledgeBase::isServerLinked).
+    void importServer(const ServerLocation &location, const QStringList &tables, bool replace, bool link = false);
     Job *job() const { return m_job.get(); }
 
 signals:

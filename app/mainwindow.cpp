@@ -35,6 +35,7 @@
 #include "charts/labelpanel.h"
 #include "schemaeditor.h"
 #include "knowledgeimportflow.h"
+#include "serverlinkflow.h"
 #include "welcomepage.h"
 #include "overviewpage.h"
 #include "reportaction.h"
@@ -77,6 +78,7 @@ MainWindow::MainWindow(QWidget *parent)
     m_importFlow = new KnowledgeImportFlow({this, [this] { return m_project.get(); }, m_progress, m_navigator, [this] { return m_schemaEditor; }}, this);
     connect(m_importFlow, &KnowledgeImportFlow::imported, this, &MainWindow::knowledgeImported);
     connect(m_importFlow, &KnowledgeImportFlow::failed, this, &MainWindow::showError);
+    m_linkFlow = new ServerLinkFlow(this, m_progress, this);
 
     auto *workspace = new QWidget(this);
     auto *row = new QHBoxLayout(workspace);
@@ -381,6 +383,7 @@ void MainWindow::adoptProject(std::unique_ptr<Project> project)
     setProjectPage(ProjectNavigator::Overview, m_overview);
     m_schemaEditor = new SchemaEditor(m_project->service<KnowledgeBase>(), m_project->undoStack(), m_pages);
     setProjectPage(ProjectNavigator::Schema, m_schemaEditor);
+    m_linkFlow->follow(m_project.get(), m_schemaEditor);
     m_corpusPage = new CorpusPage(m_project.get(), m_pages);
     connect(m_corpusPage, &CorpusPage::jobStarted, this, [this](Job *job) { m_progress->track(job); });
     setProjectPage(ProjectNavigator::Corpus, m_corpusPage);
@@ -439,6 +442,7 @@ void MainWindow::closeProject()
                      int(ProjectNavigator::Analysis), int(ProjectNavigator::Exams)})
         setProjectPage(page, m_placeholders.value(page));
     m_overview = nullptr;
+    m_linkFlow->follow(nullptr, nullptr);
     m_schemaEditor = nullptr;
     m_templateGrid = m_queryGrid = nullptr;
     m_queriesPage = nullptr;

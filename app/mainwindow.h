@@ -30,6 +30,7 @@ class AnalysisPage;
 class GenerationActions;
 class ProjectFileActions;
 class OverviewPage;
+class ServerLinkFlow;
 class ReportAction;
 class StepRouter;
 
@@ -66,6 +67,7 @@ public:
     GenerationActions *generationActions() const { return m_generation; }
     ProjectFileActions *fileActions() const { return m_fileActions; }
     KnowledgeImportFlow *importFlow() const { return m_importFlow; }
+    ServerLinkFlow *linkFlow() const { return m_linkFlow; }
 
 signals:
     void projectOpened(const QString &path);
@@ -90,6 +92,7 @@ private:
     std::unique_ptr<Job> m_demoJob;
     class UserGuideDialog *m_guide = nullptr;
     KnowledgeImportFlow *m_importFlow = nullptr;
+    ServerLinkFlow *m_linkFlow = nullptr;
     QUndoGroup *m_undoGroup;
     QStackedWidget *m_central;
     WelcomePage *m_welcome;

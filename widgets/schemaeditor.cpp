@@ -17,6 +17,7 @@
 
 #include <QHeaderView>
 #include <QDateTime>
+#include <QLocale>
 #include <QLabel>
 #include <QListView>
 #include <QListWidget>
@@ -219,6 +220,7 @@ void SchemaEditor::connectSignals()
     for (auto signal : {&KnowledgeBase::tablesChanged, &KnowledgeBase::reloaded})
         connect(m_knowledge, signal, m_revalidate, qOverload<>(&QTimer::start));
     connect(m_knowledge, &KnowledgeBase::columnsChanged, m_revalidate, qOverload<>(&QTimer::start));
+    connect(m_knowledge, &KnowledgeBase::linkChecked, this, &SchemaEditor::showLinkState);
     connect(m_knowledge, &KnowledgeBase::rowsChanged, m_revalidate, qOverload<>(&QTimer::start));
     connect(m_knowledge, &KnowledgeBase::cellChanged, m_revalidate, qOverload<>(&QTimer::start));
     connect(m_tableModel, &KnowledgeTableModel::editRejected, this, &SchemaEditor::showRejection);
@@ -266,12 +268,7 @@ void SchemaEditor::tableChanged()
     m_heading->setText(t ? (t->description.isEmpty() ? t->name : QStringLiteral("%1 — %2").arg(t->name, t->description))
                          : QString());
     m_emptyHint->setVisible(m_knowledge->tables().isEmpty());
-    const QString from = m_knowledge->isLinked() ? tr("Linked read-only to %1").arg(m_knowledge->linkedPath())
-                         : m_knowledge->importedFrom().isEmpty() || m_knowledge->importedFrom() == QLatin1String("editor")
-                             ? QString()
-                             : tr("Imported from %1 on %2")
-                                   .arg(m_knowledge->importedFrom(), QDateTime::fromString(m_knowledge->importedAt(), Qt::ISODate).toLocalTime().toString(
-                                                                         QStringLiteral("yyyy-MM-dd HH:mm")));
+    const QString from = sourceText();
     m_source->setVisible(!from.isEmpty() && !m_knowledge->tables().isEmpty());
     m_source->setText(from);
     m_source->setToolTip(from);
@@ -279,6 +276,49 @@ void SchemaEditor::tableChanged()
     m_columns->horizontalHeader()->setSectionResizeMode(KnowledgeColumnModel::DescriptionColumn, QHeaderView::Stretch);
     m_rows->resizeColumnsToContents();
     revalidate();
+}
+
+QString SchemaEditor::sourceText() const
+{
+    if (m_knowledge->isServerLinked()) {
+        const ServerLinkCheck::State &link = m_knowledge->linkState();
+        const QString server = link.server.isEmpty() ? m_knowledge->linkedPath() : link.server;
+        if (!link.checked)
+            return tr("Linked read-only to %1; the rows stay on the server. Reaching it…").arg(server);
+        if (!link.reachable())
+            return tr("Linked read-only to %1, which cannot be reached: see the message beside the rows.").arg(server);
+        const auto counted = m_knowledge->rowCount(currentTable());
+        const qint64 rows = counted ? counted.value() : 0;
+        return rows > ServerLinkCheck::previewRows
+                   ? tr("Linked read-only to %1; the rows stay on the server. The table shows the first %2 of %3 rows.")
+                         .arg(server, QLocale().toString(ServerLinkCheck::previewRows), QLocale().toString(rows))
+                   : tr("Linked read-only to %1; the rows stay on the server.").arg(server);
+    }
+    if (m_knowledge->isLinked())
+        return tr("Linked read-only to %1").arg(m_knowledge->linkedPath());
+    if (m_knowledge->importedFrom().isEmpty() || m_knowledge->importedFrom() == QLatin1String("editor"))
+        return {};
+    return tr("Imported from %1 on %2")
+        .arg(m_knowledge->importedFrom(),
+             QDateTime::fromString(m_knowledge->importedAt(), Qt::ISODate).toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm")));
+}
+
+void SchemaEditor::showLinkState()
+{
+    tableChanged();
+    const ServerLinkCheck::State &link = m_knowledge->linkState();
+    if (!m_knowledge->isServerLinked() || !link.checked || link.reachable()) {
+        if (m_linkWarning) // the warning of an earlier check, not another message
+            m_message->clear();
+        m_linkWarning = false;
+        return;
+    }
+    m_linkWarning = true;
+    m_message->warning(tr("Cannot reach the linked server: %1. Every stored result is kept; generating from the knowledge waits until the server "
+                          "answers.").arg(link.error));
+    m_message->addButton(tr("Check Again"), [this] { emit linkCheckRequested(); }, tr("Reaches the server again and reads its tables."));
+    m_message->addButton(tr("Password…"), [this] { emit linkPasswordRequested(); },
+                         tr("Asks for the server's password (kept in memory for this session, never in the project), then reaches it again."));
 }
 
 void SchemaEditor::updateActions()

@@ -46,6 +46,9 @@ signals:
     // A column's rows are documents (match "id" or "name"), or the table's key is to go (match
     // empty); the Corpus page's Ground Truth tab computes the truth and stores the key.
     void documentKeyRequested(const QString &table, const QString &column, const QString &match);
+    // A linked server: check it again, or ask for its password and then check.
+    void linkCheckRequested();
+    void linkPasswordRequested();
 
 public slots:
     void addTable();
@@ -64,6 +67,8 @@ private:
     void showRejection(const QString &reason);
     void updateActions();
     void tableChanged();
+    QString sourceText() const;
+    void showLinkState();
 
     KnowledgeBase *m_knowledge;
     QUndoStack *m_undoStack;
@@ -77,6 +82,7 @@ private:
     RelationsDiagram *m_diagram;
     QLabel *m_heading;
     MessageBar *m_message;
+    bool m_linkWarning = false; // the message bar shows an unreachable link
     QLabel *m_emptyHint;
     QLabel *m_source; // where the tables came from
     QTimer *m_revalidate;

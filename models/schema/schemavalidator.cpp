@@ -54,6 +54,8 @@ QVector<SchemaIssue> SchemaValidator::validate(const KnowledgeBase &kb)
             out << issue(S::Warning, t.id, 0, 0, QStringLiteral("Table %1 has no primary key").arg(t.name));
 
         auto rows = kb.rows(t.id);
+        if (!rows && kb.isServerLinked())
+            continue; // a server not reached yet: the Schema page says so once, not per table
         if (!rows) {
             out << issue(S::Error, t.id, 0, 0, rows.error());
             continue;
@@ -66,7 +68,9 @@ QVector<SchemaIssue> SchemaValidator::validate(const KnowledgeBase &kb)
         QSet<QString> keys;
         for (const KnowledgeColumn &c : t.columns) {
             QSet<QString> targetValues;
-            const KnowledgeColumn *target = c.foreignKey ? kb.column(c.foreignKey) : nullptr;
+            // A linked server's rows are a preview of the first rows: a reference into rows not
+            // previewed is not dangling (the server keeps its own foreign keys).
+            const KnowledgeColumn *target = c.foreignKey && !kb.isServerLinked() ? kb.column(c.foreignKey) : nullptr;
             if (target) {
                 if (auto targetRows = kb.rows(target->tableId))
                     for (const KnowledgeRow &r : targetRows.value())

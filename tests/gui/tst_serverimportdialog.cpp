@@ -4,6 +4,9 @@
 // said in the dialog; the import runs as a job that shows the type mapping, undoes, and
 // leaves the project unchanged when cancelled.
 #include "core/job.h"
+#include "projectnavigator.h"
+#include "generationactions.h"
+#include "generation/generationstore.h"
 #include "dialogs/serverimportdialog.h"
 #include "mainwindow.h"
 #include "messagebar.h"
@@ -24,6 +27,7 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QStackedWidget>
+#include <QTableView>
 #include <QTableWidget>
 #include <QUndoStack>
 #include <QtTest>
@@ -187,6 +191,86 @@ private slots:
         QCOMPARE(kb->tables().size(), 3);
         for (auto *box : w.findChildren<QMessageBox *>())
             box->close();
+    }
+
+    // Linked from the GUI (both servers): the dialog's link box, the structure only, a check
+    // job that reads the row counts and a preview off the GUI thread, SQL templates generated
+    // on the server from the Generate action; then the server "moves": Check Again says it
+    // cannot be reached and every stored result stays.
+    void linkedFromTheGui_data() { dialogListsTablesWithRowCounts_data(); }
+    void linkedFromTheGui()
+    {
+        QFETCH(int, which);
+        if (!m_problems[which].isEmpty())
+            QSKIP(qPrintable(m_problems[which]));
+        test::TestServer *s = server(which);
+        {
+            ServerImportDialog d(s->dialect());
+            QVERIFY(d.linkBox()->isVisible() || !d.isVisible());
+            d.linkBox()->setChecked(true);
+            QCOMPARE(d.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok)->text(), QStringLiteral("&Link"));
+            QVERIFY(d.linkRequested());
+        }
+        MainWindow w;
+        w.show();
+        w.resize(1366, 768);
+        QVERIFY(w.newProject(m_dir.filePath(QStringLiteral("linked-%1.assay").arg(which))));
+        KnowledgeBase *kb = w.project()->service<KnowledgeBase>();
+        QSignalSpy imported(&w, &MainWindow::knowledgeImported);
+        QSignalSpy checked(kb, &KnowledgeBase::linkChecked);
+        w.importFlow()->importServer(s->location(QStringLiteral("company")), {}, true, true);
+        QVERIFY(imported.wait(30000));
+        QVERIFY(kb->isServerLinked());
+        QCOMPARE(kb->tables().size(), 3);
+        QVERIFY(!kb->linkedPath().contains(QLatin1String(test::TestServer::Password)));
+        QVERIFY(checked.count() > 0 || checked.wait(30000));
+        QVERIFY2(kb->linkState().reachable(), qPrintable(kb->linkState().error));
+        w.resize(1366, 768);
+        QCoreApplication::processEvents();
+        MessageBar *bar = w.schemaEditor()->messageBar();
+        QVERIFY2(bar->text().contains(QStringLiteral("Linked 3 knowledge tables read-only from")), qPrintable(bar->text()));
+        auto *source = w.schemaEditor()->findChild<QLabel *>(QStringLiteral("schemaSource"));
+        QVERIFY(source && source->isVisible());
+        QVERIFY2(source->text().contains(QStringLiteral("the rows stay on the server")), qPrintable(source->text()));
+        w.schemaEditor()->selectTable(kb->tableNamed(QStringLiteral("people"))->id);
+        QCoreApplication::processEvents();
+        QCOMPARE(w.schemaEditor()->rowsView()->model()->rowCount(), 7);
+        QCOMPARE(kb->rowCount(kb->tableNamed(QStringLiteral("company"))->id).value(), qint64(19));
+        saveShot(&w, which == 0 ? QStringLiteral("server-link-schema.png") : QStringLiteral("server-link-schema-mariadb.png"));
+
+        GenerationActions *gen = w.generationActions();
+        QSignalSpy generated(gen, &GenerationActions::jobFinished);
+        QVERIFY(gen->startSqlTemplates({}));
+        QVERIFY(generated.wait(120000));
+        QVERIFY2(generated.last().at(0).toBool(), qPrintable(generated.last().at(1).toString()));
+        auto stats = GenerationStore(w.project()->database()).stats();
+        QVERIFY(stats);
+        QVERIFY(stats.value().sqlTemplates > 20);
+        QVERIFY(stats.value().sqlQueries > 0);
+
+        // The server moves away: the stored link names a socket where none listens.
+        {
+            const QString moved = kb->linkedPath().replace(QString::fromUtf8(QUrl::toPercentEncoding(s->socket(), "/")), QStringLiteral("/nonexistent/socket"));
+            QVERIFY(moved != kb->linkedPath());
+            QVERIFY(kb->setSource(KnowledgeBase::Source::Linked, moved, QStringLiteral("test")).ok());
+            QVERIFY(kb->reload().ok());
+        }
+        checked.clear();
+        QVERIFY(checked.wait(30000));
+        QVERIFY(!kb->linkState().reachable());
+        w.navigator()->setCurrentPage(ProjectNavigator::Schema);
+        QCoreApplication::processEvents();
+        QVERIFY2(bar->isVisible() && bar->text().contains(QStringLiteral("Cannot reach the linked server")), qPrintable(bar->text()));
+        QVERIFY2(bar->text().contains(QStringLiteral("/nonexistent/socket")), qPrintable(bar->text()));
+        QCOMPARE(bar->buttonTexts(), (QStringList{QStringLiteral("Check Again"), QStringLiteral("Password…")}));
+        // Only the message says why, not one problem per table.
+        QCOMPARE(w.schemaEditor()->problemsView()->count(), 1);
+        QVERIFY2(!w.schemaEditor()->problemsView()->item(0)->text().contains(QStringLiteral("cannot connect")), qPrintable(w.schemaEditor()->problemsView()->item(0)->text()));
+        auto after = GenerationStore(w.project()->database()).stats();
+        QVERIFY(after);
+        QCOMPARE(after.value().sqlQueries, stats.value().sqlQueries);
+        QCOMPARE(after.value().sqlTemplates, stats.value().sqlTemplates);
+        saveShot(&w, which == 0 ? QStringLiteral("server-link-unreachable.png") : QStringLiteral("server-link-unreachable-mariadb.png"));
     }
 
     // Cancelled while rows stream in: no error, the project as before.

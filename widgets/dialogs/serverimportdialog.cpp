@@ -31,7 +31,8 @@ QString settingsKey(ServerLocation::Dialect dialect, const char *field)
 ServerImportDialog::ServerImportDialog(ServerLocation::Dialect dialect, QWidget *parent)
     : QDialog(parent), m_dialect(dialect), m_host(new QLineEdit(this)), m_database(new QLineEdit(this)), m_schema(new QLineEdit(this)),
       m_user(new QLineEdit(this)), m_password(new QLineEdit(this)), m_port(new QSpinBox(this)),
-      m_remember(new QCheckBox(tr("Keep the password in the OS keychain"), this)), m_connect(new QPushButton(tr("&Connect"), this)),
+      m_remember(new QCheckBox(tr("Keep the password in the OS keychain"), this)),
+      m_link(new QCheckBox(tr("&Link read-only instead of copying (the rows stay on the server)"), this)), m_connect(new QPushButton(tr("&Connect"), this)),
       m_status(new QLabel(this)), m_tables(new QTableWidget(0, 3, this)),
       m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this))
 {
@@ -80,8 +81,10 @@ ServerImportDialog::ServerImportDialog(ServerLocation::Dialect dialect, QWidget 
     m_tables->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
     m_tables->horizontalHeader()->setStretchLastSection(true);
     m_tables->setMinimumHeight(160);
-    m_buttons->button(QDialogButtonBox::Ok)->setText(tr("&Import"));
-    m_buttons->button(QDialogButtonBox::Ok)->setToolTip(tr("Copies the ticked tables, their keys and rows into the project (Edit → Undo takes it back)."));
+    m_link->setToolTip(tr("The project keeps the tables, columns and keys, and where the server is (never the password). Generation reads the rows "
+                          "on the server in a read-only transaction, under a statement timeout of %1 s. A linked project replaces the project's "
+                          "knowledge tables.").arg(ServerLocation::defaultTimeoutSeconds));
+    connect(m_link, &QCheckBox::toggled, this, &ServerImportDialog::updateButtons);
 
     auto *connectRow = new QHBoxLayout;
     connectRow->addWidget(m_connect);
@@ -91,6 +94,7 @@ ServerImportDialog::ServerImportDialog(ServerLocation::Dialect dialect, QWidget 
     layout->addLayout(connectRow);
     layout->addWidget(new QLabel(tr("Tables to import:"), this));
     layout->addWidget(m_tables, 1);
+    layout->addWidget(m_link);
     layout->addWidget(m_buttons);
     resize(620, 560);
 
@@ -144,6 +148,8 @@ QStringList ServerImportDialog::pickedTables() const
     return picked;
 }
 
+bool ServerImportDialog::linkRequested() const { return m_link->isChecked(); }
+
 QString ServerImportDialog::status() const
 {
     return m_status->text();
@@ -168,6 +174,10 @@ void ServerImportDialog::updateButtons()
     m_connect->setToolTip(m_connect->isEnabled() ? tr("Lists the tables with their row counts") : tr("Fill in the database and the user first"));
     QPushButton *ok = m_buttons->button(QDialogButtonBox::Ok);
     ok->setEnabled(!busy && m_connected && !pickedTables().isEmpty());
+    ok->setText(m_link->isChecked() ? tr("&Link") : tr("&Import"));
+    ok->setToolTip(m_link->isChecked() ? tr("Links the ticked tables read-only: their structure comes into the project, their rows stay on the server "
+                                            "(Edit → Undo takes it back).")
+                                       : tr("Copies the ticked tables, their keys and rows into the project (Edit → Undo takes it back)."));
 }
 
 void ServerImportDialog::connectToServer()

@@ -31,6 +31,9 @@ public:
     // What the fields say, with the password used by the last successful Connect.
     ServerLocation location() const;
     QStringList pickedTables() const;
+    // Link read-only instead of copying the rows (the rows stay on the server).
+    bool linkRequested() const;
+    QCheckBox *linkBox() const { return m_link; }
     QString status() const;
 
     QLineEdit *hostField() const { return m_host; }
@@ -58,6 +61,7 @@ private:
     QLineEdit *m_host, *m_database, *m_schema, *m_user, *m_password;
     QSpinBox *m_port;
     QCheckBox *m_remember;
+    QCheckBox *m_link;
     QPushButton *m_connect;
     QLabel *m_status;
     QTableWidget *m_tables;
