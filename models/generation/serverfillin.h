@@ -1,5 +1,5 @@
 #pragma once
-// FillInEngine's reads against a linked server (docs/METHODS.md §1.6, "Linked servers"). The
+// FillInEngine's reads against a linked server (docs/METHODS.md §1.5, "Linked servers"). The
 // groups, their order and their row counts are those of the imported copy:
 //  - set-based templates stream SELECT keys, <select list> FROM … WHERE … ORDER BY keys once
 //    and group adjacent rows here, so neither the server's string comparison nor its

@@ -10,6 +10,7 @@
 #include "project/transaction.h"
 #include "schema/knowledgebase.h"
 #include "schema/knowledgeconnection.h"
+#include "schema/serverconnection.h"
 
 #include <QElapsedTimer>
 #include <QLocale>
@@ -130,9 +131,30 @@ Result<SqlTemplateIntake::Report> SqlTemplateIntake::add(const QStringList &sqls
                                                      .arg(sqls.size())
                                                      .arg(QLocale().toString(found), QLocale().toString(qint64(found / seconds))));
             });
+            const ServerConnection *server = connection.server();
+            if (server)
+                if (auto s = server->mark(); !s)
+                    return R::failure(s);
             auto outcome = fillStreamed(engine, groupStore, record, job);
+            if (!outcome && outcome.code() == ErrorCode::Cancelled)
+                return R::cancelled();
+            if (!outcome && server && server->undo() && server->answers()) {
+                // The server refused this template's fill-in (its statement timeout, an error in
+                // the data) and still answers: the template is rejected, the others go on.
+                if (auto s = groupStore.clearGroups(record.id); !s)
+                    return R::failure(s.error());
+                record.state = CurationState::Rejected;
+                record.reason = outcome.error();
+                if (auto s = store.updateSqlTemplate(record); !s)
+                    return R::failure(s.error());
+                ++report.rejected;
+                continue;
+            }
             if (!outcome)
-                return outcome.code() == ErrorCode::Cancelled ? R::cancelled() : R::failure(outcome.error(), outcome.code());
+                return R::failure(outcome.error(), outcome.code());
+            if (server)
+                if (auto s = server->release(); !s)
+                    return R::failure(s);
             groups = outcome.value().answered;
             record.fillIns = groups;
             record.singularRate = outcome.value().singularRate;

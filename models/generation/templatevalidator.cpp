@@ -34,7 +34,13 @@ Status TemplateValidator::validate(const QString &sql, const KnowledgeBase &know
         static const QRegularExpression into(QStringLiteral("\\bINTO\\s+(OUTFILE|DUMPFILE|@)"), QRegularExpression::CaseInsensitiveOption);
         if (into.match(trimmed).hasMatch())
             return Status::failure(QStringLiteral("not read-only: SELECT … INTO writes a file or a variable on the server"));
-        // The server checks it: one execution with every placeholder NULL, in a savepoint.
+        // Row locks: refused by the read-only transaction when the statement runs, said here
+        // since MySQL's check (below) does not run it.
+        static const QRegularExpression locks(QStringLiteral("\\bFOR\\s+(UPDATE|SHARE|NO\\s+KEY\\s+UPDATE|KEY\\s+SHARE)\\b|\\bLOCK\\s+IN\\s+SHARE\\s+MODE\\b"),
+                                              QRegularExpression::CaseInsensitiveOption);
+        if (locks.match(trimmed).hasMatch())
+            return Status::failure(QStringLiteral("not read-only: the statement locks rows (FOR UPDATE / FOR SHARE), which a read-only transaction refuses"));
+        // The server checks it (ServerConnection::probe: every placeholder NULL).
         QVector<int> marks;
         const QString positional = t.positional(&marks);
         auto columns = server->probe(positional, QVariantList(marks.size()));

@@ -235,14 +235,47 @@ Result<std::unique_ptr<QSqlQuery>> ServerConnection::prepare(const QString &sql,
     return R(std::move(q));
 }
 
+namespace {
+Status controlStatement(const ServerConnection &c, const QSqlDatabase &db, const QString &sql)
+{
+    if (c.location().dialect != ServerLocation::Dialect::Postgres)
+        return {};
+    QSqlQuery q(db);
+    return q.exec(sql) ? Status() : Status::failure(c.failure(q.lastError(), QStringLiteral("cannot keep the read-only transaction")));
+}
+} // namespace
+
+Status ServerConnection::mark() const { return controlStatement(*this, database(), QStringLiteral("SAVEPOINT assay_mark")); }
+
+Status ServerConnection::release() const { return controlStatement(*this, database(), QStringLiteral("RELEASE SAVEPOINT assay_mark")); }
+
+Status ServerConnection::undo() const { return controlStatement(*this, database(), QStringLiteral("ROLLBACK TO SAVEPOINT assay_mark")); }
+
+bool ServerConnection::answers() const
+{
+    QSqlQuery q(database());
+    return q.exec(QStringLiteral("SELECT 1")) && q.next();
+}
+
 Result<QStringList> ServerConnection::probe(const QString &sql, const QVariantList &params) const
 {
     using R = Result<QStringList>;
     const bool postgres = m_location.dialect == ServerLocation::Dialect::Postgres;
     const QString what = QStringLiteral("the server refuses it");
-    QSqlQuery control(database());
-    if (postgres && !control.exec(QStringLiteral("SAVEPOINT assay_probe")))
-        return R::failure(failure(control.lastError(), QStringLiteral("cannot check the statement")));
+    if (!postgres) {
+        // MySQL/MariaDB execute a prepared statement in full even when a NULL parameter makes
+        // its WHERE false: the columns come from the statement as a derived table under LIMIT 0,
+        // which is checked but not run. A select list with two columns of one name cannot be a
+        // derived table; that statement runs as it is.
+        QString inner = sql.trimmed();
+        while (inner.endsWith(QLatin1Char(';')))
+            inner = inner.chopped(1).trimmed();
+        auto wrapped = query(QStringLiteral("SELECT * FROM (%1) AS assay_probe LIMIT 0").arg(inner), params, 0, what);
+        if (wrapped || !wrapped.error().contains(QLatin1String("Duplicate column")))
+            return wrapped ? Result<QStringList>(wrapped.value().columns) : R::failure(wrapped);
+    }
+    if (auto marked = mark(); !marked)
+        return R::failure(marked);
     Result<QStringList> out = R::failure(QString());
     {
         auto q = prepare(sql, what);
@@ -263,8 +296,8 @@ Result<QStringList> ServerConnection::probe(const QString &sql, const QVariantLi
         }
         // PostgreSQL: a failed statement ends the transaction's work until the rollback to the
         // savepoint, which comes before the prepared statement is freed.
-        if (postgres && !control.exec(out ? QStringLiteral("RELEASE SAVEPOINT assay_probe") : QStringLiteral("ROLLBACK TO SAVEPOINT assay_probe")))
-            return R::failure(failure(control.lastError(), QStringLiteral("cannot check the statement")));
+        if (auto ended = out ? release() : undo(); !ended)
+            return R::failure(ended);
     }
     return out;
 }

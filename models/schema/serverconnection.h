@@ -46,6 +46,14 @@ public:
     Result<Rows> query(const QString &sql, const QVariantList &params, int maxRows, const QString &what) const;
     // A prepared statement to execute many times (exec() after binding), forward only.
     Result<std::unique_ptr<QSqlQuery>> prepare(const QString &sql, const QString &what) const;
+    // Around a statement that may fail without ending the read-only transaction (PostgreSQL: a
+    // savepoint; MySQL keeps a transaction going after a failed statement): mark() before it,
+    // then release() when it succeeded or undo() when it failed. answers(): the server still
+    // runs statements (after undo()), so the failure was the statement's, not the connection's.
+    Status mark() const;
+    Status release() const;
+    Status undo() const;
+    bool answers() const;
     // Runs sql inside a savepoint (PostgreSQL): a statement that fails does not end the
     // read-only transaction the other statements share. Returns the columns only.
     Result<QStringList> probe(const QString &sql, const QVariantList &params) const;
