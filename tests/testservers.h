@@ -280,6 +280,9 @@ public:
         }
     }
     ServerLocation::Dialect dialect() const override { return ServerLocation::Dialect::MySql; }
+    // InnoDB's buffer pool (before start()): small for the tests, a server's usual size for a
+    // benchmark whose tables would not fit.
+    void setBufferPool(const QString &size) { m_bufferPool = size; }
     QString socket() const override { return m_dir.filePath(QStringLiteral("mysql.sock")); }
     QString uri(const QString &db) const override
     {
@@ -314,7 +317,7 @@ protected:
         m_server.setStandardOutputFile(m_dir.filePath(QStringLiteral("server.log")));
         m_server.start(server, {QStringLiteral("--no-defaults"), QStringLiteral("--datadir=") + m_dir.filePath(QStringLiteral("data")), QStringLiteral("--socket=") + socket(),
                                 QStringLiteral("--skip-networking"), QStringLiteral("--user=") + user, QStringLiteral("--pid-file=") + m_dir.filePath(QStringLiteral("pid")),
-                                QStringLiteral("--innodb-buffer-pool-size=64M"), QStringLiteral("--skip-log-bin")});
+                                QStringLiteral("--innodb-buffer-pool-size=") + m_bufferPool, QStringLiteral("--skip-log-bin")});
         if (!m_server.waitForStarted(10000))
             return QStringLiteral("mariadbd did not start");
         for (int i = 0; i < 300 && !QFile::exists(socket()); ++i)
@@ -336,6 +339,7 @@ protected:
 private:
     QProcess m_server;
     QString m_client, m_osUser;
+    QString m_bufferPool = QStringLiteral("64M");
 };
 
 } // namespace assay::test

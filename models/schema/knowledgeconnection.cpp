@@ -217,7 +217,12 @@ Result<KnowledgeConnection::Rows> KnowledgeConnection::query(const QString &sql,
 {
     using R = Result<Rows>;
     if (m_server) {
+        // In a savepoint: a query that fails (an agent's SQL) leaves the transaction usable.
+        if (auto marked = m_server->mark(); !marked)
+            return R::failure(marked);
         auto read = m_server->query(sql, params, maxRows, QStringLiteral("cannot run the query"));
+        if (auto ended = read ? m_server->release() : m_server->undo(); !ended)
+            return R::failure(ended);
         if (!read)
             return R::failure(read);
         Rows out{read.value().columns, std::move(read.value().rows)};

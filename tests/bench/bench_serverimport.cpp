@@ -161,6 +161,7 @@ int main(int argc, char **argv)
         }
     }
     test::MariaDbServer mariadb;
+    mariadb.setBufferPool(QStringLiteral("1G")); // the sales table fits, as on a server sized for it
     if (mariadb.start().isEmpty() && fill(mariadb).isEmpty()) {
         std::unique_ptr<Project> copy;
         QTemporaryDir mariaDir;
