@@ -11,9 +11,12 @@ namespace assay {
 
 RuleEnumerator::Dialect RuleEnumerator::dialectOf(const KnowledgeBase &knowledge)
 {
-    if (!knowledge.isLinked() || !ServerLocation::isServerUri(knowledge.linkedPath()))
+    if (!knowledge.isServerLinked())
         return Dialect::SQLite;
-    return knowledge.linkedPath().startsWith(QLatin1String("postgres"), Qt::CaseInsensitive) ? Dialect::Postgres : Dialect::MySql;
+    const auto location = ServerLocation::parse(knowledge.linkedPath());
+    if (!location)
+        return Dialect::SQLite; // the fill-in reports the unreadable link
+    return location.value().dialect == ServerLocation::Dialect::Postgres ? Dialect::Postgres : Dialect::MySql;
 }
 
 QString RuleEnumerator::identifier(const QString &name, Dialect dialect)

@@ -1,13 +1,12 @@
 #include "schema/knowledgebase.h"
 
-#include "schema/serverlocation.h"
-#include "project/project.h"
-
 #include "project/database.h"
+#include "project/project.h"
 #include "project/transaction.h"
 #include "schema/knowledgeconnection.h"
 #include "schema/knowledgestore.h"
 #include "schema/knowledgevalue.h"
+#include "schema/serverlocation.h"
 
 #include <QDateTime>
 #include <QRegularExpression>
@@ -81,13 +80,15 @@ void KnowledgeBase::applyLinkState(const ServerLinkCheck::State &state)
     emit tablesChanged();
 }
 
+namespace {
 // Why a server-linked table's rows cannot be shown, or empty.
-static QString serverRowsProblem(const ServerLinkCheck::State &state, const QString &uri)
+QString serverRowsProblem(const ServerLinkCheck::State &state, const QString &uri)
 {
     if (!state.checked)
         return QStringLiteral("the rows are on %1 and have not been read yet").arg(state.server.isEmpty() ? uri : state.server);
     return state.error;
 }
+} // namespace
 
 Status KnowledgeBase::setSource(Source source, const QString &linkedPath, const QString &importedFrom)
 {
