@@ -2,6 +2,7 @@
 
 #include "generation/generationstore.h"
 #include "generation/promptlibrary.h"
+#include "generation/ruleenumerator.h"
 #include "generation/sqltemplate.h"
 #include "generation/texttemplateintake.h"
 #include "llm/jsonextractor.h"
@@ -101,9 +102,23 @@ void LlmTemplateGenerator::generateSqlTemplates(const QString &requirements, dou
         }
         emit finished(m_report);
     };
+    // A linked server runs the templates: they are asked for in its dialect (RuleEnumerator's).
+    QStringList criteria;
+    switch (RuleEnumerator::dialectOf(*m_project.service<KnowledgeBase>())) {
+    case RuleEnumerator::Dialect::Postgres:
+        criteria << QStringLiteral("- Write PostgreSQL: put names that are not all lower case in double quotes, e.g. \"Company_ID\".");
+        break;
+    case RuleEnumerator::Dialect::MySql:
+        criteria << QStringLiteral("- Write MySQL: quote names with backticks where needed, and compare text exactly, e.g. Name = BINARY '[Company.Name]'.");
+        break;
+    case RuleEnumerator::Dialect::SQLite:
+        break;
+    }
+    if (!requirements.isEmpty())
+        criteria << QStringLiteral("- ") + requirements;
     for (const KnowledgeTable &t : tables) {
         const QString text = PromptLibrary::fill(prompt.value(), {{QStringLiteral("schema"), describeSchema(m_project, t.name)},
-                                                                   {QStringLiteral("requirements"), requirements.isEmpty() ? QString() : QStringLiteral("- ") + requirements}});
+                                                                   {QStringLiteral("requirements"), criteria.join(QLatin1Char('\n'))}});
         LlmRequest request = LlmClient::chat({}, text, 0, 1024);
         request.tag = QStringLiteral("generate:sql-templates");
         m_client.send(request, [this, collected](const LlmResult &r) {

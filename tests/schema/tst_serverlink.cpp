@@ -4,15 +4,20 @@
 // copy. The link runs read-only under a statement timeout, says when it cannot be reached
 // (keeping every stored result), and never stores the password.
 #include "cli/clirun.h"
+#include "generation/llmtemplategenerator.h"
 #include "generation/ruleenumerator.h"
+#include "llm/llmclient.h"
+#include "llm/llmstore.h"
 #include "generation/sqltemplateintake.h"
 #include "project/database.h"
 #include "project/project.h"
 #include "schema/knowledgebase.h"
 #include "schema/serverlinkcheck.h"
 #include "schema/sqlscriptreader.h"
+#include "testendpoint.h"
 #include "testmain.h"
 #include "testservers.h"
+#include "testsettings.h"
 
 #include <QSqlQuery>
 #include <QtTest>
@@ -290,6 +295,43 @@ private slots:
         direct.close();
         direct = QSqlDatabase();
         QSqlDatabase::removeDatabase(QStringLiteral("tst_serverlink_direct_") + name);
+    }
+
+    // An LLM asked for SQL templates of a linked project is told the server's dialect.
+    void llmIsAskedForTheServersDialect_data() { servers_data(); }
+    void llmIsAskedForTheServersDialect()
+    {
+        QFETCH(QString, name);
+        QString problem;
+        test::TestServer *s = server(name, &problem);
+        if (!problem.isEmpty())
+            QSKIP(qPrintable(problem));
+        test::isolateSettings();
+        assay::test::TestEndpoint endpoint;
+        QVERIFY(endpoint.start());
+        const QString project = newProject(name + QStringLiteral("-llm"));
+        const CliOutcome l = cli({QStringLiteral("schema"), QStringLiteral("import"), project, option(name), s->uri(QStringLiteral("company")), QStringLiteral("--link")});
+        QVERIFY2(l.code == 0, qPrintable(l.err));
+        auto p = Project::open(project);
+        QVERIFY2(p.ok(), qPrintable(p.error()));
+        LlmProfile profile;
+        profile.name = QStringLiteral("local");
+        profile.baseUrl = endpoint.baseUrl();
+        profile.model = QStringLiteral("m");
+        LlmStore store(p.value()->database());
+        LlmClient client(profile, &store);
+        LlmTemplateGenerator generator(*p.value(), client);
+        qRegisterMetaType<LlmTemplateGenerator::Report>();
+        QSignalSpy finished(&generator, &LlmTemplateGenerator::finished);
+        qputenv("ASSAY_DB_PASSWORD", test::TestServer::Password);
+        generator.generateSqlTemplates();
+        QVERIFY(!finished.isEmpty() || finished.wait(30000));
+        qunsetenv("ASSAY_DB_PASSWORD");
+        const auto sent = nlohmann::json::parse(endpoint.lastBody().toStdString());
+        const QString prompt = QString::fromStdString(sent["messages"][0]["content"].get<std::string>());
+        QVERIFY2(prompt.contains(name == QLatin1String("postgres") ? QStringLiteral("- Write PostgreSQL: put names that are not all lower case in double quotes")
+                                                                   : QStringLiteral("- Write MySQL: quote names with backticks")),
+                 qPrintable(prompt));
     }
 
     void passwordIsNeverStored()
