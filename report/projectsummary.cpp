@@ -98,7 +98,9 @@ Result<QString> ProjectSummary::toText(const Project &project)
         out += QStringLiteral("Knowledge:      imported from %1 (%2)\n").arg(kb->importedFrom(), kb->importedAt());
     for (const KnowledgeTable &t : kb->tables()) {
         auto rows = kb->rowCount(t.id);
-        out += QStringLiteral("\nTable %1 (%2 rows)\n").arg(t.name, rows ? QString::number(rows.value()) : rows.error());
+        out += rows ? QStringLiteral("\nTable %1 (%2 rows)\n").arg(t.name).arg(rows.value())
+                    : kb->isServerLinked() ? QStringLiteral("\nTable %1 (rows on the server, not counted)\n").arg(t.name)
+                                           : QStringLiteral("\nTable %1 (%2)\n").arg(t.name, rows.error());
         for (const KnowledgeColumn &col : t.columns) {
             QStringList notes;
             if (col.primaryKey)

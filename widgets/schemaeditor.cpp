@@ -286,7 +286,7 @@ QString SchemaEditor::sourceText() const
         if (!link.checked)
             return tr("Linked read-only to %1; the rows stay on the server. Reaching it…").arg(server);
         if (!link.reachable())
-            return tr("Linked read-only to %1, which cannot be reached: see the message beside the rows.").arg(server);
+            return tr("Linked read-only to %1, which cannot be reached: see the message below the rows.").arg(server);
         const auto counted = m_knowledge->rowCount(currentTable());
         const qint64 rows = counted ? counted.value() : 0;
         return rows > ServerLinkCheck::previewRows

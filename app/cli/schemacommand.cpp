@@ -141,10 +141,11 @@ int SchemaCommand::run(const QStringList &args, CliIo &io)
     auto report = KnowledgeImporter::import(*project, schema.value(), options);
     if (!report)
         return fail(io, report.error());
-    io.err << QStringLiteral("Imported %1, %2%3\n")
-                  .arg(report.value().tables == 1 ? QStringLiteral("1 table") : QStringLiteral("%1 tables").arg(report.value().tables),
-                       report.value().rows == 1 ? QStringLiteral("1 row") : QStringLiteral("%1 rows").arg(report.value().rows))
-                  .arg(options.linkPath.isEmpty() ? QString() : QStringLiteral(" (linked read-only)"));
+    const QString tablesText = report.value().tables == 1 ? QStringLiteral("1 table") : QStringLiteral("%1 tables").arg(report.value().tables);
+    if (options.linkPath.isEmpty())
+        io.err << QStringLiteral("Imported %1, %2\n").arg(tablesText, report.value().rows == 1 ? QStringLiteral("1 row") : QStringLiteral("%1 rows").arg(report.value().rows));
+    else
+        io.err << QStringLiteral("Linked %1 read-only; the rows stay in %2\n").arg(tablesText, server ? QStringLiteral("the server") : options.linkPath);
     if (server && parser.isSet(link)) {
         const ServerLinkCheck::State state = ServerLinkCheck::runFor(*project->service<KnowledgeBase>());
         if (!state.reachable())

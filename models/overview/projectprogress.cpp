@@ -24,6 +24,7 @@ QString count(qint64 value, const QString &one, const QString &many) { return QS
 // What the stores hold, in the numbers the steps are judged by.
 struct Facts {
     qint64 tables = 0, rows = 0;
+    QString serverProblem; // linked to a server whose rows could not be counted: why
     GenerationReadStore::Tally generated;
     qint64 documents = 0, chunks = 0;
     GroundLinkStore::Coverage coverage;
@@ -40,8 +41,10 @@ Result<Facts> readFacts(Project &project)
     f.tables = kb->tables().size();
     for (const KnowledgeTable &t : kb->tables()) {
         auto rows = kb->rowCount(t.id);
-        if (!rows && kb->isServerLinked())
-            continue; // the rows are on a server not reached yet: the Schema page and info say why
+        if (!rows && kb->isServerLinked()) {
+            f.serverProblem = rows.error(); // the rows are on a server not reached (yet)
+            continue;
+        }
         if (!rows)
             return Result<Facts>::failure(rows);
         f.rows += rows.value();
@@ -102,6 +105,9 @@ Item knowledge(const Facts &f)
     if (f.tables > 0 && f.rows > 0) {
         it.state = State::Done;
         it.detail = QObject::tr("%1 with %2: the facts the questions ask about.").arg(count(f.tables, QObject::tr("table"), QObject::tr("tables")), count(f.rows, QObject::tr("row"), QObject::tr("rows")));
+    } else if (f.tables > 0 && !f.serverProblem.isEmpty()) {
+        it.detail = QObject::tr("%1 linked to a server whose rows cannot be read now: %2. The Schema page checks it again.")
+                        .arg(count(f.tables, QObject::tr("table"), QObject::tr("tables")), f.serverProblem);
     } else if (f.tables > 0) {
         it.detail = QObject::tr("%1 but no rows yet: add rows or import data on the Schema page.").arg(count(f.tables, QObject::tr("table"), QObject::tr("tables")));
     } else {

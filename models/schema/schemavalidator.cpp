@@ -54,8 +54,12 @@ QVector<SchemaIssue> SchemaValidator::validate(const KnowledgeBase &kb)
             out << issue(S::Warning, t.id, 0, 0, QStringLiteral("Table %1 has no primary key").arg(t.name));
 
         auto rows = kb.rows(t.id);
-        if (!rows && kb.isServerLinked())
-            continue; // a server not reached yet: the Schema page says so once, not per table
+        if (!rows && kb.isServerLinked()) {
+            // A server not reached (the Schema page shows a table's own problems).
+            if (kb.linkState().checked)
+                out << issue(S::Warning, t.id, 0, 0, QStringLiteral("The rows on the linked server cannot be read now, so they are not checked"));
+            continue;
+        }
         if (!rows) {
             out << issue(S::Error, t.id, 0, 0, rows.error());
             continue;

@@ -93,22 +93,23 @@ Result<ServerLocation> ServerLocation::parse(const QString &uri)
 
 QString ServerLocation::uri() const
 {
-    QUrl url;
-    url.setScheme(dialect == Dialect::Postgres ? QStringLiteral("postgresql") : QStringLiteral("mysql"));
-    url.setUserName(user);
-    url.setHost(host);
-    if (port > 0)
-        url.setPort(port);
-    url.setPath(QLatin1Char('/') + database);
-    QUrlQuery query;
+    // Built by hand: QUrl drops a user name without a host, and a socket has no host.
+    const auto encode = [](const QString &text) { return QString::fromLatin1(QUrl::toPercentEncoding(text)); };
+    QString text = QStringLiteral("%1://%2@").arg(dialect == Dialect::Postgres ? QStringLiteral("postgresql") : QStringLiteral("mysql"), encode(user));
+    if (socket.isEmpty())
+        text += host.contains(QLatin1Char(':')) ? QStringLiteral("[%1]").arg(host) : encode(host);
+    if (socket.isEmpty() && port > 0)
+        text += QStringLiteral(":%1").arg(port);
+    text += QLatin1Char('/') + encode(database);
+    QStringList query;
     if (!socket.isEmpty())
-        query.addQueryItem(dialect == Dialect::Postgres ? QStringLiteral("host") : QStringLiteral("socket"), socket);
+        query << QStringLiteral("%1=%2").arg(dialect == Dialect::Postgres ? QStringLiteral("host") : QStringLiteral("socket"),
+                                             QString::fromLatin1(QUrl::toPercentEncoding(socket, "/")));
     if (dialect == Dialect::Postgres && !schema.isEmpty())
-        query.addQueryItem(QStringLiteral("schema"), schema);
+        query << QStringLiteral("schema=%1").arg(encode(schema));
     if (timeoutSeconds > 0)
-        query.addQueryItem(QStringLiteral("timeout"), QString::number(timeoutSeconds));
-    url.setQuery(query);
-    return url.toString(QUrl::RemovePassword);
+        query << QStringLiteral("timeout=%1").arg(timeoutSeconds);
+    return query.isEmpty() ? text : text + QLatin1Char('?') + query.join(QLatin1Char('&'));
 }
 
 void ServerLocation::takePasswordFromEnvironment()

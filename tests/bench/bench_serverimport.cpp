@@ -163,8 +163,8 @@ int main(int argc, char **argv)
     test::MariaDbServer mariadb;
     mariadb.setBufferPool(QStringLiteral("1G")); // the sales table fits, as on a server sized for it
     if (mariadb.start().isEmpty() && fill(mariadb).isEmpty()) {
+        QTemporaryDir mariaDir; // outlives the project, which removes its lock file first
         std::unique_ptr<Project> copy;
-        QTemporaryDir mariaDir;
         importOnce(mariadb, "MariaDB", targets, mariaDir, &copy);
         if (copy) {
             const double ratio = linkedAgainstImported(mariadb, *copy, "MariaDB", targets);

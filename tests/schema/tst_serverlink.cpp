@@ -13,6 +13,7 @@
 #include "project/project.h"
 #include "schema/knowledgebase.h"
 #include "schema/serverlinkcheck.h"
+#include "schema/serverlocation.h"
 #include "schema/sqlscriptreader.h"
 #include "testendpoint.h"
 #include "testmain.h"
@@ -115,6 +116,28 @@ private slots:
         QTest::addColumn<QString>("name");
         QTest::newRow("postgres") << QStringLiteral("postgres");
         QTest::newRow("mariadb") << QStringLiteral("mariadb");
+    }
+
+    // What a linked project stores reads back as the same location, without the password.
+    void uriRoundTrips()
+    {
+        for (const QString &uri : {QStringLiteral("postgresql://ann:pw@db.example:6543/sales?schema=Q1&timeout=30"),
+                                   QStringLiteral("postgresql://ann@/sales?host=/var/run/postgresql"),
+                                   QStringLiteral("mysql://bo%20b@localhost/shop?socket=/run/mysqld/mysqld.sock"),
+                                   QStringLiteral("mysql://bob@10.0.0.7:3307/shop")}) {
+            auto l = ServerLocation::parse(uri);
+            QVERIFY2(l.ok(), qPrintable(l.error()));
+            const QString stored = l.value().uri();
+            QVERIFY2(!stored.contains(QLatin1String("pw")), qPrintable(stored));
+            auto back = ServerLocation::parse(stored);
+            QVERIFY2(back.ok(), qPrintable(stored + QStringLiteral(": ") + back.error()));
+            QCOMPARE(back.value().describe(), l.value().describe());
+            QCOMPARE(back.value().account(), l.value().account());
+            QCOMPARE(back.value().timeoutSeconds, l.value().timeoutSeconds);
+            QCOMPARE(back.value().uri(), stored);
+            // A socket is not a host: the stored URI names none.
+            QVERIFY2(l.value().socket.isEmpty() || !stored.contains(QLatin1String("@localhost")), qPrintable(stored));
+        }
     }
 
     // The rule templates in the server's dialect give what the imported copy gives.
