@@ -207,9 +207,17 @@ private slots:
         {
             ServerImportDialog d(s->dialect());
             QVERIFY(d.linkBox()->isVisible() || !d.isVisible());
+            QVERIFY(!d.timeoutField()->isEnabled());
             d.linkBox()->setChecked(true);
             QCOMPARE(d.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok)->text(), QStringLiteral("&Link"));
             QVERIFY(d.linkRequested());
+            // The statement timeout goes into the stored URI when it is not the default.
+            QVERIFY(d.timeoutField()->isEnabled());
+            QCOMPARE(d.location().timeoutSeconds, 0);
+            d.timeoutField()->setValue(30);
+            QCOMPARE(d.location().timeoutSeconds, 30);
+            fill(d, s, QString());
+            QVERIFY2(d.location().uri().endsWith(QStringLiteral("&timeout=30")), qPrintable(d.location().uri()));
         }
         MainWindow w;
         w.show();

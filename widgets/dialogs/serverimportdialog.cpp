@@ -85,6 +85,13 @@ ServerImportDialog::ServerImportDialog(ServerLocation::Dialect dialect, QWidget 
                           "on the server in a read-only transaction, under a statement timeout of %1 s. A linked project replaces the project's "
                           "knowledge tables.").arg(ServerLocation::defaultTimeoutSeconds));
     connect(m_link, &QCheckBox::toggled, this, &ServerImportDialog::updateButtons);
+    m_timeout = new QSpinBox(this);
+    m_timeout->setRange(1, 24 * 3600);
+    m_timeout->setValue(ServerLocation::defaultTimeoutSeconds);
+    m_timeout->setSuffix(tr(" s"));
+    m_timeout->setEnabled(false);
+    m_timeout->setToolTip(tr("A linked server stops any statement of Assay's that runs longer; the template it belonged to is rejected with that reason."));
+    connect(m_link, &QCheckBox::toggled, m_timeout, &QWidget::setEnabled);
 
     auto *connectRow = new QHBoxLayout;
     connectRow->addWidget(m_connect);
@@ -94,7 +101,13 @@ ServerImportDialog::ServerImportDialog(ServerLocation::Dialect dialect, QWidget 
     layout->addLayout(connectRow);
     layout->addWidget(new QLabel(tr("Tables to import:"), this));
     layout->addWidget(m_tables, 1);
-    layout->addWidget(m_link);
+    auto *linkRow = new QHBoxLayout;
+    linkRow->addWidget(m_link);
+    linkRow->addStretch(1);
+    linkRow->addWidget(new QLabel(tr("Statement &timeout:"), this));
+    linkRow->addWidget(m_timeout);
+    static_cast<QLabel *>(linkRow->itemAt(2)->widget())->setBuddy(m_timeout);
+    layout->addLayout(linkRow);
     layout->addWidget(m_buttons);
     resize(620, 560);
 
@@ -132,6 +145,7 @@ ServerLocation ServerImportDialog::location() const
     else if (!host.isEmpty())
         l.host = host;
     l.port = m_port->value();
+    l.timeoutSeconds = m_timeout->value() == ServerLocation::defaultTimeoutSeconds ? 0 : m_timeout->value();
     l.database = m_database->text().trimmed();
     l.schema = m_dialect == ServerLocation::Dialect::Postgres ? m_schema->text().trimmed() : QString();
     l.user = m_user->text().trimmed();

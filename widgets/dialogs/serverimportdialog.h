@@ -34,6 +34,7 @@ public:
     // Link read-only instead of copying the rows (the rows stay on the server).
     bool linkRequested() const;
     QCheckBox *linkBox() const { return m_link; }
+    QSpinBox *timeoutField() const { return m_timeout; }
     QString status() const;
 
     QLineEdit *hostField() const { return m_host; }
@@ -62,6 +63,7 @@ private:
     QSpinBox *m_port;
     QCheckBox *m_remember;
     QCheckBox *m_link;
+    QSpinBox *m_timeout; // a link's statement timeout, seconds
     QPushButton *m_connect;
     QLabel *m_status;
     QTableWidget *m_tables;
