@@ -21,17 +21,8 @@ ServerLinkFlow::~ServerLinkFlow() { releaseJob(); }
 
 void ServerLinkFlow::releaseJob()
 {
-    // A server still being reached (up to its 10 s connect timeout) finishes on its own: the
-    // window does not wait for it, and the job deletes itself when done.
-    if (m_job && m_job->isRunning()) {
-        Job *job = m_job.release();
-        job->cancel();
-        disconnect(job, nullptr, this, nullptr);
-        connect(job, &Job::finished, job, &QObject::deleteLater);
-        if (!job->isRunning())
-            job->deleteLater();
-    }
-    m_job.reset();
+    // A server still being reached (up to its 10 s connect timeout) finishes on its own.
+    Job::abandon(std::move(m_job), this);
 }
 
 void ServerLinkFlow::follow(Project *project, SchemaEditor *editor)

@@ -21,6 +21,18 @@ Job::~Job()
     wait();
 }
 
+void Job::abandon(std::unique_ptr<Job> job, const QObject *owner)
+{
+    if (!job || !job->isRunning())
+        return; // destroyed here: nothing to wait for
+    Job *running = job.release();
+    running->cancel();
+    disconnect(running, nullptr, owner, nullptr);
+    connect(running, &Job::finished, running, &QObject::deleteLater);
+    if (!running->isRunning())
+        running->deleteLater(); // it finished meanwhile (deleteLater twice is harmless)
+}
+
 void Job::start()
 {
     m_running = true;

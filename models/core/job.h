@@ -12,6 +12,7 @@
 
 #include <atomic>
 #include <functional>
+#include <memory>
 
 namespace assay {
 
@@ -36,6 +37,10 @@ public:
     Status runHere();
     // Blocks until a started job has finished; for the CLI and tests only.
     void wait();
+    // Lets go of a job its owner no longer waits for (a dialog or window closing while a
+    // server is still being reached): cancelled, cut from the owner's slots, and deleted when
+    // its work ends — the GUI thread does not wait for it. One not running is deleted now.
+    static void abandon(std::unique_ptr<Job> job, const QObject *owner);
 
     // Called from the work function (any thread).
     void reportProgress(qint64 done, qint64 total, const QString &detail = {});

@@ -317,6 +317,15 @@ Result<FillInEngine::Outcome> FillInEngine::runSetBased(const SqlTemplate &t, co
     return out;
 }
 
+void FillInEngine::advance(QVector<int> &index, const QVector<int> &sizes)
+{
+    for (int i = int(index.size()) - 1; i >= 0; --i) {
+        if (++index[i] < sizes[i])
+            return;
+        index[i] = 0;
+    }
+}
+
 QString FillInEngine::refusal(const SqlTemplate &t, qint64 combinations) const
 {
     if (combinations <= m_budget)
@@ -350,7 +359,9 @@ Result<FillInEngine::Outcome> FillInEngine::runPerCombination(const SqlTemplate 
             return R::failure(values.error());
         domains << values.value();
     }
-    QVector<int> index(domains.size(), 0);
+    QVector<int> index(domains.size(), 0), sizes;
+    for (const QVariantList &d : std::as_const(domains))
+        sizes << int(d.size());
     qint64 singular = 0;
     m_expected = out.combinations;
     for (qint64 n = 0; n < out.combinations; ++n) {
@@ -374,12 +385,7 @@ Result<FillInEngine::Outcome> FillInEngine::runPerCombination(const SqlTemplate 
             if (const Status taken = output.add(std::move(g)); !taken)
                 return R::failure(taken);
         }
-        // Next combination, last placeholder fastest.
-        for (int i = int(domains.size()) - 1; i >= 0; --i) {
-            if (++index[i] < domains[i].size())
-                break;
-            index[i] = 0;
-        }
+        advance(index, sizes);
     }
     if (out.answered > 0)
         out.singularRate = double(singular) / double(out.answered);

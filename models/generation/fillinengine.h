@@ -64,6 +64,8 @@ private:
     friend class ServerFillIn; // the same reads against a linked server
     // Why a per-combination fill-in of `combinations` is refused (the budget), or empty.
     QString refusal(const SqlTemplate &t, qint64 combinations) const;
+    // The next value combination: index[i] counts through sizes[i], the last fastest.
+    static void advance(QVector<int> &index, const QVector<int> &sizes);
     struct Prepared;
     class Output; // where the groups go: the outcome, or encoded batches to the sink
     Result<Outcome> read(const SqlTemplate &t, const std::function<bool()> &cancelled, Path path, Output &output);

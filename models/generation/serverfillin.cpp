@@ -195,7 +195,9 @@ Result<FillInEngine::Outcome> ServerFillIn::perCombination(FillInEngine &engine,
     if (!q)
         return R::failure(q);
     QSqlQuery &query = *q.value();
-    QVector<int> index(domains.size(), 0);
+    QVector<int> index(domains.size(), 0), sizes;
+    for (const Values &d : std::as_const(domains))
+        sizes << int(d.raw.size());
     qint64 singular = 0;
     engine.m_expected = out.combinations;
     for (qint64 n = 0; n < out.combinations; ++n) {
@@ -229,11 +231,7 @@ Result<FillInEngine::Outcome> ServerFillIn::perCombination(FillInEngine &engine,
             if (auto s = add(std::move(g)); !s)
                 return R::failure(s);
         }
-        for (int i = int(domains.size()) - 1; i >= 0; --i) {
-            if (++index[i] < domains[i].raw.size())
-                break;
-            index[i] = 0;
-        }
+        FillInEngine::advance(index, sizes);
     }
     if (out.answered > 0)
         out.singularRate = double(singular) / double(out.answered);

@@ -124,15 +124,8 @@ ServerImportDialog::ServerImportDialog(ServerLocation::Dialect dialect, QWidget 
 ServerImportDialog::~ServerImportDialog()
 {
     // A connection still being made (up to its 10 s timeout) finishes on its own: the dialog
-    // closes at once, and the job deletes itself when done.
-    if (m_job && m_job->isRunning()) {
-        Job *job = m_job.release();
-        job->cancel();
-        disconnect(job, nullptr, this, nullptr);
-        connect(job, &Job::finished, job, &QObject::deleteLater);
-        if (!job->isRunning())
-            job->deleteLater(); // finished before the connection (deleteLater may be called twice)
-    }
+    // closes at once.
+    Job::abandon(std::move(m_job), this);
 }
 
 ServerLocation ServerImportDialog::location() const
