@@ -256,9 +256,8 @@ IrtDimensionality::Check IrtDimensionality::check(const IrtData &data, const QVe
     out.thetaAccuracySpearman = spearman(theta, share);
     if (weighted)
         out.thetaWeightedScoreSpearman = spearman(theta, score);
-    // Yen's Q3 over the pairs of items, in blocks of rows: residuals where answered (0 where
-    // not), the answered mask and the squared residuals; six products give every pair's sums
-    // over the students who answered both.
+    // Yen's Q3 over the pairs of items, from the residuals where answered (0 where not) and the
+    // answered mask.
     Eigen::MatrixXd r = Eigen::MatrixXd::Zero(n, J), mask = Eigen::MatrixXd::Zero(n, J); // filled below, then read only
     for (int i = 0; i < n; ++i)
         for (int j = 0; j < J; ++j)
@@ -266,7 +265,6 @@ IrtDimensionality::Check IrtDimensionality::check(const IrtData &data, const QVe
                 r(i, j) = u - IrtFitter::probability(items[j].a, items[j].b, items[j].c, theta[i]);
                 mask(i, j) = 1;
             }
-    const Eigen::MatrixXd r2 = r.cwiseProduct(r);
     // What the fit leaves: the residuals' leading dimension, and the factor it follows.
     if (fromResiduals) {
         const bool studentSpace = n <= J;
@@ -286,29 +284,61 @@ IrtDimensionality::Check IrtDimensionality::check(const IrtData &data, const QVe
     std::vector<float> q3;
     q3.reserve(size_t(J) * size_t(std::max(J - 1, 0)) / 2);
     QVector<Pair> worst;
+    const auto keep = [&](int j, int k, double q) {
+        // To 12 decimals: pairs tied in exact arithmetic (two items answered alike, Q3 = 1) stay
+        // tied whatever the last bits of the sums, and are listed in item order.
+        q = std::round(q * 1e12) / 1e12;
+        q3.push_back(float(q));
+        if (worst.size() < worstKept || q > worst.back().q3) {
+            worst.append({data.items[j], data.items[k], q});
+            std::sort(worst.begin(), worst.end(), [](const Pair &x, const Pair &y) { return x.q3 > y.q3; });
+            if (worst.size() > worstKept)
+                worst.removeLast();
+        }
+    };
+    // Each block of rows takes the pairs (j, k > j), so the products reach only the columns from
+    // the block's first item on: half of the square.
     constexpr int block = 256;
-    for (int from = 0; from < J; from += block) {
-        const int rows = std::min(block, J - from);
-        const Eigen::MatrixXd rb = r.middleCols(from, rows), mb = mask.middleCols(from, rows), r2b = r2.middleCols(from, rows);
-        const Eigen::MatrixXd common = mb.transpose() * mask, sj = rb.transpose() * mask, sk = mb.transpose() * r, sjj = r2b.transpose() * mask,
-                              skk = mb.transpose() * r2, sjk = rb.transpose() * r;
-        for (int a = 0; a < rows; ++a)
-            for (int k = from + a + 1; k < J; ++k) {
-                const double c = common(a, k);
-                if (c < minCommon)
-                    continue;
-                const double vj = c * sjj(a, k) - sj(a, k) * sj(a, k), vk = c * skk(a, k) - sk(a, k) * sk(a, k);
-                if (vj <= 1e-12 || vk <= 1e-12)
-                    continue;
-                const double q = (c * sjk(a, k) - sj(a, k) * sk(a, k)) / std::sqrt(vj * vk);
-                q3.push_back(float(q));
-                if (worst.size() < worstKept || q > worst.back().q3) {
-                    worst.append({data.items[from + a], data.items[k], q});
-                    std::sort(worst.begin(), worst.end(), [](const Pair &x, const Pair &y) { return x.q3 > y.q3; });
-                    if (worst.size() > worstKept)
-                        worst.removeLast();
+    if (n > 0 && J > 0 && mask.minCoeff() > 0) {
+        // Every cell answered (an exam taken in full): a pair's Q3 is the plain correlation of
+        // two residual columns, one product of the centred columns scaled to unit length.
+        Eigen::MatrixXd z = r.rowwise() - r.colwise().mean();
+        QVector<bool> varies(J);
+        for (int j = 0; j < J; ++j) {
+            const double ss = z.col(j).squaredNorm();
+            varies[j] = n * ss > 1e-12; // n·Σ(r−r̄)² is the general case's vj
+            z.col(j) /= varies[j] ? std::sqrt(ss) : 1.0;
+        }
+        for (int from = 0; n >= minCommon && from < J; from += block) {
+            const int rows = std::min(block, J - from);
+            const Eigen::MatrixXd corr = z.middleCols(from, rows).transpose() * z.rightCols(J - from);
+            for (int a = 0; a < rows; ++a)
+                for (int k = a + 1; k < J - from; ++k)
+                    if (varies[from + a] && varies[from + k])
+                        keep(from + a, from + k, corr(a, k));
+        }
+    } else {
+        // Some cells unanswered: each pair's sums over the students who answered both, from six
+        // products of the residuals, the answered mask and the squared residuals.
+        const Eigen::MatrixXd r2 = r.cwiseProduct(r);
+        for (int from = 0; from < J; from += block) {
+            const int rows = std::min(block, J - from), right = J - from;
+            const Eigen::MatrixXd rb = r.middleCols(from, rows), mb = mask.middleCols(from, rows), r2b = r2.middleCols(from, rows);
+            const auto maskRight = mask.rightCols(right), rRight = r.rightCols(right);
+            const auto r2Right = r2.rightCols(right);
+            const Eigen::MatrixXd common = mb.transpose() * maskRight, sj = rb.transpose() * maskRight, sk = mb.transpose() * rRight,
+                                  sjj = r2b.transpose() * maskRight, skk = mb.transpose() * r2Right, sjk = rb.transpose() * rRight;
+            for (int a = 0; a < rows; ++a)
+                for (int k = a + 1; k < right; ++k) {
+                    const double c = common(a, k);
+                    if (c < minCommon)
+                        continue;
+                    const double vj = c * sjj(a, k) - sj(a, k) * sj(a, k), vk = c * skk(a, k) - sk(a, k) * sk(a, k);
+                    if (vj <= 1e-12 || vk <= 1e-12)
+                        continue;
+                    keep(from + a, from + k, (c * sjk(a, k) - sj(a, k) * sk(a, k)) / std::sqrt(vj * vk));
                 }
-            }
+        }
     }
     if (!q3.empty()) {
         double sum = 0, abs = 0, max = 0;
