@@ -61,17 +61,56 @@ QString IrtAdaptiveRule::text() const
 IrtAdaptive::IrtAdaptive(QVector<IrtItem> items, IrtAdaptiveRule rule)
     : m_items(std::move(items)), m_rule(rule), m_given(m_items.size(), 0), m_rng(rule.seed)
 {
-    // An item's information never exceeds a²/4 when 0 ≤ c < 1 (the 2PL part's σ(1 − σ) ≤ ¼,
-    // and the guessing floor only lowers it): next() visits items by that bound, highest
-    // first, and stops once no bound reaches the best information found.
-    m_bound.resize(size_t(m_items.size()));
-    m_order.resize(size_t(m_items.size()));
+    // An item's information at θ is at most a²·g(|a|·|θ − b|), g(x) = σ(x)(1 − σ(x)), when
+    // 0 ≤ c < 1 (the guessing floor only lowers the 2PL part's); g falls as |x| grows. So
+    // with the items ordered by b, next() walks outwards from θ and stops once the bound for
+    // the distance reached, aMax²·g(aMin·d), is below the best information found.
+    m_byB.resize(size_t(m_items.size()));
     for (int j = 0; j < m_items.size(); ++j) {
         const IrtItem &it = m_items[j];
-        m_bound[size_t(j)] = it.c >= 0 && it.c < 1 ? it.a * it.a * 0.25 * (1 + 1e-9) : std::numeric_limits<double>::infinity();
-        m_order[size_t(j)] = j;
+        m_byB[size_t(j)] = j;
+        m_walk = m_walk && it.c >= 0 && it.c < 1 && std::isfinite(it.a) && std::isfinite(it.b);
+        m_aMin = std::min(m_aMin, std::fabs(it.a));
+        m_aMax = std::max(m_aMax, std::fabs(it.a));
     }
-    std::stable_sort(m_order.begin(), m_order.end(), [this](int x, int y) { return m_bound[size_t(x)] > m_bound[size_t(y)]; });
+    std::stable_sort(m_byB.begin(), m_byB.end(), [this](int x, int y) { return m_items[x].b < m_items[y].b; });
+}
+
+double IrtAdaptive::bound(double distance) const
+{
+    const double e = std::exp(-m_aMin * distance);
+    return m_aMax * m_aMax * e / ((1 + e) * (1 + e)) * (1 + 1e-9); // the margin: rounding never cuts a tie
+}
+
+int IrtAdaptive::mostInformative() const
+{
+    // The most informative unanswered item; ties go to the lower index.
+    int best = -1;
+    double bestInfo = 0;
+    const auto visit = [&](int j) {
+        if (m_given[j])
+            return;
+        const double info = IrtFitter::information(m_items[j].a, m_items[j].b, m_items[j].c, m_ability.theta);
+        if (best < 0 || info > bestInfo || (info == bestInfo && j < best))
+            best = j, bestInfo = info;
+    };
+    if (!m_walk) {
+        for (int j = 0; j < m_items.size(); ++j)
+            visit(j);
+        return best;
+    }
+    const double theta = m_ability.theta;
+    const auto first = std::lower_bound(m_byB.begin(), m_byB.end(), theta, [this](int j, double t) { return m_items[j].b < t; });
+    qsizetype up = first - m_byB.begin(), down = up - 1;
+    while (down >= 0 || up < qsizetype(m_byB.size())) {
+        const double dDown = down >= 0 ? theta - m_items[m_byB[size_t(down)]].b : std::numeric_limits<double>::infinity();
+        const double dUp = up < qsizetype(m_byB.size()) ? m_items[m_byB[size_t(up)]].b - theta : std::numeric_limits<double>::infinity();
+        const bool goDown = dDown < dUp;
+        if (best >= 0 && bound(goDown ? dDown : dUp) < bestInfo)
+            break;
+        visit(m_byB[size_t(goDown ? down-- : up++)]);
+    }
+    return best;
 }
 
 bool IrtAdaptive::finished() const
@@ -114,21 +153,8 @@ int IrtAdaptive::next()
     if (finished())
         return -1;
     const int k = std::max(1, m_rule.randomesque);
-    if (k == 1) {
-        // The most informative unanswered item; ties go to the lower index.
-        int best = -1;
-        double bestInfo = 0;
-        for (int j : m_order) {
-            if (best >= 0 && m_bound[size_t(j)] < bestInfo)
-                break;
-            if (m_given[j])
-                continue;
-            const double info = IrtFitter::information(m_items[j].a, m_items[j].b, m_items[j].c, m_ability.theta);
-            if (best < 0 || info > bestInfo || (info == bestInfo && j < best))
-                best = j, bestInfo = info;
-        }
-        return best;
-    }
+    if (k == 1)
+        return mostInformative();
     m_ranked.clear();
     m_ranked.reserve(size_t(m_items.size()));
     for (int j = 0; j < m_items.size(); ++j)

@@ -10,6 +10,7 @@
 #include <QVector>
 #include <QtNumeric>
 
+#include <limits>
 #include <random>
 #include <utility>
 #include <vector>
@@ -57,6 +58,9 @@ public:
     int expectedLength() const;
 
 private:
+    int mostInformative() const;
+    double bound(double distance) const; // the most information any item has at that |θ − b|
+
     QVector<IrtItem> m_items;
     IrtAdaptiveRule m_rule;
     QVector<char> m_given;
@@ -64,8 +68,9 @@ private:
     QVector<IrtAdaptiveStep> m_steps;
     IrtAbilityEstimate m_ability;
     std::mt19937_64 m_rng;
-    std::vector<double> m_bound; // each item's most information at any θ (a²/4)
-    std::vector<int> m_order;    // the items by that bound, highest first
+    std::vector<int> m_byB; // the items by difficulty, lowest first
+    bool m_walk = true;     // every item's c in [0, 1) and a, b finite: next() may walk m_byB
+    double m_aMin = std::numeric_limits<double>::infinity(), m_aMax = 0; // of |a|
     std::vector<std::pair<double, int>> m_ranked; // next()'s work space for k > 1
 };
 

@@ -117,6 +117,63 @@ private slots:
         QVERIFY(meanError < 0.35);
     }
 
+    // The walk outwards from θ over the items ordered by b gives the item a scan of every
+    // unanswered one gives (ties to the lower index): 1PL (every bound alike, many ties), 2PL,
+    // 3PL, and a bank with an item whose c is out of range (every item scanned).
+    void adaptivePicksTheMostInformativeItem_data()
+    {
+        QTest::addColumn<double>("aMin");
+        QTest::addColumn<double>("aMax");
+        QTest::addColumn<double>("cMax");
+        QTest::addColumn<bool>("badC");
+        QTest::newRow("1PL") << 1.0 << 1.0 << 0.0 << false;
+        QTest::newRow("2PL") << 0.3 << 2.5 << 0.0 << false;
+        QTest::newRow("3PL") << 0.5 << 2.0 << 0.3 << false;
+        QTest::newRow("c out of range") << 0.5 << 2.0 << 0.3 << true;
+    }
+
+    void adaptivePicksTheMostInformativeItem()
+    {
+        QFETCH(double, aMin);
+        QFETCH(double, aMax);
+        QFETCH(double, cMax);
+        QFETCH(bool, badC);
+        IrtSimulationSpec spec;
+        spec.students = 30;
+        spec.items = 400;
+        spec.aMin = aMin, spec.aMax = aMax, spec.cMin = 0, spec.cMax = cMax;
+        spec.seed = 11;
+        const IrtSimulation sim = IrtSimulation::generate(spec);
+        QVector<IrtItem> items = truth(sim);
+        for (int j = 0; j < 40; ++j) // duplicates of earlier items: exact ties
+            items[360 + j] = items[j * 3];
+        if (badC)
+            items[200].c = 1.5;
+        IrtAdaptiveRule rule;
+        rule.se = 0.01;
+        rule.maxItems = 60;
+        int picks = 0;
+        for (int s = 0; s < spec.students; ++s) {
+            IrtAdaptive cat(items, rule);
+            QVector<bool> given(items.size());
+            for (int j = cat.next(); j >= 0; j = cat.next()) {
+                const double theta = cat.ability().theta;
+                int best = -1;
+                double bestInfo = 0;
+                for (int k = 0; k < items.size(); ++k) {
+                    const double info = IrtFitter::information(items[k].a, items[k].b, items[k].c, theta);
+                    if (!given[k] && (best < 0 || info > bestInfo))
+                        best = k, bestInfo = info;
+                }
+                QCOMPARE(j, best);
+                given[j] = true;
+                cat.record(j, sim.data.responses[s][j]);
+                ++picks;
+            }
+        }
+        QCOMPARE(picks, spec.students * rule.maxItems);
+    }
+
     void adaptiveRule()
     {
         const IrtSimulation sim = IrtSimulation::twoPl(5, 60, 2);
