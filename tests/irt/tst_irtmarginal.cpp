@@ -20,21 +20,30 @@ using namespace assay;
 
 namespace {
 
-// −Σ log ∫ L(θ)φ(θ)dθ by the trapezoid rule on 40,001 points over [−10, 10].
+// −Σ log ∫ L(θ)φ(θ)dθ by the trapezoid rule on 40,001 points over [−10, 10]. Each student's
+// answered items are laid out in plain arrays first: this loop runs 360 million times for
+// 1,500 items, and the suites' code is compiled without optimisation.
 double bruteForce(const IrtData &data, const QVector<IrtItem> &items)
 {
     const int n = 40001;
     const double lo = -10, h = 20.0 / (n - 1);
     double nll = 0;
+    std::vector<double> logs(n), a, b, c;
+    std::vector<int> y;
     for (int s = 0; s < data.students.size(); ++s) {
-        std::vector<double> logs(n);
+        a.clear(), b.clear(), c.clear(), y.clear();
+        for (int j = 0; j < items.size(); ++j)
+            if (const int answer = data.responses[s][j]; answer >= 0)
+                a.push_back(items[j].a), b.push_back(items[j].b), c.push_back(items[j].c), y.push_back(answer);
+        const double *pa = a.data(), *pb = b.data(), *pc = c.data();
+        const int *py = y.data();
+        const size_t answered = y.size();
         double top = -INFINITY;
         for (int k = 0; k < n; ++k) {
             const double t = lo + k * h;
             double l = -0.5 * t * t - 0.5 * std::log(2 * M_PI);
-            for (int j = 0; j < items.size(); ++j)
-                if (const int y = data.responses[s][j]; y >= 0)
-                    l += IrtQuadrature::logProbability(items[j].a, items[j].b, items[j].c, y, t);
+            for (size_t j = 0; j < answered; ++j)
+                l += IrtQuadrature::logProbability(pa[j], pb[j], pc[j], py[j], t);
             logs[size_t(k)] = l;
             top = std::max(top, l);
         }
