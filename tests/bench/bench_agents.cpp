@@ -11,6 +11,7 @@
 #include "runs/runexecutor.h"
 #include "runs/runstore.h"
 
+#include "benchregistry.h"
 #include "benchtargets.h"
 
 #include <QCoreApplication>
@@ -22,6 +23,8 @@
 
 #include <cstdio>
 #include <sys/resource.h>
+
+namespace bench_agents {
 
 using namespace assay;
 
@@ -73,7 +76,7 @@ Figures runOnce(Project &project, const QString &name, const PipelineSpec &spec)
 
 } // namespace
 
-int main(int argc, char *argv[])
+int run(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
     QTemporaryDir dir;
@@ -135,3 +138,7 @@ int main(int argc, char *argv[])
     targets.atMost("1,000 ReAct items x 5 steps, live, s", live.seconds, 30);
     return targets.exitCode();
 }
+
+} // namespace bench_agents
+
+ASSAY_BENCH(bench_agents)

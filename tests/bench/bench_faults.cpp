@@ -11,6 +11,7 @@
 #include "demo/demoproject.h"
 #include "project/database.h"
 
+#include "benchregistry.h"
 #include "benchtargets.h"
 #include "endpointprocess.h"
 
@@ -26,6 +27,8 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
+
+namespace bench_faults {
 
 using namespace assay;
 
@@ -125,7 +128,7 @@ QString classesText(const QMap<QString, qint64> &byClass)
 
 } // namespace
 
-int main(int argc, char *argv[])
+int run(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
     bool seeded = false;
@@ -230,3 +233,7 @@ int main(int argc, char *argv[])
     targets.atMost("C: answers paid twice over 5 kills", totalTwice, 5 * Concurrency);
     return targets.exitCode();
 }
+
+} // namespace bench_faults
+
+ASSAY_BENCH(bench_faults)

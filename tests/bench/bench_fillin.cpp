@@ -12,6 +12,7 @@
 #include "project/project.h"
 #include "schema/knowledgeimporter.h"
 
+#include "benchregistry.h"
 #include "benchtargets.h"
 
 #include <QCoreApplication>
@@ -20,6 +21,8 @@
 #include <QTemporaryDir>
 
 #include <cstdio>
+
+namespace bench_fillin {
 
 using namespace assay;
 
@@ -34,7 +37,7 @@ static long peakRssKb()
     return -1;
 }
 
-int main(int argc, char *argv[])
+int run(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
     constexpr int items = 50000, perForm = 10;
@@ -131,3 +134,7 @@ int main(int argc, char *argv[])
     targets.atMost("peak RSS, MB", double(peakRssKb()) / 1024, 600);
     return targets.exitCode();
 }
+
+} // namespace bench_fillin
+
+ASSAY_BENCH(bench_fillin)

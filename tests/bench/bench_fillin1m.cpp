@@ -16,6 +16,7 @@
 #include "schema/knowledgeconnection.h"
 #include "schema/knowledgeimporter.h"
 
+#include "benchregistry.h"
 #include "benchtargets.h"
 #include "schema/knowledgebase.h"
 
@@ -26,6 +27,8 @@
 #include <QTemporaryDir>
 
 #include <cstdio>
+
+namespace bench_fillin1m {
 
 using namespace assay;
 
@@ -73,7 +76,7 @@ ImportedSchema salesSchema()
 
 } // namespace
 
-int main(int argc, char *argv[])
+int run(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
     const double cap = argc > 1 ? QString::fromLocal8Bit(argv[1]).toDouble() : 60.0;
@@ -186,3 +189,7 @@ int main(int argc, char *argv[])
     targets.atMost("peak RSS, MB", double(bench::peakRssMb()), 500);
     return targets.exitCode();
 }
+
+} // namespace bench_fillin1m
+
+ASSAY_BENCH(bench_fillin1m)

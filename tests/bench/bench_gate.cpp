@@ -4,12 +4,15 @@
 // null pair graded by a judge that flips 5% of the verdicts at random flagged at most 5% of the
 // time.
 #include "analysis/regressiongate.h"
+#include "benchregistry.h"
 #include "benchtargets.h"
 
 #include <QElapsedTimer>
 
 #include <cstdio>
 #include <random>
+
+namespace bench_gate {
 
 using namespace assay;
 
@@ -49,7 +52,7 @@ QVector<GateItem> simulate(int items, double drop, double flips, std::mt19937_64
 
 } // namespace
 
-int main()
+int run(int, char **)
 {
     bench::BenchTargets targets;
     // Speed: 100,000 items (groups of three), 2,000 resamples.
@@ -85,3 +88,7 @@ int main()
     targets.atMost("share of null pairs (5% judge flips) flagged", double(flaggedNull) / pairsEach, 0.05);
     return targets.exitCode();
 }
+
+} // namespace bench_gate
+
+ASSAY_BENCH(bench_gate)

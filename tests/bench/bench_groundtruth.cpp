@@ -10,6 +10,7 @@
 #include "schema/knowledgeimporter.h"
 #include "generation/sqltemplateintake.h"
 
+#include "benchregistry.h"
 #include "benchtargets.h"
 
 #include <QCoreApplication>
@@ -18,9 +19,11 @@
 
 #include <cstdio>
 
+namespace bench_groundtruth {
+
 using namespace assay;
 
-int main(int argc, char *argv[])
+int run(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
     bench::BenchTargets targets;
@@ -85,3 +88,7 @@ int main(int argc, char *argv[])
     targets.atMost("proposals over 100,000 groups, every join path read (s)", pathSeconds, 10.0);
     return targets.exitCode();
 }
+
+} // namespace bench_groundtruth
+
+ASSAY_BENCH(bench_groundtruth)

@@ -5,6 +5,7 @@
 // pass and the peak memory. Prints one line per case; exits 1 when a target is missed.
 // An argument runs only the cases whose name contains it; ASSAY_BENCH_SEED replaces the
 // seed of the 100 × 10,000 3PL data (3), to see how the time varies with the data.
+#include "benchregistry.h"
 #include "irt/irtfitter.h"
 #include "irt/irtmarginal.h"
 #include "irt/irtsearch.h"
@@ -22,6 +23,8 @@
 #include <cstdio>
 
 #include <sys/resource.h>
+
+namespace bench_irt {
 
 using namespace assay;
 
@@ -129,7 +132,7 @@ quint64 seed(quint64 fallback)
 
 } // namespace
 
-int main(int argc, char **argv)
+int run(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
     // An optional argument picks the cases whose name contains it.
@@ -346,3 +349,7 @@ int main(int argc, char **argv)
     std::fflush(stdout);
     return ok ? 0 : 1;
 }
+
+} // namespace bench_irt
+
+ASSAY_BENCH(bench_irt)

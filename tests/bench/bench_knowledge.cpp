@@ -6,6 +6,7 @@
 #include "schema/knowledgeconnection.h"
 #include "schema/knowledgeimporter.h"
 
+#include "benchregistry.h"
 #include "benchtargets.h"
 
 #include <QCoreApplication>
@@ -16,9 +17,11 @@
 
 #include <cstdio>
 
+namespace bench_knowledge {
+
 using namespace assay;
 
-int main(int argc, char *argv[])
+int run(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
     constexpr int rows = 50000;
@@ -72,3 +75,7 @@ int main(int argc, char *argv[])
     targets.atLeast("indexed point queries per second", qps, 20000);
     return targets.exitCode();
 }
+
+} // namespace bench_knowledge
+
+ASSAY_BENCH(bench_knowledge)

@@ -3,6 +3,7 @@
 // CPU per request.
 #include "llm/llmclient.h"
 
+#include "benchregistry.h"
 #include "benchtargets.h"
 
 #include <QCoreApplication>
@@ -14,6 +15,8 @@
 #include <cstdio>
 #include <sys/resource.h>
 
+namespace bench_llm {
+
 using namespace assay;
 
 static double cpuMs()
@@ -23,7 +26,7 @@ static double cpuMs()
     return (u.ru_utime.tv_sec + u.ru_stime.tv_sec) * 1000.0 + (u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1000.0;
 }
 
-int main(int argc, char *argv[])
+int run(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
     QProcess endpoint;
@@ -67,3 +70,7 @@ int main(int argc, char *argv[])
     targets.atMost("client CPU per request, ms", cpuPerRequest, 0.5);
     return targets.exitCode();
 }
+
+} // namespace bench_llm
+
+ASSAY_BENCH(bench_llm)

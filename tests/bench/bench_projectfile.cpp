@@ -7,6 +7,7 @@
 #include "project/project.h"
 #include "project/projectverifier.h"
 
+#include "benchregistry.h"
 #include "benchtargets.h"
 
 #include <QCoreApplication>
@@ -19,9 +20,11 @@
 
 #include <sqlite3.h>
 
+namespace bench_projectfile {
+
 using namespace assay;
 
-int main(int argc, char *argv[])
+int run(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
     QTemporaryDir dir;
@@ -116,3 +119,7 @@ int main(int argc, char *argv[])
     targets.require("the copy is written", copied.ok());
     return targets.exitCode();
 }
+
+} // namespace bench_projectfile
+
+ASSAY_BENCH(bench_projectfile)

@@ -8,6 +8,7 @@
 #include "retrieval/retriever.h"
 #include "retrieval/tokenizer.h"
 
+#include "benchregistry.h"
 #include "benchtargets.h"
 
 #include <QCoreApplication>
@@ -18,9 +19,11 @@
 #include <cstdio>
 #include <random>
 
+namespace bench_retrieval {
+
 using namespace assay;
 
-int main(int argc, char *argv[])
+int run(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
     constexpr int chunks = 100000, words = 60, vocabularySize = 30000, queries = 400;
@@ -104,3 +107,7 @@ int main(int argc, char *argv[])
     targets.atLeast("bm25 top-5 queries per second on one core (the runs' index)", queries / seconds, 1000);
     return targets.exitCode();
 }
+
+} // namespace bench_retrieval
+
+ASSAY_BENCH(bench_retrieval)

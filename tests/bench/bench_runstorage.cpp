@@ -11,6 +11,7 @@
 #include "runs/runexecutor.h"
 #include "runs/runstore.h"
 
+#include "benchregistry.h"
 #include "benchtargets.h"
 
 #include <QCoreApplication>
@@ -19,6 +20,8 @@
 #include <QTemporaryDir>
 
 #include <cstdio>
+
+namespace bench_runstorage {
 
 using namespace assay;
 
@@ -39,7 +42,7 @@ int fail(const QString &what)
 
 } // namespace
 
-int main(int argc, char *argv[])
+int run(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
     const int items = argc > 1 ? QString::fromLatin1(argv[1]).toInt() : 1000000;
@@ -129,3 +132,7 @@ int main(int argc, char *argv[])
     targets.atMost("bytes of results per item", results, 150);
     return targets.exitCode();
 }
+
+} // namespace bench_runstorage
+
+ASSAY_BENCH(bench_runstorage)

@@ -16,12 +16,15 @@
 #include "schema/serverschemareader.h"
 #include "testservers.h"
 
+#include "benchregistry.h"
 #include "benchtargets.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
 
 #include <cstdio>
+
+namespace bench_serverimport {
 
 using namespace assay;
 
@@ -136,7 +139,7 @@ double importOnce(test::TestServer &server, const char *name, bench::BenchTarget
 
 } // namespace
 
-int main(int argc, char **argv)
+int run(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
     bench::BenchTargets targets;
@@ -173,3 +176,7 @@ int main(int argc, char **argv)
     }
     return targets.exitCode();
 }
+
+} // namespace bench_serverimport
+
+ASSAY_BENCH(bench_serverimport)

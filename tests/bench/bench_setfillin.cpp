@@ -12,6 +12,7 @@
 #include "schema/knowledgeconnection.h"
 #include "schema/knowledgeimporter.h"
 
+#include "benchregistry.h"
 #include "benchtargets.h"
 #include "schema/knowledgebase.h"
 
@@ -23,9 +24,11 @@
 
 #include <cstdio>
 
+namespace bench_setfillin {
+
 using namespace assay;
 
-int main(int argc, char *argv[])
+int run(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
     bench::BenchTargets targets;
@@ -114,3 +117,7 @@ int main(int argc, char *argv[])
     targets.atLeast("speed-up over the per-combination engine (3 placeholders)", extrapolated / setSeconds, 100);
     return targets.exitCode();
 }
+
+} // namespace bench_setfillin
+
+ASSAY_BENCH(bench_setfillin)

@@ -9,6 +9,7 @@
 //   and 1,000 simulated students × 100 items (2PL), with their times (figures, no target).
 // An argument runs only the cases whose name contains it; ASSAY_BENCH_FOLDS sets the
 // validation's folds (default 0: leave one out).
+#include "benchregistry.h"
 #include "irt/irtadaptive.h"
 #include "irt/irtfitter.h"
 #include "irt/irtsimulation.h"
@@ -19,6 +20,8 @@
 
 #include <cmath>
 #include <cstdio>
+
+namespace bench_shortform {
 
 using namespace assay;
 
@@ -122,7 +125,7 @@ void recovery(int students)
 
 } // namespace
 
-int main(int argc, char **argv)
+int run(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
     const QString only = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QString();
@@ -138,3 +141,7 @@ int main(int argc, char **argv)
     std::fflush(stdout);
     return ok ? 0 : 1;
 }
+
+} // namespace bench_shortform
+
+ASSAY_BENCH(bench_shortform)
