@@ -6,6 +6,9 @@
 
 #include <QDateTime>
 #include <QHash>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonValue>
 
 #include <nlohmann/json.hpp>
 
@@ -19,9 +22,24 @@ QString jsonList(const QStringList &list)
         out.push_back(s.toStdString());
     return QString::fromStdString(out.dump());
 }
+// A stored list: a JSON array of strings, read by Qt's parser straight into QStrings (an exam's
+// items are read with three lists each on every reload of the Exams page; nlohmann_json built
+// a std::string per element first, two thirds of the read). Anything else, as nlohmann_json
+// reads it.
 QStringList fromJsonList(const QString &text)
 {
     QStringList out;
+    const QJsonDocument document = QJsonDocument::fromJson(text.toUtf8());
+    const QJsonArray array = document.array();
+    out.reserve(array.size());
+    for (const QJsonValue &v : array) {
+        if (!v.isString())
+            break;
+        out << v.toString();
+    }
+    if (document.isArray() && out.size() == array.size())
+        return out;
+    out.clear();
     const auto list = nlohmann::json::parse(text.toStdString(), nullptr, false);
     if (list.is_array())
         for (const auto &v : list)

@@ -325,6 +325,26 @@ private slots:
         QVERIFY(std::abs(loglik.value()[0].scores[0] - (-1.5)) < 1e-9);
     }
 
+    // An item's lists (options, source documents, Bloom levels) come back as they went in,
+    // whatever their characters: quotes, backslashes, a newline, a tab, non-Latin text, an
+    // empty string, an emoji (a surrogate pair), and an empty list.
+    void listsRoundTrip()
+    {
+        ExamStore store(m_demo->database());
+        ExamItem it = item("Which?", opts("say \"yes\"", "C:\\path\\x", "two\nlines\tand a tab", "Ελληνικά 日本語 \U0001F600"), 1);
+        it.key = QStringLiteral("lists");
+        it.sourceDocs = {QString(), QStringLiteral("doc,1"), QStringLiteral("[\"not a list\"]")};
+        it.bloom = {};
+        auto id = store.create(QStringLiteral("lists"), QStringLiteral("queries"), 1, {it}, nlohmann::json::object());
+        QVERIFY2(id.ok(), qPrintable(id.error()));
+        const QVector<ExamItem> stored = store.items(id.value()).value();
+        QCOMPARE(stored.size(), 1);
+        QCOMPARE(stored[0].options, it.options);
+        QCOMPARE(stored[0].sourceDocs, it.sourceDocs);
+        QCOMPARE(stored[0].bloom, QStringList());
+        QCOMPARE(stored[0].options[3].size(), 15); // the emoji is two UTF-16 units
+    }
+
     void responseMatrixCsv()
     {
         ExamStore store(m_demo->database());
