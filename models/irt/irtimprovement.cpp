@@ -67,7 +67,7 @@ Result<QVector<IrtStep>> IrtImprovement::run(const IrtData &data, const IrtOptio
     IrtStep s0;
     s0.fit = first.value();
     s0.information = IrtInformation::test(s0.fit.items, grid, false);
-    s0.meanInformation = IrtInformation::test(s0.fit.items, grid, true);
+    s0.meanInformation = IrtInformation::meanOf(s0.information);
     out << s0;
     if (job)
         job->reportProgress(1, steps + 1, QStringLiteral("step 0 fitted"));
@@ -123,7 +123,7 @@ Result<QVector<IrtStep>> IrtImprovement::run(const IrtData &data, const IrtOptio
         s.dropped = dropped;
         s.fit = fit.value();
         s.information = IrtInformation::test(s.fit.items, grid, false);
-        s.meanInformation = IrtInformation::test(s.fit.items, grid, true);
+        s.meanInformation = IrtInformation::meanOf(s.information);
         out << s;
         kept = next;
         if (job)

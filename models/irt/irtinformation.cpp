@@ -72,6 +72,16 @@ IrtCurve IrtInformation::test(const QVector<IrtItem> &items, const std::vector<d
     return curve;
 }
 
+IrtCurve IrtInformation::meanOf(const IrtCurve &testInformation)
+{
+    IrtCurve curve = testInformation;
+    curve.name = QStringLiteral("mean item information");
+    if (curve.items > 0)
+        for (double &v : curve.values)
+            v /= double(curve.items);
+    return curve;
+}
+
 QVector<IrtCurve> IrtInformation::byGroup(const QVector<IrtItem> &items, const QHash<QString, QStringList> &groups, const std::vector<double> &grid, bool mean)
 {
     QMap<QString, QVector<IrtItem>> members;

@@ -396,6 +396,11 @@ private slots:
             QVERIFY(std::abs(sum.values[k] - expected) < 1e-12);
             QVERIFY(std::abs(mean.values[k] - expected / 3) < 1e-12);
         }
+        // The mean from the sum is the mean computed: value for value, name and item count.
+        const IrtCurve fromSum = IrtInformation::meanOf(sum);
+        QCOMPARE(fromSum.name, mean.name);
+        QCOMPARE(fromSum.items, 3);
+        QVERIFY(fromSum.values == mean.values);
         // Multi-label groups: x is both Remember and Apply.
         QHash<QString, QStringList> groups{{QStringLiteral("x"), {QStringLiteral("Remember"), QStringLiteral("Apply")}}, {QStringLiteral("y"), {QStringLiteral("Apply")}}};
         const QVector<IrtCurve> curves = IrtInformation::byGroup(items, groups, grid);
