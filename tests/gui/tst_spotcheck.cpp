@@ -75,8 +75,8 @@ private slots:
         QVERIFY(panel.tierText().contains(QLatin1String("click Propose Links")));
         Job *job = panel.startProposing();
         QVERIFY(job);
-        QSignalSpy done(job, &Job::finished);
-        QVERIFY(done.wait(120000));
+        // The job may have finished before anything listened: its outcome says.
+        QTRY_VERIFY_WITH_TIMEOUT(job->outcome().has_value(), 120000);
         QTRY_VERIFY(panel.tierBox()->count() > 0);
         const int at = panel.tierBox()->findData(QStringLiteral("0.40"));
         QVERIFY(at >= 0);

@@ -175,8 +175,10 @@ private slots:
                 const auto chosen = examples.value().forGroup(item.groupKey);
                 QCOMPARE(chosen.size(), std::min<qsizetype>(icl, firstOfGroup.size() - firstOfGroup.contains(item.groupKey)));
                 int last = -1;
-                for (const auto &[question, gold] : chosen) {
-                    const auto at = std::find_if(items.cbegin(), items.cend(), [&](const RunItem &i) { return i.query == question && i.gold == gold; });
+                for (const auto &example : chosen) {
+                    const auto at = std::find_if(items.cbegin(), items.cend(), [&](const RunItem &i) {
+                        return i.query == example.first && i.gold == example.second;
+                    });
                     QVERIFY(at != items.cend());
                     const int index = int(at - items.cbegin());
                     QVERIFY(at->groupKey != item.groupKey);
