@@ -30,23 +30,43 @@ void lordWingersky(const std::vector<double> &probabilities, double *f, int item
 }
 
 // g: the distribution without one item of probability p (f = g ∗ (1 − p, p)), divided out
-// in the direction where the recursion damps its rounding errors.
-void removeItem(const double *f, int items, double p, double *g)
+// in the direction where the recursion damps its rounding errors: upwards from g[0] when
+// p ≤ 0.5, downwards from g[items − 1] otherwise. Each step waits on the one before, so one
+// chain keeps the processor mostly idle; removeItems runs Lanes of them side by side, each
+// with exactly the operations it would have alone (the same values, bit for bit).
+constexpr int Lanes = 4;
+
+struct Chain {
+    const double *f = nullptr; // where the recursion reads f: f[0] upwards, f[items] downwards
+    double *g = nullptr;       // where it writes g: g[0] upwards, g[items − 1] downwards
+    std::ptrdiff_t step = 1;   // +1 upwards, −1 downwards
+    double keep = 0, inverse = 0;
+};
+
+Chain chainFor(const double *f, int items, double p, double *g)
 {
-    const int n = items - 1; // g has scores 0..n
-    if (p <= 0.5) {
-        const double inverse = 1 / (1 - p);
-        g[0] = f[0] * inverse;
-        for (int k = 1; k <= n; ++k)
-            g[k] = std::max(0.0, (f[k] - p * g[k - 1]) * inverse);
-    } else {
-        const double inverse = 1 / p, q = 1 - p;
-        g[n] = f[items] * inverse;
-        for (int k = n; k > 0; --k)
-            g[k - 1] = std::max(0.0, (f[k] - q * g[k]) * inverse);
-    }
+    if (p <= 0.5)
+        return {f, g, 1, p, 1 / (1 - p)};
+    return {f + items, g + (items - 1), -1, 1 - p, 1 / p};
 }
 
+void removeItems(const double *f, int items, const double *p, double *const *g, int count)
+{
+    const int n = items - 1; // each g has scores 0..n
+    Chain c[Lanes];
+    for (int l = 0; l < count; ++l)
+        c[l] = chainFor(f, items, p[l], g[l]);
+    for (int l = count; l < Lanes; ++l)
+        c[l] = c[0]; // a short group: the spare lanes redo the first chain (same values, same place)
+    for (Chain &x : c)
+        x.g[0] = x.f[0] * x.inverse;
+    for (int t = 1; t <= n; ++t) {
+        for (Chain &x : c) {
+            const std::ptrdiff_t at = x.step * t;
+            x.g[at] = std::max(0.0, (x.f[at] - x.keep * x.g[at - x.step]) * x.inverse);
+        }
+    }
+}
 } // namespace
 
 double IrtItemFit::lz(const std::vector<double> &p, const std::vector<int> &y)
@@ -133,56 +153,68 @@ void IrtItemFit::apply(const IrtData &data, IrtFit *fit)
     for (int k = 1; k < items; ++k)
         if (count[size_t(k)] > 0)
             observed.push_back(k);
+    // S-X² of item i from its expected proportions correct per score (numerators).
+    auto itemStatistic = [&](int i, const double *expected, std::vector<double> &correct) {
+        std::fill(correct.begin(), correct.end(), 0.0);
+        for (int r = 0; r < complete.size(); ++r)
+            correct[size_t(score[size_t(r)])] += data.responses[complete[r]][i];
+        // Groups of adjacent scores, each closed once both expected counts reach the
+        // minimum; what is left at the top joins the last group.
+        struct Group {
+            double n = 0, o = 0, e = 0; // students, observed and expected correct
+        };
+        std::vector<Group> groups(1);
+        for (int k : observed) {
+            const double ek = marginal[size_t(k)] > 0 ? std::clamp(expected[k] / marginal[size_t(k)], 0.0, 1.0) : 0.0;
+            Group &open = groups.back();
+            open.n += count[size_t(k)], open.o += correct[size_t(k)], open.e += count[size_t(k)] * ek;
+            if (open.e >= MinExpected && open.n - open.e >= MinExpected)
+                groups.emplace_back();
+        }
+        if (groups.size() > 1) {
+            const Group rest = groups.back();
+            groups.pop_back();
+            groups.back().n += rest.n, groups.back().o += rest.o, groups.back().e += rest.e;
+        }
+        double x2 = 0;
+        int used = 0;
+        for (const Group &gr : groups) {
+            if (gr.n <= 0)
+                continue;
+            const double share = gr.e / gr.n, seen = gr.o / gr.n;
+            x2 += gr.n * (seen - share) * (seen - share) / std::max(share * (1 - share), 1e-12);
+            ++used;
+        }
+        IrtItem &it = fit->items[i];
+        it.sx2Df = used - parameters;
+        it.sx2 = x2;
+        it.sx2P = it.sx2Df > 0 ? IrtStatistics::chiSquareSurvival(x2, it.sx2Df) : qQNaN();
+        it.rmsea = it.sx2Df > 0 && N > 1 ? std::sqrt(std::max(0.0, (x2 - it.sx2Df) / (it.sx2Df * (N - 1)))) : qQNaN();
+        pValues[size_t(i)] = it.sx2P;
+    };
     // Items are independent here: two cores take half each when there is enough work.
     auto work = [&](int from, int to) {
-        std::vector<double> g(static_cast<size_t>(items));
-        std::vector<double> expected(size_t(items) + 1), correct(size_t(items) + 1);
-        for (int i = from; i < to; ++i) {
-            // E_ik = ∫ P_i(θ) f₋ᵢ(k − 1 | θ) φ(θ) dθ / ∫ f(k | θ) φ(θ) dθ.
-            std::fill(expected.begin(), expected.end(), 0.0);
+        std::vector<double> g(size_t(Lanes) * items), expectedOf(size_t(Lanes) * (items + 1));
+        std::vector<double> correct(size_t(items) + 1);
+        for (int first = from; first < to; first += Lanes) {
+            // E_ik = ∫ P_i(θ) f₋ᵢ(k − 1 | θ) φ(θ) dθ / ∫ f(k | θ) φ(θ) dθ, for Lanes items at once.
+            const int width = std::min(Lanes, to - first);
+            std::fill(expectedOf.begin(), expectedOf.end(), 0.0);
+            double *lanes[Lanes];
+            for (int l = 0; l < Lanes; ++l)
+                lanes[l] = g.data() + size_t(l) * items;
             for (int q = 0; q < ItemFitNodes; ++q) {
-                const double p = P[size_t(q) * items + i];
-                removeItem(F.data() + size_t(q) * (items + 1), items, p, g.data());
-                const double wp = weights[size_t(q)] * p;
-                for (int k : observed)
-                    expected[size_t(k)] += wp * g[size_t(k - 1)];
+                const double *p = P.data() + size_t(q) * items + first;
+                removeItems(F.data() + size_t(q) * (items + 1), items, p, lanes, width);
+                for (int l = 0; l < width; ++l) {
+                    const double wp = weights[size_t(q)] * p[l];
+                    double *expected = expectedOf.data() + size_t(l) * (items + 1);
+                    for (int k : observed)
+                        expected[k] += wp * lanes[l][k - 1];
+                }
             }
-            std::fill(correct.begin(), correct.end(), 0.0);
-            for (int r = 0; r < complete.size(); ++r)
-                correct[size_t(score[size_t(r)])] += data.responses[complete[r]][i];
-            // Groups of adjacent scores, each closed once both expected counts reach the
-            // minimum; what is left at the top joins the last group.
-            struct Group {
-                double n = 0, o = 0, e = 0; // students, observed and expected correct
-            };
-            std::vector<Group> groups(1);
-            for (int k : observed) {
-                const double ek = marginal[size_t(k)] > 0 ? std::clamp(expected[size_t(k)] / marginal[size_t(k)], 0.0, 1.0) : 0.0;
-                Group &open = groups.back();
-                open.n += count[size_t(k)], open.o += correct[size_t(k)], open.e += count[size_t(k)] * ek;
-                if (open.e >= MinExpected && open.n - open.e >= MinExpected)
-                    groups.emplace_back();
-            }
-            if (groups.size() > 1) {
-                const Group rest = groups.back();
-                groups.pop_back();
-                groups.back().n += rest.n, groups.back().o += rest.o, groups.back().e += rest.e;
-            }
-            double x2 = 0;
-            int used = 0;
-            for (const Group &gr : groups) {
-                if (gr.n <= 0)
-                    continue;
-                const double share = gr.e / gr.n, seen = gr.o / gr.n;
-                x2 += gr.n * (seen - share) * (seen - share) / std::max(share * (1 - share), 1e-12);
-                ++used;
-            }
-            IrtItem &it = fit->items[i];
-            it.sx2Df = used - parameters;
-            it.sx2 = x2;
-            it.sx2P = it.sx2Df > 0 ? IrtStatistics::chiSquareSurvival(x2, it.sx2Df) : qQNaN();
-            it.rmsea = it.sx2Df > 0 && N > 1 ? std::sqrt(std::max(0.0, (x2 - it.sx2Df) / (it.sx2Df * (N - 1)))) : qQNaN();
-            pValues[size_t(i)] = it.sx2P;
+            for (int i = first; i < first + width; ++i)
+                itemStatistic(i, expectedOf.data() + size_t(i - first) * (items + 1), correct);
         }
     };
     inTwoHalves(double(items) * items * ItemFitNodes > 2e7, items, work);

@@ -17,6 +17,8 @@
 
 #include <QtTest>
 
+#include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace tst_irtcuration {
@@ -190,6 +192,95 @@ private slots:
         QVERIFY(fit.ok());
         QVERIFY(fit.value().items[0].misfit() || fit.value().items[0].a <= 0.25 + 1e-9);
         QVERIFY(fit.value().studentLz.size() == size_t(1000));
+    }
+
+    // S-X² as docs/METHODS.md §9.9 defines it, with each item's rest-score distribution made
+    // afresh by the Lord–Wingersky recursion over the other items, against the fit's, which
+    // divides the item out of the full distribution (four items side by side, 11 = 4 + 4 + 3).
+    void itemFitMatchesTheDirectRecursion()
+    {
+        const IrtSimulation sim = IrtSimulation::generate(test::flatSpec(300, 11, 41, 0.0));
+        IrtOptions options;
+        options.model = IrtOptions::Model::TwoPL;
+        auto fitted = IrtFitter::fit(sim.data, options);
+        QVERIFY2(fitted.ok(), qPrintable(fitted.error()));
+        const IrtFit &f = fitted.value();
+        const int items = int(f.items.size()), students = int(sim.data.responses.size());
+        double mean = 0, square = 0, noise = 0;
+        int known = 0;
+        for (int s = 0; s < students; ++s)
+            mean += f.students[s].second, square += f.students[s].second * f.students[s].second;
+        for (double se : f.studentSe)
+            if (std::isfinite(se))
+                noise += se * se, ++known;
+        mean /= students;
+        double variance = std::max(square / students - mean * mean, 0.0);
+        if (known > 0)
+            variance = std::max(variance - noise / known, 0.25 * variance);
+        std::vector<double> nodes, weights;
+        IrtStatistics::normalGrid(mean, std::max(std::sqrt(variance), 0.1), 31, &nodes, &weights);
+        // The summed-score distribution at θ over every item but `without` (−1: every item).
+        const auto distribution = [&](double theta, int without) {
+            std::vector<double> d{1.0};
+            for (int i = 0; i < items; ++i) {
+                if (i == without)
+                    continue;
+                const double p = std::clamp(IrtFitter::probability(f.items[i].a, f.items[i].b, f.items[i].c, theta), 1e-12, 1 - 1e-12);
+                std::vector<double> next(d.size() + 1, 0.0);
+                for (size_t k = 0; k < d.size(); ++k)
+                    next[k] += d[k] * (1 - p), next[k + 1] += d[k] * p;
+                d = next;
+            }
+            return d;
+        };
+        std::vector<int> count(size_t(items) + 1, 0), score(static_cast<size_t>(students));
+        for (int s = 0; s < students; ++s)
+            ++count[size_t(score[size_t(s)] = int(std::count(sim.data.responses[s].cbegin(), sim.data.responses[s].cend(), qint8(1))))];
+        int compared = 0;
+        for (int i = 0; i < items; ++i) {
+            std::vector<double> expected(size_t(items) + 1, 0.0), marginal(size_t(items) + 1, 0.0), correct(size_t(items) + 1, 0.0);
+            for (size_t q = 0; q < nodes.size(); ++q) {
+                const double p = std::clamp(IrtFitter::probability(f.items[i].a, f.items[i].b, f.items[i].c, nodes[q]), 1e-12, 1 - 1e-12);
+                const std::vector<double> all = distribution(nodes[q], -1), rest = distribution(nodes[q], i);
+                for (int k = 0; k <= items; ++k)
+                    marginal[size_t(k)] += weights[q] * all[size_t(k)];
+                for (int k = 1; k <= items; ++k)
+                    expected[size_t(k)] += weights[q] * p * rest[size_t(k - 1)];
+            }
+            for (int s = 0; s < students; ++s)
+                correct[size_t(score[size_t(s)])] += sim.data.responses[s][i];
+            // Adjacent scores 1 … items − 1 merged until both expected counts reach 3.
+            std::vector<std::array<double, 3>> groups(1, {0, 0, 0}); // students, observed, expected
+            for (int k = 1; k < items; ++k) {
+                if (count[size_t(k)] == 0)
+                    continue;
+                auto &open = groups.back();
+                open[0] += count[size_t(k)], open[1] += correct[size_t(k)];
+                open[2] += count[size_t(k)] * std::clamp(expected[size_t(k)] / marginal[size_t(k)], 0.0, 1.0);
+                if (open[2] >= 3 && open[0] - open[2] >= 3)
+                    groups.push_back({0, 0, 0});
+            }
+            if (groups.size() > 1) {
+                const auto rest = groups.back();
+                groups.pop_back();
+                for (int u = 0; u < 3; ++u)
+                    groups.back()[size_t(u)] += rest[size_t(u)];
+            }
+            double x2 = 0;
+            int used = 0;
+            for (const auto &g : groups) {
+                if (g[0] <= 0)
+                    continue;
+                const double share = g[2] / g[0], seen = g[1] / g[0];
+                x2 += g[0] * (seen - share) * (seen - share) / std::max(share * (1 - share), 1e-12);
+                ++used;
+            }
+            QCOMPARE(f.items[i].sx2Df, used - 2);
+            QVERIFY2(std::abs(f.items[i].sx2 - x2) <= 1e-9 * std::max(1.0, x2),
+                     qPrintable(QStringLiteral("item %1: S-X² %2, directly %3").arg(i).arg(f.items[i].sx2, 0, 'g', 17).arg(x2, 0, 'g', 17)));
+            ++compared;
+        }
+        QCOMPARE(compared, 11);
     }
 
     // The search's comparison is made on marginal-ML fits (tst_irtmarginal checks the
