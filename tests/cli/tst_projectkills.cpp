@@ -20,6 +20,7 @@
 #include <QRegularExpression>
 #include <QtTest>
 
+#include <algorithm>
 #include <csignal>
 
 namespace tst_projectkills {
@@ -60,19 +61,23 @@ QString fingerprint(const QString &path)
         auto s = db.value().prepare(QStringLiteral("SELECT * FROM %1").arg(Database::quoteIdentifier(table)));
         if (!s)
             return s.error();
-        QStringList rows;
+        QList<QByteArray> rows; // as UTF-8, sorted and hashed one by one: no copy of the whole table
         const Status read = s.value().forEach([&](const Statement &r) {
             QStringList cells;
             for (int c = 0; c < r.columnCount(); ++c)
                 cells << (volatileColumn(r.columnName(c)) ? QStringLiteral("*") : maskDurations(r.value(c).toString()));
             if (table == QLatin1String("project_meta") && cells.value(0).endsWith(QLatin1String("_at")))
                 cells[1] = QStringLiteral("*");
-            rows << cells.join(QChar(0x1f));
+            rows << cells.join(QChar(0x1f)).toUtf8();
         });
         if (!read)
             return read.error();
-        rows.sort();
-        hash.addData(table.toUtf8() + '\n' + rows.join(QChar(0x1e)).toUtf8());
+        std::sort(rows.begin(), rows.end());
+        hash.addData(table.toUtf8() + '\n');
+        for (const QByteArray &row : std::as_const(rows)) {
+            hash.addData(row);
+            hash.addData(QByteArrayLiteral("\x1e"));
+        }
     }
     return QString::fromLatin1(hash.result().toHex());
 }
