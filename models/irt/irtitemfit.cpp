@@ -196,13 +196,13 @@ void IrtItemFit::apply(const IrtData &data, IrtFit *fit)
     auto work = [&](int from, int to) {
         std::vector<double> g(size_t(Lanes) * items), expectedOf(size_t(Lanes) * (items + 1));
         std::vector<double> correct(size_t(items) + 1);
+        double *lanes[Lanes];
+        for (int l = 0; l < Lanes; ++l)
+            lanes[l] = g.data() + size_t(l) * items;
         for (int first = from; first < to; first += Lanes) {
             // E_ik = ∫ P_i(θ) f₋ᵢ(k − 1 | θ) φ(θ) dθ / ∫ f(k | θ) φ(θ) dθ, for Lanes items at once.
             const int width = std::min(Lanes, to - first);
             std::fill(expectedOf.begin(), expectedOf.end(), 0.0);
-            double *lanes[Lanes];
-            for (int l = 0; l < Lanes; ++l)
-                lanes[l] = g.data() + size_t(l) * items;
             for (int q = 0; q < ItemFitNodes; ++q) {
                 const double *p = P.data() + size_t(q) * items + first;
                 removeItems(F.data() + size_t(q) * (items + 1), items, p, lanes, width);
