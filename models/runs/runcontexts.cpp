@@ -22,18 +22,35 @@ Status RunContexts::resolve(const QByteArray &blob, QStringList *docIds, QString
     auto refs = ContextBlob::decode(blob);
     if (!refs)
         return Status::failure(refs);
-    QStringList texts;
-    for (const ContextRef &ref : refs.value()) {
-        auto source = chunk(ref.chunkId);
-        if (!source)
-            return Status::failure(source);
-        if (docIds)
-            docIds->append(source.value()->docId);
-        if (text)
-            texts << source.value()->text;
+    QVector<qint64> ids;
+    ids.reserve(refs.value().size());
+    for (const ContextRef &ref : refs.value())
+        ids << ref.chunkId;
+    auto known = m_resolved.find(ids);
+    if (known == m_resolved.end()) {
+        // A large corpus seldom repeats a list: the memo is emptied rather than let grow.
+        if (m_resolved.size() >= 4096)
+            m_resolved.clear();
+        Resolved r;
+        for (qint64 id : std::as_const(ids)) {
+            auto source = chunk(id);
+            if (!source)
+                return Status::failure(source);
+            r.docIds << source.value()->docId;
+        }
+        known = m_resolved.insert(ids, r);
     }
+    if (text && !known->hasText) {
+        QStringList texts;
+        for (qint64 id : std::as_const(ids))
+            texts << m_chunks.value(id).text; // read above
+        known->text = texts.join(separator());
+        known->hasText = true;
+    }
+    if (docIds)
+        docIds->append(known->docIds);
     if (text)
-        *text = texts.join(separator());
+        *text = known->text;
     return {};
 }
 

@@ -1,7 +1,9 @@
 #pragma once
 // Reads stored retrieved contexts back as the documents and text a run's item saw: a context
 // stored as chunk references (ContextBlob) is resolved through the corpus (also a chunk whose
-// document was removed since); each chunk is read once per RunContexts.
+// document was removed since); each chunk is read once per RunContexts, and a context whose
+// chunks (in rank order) were resolved before shares the earlier one's text: a run's items see
+// the same few chunk lists again and again on a small corpus (the demo: 45 chunks, 11k items).
 #include "core/result.h"
 #include "project/contextblob.h"
 #include "retrieval/corpusstore.h"
@@ -24,9 +26,15 @@ public:
 
 private:
     Result<const ChunkSource *> chunk(qint64 id);
+    struct Resolved {
+        QStringList docIds;
+        QString text;
+        bool hasText = false;
+    };
 
     CorpusStore m_corpus;
     QHash<qint64, ChunkSource> m_chunks;
+    QHash<QVector<qint64>, Resolved> m_resolved; // by chunk ids in rank order; bounded (runcontexts.cpp)
 };
 
 } // namespace assay

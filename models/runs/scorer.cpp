@@ -77,21 +77,26 @@ Result<QString> Scorer::defaultRetrievalJudge(Database &db, qint64 runId)
     return imported.value() ? QStringLiteral("imported") : QStringLiteral("top1");
 }
 
-Status Scorer::scoreRetrieval(Database &db, qint64 runId)
+namespace {
+
+// The items' true documents refreshed to what the project has now (links or keys added since
+// the run), and the retrieval verdicts on them, in one transaction; returns the items as read
+// after the refresh, which the answer judge then scores (read once: 12% of the demo's build read
+// them twice).
+Result<QVector<ScoredItem>> scoreRetrieval(Database &db, qint64 runId)
 {
-    // The items' true documents as the project has them now (links or keys added since the run),
-    // and the verdicts on them, in one transaction.
+    using R = Result<QVector<ScoredItem>>;
     Transaction tx(db);
     if (!tx.began())
-        return tx.beginStatus();
+        return R::failure(tx.beginStatus());
     if (auto refreshed = RunResultStore(db).refreshTruth(runId); !refreshed)
-        return Status::failure(refreshed.error());
+        return R::failure(refreshed.error());
     auto items = loadItems(db, runId);
     if (!items)
-        return Status::failure(items.error());
+        return R::failure(items.error());
     auto aliases = AliasIndex::load(db);
     if (!aliases)
-        return Status::failure(aliases.error());
+        return R::failure(aliases.error());
     QVector<RunStore::Judgement> top1, topk, context;
     for (const ScoredItem &it : items.value()) {
         const QSet<QString> truth(it.truth.begin(), it.truth.end());
@@ -114,9 +119,13 @@ Status Scorer::scoreRetrieval(Database &db, qint64 runId)
     }
     for (const auto &[judge, rows] : {std::pair{QStringLiteral("top1"), &top1}, std::pair{QStringLiteral("topk"), &topk}, std::pair{QStringLiteral("context"), &context}})
         if (auto s = RunStore(db).replaceJudgements(runId, judge, QStringLiteral("retrieval"), *rows); !s)
-            return s;
-    return tx.commit();
+            return R::failure(s);
+    if (auto s = tx.commit(); !s)
+        return R::failure(s);
+    return items;
 }
+
+} // namespace
 
 Result<Scorer::Report> Scorer::score(Database &db, qint64 runId, const QString &judge, const Options &options, Job *job)
 {
@@ -130,11 +139,9 @@ Result<Scorer::Report> Scorer::score(Database &db, qint64 runId, const QString &
         return R::failure(QStringLiteral("--repeat takes 1 to 50 verdicts per item, not %1").arg(options.repeat));
     if (options.repeat > 1 && !spec.value().kind().usesModel)
         return R::failure(QStringLiteral("judge %1 gives the same verdict every time: repeat the verdicts of an LLM judge (llm:PROFILE)").arg(judge));
-    auto items = loadItems(db, runId);
+    auto items = scoreRetrieval(db, runId);
     if (!items)
         return R::failure(items.error());
-    if (auto s = scoreRetrieval(db, runId); !s)
-        return R::failure(s.error());
     Report report;
     report.items = items.value().size();
     auto retrievalJudge = options.retrievalJudge.isEmpty() ? defaultRetrievalJudge(db, runId) : Result<QString>(options.retrievalJudge);

@@ -43,7 +43,6 @@ public:
     // JudgeSpec::parse's verdict on a judge's name (the judges are those of JudgeRegistry).
     static Status validateJudge(const QString &judge);
     static Result<Report> score(Database &db, qint64 runId, const QString &judge, const Options &options, Job *job = nullptr);
-    static Status scoreRetrieval(Database &db, qint64 runId);
     // The retrieval judge the closed-domain rule and analyses use by default for a run.
     static Result<QString> defaultRetrievalJudge(Database &db, qint64 runId);
     // "Correct" → 1, "Incorrect" → 0, anything else → -1.
