@@ -2,7 +2,7 @@
 
 #include "irt/irtfitter.h"
 
-#include <QHash>
+#include <QMap>
 #include <QRandomGenerator>
 
 #include <algorithm>
@@ -57,10 +57,12 @@ double pearson(const QVector<double> &x, const QVector<double> &y)
     return sxx > 0 && syy > 0 ? sxy / std::sqrt(sxx * syy) : qQNaN();
 }
 
-// The share of the score variance a factor's levels explain.
+// The share of the score variance a factor's levels explain. The levels are summed in the
+// order of their names: a QHash's order changes from process to process (Qt seeds it at
+// random), and with it the last digit of the sum.
 double eta2(const QVector<double> &score, const QStringList &level)
 {
-    QHash<QString, std::pair<double, int>> byLevel;
+    QMap<QString, std::pair<double, int>> byLevel;
     double mean = 0;
     for (qsizetype i = 0; i < score.size(); ++i) {
         auto &l = byLevel[level.value(i)];

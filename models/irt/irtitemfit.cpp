@@ -1,6 +1,7 @@
 #include "irt/irtitemfit.h"
 
 #include "core/twohalves.h"
+#include "irt/irtrestscores.h"
 #include "irt/irtstatistics.h"
 
 #include <algorithm>
@@ -29,44 +30,6 @@ void lordWingersky(const std::vector<double> &probabilities, double *f, int item
     }
 }
 
-// g: the distribution without one item of probability p (f = g ∗ (1 − p, p)), divided out
-// in the direction where the recursion damps its rounding errors: upwards from g[0] when
-// p ≤ 0.5, downwards from g[items − 1] otherwise. Each step waits on the one before, so one
-// chain keeps the processor mostly idle; removeItems runs Lanes of them side by side, each
-// with exactly the operations it would have alone (the same values, bit for bit).
-constexpr int Lanes = 4;
-
-struct Chain {
-    const double *f = nullptr; // where the recursion reads f: f[0] upwards, f[items] downwards
-    double *g = nullptr;       // where it writes g: g[0] upwards, g[items − 1] downwards
-    std::ptrdiff_t step = 1;   // +1 upwards, −1 downwards
-    double keep = 0, inverse = 0;
-};
-
-Chain chainFor(const double *f, int items, double p, double *g)
-{
-    if (p <= 0.5)
-        return {f, g, 1, p, 1 / (1 - p)};
-    return {f + items, g + (items - 1), -1, 1 - p, 1 / p};
-}
-
-void removeItems(const double *f, int items, const double *p, double *const *g, int count)
-{
-    const int n = items - 1; // each g has scores 0..n
-    Chain c[Lanes];
-    for (int l = 0; l < count; ++l)
-        c[l] = chainFor(f, items, p[l], g[l]);
-    for (int l = count; l < Lanes; ++l)
-        c[l] = c[0]; // a short group: the spare lanes redo the first chain (same values, same place)
-    for (Chain &x : c)
-        x.g[0] = x.f[0] * x.inverse;
-    for (int t = 1; t <= n; ++t) {
-        for (Chain &x : c) {
-            const std::ptrdiff_t at = x.step * t;
-            x.g[at] = std::max(0.0, (x.f[at] - x.keep * x.g[at - x.step]) * x.inverse);
-        }
-    }
-}
 } // namespace
 
 double IrtItemFit::lz(const std::vector<double> &p, const std::vector<int> &y)
@@ -193,24 +156,29 @@ void IrtItemFit::apply(const IrtData &data, IrtFit *fit)
         pValues[size_t(i)] = it.sx2P;
     };
     // Items are independent here: two cores take half each when there is enough work.
+    std::vector<IrtRestScores::Window> windows(static_cast<size_t>(ItemFitNodes));
+    for (int q = 0; q < ItemFitNodes; ++q)
+        windows[size_t(q)] = IrtRestScores::windowOf(F.data() + size_t(q) * (items + 1), items);
     auto work = [&](int from, int to) {
-        std::vector<double> g(size_t(Lanes) * items), expectedOf(size_t(Lanes) * (items + 1));
+        std::vector<double> g(size_t(IrtRestScores::Lanes) * items), expectedOf(size_t(IrtRestScores::Lanes) * (items + 1));
         std::vector<double> correct(size_t(items) + 1);
-        double *lanes[Lanes];
-        for (int l = 0; l < Lanes; ++l)
+        double *lanes[IrtRestScores::Lanes];
+        for (int l = 0; l < IrtRestScores::Lanes; ++l)
             lanes[l] = g.data() + size_t(l) * items;
-        for (int first = from; first < to; first += Lanes) {
-            // E_ik = ∫ P_i(θ) f₋ᵢ(k − 1 | θ) φ(θ) dθ / ∫ f(k | θ) φ(θ) dθ, for Lanes items at once.
-            const int width = std::min(Lanes, to - first);
+        for (int first = from; first < to; first += IrtRestScores::Lanes) {
+            // E_ik = ∫ P_i(θ) f₋ᵢ(k − 1 | θ) φ(θ) dθ / ∫ f(k | θ) φ(θ) dθ, for IrtRestScores::Lanes items at once.
+            const int width = std::min(IrtRestScores::Lanes, to - first);
             std::fill(expectedOf.begin(), expectedOf.end(), 0.0);
             for (int q = 0; q < ItemFitNodes; ++q) {
                 const double *p = P.data() + size_t(q) * items + first;
-                removeItems(F.data() + size_t(q) * (items + 1), items, p, lanes, width);
+                const IrtRestScores::Window w = windows[size_t(q)];
+                IrtRestScores::remove(F.data() + size_t(q) * (items + 1), w, p, lanes, width);
                 for (int l = 0; l < width; ++l) {
                     const double wp = weights[size_t(q)] * p[l];
                     double *expected = expectedOf.data() + size_t(l) * (items + 1);
                     for (int k : observed)
-                        expected[k] += wp * lanes[l][k - 1];
+                        if (k - 1 >= w.lo && k - 1 <= w.hi) // outside, g is 0 (IrtRestScores::Window)
+                            expected[k] += wp * lanes[l][k - 1];
                 }
             }
             for (int i = first; i < first + width; ++i)

@@ -9,6 +9,7 @@
 #include "irt/irtimprovement.h"
 #include "irt/irtinformation.h"
 #include "irt/irtjson.h"
+#include "irt/irtrestscores.h"
 #include "irt/irtsearch.h"
 #include "irt/irtsimulation.h"
 #include "irt/irtstatistics.h"
@@ -20,6 +21,8 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
+#include <random>
 
 namespace tst_irtcuration {
 
@@ -281,6 +284,74 @@ private slots:
             ++compared;
         }
         QCOMPARE(compared, 11);
+    }
+
+    // On a long exam the score distribution underflows to exact zeros far from each θ's mean,
+    // and S-X² divides each item out only inside the window where it does not (docs/METHODS.md
+    // §9.9). Against the whole recursion, written out here over every score: inside the window
+    // the same values bit for bit, outside it exact zeros, for items divided out upwards
+    // (p ≤ 0.5) and downwards, at abilities from one end of the exam to the other.
+    void restScoresOfALongExamMatchTheWholeRecursion()
+    {
+        constexpr int items = 1400;
+        std::mt19937_64 rng(20261130);
+        std::uniform_real_distribution<double> unit(0.0, 1.0);
+        std::vector<std::array<double, 2>> ab(static_cast<size_t>(items));
+        for (auto &[a, b] : ab)
+            a = 0.8 + 1.2 * unit(rng), b = -2.5 + 5.0 * unit(rng);
+        qint64 outside = 0, checked = 0;
+        int upwards = 0, downwards = 0;
+        for (double theta = -4.0; theta <= 4.0; theta += 0.5) {
+            std::vector<double> p(static_cast<size_t>(items)), f(size_t(items) + 1, 0.0);
+            f[0] = 1;
+            for (int i = 0; i < items; ++i) { // Lord–Wingersky, as IrtItemFit builds f
+                const double pi = p[size_t(i)] = std::clamp(IrtFitter::probability(ab[size_t(i)][0], ab[size_t(i)][1], 0, theta), 1e-12, 1 - 1e-12);
+                for (int k = i + 1; k > 0; --k)
+                    f[size_t(k)] = f[size_t(k)] * (1 - pi) + f[size_t(k - 1)] * pi;
+                f[0] *= 1 - pi;
+            }
+            const IrtRestScores::Window w = IrtRestScores::windowOf(f.data(), items);
+            QVERIFY(0 <= w.lo && w.lo <= w.hi && w.hi <= items - 1);
+            outside += items - (w.hi - w.lo + 1);
+            for (int first = 0; first < items; first += 97) { // groups of up to Lanes items
+                const int count = std::min(IrtRestScores::Lanes, items - first);
+                std::vector<double> windowed(size_t(count) * items, std::numeric_limits<double>::quiet_NaN());
+                double *lanes[IrtRestScores::Lanes];
+                for (int l = 0; l < count; ++l)
+                    lanes[l] = windowed.data() + size_t(l) * items;
+                IrtRestScores::remove(f.data(), w, p.data() + first, lanes, count);
+                for (int l = 0; l < count; ++l) {
+                    const double pi = p[size_t(first + l)];
+                    std::vector<double> g(static_cast<size_t>(items));
+                    if (pi <= 0.5) {
+                        const double inverse = 1 / (1 - pi);
+                        g[0] = f[0] * inverse;
+                        for (int t = 1; t < items; ++t)
+                            g[size_t(t)] = std::max(0.0, (f[size_t(t)] - pi * g[size_t(t - 1)]) * inverse);
+                        ++upwards;
+                    } else {
+                        const double keep = 1 - pi, inverse = 1 / pi;
+                        g[size_t(items - 1)] = f[size_t(items)] * inverse;
+                        for (int j = items - 2; j >= 0; --j)
+                            g[size_t(j)] = std::max(0.0, (f[size_t(j + 1)] - keep * g[size_t(j + 1)]) * inverse);
+                        ++downwards;
+                    }
+                    for (int k = 0; k < items; ++k) {
+                        const bool inside = k >= w.lo && k <= w.hi;
+                        const double got = inside ? lanes[l][k] : 0.0;
+                        if (got != g[size_t(k)]) // bit for bit (both are finite here); the message only then
+                            QFAIL(qPrintable(QStringLiteral("θ %1, item %2 (p %3), score %4 %5 the window [%6, %7]: %8, the whole recursion %9")
+                                                .arg(theta).arg(first + l).arg(pi).arg(k).arg(inside ? QStringLiteral("inside") : QStringLiteral("outside"))
+                                                .arg(w.lo).arg(w.hi).arg(got, 0, 'g', 17).arg(g[size_t(k)], 0, 'g', 17)));
+                        ++checked;
+                    }
+                }
+            }
+        }
+        // The window leaves out about half the scores of so long an exam; both directions were tried.
+        QVERIFY2(outside > 17 * items / 3, qPrintable(QStringLiteral("%1 scores left out over 17 abilities").arg(outside)));
+        QVERIFY(upwards > 20 && downwards > 20);
+        QVERIFY(checked > 1000000);
     }
 
     // The search's comparison is made on marginal-ML fits (tst_irtmarginal checks the
