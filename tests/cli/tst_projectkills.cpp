@@ -22,6 +22,7 @@
 
 #include <algorithm>
 #include <csignal>
+#include <functional>
 
 namespace tst_projectkills {
 
@@ -250,7 +251,10 @@ private slots:
         for (const QChar c : name)
             seed = seed * 31 + c.unicode();
         QRandomGenerator random(seed);
-        const auto run = [&](const QString &project, qint64 killAfterMs, qint64 *tookMs, QByteArray *out = nullptr) {
+        // Runs the job on `project`: to its end (killAfterMs < 0), or killed after killAfterMs or,
+        // when `killWhen` is given, as soon as it holds (polled every 20 ms).
+        const auto run = [&](const QString &project, qint64 killAfterMs, qint64 *tookMs, QByteArray *out = nullptr,
+                             const std::function<bool()> &killWhen = {}) {
             QProcess p;
             p.setProcessChannelMode(QProcess::ForwardedErrorChannel);
             if (!out)
@@ -260,7 +264,15 @@ private slots:
             p.start(QStringLiteral(ASSAY_CLI), argsFor(kind, project));
             if (!p.waitForStarted())
                 return -2;
-            if (killAfterMs >= 0 && !p.waitForFinished(int(killAfterMs))) {
+            const auto stillRunning = [&] {
+                if (!killWhen)
+                    return !p.waitForFinished(int(killAfterMs));
+                while (!killWhen() && clock.elapsed() < killAfterMs)
+                    if (p.waitForFinished(20))
+                        return false;
+                return p.state() == QProcess::Running;
+            };
+            if (killAfterMs >= 0 && stillRunning()) {
                 ::kill(pid_t(p.processId()), SIGKILL);
                 p.waitForFinished();
                 return -1; // killed
@@ -320,20 +332,10 @@ private slots:
                 ++folders;
                 // The next build, killed as soon as the leftovers are gone (or after 30 s, when
                 // the check below fails) rather than after a fixed time: the demo's first step
-                // removes them, so this waits a fraction of a second instead of seconds.
-                QProcess next;
-                next.setProcessChannelMode(QProcess::ForwardedErrorChannel);
-                next.setStandardOutputFile(QProcess::nullDevice());
-                next.start(QStringLiteral(ASSAY_CLI), argsFor(kind, folder.filePath(QStringLiteral("demo.assay"))));
-                QVERIFY(next.waitForStarted());
-                const auto anyLeft = [&] { return std::any_of(left.begin(), left.end(), [&](const QString &file) { return folder.exists(file); }); };
-                QElapsedTimer waited;
-                waited.start();
-                while (anyLeft() && next.state() == QProcess::Running && waited.elapsed() < 30000)
-                    next.waitForFinished(20);
-                QCOMPARE(next.state(), QProcess::Running); // still building: nothing but its start removed them
-                ::kill(pid_t(next.processId()), SIGKILL);
-                next.waitForFinished();
+                // removes them, so this waits a fraction of a second instead of seconds. Killed,
+                // not finished: nothing but its start removed them.
+                const auto noneLeft = [&] { return std::none_of(left.begin(), left.end(), [&](const QString &file) { return folder.exists(file); }); };
+                QCOMPARE(run(folder.filePath(QStringLiteral("demo.assay")), 30000, nullptr, nullptr, noneLeft), -1);
                 for (const QString &file : left)
                     QVERIFY2(!folder.exists(file), qPrintable(file + QStringLiteral(" is still there")));
             }
