@@ -92,6 +92,10 @@ Result<QString> ReportWriter::runsSection() const
                  .arg(g.gapGroups).arg(g.robustGroups).arg(g.nonRobustGroups);
     }
     h += QStringLiteral("</table></div>\n");
+    for (const RunAnalysis &a : m_analyses)
+        if (const QString coverage = a.grammar.coverageText(); !coverage.isEmpty())
+            h += QStringLiteral("<p class=\"note\">%1: figures %2 — items without a verdict are neither right nor wrong.</p>\n")
+                     .arg(a.run.toHtmlEscaped(), coverage.toHtmlEscaped());
     // Where the ground truth came from (docs/METHODS.md §1.6.5), as the project holds it now.
     auto coverage = GroundLinkStore(const_cast<Project &>(m_project).database()).coverage();
     if (!coverage)

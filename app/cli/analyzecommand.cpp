@@ -149,6 +149,8 @@ int AnalyzeCommand::grammar(QCommandLineParser &parser, Project &project, CliIo 
            << QStringLiteral("  accuracy %1, refined %2; retrieval %3, refined %4; knowledge %5\n")
                   .arg(number(r.accuracy), number(r.refinedAccuracy), number(r.retrievalAccuracy), number(r.refinedRetrievalAccuracy), number(r.knowledgeAccuracy))
            << QStringLiteral("  with context comparison: retrieval %1, refined %2\n").arg(number(r.contextRetrievalAccuracy), number(r.contextRefinedRetrievalAccuracy));
+    if (const QString coverage = r.coverageText(); !coverage.isEmpty())
+        io.out << QStringLiteral("  %1%2\n").arg(coverage, r.n == 0 ? QStringLiteral(" (score again, or run again with --retry-failed)") : QString());
     if (r.weaklyJudged > 0)
         io.out << QStringLiteral("  weakly judged: %1 of %2 items have a gold answer of two characters or fewer or a number below 1000, "
                                  "which a string-match judge can meet by chance\n")
@@ -275,13 +277,14 @@ int AnalyzeCommand::workflows(QCommandLineParser &parser, Project &project, CliI
         QStringList levels;
         for (const QString &level : f.levelNames())
             levels << QStringLiteral("%1 %2").arg(level).arg(f.levels.value(level).meanF1, 0, 'f', 3);
-        lines << QStringLiteral("%1  %2%3  F1 %4  [%5]  accuracy %6  halted %7  %8 ms/item  $%9 (%10 per correct)")
+        lines << QStringLiteral("%1  %2%3  F1 %4  [%5]  accuracy %6  halted %7  %8 ms/item  %9 (%10 per correct)")
                      .arg(run.trimmed(), WorkflowFigures::workflowName(f.workflow), f.llm.isEmpty() ? QString() : QLatin1Char(':') + f.llm)
                      .arg(f.all.meanF1, 0, 'f', 3)
                      .arg(levels.join(QStringLiteral(", ")), number(f.all.accuracy))
                      .arg(f.halted)
                      .arg(f.meanLatencyMs, 0, 'f', 0)
-                     .arg(f.cost, 0, 'f', 4)
+                     .arg(f.usageKnown() ? QStringLiteral("$%1").arg(f.cost, 0, 'f', 4)
+                                         : QStringLiteral("cost unknown (%1 replies without token usage; $%2 reported)").arg(f.usageUnknown).arg(f.cost, 0, 'f', 4))
                      .arg(f.costPerCorrect ? QStringLiteral("$%1").arg(*f.costPerCorrect, 0, 'f', 5) : QStringLiteral("—"));
     }
     if (parser.isSet(QStringLiteral("json"))) {

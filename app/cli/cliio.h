@@ -9,6 +9,8 @@ struct CliIo {
     QTextStream &err;
 };
 
-enum ExitCode { ExitOk = 0, ExitFailure = 1, ExitUsage = 2 };
+// 3: a gate was inconclusive; 4: a gate could not evaluate (too many failed or unread items);
+// 5: a run (or scoring) finished with items that failed: run again with --retry-failed.
+enum ExitCode { ExitOk = 0, ExitFailure = 1, ExitUsage = 2, ExitInconclusive = 3, ExitCouldNotEvaluate = 4, ExitItemsFailed = 5 };
 
 } // namespace assay

@@ -40,7 +40,8 @@ int GateCommand::run(const QStringList &args, CliIo &io)
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
         "Compares a run with its baseline on the items both hold, paired: the difference with a bootstrap interval over semantic groups, "
-        "McNemar's exact test, and a verdict. Exit codes: 0 pass or improvement, 1 regression, 3 inconclusive, 2 bad usage."));
+        "McNemar's exact test, and a verdict. Items that failed or stayed unread in either run are left out and counted; above --max-errors of the "
+        "shared items the gate cannot evaluate. Exit codes: 0 pass or improvement, 1 regression, 3 inconclusive, 4 could not evaluate, 2 bad usage."));
     parser.addPositionalArgument(QStringLiteral("FILE.assay"), QStringLiteral("The project."));
     parser.addOptions({
         {QStringLiteral("run"), QStringLiteral("The candidate run (with --pipeline: the name of the run to make)."), QStringLiteral("R")},
@@ -51,6 +52,7 @@ int GateCommand::run(const QStringList &args, CliIo &io)
         {QStringLiteral("metric"), QStringLiteral("accuracy (default), refined (groups answered in some form by either run) or retrieval."), QStringLiteral("M"), QStringLiteral("accuracy")},
         {QStringLiteral("max-drop"), QStringLiteral("The drop allowed before a significant one is a regression, as a share or in points (default 0.02: two points)."), QStringLiteral("D"), QStringLiteral("0.02")},
         {QStringLiteral("alpha"), QStringLiteral("1 − the interval's level (default 0.05)."), QStringLiteral("A"), QStringLiteral("0.05")},
+        {QStringLiteral("max-errors"), QStringLiteral("The largest share (or percentage) of shared items that may fail or stay unread before the gate cannot evaluate (default 0.01)."), QStringLiteral("E"), QStringLiteral("0.01")},
         {QStringLiteral("min-accuracy"), QStringLiteral("The candidate's floor: below it is a regression whatever the baseline."), QStringLiteral("X")},
         {QStringLiteral("judge"), QStringLiteral("The answer judge (default: the run's only one; with --pipeline: the baseline run's; required with --pipeline and --baseline-file)."), QStringLiteral("NAME")},
         {QStringLiteral("closed-domain"), QStringLiteral("auto (default), on or off."), QStringLiteral("auto|on|off"), QStringLiteral("auto")},
@@ -74,6 +76,8 @@ int GateCommand::run(const QStringList &args, CliIo &io)
         return usageError(parser, io, QStringLiteral("--metric takes %1").arg(GateReport::metrics().join(QStringLiteral(", "))));
     if (!readShare(parser.value(QStringLiteral("max-drop")), &options.gate.maxDrop))
         return usageError(parser, io, QStringLiteral("--max-drop takes a share from 0 to 1 (0.02) or points (2)"));
+    if (!readShare(parser.value(QStringLiteral("max-errors")), &options.gate.maxErrors))
+        return usageError(parser, io, QStringLiteral("--max-errors takes a share from 0 to 1 (0.01) or a percentage (1)"));
     bool ok = false;
     options.gate.alpha = parser.value(QStringLiteral("alpha")).toDouble(&ok);
     if (!ok || !(options.gate.alpha > 0 && options.gate.alpha < 0.5))
@@ -120,8 +124,23 @@ int GateCommand::run(const QStringList &args, CliIo &io)
         } else if (options.judge.isEmpty()) {
             return usageError(parser, io, QStringLiteral("--judge is required with --pipeline and --baseline-file"));
         }
-        if (const int code = execute(parser, *project, io, runName, options.judge); code != ExitOk)
-            return code;
+        QString stopped;
+        if (const int code = execute(parser, *project, io, runName, options.judge, &stopped); code != ExitOk) {
+            if (stopped.isEmpty())
+                return code;
+            // The candidate could not be made (an outage, a refused key): the gate cannot
+            // evaluate, and says so in every output; it is never a regression or a pass.
+            GateReport r;
+            r.run = runName;
+            r.baseline = baselineName.isEmpty() ? parser.value(QStringLiteral("baseline-file")) : baselineName;
+            r.metric = options.metric;
+            r.judge = options.judge;
+            r.options = options.gate;
+            r.result.verdict = GateResult::Verdict::Error;
+            r.failure = stopped;
+            r.result.reason = stopped;
+            return writeReport(parser, io, r);
+        }
     }
     auto runId = runs.idOf(runName);
     if (!runId)
@@ -168,14 +187,23 @@ int GateCommand::run(const QStringList &args, CliIo &io)
     const GateReport &r = report.value();
     if (auto s = r.record(db); !s)
         return fail(io, s.error());
+    return writeReport(parser, io, r);
+}
+
+int GateCommand::writeReport(QCommandLineParser &parser, CliIo &io, const GateReport &r)
+{
     if (parser.isSet(QStringLiteral("junit")))
         if (auto s = FileWriter::write(parser.value(QStringLiteral("junit")), GateReportWriter::junit(r)); !s)
             return fail(io, s.error());
     if (parser.isSet(QStringLiteral("markdown")))
         if (auto s = FileWriter::write(parser.value(QStringLiteral("markdown")), GateReportWriter::markdown(r).toUtf8()); !s)
             return fail(io, s.error());
+    if (r.result.verdict == GateResult::Verdict::Error)
+        io.err << QStringLiteral("assay-cli gate: could not evaluate %1 against %2: %3\n").arg(r.run, r.baseline, r.coverageText());
     if (parser.isSet(QStringLiteral("json"))) {
         io.out << QString::fromStdString(r.toJson().dump(2)) << '\n';
+    } else if (r.result.verdict == GateResult::Verdict::Error) {
+        io.out << QStringLiteral("ERROR: %1 against %2 could not be evaluated: %3\n").arg(r.run, r.baseline, r.coverageText());
     } else {
         io.out << QStringLiteral("%1: %2 against %3 on %4 shared items (%5): %6\n")
                       .arg(GateResult::verdictName(r.result.verdict).toUpper(), r.run, r.baseline)
@@ -193,7 +221,7 @@ int GateCommand::run(const QStringList &args, CliIo &io)
     return r.exitCode();
 }
 
-int GateCommand::execute(QCommandLineParser &parser, Project &project, CliIo &io, const QString &name, const QString &judge)
+int GateCommand::execute(QCommandLineParser &parser, Project &project, CliIo &io, const QString &name, const QString &judge, QString *stopped)
 {
     auto spec = PipelineSpec::parse(parser.value(QStringLiteral("pipeline")));
     if (!spec)
@@ -215,12 +243,14 @@ int GateCommand::execute(QCommandLineParser &parser, Project &project, CliIo &io
         executed = r.value();
         return Status();
     });
-    if (auto s = run.runHere(); !s)
-        return fail(io, QStringLiteral("run %1: %2").arg(name, s.error()));
+    if (auto s = run.runHere(); !s) {
+        *stopped = QStringLiteral("run %1 stopped: %2").arg(name, s.error());
+        return ExitCouldNotEvaluate;
+    }
     if (!executed.finished)
         return fail(io, QStringLiteral("run %1 did not finish; run the gate again to continue it").arg(name));
     if (executed.errors > 0)
-        io.err << QStringLiteral("assay-cli gate: run %1: %2 items ended in an error; they count as wrong\n").arg(name).arg(executed.errors);
+        io.err << QStringLiteral("assay-cli gate: run %1: %2 items ended in an error; they are not evaluated (never counted as wrong)\n").arg(name).arg(executed.errors);
     Job score(QStringLiteral("Scoring %1").arg(name), [&](Job &j) {
         auto r = Scorer::score(project.database(), id.value(), judge, {}, &j);
         return r ? Status() : Status::failure(r.error());

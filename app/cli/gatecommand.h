@@ -1,12 +1,13 @@
 #pragma once
 #include "clicommand.h"
+#include "analysis/gatecomparison.h"
 
 namespace assay {
 
 // assay-cli gate FILE --run R [--baseline B | --baseline-file F.jsonl] [--pipeline SPEC --testset V]
-// [--metric M] [--max-drop D] [--alpha A] [--min-accuracy X] [--junit OUT] [--markdown OUT] [--json]:
+// [--metric M] [--max-drop D] [--max-errors E] [--alpha A] [--min-accuracy X] [--junit OUT] [--markdown OUT] [--json]:
 // a regression verdict for CI (docs/ci.md). Exit 0 pass or improvement, 1 regression, 3
-// inconclusive, 2 bad usage.
+// inconclusive, 4 could not evaluate (failed or unread items above --max-errors), 2 bad usage.
 class GateCommand : public CliCommand {
 public:
     QString name() const override { return QStringLiteral("gate"); }
@@ -15,7 +16,10 @@ public:
 
 private:
     // --pipeline: creates (or continues) run `name` on the version, executes and scores it.
-    int execute(QCommandLineParser &parser, Project &project, CliIo &io, const QString &name, const QString &judge);
+    // A run that stopped (an outage, a refused key) sets `stopped` and returns the could-not-evaluate code.
+    int execute(QCommandLineParser &parser, Project &project, CliIo &io, const QString &name, const QString &judge, QString *stopped);
+    // The verdict on stdout, --junit, --markdown and --json; returns the exit code.
+    int writeReport(QCommandLineParser &parser, CliIo &io, const GateReport &r);
 };
 
 } // namespace assay

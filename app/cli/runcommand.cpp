@@ -101,6 +101,7 @@ int RunCommand::run(const QStringList &args, CliIo &io)
         }
         runs.append({runName, runId.value()});
     }
+    qint64 failedItems = 0;
     for (const auto &[runName, runId] : runs) {
         QElapsedTimer clock;
         clock.start();
@@ -144,11 +145,20 @@ int RunCommand::run(const QStringList &args, CliIo &io)
             if (!report.lastError.isEmpty())
                 io.out << QStringLiteral("Run %1: the last error: %2\n").arg(runName, report.lastError);
         }
+        // What the run holds, not only what this call executed: a finished run asked to run
+        // again says how many of its items failed before.
+        auto header = store.header(runId);
+        if (!header)
+            return fail(io, header.error());
+        if (header.value().errors > 0) {
+            failedItems += header.value().errors;
+            io.err << QStringLiteral("Run %1: %2 items failed: run again with --retry-failed\n").arg(runName).arg(header.value().errors);
+        }
         io.out.flush();
         if (!report.finished)
             break; // interrupted: the remaining runs wait for the next call
     }
-    return ExitOk;
+    return failedItems > 0 ? ExitItemsFailed : ExitOk;
 }
 
 int RunsCommand::run(const QStringList &args, CliIo &io)

@@ -202,6 +202,10 @@ ChartData ChartBuilder::accuracyPanel(const QVector<RunAnalysis> &input, bool co
             weak += r.grammar.weaklyJudged;
             judged += r.grammar.n;
         }
+    // Items without a verdict (unread) or that failed are left out, never counted wrong.
+    for (const RunAnalysis &r : runs)
+        if (const QString coverage = r.grammar.coverageText(); !coverage.isEmpty())
+            c.subtitle += QStringLiteral(" · %1: %2").arg(r.run, coverage);
     if (weak > 0)
         c.subtitle += QStringLiteral(" · %1 of %2 items weakly judged (gold of ≤ 2 characters or a number below 1000, met by chance by a string match)")
                           .arg(QLocale().toString(weak), QLocale().toString(judged));

@@ -69,6 +69,8 @@ int GateReport::exitCode() const
         return 0;
     case GateResult::Verdict::Regression:
         return 1;
+    case GateResult::Verdict::Error:
+        return 4;
     case GateResult::Verdict::Inconclusive:
         break;
     }
@@ -174,9 +176,35 @@ Result<GateReport> GateComparison::compare(const RunOutcomes::Loaded &run, const
         const Outcome *run, *base;
     };
     QVector<Pair> pairs;
-    for (const Outcome &o : run.outcomes)
-        if (const auto b = baseByKey.constFind(keyOf(o)); b != baseByKey.constEnd())
-            pairs.append(Pair{&o, *b});
+    for (const Outcome &o : run.outcomes) {
+        const auto b = baseByKey.constFind(keyOf(o));
+        if (b == baseByKey.constEnd())
+            continue;
+        ++report.paired;
+        // An item that failed or whose verdict is unread in either run is unknown, never a loss.
+        const Outcome &base = **b;
+        const auto unread = [retrieval](const Outcome &x) { return retrieval ? (x.retrievalJudgeable && !x.retrievalVerdict) : !x.verdict; };
+        if (!o.error.isEmpty() || !base.error.isEmpty()) {
+            report.runFailed += !o.error.isEmpty();
+            report.baselineFailed += o.error.isEmpty() && !base.error.isEmpty();
+            if (report.firstFailure.isEmpty())
+                report.firstFailure = QStringLiteral("%1 in %2").arg((o.error.isEmpty() ? base.error : o.error).left(160), o.error.isEmpty() ? baseline.runName : run.runName);
+            continue;
+        }
+        if (unread(o) || unread(base)) {
+            ++report.unread;
+            continue;
+        }
+        pairs.append(Pair{&o, *b});
+    }
+    if (report.paired > 0 && report.unevaluated() > report.options.maxErrors * report.paired) {
+        // Too much is unknown to say anything: the verdict is error, never a regression or a pass.
+        report.result.verdict = GateResult::Verdict::Error;
+        report.result.shared = int(pairs.size());
+        report.result.reason = report.coverageText();
+        report.notes << report.coverageText();
+        return report;
+    }
 
     // Groups over the shared items (the baseline's group keys).
     struct Group {
@@ -279,6 +307,8 @@ Result<GateReport> GateComparison::compare(const RunOutcomes::Loaded &run, const
         report.regressedTemplates.resize(options.topGroups);
 
     const QLocale c(QLocale::English);
+    if (report.unevaluated() > 0)
+        report.notes << report.coverageText() + QStringLiteral(" They are left out (at most %1% may be).").arg(100.0 * report.options.maxErrors, 0, 'g', 3);
     report.notes << QStringLiteral("Paired on %1 items both runs hold (by %2)%3.")
                         .arg(c.toString(qint64(pairs.size())), report.pairedBy,
                              report.runItems > pairs.size() || report.baselineItems > pairs.size()
@@ -295,6 +325,25 @@ Result<GateReport> GateComparison::compare(const RunOutcomes::Loaded &run, const
     else if (!retrieval && runVotes.isEmpty() && baselineVotes.isEmpty())
         report.notes << QStringLiteral("The judge was not repeated, so the interval holds the items' sampling noise only, not the judge's own (score with repeats to measure it).");
     return report;
+}
+
+QString GateReport::coverageText() const
+{
+    if (!failure.isEmpty())
+        return failure;
+    const QLocale c(QLocale::English);
+    QStringList parts;
+    if (runFailed > 0)
+        parts << QStringLiteral("%1 failed in %2").arg(c.toString(runFailed), run);
+    if (baselineFailed > 0)
+        parts << QStringLiteral("%1 failed in %2").arg(c.toString(baselineFailed), baseline);
+    if (unread > 0)
+        parts << QStringLiteral("%1 unread (no %2 verdict)").arg(c.toString(unread), metric == QLatin1String("retrieval") ? QStringLiteral("retrieval") : QStringLiteral("judge"));
+    QString text = QStringLiteral("%1 of %2 shared items could not be evaluated%3")
+                       .arg(c.toString(unevaluated()), c.toString(paired), parts.isEmpty() ? QString() : QStringLiteral(": ") + parts.join(QStringLiteral(", ")));
+    if (!firstFailure.isEmpty())
+        text += QStringLiteral(" (e.g. %1)").arg(firstFailure);
+    return text + QLatin1Char('.');
 }
 
 Status GateReport::record(Database &db) const
@@ -341,6 +390,12 @@ nlohmann::json GateReport::toJson() const
             {"baseline_judge", baselineJudge.toStdString()},
             {"paired_by", pairedBy.toStdString()},
             {"shared", result.shared},
+            {"paired", paired},
+            {"n_failed", runFailed + baselineFailed},
+            {"n_failed_run", runFailed},
+            {"n_failed_baseline", baselineFailed},
+            {"n_unread", unread},
+            {"max_errors", options.maxErrors},
             {"groups", result.groups},
             {"run_accuracy", number(result.runMean)},
             {"baseline_accuracy", number(result.baselineMean)},

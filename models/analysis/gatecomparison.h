@@ -46,6 +46,13 @@ struct GateReport {
     QString runVersion, baselineVersion; // empty: the working set
     QString pairedBy;                    // "identity" or "key"
     int runItems = 0, baselineItems = 0; // each run's scored items before pairing
+    // Shared items that could not be evaluated: failed (an error) or unread (no verdict) in
+    // either run. They are never losses: left out, counted, and above options.maxErrors of the
+    // shared items the verdict is error.
+    int paired = 0, runFailed = 0, baselineFailed = 0, unread = 0;
+    QString firstFailure; // an example error, naming the cause
+    QString failure;      // set when the gate could not compare at all (the candidate's run stopped)
+    int unevaluated() const { return runFailed + baselineFailed + unread; }
     GateOptions options;
     GateResult result;
     QMap<QString, GateModule> modules;         // retriever, llm, knowledge
@@ -54,7 +61,9 @@ struct GateReport {
     // What the numbers rest on, in sentences: pairing, judge noise, versions.
     QStringList notes;
 
-    int exitCode() const; // 0 pass/improvement, 1 regression, 3 inconclusive
+    int exitCode() const; // 0 pass/improvement, 1 regression, 3 inconclusive, 4 could not evaluate
+    // "184 of 300 shared items could not be evaluated: 184 failed in the run (server: HTTP 500 …)".
+    QString coverageText() const;
     nlohmann::json toJson() const;
     // Records it in the project (GateStore): what the Overview's latest verdict reads.
     Status record(Database &db) const;

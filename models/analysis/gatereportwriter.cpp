@@ -79,6 +79,7 @@ QByteArray GateReportWriter::junit(const GateReport &report)
     const GateResult &r = report.result;
     const bool regression = r.verdict == GateResult::Verdict::Regression;
     const bool inconclusive = r.verdict == GateResult::Verdict::Inconclusive;
+    const bool couldNotEvaluate = r.verdict == GateResult::Verdict::Error;
     const bool floorSet = std::isfinite(report.options.minAccuracy);
     const bool belowFloor = floorSet && std::isfinite(r.runMean) && r.runMean < report.options.minAccuracy;
     const bool dropFailed = regression && std::isfinite(r.high) && r.high < -report.options.maxDrop;
@@ -98,14 +99,16 @@ QByteArray GateReportWriter::junit(const GateReport &report)
     xml.writeAttribute(QStringLiteral("name"), QStringLiteral("gate %1 vs %2 (%3)").arg(report.run, report.baseline, report.metric));
     xml.writeAttribute(QStringLiteral("tests"), QString::number(cases));
     xml.writeAttribute(QStringLiteral("failures"), QString::number(failures));
-    xml.writeAttribute(QStringLiteral("errors"), QStringLiteral("0"));
-    xml.writeAttribute(QStringLiteral("skipped"), QString::number(inconclusive ? 1 : 0));
+    xml.writeAttribute(QStringLiteral("errors"), QString::number(couldNotEvaluate ? 1 : 0));
+    // An inconclusive gate's case and its regressed groups are skipped, not passed.
+    xml.writeAttribute(QStringLiteral("skipped"), QString::number(inconclusive ? 1 + int(report.regressedGroups.size()) : 0));
     xml.writeAttribute(QStringLiteral("timestamp"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate));
     xml.writeStartElement(QStringLiteral("properties"));
     for (const auto &[name, value] : {std::pair{QStringLiteral("verdict"), GateResult::verdictName(r.verdict)},
                                       std::pair{QStringLiteral("difference"), differenceText(report)},
                                       std::pair{QStringLiteral("p_value"), pValueText(r.mcnemarP)},
-                                      std::pair{QStringLiteral("shared_items"), QString::number(r.shared)}}) {
+                                      std::pair{QStringLiteral("shared_items"), QString::number(r.shared)},
+                                      std::pair{QStringLiteral("not_evaluated"), QString::number(report.unevaluated())}}) {
         xml.writeStartElement(QStringLiteral("property"));
         xml.writeAttribute(QStringLiteral("name"), name);
         xml.writeAttribute(QStringLiteral("value"), value);
@@ -121,7 +124,13 @@ QByteArray GateReportWriter::junit(const GateReport &report)
         xml.writeAttribute(QStringLiteral("time"), QStringLiteral("0"));
     };
     testcase(QStringLiteral("%1 drops at most %2 points against %3").arg(report.run, QString::number(100.0 * report.options.maxDrop, 'g', 3), report.baseline));
-    if (dropFailed) {
+    if (couldNotEvaluate) {
+        xml.writeStartElement(QStringLiteral("error"));
+        xml.writeAttribute(QStringLiteral("message"), QStringLiteral("could not evaluate: %1").arg(report.coverageText()));
+        xml.writeAttribute(QStringLiteral("type"), QStringLiteral("not_evaluated"));
+        xml.writeCharacters(report.coverageText());
+        xml.writeEndElement();
+    } else if (dropFailed) {
         xml.writeStartElement(QStringLiteral("failure"));
         xml.writeAttribute(QStringLiteral("message"), QStringLiteral("regression: %1").arg(differenceText(report)));
         xml.writeAttribute(QStringLiteral("type"), QStringLiteral("regression"));
@@ -153,6 +162,10 @@ QByteArray GateReportWriter::junit(const GateReport &report)
             xml.writeAttribute(QStringLiteral("message"), what);
             xml.writeAttribute(QStringLiteral("type"), g.module);
             xml.writeEndElement();
+        } else if (inconclusive) {
+            xml.writeStartElement(QStringLiteral("skipped"));
+            xml.writeAttribute(QStringLiteral("message"), QStringLiteral("the gate is inconclusive: %1").arg(what));
+            xml.writeEndElement();
         } else {
             xml.writeTextElement(QStringLiteral("system-out"), what + QStringLiteral(" (within the gate's noise: not a failure)"));
         }
@@ -171,10 +184,21 @@ QString GateReportWriter::markdown(const GateReport &report)
     static const QHash<QString, QString> badge = {{QStringLiteral("pass"), QStringLiteral("✅ pass")},
                                                   {QStringLiteral("improvement"), QStringLiteral("🟢 improvement")},
                                                   {QStringLiteral("regression"), QStringLiteral("❌ regression")},
-                                                  {QStringLiteral("inconclusive"), QStringLiteral("⚠️ inconclusive")}};
+                                                  {QStringLiteral("inconclusive"), QStringLiteral("⚠️ inconclusive")},
+                                                  {QStringLiteral("error"), QStringLiteral("⛔ could not evaluate")}};
     QStringList md;
     md << QStringLiteral("### Assay gate: %1").arg(badge.value(GateResult::verdictName(r.verdict)));
     md << QString();
+    if (r.verdict == GateResult::Verdict::Error) {
+        md << QStringLiteral("**%1** against baseline **%2** could not evaluate: %3 No verdict is given; fix the failures (run again with "
+                             "`--retry-failed`, or score the unread items again) and gate again.")
+                  .arg(report.run, report.baseline, report.coverageText());
+        return md.join(QLatin1Char('\n')) + QLatin1Char('\n');
+    }
+    if (report.unevaluated() > 0) {
+        md << QStringLiteral("> %1").arg(report.coverageText());
+        md << QString();
+    }
     md << QStringLiteral("**%1** against baseline **%2** on %3 shared items (%4, judge %5): %6.")
               .arg(report.run, report.baseline, c.toString(r.shared), report.metric, report.judge, differenceText(report));
     md << QString();

@@ -20,9 +20,33 @@ QString GroupResult::tagName(Tag tag)
     return {};
 }
 
-GrammarReport GrammarEval::evaluate(const QVector<Outcome> &outcomes)
+QString GrammarReport::coverageText() const
+{
+    if (failed == 0 && unread == 0)
+        return {};
+    const QLocale c(QLocale::English);
+    if (n == 0)
+        return QStringLiteral("no verdicts: %1 unread, %2 failed").arg(c.toString(unread), c.toString(failed));
+    return QStringLiteral("over %1 of %2 items; %3 unread, %4 failed").arg(c.toString(n), c.toString(n + unread + failed), c.toString(unread), c.toString(failed));
+}
+
+GrammarReport GrammarEval::evaluate(const QVector<Outcome> &all)
 {
     GrammarReport report;
+    // Only items with a verdict are evaluated; the others are counted (a copy only when some
+    // are left out: the common, fully read run is read in place).
+    for (const Outcome &o : all) {
+        report.failed += !o.error.isEmpty();
+        report.unread += o.error.isEmpty() && !o.verdict;
+    }
+    QVector<Outcome> kept;
+    if (report.failed + report.unread > 0) {
+        kept.reserve(all.size());
+        for (const Outcome &o : all)
+            if (o.error.isEmpty() && o.verdict)
+                kept.append(o);
+    }
+    const QVector<Outcome> &outcomes = report.failed + report.unread > 0 ? kept : all;
     report.n = outcomes.size();
     QHash<QString, int> index;
     for (const Outcome &o : outcomes) {
@@ -109,6 +133,9 @@ nlohmann::json GrammarReport::toJson(bool withGroups) const
 {
     const auto value = [](const std::optional<double> &v) { return v ? nlohmann::json(*v) : nlohmann::json(nullptr); };
     nlohmann::json out = {{"n", n},
+                          {"n_read", n},
+                          {"n_unread", unread},
+                          {"n_failed", failed},
                           {"accuracy", value(accuracy)},
                           {"retrieval_accuracy", value(retrievalAccuracy)},
                           {"refined_accuracy", value(refinedAccuracy)},
@@ -122,6 +149,8 @@ nlohmann::json GrammarReport::toJson(bool withGroups) const
                             {"why", "gold answers of two characters or fewer, or bare numbers below 1000: a string-match judge (contains, exact, f1) "
                                     "can meet them by chance"}};
     out["retrieval_coverage"] = {{"items", retrievalItems}, {"of", n}, {"share", value(retrievalCoverage())}};
+    if (const QString coverage = coverageText(); !coverage.isEmpty())
+        out["coverage"] = coverage.toStdString();
     if (!retrievalUnavailable.isEmpty())
         out["retrieval_unavailable"] = retrievalUnavailable.toStdString();
     if (withGroups) {

@@ -23,7 +23,15 @@ struct GroupResult {
 };
 
 struct GrammarReport {
+    // n: the items evaluated (read); failed: items that ended in an error; unread: items
+    // without a verdict (the judge's reply was unreadable or its request failed). Unknown is
+    // neither right nor wrong: every figure is over the n read items, null when there are none
+    // (docs/METHODS.md §5.3).
     qint64 n = 0;
+    qint64 failed = 0;
+    qint64 unread = 0;
+    // "over 280 of 300 items; 20 unread, 0 failed" (empty when every item was read).
+    QString coverageText() const;
     std::optional<double> accuracy;
     std::optional<double> retrievalAccuracy;
     std::optional<double> refinedAccuracy;

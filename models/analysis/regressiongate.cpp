@@ -20,6 +20,8 @@ QString GateResult::verdictName(Verdict v)
         return QStringLiteral("improvement");
     case Verdict::Regression:
         return QStringLiteral("regression");
+    case Verdict::Error:
+        return QStringLiteral("error");
     case Verdict::Inconclusive:
         break;
     }

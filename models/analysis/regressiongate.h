@@ -28,12 +28,16 @@ struct GateOptions {
     double maxDrop = 0;          // allowed drop of the mean (0.02: two points)
     double alpha = 0.05;         // 1 − the interval's level, and McNemar's level
     double minAccuracy = qQNaN(); // the candidate's floor (NaN: none)
+    // The largest share of the shared items that may fail or stay unread (in either run) before
+    // the gate says it could not evaluate (verdict error) instead of judging the rest.
+    double maxErrors = 0.01;
     int resamples = 2000;
     quint64 seed = 1;
 };
 
 struct GateResult {
-    enum class Verdict { Pass, Improvement, Regression, Inconclusive };
+    // Error: the gate could not judge (too many shared items failed or stayed unread).
+    enum class Verdict { Pass, Improvement, Regression, Inconclusive, Error };
     Verdict verdict = Verdict::Inconclusive;
     int shared = 0, groups = 0;
     double runMean = qQNaN(), baselineMean = qQNaN(), difference = qQNaN(), low = qQNaN(), high = qQNaN();
@@ -41,7 +45,7 @@ struct GateResult {
     double mcnemarP = qQNaN();
     int flipping = 0; // items whose verdict flipped between judge repeats (in either run)
     QString reason;   // why the verdict, one sentence
-    static QString verdictName(Verdict v); // pass, improvement, regression, inconclusive
+    static QString verdictName(Verdict v); // pass, improvement, regression, inconclusive, error
 };
 
 class RegressionGate {

@@ -84,6 +84,7 @@ Result<RunOutcomes::Loaded> RunOutcomes::load(Database &db, const QString &runNa
         o.level = levels.value().resolve(it.level, it.form, it.sqlTemplateId);
         o.tokens = it.tokens;
         o.cost = it.cost;
+        o.usageUnknown = it.usageUnknown;
         o.verdict = it.verdict;
         o.retrievalVerdict = it.retrievalVerdict;
         if (!it.retrievedIds.isEmpty())

@@ -31,6 +31,7 @@ struct Outcome {
     QString level; // the task level (TaskLevels), empty when none applies
     qint64 tokens = 0;
     double cost = 0;
+    bool usageUnknown = false; // the model reported no token usage: tokens and cost are unknown
     std::optional<int> verdict;          // 1 correct, 0 incorrect, none: not judged or unread
     std::optional<int> retrievalVerdict; // 1 / 0 / none
     std::optional<bool> goldInContext;   // stored response facts; none: computed from context

@@ -136,6 +136,10 @@ ChartData WorkflowCharts::costPerCorrect(const QVector<RunAnalysis> &runs)
     c.yMax = most > 0 ? most * 1.15 : 1.0;
     c.yFormat = QStringLiteral("%.4f");
     c.subtitle = runs.isEmpty() ? QString() : QStringLiteral("judged by %1 · total cost / correct answers").arg(runs.first().judge);
+    // A run whose model reported no token usage has an unknown cost: no bar, and said so.
+    for (const RunAnalysis &r : runs)
+        if (!r.workflow.usageKnown())
+            c.subtitle += QStringLiteral(" · %1: cost unknown (%2 replies without token usage)").arg(r.run).arg(r.workflow.usageUnknown);
     return c;
 }
 
@@ -174,7 +178,7 @@ QVector<ChartData> WorkflowCharts::all(const QVector<RunAnalysis> &runs)
     bool costs = false, levels = false;
     for (const RunAnalysis &r : runs) {
         withReader += hasLlm(r);
-        costs = costs || r.workflow.cost > 0;
+        costs = costs || r.workflow.cost > 0 || !r.workflow.usageKnown();
         levels = levels || !r.workflow.levels.isEmpty();
     }
     if (withReader >= 2)

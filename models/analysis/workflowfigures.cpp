@@ -64,13 +64,14 @@ WorkflowFigures WorkflowFigures::compute(const QString &reader, const QVector<Ou
         w.halted += o.halted;
         w.tokens += o.tokens;
         w.cost += o.cost;
+        w.usageUnknown += o.usageUnknown;
         latency += o.latencyMs;
     }
     w.all = figuresOf(every);
     for (auto it = byLevel.begin(); it != byLevel.end(); ++it)
         w.levels.insert(it.key(), figuresOf(it.value()));
     w.meanLatencyMs = outcomes.isEmpty() ? 0 : latency / double(outcomes.size());
-    if (w.all.correct > 0)
+    if (w.all.correct > 0 && w.usageKnown())
         w.costPerCorrect = w.cost / double(w.all.correct);
     return w;
 }
@@ -121,8 +122,11 @@ nlohmann::json WorkflowFigures::toJson() const
             {"all", levelJson(all)},
             {"levels", byLevel},
             {"halted", halted},
-            {"tokens", tokens},
-            {"cost", cost},
+            {"tokens", usageKnown() ? nlohmann::json(tokens) : nlohmann::json(nullptr)},
+            {"cost", usageKnown() ? nlohmann::json(cost) : nlohmann::json(nullptr)},
+            {"usage_unknown", usageUnknown},
+            {"tokens_reported", tokens},
+            {"cost_reported", cost},
             {"mean_latency_ms", meanLatencyMs},
             {"cost_per_correct", costPerCorrect ? nlohmann::json(*costPerCorrect) : nlohmann::json(nullptr)}};
 }

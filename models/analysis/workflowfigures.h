@@ -34,8 +34,12 @@ struct WorkflowFigures {
     qint64 halted = 0;
     qint64 tokens = 0;
     double cost = 0;
+    // Items whose model reply reported no token usage: tokens and cost are then unknown (the
+    // sums above are only what was reported), never $0 (docs/llm-faults.md).
+    qint64 usageUnknown = 0;
+    bool usageKnown() const { return usageUnknown == 0; }
     double meanLatencyMs = 0;
-    std::optional<double> costPerCorrect; // none when nothing was correct
+    std::optional<double> costPerCorrect; // none when nothing was correct or the cost is unknown
 
     // `reader` as in the pipeline ("react:gpt"; empty for an imported run).
     static WorkflowFigures compute(const QString &reader, const QVector<Outcome> &outcomes);

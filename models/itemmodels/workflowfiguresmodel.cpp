@@ -45,8 +45,8 @@ QVariant WorkflowFiguresModel::cell(const RunAnalysis &a, int column) const
     case Accuracy: return w.all.accuracy ? QString::number(*w.all.accuracy, 'f', 3) : QStringLiteral("—");
     case Halted: return w.halted;
     case Latency: return QString::number(w.meanLatencyMs, 'f', w.meanLatencyMs < 10 ? 2 : 0);
-    case Cost: return QStringLiteral("$%1").arg(w.cost, 0, 'f', 4);
-    case CostPerCorrect: return w.costPerCorrect ? QStringLiteral("$%1").arg(*w.costPerCorrect, 0, 'f', 5) : QStringLiteral("—");
+    case Cost: return w.usageKnown() ? QStringLiteral("$%1").arg(w.cost, 0, 'f', 4) : tr("unknown");
+    case CostPerCorrect: return !w.usageKnown() ? tr("unknown") : w.costPerCorrect ? QStringLiteral("$%1").arg(*w.costPerCorrect, 0, 'f', 5) : QStringLiteral("—");
     }
     return {};
 }
@@ -62,6 +62,12 @@ QVariant WorkflowFiguresModel::data(const QModelIndex &index, int role) const
     if (role == Qt::ToolTipRole && index.column() >= F1 && index.column() < FixedCount + m_levels.size() && answersNothing(m_runs[index.row()]))
         return tr("Not available: a retrieval-only run (reader=none) writes no answer, so there is no F1; its accuracy judges whether the retrieved text "
                   "holds the gold. Run a pipeline with a reader (Runs page, an LLM column) to compare answers.");
+    if (role == Qt::ToolTipRole && !m_runs[index.row()].workflow.usageKnown()
+        && (index.column() == FixedCount + int(m_levels.size()) + Cost || index.column() == FixedCount + int(m_levels.size()) + CostPerCorrect))
+        return tr("Unknown: the endpoint reported no token usage for %1 of this run's answers, so their tokens and cost are not known "
+                  "($%2 is what the other replies reported). Set the profile's prices and use an endpoint that reports usage.")
+            .arg(m_runs[index.row()].workflow.usageUnknown)
+            .arg(m_runs[index.row()].workflow.cost, 0, 'f', 4);
     if (role != Qt::DisplayRole)
         return {};
     return cell(m_runs[index.row()], index.column());

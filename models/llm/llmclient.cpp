@@ -3,6 +3,7 @@
 #include "llm/llmactivity.h"
 #include "llm/llmkeychain.h"
 #include "llm/llmstore.h"
+#include "llm/secretscrubber.h"
 
 #include <QNetworkReply>
 #include <QPointer>
@@ -13,11 +14,6 @@
 
 namespace assay {
 
-namespace {
-// After the breaker opens, new work fails at once for this long; then one attempt may probe.
-constexpr qint64 BreakerCooldownMs = 30000;
-} // namespace
-
 struct LlmClient::Call {
     enum class Clock { None, Connect, FirstByte, Total };
     LlmRequest request;
@@ -25,6 +21,8 @@ struct LlmClient::Call {
     QString key;
     QByteArray payload;
     int attempts = 0;
+    qint64 attemptStartMs = 0; // on the client's clock
+    qint64 tooLarge = 0;       // bytes seen when the reply outgrew the profile's limit
     QElapsedTimer clock;
     Clock timedOut = Clock::None;
 };
@@ -32,8 +30,10 @@ struct LlmClient::Call {
 LlmClient::LlmClient(LlmProfile profile, LlmStore *store, QObject *parent)
     : QObject(parent), m_profile(std::move(profile)), m_store(store)
 {
-    if (const QString key = m_profile.apiKey(); !key.isEmpty())
+    if (const QString key = m_profile.apiKey(); !key.isEmpty()) {
         m_authorization = "Bearer " + key.toUtf8();
+        m_keyBytes = key.toUtf8();
+    }
     if (m_profile.keyInKeychain) {
         m_keyPending = true;
         QPointer<LlmClient> self(this);
@@ -41,8 +41,10 @@ LlmClient::LlmClient(LlmProfile profile, LlmStore *store, QObject *parent)
             if (!self)
                 return;
             self->m_keyPending = false;
-            if (key)
+            if (key) {
                 self->m_authorization = "Bearer " + key.value().toUtf8();
+                self->m_keyBytes = key.value().toUtf8();
+            }
             else
                 self->m_keyError = key.error();
             self->pump();
@@ -54,7 +56,33 @@ LlmClient::LlmClient(LlmProfile profile, LlmStore *store, QObject *parent)
     LlmActivity::instance().clientStarted();
 }
 
-LlmClient::~LlmClient() { LlmActivity::instance().clientStopped(); }
+LlmClient::~LlmClient()
+{
+    logFailure({}, {});
+    LlmActivity::instance().clientStopped();
+}
+
+void LlmClient::logFailure(const QString &path, const LlmResult &result)
+{
+    // One line per distinct failure: the breaker or a stop fails many calls with one message,
+    // which is said once with how often it repeated.
+    const QString text = result.errorClass + QLatin1Char(' ') + result.error;
+    if (!path.isEmpty() && text == m_lastLogged) {
+        ++m_repeatsNotLogged;
+        return;
+    }
+    if (m_repeatsNotLogged > 0)
+        qWarning("LLM %s: the same failure %d more time(s)", qPrintable(m_profile.name), m_repeatsNotLogged);
+    m_repeatsNotLogged = 0;
+    m_lastLogged = text;
+    if (path.isEmpty())
+        return;
+    if (result.attempts == 0)
+        qWarning("LLM %s %s not sent (%s): %s", qPrintable(m_profile.name), qPrintable(path), qPrintable(result.errorClass), qPrintable(result.error));
+    else
+        qWarning("LLM %s %s failed (%s) after %d attempt(s): %s", qPrintable(m_profile.name), qPrintable(path), qPrintable(result.errorClass), result.attempts,
+                 qPrintable(result.error));
+}
 
 LlmRequest LlmClient::chat(const QString &system, const QString &user, double temperature, int maxTokens)
 {
@@ -94,9 +122,10 @@ void LlmClient::send(LlmRequest request, Callback done)
             return;
         }
     }
-    if (const QString open = breakerError(); !open.isEmpty()) {
-        LlmResult r = m_breakerResult;
-        r.error = open;
+    if (!m_stopMessage.isEmpty() || (m_breaker == Breaker::Open && m_clock.elapsed() < m_breakerOpenUntilMs)) {
+        LlmResult r = m_stopMessage.isEmpty() ? m_breakerResult : m_lastStopResult;
+        r.error = breakerError();
+        r.stopsWork = !m_stopMessage.isEmpty();
         finishLater(call, r);
         return;
     }
@@ -125,7 +154,24 @@ void LlmClient::pump()
         }
         return;
     }
-    while (!m_queue.isEmpty() && m_inFlight < m_profile.concurrency) {
+    if (m_breaker == Breaker::Open && !m_queue.isEmpty()) {
+        // After the window, one request probes the endpoint (half-open); the rest wait for it.
+        if (m_clock.elapsed() < m_breakerOpenUntilMs) {
+            m_pumpTimer.start(int(m_breakerOpenUntilMs - m_clock.elapsed()));
+            return;
+        }
+        m_breaker = Breaker::HalfOpen;
+    }
+    if (m_breaker == Breaker::HalfOpen) {
+        if (m_probe || m_queue.isEmpty())
+            return;
+        m_probe = m_queue.dequeue();
+        start(m_probe);
+        return;
+    }
+    // A call waiting out its backoff keeps its place: at most `concurrency` calls are in
+    // progress, so an endpoint in trouble is not sent every queued request at once.
+    while (!m_queue.isEmpty() && m_inFlight + int(m_sleeping.size()) < m_profile.concurrency) {
         const qint64 now = m_clock.elapsed();
         if (now < m_nextStartMs) {
             m_pumpTimer.start(int(m_nextStartMs - now));
@@ -146,6 +192,7 @@ void LlmClient::pump()
 void LlmClient::start(const std::shared_ptr<Call> &call)
 {
     ++call->attempts;
+    call->attemptStartMs = m_clock.elapsed();
     call->timedOut = Call::Clock::None;
     ++m_inFlight;
     m_maxInFlight = std::max(m_maxInFlight, m_inFlight);
@@ -182,19 +229,63 @@ void LlmClient::start(const std::shared_ptr<Call> &call)
         connecting->stop();
         firstByte->stop();
     });
+    // A reply over the profile's limit is cut off as it arrives, never held whole.
+    connect(reply, &QNetworkReply::downloadProgress, reply, [call, reply, limit = qint64(m_profile.maxReplyBytes)](qint64 received, qint64 total) {
+        if (call->tooLarge == 0 && std::max(received, total) > limit) {
+            call->tooLarge = std::max(received, total);
+            reply->abort();
+        }
+    });
     connect(reply, &QNetworkReply::finished, this, [this, call, reply] { onFinished(call, reply); });
 }
+
+namespace {
+
+bool isTransportFailure(const QString &errorClass)
+{
+    // No usable answer from the endpoint: what the breaker counts.
+    static const QStringList classes{QStringLiteral("timeout"), QStringLiteral("connection"), QStringLiteral("server"),
+                                     QStringLiteral("invalid_json"), QStringLiteral("truncated")};
+    return classes.contains(errorClass);
+}
+
+// What a 200 must hold to be an answer: choices with a message's content or tool calls (chat),
+// a text (completions) or data (embeddings). Empty: it does.
+QString missingAnswer(const QString &path, const nlohmann::json &body)
+{
+    if (path.endsWith(QLatin1String("/embeddings")))
+        return body.contains("data") && body["data"].is_array() && !body["data"].empty() ? QString() : QStringLiteral("no data");
+    if (!body.contains("choices") || !body["choices"].is_array() || body["choices"].empty() || !body["choices"][0].is_object())
+        return QStringLiteral("no choices");
+    const auto &choice = body["choices"][0];
+    if (choice.contains("text") && choice["text"].is_string())
+        return {};
+    if (!choice.contains("message") || !choice["message"].is_object())
+        return QStringLiteral("choices[0] has no message");
+    const auto &message = choice["message"];
+    const bool content = message.contains("content") && message["content"].is_string();
+    const bool tools = message.contains("tool_calls") && message["tool_calls"].is_array() && !message["tool_calls"].empty();
+    return content || tools ? QString() : QStringLiteral("no content and no tool calls");
+}
+
+QString kilobytes(qint64 bytes) { return QStringLiteral("%1 kB").arg(double(bytes) / 1024.0, 0, 'f', bytes < 10 * 1024 ? 1 : 0); }
+
+} // namespace
 
 void LlmClient::onFinished(const std::shared_ptr<Call> &call, QNetworkReply *reply)
 {
     reply->deleteLater();
     if (!m_replies.remove(reply))
-        return; // already failed by the breaker
+        return; // already failed (the client stopped)
     --m_inFlight;
+    const bool probe = call == m_probe;
+    if (probe)
+        m_probe.reset();
     LlmResult r;
     r.attempts = call->attempts;
     r.httpStatus = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-    const QByteArray bytes = reply->isOpen() ? reply->readAll() : QByteArray(); // an aborted reply has nothing to read
+    // Whatever the server sent is scrubbed of the key before anything reads it (docs/llm-faults.md).
+    const QByteArray bytes = SecretScrubber::scrub(reply->isOpen() ? reply->readAll() : QByteArray(), m_keyBytes); // an aborted reply has nothing to read
     const auto body = nlohmann::json::parse(bytes.toStdString(), nullptr, false);
     const auto serverMessage = [&body, &bytes]() {
         if (body.is_object() && body.contains("error") && body["error"].is_object())
@@ -203,7 +294,10 @@ void LlmClient::onFinished(const std::shared_ptr<Call> &call, QNetworkReply *rep
     };
     bool retry = false;
     int retryAfterMs = -1;
-    if (call->timedOut != Call::Clock::None) {
+    if (call->tooLarge > 0) {
+        r.errorClass = QStringLiteral("too_large");
+        r.error = QStringLiteral("the reply is larger than the profile's limit of %1 (at least %2 arrived)").arg(kilobytes(m_profile.maxReplyBytes), kilobytes(call->tooLarge));
+    } else if (call->timedOut != Call::Clock::None) {
         r.errorClass = QStringLiteral("timeout");
         switch (call->timedOut) {
         case Call::Clock::Connect:
@@ -239,7 +333,7 @@ void LlmClient::onFinished(const std::shared_ptr<Call> &call, QNetworkReply *rep
             retry = true;
             bool ok = false;
             const int seconds = reply->rawHeader("Retry-After").trimmed().toInt(&ok);
-            if (ok)
+            if (ok && seconds >= 0)
                 retryAfterMs = seconds * 1000;
         }
     } else if (r.httpStatus >= 500) {
@@ -251,15 +345,26 @@ void LlmClient::onFinished(const std::shared_ptr<Call> &call, QNetworkReply *rep
         r.errorClass = QStringLiteral("client_retry");
         r.error = QStringLiteral("HTTP %1: %2").arg(r.httpStatus).arg(serverMessage());
         retry = true;
+    } else if (r.httpStatus == 401 || r.httpStatus == 403) {
+        r.errorClass = QStringLiteral("auth");
+        r.error = QStringLiteral("HTTP %1: the endpoint %2 refused the key of profile '%3' (%4): %5")
+                      .arg(r.httpStatus)
+                      .arg(m_profile.baseUrl, m_profile.name,
+                           m_profile.keyInKeychain ? QStringLiteral("from the OS keychain") : QStringLiteral("environment variable %1").arg(m_profile.keyEnv),
+                           serverMessage());
     } else if (r.httpStatus >= 400) {
         // Any other 4xx says the request is wrong: it fails at once, without retries.
-        r.errorClass = r.httpStatus == 401 || r.httpStatus == 403 ? QStringLiteral("auth") : QStringLiteral("client_error");
+        r.errorClass = QStringLiteral("client_error");
         r.error = QStringLiteral("HTTP %1: %2").arg(r.httpStatus).arg(serverMessage());
     } else if (!body.is_object()) {
         // Complete but unreadable: worth another attempt, as a server under load may send it once.
         r.errorClass = QStringLiteral("invalid_json");
         r.error = QStringLiteral("the server's reply is not JSON: %1").arg(QString::fromUtf8(bytes.left(120)));
         retry = true;
+    } else if (const QString missing = missingAnswer(call->request.path, body); !missing.isEmpty()) {
+        // A 200 that holds no answer is a failure of its own, never an empty answer.
+        r.errorClass = QStringLiteral("malformed");
+        r.error = QStringLiteral("malformed reply: %1 (%2)").arg(missing, QString::fromUtf8(bytes.left(160)));
     } else {
         r.ok = true;
         r.body = body;
@@ -269,24 +374,25 @@ void LlmClient::onFinished(const std::shared_ptr<Call> &call, QNetworkReply *rep
         r.completionTokens = r.usageReported ? usage.value("completion_tokens", 0) : 0;
         r.cost = m_profile.cost(r.promptTokens, r.completionTokens);
     }
-    if (r.errorClass == QLatin1String("timeout") || r.errorClass == QLatin1String("connection")) {
-        noteFailure(r, true);
-    } else if (r.errorClass == QLatin1String("server") || r.errorClass == QLatin1String("invalid_json") || r.errorClass == QLatin1String("truncated")) {
-        m_heardFrom = true;
-        noteFailure(r, false); // an answer, but a broken one: it counts like silence does
-    } else {
-        m_failingInARow = 0; // the server answered
-        m_heardFrom = true;
-    }
-    if (const QString open = breakerError(); !open.isEmpty() && retry) {
-        r.error = open;
+    r.error = SecretScrubber::scrub(r.error, QString::fromUtf8(m_keyBytes));
+    noteOutcome(r, call->attemptStartMs, retryAfterMs >= 0);
+    if (!m_stopMessage.isEmpty() && !r.ok) {
+        // The client has stopped (auth, quota, a rate limit that does not lift): nothing retries.
+        if (r.errorClass != QLatin1String("auth") && r.errorClass != QLatin1String("insufficient_quota"))
+            r.error = m_stopMessage;
+        r.stopsWork = true;
         retry = false;
+    } else if (isTransportFailure(r.errorClass) && m_breaker != Breaker::Closed) {
+        r.error = breakerError();
+        retry = false;
+    } else if (probe && r.ok) {
+        closeBreaker();
     }
     if (retry && call->attempts <= m_profile.maxRetries) {
-        // Exponential backoff with jitter in [50%, 100%], or the server's Retry-After.
+        // Exponential backoff with jitter in [50%, 100%], capped at 30 s, or the server's Retry-After.
         const qint64 backoff = qint64(m_profile.retryBaseMs) << std::min(call->attempts - 1, 16);
         const double jitter = std::uniform_real_distribution<double>(0.5, 1.0)(m_random);
-        retryLater(call, retryAfterMs >= 0 ? retryAfterMs : qint64(double(std::min<qint64>(backoff, 60000)) * jitter));
+        retryLater(call, retryAfterMs >= 0 ? retryAfterMs : qint64(double(std::min<qint64>(backoff, 30000)) * jitter));
         pump();
         return;
     }
@@ -297,10 +403,61 @@ void LlmClient::onFinished(const std::shared_ptr<Call> &call, QNetworkReply *rep
     pump();
 }
 
+void LlmClient::noteOutcome(const LlmResult &r, qint64 attemptStartMs, bool retryAfterGiven)
+{
+    const qint64 now = m_clock.elapsed();
+    // The rate-limit stop: nothing but 429 without Retry-After for rateLimitStopMs.
+    if (r.errorClass == QLatin1String("rate_limited") && !retryAfterGiven) {
+        if (m_rateStreakStartMs < 0)
+            m_rateStreakStartMs = attemptStartMs;
+        if (now - m_rateStreakStartMs >= m_profile.rateLimitStopMs && m_stopMessage.isEmpty())
+            stop(r, QStringLiteral("the endpoint %1 answered nothing but HTTP 429 (rate limited, no Retry-After) for %2 s: lower profile '%3''s "
+                                "requests per minute (--rpm, now %4) or its concurrency (--concurrency, now %5) in Edit → Settings → LLM endpoints, "
+                                "then run again")
+                     .arg(m_profile.baseUrl)
+                     .arg(QString::number((now - m_rateStreakStartMs) / 1000.0, 'f', now - m_rateStreakStartMs < 10000 ? 1 : 0))
+                     .arg(m_profile.name,
+                          m_profile.requestsPerMinute > 0 ? QString::number(m_profile.requestsPerMinute) : QStringLiteral("unlimited"))
+                     .arg(m_profile.concurrency));
+    } else if (r.httpStatus != 0) {
+        m_rateStreakStartMs = -1;
+    }
+    if (r.errorClass == QLatin1String("auth") || r.errorClass == QLatin1String("insufficient_quota")) {
+        if (m_stopMessage.isEmpty())
+            stop(r, r.error);
+    }
+    if (!isTransportFailure(r.errorClass)) {
+        // The endpoint answered: any failing streak is over.
+        m_heardFrom = true;
+        m_lastAnswerMs = now;
+        m_streakStartMs = -1;
+        m_streakFailures = 0;
+        if (m_breaker != Breaker::Closed)
+            closeBreaker();
+        return;
+    }
+    if (r.httpStatus != 0)
+        m_heardFrom = true;
+    if (m_streakStartMs < 0)
+        m_streakStartMs = std::max(attemptStartMs, m_lastAnswerMs); // failing since it was sent, or since the last answer
+    ++m_streakFailures;
+    m_lastFailure = r;
+    if (m_breaker == Breaker::HalfOpen) {
+        openBreaker(); // the probe failed
+        return;
+    }
+    // An endpoint never heard from is given up after two silent attempts (with the default
+    // first-byte limit, a lone request on a silent endpoint is reported after about 51 s).
+    const bool silent = r.errorClass == QLatin1String("timeout") || r.errorClass == QLatin1String("connection");
+    const int threshold = silent && !m_heardFrom ? std::min(m_profile.breakerThreshold, 2) : m_profile.breakerThreshold;
+    if (m_breaker == Breaker::Closed && m_streakFailures >= threshold && now - m_streakStartMs >= m_profile.breakerWindowMs)
+        openBreaker();
+}
+
 void LlmClient::retryLater(const std::shared_ptr<Call> &call, qint64 delayMs)
 {
     m_sleeping.append(call);
-    QTimer::singleShot(int(delayMs), this, [this, call] {
+    QTimer::singleShot(int(std::min<qint64>(delayMs, 3600000)), this, [this, call] {
         if (!m_sleeping.removeOne(call))
             return; // failed by the breaker meanwhile
         m_queue.prepend(call);
@@ -322,60 +479,75 @@ void LlmClient::finishLater(const std::shared_ptr<Call> &call, LlmResult result)
 
 QString LlmClient::breakerError() const
 {
-    if (m_breakerOpenUntilMs < 0 || m_clock.elapsed() >= m_breakerOpenUntilMs)
+    if (!m_stopMessage.isEmpty())
+        return m_stopMessage;
+    if (m_breaker == Breaker::Closed)
         return {};
     const QString &what = m_breakerResult.errorClass;
+    const QString seconds = QString::number(m_breakerSpanMs / 1000.0, 'f', m_breakerSpanMs < 10000 ? 1 : 0);
     if (what == QLatin1String("server"))
-        return QStringLiteral("the endpoint %1 answered HTTP %2 to %3 requests in a row: %4")
+        return QStringLiteral("the endpoint %1 answered HTTP %2 to %3 requests in a row over %4 s: %5")
             .arg(m_profile.baseUrl)
             .arg(m_breakerResult.httpStatus)
             .arg(m_breakerCount)
-            .arg(m_breakerResult.error);
+            .arg(seconds, m_breakerResult.error);
     if (what == QLatin1String("invalid_json") || what == QLatin1String("truncated"))
-        return QStringLiteral("the endpoint %1 sent an unreadable reply to %2 requests in a row: %3").arg(m_profile.baseUrl).arg(m_breakerCount).arg(m_breakerResult.error);
-    return QStringLiteral("endpoint %1 not responding (%2 %3 in a row; last: %4)")
+        return QStringLiteral("the endpoint %1 sent an unreadable reply to %2 requests in a row over %3 s: %4")
+            .arg(m_profile.baseUrl)
+            .arg(m_breakerCount)
+            .arg(seconds, m_breakerResult.error);
+    return QStringLiteral("endpoint %1 not responding (%2 %3 in a row over %4 s; last: %5)")
         .arg(m_profile.baseUrl)
         .arg(m_breakerCount)
-        .arg(what == QLatin1String("timeout") ? QStringLiteral("timeouts") : QStringLiteral("connection failures"), m_breakerResult.error);
+        .arg(what == QLatin1String("timeout") ? QStringLiteral("timeouts") : QStringLiteral("connection failures"), seconds, m_breakerResult.error);
 }
 
-void LlmClient::noteFailure(const LlmResult &r, bool silent)
+void LlmClient::openBreaker()
 {
-    ++m_failingInARow;
-    // An endpoint never heard from is given up after two silent attempts: a lone request on
-    // a silent endpoint is then reported after two first-byte limits (50 s with the defaults),
-    // not three. One that has answered, or whose answers are server errors, keeps the
-    // profile's threshold.
-    const int threshold = silent && !m_heardFrom ? std::min(m_profile.breakerThreshold, 2) : m_profile.breakerThreshold;
-    if (m_failingInARow >= threshold && breakerError().isEmpty())
-        tripBreaker(r);
-}
-
-void LlmClient::tripBreaker(const LlmResult &last)
-{
+    const qint64 now = m_clock.elapsed();
     m_breakerResult = LlmResult();
-    m_breakerResult.errorClass = last.errorClass;
-    m_breakerResult.error = last.error;
-    m_breakerResult.httpStatus = last.httpStatus;
-    m_breakerOpenUntilMs = m_clock.elapsed() + BreakerCooldownMs;
-    m_breakerCount = m_failingInARow;
-    QList<std::shared_ptr<Call>> calls = m_sleeping;
-    m_sleeping.clear();
+    m_breakerResult.errorClass = m_lastFailure.errorClass;
+    m_breakerResult.error = m_lastFailure.error;
+    m_breakerResult.httpStatus = m_lastFailure.httpStatus;
+    m_breakerCount = m_streakFailures;
+    m_breakerSpanMs = now - m_streakStartMs;
+    m_breaker = Breaker::Open;
+    m_breakerOpenUntilMs = now + m_profile.breakerWindowMs;
+    // Queued and sleeping work fails now; requests in flight finish by themselves (their own
+    // clocks bound them), so a reply that arrives with 200 is still delivered.
+    failWaiting(breakerError(), false);
+    m_pumpTimer.start(int(m_profile.breakerWindowMs));
+}
+
+void LlmClient::closeBreaker()
+{
+    m_breaker = Breaker::Closed;
+    m_breakerOpenUntilMs = -1;
+    m_streakStartMs = -1;
+    m_streakFailures = 0;
+}
+
+void LlmClient::stop(const LlmResult &cause, const QString &message)
+{
+    m_stopMessage = message;
+    m_lastStopResult = LlmResult();
+    m_lastStopResult.errorClass = cause.errorClass;
+    m_lastStopResult.httpStatus = cause.httpStatus;
+    failWaiting(message, true);
+}
+
+void LlmClient::failWaiting(const QString &message, bool stopsWork)
+{
+    QList<std::shared_ptr<Call>> calls = std::exchange(m_sleeping, {});
     while (!m_queue.isEmpty())
         calls.append(m_queue.dequeue());
-    // Taken out of m_replies first: an aborted reply's finished() then finds nothing to do.
-    const auto replies = std::exchange(m_replies, {});
-    for (auto it = replies.begin(); it != replies.end(); ++it) {
-        --m_inFlight;
-        calls.append(it.value());
-        it.key()->abort();
-    }
-    LlmResult r = m_breakerResult;
-    r.error = breakerError();
-    for (const auto &call : std::as_const(calls))
+    LlmResult r = stopsWork ? m_lastStopResult : m_breakerResult;
+    r.error = message;
+    r.stopsWork = stopsWork;
+    for (const auto &call : std::as_const(calls)) {
+        r.attempts = call->attempts;
         finishLater(call, r);
-    // After the cool-down one failure more opens it again; one answer closes it.
-    m_failingInARow = m_profile.breakerThreshold - 1;
+    }
 }
 
 void LlmClient::finish(const std::shared_ptr<Call> &call, LlmResult result)
@@ -407,8 +579,7 @@ void LlmClient::finish(const std::shared_ptr<Call> &call, LlmResult result)
     delta.unreported = result.ok && !result.cached && !result.usageReported;
     LlmActivity::instance().add(delta);
     if (!result.ok)
-        qWarning("LLM %s %s failed (%s) after %d attempt(s): %s", qPrintable(m_profile.name), qPrintable(call->request.path),
-                 qPrintable(result.errorClass), result.attempts, qPrintable(result.error));
+        logFailure(call->request.path, result);
     emit usageChanged();
     if (call->done)
         call->done(result);

@@ -8,9 +8,14 @@
 // is recorded. Every callback runs from the event loop, never inside send(): a cached answer
 // is delivered like a network one, so a caller may start waiting after sending.
 // Three clocks guard an attempt: connecting, the first byte after the request went out, and
-// the whole exchange. A circuit breaker fails the profile's work at once after N failures in a
-// row with no good answer between them: timeouts, connection failures, 5xx replies and
-// unreadable replies. 408 and 409 are retried; any other 4xx fails at once.
+// the whole exchange. The circuit breaker opens on sustained failure only: every attempt
+// failing (timeouts, connection failures, 5xx, unreadable replies) for the profile's window
+// (20 s); queued work then fails, requests in flight may still answer, and after the window
+// single probes test the endpoint (half-open) until one answers. 401/403, insufficient_quota
+// and nothing but 429 for a minute stop the client for good. Everything the server sends back
+// is scrubbed of the key (docs/llm-faults.md). 408 and 409 are retried; any other 4xx fails at
+// once. A 200 without an answer is a "malformed" failure; a reply over the profile's size
+// limit is "too_large".
 #include "llm/llmprofile.h"
 #include "llm/llmrequest.h"
 #include "llm/llmusage.h"
@@ -66,10 +71,16 @@ private:
     // finish() from the event loop, never from inside the caller's send().
     void finishLater(const std::shared_ptr<Call> &call, LlmResult result);
     void retryLater(const std::shared_ptr<Call> &call, qint64 delayMs);
-    // An attempt that failed (silent: no answer at all; else a 5xx or unreadable reply):
-    // counts towards the breaker.
-    void noteFailure(const LlmResult &r, bool silent);
-    void tripBreaker(const LlmResult &last);
+    // Every attempt's outcome, for the breaker and the stops.
+    void noteOutcome(const LlmResult &r, qint64 attemptStartMs, bool retryAfterGiven);
+    void openBreaker();
+    void closeBreaker();
+    // The client cannot serve any more work (auth refused, quota, a rate limit that does not lift).
+    void stop(const LlmResult &cause, const QString &message);
+    // Queued and sleeping calls fail with `message`.
+    void failWaiting(const QString &message, bool stopsWork);
+    // A failed call's warning, once per distinct message (an empty path flushes the count).
+    void logFailure(const QString &path, const LlmResult &result);
     qint64 estimatedTokens(const LlmRequest &request) const;
 
     LlmProfile m_profile;
@@ -85,11 +96,24 @@ private:
     QMap<QNetworkReply *, std::shared_ptr<Call>> m_replies;
     int m_delivering = 0;
     int m_maxInFlight = 0;
-    int m_failingInARow = 0;
     bool m_heardFrom = false; // the endpoint has answered (any HTTP status) since this client started
+    enum class Breaker { Closed, Open, HalfOpen };
+    Breaker m_breaker = Breaker::Closed;
+    qint64 m_streakStartMs = -1;     // since when every attempt has failed (-1: the last one did not)
+    int m_streakFailures = 0;
+    qint64 m_lastAnswerMs = 0;
+    qint64 m_rateStreakStartMs = -1; // since when nothing but 429 without Retry-After came back
+    LlmResult m_lastFailure;
+    std::shared_ptr<Call> m_probe; // the half-open probe in flight
     int m_breakerCount = 0;
+    qint64 m_breakerSpanMs = 0;
     qint64 m_breakerOpenUntilMs = -1;
     LlmResult m_breakerResult;
+    QString m_stopMessage; // set once the client has stopped for good
+    LlmResult m_lastStopResult;
+    QByteArray m_keyBytes; // what the scrubber removes
+    QString m_lastLogged;
+    int m_repeatsNotLogged = 0;
     LlmUsage m_usage;
     QMap<QString, LlmUsage> m_byTag;
     std::mt19937 m_random{20261122u};

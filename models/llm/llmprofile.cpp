@@ -25,8 +25,10 @@ Status LlmProfile::validate() const
         return Status::failure(QStringLiteral("the judge temperature is between 0 and 2, not %1").arg(judgeTemperature));
     if (concurrency < 1 || maxRetries < 0 || timeoutMs < 1 || requestsPerMinute < 0 || tokensPerMinute < 0)
         return Status::failure(QStringLiteral("profile %1: limits must be positive").arg(name));
-    if (connectTimeoutMs < 1 || firstByteTimeoutMs < 1 || breakerThreshold < 1)
-        return Status::failure(QStringLiteral("profile %1: the connect and first-byte timeouts and the breaker threshold must be positive").arg(name));
+    if (connectTimeoutMs < 1 || firstByteTimeoutMs < 1 || breakerThreshold < 1 || breakerWindowMs < 1 || rateLimitStopMs < 1)
+        return Status::failure(QStringLiteral("profile %1: the connect and first-byte timeouts, the breaker threshold and its window and the rate-limit stop must be positive").arg(name));
+    if (maxReplyBytes < 1024)
+        return Status::failure(QStringLiteral("profile %1: the largest reply must be at least 1 kB, not %2 bytes").arg(name).arg(maxReplyBytes));
     return {};
 }
 
@@ -60,6 +62,9 @@ void LlmProfile::write(QSettings &s) const
     s.setValue(QStringLiteral("connectTimeoutMs"), connectTimeoutMs);
     s.setValue(QStringLiteral("firstByteTimeoutMs"), firstByteTimeoutMs);
     s.setValue(QStringLiteral("breakerThreshold"), breakerThreshold);
+    s.setValue(QStringLiteral("breakerWindowMs"), breakerWindowMs);
+    s.setValue(QStringLiteral("rateLimitStopMs"), rateLimitStopMs);
+    s.setValue(QStringLiteral("maxReplyBytes"), maxReplyBytes);
     s.setValue(QStringLiteral("maxRetries"), maxRetries);
     s.setValue(QStringLiteral("retryBaseMs"), retryBaseMs);
     s.setValue(QStringLiteral("priceInput"), pricePerMillionInput);
@@ -81,6 +86,9 @@ LlmProfile LlmProfile::read(QSettings &s)
     p.connectTimeoutMs = s.value(QStringLiteral("connectTimeoutMs"), p.connectTimeoutMs).toInt();
     p.firstByteTimeoutMs = s.value(QStringLiteral("firstByteTimeoutMs"), p.firstByteTimeoutMs).toInt();
     p.breakerThreshold = s.value(QStringLiteral("breakerThreshold"), p.breakerThreshold).toInt();
+    p.breakerWindowMs = s.value(QStringLiteral("breakerWindowMs"), p.breakerWindowMs).toInt();
+    p.rateLimitStopMs = s.value(QStringLiteral("rateLimitStopMs"), p.rateLimitStopMs).toInt();
+    p.maxReplyBytes = s.value(QStringLiteral("maxReplyBytes"), p.maxReplyBytes).toInt();
     p.maxRetries = s.value(QStringLiteral("maxRetries"), p.maxRetries).toInt();
     p.retryBaseMs = s.value(QStringLiteral("retryBaseMs"), p.retryBaseMs).toInt();
     p.pricePerMillionInput = s.value(QStringLiteral("priceInput"), 0.0).toDouble();

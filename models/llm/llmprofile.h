@@ -21,7 +21,15 @@ struct LlmProfile {
     int connectTimeoutMs = 10000;   // to open the connection
     int firstByteTimeoutMs = 25000; // from the request sent to the first byte of the answer
     int timeoutMs = 120000;         // the whole exchange: long generations need it
-    int breakerThreshold = 3;       // timeouts / connection failures in a row that stop the profile's work
+    // The circuit breaker (docs/llm-faults.md): it opens when every attempt has failed for at
+    // least breakerWindowMs and at least breakerThreshold attempts failed (two for an endpoint
+    // never heard from); then, after the same window, single probes test the endpoint again.
+    int breakerThreshold = 3;
+    int breakerWindowMs = 20000;
+    // Nothing but HTTP 429 without Retry-After for this long stops the profile's work.
+    int rateLimitStopMs = 60000;
+    // A reply larger than this is an error ("too_large"), never stored.
+    int maxReplyBytes = 256 * 1024;
     int maxRetries = 6;
     int retryBaseMs = 1000;    // first backoff; doubles per attempt, with jitter
     double pricePerMillionInput = 0;

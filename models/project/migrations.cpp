@@ -553,6 +553,27 @@ CREATE TABLE exam_item_irt2 (
     d       REAL NOT NULL
 );
 )sql")},
+        {24, QStringLiteral("gates that could not evaluate; items whose model reported no token usage"), QStringLiteral(R"sql(
+-- A gate whose shared items failed or stayed unread beyond its bound records the verdict
+-- 'error' (docs/llm-faults.md). SQLite cannot change a CHECK in place: the table is rebuilt.
+CREATE TABLE gate_result_new (
+    id         INTEGER PRIMARY KEY,
+    run        TEXT NOT NULL,
+    baseline   TEXT NOT NULL,
+    metric     TEXT NOT NULL,
+    verdict    TEXT NOT NULL CHECK (verdict IN ('pass', 'improvement', 'regression', 'inconclusive', 'error')),
+    difference REAL,
+    low        REAL,
+    high       REAL,
+    report     TEXT NOT NULL DEFAULT '{}',
+    created_at TEXT NOT NULL
+);
+INSERT INTO gate_result_new SELECT id, run, baseline, metric, verdict, difference, low, high, report, created_at FROM gate_result;
+DROP TABLE gate_result;
+ALTER TABLE gate_result_new RENAME TO gate_result;
+-- 1: the model's reply carried no token usage, so the item's tokens and cost are unknown.
+ALTER TABLE run_item ADD COLUMN usage_unknown INTEGER NOT NULL DEFAULT 0;
+)sql")},
     };
     return migrations;
 }

@@ -126,16 +126,17 @@ void AgentEpisode::halt(AgentTrace::Stop stop)
 
 void AgentEpisode::fail(const LlmResult &r)
 {
-    fail(QStringLiteral("%1: %2").arg(r.errorClass, r.error), r.errorClass);
+    fail(QStringLiteral("%1: %2").arg(r.errorClass, r.error), r.errorClass, r.stopsWork);
 }
 
-void AgentEpisode::fail(const QString &error, const QString &errorClass)
+void AgentEpisode::fail(const QString &error, const QString &errorClass, bool stopsRun)
 {
     m_trace.setStop(AgentTrace::Stop::Error);
     ReaderAnswer a;
     a.halted = true;
     a.error = error;
     a.errorClass = errorClass;
+    a.stopsRun = stopsRun;
     end(a);
 }
 

@@ -61,7 +61,7 @@ protected:
     void halt(AgentTrace::Stop stop);
     // The LLM call failed: the item ends with its error.
     void fail(const LlmResult &r);
-    void fail(const QString &error, const QString &errorClass);
+    void fail(const QString &error, const QString &errorClass, bool stopsRun = false);
     bool ended() const { return m_ended; }
     int stepsTaken() const { return m_calls; }
 

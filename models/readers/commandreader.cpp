@@ -1,8 +1,29 @@
 #include "readers/commandreader.h"
 
+#include "llm/llmprofilestore.h"
+
+#include <QSet>
+
 namespace assay {
 
-CommandReader::CommandReader(QString commandLine, int timeoutMs) : m_commandLine(std::move(commandLine)), m_timeoutMs(timeoutMs)
+QProcessEnvironment CommandReader::childEnvironment(const QStringList &allowed)
+{
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    QSet<QString> secret{QStringLiteral("OPENAI_API_KEY")};
+    for (const LlmProfile &p : LlmProfileStore::all())
+        if (!p.keyEnv.isEmpty())
+            secret.insert(p.keyEnv);
+    for (const QString &name : env.keys())
+        if (name.endsWith(QLatin1String("_API_KEY")))
+            secret.insert(name);
+    for (const QString &name : std::as_const(secret))
+        if (!allowed.contains(name))
+            env.remove(name);
+    return env;
+}
+
+CommandReader::CommandReader(QString commandLine, int timeoutMs, QStringList allowedKeys)
+    : m_commandLine(std::move(commandLine)), m_allowedKeys(std::move(allowedKeys)), m_timeoutMs(timeoutMs)
 {
     m_clock.start();
     QObject::connect(&m_overdue, &QTimer::timeout, [this] { failOverdue(); });
@@ -58,6 +79,7 @@ bool CommandReader::ensureStarted(QString *error)
                     .arg(m_waiting.size())
                     .arg(m_stderr.trimmed().isEmpty() ? QString() : QStringLiteral(": ") + QString::fromUtf8(m_stderr.trimmed().right(300))));
     });
+    m_process->setProcessEnvironment(childEnvironment(m_allowedKeys));
     m_process->start(parts.first(), parts.mid(1));
     if (!m_process->waitForStarted(10000)) {
         *error = QStringLiteral("cannot start '%1': %2").arg(m_commandLine, m_process->errorString());

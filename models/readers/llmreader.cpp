@@ -37,6 +37,7 @@ void LlmReader::answer(const ReaderRequest &request, Done done)
         a.error = r.ok ? QString() : QStringLiteral("%1: %2").arg(r.errorClass, r.error);
         a.errorClass = r.ok ? QString() : r.errorClass;
         a.halted = !r.ok;
+        a.stopsRun = r.stopsWork;
         a.promptTokens = r.promptTokens;
         a.completionTokens = r.completionTokens;
         a.cost = r.cost;

@@ -45,6 +45,9 @@ struct ReaderAnswer {
     qint64 promptTokens = 0;
     qint64 completionTokens = 0;
     double cost = 0;
+    // The model's client stopped for good (auth refused, quota, a rate limit that does not
+    // lift): the run stops too, its other items left pending for the next run.
+    bool stopsRun = false;
     bool usageUnknown = false; // the model's reply reported no token usage: the counts above are not its
 };
 

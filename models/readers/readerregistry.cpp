@@ -147,11 +147,14 @@ ReaderKind commandKind()
     k.label = QStringLiteral("Command");
     k.chartLabel = QStringLiteral("External command");
     k.description = QStringLiteral("an external program reading JSON lines on stdin and answering on stdout (cmd=PROGRAM [ARGS])");
-    k.options = {{QStringLiteral("cmd"), QStringLiteral("the program and its arguments (required)")}};
+    k.options = {{QStringLiteral("cmd"), QStringLiteral("the program and its arguments (required)")},
+                 {QStringLiteral("env"), QStringLiteral("API-key variables the program may see, separated by ';' (none: every LLM profile's key variable is withheld)")}};
     k.check = [](const PipelineSpec &spec) {
         return spec.command.isEmpty() ? Status::failure(QStringLiteral("reader command needs cmd=PROGRAM [ARGS]")) : Status();
     };
-    k.create = [](const PipelineSpec &spec, const ReaderKind::Services &) { return ReaderMade(std::make_unique<CommandReader>(spec.command)); };
+    k.create = [](const PipelineSpec &spec, const ReaderKind::Services &) {
+        return ReaderMade(std::make_unique<CommandReader>(spec.command, 120000, spec.options.value(QStringLiteral("env")).split(QLatin1Char(';'), Qt::SkipEmptyParts)));
+    };
     return k;
 }
 

@@ -120,6 +120,14 @@ Result<RunExecutor::Report> RunExecutor::execute(Database &db, qint64 runId, Job
             ++inFlight;
             const auto stored = [&, itemId = item.id, gold = item.gold, base, clock](const ReaderAnswer &a) {
                 --inFlight;
+                if (a.stopsRun) {
+                    // The model's client stopped for good (auth, quota, a rate limit that does
+                    // not lift): the item stays pending and the run stops, naming the cause.
+                    if (failure.isEmpty())
+                        failure = QStringLiteral("the run stopped: %1").arg(a.error);
+                    pump.start();
+                    return;
+                }
                 RunItemResult r = base;
                 r.answer = a.answer;
                 r.trace = a.trace;
@@ -135,6 +143,7 @@ Result<RunExecutor::Report> RunExecutor::execute(Database &db, qint64 runId, Job
                 r.promptTokens = a.promptTokens;
                 r.completionTokens = a.completionTokens;
                 r.cost = a.cost;
+                r.usageUnknown = a.usageUnknown;
                 r.computeFacts(gold);
                 // Each result is committed on its own (what is stored survives any
                 // interruption), or, for a reader that answers at once, with the others of the

@@ -12,12 +12,12 @@ namespace {
 // The item columns every read selects, in the order itemFrom() reads them; the reads join
 // context_text as ct. The retrieved text (column 8) is the stored text of a context no chunk
 // names; a context of chunks (column 18) is resolved by RunContexts. Column 19 is the item's
-// identity (migration 22).
+// identity (migration 22), column 20 whether its token usage is unknown (migration 24).
 const char *const itemColumns = "i.id, i.item_key, i.group_key, i.form, i.query, i.gold, i.answer, i.retrieved_ids, coalesce(ct.text, ''), "
                                 "i.trace, i.halted, i.error, i.latency_ms, coalesce(i.sql_template_id, 0), i.true_doc_ids, i.level, "
-                                "i.prompt_tokens + i.completion_tokens, i.cost, i.context, i.identity";
+                                "i.prompt_tokens + i.completion_tokens, i.cost, i.context, i.identity, i.usage_unknown";
 const char *const itemTables = "run_item i LEFT JOIN context_text ct ON ct.id = i.context_text_id";
-constexpr int itemColumnCount = 20;
+constexpr int itemColumnCount = 21;
 
 std::optional<int> verdictAt(const Statement &r, int column)
 {
@@ -92,6 +92,7 @@ Status RunResultStore::itemFrom(const Statement &r, bool withText, StoredRunItem
     it->tokens = r.integer(16);
     it->cost = r.real(17);
     it->identity = r.text(19);
+    it->usageUnknown = r.integer(20) != 0;
     if (r.isNull(18)) {
         it->retrievedIds = RunResultStore::parseIds(r.text(7));
         return {};

@@ -43,6 +43,7 @@ struct StoredRunItem {
     QString level;   // as stored: an imported item's; executed items resolve theirs (TaskLevels)
     qint64 tokens = 0;
     double cost = 0;
+    bool usageUnknown = false; // the model reported no token usage (migration 24)
 };
 
 class RunResultStore {

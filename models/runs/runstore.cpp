@@ -217,12 +217,12 @@ Status RunStore::saveResult(qint64 itemId, const RunItemResult &r)
     }
     auto s = m_db.cached(m_saveResult, QStringLiteral("UPDATE run_item SET status = ?, answer = ?, retrieved_ids = ?, context = ?, context_text_id = ?, trace = ?, "
                                                       "halted = ?, error = ?, error_class = ?, latency_ms = ?, prompt_tokens = ?, completion_tokens = ?, cost = ?, "
-                                                      "gold_in_context = ?, answer_f1 = ? WHERE id = ? AND status = 'pending'"));
+                                                      "gold_in_context = ?, answer_f1 = ?, usage_unknown = ? WHERE id = ? AND status = 'pending'"));
     if (!s)
         return Status::failure(s);
     s.value()->bindAll({r.error.isEmpty() ? QStringLiteral("done") : QStringLiteral("error"), r.answer, ids, context, contextText,
                        r.trace, int(r.halted), r.error, r.errorClass, r.latencyMs, r.promptTokens, r.completionTokens, r.cost,
-                       r.goldInContext ? QVariant(int(*r.goldInContext)) : QVariant(), r.answerF1 ? QVariant(*r.answerF1) : QVariant(), itemId});
+                       r.goldInContext ? QVariant(int(*r.goldInContext)) : QVariant(), r.answerF1 ? QVariant(*r.answerF1) : QVariant(), int(r.usageUnknown), itemId});
     if (auto saved = s.value()->run(); !saved)
         return saved;
     return tx.commit();

@@ -50,6 +50,7 @@ struct RunItemResult {
     qint64 promptTokens = 0;
     qint64 completionTokens = 0;
     double cost = 0;
+    bool usageUnknown = false; // the model reported no token usage: tokens and cost are not known
     // The response facts the taxonomy reads (see migration 10); none: computed when read.
     std::optional<bool> goldInContext;
     std::optional<double> answerF1;

@@ -266,14 +266,15 @@ private slots:
     void llmFailureIsAnError()
     {
         // An item no run asked before, so the request is not answered from the cache.
-        m_endpoint.script({{test::TestEndpoint::Fault::Unauthorized, 0}});
+        // A reply without an answer (no "choices") fails the episode with its own class.
+        m_endpoint.script({{test::TestEndpoint::Fault::NoChoices, 0}});
         const auto items = run(QStringLiteral("react-auth"), QStringLiteral("retriever=bm25,reader=react:local"), 1, 6);
         m_endpoint.clearScript();
         QCOMPARE(items.size(), 1);
         const Item &item = items.begin().value();
         QCOMPARE(item.status, QStringLiteral("error"));
         QVERIFY(item.halted);
-        QVERIFY2(item.error.startsWith(QLatin1String("auth")), qPrintable(item.error));
+        QVERIFY2(item.error.startsWith(QLatin1String("malformed: malformed reply: no choices")), qPrintable(item.error));
         QCOMPARE(traceOf(item).stop(), AgentTrace::Stop::Error);
     }
 

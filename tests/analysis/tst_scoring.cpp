@@ -141,7 +141,8 @@ private slots:
 
     void grammarTagsAndMetrics()
     {
-        // g1 robust (2/2), g2 gap (0/2, one unread), g3 non-robust (1/3).
+        // g1 robust (2/2), g2 gap (0/1 read, one unread), g3 non-robust (1/3). The unread item
+        // is neither right nor wrong: every figure is over the 6 read items and says so.
         // g3: the incorrect example with top-1 "d3" shares it with the correct one (context
         // comparison positive); the one with "d9" does not (negative).
         const QVector<Outcome> outcomes{
@@ -150,22 +151,45 @@ private slots:
             outcome("g3", 1, 1, "d3"), outcome("g3", 0, 0, "d3"), outcome("g3", 0, 0, "d9"),
         };
         const GrammarReport r = GrammarEval::evaluate(outcomes);
-        QCOMPARE(r.n, qint64(7));
+        QCOMPARE(r.n, qint64(6));
+        QCOMPARE(r.unread, qint64(1));
+        QCOMPARE(r.failed, qint64(0));
+        QCOMPARE(r.coverageText(), QStringLiteral("over 6 of 7 items; 1 unread, 0 failed"));
         QCOMPARE(r.gapGroups, 1);
         QCOMPARE(r.robustGroups, 1);
         QCOMPARE(r.nonRobustGroups, 1);
-        QVERIFY(near(r.accuracy, 3.0 / 7));
-        QVERIFY(near(r.retrievalAccuracy, 3.0 / 7));
+        QVERIFY(near(r.accuracy, 3.0 / 6));
+        QVERIFY(near(r.retrievalAccuracy, 3.0 / 6));
         QVERIFY(near(r.refinedAccuracy, 3.0 / 5));           // competent groups g1, g3: 5 examples
         QVERIFY(near(r.refinedRetrievalAccuracy, 3.0 / 5));
         QVERIFY(near(r.knowledgeAccuracy, 2.0 / 3));
-        QVERIFY(near(r.contextRetrievalAccuracy, 4.0 / 7));  // + the d3 example
+        QVERIFY(near(r.contextRetrievalAccuracy, 4.0 / 6));  // + the d3 example
         QVERIFY(near(r.contextRefinedRetrievalAccuracy, 4.0 / 5));
         QCOMPARE(r.groups[2].contextComparisonFlips, 1);
         QCOMPARE(GroupResult::tagName(r.groups[1].tag), QStringLiteral("gap"));
         const nlohmann::json j = r.toJson();
         QCOMPARE(j["groups"]["non_robust"].get<int>(), 1);
+        QCOMPARE(j["n_read"].get<qint64>(), 6);
+        QCOMPARE(j["n_unread"].get<qint64>(), 1);
+        QCOMPARE(j["n_failed"].get<qint64>(), 0);
         QVERIFY(j.contains("context_comparison") && j["context_comparison"].contains("refined_retrieval_accuracy"));
+    }
+
+    void nothingReadIsNullNotZero()
+    {
+        // A judge whose every verdict is unreadable, and items that failed: no figure is 0.
+        QVector<Outcome> outcomes{outcome("g1", std::nullopt, 0, "d1"), outcome("g2", std::nullopt, 1, "d2"), outcome("g2", 1, 1, "d2")};
+        outcomes[2].error = QStringLiteral("server: HTTP 500: down");
+        const GrammarReport r = GrammarEval::evaluate(outcomes);
+        QCOMPARE(r.n, qint64(0));
+        QCOMPARE(r.unread, qint64(2));
+        QCOMPARE(r.failed, qint64(1));
+        QVERIFY(!r.accuracy && !r.refinedAccuracy && !r.retrievalAccuracy && !r.knowledgeAccuracy);
+        QCOMPARE(r.coverageText(), QStringLiteral("no verdicts: 2 unread, 1 failed"));
+        const nlohmann::json j = r.toJson();
+        QVERIFY(j["accuracy"].is_null());
+        QCOMPARE(j["n_unread"].get<qint64>(), 2);
+        QCOMPARE(j["n_failed"].get<qint64>(), 1);
     }
 
     void retrievalOverKnownTruth()

@@ -16,6 +16,7 @@
 #include "testsettings.h"
 
 #include <QElapsedTimer>
+#include <QRegularExpression>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QSignalSpy>
@@ -255,14 +256,16 @@ private slots:
 
     void silentEndpointTripsTheBreaker()
     {
-        // Accepts connections, never answers: three first-byte timeouts in a row fail every
-        // queued request at once, instead of 7 attempts × the timeout per request.
+        // Accepts connections, never answers: once every attempt has failed for the breaker's
+        // window (here 0.5 s), every queued request fails at once, instead of 7 attempts × the
+        // timeout per request.
         Endpoint silent;
         QVERIFY(silent.start());
         silent.setHangAlways(true);
         LlmProfile p = profile();
         p.baseUrl = silent.baseUrl();
         p.firstByteTimeoutMs = 300;
+        p.breakerWindowMs = 500;
         p.timeoutMs = 60000;
         p.concurrency = 2;
         LlmClient client(p);
@@ -279,7 +282,7 @@ private slots:
         QVERIFY2(clock.elapsed() < 2000, qPrintable(QString::number(clock.elapsed())));
         QVERIFY(silent.requestCount() <= 4);
         // Never heard from: two silent attempts are enough.
-        QVERIFY2(errors.last().contains(QLatin1String("not responding (2 timeouts in a row")), qPrintable(errors.last()));
+        QVERIFY2(errors.last().contains(QRegularExpression(QStringLiteral("not responding \\([2-4] timeouts in a row over 0\\.[5-9] s"))), qPrintable(errors.last()));
         QVERIFY(errors.contains(QStringLiteral("no first byte within 0.3 s of the request")) || errors.first().contains(QLatin1String("no first byte")));
         // While open, new work fails at once without a request.
         const int sent = silent.requestCount();
@@ -298,6 +301,7 @@ private slots:
         LlmProfile p = profile();
         p.baseUrl = flaky.baseUrl();
         p.firstByteTimeoutMs = 300;
+        p.breakerWindowMs = 500;
         p.concurrency = 1;
         LlmClient client(p);
         QVERIFY(call(client, LlmClient::chat({}, QStringLiteral("capital of Norway"))).ok);
@@ -315,6 +319,7 @@ private slots:
         LlmProfile p = profile();
         p.baseUrl = silent.baseUrl();
         p.firstByteTimeoutMs = 300;
+        p.breakerWindowMs = 500;
         LlmClient client(p);
         const LlmResult r = call(client, LlmClient::chat({}, QStringLiteral("anyone?")));
         QVERIFY(!r.ok);
@@ -546,8 +551,11 @@ private slots:
             LlmStore store(project->database());
             LlmClient client(profile(), &store);
             QVERIFY(call(client, LlmClient::chat({}, QStringLiteral("capital of Norway"))).ok);
-            m_endpoint->script({{Endpoint::Fault::Unauthorized, 0}});
-            QVERIFY(!call(client, LlmClient::chat({}, QStringLiteral("denied"))).ok);
+            // A 401 whose body repeats the Authorization header: scrubbed before it is stored.
+            m_endpoint->script({{Endpoint::Fault::EchoAuthorization, 0}});
+            const LlmResult denied = call(client, LlmClient::chat({}, QStringLiteral("denied")));
+            QVERIFY(!denied.ok && denied.stopsWork);
+            QVERIFY2(denied.error.contains(QLatin1String("Bearer [redacted]")), qPrintable(denied.error));
         }
         for (const QString &file : {path, path + QStringLiteral("-wal")}) {
             QFile f(file);

@@ -226,13 +226,48 @@ private slots:
 
     void llmReaderFailuresAreKeptPerItem()
     {
+        // A 200 without "choices" is an item error of its own class, never an empty answer;
+        // the other items are answered.
         const qint64 runId = smallRun(QStringLiteral("llm-faults"), QStringLiteral("retriever=keyword,k=1,reader=llm:local"), 4);
-        m_endpoint.script({{test::TestEndpoint::Fault::Unauthorized, 0}});
+        m_endpoint.script({{test::TestEndpoint::Fault::NoChoices, 0}});
         auto report = RunExecutor::execute(m_demo->database(), runId);
-        QVERIFY(report.ok());
+        QVERIFY2(report.ok(), qPrintable(report.error()));
         QCOMPARE(report.value().errors, qint64(1));
-        const QString error = m_demo->database().scalar(QStringLiteral("SELECT group_concat(error) FROM run_item WHERE run_id = %1 AND status = 'error'").arg(runId)).value().toString();
-        QVERIFY2(error.contains(QLatin1String("Incorrect API key")), qPrintable(error));
+        Database &db = m_demo->database();
+        const QString error = db.scalar(QStringLiteral("SELECT group_concat(error_class || ': ' || error) FROM run_item WHERE run_id = %1 AND status = 'error'").arg(runId)).value().toString();
+        QVERIFY2(error.startsWith(QLatin1String("malformed: malformed: malformed reply: no choices")), qPrintable(error));
+        QCOMPARE(db.scalar(QStringLiteral("SELECT count(*) FROM run_item WHERE run_id = %1 AND status = 'done' AND answer = ''").arg(runId)).value().toInt(), 0);
+    }
+
+    void aRefusedKeyStopsTheRunAndIsNeverStored()
+    {
+        // 401 whose body repeats the Authorization header: the run stops at once, naming the
+        // profile and its key variable; the key is in no row of the project, and the items not
+        // answered stay pending for the next run, which finishes them.
+        const qint64 runId = smallRun(QStringLiteral("llm-auth"), QStringLiteral("retriever=keyword,k=2,reader=llm:local"), 12);
+        m_endpoint.script({{test::TestEndpoint::Fault::EchoAuthorization, 0}});
+        auto report = RunExecutor::execute(m_demo->database(), runId);
+        QVERIFY(!report.ok());
+        QVERIFY2(report.error().contains(QLatin1String("refused the key of profile 'local' (environment variable ASSAY_TEST_KEY)")), qPrintable(report.error()));
+        QVERIFY2(report.error().contains(QLatin1String("Bearer [redacted]")), qPrintable(report.error()));
+        const QByteArray key = qgetenv("ASSAY_TEST_KEY");
+        QVERIFY(key.size() >= 8);
+        QVERIFY(!report.error().contains(QString::fromUtf8(key)));
+        Database &db = m_demo->database();
+        QCOMPARE(db.scalar(QStringLiteral("SELECT status FROM run WHERE id = %1").arg(runId)).value().toString(), QStringLiteral("failed"));
+        const qint64 pending = db.scalar(QStringLiteral("SELECT count(*) FROM run_item WHERE run_id = %1 AND status = 'pending'").arg(runId)).value().toLongLong();
+        QVERIFY(pending >= 1);
+        QCOMPARE(db.scalar(QStringLiteral("SELECT count(*) FROM run_item WHERE run_id = %1 AND status = 'error'").arg(runId)).value().toInt(), 0);
+        const QString pattern = QStringLiteral("%%%1%%").arg(QString::fromUtf8(key));
+        for (const char *sql : {"SELECT count(*) FROM run_item WHERE error LIKE '%1' OR answer LIKE '%1' OR trace LIKE '%1'",
+                                "SELECT count(*) FROM llm_call WHERE error LIKE '%1'", "SELECT count(*) FROM llm_cache WHERE response LIKE '%1'"})
+            QCOMPARE(db.scalar(QString::fromLatin1(sql).arg(pattern)).value().toInt(), 0);
+        QVERIFY(db.scalar(QStringLiteral("SELECT count(*) FROM llm_call WHERE error LIKE '%Bearer [redacted]%'")).value().toInt() >= 1);
+        // The key fixed (here: the endpoint accepts it again), the same run continues.
+        auto again = RunExecutor::execute(m_demo->database(), runId);
+        QVERIFY2(again.ok(), qPrintable(again.error()));
+        QCOMPARE(again.value().executed, pending);
+        QCOMPARE(again.value().errors, qint64(0));
     }
 
     void httpReaderReadsPointers()

@@ -275,6 +275,15 @@ void TestEndpoint::respond(QTcpSocket *socket, const QByteArray &method, const Q
             s->abort();
             return;
         }
+        case Fault::EchoAuthorization:
+            return send(s, 401, QByteArray(R"({"error":{"message":"Invalid credentials: )") + lastAuthorization() + R"(","type":"invalid_request_error"}})");
+        case Fault::NoChoices:
+            return send(s, 200, R"({"id":"chatcmpl-empty","object":"chat.completion","model":"test-model"})");
+        case Fault::HugeReply:
+            return send(s, 200, QByteArray(R"({"choices":[{"message":{"role":"assistant","content":")") + QByteArray(qsizetype(step.value) * 1024, 'x')
+                                    + R"("}}],"usage":{"prompt_tokens":1,"completion_tokens":1}})");
+        case Fault::ServiceUnavailable:
+            return send(s, 503, "<html><body><h1>503 Service Temporarily Unavailable</h1></body></html>");
         case Fault::Latency:
         case Fault::None:
             break;

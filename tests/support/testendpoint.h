@@ -22,10 +22,14 @@ namespace assay::test {
 class TestEndpoint : public QObject {
     Q_OBJECT
 public:
-    enum class Fault { None, Latency, RateLimited, InsufficientQuota, Unauthorized, ServerError, Hang, MalformedJson, TruncatedBody, ConnectionReset };
+    // EchoAuthorization: 401 whose body repeats the request's Authorization header (as some
+    // proxies do); NoChoices: 200 without "choices"; HugeReply: 200 with an answer of `value` kB;
+    // ServiceUnavailable: 503 with an HTML page.
+    enum class Fault { None, Latency, RateLimited, InsufficientQuota, Unauthorized, ServerError, Hang, MalformedJson, TruncatedBody, ConnectionReset,
+                       EchoAuthorization, NoChoices, HugeReply, ServiceUnavailable };
     struct Step {
         Fault fault = Fault::None;
-        int value = 0; // Latency: ms; RateLimited: Retry-After seconds (0: none)
+        int value = 0; // Latency: ms; RateLimited: Retry-After seconds (0: none); HugeReply: kB
     };
 
     explicit TestEndpoint(QObject *parent = nullptr);

@@ -33,6 +33,7 @@ Badge badgeOf(GateResult::Verdict v)
     case GateResult::Verdict::Pass: return {"#2e7d32", QObject::tr("PASS")};
     case GateResult::Verdict::Improvement: return {"#1565c0", QObject::tr("IMPROVEMENT")};
     case GateResult::Verdict::Regression: return {"#c62828", QObject::tr("REGRESSION")};
+    case GateResult::Verdict::Error: return {"#6a1b9a", QObject::tr("NOT EVALUATED")};
     case GateResult::Verdict::Inconclusive: break;
     }
     return {"#9a6700", QObject::tr("INCONCLUSIVE")};
@@ -200,6 +201,18 @@ void GatePanel::showReport(const GateReport &r)
     m_groups->setVisible(!r.regressedGroups.isEmpty());
     m_badge->setStyleSheet(QStringLiteral("QLabel { background: %1; color: white; font-weight: bold; padding: 6px 10px; border-radius: 4px; }").arg(QLatin1String(badge.background)));
     const QString baseline = baselineOf(r.run);
+    if (r.result.verdict == GateResult::Verdict::Error) {
+        // Nothing to judge: say what is unknown and what click fixes it.
+        m_summary->setText(tr("<p><b>A</b> %1 against <b>B</b> %2 could not be evaluated: %3</p><p style='color:gray'>No verdict is given. "
+                              "Execute the failed items again (Runs → <b>Retry Failed</b>) or score the unread ones again (Runs → <b>Score…</b>), "
+                              "then compare again.</p>")
+                               .arg(r.run.toHtmlEscaped(), r.baseline.toHtmlEscaped(), r.coverageText().toHtmlEscaped()));
+        m_groups->setRowCount(0);
+        m_groups->hide();
+        m_mark->setEnabled(false);
+        m_export->setEnabled(true);
+        return;
+    }
     QString html = tr("<p><b>A</b> %1 against <b>B</b> %2%3, on %4 shared items (%5, judge %6): <b>%7</b>. %8 McNemar's exact test on the items "
                       "right in one run only (%9 in A, %10 in B): %11.</p>")
                        .arg(r.run.toHtmlEscaped(), r.baseline.toHtmlEscaped(),
