@@ -16,6 +16,11 @@ packages=(
   libqt6sql6-psql libqt6sql6-mysql  # Qt's PostgreSQL and MySQL/MariaDB drivers: knowledge imported from a server
   postgresql mariadb-server  # tst_serverimport & co. start real servers in temporary folders (tests/testservers.h)
 )
+# tst_mockllm plays LLM faults with a third-party OpenAI-compatible server, mock-llm, from the npm
+# registry, pinned by version (docs/llm-faults.md). Node.js and npm come from Debian when the
+# machine has none.
+mock_llm_version=0.1.29
+command -v node >/dev/null && command -v npm >/dev/null || packages+=(nodejs npm)
 
 missing=()
 for p in "${packages[@]}"; do
@@ -23,7 +28,20 @@ for p in "${packages[@]}"; do
     missing+=("$p")
   fi
 done
-[ ${#missing[@]} -eq 0 ] && exit 0
+install_mock_llm() {
+  # The installed package's own manifest says its version (mock-llm itself has no --version).
+  local manifest
+  manifest="$(npm root -g 2>/dev/null)/@dwmkerr/mock-llm/package.json"
+  if [ -f "$manifest" ] && grep -q "\"version\": \"$mock_llm_version\"" "$manifest"; then
+    return 0
+  fi
+  echo "Installing @dwmkerr/mock-llm@$mock_llm_version from the npm registry (tests)" >&2
+  npm install -g --no-audit --no-fund --loglevel=error "@dwmkerr/mock-llm@$mock_llm_version" >/dev/null
+}
+if [ ${#missing[@]} -eq 0 ]; then
+  install_mock_llm
+  exit 0
+fi
 
 if [ "$(id -u)" -ne 0 ]; then
   sudo_cmd=sudo
@@ -34,3 +52,4 @@ echo "Installing missing Debian packages: ${missing[*]}" >&2
 export DEBIAN_FRONTEND=noninteractive
 $sudo_cmd apt-get update -qq
 $sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+install_mock_llm

@@ -68,8 +68,15 @@ int LlmCommand::profile(const QStringList &args, CliIo &io)
     const QCommandLineOption connectTimeout(QStringLiteral("connect-timeout"), QStringLiteral("Seconds to open a connection (10)."), QStringLiteral("S"), QStringLiteral("10"));
     const QCommandLineOption firstByteTimeout(QStringLiteral("first-byte-timeout"), QStringLiteral("Seconds from the request sent to the first byte of the answer (25)."),
                                               QStringLiteral("S"), QStringLiteral("25"));
-    const QCommandLineOption breaker(QStringLiteral("breaker"), QStringLiteral("Timeouts or connection failures in a row after which the profile's queued requests fail at once (3)."),
+    const QCommandLineOption breaker(QStringLiteral("breaker"), QStringLiteral("Failed attempts the breaker needs before it opens, within its window (3)."),
                                      QStringLiteral("N"), QStringLiteral("3"));
+    const QCommandLineOption breakerWindow(QStringLiteral("breaker-window"),
+                                           QStringLiteral("Seconds of nothing but failures (timeouts, refused connections, 5xx) after which the profile's queued requests fail at once (20)."),
+                                           QStringLiteral("S"), QStringLiteral("20"));
+    const QCommandLineOption rateLimitStop(QStringLiteral("rate-limit-stop"), QStringLiteral("Seconds of nothing but HTTP 429 without Retry-After after which the work stops (60)."),
+                                           QStringLiteral("S"), QStringLiteral("60"));
+    const QCommandLineOption maxReply(QStringLiteral("max-reply-kb"), QStringLiteral("The largest reply accepted, in kB; a larger one is an error, never stored (256)."),
+                                      QStringLiteral("K"), QStringLiteral("256"));
     const QCommandLineOption retries(QStringLiteral("retries"), QStringLiteral("Retries of transient failures (6)."), QStringLiteral("N"), QStringLiteral("6"));
     const QCommandLineOption priceIn(QStringLiteral("price-in"), QStringLiteral("Price per million input tokens."), QStringLiteral("USD"), QStringLiteral("0"));
     const QCommandLineOption priceOut(QStringLiteral("price-out"), QStringLiteral("Price per million output tokens."), QStringLiteral("USD"), QStringLiteral("0"));
@@ -77,7 +84,8 @@ int LlmCommand::profile(const QStringList &args, CliIo &io)
     const QCommandLineOption keychain(QStringLiteral("keychain"), QStringLiteral("Keep the key in the OS keychain; it is read from standard input."));
     const QCommandLineOption judgeTemperature(QStringLiteral("judge-temperature"), QStringLiteral("Temperature of repeated judge verdicts (score --repeat; 0)."),
                                               QStringLiteral("T"), QStringLiteral("0"));
-    parser.addOptions({base, model, keyEnv, concurrency, rpm, tpm, timeout, connectTimeout, firstByteTimeout, breaker, retries, priceIn, priceOut, judgeTemperature, json, keychain});
+    parser.addOptions({base, model, keyEnv, concurrency, rpm, tpm, timeout, connectTimeout, firstByteTimeout, breaker, breakerWindow, rateLimitStop, maxReply, retries,
+                       priceIn, priceOut, judgeTemperature, json, keychain});
     if (!parse(parser, args, io, 1, 2))
         return stopped(parser);
     const QString what = parser.positionalArguments().at(0);
@@ -89,7 +97,9 @@ int LlmCommand::profile(const QStringList &args, CliIo &io)
                            {"key_env", p.keyEnv.toStdString()}, {"key", LlmProfile::maskedKey(key).toStdString()}, {"concurrency", p.concurrency},
                            {"requests_per_minute", p.requestsPerMinute}, {"tokens_per_minute", p.tokensPerMinute},
                            {"timeout_s", p.timeoutMs / 1000.0}, {"connect_timeout_s", p.connectTimeoutMs / 1000.0},
-                           {"first_byte_timeout_s", p.firstByteTimeoutMs / 1000.0}, {"breaker_threshold", p.breakerThreshold}, {"max_retries", p.maxRetries},
+                           {"first_byte_timeout_s", p.firstByteTimeoutMs / 1000.0}, {"breaker_threshold", p.breakerThreshold},
+                           {"breaker_window_s", p.breakerWindowMs / 1000.0}, {"rate_limit_stop_s", p.rateLimitStopMs / 1000.0},
+                           {"max_reply_kb", p.maxReplyBytes / 1024}, {"max_retries", p.maxRetries},
                            {"price_in", p.pricePerMillionInput}, {"price_out", p.pricePerMillionOutput},
                            {"judge_temperature", p.judgeTemperature}});
         }
@@ -123,6 +133,9 @@ int LlmCommand::profile(const QStringList &args, CliIo &io)
     p.connectTimeoutMs = int(parser.value(connectTimeout).toDouble() * 1000);
     p.firstByteTimeoutMs = int(parser.value(firstByteTimeout).toDouble() * 1000);
     p.breakerThreshold = parser.value(breaker).toInt();
+    p.breakerWindowMs = int(parser.value(breakerWindow).toDouble() * 1000);
+    p.rateLimitStopMs = int(parser.value(rateLimitStop).toDouble() * 1000);
+    p.maxReplyBytes = parser.value(maxReply).toInt() * 1024;
     p.maxRetries = parser.value(retries).toInt();
     p.pricePerMillionInput = parser.value(priceIn).toDouble();
     p.pricePerMillionOutput = parser.value(priceOut).toDouble();

@@ -147,12 +147,15 @@ int RunCommand::run(const QStringList &args, CliIo &io)
         }
         // What the run holds, not only what this call executed: a finished run asked to run
         // again says how many of its items failed before.
-        auto header = store.header(runId);
-        if (!header)
-            return fail(io, header.error());
-        if (header.value().errors > 0) {
-            failedItems += header.value().errors;
-            io.err << QStringLiteral("Run %1: %2 items failed: run again with --retry-failed\n").arg(runName).arg(header.value().errors);
+        auto held = store.errorClasses(runId);
+        if (!held)
+            return fail(io, held.error());
+        qint64 failedHere = 0;
+        for (const auto &klass : held.value())
+            failedHere += klass.second;
+        if (failedHere > 0) {
+            failedItems += failedHere;
+            io.err << QStringLiteral("Run %1: %2 items failed: run again with --retry-failed\n").arg(runName).arg(failedHere);
         }
         io.out.flush();
         if (!report.finished)

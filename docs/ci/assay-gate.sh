@@ -38,6 +38,7 @@ case $status in
   0) echo "assay gate: pass" ;;
   1) echo "assay gate: regression (see gate.md)" >&2 ;;
   3) echo "assay gate: inconclusive (see gate.md)" >&2; status=${ASSAY_INCONCLUSIVE_EXIT:-0} ;;
+  4) echo "assay gate: could not evaluate: too many items failed or stayed unread (see gate.md)" >&2 ;;
   *) echo "assay gate: failed to run (exit $status)" >&2 ;;
 esac
 exit "$status"

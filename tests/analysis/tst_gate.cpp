@@ -233,6 +233,69 @@ private slots:
         QVERIFY(validate(broken) != 0);
     }
 
+    void failedAndUnreadItemsAreNeverLosses()
+    {
+        // The candidate's endpoint failed on 3 of the 10 shared items and its judge could not
+        // read one more: above a 1% bound the gate cannot evaluate (never a regression, never
+        // a pass), with its own exit code, a JUnit <error> naming the cause and a Markdown line.
+        auto [base, run] = handRuns();
+        for (int i : {1, 2, 5}) {
+            run.outcomes[i].error = QStringLiteral("server: HTTP 500: The server had an error");
+            run.outcomes[i].answer.clear();
+            run.outcomes[i].verdict = 0; // what a string judge would have said of an empty answer
+        }
+        run.outcomes[6].verdict.reset(); // unread
+        GateComparison::Options options;
+        options.gate.resamples = 500;
+        auto report = GateComparison::compare(run, {}, base, {}, options);
+        QVERIFY2(report.ok(), qPrintable(report.error()));
+        const GateReport &r = report.value();
+        QCOMPARE(r.result.verdict, GateResult::Verdict::Error);
+        QCOMPARE(r.exitCode(), 4);
+        QCOMPARE(r.paired, 10);
+        QCOMPARE(r.runFailed, 3);
+        QCOMPARE(r.unread, 1);
+        QVERIFY(r.modules.isEmpty());
+        QCOMPARE(r.coverageText(), QStringLiteral("4 of 10 shared items could not be evaluated: 3 failed in cand, 1 unread (no judge verdict) "
+                                                  "(e.g. server: HTTP 500: The server had an error in cand)."));
+        const nlohmann::json j = r.toJson();
+        QCOMPARE(j["verdict"].get<std::string>(), std::string("error"));
+        QCOMPARE(j["n_failed"].get<int>(), 3);
+        QCOMPARE(j["n_unread"].get<int>(), 1);
+        const QByteArray xml = GateReportWriter::junit(r);
+        QVERIFY2(xml.contains("errors=\"1\"") && xml.contains("<error message=\"could not evaluate: 4 of 10 shared items"), xml.constData());
+        QVERIFY(!xml.contains("<failure"));
+        QVERIFY(GateReportWriter::markdown(r).contains(QLatin1String("could not evaluate")));
+
+        // With a bound above the share, the 4 items are left out and counted: the other 6 are
+        // compared, and the items that failed are not counted as lost.
+        options.gate.maxErrors = 0.5;
+        auto tolerant = GateComparison::compare(run, {}, base, {}, options);
+        QVERIFY(tolerant.ok());
+        QVERIFY(tolerant.value().result.verdict != GateResult::Verdict::Error);
+        QCOMPARE(tolerant.value().result.shared, 6);
+        QCOMPARE(tolerant.value().modules.value(QStringLiteral("retriever")).itemsLost, 0); // g1's lost items had failed
+        QVERIFY(tolerant.value().notes.first().startsWith(QLatin1String("4 of 10 shared items could not be evaluated")));
+        // An inconclusive gate's regressed groups are skipped cases, not passes.
+        if (tolerant.value().result.verdict == GateResult::Verdict::Inconclusive && !tolerant.value().regressedGroups.isEmpty()) {
+            const QByteArray skipped = GateReportWriter::junit(tolerant.value());
+            QCOMPARE(skipped.count("<skipped "), 1 + tolerant.value().regressedGroups.size());
+        }
+    }
+
+    void inconclusiveGroupsAreSkippedInJunit()
+    {
+        const auto [base, run] = handRuns();
+        GateComparison::Options options;
+        options.gate.resamples = 500;
+        auto report = GateComparison::compare(run, {}, base, {}, options);
+        QVERIFY(report.ok());
+        QCOMPARE(report.value().result.verdict, GateResult::Verdict::Inconclusive);
+        const QByteArray xml = GateReportWriter::junit(report.value());
+        QCOMPARE(xml.count("<skipped "), 1 + 3); // the gate's case and its three regressed groups
+        QVERIFY(xml.contains("skipped=\"4\""));
+    }
+
     void markdownForAPullRequest()
     {
         const auto [base, run] = handRuns();

@@ -85,6 +85,10 @@ const Kept kept[] = {
     // Version 23: the 2-D model's item parameters.
     {23, "SELECT a1 || ':' || a2 || ':' || d || ':' || i.item_key FROM exam_item_irt2 t JOIN exam_item i ON i.id = t.item_id", "1.25:-0.5:0.75:i1"},
     {1, "SELECT count(*) FROM exam_item_irt2 WHERE a1 <> 1.25", "0"}, // an earlier file gets the table, empty
+    // Version 24: a gate that could not evaluate; an item whose token usage is unknown. An
+    // earlier gate keeps its verdict through the table's rebuild.
+    {24, "SELECT run || ':' || verdict || ':' || (SELECT usage_unknown FROM run_item WHERE id = 1) FROM gate_result WHERE id = 9", "r3:error:1"},
+    {22, "SELECT verdict FROM gate_result WHERE run = 'r2'", "pass"},
     {6, "SELECT coalesce(testset_id, 'working') || ':' || (SELECT identity FROM run_item WHERE id = 1) || '.' FROM run WHERE id = 1", "working:."},
     {3, "SELECT min(d.value) FROM group_truth t, json_each(t.doc_ids) d WHERE t.group_id = 1", "d1"},
     {1, "SELECT count(*) FROM pragma_table_info('run_item') WHERE name = 'retrieved_text'", "0"},

@@ -23,7 +23,8 @@ LlmProfilesPage::LlmProfilesPage(QWidget *parent)
       m_model(new QLineEdit(this)), m_keyEnv(new QLineEdit(this)), m_key(new QLabel(this)),
       m_inKeychain(new QCheckBox(tr("Keep the key in the OS keychain"), this)), m_newKey(new QLineEdit(this)), m_concurrency(new QSpinBox(this)),
       m_rpm(new QSpinBox(this)), m_tpm(new QSpinBox(this)), m_timeout(new QSpinBox(this)), m_connectTimeout(new QSpinBox(this)),
-      m_firstByteTimeout(new QSpinBox(this)), m_breaker(new QSpinBox(this)), m_retries(new QSpinBox(this)),
+      m_firstByteTimeout(new QSpinBox(this)), m_breaker(new QSpinBox(this)), m_breakerWindow(new QSpinBox(this)),
+      m_rateLimitStop(new QSpinBox(this)), m_maxReplyKb(new QSpinBox(this)), m_retries(new QSpinBox(this)),
       m_priceIn(new QDoubleSpinBox(this)), m_priceOut(new QDoubleSpinBox(this)), m_judgeTemperature(new QDoubleSpinBox(this)), m_status(new QLabel(this))
 {
     setObjectName(QStringLiteral("llmProfilesPage"));
@@ -45,8 +46,26 @@ LlmProfilesPage::LlmProfilesPage(QWidget *parent)
     m_firstByteTimeout->setObjectName(QStringLiteral("llmFirstByteTimeout"));
     m_breaker->setObjectName(QStringLiteral("llmBreaker"));
     m_breaker->setRange(1, 100);
-    m_breaker->setSuffix(tr(" in a row"));
-    m_breaker->setToolTip(tr("After this many timeouts or connection failures in a row, the profile's queued requests fail at once."));
+    m_breaker->setPrefix(tr("at least "));
+    m_breaker->setSuffix(tr(" failures"));
+    m_breaker->setToolTip(tr("The breaker also needs at least this many failed attempts (two for an endpoint that never answered) before it opens."));
+    m_breakerWindow->setObjectName(QStringLiteral("llmBreakerWindow"));
+    m_breakerWindow->setRange(1, 3600);
+    m_breakerWindow->setPrefix(tr("after "));
+    m_breakerWindow->setSuffix(tr(" s of failures"));
+    m_breakerWindow->setToolTip(tr("When every request has failed (timeouts, refused connections, HTTP 5xx) for this long, the profile's queued requests fail "
+                                   "at once; afterwards one request at a time tests whether the endpoint is back. A short burst of errors never stops "
+                                   "anything: each request is retried first."));
+    m_rateLimitStop->setObjectName(QStringLiteral("llmRateLimitStop"));
+    m_rateLimitStop->setRange(1, 3600);
+    m_rateLimitStop->setPrefix(tr("after "));
+    m_rateLimitStop->setSuffix(tr(" s of HTTP 429"));
+    m_rateLimitStop->setToolTip(tr("When the endpoint answers nothing but HTTP 429 (rate limited) without Retry-After for this long, the work stops and "
+                                   "asks you to lower the requests per minute or the concurrency."));
+    m_maxReplyKb->setObjectName(QStringLiteral("llmMaxReply"));
+    m_maxReplyKb->setRange(1, 1024 * 1024);
+    m_maxReplyKb->setSuffix(tr(" kB"));
+    m_maxReplyKb->setToolTip(tr("A larger reply is an error of its own (too_large) and is never stored in the project."));
     m_retries->setRange(0, 20);
     for (QDoubleSpinBox *p : {m_priceIn, m_priceOut}) {
         p->setRange(0, 10000);
@@ -75,7 +94,15 @@ LlmProfilesPage::LlmProfilesPage(QWidget *parent)
     form->addRow(tr("Connect timeout:"), m_connectTimeout);
     form->addRow(tr("First-byte timeout:"), m_firstByteTimeout);
     form->addRow(tr("Total timeout:"), m_timeout);
-    form->addRow(tr("Stop after failures:"), m_breaker);
+    auto *breakerRow = new QHBoxLayout;
+    breakerRow->addWidget(m_breakerWindow);
+    breakerRow->addWidget(m_breaker);
+    form->addRow(tr("Stop an outage:"), breakerRow);
+    auto *limitsRow = new QHBoxLayout;
+    limitsRow->addWidget(m_rateLimitStop);
+    limitsRow->addWidget(new QLabel(tr("Largest reply:"), this));
+    limitsRow->addWidget(m_maxReplyKb);
+    form->addRow(tr("Stop a rate limit:"), limitsRow);
     form->addRow(tr("Retries:"), m_retries);
     form->addRow(tr("Price / M input tokens:"), m_priceIn);
     form->addRow(tr("Price / M output tokens:"), m_priceOut);
@@ -145,6 +172,9 @@ void LlmProfilesPage::showProfile(const QString &name)
     m_connectTimeout->setValue(p.connectTimeoutMs / 1000);
     m_firstByteTimeout->setValue(p.firstByteTimeoutMs / 1000);
     m_breaker->setValue(p.breakerThreshold);
+    m_breakerWindow->setValue(p.breakerWindowMs / 1000);
+    m_rateLimitStop->setValue(p.rateLimitStopMs / 1000);
+    m_maxReplyKb->setValue(p.maxReplyBytes / 1024);
     m_retries->setValue(p.maxRetries);
     m_priceIn->setValue(p.pricePerMillionInput);
     m_priceOut->setValue(p.pricePerMillionOutput);
@@ -166,6 +196,9 @@ LlmProfile LlmProfilesPage::edited() const
     p.connectTimeoutMs = m_connectTimeout->value() * 1000;
     p.firstByteTimeoutMs = m_firstByteTimeout->value() * 1000;
     p.breakerThreshold = m_breaker->value();
+    p.breakerWindowMs = m_breakerWindow->value() * 1000;
+    p.rateLimitStopMs = m_rateLimitStop->value() * 1000;
+    p.maxReplyBytes = m_maxReplyKb->value() * 1024;
     p.maxRetries = m_retries->value();
     p.pricePerMillionInput = m_priceIn->value();
     p.pricePerMillionOutput = m_priceOut->value();

@@ -50,6 +50,9 @@ private:
     QSpinBox *m_connectTimeout;
     QSpinBox *m_firstByteTimeout;
     QSpinBox *m_breaker;
+    QSpinBox *m_breakerWindow;
+    QSpinBox *m_rateLimitStop;
+    QSpinBox *m_maxReplyKb;
     QSpinBox *m_retries;
     QDoubleSpinBox *m_priceIn;
     QDoubleSpinBox *m_priceOut;

@@ -75,6 +75,8 @@ ROWS = [
           "INSERT INTO baseline(testset_id, run_id, marked_at) VALUES (1, 2, '2026-02-01T00:00:00Z')",
           "INSERT INTO gate_result(run, baseline, metric, verdict, difference, low, high, created_at) VALUES ('r2', 'r1', 'accuracy', 'pass', 0.01, -0.01, 0.03, '2026-02-01T00:00:00Z')"]),
     (23, ["INSERT INTO exam_item_irt2(item_id, a1, a2, d) VALUES (1, 1.25, -0.5, 0.75)"]),
+    (24, ["INSERT INTO gate_result(id, run, baseline, metric, verdict, report, created_at) VALUES (9, 'r3', 'r1', 'accuracy', 'error', '{}', '2026-03-01T00:00:00Z')",
+          "UPDATE run_item SET usage_unknown = 1 WHERE id = 1"]),
 ]
 
 
