@@ -1,5 +1,7 @@
 #include "readers/httpreader.h"
 
+#include "llm/secretscrubber.h"
+
 #include <QNetworkReply>
 #include <QNetworkRequest>
 
@@ -40,8 +42,10 @@ void HttpReader::answer(const ReaderRequest &request, Done done)
             } else
                 a = ExternalReply::read(json, m_pointers);
         }
-        if (!a.error.isEmpty())
+        if (!a.error.isEmpty()) {
             a.halted = true;
+            a.error = SecretScrubber::scrub(a.error, QString()); // bearer tokens echoed by the system
+        }
         done(a);
     });
 }

@@ -5,6 +5,7 @@
 #include "testmain.h"
 #include "analysis/workflowcharts.h"
 #include "analysis/workflowfigures.h"
+#include "itemmodels/workflowfiguresmodel.h"
 #include "runs/tasklevels.h"
 
 #include <QtTest>
@@ -114,6 +115,38 @@ private slots:
         QVERIFY(!none.costPerCorrect);
         QCOMPARE(WorkflowFigures::compute(QString(), {}).workflow, QStringLiteral("imported"));
         QCOMPARE(WorkflowFigures::compute(QStringLiteral("none"), {}).workflow, QStringLiteral("none"));
+    }
+
+    void unknownUsageIsUnknownNotFree()
+    {
+        // Two answers whose replies carried no token usage: the run's tokens, cost and cost per
+        // correct answer are unknown (null, counted), never $0 — in the figures, their JSON, the
+        // Workflows table and the cost chart.
+        QVector<Outcome> outcomes{outcome(QStringLiteral("KS"), QStringLiteral("Oslo"), QStringLiteral("Oslo"), 1, 0.02),
+                                  outcome(QStringLiteral("KS"), QStringLiteral("Bergen"), QStringLiteral("Bergen"), 1, 0),
+                                  outcome(QStringLiteral("KS"), QStringLiteral("Rome"), QStringLiteral("Paris"), 0, 0)};
+        outcomes[1].usageUnknown = outcomes[2].usageUnknown = true;
+        const RunAnalysis a = analysis(QStringLiteral("bare"), QStringLiteral("llm:bare"), outcomes);
+        QCOMPARE(a.workflow.usageUnknown, qint64(2));
+        QVERIFY(!a.workflow.usageKnown());
+        QVERIFY(!a.workflow.costPerCorrect);
+        const auto json = a.workflow.toJson();
+        QVERIFY(json["cost"].is_null() && json["tokens"].is_null() && json["cost_per_correct"].is_null());
+        QCOMPARE(json["usage_unknown"].get<int>(), 2);
+        QVERIFY(qAbs(json["cost_reported"].get<double>() - 0.02) < 1e-12);
+        WorkflowFiguresModel model;
+        model.setAnalyses({a});
+        QStringList cells, tips;
+        for (int c = 0; c < model.columnCount(); ++c) {
+            cells << model.data(model.index(0, c), Qt::DisplayRole).toString();
+            tips << model.data(model.index(0, c), Qt::ToolTipRole).toString();
+        }
+        QVERIFY2(!cells.join(QLatin1Char('|')).contains(QLatin1Char('$')), qPrintable(cells.join(QLatin1Char('|'))));
+        QCOMPARE(cells.count(QStringLiteral("unknown")), 2);
+        QVERIFY(tips.join(QLatin1Char(' ')).contains(QLatin1String("no token usage for 2 of this run's answers")));
+        const ChartData cost = WorkflowCharts::costPerCorrect({a});
+        QVERIFY(std::isnan(cost.series[0].values[0]));
+        QVERIFY2(cost.subtitle.contains(QLatin1String("bare: cost unknown (2 replies without token usage)")), qPrintable(cost.subtitle));
     }
 
     void chartsPerWorkflow()

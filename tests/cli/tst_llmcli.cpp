@@ -278,7 +278,7 @@ private slots:
         makeCompanyProject(project);
         if (QTest::currentTestFailed())
             return;
-        const QRegularExpression named(QStringLiteral("answered HTTP 500 to \\d+ requests in a row over \\d+ s: HTTP 500: The server had an error"));
+        const QRegularExpression named(QStringLiteral("answered HTTP 500 to \\d+ requests in a row over [\\d.]+ s: HTTP 500: The server had an error"));
         const QStringList run{QStringLiteral("run"), project, QStringLiteral("--name"), QStringLiteral("b"), QStringLiteral("--pipeline"),
                               QStringLiteral("retriever=bm25,k=1,reader=llm:broken"), QStringLiteral("--set"), QStringLiteral("short")};
         Outcome o = runCli(run, 120000);
@@ -295,6 +295,8 @@ private slots:
         QCOMPARE(errors, items);
         // At most `concurrency` calls in progress, retries included: tens of requests, not hundreds.
         QVERIFY2(broken.requests() < 80, qPrintable(QString::number(broken.requests())));
+        // The defaults are checked above; the rest of the test gives up after 5 s of failures.
+        QVERIFY(addProfile(QStringLiteral("broken"), broken.port(), {QStringLiteral("--breaker-window"), QStringLiteral("5")}));
         // Asked for again by name, the finished run says what it holds.
         o = runCli(run, 120000);
         QCOMPARE(o.code, 5);
@@ -348,6 +350,17 @@ private slots:
             QVERIFY2((o.out + o.err).contains(named), qPrintable(QStringLiteral("%1: %2").arg(QLatin1String(what), (o.out + o.err).left(3000))));
             QVERIFY2(broken.requests() - before < 80, qPrintable(QStringLiteral("%1: %2 requests").arg(QLatin1String(what)).arg(broken.requests() - before)));
         }
+        // The judge read nothing: the analysis says so, with a null accuracy, never 0.
+        o = runCli({QStringLiteral("analyze"), QStringLiteral("grammar"), project, QStringLiteral("--run"), QStringLiteral("r"), QStringLiteral("--judge"),
+                    QStringLiteral("llm:broken"), QStringLiteral("--json")});
+        QCOMPARE(o.code, 0);
+        const auto grammar = nlohmann::json::parse(o.out.toStdString(), nullptr, false);
+        QVERIFY2(grammar["accuracy"].is_null(), o.out.left(400).toUtf8().constData());
+        QCOMPARE(grammar["n_read"].get<qint64>(), 0);
+        QVERIFY(grammar["n_unread"].get<qint64>() > 100);
+        o = runCli({QStringLiteral("analyze"), QStringLiteral("grammar"), project, QStringLiteral("--run"), QStringLiteral("r"), QStringLiteral("--judge"),
+                    QStringLiteral("llm:broken")});
+        QVERIFY2(o.out.contains(QLatin1String("no verdicts: ")) && o.out.contains(QLatin1String(" unread, 0 failed")), qPrintable(o.out));
     }
 
     // An endpoint whose replies carry no "usage": the run says its token and cost totals leave

@@ -49,12 +49,18 @@ private slots:
         page.findChild<QSpinBox *>(QStringLiteral("llmConnectTimeout"))->setValue(4);
         page.findChild<QSpinBox *>(QStringLiteral("llmFirstByteTimeout"))->setValue(33);
         page.findChild<QSpinBox *>(QStringLiteral("llmBreaker"))->setValue(6);
+        page.findChild<QSpinBox *>(QStringLiteral("llmBreakerWindow"))->setValue(45);
+        page.findChild<QSpinBox *>(QStringLiteral("llmRateLimitStop"))->setValue(90);
+        page.findChild<QSpinBox *>(QStringLiteral("llmMaxReply"))->setValue(512);
         page.save();
         QVERIFY(LlmProfileStore::find(QStringLiteral("local")).ok());
         const LlmProfile saved = LlmProfileStore::find(QStringLiteral("local")).value();
         QCOMPARE(saved.connectTimeoutMs, 4000);
         QCOMPARE(saved.firstByteTimeoutMs, 33000);
         QCOMPARE(saved.breakerThreshold, 6);
+        QCOMPARE(saved.breakerWindowMs, 45000);
+        QCOMPARE(saved.rateLimitStopMs, 90000);
+        QCOMPARE(saved.maxReplyBytes, 512 * 1024);
         QCOMPARE(page.findChild<QListWidget *>()->count(), 1);
         bool masked = false;
         for (QLabel *l : page.findChildren<QLabel *>()) {
