@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <random>
+#include <tuple>
 
 namespace assay {
 
@@ -17,7 +18,17 @@ QString FormComparisonReport::basis() const
 {
     return QStringLiteral("on the %1 groups that are not a gap in both runs (of %2; %3 are a gap in both). Each run's refined accuracy on the "
                           "Accuracy tab leaves out its own gaps instead, so the two can rank the runs differently; tick \"Refined on common groups\" there to measure them alike")
-        .arg(QLocale().toString(groups - mutualGapGroups), QLocale().toString(groups), QLocale().toString(mutualGapGroups));
+               .arg(QLocale().toString(groups - mutualGapGroups), QLocale().toString(groups), QLocale().toString(mutualGapGroups))
+           + unevaluated();
+}
+
+QString FormComparisonReport::unevaluated() const
+{
+    QStringList parts;
+    for (const auto &[name, failed, unread] : {std::tuple{QStringLiteral("A"), failedA, unreadA}, std::tuple{QStringLiteral("B"), failedB, unreadB}})
+        if (failed + unread > 0)
+            parts << QStringLiteral("%1: %2 failed, %3 unread").arg(name, QLocale().toString(failed), QLocale().toString(unread));
+    return parts.isEmpty() ? QString() : QStringLiteral(". Items without a verdict are left out, never counted wrong (%1)").arg(parts.join(QStringLiteral("; ")));
 }
 
 FormComparisonReport FormComparison::compare(const QVector<Outcome> &a, const QVector<Outcome> &b, quint64 seed, int resamples)
@@ -33,12 +44,21 @@ FormComparisonReport FormComparison::compare(const QVector<Outcome> &a, const QV
         }
         return report.table[*it];
     };
+    // Only items with a verdict count; failed and unread ones are counted apart (docs/METHODS.md §5.3).
     for (const Outcome &o : a) {
+        if (!o.error.isEmpty() || !o.verdict) {
+            ++(o.error.isEmpty() ? report.unreadA : report.failedA);
+            continue;
+        }
         PairedGroup &g = row(o.group);
         ++g.totalA;
         g.correctA += o.correct();
     }
     for (const Outcome &o : b) {
+        if (!o.error.isEmpty() || !o.verdict) {
+            ++(o.error.isEmpty() ? report.unreadB : report.failedB);
+            continue;
+        }
         PairedGroup &g = row(o.group);
         ++g.totalB;
         g.correctB += o.correct();
@@ -106,6 +126,8 @@ nlohmann::json FormComparisonReport::toJson(bool withTable) const
                           {"ci95", {value(ciLow), value(ciHigh)}},
                           {"bootstrap", {{"resamples", resamples}, {"seed", seed}}},
                           {"compared_groups", groups - mutualGapGroups},
+                          {"n_failed", {failedA, failedB}},
+                          {"n_unread", {unreadA, unreadB}},
                           {"basis", basis().toStdString()}};
     if (withTable) {
         nlohmann::json rows = nlohmann::json::array();

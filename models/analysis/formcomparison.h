@@ -21,6 +21,8 @@ struct PairedGroup {
 struct FormComparisonReport {
     int groups = 0;
     int mutualGapGroups = 0;
+    // Items left out because they failed or their verdict is unread (never counted wrong).
+    qint64 failedA = 0, unreadA = 0, failedB = 0, unreadB = 0;
     std::optional<double> refinedA;
     std::optional<double> refinedB;
     std::optional<double> difference;
@@ -35,6 +37,8 @@ struct FormComparisonReport {
     // in both runs (of 1,300; …)". The Accuracy tab's refined accuracy drops each run's own gaps
     // instead, so the two can rank the runs differently; the basis says so.
     QString basis() const;
+    // ". Items without a verdict are left out, never counted wrong (A: 30 failed, 0 unread)", or empty.
+    QString unevaluated() const;
 };
 
 class FormComparison {

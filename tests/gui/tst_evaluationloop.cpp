@@ -26,6 +26,10 @@
 #include "testrunspage.h"
 #include "testsettings.h"
 #include "versionspanel.h"
+#include "llm/llmprofilestore.h"
+#include "readers/pipelinespec.h"
+#include "runs/runexecutor.h"
+#include "testendpoint.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -154,6 +158,51 @@ private slots:
         const QString analysis = overview.items().value(int(ProjectProgress::Step::Analysis)).detail;
         QVERIFY2(analysis.contains(QLatin1String("Baseline: demo/short/bm25-k3 (the working set)")), qPrintable(analysis));
         QVERIFY2(analysis.contains(QLatin1String("Latest gate: REGRESSION of demo/short/tfidf-k1 against demo/short/bm25-k3")), qPrintable(analysis));
+    }
+
+    // A run whose endpoint was down: its items failed, so the gate cannot judge it. The tab
+    // says NOT EVALUATED with the cause and the clicks that fix it, never REGRESSION.
+    void compareSaysWhenItCannotJudge()
+    {
+        test::TestEndpoint broken;
+        QVERIFY(broken.start());
+        test::TestEndpoint::FaultMix down;
+        down.server = 1.0;
+        broken.setFaultMix(down, 1u);
+        LlmProfile p;
+        p.name = QStringLiteral("down");
+        p.baseUrl = broken.baseUrl();
+        p.model = QStringLiteral("m");
+        p.retryBaseMs = 20;
+        p.breakerWindowMs = 300;
+        QVERIFY(LlmProfileStore::save(p).ok());
+        Database &db = m_project->database();
+        auto id = RunStore(db).openOrCreate(QStringLiteral("down"), PipelineSpec::parse(QStringLiteral("retriever=bm25,k=3,reader=llm:down")).value(), QStringLiteral("short"));
+        QVERIFY2(id, qPrintable(id.error()));
+        QVERIFY(db.exec(QStringLiteral("DELETE FROM run_item WHERE run_id = %1 AND id NOT IN (SELECT id FROM run_item WHERE run_id = %1 ORDER BY id LIMIT 30)").arg(id.value())));
+        auto executed = RunExecutor::execute(db, id.value());
+        QVERIFY2(executed, qPrintable(executed.error()));
+        QCOMPARE(executed.value().errors, qint64(30));
+        QVERIFY(Scorer::score(db, id.value(), QStringLiteral("contains"), {}).ok());
+        auto a = RunAnalyzer::analyze(db, QStringLiteral("down"));
+        auto b = RunAnalyzer::analyze(db, QStringLiteral("demo/short/bm25-k3"));
+        QVERIFY2(a.ok() && b.ok(), qPrintable(a.ok() ? b.error() : a.error()));
+        QVERIFY(!a.value().grammar.accuracy); // nothing read: no accuracy, not 0
+        QCOMPARE(a.value().grammar.failed, qint64(30));
+        ComparePanel compare(m_project.get());
+        compare.resize(1366, 700);
+        compare.show();
+        GatePanel *gate = compare.gatePanel();
+        QSignalSpy gated(gate, &GatePanel::gated);
+        compare.setAnalyses({a.value(), b.value()});
+        QVERIFY(gated.wait(30000));
+        QCOMPARE(gate->verdictText(), QStringLiteral("NOT EVALUATED"));
+        QVERIFY2(gate->summaryText().contains(QLatin1String("down against <b>B</b> demo/short/bm25-k3: 30 of 30 shared items could not be evaluated: 30 failed in down")),
+                 qPrintable(gate->summaryText()));
+        QVERIFY2(gate->summaryText().contains(QLatin1String("Retry Failed")), qPrintable(gate->summaryText()));
+        QCOMPARE(gate->regressedGroups()->rowCount(), 0);
+        QCOMPARE(gate->report()->exitCode(), 4);
+        test::screenshot(&compare, QStringLiteral("compare-gate-not-evaluated"));
     }
 
     // Freeze Working Set… → Sample: a version of N groups drawn at random, each whole.

@@ -166,7 +166,9 @@ void ComparePanel::showComparison(const RunAnalysis &a, const RunAnalysis &b, co
                            .arg(r.groups).arg(r.mutualGapGroups)
                            .arg(percent(r.refinedA), percent(r.refinedB), points(r.difference), points(r.ciLow), points(r.ciHigh))
                            .arg(r.resamples)
-                           .arg(significant ? tr("the interval excludes 0, so the runs differ") : tr("the interval includes 0, so no difference is shown"))
+                           .arg(!r.difference ? tr("no difference can be computed: a run has no verdict on these groups (see below)")
+                                : significant ? tr("the interval excludes 0, so the runs differ")
+                                              : tr("the interval includes 0, so no difference is shown"))
                            .arg(r.basis().toHtmlEscaped()));
     // With people's labels on both runs: the difference of their corrected accuracies.
     if (a.ppi && b.ppi) {

@@ -50,7 +50,14 @@ GatePanel::GatePanel(Project *project, QWidget *parent)
     m_mark->setObjectName(QStringLiteral("gateMarkBaseline"));
     m_export->setObjectName(QStringLiteral("gateExport"));
     m_badge->setAlignment(Qt::AlignCenter);
-    m_badge->setMinimumWidth(m_badge->fontMetrics().horizontalAdvance(QStringLiteral("INCONCLUSIVE")) + 24);
+    // As wide as the widest verdict in the badge's bold face, with its padding.
+    QFont bold = m_badge->font();
+    bold.setBold(true);
+    int widest = 0;
+    for (auto v : {GateResult::Verdict::Pass, GateResult::Verdict::Improvement, GateResult::Verdict::Regression, GateResult::Verdict::Inconclusive,
+                   GateResult::Verdict::Error})
+        widest = std::max(widest, QFontMetrics(bold).horizontalAdvance(badgeOf(v).text));
+    m_badge->setMinimumWidth(widest + 28);
     m_summary->setWordWrap(true);
     m_summary->setTextFormat(Qt::RichText);
     m_summary->setAlignment(Qt::AlignTop | Qt::AlignLeft);
@@ -99,6 +106,17 @@ GatePanel::GatePanel(Project *project, QWidget *parent)
     clear(tr("Choose two different runs: A is gated against B."));
 }
 
+void GatePanel::showGroups(bool on)
+{
+    // Without the table the sentences take the room: a word-wrapped label beside a spacer would
+    // be given its one-line size hint and cut off.
+    m_groups->setVisible(on);
+    if (auto *box = qobject_cast<QVBoxLayout *>(layout())) {
+        box->setStretch(0, on ? 0 : 1);
+        box->setStretch(2, on ? 1 : 0);
+    }
+}
+
 GatePanel::~GatePanel()
 {
     if (m_job && m_job->isRunning()) {
@@ -113,7 +131,7 @@ void GatePanel::clear(const QString &why)
     m_badge->setText(QString());
     m_badge->setStyleSheet(QString());
     m_badge->hide();
-    m_groups->hide(); // nothing to list: the sentence says why
+    showGroups(false); // nothing to list: the sentence says why
     m_summary->setText(QStringLiteral("<p style='color:gray'>%1</p>").arg(why.toHtmlEscaped()));
     m_groups->setRowCount(0);
     m_mark->setEnabled(false);
@@ -198,17 +216,19 @@ void GatePanel::showReport(const GateReport &r)
     const Badge badge = badgeOf(r.result.verdict);
     m_badge->setText(badge.text);
     m_badge->show();
-    m_groups->setVisible(!r.regressedGroups.isEmpty());
+    showGroups(!r.regressedGroups.isEmpty());
     m_badge->setStyleSheet(QStringLiteral("QLabel { background: %1; color: white; font-weight: bold; padding: 6px 10px; border-radius: 4px; }").arg(QLatin1String(badge.background)));
+    // The padding's height, not only the text's: a badge shown first is otherwise sized before its style applies.
+    m_badge->setMinimumHeight(m_badge->fontMetrics().height() + 14);
     const QString baseline = baselineOf(r.run);
     if (r.result.verdict == GateResult::Verdict::Error) {
         // Nothing to judge: say what is unknown and what click fixes it.
-        m_summary->setText(tr("<p><b>A</b> %1 against <b>B</b> %2 could not be evaluated: %3</p><p style='color:gray'>No verdict is given. "
+        m_summary->setText(tr("<p><b>A</b> %1 against <b>B</b> %2: %3</p><p style='color:gray'>No verdict is given. "
                               "Execute the failed items again (Runs → <b>Retry Failed</b>) or score the unread ones again (Runs → <b>Score…</b>), "
                               "then compare again.</p>")
                                .arg(r.run.toHtmlEscaped(), r.baseline.toHtmlEscaped(), r.coverageText().toHtmlEscaped()));
         m_groups->setRowCount(0);
-        m_groups->hide();
+        showGroups(false);
         m_mark->setEnabled(false);
         m_export->setEnabled(true);
         return;

@@ -54,6 +54,7 @@ private:
     QPushButton *m_mark;
     QPushButton *m_export;
     QTableWidget *m_groups;
+    void showGroups(bool on);
     QString m_runA, m_runB;
     std::optional<GateReport> m_report;
     std::unique_ptr<Job> m_job;
