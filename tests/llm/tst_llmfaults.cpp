@@ -5,6 +5,7 @@
 // the client and is scrubbed from everything; a 200 without an answer and an oversized reply
 // are failures of their own.
 #include "testmain.h"
+#include "core/messagelog.h"
 #include "llm/llmclient.h"
 #include "llm/llmstore.h"
 #include "llm/secretscrubber.h"
@@ -65,6 +66,7 @@ private slots:
     void initTestCase()
     {
         test::isolateSettings();
+        MessageLog::install();
         qputenv("ASSAY_FAULTS_KEY", secret);
     }
 
@@ -205,6 +207,15 @@ private slots:
             }
             QVERIFY2(results.first().error.contains(QLatin1String("Bearer [redacted]")), qPrintable(results.first().error));
         }
+        // Said once, with how often it repeated; never with the key.
+        int said = 0, repeats = 0;
+        for (const LogEntry &e : MessageLog::instance().entries()) {
+            QVERIFY2(!e.message.contains(QLatin1String(secret)), qPrintable(e.message));
+            said += e.message.contains(QLatin1String("refused the key of profile 'faulty'"));
+            repeats += e.message.contains(QLatin1String("the same failure 9 more time(s)"));
+        }
+        QCOMPARE(said, 1);
+        QCOMPARE(repeats, 1);
         for (const QString &file : {path, path + QStringLiteral("-wal")}) {
             QFile f(file);
             if (f.open(QIODevice::ReadOnly))

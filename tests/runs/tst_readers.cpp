@@ -4,6 +4,7 @@
 // a line that is not JSON), pipeline grids, and dense / hybrid retrieval on a hand-made
 // corpus whose embeddings are stored in the project.
 #include "testmain.h"
+#include "readers/commandreader.h"
 #include "llm/llmprofilestore.h"
 #include "llm/llmstore.h"
 #include "project/project.h"
@@ -22,6 +23,7 @@
 #include "testllm.h"
 #include "testsettings.h"
 
+#include <QElapsedTimer>
 #include <QtTest>
 
 #include <nlohmann/json.hpp>
@@ -268,6 +270,47 @@ private slots:
         QVERIFY2(again.ok(), qPrintable(again.error()));
         QCOMPARE(again.value().executed, pending);
         QCOMPARE(again.value().errors, qint64(0));
+    }
+
+    void commandReaderGetsNoKeyUnlessNamed()
+    {
+        // The program's environment holds no API key: the profiles' key variables,
+        // OPENAI_API_KEY and *_API_KEY are removed unless the pipeline names them (env=).
+        qputenv("OPENAI_API_KEY", "sk-openai-000000000");
+        qputenv("VENDOR_API_KEY", "sk-vendor-000000000");
+        qputenv("ASSAY_PLAIN_SETTING", "kept");
+        const auto ask = [](CommandReader &reader, const QString &name) {
+            QString answer;
+            bool done = false;
+            reader.answer({QStringLiteral("k-") + name, QStringLiteral("PRINTENV ") + name, {}, {}}, [&](const ReaderAnswer &a) {
+                answer = a.error.isEmpty() ? a.answer : a.error;
+                done = true;
+            });
+            QElapsedTimer clock;
+            clock.start();
+            while (!done && clock.elapsed() < 10000)
+                QTest::qWait(5);
+            return done ? answer : QStringLiteral("no reply within 10 s");
+        };
+        {
+            CommandReader reader(QStringLiteral(ASSAY_TEST_READER));
+            QCOMPARE(ask(reader, QStringLiteral("ASSAY_TEST_KEY")), QStringLiteral("ASSAY_TEST_KEY unset")); // profile "local"'s key variable
+            QCOMPARE(ask(reader, QStringLiteral("OPENAI_API_KEY")), QStringLiteral("OPENAI_API_KEY unset"));
+            QCOMPARE(ask(reader, QStringLiteral("VENDOR_API_KEY")), QStringLiteral("VENDOR_API_KEY unset"));
+            QCOMPARE(ask(reader, QStringLiteral("ASSAY_PLAIN_SETTING")), QStringLiteral("ASSAY_PLAIN_SETTING set"));
+        }
+        // Named in the pipeline: passed on, and only that one.
+        auto spec = PipelineSpec::parse(QStringLiteral("retriever=bm25,k=1,reader=command,cmd=%1,env=VENDOR_API_KEY").arg(QStringLiteral(ASSAY_TEST_READER)));
+        QVERIFY2(spec, qPrintable(spec.error()));
+        auto made = Reader::create(spec.value(), nullptr);
+        QVERIFY2(made, qPrintable(made.error()));
+        auto *reader = dynamic_cast<CommandReader *>(made.value().get());
+        QVERIFY(reader);
+        QCOMPARE(ask(*reader, QStringLiteral("VENDOR_API_KEY")), QStringLiteral("VENDOR_API_KEY set"));
+        QCOMPARE(ask(*reader, QStringLiteral("OPENAI_API_KEY")), QStringLiteral("OPENAI_API_KEY unset"));
+        qunsetenv("OPENAI_API_KEY");
+        qunsetenv("VENDOR_API_KEY");
+        qunsetenv("ASSAY_PLAIN_SETTING");
     }
 
     void httpReaderReadsPointers()

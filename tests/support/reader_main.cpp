@@ -2,13 +2,15 @@
 // requests on stdin and answers each with {"id", "answer": "CMD: <query>", "context_ids":
 // ["cmd-<first context id>"], "trace"}, replying to every second pair in reverse order
 // (tests matching by id). A query containing CRASH makes it exit with code 3 after writing
-// to stderr; GARBAGE makes it print a line that is not JSON. A reply held back is sent when
+// to stderr; GARBAGE makes it print a line that is not JSON; "PRINTENV NAME" answers "NAME set" or
+// "NAME unset" at once (what the program's environment holds). A reply held back is sent when
 // no further request arrives within 50 ms.
 #include <nlohmann/json.hpp>
 
 #include <poll.h>
 #include <unistd.h>
 
+#include <cstdlib>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -34,6 +36,12 @@ int main()
         if (query.find("CRASH") != std::string::npos) {
             std::cerr << "boom: the model server went away" << std::endl;
             return 3;
+        }
+        if (query.rfind("PRINTENV ", 0) == 0) {
+            const std::string name = query.substr(9);
+            std::cout << nlohmann::json{{"id", request.value("id", std::string())}, {"answer", name + (std::getenv(name.c_str()) ? " set" : " unset")}}.dump()
+                      << std::endl;
+            continue;
         }
         if (query.find("GARBAGE") != std::string::npos) {
             std::cout << "this is not json" << std::endl;
