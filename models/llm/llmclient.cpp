@@ -169,9 +169,12 @@ void LlmClient::pump()
         start(m_probe);
         return;
     }
-    // A call waiting out its backoff keeps its place: at most `concurrency` calls are in
-    // progress, so an endpoint in trouble is not sent every queued request at once.
-    while (!m_queue.isEmpty() && m_inFlight + int(m_sleeping.size()) < m_profile.concurrency) {
+    // While the endpoint is failing (every attempt since the last answer failed, or nothing but
+    // 429 without Retry-After), a call waiting out its backoff keeps its place: at most
+    // `concurrency` calls are in progress, so an endpoint in trouble is not sent every queued
+    // request at once. A healthy endpoint's occasional retry does not hold a place.
+    const bool struggling = m_streakStartMs >= 0 || m_rateStreakStartMs >= 0;
+    while (!m_queue.isEmpty() && m_inFlight + (struggling ? int(m_sleeping.size()) : 0) < m_profile.concurrency) {
         const qint64 now = m_clock.elapsed();
         if (now < m_nextStartMs) {
             m_pumpTimer.start(int(m_nextStartMs - now));
