@@ -5,6 +5,7 @@
 // the client and is scrubbed from everything; a 200 without an answer and an oversized reply
 // are failures of their own.
 #include "testmain.h"
+#include "testllm.h"
 #include "core/messagelog.h"
 #include "llm/llmclient.h"
 #include "llm/llmstore.h"
@@ -41,26 +42,6 @@ class TestLlmFaults : public QObject {
         p.timeoutMs = 3000;
         return p;
     }
-    // Sends `n` distinct requests and waits for all of them.
-    static QVector<LlmResult> send(LlmClient &client, int n, const QString &prefix = QStringLiteral("question"))
-    {
-        QVector<LlmResult> out(n);
-        int done = 0;
-        for (int i = 0; i < n; ++i)
-            client.send(LlmClient::chat({}, QStringLiteral("%1 %2").arg(prefix).arg(i)), [&out, &done, i](const LlmResult &r) {
-                out[i] = r;
-                ++done;
-            });
-        QElapsedTimer clock;
-        clock.start();
-        while (done < n && clock.elapsed() < 30000)
-            QTest::qWait(5);
-        return out;
-    }
-    static int failedOf(const QVector<LlmResult> &results)
-    {
-        return int(std::count_if(results.begin(), results.end(), [](const LlmResult &r) { return !r.ok; }));
-    }
 
 private slots:
     void initTestCase()
@@ -79,8 +60,8 @@ private slots:
             QVERIFY(endpoint.start());
             endpoint.script(QList<Endpoint::Step>(3, {Endpoint::Fault::ServiceUnavailable, 0}));
             LlmClient client(profileFor(endpoint));
-            const auto results = send(client, 300);
-            QCOMPARE(failedOf(results), 0);
+            const auto results = test::sendMany(client, 300, QStringLiteral("question"));
+            QCOMPARE(test::failedOf(results), 0);
             QCOMPARE(endpoint.requestCount(), 303);
             QVERIFY(client.breakerError().isEmpty());
         }
@@ -97,8 +78,8 @@ private slots:
         LlmProfile p = profileFor(endpoint);
         p.breakerThreshold = 1;
         LlmClient client(p);
-        const auto results = send(client, 40);
-        QCOMPARE(failedOf(results), 0);
+        const auto results = test::sendMany(client, 40, QStringLiteral("question"));
+        QCOMPARE(test::failedOf(results), 0);
     }
 
     void sustainedFailureOpensProbesAndCloses()
@@ -114,25 +95,25 @@ private slots:
         LlmClient client(p);
         QElapsedTimer clock;
         clock.start();
-        const auto failed = send(client, 20);
-        QCOMPARE(failedOf(failed), 20);
+        const auto failed = test::sendMany(client, 20, QStringLiteral("question"));
+        QCOMPARE(test::failedOf(failed), 20);
         QVERIFY2(clock.elapsed() < 3000, qPrintable(QString::number(clock.elapsed())));
         QVERIFY2(failed.last().error.contains(QRegularExpression(QStringLiteral("answered HTTP 500 to \\d+ requests in a row over 0\\.[4-9] s"))),
                  qPrintable(failed.last().error));
         QVERIFY(!failed.last().stopsWork); // an outage, not a refused key: the next run may pass
         // While open: fails at once, sends nothing.
         int sent = endpoint.requestCount();
-        QCOMPARE(failedOf(send(client, 3, QStringLiteral("while open"))), 3);
+        QCOMPARE(test::failedOf(test::sendMany(client, 3, QStringLiteral("while open"))), 3);
         QCOMPARE(endpoint.requestCount(), sent);
         // After the window, half-open: one probe goes out; it fails, so the others fail with it.
         QTest::qWait(450);
         sent = endpoint.requestCount();
-        QCOMPARE(failedOf(send(client, 5, QStringLiteral("half open"))), 5);
+        QCOMPARE(test::failedOf(test::sendMany(client, 5, QStringLiteral("half open"))), 5);
         QCOMPARE(endpoint.requestCount(), sent + 1);
         // The endpoint recovers: the next probe answers, the breaker closes, work flows again.
         endpoint.setFaultMix({}, 7u);
         QTest::qWait(450);
-        QCOMPARE(failedOf(send(client, 12, QStringLiteral("recovered"))), 0);
+        QCOMPARE(test::failedOf(test::sendMany(client, 12, QStringLiteral("recovered"))), 0);
         QVERIFY(client.breakerError().isEmpty());
     }
 
@@ -172,8 +153,8 @@ private slots:
         LlmClient client(p);
         QElapsedTimer clock;
         clock.start();
-        const auto results = send(client, 30);
-        QCOMPARE(failedOf(results), 30);
+        const auto results = test::sendMany(client, 30, QStringLiteral("question"));
+        QCOMPARE(test::failedOf(results), 30);
         QVERIFY2(clock.elapsed() < 5000, qPrintable(QString::number(clock.elapsed())));
         const QString &error = results.last().error;
         QVERIFY2(error.contains(QLatin1String("nothing but HTTP 429")) && error.contains(QLatin1String("--rpm, now 6000"))
@@ -181,7 +162,7 @@ private slots:
                  qPrintable(error));
         QVERIFY(results.last().stopsWork);
         const int sent = endpoint.requestCount();
-        QVERIFY(!send(client, 1, QStringLiteral("after the stop")).first().ok);
+        QVERIFY(!test::sendMany(client, 1, QStringLiteral("after the stop")).first().ok);
         QCOMPARE(endpoint.requestCount(), sent);
     }
 
@@ -197,8 +178,8 @@ private slots:
             auto project = Project::create(path).take();
             LlmStore store(project->database());
             LlmClient client(p, &store);
-            const auto results = send(client, 10);
-            QCOMPARE(failedOf(results), 10);
+            const auto results = test::sendMany(client, 10, QStringLiteral("question"));
+            QCOMPARE(test::failedOf(results), 10);
             QCOMPARE(endpoint.requestCount(), 1); // the first refusal stops the rest
             for (const LlmResult &r : results) {
                 QVERIFY(r.stopsWork);
@@ -229,7 +210,7 @@ private slots:
         QVERIFY(endpoint.start());
         endpoint.script({{Endpoint::Fault::NoChoices, 0}});
         LlmClient client(profileFor(endpoint));
-        const LlmResult r = send(client, 1).first();
+        const LlmResult r = test::sendMany(client, 1, QStringLiteral("question")).first();
         QVERIFY(!r.ok);
         QCOMPARE(r.errorClass, QStringLiteral("malformed"));
         QVERIFY2(r.error.startsWith(QLatin1String("malformed reply: no choices")), qPrintable(r.error));
@@ -249,7 +230,7 @@ private slots:
         auto project = Project::create(path).take();
         LlmStore store(project->database());
         LlmClient client(p, &store);
-        const auto results = send(client, 2);
+        const auto results = test::sendMany(client, 2, QStringLiteral("question"));
         QVERIFY(!results[0].ok);
         QCOMPARE(results[0].errorClass, QStringLiteral("too_large"));
         QVERIFY2(results[0].error.contains(QLatin1String("limit of 64 kB")), qPrintable(results[0].error));

@@ -4,6 +4,7 @@
 // suite fails, never skips, when mock-llm is missing. What mock-llm cannot play (hangs, resets,
 // huge or truncated bodies) is in tst_llmfaults against the project's own endpoint.
 #include "testmain.h"
+#include "testllm.h"
 #include "llm/llmclient.h"
 #include "llm/llmstore.h"
 #include "project/project.h"
@@ -115,25 +116,6 @@ class TestMockLlm : public QObject {
         p.timeoutMs = 5000;
         return p;
     }
-    static QVector<LlmResult> send(LlmClient &client, int n, const QString &prefix)
-    {
-        QVector<LlmResult> out(n);
-        int done = 0;
-        for (int i = 0; i < n; ++i)
-            client.send(LlmClient::chat({}, QStringLiteral("%1 %2").arg(prefix).arg(i)), [&out, &done, i](const LlmResult &r) {
-                out[i] = r;
-                ++done;
-            });
-        QElapsedTimer clock;
-        clock.start();
-        while (done < n && clock.elapsed() < 60000)
-            QTest::qWait(5);
-        return out;
-    }
-    static int failedOf(const QVector<LlmResult> &results)
-    {
-        return int(std::count_if(results.begin(), results.end(), [](const LlmResult &r) { return !r.ok; }));
-    }
 
 private slots:
     void initTestCase()
@@ -151,8 +133,8 @@ private slots:
             MockLlm server(m_dir.path(), sequenceRule(0, 503, busy) + sequenceRule(1, 503, busy) + sequenceRule(2, 503, busy));
             QVERIFY2(server.error().isEmpty(), qPrintable(server.error()));
             LlmClient client(profileFor(server));
-            const auto results = send(client, 300, QStringLiteral("round %1 question").arg(round));
-            QCOMPARE(failedOf(results), 0);
+            const auto results = test::sendMany(client, 300, QStringLiteral("round %1 question").arg(round), 60000);
+            QCOMPARE(test::failedOf(results), 0);
             QCOMPARE(results[17].content(), QStringLiteral("round %1 question 17").arg(round));
         }
     }
@@ -166,8 +148,8 @@ private slots:
         LlmClient client(p);
         QElapsedTimer clock;
         clock.start();
-        const auto results = send(client, 40, QStringLiteral("outage"));
-        QCOMPARE(failedOf(results), 40);
+        const auto results = test::sendMany(client, 40, QStringLiteral("outage"));
+        QCOMPARE(test::failedOf(results), 40);
         QVERIFY2(clock.elapsed() < 10000, qPrintable(QString::number(clock.elapsed())));
         QVERIFY2(results.last().error.contains(QLatin1String("answered HTTP 500 to")), qPrintable(results.last().error));
         for (const LlmResult &r : results)
@@ -187,8 +169,8 @@ private slots:
             auto project = Project::create(path).take();
             LlmStore store(project->database());
             LlmClient client(p, &store);
-            const auto results = send(client, 20, QStringLiteral("denied"));
-            QCOMPARE(failedOf(results), 20);
+            const auto results = test::sendMany(client, 20, QStringLiteral("denied"));
+            QCOMPARE(test::failedOf(results), 20);
             QVERIFY(results.first().stopsWork);
             QVERIFY2(results.first().error.contains(QLatin1String("Incorrect API key provided: Bearer [redacted]")), qPrintable(results.first().error));
             QVERIFY2(results.first().error.contains(QLatin1String("environment variable ASSAY_MOCK_KEY")), qPrintable(results.first().error));
@@ -205,7 +187,7 @@ private slots:
         MockLlm server(m_dir.path(), matchRule("empty", 200, R"({"id": "chatcmpl-2", "object": "chat.completion", "model": "gpt-mock"})"));
         QVERIFY2(server.error().isEmpty(), qPrintable(server.error()));
         LlmClient client(profileFor(server));
-        const LlmResult r = send(client, 1, QStringLiteral("empty")).first();
+        const LlmResult r = test::sendMany(client, 1, QStringLiteral("empty")).first();
         QVERIFY(!r.ok);
         QCOMPARE(r.errorClass, QStringLiteral("malformed"));
         QVERIFY2(r.error.startsWith(QLatin1String("malformed reply: no choices")), qPrintable(r.error));
@@ -219,8 +201,8 @@ private slots:
         p.rateLimitStopMs = 800;
         p.concurrency = 4;
         LlmClient client(p);
-        const auto results = send(client, 12, QStringLiteral("busy"));
-        QCOMPARE(failedOf(results), 12);
+        const auto results = test::sendMany(client, 12, QStringLiteral("busy"));
+        QCOMPARE(test::failedOf(results), 12);
         QVERIFY(results.last().stopsWork);
         QVERIFY2(results.last().error.contains(QLatin1String("(--concurrency, now 4)")), qPrintable(results.last().error));
     }
@@ -233,8 +215,8 @@ private slots:
         p.pricePerMillionInput = 5;
         p.pricePerMillionOutput = 15;
         LlmClient client(p);
-        const auto results = send(client, 3, QStringLiteral("free?"));
-        QCOMPARE(failedOf(results), 0);
+        const auto results = test::sendMany(client, 3, QStringLiteral("free?"));
+        QCOMPARE(test::failedOf(results), 0);
         for (const LlmResult &r : results)
             QVERIFY(!r.usageReported);
         QCOMPARE(client.usage().unreported, qint64(3));
