@@ -14,6 +14,11 @@
 
 namespace assay {
 
+namespace {
+// How long every attempt must have failed before backing-off calls hold their places.
+constexpr qint64 StrugglingAfterMs = 1000;
+} // namespace
+
 struct LlmClient::Call {
     enum class Clock { None, Connect, FirstByte, Total };
     LlmRequest request;
@@ -23,6 +28,7 @@ struct LlmClient::Call {
     int attempts = 0;
     qint64 attemptStartMs = 0; // on the client's clock
     qint64 tooLarge = 0;       // bytes seen when the reply outgrew the profile's limit
+    bool holdsPlace = false;   // backing off from a failure (not a Retry-After): counts against the concurrency while the endpoint struggles
     QElapsedTimer clock;
     Clock timedOut = Clock::None;
 };
@@ -173,8 +179,14 @@ void LlmClient::pump()
     // 429 without Retry-After), a call waiting out its backoff keeps its place: at most
     // `concurrency` calls are in progress, so an endpoint in trouble is not sent every queued
     // request at once. A healthy endpoint's occasional retry does not hold a place.
-    const bool struggling = m_streakStartMs >= 0 || m_rateStreakStartMs >= 0;
-    while (!m_queue.isEmpty() && m_inFlight + (struggling ? int(m_sleeping.size()) : 0) < m_profile.concurrency) {
+    // Struggling: `concurrency` failures in a row, or a second of nothing but failures (a
+    // healthy endpoint's sporadic failures end within milliseconds, at the next answer). A call
+    // told to wait by Retry-After does not hold a place: the server said when.
+    const qint64 nowMs = m_clock.elapsed();
+    const bool struggling = (m_streakStartMs >= 0 && (m_streakFailures >= m_profile.concurrency || nowMs - m_streakStartMs >= StrugglingAfterMs))
+                            || (m_rateStreakStartMs >= 0 && nowMs - m_rateStreakStartMs >= StrugglingAfterMs);
+    const int held = struggling ? int(std::count_if(m_sleeping.begin(), m_sleeping.end(), [](const std::shared_ptr<Call> &c) { return c->holdsPlace; })) : 0;
+    while (!m_queue.isEmpty() && m_inFlight + held < m_profile.concurrency) {
         const qint64 now = m_clock.elapsed();
         if (now < m_nextStartMs) {
             m_pumpTimer.start(int(m_nextStartMs - now));
@@ -395,6 +407,7 @@ void LlmClient::onFinished(const std::shared_ptr<Call> &call, QNetworkReply *rep
         // Exponential backoff with jitter in [50%, 100%], capped at 30 s, or the server's Retry-After.
         const qint64 backoff = qint64(m_profile.retryBaseMs) << std::min(call->attempts - 1, 16);
         const double jitter = std::uniform_real_distribution<double>(0.5, 1.0)(m_random);
+        call->holdsPlace = retryAfterMs < 0;
         retryLater(call, retryAfterMs >= 0 ? retryAfterMs : qint64(double(std::min<qint64>(backoff, 30000)) * jitter));
         pump();
         return;
