@@ -276,16 +276,17 @@ int AnalyzeCommand::workflows(QCommandLineParser &parser, Project &project, CliI
         out.push_back(j);
         QStringList levels;
         for (const QString &level : f.levelNames())
-            levels << QStringLiteral("%1 %2").arg(level).arg(f.levels.value(level).meanF1, 0, 'f', 3);
-        lines << QStringLiteral("%1  %2%3  F1 %4  [%5]  accuracy %6  halted %7  %8 ms/item  %9 (%10 per correct)")
+            levels << QStringLiteral("%1 %2").arg(level, f.levels.value(level).hasF1() ? QString::number(f.levels.value(level).meanF1, 'f', 3) : QStringLiteral("—"));
+        lines << QStringLiteral("%1  %2%3  F1 %4  [%5]  accuracy %6  halted %7  %8 ms/item  %9 (%10 per correct)%11")
                      .arg(run.trimmed(), WorkflowFigures::workflowName(f.workflow), f.llm.isEmpty() ? QString() : QLatin1Char(':') + f.llm)
-                     .arg(f.all.meanF1, 0, 'f', 3)
+                     .arg(f.all.hasF1() ? QString::number(f.all.meanF1, 'f', 3) : QStringLiteral("—"))
                      .arg(levels.join(QStringLiteral(", ")), number(f.all.accuracy))
                      .arg(f.halted)
                      .arg(f.meanLatencyMs, 0, 'f', 0)
                      .arg(f.usageKnown() ? QStringLiteral("$%1").arg(f.cost, 0, 'f', 4)
                                          : QStringLiteral("cost unknown (%1 replies without token usage; $%2 reported)").arg(f.usageUnknown).arg(f.cost, 0, 'f', 4))
-                     .arg(f.costPerCorrect ? QStringLiteral("$%1").arg(*f.costPerCorrect, 0, 'f', 5) : QStringLiteral("—"));
+                     .arg(f.costPerCorrect ? QStringLiteral("$%1").arg(*f.costPerCorrect, 0, 'f', 5) : QStringLiteral("—"))
+                     .arg(f.all.failed > 0 ? QStringLiteral("; %1 failed items left out").arg(f.all.failed) : QString());
     }
     if (parser.isSet(QStringLiteral("json"))) {
         io.out << QString::fromStdString(nlohmann::json{{"runs", out}}.dump(2)) << '\n';

@@ -198,7 +198,7 @@ int GateCommand::writeReport(QCommandLineParser &parser, CliIo &io, const GateRe
     if (parser.isSet(QStringLiteral("markdown")))
         if (auto s = FileWriter::write(parser.value(QStringLiteral("markdown")), GateReportWriter::markdown(r).toUtf8()); !s)
             return fail(io, s.error());
-    if (r.result.verdict == GateResult::Verdict::Error)
+    if (r.result.verdict == GateResult::Verdict::Error && parser.isSet(QStringLiteral("json")))
         io.err << QStringLiteral("assay-cli gate: could not evaluate %1 against %2: %3\n").arg(r.run, r.baseline, r.coverageText());
     if (parser.isSet(QStringLiteral("json"))) {
         io.out << QString::fromStdString(r.toJson().dump(2)) << '\n';

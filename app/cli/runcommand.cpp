@@ -120,9 +120,11 @@ int RunCommand::run(const QStringList &args, CliIo &io)
         activeJob = nullptr;
         if (!s && !report.executed && !s.isCancelled())
             return fail(io, QStringLiteral("run %1: %2").arg(runName, s.error()));
+        // Unknown usage is not free: the figures are then a lower bound, and say so.
+        const QString atLeast = report.usageUnknown > 0 ? QStringLiteral("at least ") : QString();
         io.out << QStringLiteral("Run %1: %2 items executed (%3 errors) in %4 s, %5 tokens, cost %6; %7\n")
                       .arg(runName).arg(report.executed).arg(report.errors).arg(clock.elapsed() / 1000.0, 0, 'f', 2)
-                      .arg(report.promptTokens + report.completionTokens).arg(report.cost, 0, 'f', 4)
+                      .arg(atLeast + QString::number(report.promptTokens + report.completionTokens), atLeast + QString::number(report.cost, 'f', 4))
                       .arg(report.finished ? QStringLiteral("done") : QStringLiteral("paused, run again to continue"));
         if (report.usageUnknown > 0)
             io.out << QStringLiteral("Run %1: the endpoint reported no token usage for %2 of the answers; the tokens and cost above leave them out\n")

@@ -64,13 +64,14 @@ int ScoreCommand::run(const QStringList &args, CliIo &io)
             return fail(io, QStringLiteral("run %1: %2").arg(name, s.error()));
         if (parser.isSet(json)) {
             out.push_back({{"run", name.toStdString()}, {"judge", parser.value(judge).toStdString()}, {"items", report.items},
-                           {"correct", report.correct}, {"incorrect", report.incorrect}, {"unread", report.unread},
+                           {"correct", report.correct}, {"incorrect", report.incorrect}, {"unread", report.unread}, {"failed_items", report.failedItems},
                            {"closed_domain", report.closedDomain}, {"closed_domain_flips", report.closedDomainFlips}, {"retrieval_judge", report.retrievalJudge.toStdString()},
                            {"repeat", repetitions}, {"asked", report.asked}, {"failed_requests", report.failedRequests},
                            {"last_failure", report.lastFailure.toStdString()}});
         } else {
-            io.out << QStringLiteral("%1 (judge %2): %3 items, %4 correct, %5 incorrect, %6 unread; ").arg(name, parser.value(judge))
+            io.out << QStringLiteral("%1 (judge %2): %3 items, %4 correct, %5 incorrect, %6 unread%7; ").arg(name, parser.value(judge))
                           .arg(report.items).arg(report.correct).arg(report.incorrect).arg(report.unread)
+                          .arg(report.failedItems > 0 ? QStringLiteral(", %1 failed (not judged: run again with --retry-failed)").arg(report.failedItems) : QString())
                    << (report.closedDomain ? QStringLiteral("closed-domain rule (retrieval judge %1) turned %2 Correct into Incorrect\n")
                                                  .arg(report.retrievalJudge).arg(report.closedDomainFlips)
                                            : QStringLiteral("closed-domain rule off\n"));

@@ -188,7 +188,7 @@ Result<GateReport> GateComparison::compare(const RunOutcomes::Loaded &run, const
             report.runFailed += !o.error.isEmpty();
             report.baselineFailed += o.error.isEmpty() && !base.error.isEmpty();
             if (report.firstFailure.isEmpty())
-                report.firstFailure = QStringLiteral("%1 in %2").arg((o.error.isEmpty() ? base.error : o.error).left(160), o.error.isEmpty() ? baseline.runName : run.runName);
+                report.firstFailure = QStringLiteral("in %1: %2").arg(o.error.isEmpty() ? baseline.runName : run.runName, (o.error.isEmpty() ? base.error : o.error).left(160));
             continue;
         }
         if (unread(o) || unread(base)) {

@@ -107,7 +107,7 @@ QByteArray GateReportWriter::junit(const GateReport &report)
     for (const auto &[name, value] : {std::pair{QStringLiteral("verdict"), GateResult::verdictName(r.verdict)},
                                       std::pair{QStringLiteral("difference"), differenceText(report)},
                                       std::pair{QStringLiteral("p_value"), pValueText(r.mcnemarP)},
-                                      std::pair{QStringLiteral("shared_items"), QString::number(r.shared)},
+                                      std::pair{QStringLiteral("shared_items"), QString::number(couldNotEvaluate ? report.paired : r.shared)},
                                       std::pair{QStringLiteral("not_evaluated"), QString::number(report.unevaluated())}}) {
         xml.writeStartElement(QStringLiteral("property"));
         xml.writeAttribute(QStringLiteral("name"), name);
@@ -141,7 +141,8 @@ QByteArray GateReportWriter::junit(const GateReport &report)
         xml.writeAttribute(QStringLiteral("message"), QStringLiteral("inconclusive: %1").arg(r.reason));
         xml.writeEndElement();
     }
-    xml.writeTextElement(QStringLiteral("system-out"), QStringLiteral("%1: %2\n%3").arg(GateResult::verdictName(r.verdict), differenceText(report), report.notes.join(QLatin1Char('\n'))));
+    xml.writeTextElement(QStringLiteral("system-out"), couldNotEvaluate ? QStringLiteral("error: %1").arg(report.coverageText())
+                                                                        : QStringLiteral("%1: %2\n%3").arg(GateResult::verdictName(r.verdict), differenceText(report), report.notes.join(QLatin1Char('\n'))));
     xml.writeEndElement(); // testcase
     if (floorSet) {
         testcase(QStringLiteral("%1 scores at least %2%").arg(report.run, points(report.options.minAccuracy)));

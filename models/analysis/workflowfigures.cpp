@@ -21,14 +21,18 @@ LevelFigures figuresOf(const QVector<const Outcome *> &outcomes)
     double f1 = 0;
     for (const Outcome *o : outcomes) {
         ++f.n;
+        copies << *o;
+        if (!o->error.isEmpty()) {
+            ++f.failed; // no answer: neither an F1 of 0 nor a wrong verdict
+            continue;
+        }
         f1 += o->answerF1 ? *o->answerF1 : AnswerMetrics::f1(o->answer, o->gold);
         if (o->verdict) {
             ++f.judged;
             f.correct += o->correct();
         }
-        copies << *o;
     }
-    f.meanF1 = f.n > 0 ? f1 / double(f.n) : 0;
+    f.meanF1 = f.hasF1() ? f1 / double(f.n - f.failed) : 0;
     if (f.judged > 0)
         f.accuracy = double(f.correct) / double(f.judged);
     f.taxonomy = ResponseTaxonomy::evaluate(copies);
@@ -37,7 +41,7 @@ LevelFigures figuresOf(const QVector<const Outcome *> &outcomes)
 
 nlohmann::json levelJson(const LevelFigures &f)
 {
-    return {{"n", f.n}, {"mean_f1", f.meanF1}, {"judged", f.judged}, {"correct", f.correct},
+    return {{"n", f.n}, {"n_failed", f.failed}, {"mean_f1", f.hasF1() ? nlohmann::json(f.meanF1) : nlohmann::json(nullptr)}, {"judged", f.judged}, {"correct", f.correct},
             {"accuracy", f.accuracy ? nlohmann::json(*f.accuracy) : nlohmann::json(nullptr)}, {"taxonomy", f.taxonomy.toJson()}};
 }
 

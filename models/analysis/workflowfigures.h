@@ -19,7 +19,9 @@ class Database;
 
 struct LevelFigures {
     qint64 n = 0;
-    double meanF1 = 0;
+    qint64 failed = 0; // items that ended in an error: left out of the F1 and the accuracy
+    double meanF1 = 0; // over the n − failed answered items (0 and hasF1() false when none)
+    bool hasF1() const { return n > failed; }
     qint64 judged = 0;
     qint64 correct = 0;
     std::optional<double> accuracy; // of the judged items; none when no item was judged

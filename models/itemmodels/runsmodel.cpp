@@ -60,6 +60,11 @@ QVariant RunsModel::data(const QModelIndex &index, int role) const
                                    : QStringLiteral("Ran on frozen version %1 (Queries → Versions)").arg(r.version);
     if (role == Qt::TextAlignmentRole && index.column() >= Progress)
         return int(Qt::AlignRight | Qt::AlignVCenter);
+    if (role == Qt::ToolTipRole && index.column() == Cost && r.usageUnknown > 0)
+        return tr("Unknown: %1 of this run's answers came without token usage, so its cost is not known (the answers that reported "
+                  "usage cost $%2).")
+            .arg(r.usageUnknown)
+            .arg(r.cost, 0, 'f', 4);
     if (role != Qt::DisplayRole)
         return {};
     const QLocale l;
@@ -75,7 +80,7 @@ QVariant RunsModel::data(const QModelIndex &index, int role) const
     case Errors: return l.toString(r.errors);
     case Duration: return durationText(r);
     case Latency: return QStringLiteral("%1 ms").arg(l.toString(r.meanLatencyMs, 'f', r.meanLatencyMs < 10 ? 2 : 0));
-    case Cost: return QStringLiteral("$%1").arg(r.cost, 0, 'f', 4);
+    case Cost: return r.usageUnknown > 0 ? tr("unknown") : QStringLiteral("$%1").arg(r.cost, 0, 'f', 4);
     case ColumnCount: break;
     }
     return {};

@@ -32,14 +32,14 @@ QVariant WorkflowFiguresModel::cell(const RunAnalysis &a, int column) const
     case Llm: return w.llm.isEmpty() ? QStringLiteral("—") : w.llm;
     case QuerySet: return a.formLabel();
     case Items: return w.all.n;
-    case F1: return answersNothing(a) ? tr("n/a") : QString::number(w.all.meanF1, 'f', 3);
+    case F1: return answersNothing(a) ? tr("n/a") : w.all.hasF1() ? QString::number(w.all.meanF1, 'f', 3) : QStringLiteral("—");
     default: break;
     }
     if (column < FixedCount + m_levels.size()) {
         if (answersNothing(a))
             return tr("n/a");
         const QString level = m_levels[column - FixedCount];
-        return w.levels.contains(level) ? QString::number(w.levels.value(level).meanF1, 'f', 3) : QStringLiteral("—");
+        return w.levels.contains(level) && w.levels.value(level).hasF1() ? QString::number(w.levels.value(level).meanF1, 'f', 3) : QStringLiteral("—");
     }
     switch (column - FixedCount - int(m_levels.size())) {
     case Accuracy: return w.all.accuracy ? QString::number(*w.all.accuracy, 'f', 3) : QStringLiteral("—");
@@ -64,8 +64,8 @@ QVariant WorkflowFiguresModel::data(const QModelIndex &index, int role) const
                   "holds the gold. Run a pipeline with a reader (Runs page, an LLM column) to compare answers.");
     if (role == Qt::ToolTipRole && !m_runs[index.row()].workflow.usageKnown()
         && (index.column() == FixedCount + int(m_levels.size()) + Cost || index.column() == FixedCount + int(m_levels.size()) + CostPerCorrect))
-        return tr("Unknown: the endpoint reported no token usage for %1 of this run's answers, so their tokens and cost are not known "
-                  "($%2 is what the other replies reported). Set the profile's prices and use an endpoint that reports usage.")
+        return tr("Unknown: %1 of this run's answers came without token usage, so the run's tokens and cost are not known (the answers "
+                  "that reported usage cost $%2). Use an endpoint that reports usage, and set the profile's prices.")
             .arg(m_runs[index.row()].workflow.usageUnknown)
             .arg(m_runs[index.row()].workflow.cost, 0, 'f', 4);
     if (role != Qt::DisplayRole)

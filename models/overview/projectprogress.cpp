@@ -1,5 +1,7 @@
 #include "overview/projectprogress.h"
 
+#include <cmath>
+
 #include "exams/examstore.h"
 #include "generation/generationreadstore.h"
 #include "grounding/groundlinkstore.h"
@@ -231,7 +233,10 @@ Item analysis(const Facts &f)
         // The evaluation loop: the baselines runs are gated against, and the latest verdict.
         if (!f.baselines.isEmpty())
             it.detail += QObject::tr(" Baseline: %1.").arg(f.baselines.join(QStringLiteral(", ")));
-        if (f.gate)
+        if (f.gate && !std::isfinite(f.gate->difference))
+            it.detail += QObject::tr(" Latest gate: %1 of %2 against %3: it could not evaluate (items failed or unread).")
+                             .arg(f.gate->verdict.toUpper(), f.gate->run, f.gate->baseline);
+        else if (f.gate)
             it.detail += QObject::tr(" Latest gate: %1 of %2 against %3, %4 points (95% %5 to %6).")
                              .arg(f.gate->verdict.toUpper(), f.gate->run, f.gate->baseline)
                              .arg(100 * f.gate->difference, 0, 'f', 1)

@@ -290,14 +290,14 @@ Result<QVector<RunSummary>> RunStore::runs() const
     auto s = m_db.prepare(QStringLiteral(
         "SELECT r.name, coalesce(p.spec, ''), r.query_set, r.status, r.source, count(i.id), sum(i.status = 'done'), sum(i.status = 'error'), "
         "r.created_at, coalesce(r.finished_at, ''), coalesce(sum(i.cost), 0), coalesce(avg(CASE WHEN i.status <> 'pending' THEN i.latency_ms END), 0), r.id, "
-        "coalesce((SELECT t.name FROM testset t WHERE t.id = r.testset_id), '') "
+        "coalesce((SELECT t.name FROM testset t WHERE t.id = r.testset_id), ''), coalesce(sum(i.usage_unknown), 0) "
         "FROM run r LEFT JOIN pipeline p ON p.id = r.pipeline_id "
         "LEFT JOIN run_item i ON i.run_id = r.id GROUP BY r.id ORDER BY r.id"));
     if (!s)
         return R::failure(s);
     const Status read = s.value().forEach([&](const Statement &r) {
         out << RunSummary{r.text(0), r.text(1), r.text(2), r.text(3), r.text(4), r.integer(5), r.integer(6), r.integer(7), r.text(8), r.text(9),
-                          r.real(10), r.real(11), r.integer(12), r.text(13)};
+                          r.real(10), r.real(11), r.integer(12), r.text(13), r.integer(14)};
     });
     if (!read)
         return R::failure(read);

@@ -73,6 +73,7 @@ struct RunSummary {
     double meanLatencyMs = 0;
     qint64 id = 0;
     QString version; // the frozen test-set version it ran on; empty: the working set
+    qint64 usageUnknown = 0; // items whose model reply reported no token usage: the cost is then unknown
 };
 
 // One stored item as the items table shows it.

@@ -30,6 +30,7 @@ struct ScoredItem {
     QString retrievedText;
     QStringList truth;
     bool knownTruth = false;
+    bool failed = false; // the item ended in an error: nothing to judge
 };
 
 Result<QVector<ScoredItem>> loadItems(Database &db, qint64 runId)
@@ -54,6 +55,7 @@ Result<QVector<ScoredItem>> loadItems(Database &db, qint64 runId)
         it.retrieved = r.retrievedIds;
         it.truth = r.trueDocIds;
         it.knownTruth = r.trueDocIdsKnown;
+        it.failed = !r.error.isEmpty();
         items << it;
     }
     return items;
@@ -178,8 +180,8 @@ Result<Scorer::Report> Scorer::score(Database &db, qint64 runId, const QString &
     asked.reserve(items.value().size());
     for (int i = 0; i < items.value().size(); ++i) {
         const ScoredItem &it = items.value()[i];
-        if (kept.contains(it.id))
-            continue;
+        if (kept.contains(it.id) || it.failed)
+            continue; // an item that failed has no answer to judge: it stays without a verdict
         asked.append({it.id, it.query, it.gold, it.response, aliases.value().alternatives(it.gold)});
         askedIndex << i;
     }
@@ -208,6 +210,11 @@ Result<Scorer::Report> Scorer::score(Database &db, qint64 runId, const QString &
     QVector<RunStore::Judgement> rows;
     rows.reserve(items.value().size());
     for (const ScoredItem &it : items.value()) {
+        if (it.failed && !fresh.contains(it.id) && !kept.contains(it.id)) {
+            ++report.failedItems;
+            rows.append({it.id, std::nullopt, std::nullopt, QStringLiteral("not judged: the item failed (Runs → Retry Failed, or run … --retry-failed)")});
+            continue;
+        }
         const RunStore::Judgement row = fresh.contains(it.id) ? fresh.value(it.id) : kept.value(it.id);
         const std::optional<int> &verdict = std::get<1>(row);
         if (!verdict)

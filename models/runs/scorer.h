@@ -34,6 +34,7 @@ public:
         qint64 incorrect = 0;
         qint64 unread = 0;          // LLM replies that were neither Correct nor Incorrect, and failed requests
         qint64 failedRequests = 0;  // of the unread: items whose judge request failed (score --retry-failed)
+        qint64 failedItems = 0;     // items that ended in an error: not judged, no verdict (neither right nor wrong)
         QString lastFailure;        // the error of the last of them
         qint64 asked = 0;           // items judged by this scoring (all, or the failed ones on a retry)
         qint64 closedDomainFlips = 0; // Correct answers made Incorrect by the closed-domain rule

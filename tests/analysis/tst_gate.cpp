@@ -231,6 +231,19 @@ private slots:
         QByteArray broken = xml;
         broken.replace("classname=\"assay.gate\" ", "");
         QVERIFY(validate(broken) != 0);
+        // An inconclusive gate (skipped cases) and one that could not evaluate (<error>) validate too.
+        options.gate.minAccuracy = qQNaN();
+        auto inconclusive = GateComparison::compare(run, {}, base, {}, options);
+        QVERIFY(inconclusive.ok());
+        QCOMPARE(inconclusive.value().result.verdict, GateResult::Verdict::Inconclusive);
+        QCOMPARE(validate(GateReportWriter::junit(inconclusive.value())), 0);
+        auto failing = run;
+        for (Outcome &o : failing.outcomes)
+            o.error = QStringLiteral("timeout: no first byte within 25 s of the request");
+        auto error = GateComparison::compare(failing, {}, base, {}, options);
+        QVERIFY(error.ok());
+        QCOMPARE(error.value().result.verdict, GateResult::Verdict::Error);
+        QCOMPARE(validate(GateReportWriter::junit(error.value())), 0);
     }
 
     void failedAndUnreadItemsAreNeverLosses()
@@ -257,7 +270,7 @@ private slots:
         QCOMPARE(r.unread, 1);
         QVERIFY(r.modules.isEmpty());
         QCOMPARE(r.coverageText(), QStringLiteral("4 of 10 shared items could not be evaluated: 3 failed in cand, 1 unread (no judge verdict) "
-                                                  "(e.g. server: HTTP 500: The server had an error in cand)."));
+                                                  "(e.g. in cand: server: HTTP 500: The server had an error)."));
         const nlohmann::json j = r.toJson();
         QCOMPARE(j["verdict"].get<std::string>(), std::string("error"));
         QCOMPARE(j["n_failed"].get<int>(), 3);

@@ -143,7 +143,7 @@ private slots:
         }
         QVERIFY2(!cells.join(QLatin1Char('|')).contains(QLatin1Char('$')), qPrintable(cells.join(QLatin1Char('|'))));
         QCOMPARE(cells.count(QStringLiteral("unknown")), 2);
-        QVERIFY(tips.join(QLatin1Char(' ')).contains(QLatin1String("no token usage for 2 of this run's answers")));
+        QVERIFY(tips.join(QLatin1Char(' ')).contains(QLatin1String("2 of this run's answers came without token usage")));
         const ChartData cost = WorkflowCharts::costPerCorrect({a});
         QVERIFY(std::isnan(cost.series[0].values[0]));
         QVERIFY2(cost.subtitle.contains(QLatin1String("bare: cost unknown (2 replies without token usage)")), qPrintable(cost.subtitle));

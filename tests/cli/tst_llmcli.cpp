@@ -311,7 +311,10 @@ private slots:
                          QStringLiteral("retriever=bm25,k=1,reader=none"), QStringLiteral("--set"), QStringLiteral("short")}).code,
                  0);
         QCOMPARE(runCli({QStringLiteral("score"), project, QStringLiteral("--run"), QStringLiteral("base"), QStringLiteral("--judge"), QStringLiteral("contains")}).code, 0);
-        QCOMPARE(runCli({QStringLiteral("score"), project, QStringLiteral("--run"), QStringLiteral("b"), QStringLiteral("--judge"), QStringLiteral("contains")}).code, 0);
+        // Items that failed are not judged: they have no verdict, neither right nor wrong.
+        o = runCli({QStringLiteral("score"), project, QStringLiteral("--run"), QStringLiteral("b"), QStringLiteral("--judge"), QStringLiteral("contains")});
+        QCOMPARE(o.code, 0);
+        QVERIFY2(o.out.contains(QStringLiteral("0 correct, 0 incorrect, 0 unread, %1 failed (not judged").arg(items)), qPrintable(o.out));
         const QString junit = m_dir.filePath(QStringLiteral("outage.xml")), markdown = m_dir.filePath(QStringLiteral("outage.md"));
         o = runCli({QStringLiteral("gate"), project, QStringLiteral("--run"), QStringLiteral("b"), QStringLiteral("--baseline"), QStringLiteral("base"),
                     QStringLiteral("--junit"), junit, QStringLiteral("--markdown"), markdown, QStringLiteral("--json")});
