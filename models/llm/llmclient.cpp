@@ -2,6 +2,7 @@
 
 #include "llm/llmactivity.h"
 #include "llm/llmkeychain.h"
+#include "llm/llmreplyclassifier.h"
 #include "llm/llmstore.h"
 #include "llm/secretscrubber.h"
 
@@ -254,39 +255,6 @@ void LlmClient::start(const std::shared_ptr<Call> &call)
     connect(reply, &QNetworkReply::finished, this, [this, call, reply] { onFinished(call, reply); });
 }
 
-namespace {
-
-bool isTransportFailure(const QString &errorClass)
-{
-    // No usable answer from the endpoint: what the breaker counts.
-    static const QStringList classes{QStringLiteral("timeout"), QStringLiteral("connection"), QStringLiteral("server"),
-                                     QStringLiteral("invalid_json"), QStringLiteral("truncated")};
-    return classes.contains(errorClass);
-}
-
-// What a 200 must hold to be an answer: choices with a message's content or tool calls (chat),
-// a text (completions) or data (embeddings). Empty: it does.
-QString missingAnswer(const QString &path, const nlohmann::json &body)
-{
-    if (path.endsWith(QLatin1String("/embeddings")))
-        return body.contains("data") && body["data"].is_array() && !body["data"].empty() ? QString() : QStringLiteral("no data");
-    if (!body.contains("choices") || !body["choices"].is_array() || body["choices"].empty() || !body["choices"][0].is_object())
-        return QStringLiteral("no choices");
-    const auto &choice = body["choices"][0];
-    if (choice.contains("text") && choice["text"].is_string())
-        return {};
-    if (!choice.contains("message") || !choice["message"].is_object())
-        return QStringLiteral("choices[0] has no message");
-    const auto &message = choice["message"];
-    const bool content = message.contains("content") && message["content"].is_string();
-    const bool tools = message.contains("tool_calls") && message["tool_calls"].is_array() && !message["tool_calls"].empty();
-    return content || tools ? QString() : QStringLiteral("no content and no tool calls");
-}
-
-QString kilobytes(qint64 bytes) { return QStringLiteral("%1 kB").arg(double(bytes) / 1024.0, 0, 'f', bytes < 10 * 1024 ? 1 : 0); }
-
-} // namespace
-
 void LlmClient::onFinished(const std::shared_ptr<Call> &call, QNetworkReply *reply)
 {
     reply->deleteLater();
@@ -296,99 +264,25 @@ void LlmClient::onFinished(const std::shared_ptr<Call> &call, QNetworkReply *rep
     const bool probe = call == m_probe;
     if (probe)
         m_probe.reset();
-    LlmResult r;
-    r.attempts = call->attempts;
-    r.httpStatus = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    LlmReplyClassifier::Reply facts;
+    facts.path = call->request.path;
+    facts.httpStatus = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
     // Whatever the server sent is scrubbed of the key before anything reads it (docs/llm-faults.md).
-    const QByteArray bytes = SecretScrubber::scrub(reply->isOpen() ? reply->readAll() : QByteArray(), m_keyBytes); // an aborted reply has nothing to read
-    const auto body = nlohmann::json::parse(bytes.toStdString(), nullptr, false);
-    const auto serverMessage = [&body, &bytes]() {
-        if (body.is_object() && body.contains("error") && body["error"].is_object())
-            return QString::fromStdString(body["error"].value("message", std::string()));
-        return QString::fromUtf8(bytes.left(300));
-    };
-    bool retry = false;
-    int retryAfterMs = -1;
-    if (call->tooLarge > 0) {
-        r.errorClass = QStringLiteral("too_large");
-        r.error = QStringLiteral("the reply is larger than the profile's limit of %1 (at least %2 arrived)").arg(kilobytes(m_profile.maxReplyBytes), kilobytes(call->tooLarge));
-    } else if (call->timedOut != Call::Clock::None) {
-        r.errorClass = QStringLiteral("timeout");
-        switch (call->timedOut) {
-        case Call::Clock::Connect:
-            r.error = QStringLiteral("could not connect within %1 s").arg(m_profile.connectTimeoutMs / 1000.0);
-            break;
-        case Call::Clock::FirstByte:
-            r.error = QStringLiteral("no first byte within %1 s of the request").arg(m_profile.firstByteTimeoutMs / 1000.0);
-            break;
-        default:
-            r.error = QStringLiteral("no complete answer within %1 s").arg(m_profile.timeoutMs / 1000.0);
-        }
-        retry = true;
-    } else if (r.httpStatus == 0) {
-        r.errorClass = QStringLiteral("connection");
-        r.error = reply->errorString();
-        retry = true;
-    } else if (reply->error() != QNetworkReply::NoError && r.httpStatus < 400) {
-        // The status line came, the body did not (all of it): a proxy or server cut it short.
-        const qint64 promised = reply->header(QNetworkRequest::ContentLengthHeader).toLongLong();
-        r.errorClass = QStringLiteral("truncated");
-        r.error = promised > 0 ? QStringLiteral("the reply stopped after %1 of %2 bytes (%3)").arg(bytes.size()).arg(promised).arg(reply->errorString())
-                               : QStringLiteral("the reply stopped early (%1)").arg(reply->errorString());
-        retry = true;
-    } else if (r.httpStatus == 429) {
-        const std::string type = body.is_object() && body.contains("error") && body["error"].is_object()
-                                     ? body["error"].value("code", body["error"].value("type", std::string()))
-                                     : std::string();
-        r.error = serverMessage();
-        if (type == "insufficient_quota") {
-            r.errorClass = QStringLiteral("insufficient_quota");
-        } else {
-            r.errorClass = QStringLiteral("rate_limited");
-            retry = true;
-            bool ok = false;
-            const int seconds = reply->rawHeader("Retry-After").trimmed().toInt(&ok);
-            if (ok && seconds >= 0)
-                retryAfterMs = seconds * 1000;
-        }
-    } else if (r.httpStatus >= 500) {
-        r.errorClass = QStringLiteral("server");
-        r.error = QStringLiteral("HTTP %1: %2").arg(r.httpStatus).arg(serverMessage());
-        retry = true;
-    } else if (r.httpStatus == 408 || r.httpStatus == 409) {
-        // Request timeout and conflict: the request itself is fine, another attempt may pass.
-        r.errorClass = QStringLiteral("client_retry");
-        r.error = QStringLiteral("HTTP %1: %2").arg(r.httpStatus).arg(serverMessage());
-        retry = true;
-    } else if (r.httpStatus == 401 || r.httpStatus == 403) {
-        r.errorClass = QStringLiteral("auth");
-        r.error = QStringLiteral("HTTP %1: the endpoint %2 refused the key of profile '%3' (%4): %5")
-                      .arg(r.httpStatus)
-                      .arg(m_profile.baseUrl, m_profile.name,
-                           m_profile.keyInKeychain ? QStringLiteral("from the OS keychain") : QStringLiteral("environment variable %1").arg(m_profile.keyEnv),
-                           serverMessage());
-    } else if (r.httpStatus >= 400) {
-        // Any other 4xx says the request is wrong: it fails at once, without retries.
-        r.errorClass = QStringLiteral("client_error");
-        r.error = QStringLiteral("HTTP %1: %2").arg(r.httpStatus).arg(serverMessage());
-    } else if (!body.is_object()) {
-        // Complete but unreadable: worth another attempt, as a server under load may send it once.
-        r.errorClass = QStringLiteral("invalid_json");
-        r.error = QStringLiteral("the server's reply is not JSON: %1").arg(QString::fromUtf8(bytes.left(120)));
-        retry = true;
-    } else if (const QString missing = missingAnswer(call->request.path, body); !missing.isEmpty()) {
-        // A 200 that holds no answer is a failure of its own, never an empty answer.
-        r.errorClass = QStringLiteral("malformed");
-        r.error = QStringLiteral("malformed reply: %1 (%2)").arg(missing, QString::fromUtf8(bytes.left(160)));
-    } else {
-        r.ok = true;
-        r.body = body;
-        const auto usage = body.value("usage", nlohmann::json::object());
-        r.usageReported = usage.is_object() && usage.contains("prompt_tokens");
-        r.promptTokens = r.usageReported ? usage.value("prompt_tokens", 0) : 0;
-        r.completionTokens = r.usageReported ? usage.value("completion_tokens", 0) : 0;
-        r.cost = m_profile.cost(r.promptTokens, r.completionTokens);
-    }
+    facts.bytes = SecretScrubber::scrub(reply->isOpen() ? reply->readAll() : QByteArray(), m_keyBytes); // an aborted reply has nothing to read
+    facts.networkError = reply->error() != QNetworkReply::NoError;
+    facts.errorString = reply->errorString();
+    facts.promisedBytes = reply->header(QNetworkRequest::ContentLengthHeader).toLongLong();
+    facts.retryAfter = reply->rawHeader("Retry-After");
+    facts.timedOut = call->timedOut == Call::Clock::Connect     ? LlmReplyClassifier::Clock::Connect
+                     : call->timedOut == Call::Clock::FirstByte ? LlmReplyClassifier::Clock::FirstByte
+                     : call->timedOut == Call::Clock::Total     ? LlmReplyClassifier::Clock::Total
+                                                                : LlmReplyClassifier::Clock::None;
+    facts.tooLarge = call->tooLarge;
+    const LlmReplyClassifier::Verdict v = LlmReplyClassifier::classify(m_profile, facts);
+    LlmResult r = v.result;
+    r.attempts = call->attempts;
+    bool retry = v.retry;
+    const int retryAfterMs = v.retryAfterMs;
     r.error = SecretScrubber::scrub(r.error, QString::fromUtf8(m_keyBytes));
     noteOutcome(r, call->attemptStartMs, retryAfterMs >= 0);
     if (!m_stopMessage.isEmpty() && !r.ok) {
@@ -397,7 +291,7 @@ void LlmClient::onFinished(const std::shared_ptr<Call> &call, QNetworkReply *rep
             r.error = m_stopMessage;
         r.stopsWork = true;
         retry = false;
-    } else if (isTransportFailure(r.errorClass) && m_breaker != Breaker::Closed) {
+    } else if (LlmReplyClassifier::isTransportFailure(r.errorClass) && m_breaker != Breaker::Closed) {
         r.error = breakerError();
         retry = false;
     } else if (probe && r.ok) {
@@ -442,7 +336,7 @@ void LlmClient::noteOutcome(const LlmResult &r, qint64 attemptStartMs, bool retr
         if (m_stopMessage.isEmpty())
             stop(r, r.error);
     }
-    if (!isTransportFailure(r.errorClass)) {
+    if (!LlmReplyClassifier::isTransportFailure(r.errorClass)) {
         // The endpoint answered: any failing streak is over.
         m_heardFrom = true;
         m_lastAnswerMs = now;
