@@ -47,7 +47,7 @@ int AnalyzeCommand::run(const QStringList &args, CliIo &io)
         {QStringLiteral("runs"), QStringLiteral("compare: two runs, R1,R2; workflows: the runs to compare (default: every run)."), QStringLiteral("R1,R2")},
         {QStringLiteral("judge"), QStringLiteral("The answer judge whose verdicts are used (default: the run's only one); garage: the LLM profile judging deflection and sentences."), QStringLiteral("NAME")},
         {QStringLiteral("truth"), QStringLiteral("judges: the judge taken as the truth (human: people's labels); ppi: human (default) or human:NAME."), QStringLiteral("J")},
-        {QStringLiteral("retrieval-judge"), QStringLiteral("top1, topk, context or imported (default: imported if present, else top1)."), QStringLiteral("J")},
+        {QStringLiteral("retrieval-judge"), QStringLiteral("covered, top1, topk, context or imported (default: imported if present, else covered)."), QStringLiteral("J")},
         {QStringLiteral("closed-domain"), QStringLiteral("auto (default: on for runs with a reader, off for retrieval-only runs), on or off."), QStringLiteral("auto|on|off"), QStringLiteral("auto")},
         {QStringLiteral("threshold"), QStringLiteral("taxonomy: the F1 threshold (0.05)."), QStringLiteral("T"), QStringLiteral("0.05")},
         {QStringLiteral("seed"), QStringLiteral("compare: bootstrap seed."), QStringLiteral("S"), QStringLiteral("20240601")},
@@ -133,7 +133,7 @@ int AnalyzeCommand::grammar(QCommandLineParser &parser, Project &project, CliIo 
                                     {parser.value(QStringLiteral("judge")), parser.value(QStringLiteral("retrieval-judge")), closed.value(), true});
     if (!loaded)
         return fail(io, loaded.error());
-    const GrammarReport r = GrammarEval::evaluate(loaded.value().outcomes);
+    const GrammarReport r = GrammarEval::evaluate(loaded.value().outcomes, loaded.value().retrievalJudge);
     if (parser.isSet(QStringLiteral("json"))) {
         nlohmann::json out = r.toJson(parser.isSet(QStringLiteral("details")));
         out["run"] = loaded.value().runName.toStdString();
@@ -158,6 +158,8 @@ int AnalyzeCommand::grammar(QCommandLineParser &parser, Project &project, CliIo 
                       .arg(r.n);
     if (!r.retrievalUnavailable.isEmpty())
         io.out << QStringLiteral("  retrieval figures: none, %1\n").arg(r.retrievalUnavailable);
+    else if (r.retrievalCeiling)
+        io.out << QStringLiteral("  a perfect retriever's retrieval accuracy (%1): %2\n").arg(r.retrievalJudge, number(r.retrievalCeiling));
     else if (!r.retrievalBasis().isEmpty())
         io.out << QStringLiteral("  retrieval figures %1\n").arg(r.retrievalBasis());
     return ExitOk;
@@ -233,7 +235,7 @@ int AnalyzeCommand::taxonomy(QCommandLineParser &parser, Project &project, CliIo
         out["run"] = loaded.value().runName.toStdString();
         out["levels"] = nlohmann::json::object();
         for (auto it = byLevel.begin(); it != byLevel.end(); ++it)
-            out["levels"][it.key().toStdString()] = ResponseTaxonomy::evaluate(it.value(), threshold).toJson();
+            out["levels"][it.key().toStdString()] = ResponseTaxonomy::evaluate(it.value(), reader.value(), threshold).toJson();
         io.out << QString::fromStdString(out.dump(2)) << '\n';
         return ExitOk;
     }
@@ -241,7 +243,7 @@ int AnalyzeCommand::taxonomy(QCommandLineParser &parser, Project &project, CliIo
     for (const QString &t : ResponseTaxonomy::types())
         io.out << QStringLiteral("  %1 %2 (%3%)\n").arg(t).arg(r.counts.value(t), 6).arg(r.n ? 100.0 * r.counts.value(t) / r.n : 0.0, 0, 'f', 1);
     for (const QString &level : TaskLevels::ordered(byLevel.keys())) {
-        const TaxonomyReport l = ResponseTaxonomy::evaluate(byLevel.value(level), threshold);
+        const TaxonomyReport l = ResponseTaxonomy::evaluate(byLevel.value(level), reader.value(), threshold);
         QStringList parts;
         for (const QString &t : ResponseTaxonomy::types())
             parts << QStringLiteral("%1 %2").arg(t).arg(l.counts.value(t));

@@ -21,7 +21,7 @@ int ScoreCommand::run(const QStringList &args, CliIo &io)
     const QCommandLineOption runName(QStringLiteral("run"), QStringLiteral("The run (a name; comma-separated for several)."), QStringLiteral("R"));
     const QCommandLineOption judge(QStringLiteral("judge"), JudgeRegistry::instance().synopsis() + QStringLiteral(".\n") + JudgeRegistry::instance().descriptions(), QStringLiteral("NAME"));
     const QCommandLineOption closed(QStringLiteral("closed-domain"), QStringLiteral("An answer whose retrieval was judged wrong is Incorrect: auto (default: on for runs with a reader, off for retrieval-only runs), on or off."), QStringLiteral("auto|on|off"), QStringLiteral("auto"));
-    const QCommandLineOption retrieval(QStringLiteral("retrieval-judge"), QStringLiteral("top1, topk, context or imported (default: imported if present, else top1)."), QStringLiteral("J"));
+    const QCommandLineOption retrieval(QStringLiteral("retrieval-judge"), QStringLiteral("covered, top1, topk, context or imported (default: imported if present, else covered)."), QStringLiteral("J"));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Machine-readable JSON."));
     const QCommandLineOption repeat(QStringLiteral("repeat"),
                                     QStringLiteral("LLM judges: N independent verdicts per item, each with its own seed, at the profile's judge temperature; "
@@ -65,7 +65,7 @@ int ScoreCommand::run(const QStringList &args, CliIo &io)
         if (parser.isSet(json)) {
             out.push_back({{"run", name.toStdString()}, {"judge", parser.value(judge).toStdString()}, {"items", report.items},
                            {"correct", report.correct}, {"incorrect", report.incorrect}, {"unread", report.unread}, {"failed_items", report.failedItems},
-                           {"closed_domain", report.closedDomain}, {"closed_domain_flips", report.closedDomainFlips}, {"retrieval_judge", report.retrievalJudge.toStdString()},
+                           {"closed_domain", report.closedDomain}, {"closed_domain_flips", report.closedDomainFlips}, {"grounded_items", report.groundedItems}, {"retrieval_judge", report.retrievalJudge.toStdString()},
                            {"repeat", repetitions}, {"asked", report.asked}, {"failed_requests", report.failedRequests},
                            {"last_failure", report.lastFailure.toStdString()}});
         } else {
@@ -77,6 +77,9 @@ int ScoreCommand::run(const QStringList &args, CliIo &io)
                                            : QStringLiteral("closed-domain rule off\n"));
             if (parser.isSet(retryFailed))
                 io.out << QStringLiteral("  %1 item(s) judged again\n").arg(report.asked);
+            if (report.groundedItems > 0)
+                io.out << QStringLiteral("  %1 retrieval-only item(s) judged on their true documents' text only (a string in another document is not knowledge)\n")
+                              .arg(report.groundedItems);
         }
         if (report.failedRequests > 0) {
             io.err << QStringLiteral("assay-cli score: run %1: %2 judge request(s) failed and their items are unread (last: %3); "

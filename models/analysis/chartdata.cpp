@@ -105,8 +105,12 @@ QString ChartBuilder::categoryLabel(const RunAnalysis &run)
 QString ChartBuilder::judgedBy(const QVector<RunAnalysis> &runs)
 {
     // The settings that decide every number, so two charts of one project can be told apart.
-    QStringList judges, retrievalJudges, rules;
+    QStringList judges, retrievalJudges, rules, ceilings;
     for (const RunAnalysis &r : runs) {
+        // A retrieval judge no retriever can always pass (top1 with two true documents) says
+        // where a perfect retriever would stop (docs/METHODS.md §4.7).
+        if (r.grammar.retrievalCeiling && *r.grammar.retrievalCeiling < 1.0)
+            ceilings << QStringLiteral("%1 %2").arg(r.run.section(QLatin1Char('/'), -1), QString::number(*r.grammar.retrievalCeiling, 'f', 3));
         if (!judges.contains(r.judge))
             judges << r.judge;
         if (!retrievalJudges.contains(r.retrievalJudge))
@@ -115,9 +119,12 @@ QString ChartBuilder::judgedBy(const QVector<RunAnalysis> &runs)
         if (!rules.contains(rule))
             rules << rule;
     }
-    return QStringLiteral("judge: %1 · retrieval judge: %2 · closed-domain rule %3 · %4 run(s)")
-        .arg(judges.join(QStringLiteral(", ")), retrievalJudges.join(QStringLiteral(", ")), rules.join(QStringLiteral("/")))
-        .arg(runs.size());
+    QString text = QStringLiteral("judge: %1 · retrieval judge: %2 · closed-domain rule %3 · %4 run(s)")
+                       .arg(judges.join(QStringLiteral(", ")), retrievalJudges.join(QStringLiteral(", ")), rules.join(QStringLiteral("/")))
+                       .arg(runs.size());
+    if (!ceilings.isEmpty())
+        text += QStringLiteral(" · a perfect retriever's retrieval accuracy: %1").arg(ceilings.join(QStringLiteral(", ")));
+    return text;
 }
 
 ChartData ChartBuilder::groupBreakdown(const QVector<RunAnalysis> &input, bool shares)
@@ -209,6 +216,11 @@ ChartData ChartBuilder::accuracyPanel(const QVector<RunAnalysis> &input, bool co
     if (weak > 0)
         c.subtitle += QStringLiteral(" · %1 of %2 items weakly judged (gold of ≤ 2 characters or a number below 1000, met by chance by a string match)")
                           .arg(QLocale().toString(weak), QLocale().toString(judged));
+    qint64 grounded = 0;
+    for (const RunAnalysis &r : runs)
+        grounded += r.grammar.groundedItems;
+    if (grounded > 0)
+        c.subtitle += QStringLiteral(" · %1 retrieval-only items judged on their true documents' text only").arg(QLocale().toString(grounded));
     // Runs with human labels: the accuracy's bars take the prediction-powered interval, and
     // the corrected accuracy stands beside it (docs/METHODS.md §5.10).
     qint64 labelled = 0;

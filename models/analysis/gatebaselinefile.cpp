@@ -1,6 +1,7 @@
 #include "analysis/gatebaselinefile.h"
 
 #include "io/filereader.h"
+#include "runs/scorer.h"
 
 #include <QFileInfo>
 #include <QSet>
@@ -51,7 +52,7 @@ Result<RunOutcomes::Loaded> GateBaselineFile::load(const QString &path, bool clo
     loaded.judge = QStringLiteral("file");
     QSet<QString> keys;
     const QList<QByteArray> lines = bytes.value().split('\n');
-    qint64 withVerdict = 0;
+    qint64 withVerdict = 0, withAnswer = 0;
     for (int i = 0; i < lines.size(); ++i) {
         const QByteArray line = lines[i].trimmed();
         if (line.isEmpty())
@@ -83,10 +84,14 @@ Result<RunOutcomes::Loaded> GateBaselineFile::load(const QString &path, bool clo
         withVerdict += out.verdict.has_value();
         const QStringList truth = ids(o, "true_doc_ids"), retrieved = ids(o, "retrieved_ids");
         out.top1 = retrieved.value(0);
+        out.retrieved = retrieved;
+        withAnswer += !out.answer.isEmpty();
         // No retrieval verdict in the file: the top-1 judge's, as a stored run's default is
         // (the top document is the group's true document set; docs/METHODS.md §4.7).
         if (!out.retrievalVerdict && !truth.isEmpty())
-            out.retrievalVerdict = !retrieved.isEmpty() && QSet<QString>(truth.begin(), truth.end()) == QSet<QString>{retrieved.first()} ? 1 : 0;
+            out.retrievalVerdict = Scorer::coveredVerdict(retrieved, QSet<QString>(truth.begin(), truth.end())) ? 1 : 0;
+        if (!truth.isEmpty())
+            out.trueDocs = int(truth.size());
         out.retrievalJudgeable = out.retrievalVerdict.has_value() && !truth.isEmpty();
         if (closedDomain && out.correct() && out.retrievalJudgeable && *out.retrievalVerdict == 0)
             out.verdict = 0;
@@ -94,6 +99,9 @@ Result<RunOutcomes::Loaded> GateBaselineFile::load(const QString &path, bool clo
     }
     if (loaded.outcomes.isEmpty())
         return R::failure(QStringLiteral("%1: no items").arg(path));
+    // A retrieval-only run exports no answers (its verdicts are about the retrieved text).
+    loaded.readerless = withAnswer == 0;
+    loaded.retrievalJudge = QStringLiteral("covered");
     if (withVerdict == 0)
         return R::failure(QStringLiteral("%1: no item has a verdict; export the baseline with its judge (Export Results with a judge, or --judge NAME)").arg(path));
     return loaded;

@@ -54,6 +54,24 @@ QString shownAnswer(const Outcome &o)
     return QStringLiteral("(top document %1%2)").arg(o.top1, gold);
 }
 
+// The module an item's change of score goes to (docs/METHODS.md §11.3). Without an LLM (both
+// pipelines retrieval-only, or the retrieval metric), what came back decides: the same documents
+// in the same order as far as the shorter list goes is the context size (k), anything else the
+// retriever. With one: no known true documents — knowledge (the retriever cannot be told from a
+// gap); retrieval moved the same way as the score — retriever; else the LLM.
+QString moduleOf(const Outcome &run, const Outcome &base, double delta, bool noLlm)
+{
+    if (noLlm) {
+        const qsizetype shorter = std::min(run.retrieved.size(), base.retrieved.size());
+        const bool samePrefix = run.retrieved.mid(0, shorter) == base.retrieved.mid(0, shorter);
+        return samePrefix && run.retrieved.size() != base.retrieved.size() ? QStringLiteral("context") : QStringLiteral("retriever");
+    }
+    if (!(run.retrievalJudgeable && base.retrievalJudgeable))
+        return QStringLiteral("knowledge");
+    const int retrievalChange = int(run.retrievalCorrect()) - int(base.retrievalCorrect());
+    return (delta < 0 && retrievalChange < 0) || (delta > 0 && retrievalChange > 0) ? QStringLiteral("retriever") : QStringLiteral("llm");
+}
+
 nlohmann::json number(double v)
 {
     return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json();
@@ -241,6 +259,7 @@ Result<GateReport> GateComparison::compare(const RunOutcomes::Loaded &run, const
         g.competent = g.change.baselineCorrect > 0 || g.change.runCorrect > 0;
 
     QVector<GateItem> items;
+    QVector<Pair> scoredPairs; // the pair of each item
     QHash<QString, qint64> groupIndex;
     for (const Pair &p : pairs) {
         if (retrieval && !(p.base->retrievalJudgeable && p.run->retrievalJudgeable))
@@ -256,6 +275,7 @@ Result<GateReport> GateComparison::compare(const RunOutcomes::Loaded &run, const
         item.baseline = b;
         item.baselineFlips = bf;
         items << item;
+        scoredPairs << p;
     }
     if (items.isEmpty())
         return R::failure(pairs.isEmpty() ? QStringLiteral("runs '%1' and '%2' share no items: they ran on different questions (another query set or version). "
@@ -265,9 +285,32 @@ Result<GateReport> GateComparison::compare(const RunOutcomes::Loaded &run, const
                                                      retrieval ? QStringLiteral(" (no shared item has true documents: link them on Corpus → Ground Truth)") : QString()));
     report.result = RegressionGate::compare(items, options.gate);
 
-    // The module split and the most regressed groups and templates.
-    for (const QString &m : {QStringLiteral("retriever"), QStringLiteral("llm"), QStringLiteral("knowledge")})
+    // The module split (docs/METHODS.md §11.3): every scored item whose score changed goes to
+    // one module, so the modules' points add up to the difference; a group's module is the one
+    // that lost it the most.
+    const bool noLlm = retrieval || (run.readerless && baseline.readerless);
+    const QStringList moduleNames = noLlm ? QStringList{QStringLiteral("retriever"), QStringLiteral("context")}
+                                          : QStringList{QStringLiteral("retriever"), QStringLiteral("llm"), QStringLiteral("knowledge")};
+    for (const QString &m : moduleNames)
         report.modules.insert(m, GateModule{});
+    QHash<QString, QHash<QString, double>> groupModuleDelta; // group → module → net score change
+    QHash<QString, QHash<QString, bool>> groupModuleTouched;
+    for (int i = 0; i < items.size(); ++i) {
+        const Pair &p = scoredPairs[i];
+        const double delta = items[i].run - items[i].baseline;
+        if (delta == 0)
+            continue;
+        const QString m = moduleOf(*p.run, *p.base, delta, noLlm);
+        GateModule &module = report.modules[m];
+        module.itemsLost += delta < 0;
+        module.itemsGained += delta > 0;
+        module.points += 100.0 * delta / double(items.size());
+        groupModuleDelta[p.base->group][m] += delta;
+        groupModuleTouched[p.base->group][m] = true;
+    }
+    for (auto g = groupModuleTouched.constBegin(); g != groupModuleTouched.constEnd(); ++g)
+        for (auto m = g->constBegin(); m != g->constEnd(); ++m)
+            ++report.modules[m.key()].groups;
     QHash<qint64, GateTemplateChange> templates;
     for (const QString &key : order) {
         GateGroupChange g = groups.value(key).change;
@@ -275,15 +318,14 @@ Result<GateReport> GateComparison::compare(const RunOutcomes::Loaded &run, const
         g.tagAfter = tagOf(g.runCorrect, g.items);
         if (g.lost() <= 0)
             continue;
-        if (g.judgeable == 0)
-            g.module = QStringLiteral("knowledge");
-        else if (g.runRetrieval < g.baselineRetrieval)
-            g.module = QStringLiteral("retriever");
-        else
-            g.module = QStringLiteral("llm");
-        GateModule &m = report.modules[g.module];
-        ++m.groups;
-        m.itemsLost += g.lost();
+        double worst = 0;
+        for (auto m = groupModuleDelta.value(key).constBegin(); m != groupModuleDelta.value(key).constEnd(); ++m)
+            if (g.module.isEmpty() || m.value() < worst) {
+                worst = m.value();
+                g.module = m.key();
+            }
+        if (g.module.isEmpty()) // lost answers the metric does not score (retrieval): the retriever's group view
+            g.module = noLlm ? QStringLiteral("retriever") : QStringLiteral("llm");
         report.regressedGroups << g;
         GateTemplateChange &t = templates[g.sqlTemplateId];
         t.sqlTemplateId = g.sqlTemplateId;
@@ -292,8 +334,6 @@ Result<GateReport> GateComparison::compare(const RunOutcomes::Loaded &run, const
         if (t.query.isEmpty())
             t.query = g.query;
     }
-    for (GateModule &m : report.modules)
-        m.points = 100.0 * m.itemsLost / double(pairs.size());
     std::stable_sort(report.regressedGroups.begin(), report.regressedGroups.end(),
                      [](const GateGroupChange &a, const GateGroupChange &b) { return a.lost() > b.lost(); });
     if (report.regressedGroups.size() > options.topGroups)
@@ -364,7 +404,7 @@ nlohmann::json GateReport::toJson() const
 {
     nlohmann::json modulesJson = nlohmann::json::object();
     for (auto it = modules.constBegin(); it != modules.constEnd(); ++it)
-        modulesJson[it.key().toStdString()] = {{"groups", it->groups}, {"items_lost", it->itemsLost}, {"points", it->points}};
+        modulesJson[it.key().toStdString()] = {{"groups", it->groups}, {"items_lost", it->itemsLost}, {"items_gained", it->itemsGained}, {"points", it->points}};
     nlohmann::json groupsJson = nlohmann::json::array();
     for (const GateGroupChange &g : regressedGroups)
         groupsJson.push_back({{"group", g.group.toStdString()}, {"template", g.sqlTemplateId}, {"module", g.module.toStdString()},

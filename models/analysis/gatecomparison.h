@@ -4,7 +4,8 @@
 // RegressionGate, and the change split by module from GRAMMAR's group view — groups that lost
 // retrieval (the retriever), groups whose answers got worse with retrieval intact (the LLM),
 // and groups with no known true documents, where neither can be told apart from a gap in the
-// knowledge base (knowledge).
+// knowledge base (knowledge); between retrieval-only pipelines (or on the retrieval metric)
+// there is no LLM: the retriever (other documents came back) and the context size (k).
 #include "analysis/regressiongate.h"
 #include "analysis/runoutcomes.h"
 
@@ -17,16 +18,19 @@ namespace assay {
 
 class Database;
 
+// One module's share of the difference (docs/METHODS.md §11.3): the scored items whose score
+// changed and were put down to it. The modules' points add up to the difference, in points.
 struct GateModule {
-    int groups = 0;     // regressed groups put down to the module
-    int itemsLost = 0;  // items right in the baseline and wrong in the run, in those groups
-    double points = 0;  // those items as accuracy points of the shared items (100 · lost / shared)
+    int groups = 0;      // groups with an item put down to the module
+    int itemsLost = 0;   // items that scored lower in the run
+    int itemsGained = 0; // items that scored higher
+    double points = 0;   // their net change as points of the metric (100 · Σ change / scored items)
 };
 
 struct GateGroupChange {
     QString group;
     qint64 sqlTemplateId = 0;
-    QString module; // retriever, llm, knowledge (see the file comment)
+    QString module; // retriever, llm, knowledge, context (see the file comment)
     int items = 0, baselineCorrect = 0, runCorrect = 0;
     int baselineRetrieval = 0, runRetrieval = 0, judgeable = 0;
     QString tagBefore, tagAfter; // GRAMMAR tags over the shared items: gap, robust, non-robust
@@ -55,7 +59,7 @@ struct GateReport {
     int unevaluated() const { return runFailed + baselineFailed + unread; }
     GateOptions options;
     GateResult result;
-    QMap<QString, GateModule> modules;         // retriever, llm, knowledge
+    QMap<QString, GateModule> modules;         // retriever, llm, knowledge; or retriever, context
     QVector<GateGroupChange> regressedGroups;  // most items lost first
     QVector<GateTemplateChange> regressedTemplates;
     // What the numbers rest on, in sentences: pairing, judge noise, versions.

@@ -26,10 +26,12 @@ QString signedPoints(double share)
 QString moduleTitle(const QString &module)
 {
     if (module == QLatin1String("retriever"))
-        return QStringLiteral("retriever (lost retrieval)");
+        return QStringLiteral("retriever (other documents came back)");
+    if (module == QLatin1String("context"))
+        return QStringLiteral("context size (the same documents first, k differs)");
     if (module == QLatin1String("llm"))
-        return QStringLiteral("LLM / reader (true documents still retrieved, fewer forms answered right)");
-    return QStringLiteral("knowledge (no true documents known for the group)");
+        return QStringLiteral("LLM / reader (retrieval verdict unchanged or against the change)");
+    return QStringLiteral("knowledge (no true documents known for the item)");
 }
 
 QString example(const GateGroupChange &g)
@@ -65,11 +67,13 @@ QStringList GateReportWriter::moduleLines(const GateReport &report)
 {
     const QLocale c(QLocale::English);
     QStringList lines;
-    for (const QString &m : {QStringLiteral("retriever"), QStringLiteral("llm"), QStringLiteral("knowledge")}) {
+    for (const QString &m : {QStringLiteral("retriever"), QStringLiteral("context"), QStringLiteral("llm"), QStringLiteral("knowledge")}) {
+        if (!report.modules.contains(m))
+            continue;
         const GateModule g = report.modules.value(m);
-        if (g.itemsLost > 0)
-            lines << QStringLiteral("%1: %2 groups, %3 items lost (%4 points)")
-                         .arg(moduleTitle(m), c.toString(g.groups), c.toString(g.itemsLost), QString::number(g.points, 'f', 1));
+        if (g.itemsLost > 0 || g.itemsGained > 0)
+            lines << QStringLiteral("%1: %2 points (%3 items lost, %4 gained, in %5 groups)")
+                         .arg(moduleTitle(m), signedPoints(g.points / 100.0), c.toString(g.itemsLost), c.toString(g.itemsGained), c.toString(g.groups));
     }
     return lines;
 }
@@ -213,7 +217,7 @@ QString GateReportWriter::markdown(const GateReport &report)
     const QStringList modules = moduleLines(report);
     if (!modules.isEmpty()) {
         md << QString();
-        md << QStringLiteral("**Where it was lost**");
+        md << QStringLiteral("**By module** (the lines add up to the difference)");
         md << QString();
         for (const QString &m : modules)
             md << QStringLiteral("- %1").arg(m);

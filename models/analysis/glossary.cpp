@@ -60,8 +60,11 @@ const Entry entries[] = {
     {"judge", "Who decided whether an answer is correct: exact (the same normalised text as the gold), contains (the gold in the "
               "answer, or in the retrieved text for a retrieval-only run), f1 (token F1 above a threshold) or llm:PROFILE (an LLM "
               "compares answer and gold). Score… on the Runs page adds a judge; the Analysis page's judge box picks one."},
-    {"top1", "The retrieval judge: a retrieval is right when the first retrieved document is a true document of the item's "
-             "semantic group (Corpus → Ground Truth)."},
+    {"covered", "The default retrieval judge: a retrieval is right when the retrieved documents hold every true document of the "
+                "item's semantic group (Corpus → Ground Truth), or as many as were retrieved — at k = 1, the first document is a "
+                "true one. A perfect retriever passes it at every k."},
+    {"top1", "GRAMMAR's retrieval judge: right only when the first retrieved document is the whole set of true documents, so a "
+             "group with two true documents can never pass."},
     {"closed-domain rule", "With the rule on, an answer counts as correct only when its retrieval was right too. Auto turns it on "
                            "for runs with a reader (an LLM) and off for retrieval-only runs, whose verdicts are already about "
                            "retrieval."},
@@ -155,7 +158,7 @@ QString Glossary::explainChart(const ChartData &chart)
     if (chart.id.startsWith(QLatin1String("time-vs-f1")))
         names << QStringLiteral("F1");
     if (chart.subtitle.contains(QLatin1String("judge:"))) // the settings every per-run number depends on
-        names << QStringLiteral("judge") << QStringLiteral("top1") << QStringLiteral("closed-domain rule");
+        names << QStringLiteral("judge") << QStringLiteral("covered") << QStringLiteral("top1") << QStringLiteral("closed-domain rule");
     const QString read = reading(chart.id);
     const QString terms = explain(names);
     QStringList parts;

@@ -30,9 +30,10 @@ QString GrammarReport::coverageText() const
     return QStringLiteral("over %1 of %2 items; %3 unread, %4 failed").arg(c.toString(n), c.toString(n + unread + failed), c.toString(unread), c.toString(failed));
 }
 
-GrammarReport GrammarEval::evaluate(const QVector<Outcome> &all)
+GrammarReport GrammarEval::evaluate(const QVector<Outcome> &all, const QString &retrievalJudge)
 {
     GrammarReport report;
+    report.retrievalJudge = retrievalJudge;
     // Only items with a verdict are evaluated; the others are counted (a copy only when some
     // are left out: the common, fully read run is read in place).
     for (const Outcome &o : all) {
@@ -71,12 +72,13 @@ GrammarReport GrammarEval::evaluate(const QVector<Outcome> &all)
         if (o.correct() && !o.top1.isEmpty())
             correctTop1[o.group].insert(o.top1);
     qint64 correct = 0, retrieval = 0, competentExamples = 0, competentCorrect = 0, competentRetrieval = 0;
-    qint64 contextRetrieval = 0, competentContextRetrieval = 0, competentJudgeable = 0;
+    qint64 contextRetrieval = 0, competentContextRetrieval = 0, competentJudgeable = 0, singleTruth = 0;
     for (const Outcome &o : outcomes) {
         GroupResult &g = report.groups[index.value(o.group)];
         const bool competent = g.tag != GroupResult::Tag::Gap;
         correct += o.correct();
-        report.weaklyJudged += !AnswerMetrics::weakGold(o.gold).isEmpty();
+        report.weaklyJudged += !o.groundedVerdict && !AnswerMetrics::weakGold(o.gold).isEmpty();
+        report.groundedItems += o.groundedVerdict;
         if (competent) {
             ++competentExamples;
             competentCorrect += o.correct();
@@ -86,6 +88,7 @@ GrammarReport GrammarEval::evaluate(const QVector<Outcome> &all)
         if (!o.retrievalJudgeable || !o.retrievalVerdict)
             continue;
         ++report.retrievalItems;
+        singleTruth += o.trueDocs == 1;
         bool contextOk = o.retrievalCorrect();
         if (!contextOk && !o.correct() && g.tag == GroupResult::Tag::NonRobust && !o.top1.isEmpty() && correctTop1.value(o.group).contains(o.top1)) {
             contextOk = true;
@@ -111,6 +114,11 @@ GrammarReport GrammarEval::evaluate(const QVector<Outcome> &all)
     report.knowledgeAccuracy = ratio(report.robustGroups + report.nonRobustGroups, report.groups.size());
     report.contextRetrievalAccuracy = ratio(contextRetrieval, report.retrievalItems);
     report.contextRefinedRetrievalAccuracy = ratio(competentContextRetrieval, competentJudgeable);
+    // A perfect retriever returns the true documents first (docs/METHODS.md §4.7).
+    if (retrievalJudge == QLatin1String("covered") || retrievalJudge == QLatin1String("topk"))
+        report.retrievalCeiling = report.retrievalItems > 0 ? std::optional<double>(1.0) : std::nullopt;
+    else if (retrievalJudge == QLatin1String("top1"))
+        report.retrievalCeiling = ratio(singleTruth, report.retrievalItems);
     if (report.n > 0 && report.retrievalItems == 0) {
         // Every retrieval verdict would be "wrong" for want of a truth: not 0, but unknown.
         report.retrievalAccuracy.reset();
@@ -148,6 +156,9 @@ nlohmann::json GrammarReport::toJson(bool withGroups) const
                             {"share", n > 0 ? nlohmann::json(double(weaklyJudged) / double(n)) : nlohmann::json(nullptr)},
                             {"why", "gold answers of two characters or fewer, or bare numbers below 1000: a string-match judge (contains, exact, f1) "
                                     "can meet them by chance"}};
+    out["grounded_items"] = groundedItems;
+    out["retrieval_judge"] = retrievalJudge.toStdString();
+    out["retrieval_ceiling"] = value(retrievalCeiling);
     out["retrieval_coverage"] = {{"items", retrievalItems}, {"of", n}, {"share", value(retrievalCoverage())}};
     if (const QString coverage = coverageText(); !coverage.isEmpty())
         out["coverage"] = coverage.toStdString();

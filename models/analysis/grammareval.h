@@ -51,17 +51,26 @@ struct GrammarReport {
     // Items whose gold a string match can meet by chance (AnswerMetrics::weakGold): their
     // verdicts from contains, exact or f1 are weak evidence, and the analysis says how many.
     qint64 weaklyJudged = 0;
+    // Retrieval-only items judged on their true documents' text only (docs/METHODS.md §4.9).
+    qint64 groundedItems = 0;
     QVector<GroupResult> groups; // in first-appearance order
     // Why the retrieval accuracies are missing (no item's group has true documents), with the
     // click that fixes it; empty when they were computed.
     QString retrievalUnavailable;
+    // The retrieval judge the retrieval figures are of, and its ceiling: the retrieval accuracy a
+    // perfect retriever reaches on the same items (1 for covered and topk; for top1 the share of
+    // items with exactly one true document); none when it cannot be told (context, imported).
+    QString retrievalJudge;
+    std::optional<double> retrievalCeiling;
 
     nlohmann::json toJson(bool withGroups = false) const;
 };
 
 class GrammarEval {
 public:
-    static GrammarReport evaluate(const QVector<Outcome> &outcomes);
+    // retrievalJudge: the judge of the outcomes' retrieval verdicts (RunOutcomes::Loaded), for
+    // the ceiling.
+    static GrammarReport evaluate(const QVector<Outcome> &outcomes, const QString &retrievalJudge = {});
     static std::optional<double> ratio(qint64 numerator, qint64 denominator)
     {
         return denominator > 0 ? std::optional<double>(double(numerator) / double(denominator)) : std::nullopt;

@@ -20,7 +20,7 @@ QString ResponseTaxonomy::classify(const Outcome &o, double threshold)
     return QStringLiteral("RE");
 }
 
-TaxonomyReport ResponseTaxonomy::evaluate(const QVector<Outcome> &outcomes, double threshold)
+TaxonomyReport ResponseTaxonomy::classifyAll(const QVector<Outcome> &outcomes, double threshold)
 {
     TaxonomyReport r;
     r.threshold = threshold;
@@ -48,7 +48,7 @@ TaxonomyReport ResponseTaxonomy::evaluate(const QVector<Outcome> &outcomes, cons
 {
     const QString reason = notApplicableReason(reader);
     if (reason.isEmpty())
-        return evaluate(outcomes, threshold);
+        return classifyAll(outcomes, threshold);
     TaxonomyReport r;
     r.threshold = threshold;
     r.n = outcomes.size();

@@ -25,12 +25,15 @@ struct TaxonomyReport {
 class ResponseTaxonomy {
 public:
     static QString classify(const Outcome &o, double threshold = 0.05);
-    static TaxonomyReport evaluate(const QVector<Outcome> &outcomes, double threshold = 0.05);
-    // The same for a run with this reader (PipelineSpec's reader; empty for an imported run):
-    // not applicable, with the reason, when no model answered.
+    // The types of a run's items (or some of them, one task level's) with this reader
+    // (PipelineSpec's reader; empty for an imported run): not applicable, with the reason, when
+    // no model answered. The one rule every view applies (docs/METHODS.md §6.1).
     static TaxonomyReport evaluate(const QVector<Outcome> &outcomes, const QString &reader, double threshold = 0.05);
     static QString notApplicableReason(const QString &reader); // empty: applicable
     static QStringList types() { return {QStringLiteral("EM"), QStringLiteral("AM"), QStringLiteral("GE"), QStringLiteral("RE"), QStringLiteral("ME"), QStringLiteral("TE")}; }
+
+private:
+    static TaxonomyReport classifyAll(const QVector<Outcome> &outcomes, double threshold);
 };
 
 } // namespace assay

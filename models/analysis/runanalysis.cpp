@@ -162,7 +162,7 @@ Result<RunAnalysis> RunAnalyzer::analyze(Database &db, const QString &run, const
         a.k = spec.value().k;
         a.reader = spec.value().reader;
     }
-    a.grammar = GrammarEval::evaluate(a.outcomes);
+    a.grammar = GrammarEval::evaluate(a.outcomes, a.retrievalJudge);
     auto coverage = GroundLinkStore(db).coverage();
     if (!coverage)
         return R::failure(coverage);

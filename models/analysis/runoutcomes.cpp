@@ -52,6 +52,10 @@ Result<RunOutcomes::Loaded> RunOutcomes::load(Database &db, const QString &runNa
     if (!retrievalJudge)
         return R::failure(retrievalJudge);
     loaded.retrievalJudge = retrievalJudge.take();
+    auto reader = RunResultStore(db).readerOf(runId.value());
+    if (!reader)
+        return R::failure(reader);
+    loaded.readerless = reader.value() == QLatin1String("none");
     auto items = RunResultStore(db).executed(runId.value(), loaded.judge, loaded.retrievalJudge, false);
     auto levels = TaskLevels::load(db);
     if (!levels)
@@ -89,9 +93,13 @@ Result<RunOutcomes::Loaded> RunOutcomes::load(Database &db, const QString &runNa
         o.retrievalVerdict = it.retrievalVerdict;
         if (!it.retrievedIds.isEmpty())
             o.top1 = it.retrievedIds.first();
+        o.retrieved = it.retrievedIds;
+        if (it.trueDocIdsKnown)
+            o.trueDocs = int(it.trueDocIds.size());
+        o.groundedVerdict = loaded.readerless && o.trueDocs > 0;
         // Over known truth only: top1 and topk need the item's true documents (verdicts stored
         // for an empty list by older scorings are not counted); other judges need a verdict.
-        const bool needsTruth = loaded.retrievalJudge == QLatin1String("top1") || loaded.retrievalJudge == QLatin1String("topk");
+        const bool needsTruth = loaded.retrievalJudge == QLatin1String("covered") || loaded.retrievalJudge == QLatin1String("top1") || loaded.retrievalJudge == QLatin1String("topk");
         o.retrievalJudgeable = it.retrievalVerdict.has_value() && (!needsTruth || (it.trueDocIdsKnown && !it.trueDocIds.isEmpty()));
         // The closed-domain rule: an answer whose retrieval was judged wrong is Incorrect.
         if (options.closedDomain && !labels && o.correct() && o.retrievalJudgeable && *o.retrievalVerdict == 0)

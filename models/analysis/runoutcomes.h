@@ -4,6 +4,7 @@
 // judge, and the top-1 retrieved document.
 #include "core/result.h"
 
+#include <QStringList>
 #include <QVector>
 
 #include <optional>
@@ -37,6 +38,11 @@ struct Outcome {
     std::optional<bool> goldInContext;   // stored response facts; none: computed from context
     std::optional<double> answerF1;
     QString top1;
+    QStringList retrieved; // the retrieved document ids in rank order (one per chunk)
+    int trueDocs = -1; // the number of the item's true documents; -1 when unknown
+    // A retrieval-only item with true documents: its answer verdict was judged on their text
+    // only (docs/METHODS.md §4.9), so a weak gold is not met by chance.
+    bool groundedVerdict = false;
     // Whether the retrieval verdict can say anything: the item's group has true documents, or
     // the verdict was imported with the results (GRAMMAR-Eval needs one such item per run).
     bool retrievalJudgeable = true;
@@ -49,7 +55,7 @@ class RunOutcomes {
 public:
     struct Options {
         QString judge;          // empty: the run's only answer judge (an error if it has several or none)
-        QString retrievalJudge; // empty: "imported" if the run has it, else "top1"
+        QString retrievalJudge; // empty: Scorer::defaultRetrievalJudge
         bool closedDomain = true;
         bool requireJudge = true; // false: an unscored run loads with no verdicts
     };
@@ -57,6 +63,7 @@ public:
         QString runName;
         QString judge;
         QString retrievalJudge;
+        bool readerless = false; // the pipeline has no reader (reader none): no LLM to blame
         QVector<Outcome> outcomes;
     };
     static Result<Loaded> load(Database &db, const QString &runName, const Options &options);

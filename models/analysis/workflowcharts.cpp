@@ -155,9 +155,14 @@ ChartData WorkflowCharts::errorTypesByLevel(const QVector<RunAnalysis> &runs)
     for (int t = 0; t < types.size(); ++t)
         c.series.append({types[t], ChartBuilder::taxonomyColor(types[t]), {}, {}, {}, {}, {}});
     const QStringList names = axisLabels(runs);
+    QStringList notApplicable;
     for (int i = 0; i < runs.size(); ++i) {
         const RunAnalysis &r = runs[i];
         const QString &name = names[i];
+        if (!r.workflow.all.taxonomy.applicable) { // no model answered (docs/METHODS.md §6.1): no bars
+            notApplicable << r.run;
+            continue;
+        }
         for (const QString &level : r.workflow.levelNames()) {
             const TaxonomyReport &tax = r.workflow.levels.value(level).taxonomy;
             c.categories << QStringLiteral("%1<br>%2").arg(name, level);
@@ -166,6 +171,8 @@ ChartData WorkflowCharts::errorTypesByLevel(const QVector<RunAnalysis> &runs)
                 c.series[t].values << (tax.n > 0 ? double(tax.counts.value(types[t])) / tax.n : 0.0);
         }
     }
+    if (!notApplicable.isEmpty())
+        c.subtitle += QStringLiteral(" · n/a for retrieval-only runs (no model answered): %1").arg(notApplicable.join(QStringLiteral(", ")));
     return c;
 }
 
@@ -179,7 +186,7 @@ QVector<ChartData> WorkflowCharts::all(const QVector<RunAnalysis> &runs)
     for (const RunAnalysis &r : runs) {
         withReader += hasLlm(r);
         costs = costs || r.workflow.cost > 0 || !r.workflow.usageKnown();
-        levels = levels || !r.workflow.levels.isEmpty();
+        levels = levels || (!r.workflow.levels.isEmpty() && r.workflow.all.taxonomy.applicable);
     }
     if (withReader >= 2)
         out << timeVsF1(runs);

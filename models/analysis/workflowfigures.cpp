@@ -13,7 +13,7 @@ namespace assay {
 
 namespace {
 
-LevelFigures figuresOf(const QVector<const Outcome *> &outcomes)
+LevelFigures figuresOf(const QVector<const Outcome *> &outcomes, const QString &reader)
 {
     LevelFigures f;
     QVector<Outcome> copies;
@@ -35,7 +35,7 @@ LevelFigures figuresOf(const QVector<const Outcome *> &outcomes)
     f.meanF1 = f.hasF1() ? f1 / double(f.n - f.failed) : 0;
     if (f.judged > 0)
         f.accuracy = double(f.correct) / double(f.judged);
-    f.taxonomy = ResponseTaxonomy::evaluate(copies);
+    f.taxonomy = ResponseTaxonomy::evaluate(copies, reader);
     return f;
 }
 
@@ -71,9 +71,9 @@ WorkflowFigures WorkflowFigures::compute(const QString &reader, const QVector<Ou
         w.usageUnknown += o.usageUnknown;
         latency += o.latencyMs;
     }
-    w.all = figuresOf(every);
+    w.all = figuresOf(every, reader);
     for (auto it = byLevel.begin(); it != byLevel.end(); ++it)
-        w.levels.insert(it.key(), figuresOf(it.value()));
+        w.levels.insert(it.key(), figuresOf(it.value(), reader));
     w.meanLatencyMs = outcomes.isEmpty() ? 0 : latency / double(outcomes.size());
     if (w.all.correct > 0 && w.usageKnown())
         w.costPerCorrect = w.cost / double(w.all.correct);

@@ -88,6 +88,19 @@ QString KeyTruth::withSelected(const QString &sql, const QStringList &expression
     return parts ? QStringLiteral("%1, %2 %3").arg(parts->first, expressions.join(QStringLiteral(", ")), parts->second) : QString();
 }
 
+QString KeyTruth::firstLineNaming(const QString &text)
+{
+    // A label ("Resume:", "Curriculum vitae:") or a rule ("-----") names no row: the first
+    // line after them does (docs/METHODS.md §1.6.3).
+    for (QStringView line : QStringView(text).split(QLatin1Char('\n'))) {
+        line = line.trimmed();
+        if (line.isEmpty() || line.endsWith(QLatin1Char(':')) || std::none_of(line.begin(), line.end(), [](QChar c) { return c.isLetter(); }))
+            continue;
+        return line.toString();
+    }
+    return {};
+}
+
 bool KeyTruth::names(const QString &title, const QString &value)
 {
     const QString v = value.trimmed().toCaseFolded();
@@ -114,11 +127,15 @@ Result<KeyTruth::Outcome> KeyTruth::compute(Project &project, const QVector<Docu
     for (const CorpusDocumentInfo &d : documents.value()) {
         ids.insert(d.id);
         QString title = d.title.trimmed();
+        // A title that is a label ("Resume:", the first line a plain-text import took) names
+        // nothing: the document's first naming line stands for it.
+        if (title.endsWith(QLatin1Char(':')) || std::none_of(title.begin(), title.end(), [](QChar c) { return c.isLetter(); }))
+            title.clear();
         if (title.isEmpty()) {
             auto text = corpus.documentText(d.id);
             if (!text)
                 return R::failure(text);
-            title = text.value().section(QLatin1Char('\n'), 0, 0, QString::SectionSkipEmpty).trimmed();
+            title = firstLineNaming(text.value());
         }
         titles.append({d.id, title});
     }

@@ -46,6 +46,9 @@ public:
     // The template's SQL with these expressions appended to its select list ("a.*"), or empty
     // without a FROM.
     static QString withSelected(const QString &sql, const QStringList &expressions);
+    // The line of a document without a title that names its row: the first line with a letter
+    // that is not a label ending in ':' ("Resume:").
+    static QString firstLineNaming(const QString &text);
     // Whether a document's title (or first line) names a value on whole words, case-folded;
     // values of one character, or without a letter, name nothing.
     static bool names(const QString &title, const QString &value);

@@ -17,7 +17,7 @@ Result<const ChunkSource *> RunContexts::chunk(qint64 id)
     return &m_chunks.insert(id, *source.value()).value();
 }
 
-Status RunContexts::resolve(const QByteArray &blob, QStringList *docIds, QString *text)
+Status RunContexts::resolve(const QByteArray &blob, QStringList *docIds, QString *text, QStringList *chunkTexts)
 {
     auto refs = ContextBlob::decode(blob);
     if (!refs)
@@ -47,6 +47,9 @@ Status RunContexts::resolve(const QByteArray &blob, QStringList *docIds, QString
         known->text = texts.join(separator());
         known->hasText = true;
     }
+    if (chunkTexts)
+        for (qint64 id : std::as_const(ids))
+            *chunkTexts << m_chunks.value(id).text; // read above
     if (docIds)
         docIds->append(known->docIds);
     if (text)

@@ -20,8 +20,9 @@ class RunContexts {
 public:
     explicit RunContexts(Database &db);
     // The document ids (rank order) and, when text is not null, the text (the chunks joined
-    // by blank lines, as the reader saw them) of a stored context.
-    Status resolve(const QByteArray &blob, QStringList *docIds, QString *text);
+    // by blank lines, as the reader saw them) of a stored context; when chunkTexts is not
+    // null, each chunk's text in rank order too (shared with the store's copy).
+    Status resolve(const QByteArray &blob, QStringList *docIds, QString *text, QStringList *chunkTexts = nullptr);
     // The separator between a context's chunks.
     static QString separator() { return QStringLiteral("\n\n"); }
 

@@ -97,7 +97,7 @@ Status RunResultStore::itemFrom(const Statement &r, bool withText, StoredRunItem
         it->retrievedIds = RunResultStore::parseIds(r.text(7));
         return {};
     }
-    if (auto s = m_contexts.resolve(r.value(18).toByteArray(), &it->retrievedIds, withText ? &it->retrievedText : nullptr); !s)
+    if (auto s = m_contexts.resolve(r.value(18).toByteArray(), &it->retrievedIds, withText ? &it->retrievedText : nullptr, withText ? &it->retrievedTexts : nullptr); !s)
         return Status::failure(QStringLiteral("run item %1: %2").arg(it->key, s.error()), s.code());
     return {};
 }

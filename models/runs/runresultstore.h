@@ -29,6 +29,9 @@ struct StoredRunItem {
     QString answer;
     QStringList retrievedIds;
     QString retrievedText;
+    // Each retrieved chunk's text, in rank order (beside retrievedIds), when the context is
+    // stored as chunks and its text was read; empty for a context stored as one text.
+    QStringList retrievedTexts;
     QString trace;
     bool halted = false;
     QString error;

@@ -15,6 +15,7 @@
 #include <QSet>
 #include <QVariant>
 
+#include <algorithm>
 #include <optional>
 
 namespace assay {
@@ -31,6 +32,7 @@ struct ScoredItem {
     QStringList truth;
     bool knownTruth = false;
     bool failed = false; // the item ended in an error: nothing to judge
+    bool grounded = false; // a retrieval-only item judged on its true documents' text only
 };
 
 Result<QVector<ScoredItem>> loadItems(Database &db, qint64 runId)
@@ -55,6 +57,18 @@ Result<QVector<ScoredItem>> loadItems(Database &db, qint64 runId)
         it.retrieved = r.retrievedIds;
         it.truth = r.trueDocIds;
         it.knownTruth = r.trueDocIdsKnown;
+        // Grounded judging (docs/METHODS.md §4.9): a retrieval-only run "answers" with its
+        // context, and only what a true document says is knowledge — a string met by chance in
+        // another document is not. Needs the true documents and the context's chunks.
+        if (retrievalOnly && it.knownTruth && !it.truth.isEmpty() && r.retrievedTexts.size() == r.retrievedIds.size()) {
+            const QSet<QString> truth(it.truth.begin(), it.truth.end());
+            QStringList texts;
+            for (int c = 0; c < r.retrievedIds.size(); ++c)
+                if (truth.contains(r.retrievedIds[c]))
+                    texts << r.retrievedTexts[c];
+            it.response = texts.join(RunContexts::separator());
+            it.grounded = true;
+        }
         it.failed = !r.error.isEmpty();
         items << it;
     }
@@ -73,10 +87,28 @@ int Scorer::parseVerdict(const QString &reply) { return LlmJudge::parseVerdict(r
 
 Result<QString> Scorer::defaultRetrievalJudge(Database &db, qint64 runId)
 {
-    auto imported = RunResultStore(db).hasVerdicts(runId, QStringLiteral("imported"), QStringLiteral("retrieval"));
+    RunResultStore results(db);
+    auto imported = results.hasVerdicts(runId, QStringLiteral("imported"), QStringLiteral("retrieval"));
     if (!imported)
         return Result<QString>::failure(imported);
-    return imported.value() ? QStringLiteral("imported") : QStringLiteral("top1");
+    if (imported.value())
+        return QStringLiteral("imported");
+    // A run scored before `covered` existed has top1 verdicts only (docs/METHODS.md §4.7).
+    auto covered = results.hasVerdicts(runId, QStringLiteral("covered"), QStringLiteral("retrieval"));
+    if (!covered)
+        return Result<QString>::failure(covered);
+    return covered.value() ? QStringLiteral("covered") : QStringLiteral("top1");
+}
+
+bool Scorer::coveredVerdict(const QStringList &retrieved, const QSet<QString> &truth)
+{
+    if (retrieved.isEmpty() || truth.isEmpty())
+        return false;
+    QSet<QString> hit;
+    for (const QString &d : retrieved)
+        if (truth.contains(d))
+            hit.insert(d);
+    return hit.size() >= std::min<qsizetype>(truth.size(), retrieved.size());
 }
 
 namespace {
@@ -99,7 +131,7 @@ Result<QVector<ScoredItem>> scoreRetrieval(Database &db, qint64 runId)
     auto aliases = AliasIndex::load(db);
     if (!aliases)
         return R::failure(aliases.error());
-    QVector<RunStore::Judgement> top1, topk, context;
+    QVector<RunStore::Judgement> top1, topk, covered, context;
     for (const ScoredItem &it : items.value()) {
         const QSet<QString> truth(it.truth.begin(), it.truth.end());
         // Judged only against known, non-empty truth: an item whose group has no true document
@@ -112,6 +144,7 @@ Result<QVector<ScoredItem>> scoreRetrieval(Database &db, qint64 runId)
             for (const QString &d : it.retrieved)
                 any = any || truth.contains(d);
             topk.append({it.id, int(any), std::nullopt, QString()});
+            covered.append({it.id, int(Scorer::coveredVerdict(it.retrieved, truth)), std::nullopt, QString()});
         }
         // The retrieved text holds the answer, as the database writes it or as an alias.
         bool holds = AnswerMetrics::contains(it.retrievedText, it.gold);
@@ -119,7 +152,8 @@ Result<QVector<ScoredItem>> scoreRetrieval(Database &db, qint64 runId)
             holds = holds || AnswerMetrics::contains(it.retrievedText, a);
         context.append({it.id, int(holds), std::nullopt, QString()});
     }
-    for (const auto &[judge, rows] : {std::pair{QStringLiteral("top1"), &top1}, std::pair{QStringLiteral("topk"), &topk}, std::pair{QStringLiteral("context"), &context}})
+    for (const auto &[judge, rows] : {std::pair{QStringLiteral("top1"), &top1}, std::pair{QStringLiteral("topk"), &topk},
+                                    std::pair{QStringLiteral("covered"), &covered}, std::pair{QStringLiteral("context"), &context}})
         if (auto s = RunStore(db).replaceJudgements(runId, judge, QStringLiteral("retrieval"), *rows); !s)
             return R::failure(s);
     if (auto s = tx.commit(); !s)
@@ -205,6 +239,7 @@ Result<Scorer::Report> Scorer::score(Database &db, qint64 runId, const QString &
             detail = (detail.isEmpty() ? QString() : detail + QStringLiteral("; ")) + QStringLiteral("closed-domain rule: retrieval judged wrong by %1").arg(report.retrievalJudge);
             ++report.closedDomainFlips;
         }
+        report.groundedItems += it.grounded;
         fresh.insert(it.id, {it.id, verdict, score, detail});
     }
     QVector<RunStore::Judgement> rows;

@@ -4,6 +4,9 @@
 
 #include <QHash>
 
+#include <algorithm>
+#include <cmath>
+
 #include <string>
 
 namespace assay {
@@ -87,7 +90,14 @@ QString AnswerMetrics::normalize(const QString &text)
 
 QStringList AnswerMetrics::tokens(const QString &text) { return normalize(text).split(QLatin1Char(' '), Qt::SkipEmptyParts); }
 
-bool AnswerMetrics::exactMatch(const QString &response, const QString &gold) { return normalize(response) == normalize(gold); }
+bool AnswerMetrics::exactMatch(const QString &response, const QString &gold)
+{
+    if (normalize(response) == normalize(gold))
+        return true;
+    // The same number written another way: 447 for 447.0 (docs/METHODS.md §4.1).
+    const std::optional<double> g = numberOf(gold);
+    return g && numberOf(response) == g;
+}
 
 double AnswerMetrics::f1(const QString &response, const QString &gold)
 {
@@ -143,6 +153,136 @@ QString paddedNormal(const QString &text)
 
 } // namespace
 
+
+namespace {
+
+// Number words and ordinals up to ninety-nine (docs/METHODS.md §4.1), as their values.
+const QHash<QString, int> &numberWords()
+{
+    static const QHash<QString, int> words = [] {
+        QHash<QString, int> w;
+        const char *units[] = {"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+                               "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"};
+        const char *unitOrdinals[] = {"zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
+                                      "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth", "eighteenth", "nineteenth"};
+        for (int i = 0; i < 20; ++i) {
+            w.insert(QString::fromLatin1(units[i]), i);
+            w.insert(QString::fromLatin1(unitOrdinals[i]), i);
+        }
+        const char *tens[] = {"twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"};
+        const char *tenOrdinals[] = {"twentieth", "thirtieth", "fortieth", "fiftieth", "sixtieth", "seventieth", "eightieth", "ninetieth"};
+        for (int t = 0; t < 8; ++t) {
+            const int base = 20 + 10 * t;
+            w.insert(QString::fromLatin1(tens[t]), base);
+            w.insert(QString::fromLatin1(tenOrdinals[t]), base);
+            for (int u = 1; u < 10; ++u) {
+                w.insert(QString::fromLatin1(tens[t]) + QLatin1Char('-') + QString::fromLatin1(units[u]), base + u);
+                w.insert(QString::fromLatin1(tens[t]) + QLatin1Char('-') + QString::fromLatin1(unitOrdinals[u]), base + u);
+            }
+        }
+        return w;
+    }();
+    return words;
+}
+
+bool isDigit(QChar c) { return c >= QLatin1Char('0') && c <= QLatin1Char('9'); }
+
+// The numbers of a text, remembered on this thread like paddedNormal (a context is searched for
+// many golds).
+const QVector<double> &memoNumbers(const QString &text)
+{
+    struct Memo {
+        QHash<QString, QVector<double>> numbers;
+        qsizetype chars = 0;
+    };
+    static thread_local Memo memo;
+    constexpr qsizetype budget = 4 * 1024 * 1024;
+    if (const auto found = memo.numbers.constFind(text); found != memo.numbers.constEnd())
+        return found.value();
+    if (memo.chars + text.size() > budget) {
+        memo.numbers.clear();
+        memo.chars = 0;
+    }
+    memo.chars += text.size();
+    return memo.numbers.insert(text, AnswerMetrics::numbersIn(text)).value();
+}
+
+} // namespace
+
+std::optional<double> AnswerMetrics::numberOf(const QString &gold)
+{
+    QString t = gold.trimmed();
+    if (t.isEmpty() || t.size() > 40)
+        return std::nullopt;
+    // Thousands separators: "1,500,000" (groups of three after the first).
+    if (t.contains(QLatin1Char(','))) {
+        const QStringList parts = t.section(QLatin1Char('.'), 0, 0).split(QLatin1Char(','));
+        for (int i = 1; i < parts.size(); ++i)
+            if (parts[i].size() != 3)
+                return std::nullopt;
+        t.remove(QLatin1Char(','));
+    }
+    for (QChar c : std::as_const(t))
+        if (!isDigit(c) && c != QLatin1Char('.') && c != QLatin1Char('-') && c != QLatin1Char('+'))
+            return std::nullopt;
+    bool ok = false;
+    const double v = t.toDouble(&ok);
+    return ok && std::isfinite(v) ? std::optional<double>(v) : std::nullopt;
+}
+
+QVector<double> AnswerMetrics::numbersIn(const QString &text)
+{
+    QVector<double> out;
+    const qsizetype n = text.size();
+    for (qsizetype i = 0; i < n;) {
+        const QChar c = text[i];
+        if (isDigit(c)) {
+            // Digits, thousands groups and one decimal part: "1,500", "447.0", "31" of "31-year-old".
+            qsizetype end = i;
+            QString digits;
+            while (end < n && isDigit(text[end]))
+                digits += text[end++];
+            while (end + 3 < n + 0 && text[end] == QLatin1Char(',') && isDigit(text[end + 1]) && isDigit(text[end + 2]) && isDigit(text[end + 3])
+                   && (end + 4 >= n || !isDigit(text[end + 4]))) {
+                digits += text.mid(end + 1, 3);
+                end += 4;
+            }
+            if (end + 1 < n && text[end] == QLatin1Char('.') && isDigit(text[end + 1])) {
+                digits += QLatin1Char('.');
+                ++end;
+                while (end < n && isDigit(text[end]))
+                    digits += text[end++];
+            }
+            out << digits.toDouble();
+            // "2nd", "21st", "3rd", "4th": the ordinal's suffix is part of the number.
+            i = end;
+            continue;
+        }
+        if (c.isLetter()) {
+            qsizetype end = i;
+            while (end < n && (text[end].isLetter() || (text[end] == QLatin1Char('-') && end + 1 < n && text[end + 1].isLetter())))
+                ++end;
+            const QString word = text.mid(i, end - i).toLower();
+            const auto &words = numberWords();
+            if (const auto w = words.constFind(word); w != words.constEnd()) {
+                out << double(w.value());
+            } else if (word.contains(QLatin1Char('-'))) {
+                // "thirty-one-year-old": the longest number word it starts with.
+                const QStringList parts = word.split(QLatin1Char('-'));
+                for (int take = std::min<int>(2, int(parts.size()) - 1); take >= 1; --take)
+                    if (const auto p = words.constFind(parts.mid(0, take).join(QLatin1Char('-'))); p != words.constEnd()) {
+                        out << double(p.value());
+                        break;
+                    }
+            }
+            i = end;
+            continue;
+        }
+        ++i;
+    }
+    return out;
+}
+
 bool AnswerMetrics::contains(const QString &text, const QString &gold)
 {
     const QString g = normalize(gold);
@@ -150,7 +290,15 @@ bool AnswerMetrics::contains(const QString &text, const QString &gold)
         return false;
     // Normalised text is single-spaced words: whole-word containment is containment of
     // " gold " in " text ".
-    return paddedNormal(text).contains(QLatin1Char(' ') + g + QLatin1Char(' '));
+    if (paddedNormal(text).contains(QLatin1Char(' ') + g + QLatin1Char(' ')))
+        return true;
+    const std::optional<double> value = numberOf(gold);
+    if (!value)
+        return false;
+    for (double v : memoNumbers(text))
+        if (v == *value)
+            return true;
+    return false;
 }
 
 QString AnswerMetrics::weakGold(const QString &gold)

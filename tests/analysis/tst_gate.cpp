@@ -95,8 +95,16 @@ private slots:
         QCOMPARE(r.modules.value(QStringLiteral("retriever")).groups, 1);
         QCOMPARE(r.modules.value(QStringLiteral("retriever")).itemsLost, 2);
         QCOMPARE(r.modules.value(QStringLiteral("llm")).itemsLost, 1);
+        QCOMPARE(r.modules.value(QStringLiteral("llm")).itemsGained, 2); // g4, retrieval unchanged
         QCOMPARE(r.modules.value(QStringLiteral("knowledge")).itemsLost, 1);
-        QVERIFY(std::abs(r.modules.value(QStringLiteral("retriever")).points - 20.0) < 1e-12);
+        QVERIFY(std::abs(r.modules.value(QStringLiteral("retriever")).points + 20.0) < 1e-12);
+        QVERIFY(std::abs(r.modules.value(QStringLiteral("llm")).points - 10.0) < 1e-12);
+        QVERIFY(std::abs(r.modules.value(QStringLiteral("knowledge")).points + 10.0) < 1e-12);
+        // The lines add up to the difference (−20 points).
+        double sum = 0;
+        for (const GateModule &m : r.modules)
+            sum += m.points;
+        QVERIFY(std::abs(sum - 100.0 * r.result.difference) < 1e-12);
         QCOMPARE(r.regressedGroups.size(), 3);
         const GateGroupChange &top = r.regressedGroups.first();
         QCOMPARE(top.group, QStringLiteral("g1"));
@@ -157,11 +165,14 @@ private slots:
         RunOutcomes::Loaded base, run;
         base.runName = QStringLiteral("k3");
         run.runName = QStringLiteral("k1");
+        base.readerless = run.readerless = true;
         for (int i = 1; i <= 2; ++i) {
             Outcome b = item(i, QStringLiteral("g1"), true, true, QStringLiteral("-")), r = item(i, QStringLiteral("g1"), i == 2, true, QStringLiteral("-"));
             b.answer.clear();
             r.answer.clear();
             b.top1 = r.top1 = QStringLiteral("d7");
+            b.retrieved = {QStringLiteral("d7"), QStringLiteral("d2"), QStringLiteral("d3")};
+            r.retrieved = {QStringLiteral("d7")};
             b.goldInContext = true;
             r.goldInContext = i == 2;
             base.outcomes << b;
@@ -170,7 +181,15 @@ private slots:
         auto report = GateComparison::compare(run, {}, base, {}, {});
         QVERIFY(report.ok());
         QCOMPARE(report.value().regressedGroups.size(), 1);
-        QCOMPARE(report.value().regressedGroups.first().module, QStringLiteral("llm")); // the true document still first
+        // No reader, no LLM: the same document first, k differs — the context size lost it.
+        QCOMPARE(report.value().regressedGroups.first().module, QStringLiteral("context"));
+        QVERIFY(!report.value().modules.contains(QStringLiteral("llm")));
+        QCOMPARE(report.value().modules.value(QStringLiteral("context")).itemsLost, 1);
+        // Another first document is the retriever's.
+        run.outcomes[0].retrieved = {QStringLiteral("d9")};
+        auto other = GateComparison::compare(run, {}, base, {}, {});
+        QVERIFY(other.ok());
+        QCOMPARE(other.value().regressedGroups.first().module, QStringLiteral("retriever"));
         QCOMPARE(report.value().regressedGroups.first().baselineAnswer, QStringLiteral("(top document d7, gold in the context)"));
         QCOMPARE(report.value().regressedGroups.first().runAnswer, QStringLiteral("(top document d7, gold not in the context)"));
     }
@@ -320,7 +339,7 @@ private slots:
         QVERIFY2(md.startsWith(QLatin1String("### Assay gate: ")), qPrintable(md));
         QVERIFY(md.contains(QLatin1String("regression")));
         QVERIFY(md.contains(QLatin1String("| accuracy | 50.0% | 70.0% |")));
-        QVERIFY(md.contains(QLatin1String("retriever (lost retrieval): 1 groups, 2 items lost (20.0 points)")));
+        QVERIFY(md.contains(QLatin1String("retriever (other documents came back): -20.0 points (2 items lost, 0 gained, in 1 groups)")));
         QVERIFY(md.contains(QStringLiteral("| g1 | 10 | retriever | 1/3 (3) | robust → non-robust | question 2 | gold 2 | gold 2 | wrong 2 |")));
         QVERIFY(md.contains(QLatin1String("below the minimum 60.0%")));
     }

@@ -370,12 +370,12 @@ private slots:
         em.answer = em.gold = em.context = QStringLiteral("Oslo");
         re.answer = QStringLiteral("x");
         re.gold = QStringLiteral("y");
-        const TaxonomyReport r = ResponseTaxonomy::evaluate({em, em, re});
+        const TaxonomyReport r = ResponseTaxonomy::evaluate({em, em, re}, QString());
         const nlohmann::json j = r.toJson();
         QCOMPARE(j["counts"]["EM"].get<int>(), 2);
         QCOMPARE(j["counts"]["TE"].get<int>(), 0);
         QVERIFY(std::abs(j["shares"]["RE"].get<double>() - 1.0 / 3) < 1e-12);
-        QVERIFY(ResponseTaxonomy::evaluate({}).toJson()["shares"]["EM"].is_null());
+        QVERIFY(ResponseTaxonomy::evaluate({}, QString()).toJson()["shares"]["EM"].is_null());
     }
 };
 

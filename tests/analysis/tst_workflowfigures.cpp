@@ -173,7 +173,10 @@ private slots:
         QCOMPARE(cost.series[0].values.size(), 4);
         QVERIFY(qAbs(cost.series[0].values[0] - 0.02) < 1e-12);
         const ChartData byLevel = WorkflowCharts::errorTypesByLevel(runs);
-        QCOMPARE(byLevel.categories.size(), 2 + 1 + 2 + 1);
+        // The retrieval-only run "n" has no response types (docs/METHODS.md §6.1): no bars, and
+        // the subtitle says so.
+        QCOMPARE(byLevel.categories.size(), 2 + 1 + 2);
+        QVERIFY2(byLevel.subtitle.contains(QStringLiteral("n/a for retrieval-only runs (no model answered): n")), qPrintable(byLevel.subtitle));
         QCOMPARE(QSet<QString>(byLevel.categories.begin(), byLevel.categories.end()).size(), byLevel.categories.size()); // an axis merges equal labels
         // Two runs with the same workflow, LLM and query set are told apart by name.
         const ChartData twins = WorkflowCharts::costPerCorrect({analysis(QStringLiteral("a"), QStringLiteral("react:x"), ks), analysis(QStringLiteral("b"), QStringLiteral("react:x"), ks)});

@@ -226,7 +226,8 @@ private slots:
         QCOMPARE(fromFile["ci"], stored["ci"]);
         QCOMPARE(fromFile["p_value"], stored["p_value"]);
         // ... and, for a regression, the same module split: the file's retrieved and true
-        // documents give the top-1 verdicts a stored run's default retrieval judge gives.
+        // documents give the verdicts a stored run's default retrieval judge (covered) gives,
+        // and a file without answers is a retrieval-only run.
         const QString better = m_dir.filePath(QStringLiteral("bm25.jsonl"));
         QCOMPARE(runCli({QStringLiteral("export"), QStringLiteral("results"), m_project, QStringLiteral("--run"), QStringLiteral("demo/short/bm25-k3"),
                          QStringLiteral("--judge"), QStringLiteral("contains"), QStringLiteral("--out"), better}).code, 0);
@@ -238,8 +239,9 @@ private slots:
                     QStringLiteral("--judge"), QStringLiteral("contains"), QStringLiteral("--json")});
         QCOMPARE(o.code, 1);
         const nlohmann::json fileDrop = json(o);
+        // The demo's runs are retrieval-only: no LLM to blame (docs/METHODS.md §11.3).
         QVERIFY(storedDrop["modules"]["retriever"]["items_lost"].get<int>() > 0);
-        QVERIFY(storedDrop["modules"]["llm"]["items_lost"].get<int>() > 0);
+        QVERIFY2(!storedDrop["modules"].contains("llm"), storedDrop["modules"].dump().c_str());
         QCOMPARE(fileDrop["modules"], storedDrop["modules"]);
         QCOMPARE(fileDrop["difference"], storedDrop["difference"]);
         // --pipeline --testset: run, score and gate in one command; the same pipeline on the same

@@ -245,7 +245,7 @@ void GatePanel::showReport(const GateReport &r)
                        .arg(GateReportWriter::pValueText(r.result.mcnemarP).toHtmlEscaped());
     const QStringList modules = GateReportWriter::moduleLines(r);
     if (!modules.isEmpty())
-        html += tr("<p><b>Lost:</b> %1.</p>").arg(modules.join(QStringLiteral("; ")).toHtmlEscaped());
+        html += tr("<p><b>By module</b> (adds up to the difference): %1.</p>").arg(modules.join(QStringLiteral("; ")).toHtmlEscaped());
     for (const QString &n : r.notes)
         html += QStringLiteral("<p style='color:gray'>%1</p>").arg(n.toHtmlEscaped());
     html += tr("<p style='color:gray'>The gate counts every shared item once (item accuracy); the refined difference above is over the groups "
