@@ -27,7 +27,7 @@ QString LabelSection::html(const QVector<RunAnalysis> &analyses)
                     .arg(interval(e.humanCi))
                     .arg(e.ppiAccuracy ? QStringLiteral("<b>%1</b> %2%3")
                                              .arg(*e.ppiAccuracy, 0, 'f', 3)
-                                             .arg(interval(e.ppiCi), e.reliable() ? QString() : QStringLiteral("<br><small>not yet reliable: fewer than %1 labels</small>").arg(PpiEstimate::ReliableLabels))
+                                             .arg(interval(e.ppiCi), e.reliable() ? QString() : QStringLiteral("<br><small>not yet reliable: %1 labels%2</small>").arg(e.labelled).arg(e.width == PpiEstimate::Width::LabelsWilson ? QStringLiteral("; width from the labels' own Wilson interval") : QString()))
                                        : e.missing.toHtmlEscaped())
                     .arg(e.effectiveLabels ? QString::number(*e.effectiveLabels, 'f', 0) : QStringLiteral("—"));
     }

@@ -139,7 +139,7 @@ QHBoxLayout *CorpusPage::buildImportBar()
     };
     menu->addAction(tr("Folder of .txt / .md Files…"), this, [choose] { choose(CorpusImporter::Format::Folder); });
     menu->addAction(tr("JSONL File ({\"id\", \"text\", …})…"), this, [choose] { choose(CorpusImporter::Format::Jsonl); });
-    menu->addAction(tr("GRAMMAR Corpus JSON ({doc_id: text})…"), this, [choose] { choose(CorpusImporter::Format::Grammar); });
+    menu->addAction(tr("GRAMMAR Corpus JSON ({doc_id: text} or {doc_id: [texts]})…"), this, [choose] { choose(CorpusImporter::Format::Grammar); });
     m_import->setMenu(menu);
     m_mode = new QComboBox(this);
     m_mode->addItem(tr("one chunk per document"), int(Chunker::Mode::Whole));

@@ -19,8 +19,6 @@
 #include "project/project.h"
 #include "retrieval/corpusimporter.h"
 
-#include <QFileInfo>
-
 #include <nlohmann/json.hpp>
 
 namespace assay {
@@ -29,7 +27,7 @@ int CorpusCommand::run(const QStringList &args, CliIo &io)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
-        "corpus import FILE.assay PATH... [--format dir|jsonl|grammar] [--chunk SPEC]   documents into the corpus\n"
+        "corpus import FILE.assay PATH... [--format dir|jsonl|grammar|auto] [--chunk SPEC] documents into the corpus\n"
         "corpus link FILE.assay --auto [--min-confidence C]                           propose ground-truth links\n"
         "corpus link FILE.assay --file LINKS [--format csv|json]                      read them from a links file\n"
         "corpus links FILE.assay [--json]                                             list the links\n"
@@ -44,7 +42,8 @@ int CorpusCommand::run(const QStringList &args, CliIo &io)
     parser.addPositionalArgument(QStringLiteral("FILE.assay"), QStringLiteral("The project."));
     parser.addPositionalArgument(QStringLiteral("PATH"), QStringLiteral("import: folders or files to import."), QStringLiteral("[PATH...]"));
     const QCommandLineOption format(QStringLiteral("format"),
-                                    QStringLiteral("import: dir (.txt/.md files), jsonl or grammar (default: dir for folders, jsonl otherwise); "
+                                    QStringLiteral("import: dir (.txt/.md files), jsonl, grammar ({id: text} or {id: [texts]}) or auto (either JSON format; "
+                                                   "default: dir for folders, auto for .json files, jsonl otherwise); "
                                                    "link --file: csv or json (default: from the file's suffix)."),
                                     QStringLiteral("FORMAT"));
     const QCommandLineOption chunk(QStringLiteral("chunk"), QStringLiteral("import: whole, sentences:N or tokens:N[:OVERLAP] (whole)."), QStringLiteral("SPEC"), QStringLiteral("whole"));
@@ -92,8 +91,7 @@ int CorpusCommand::run(const QStringList &args, CliIo &io)
         return usageError(parser, io, error);
     QVector<CorpusImporter::Document> documents;
     for (const QString &path : parser.positionalArguments().mid(2)) {
-        auto f = CorpusImporter::formatOf(parser.isSet(format) ? parser.value(format)
-                                          : QFileInfo(path).isDir() ? QStringLiteral("dir") : QStringLiteral("jsonl"));
+        auto f = parser.isSet(format) ? CorpusImporter::formatOf(parser.value(format)) : Result<CorpusImporter::Format>(CorpusImporter::defaultFor(path));
         if (!f)
             return usageError(parser, io, f.error());
         auto read = CorpusImporter::read(path, f.value());

@@ -230,6 +230,13 @@ ChartData ChartBuilder::accuracyPanel(const QVector<RunAnalysis> &input, bool co
     if (labelled > 0) {
         c.title = QStringLiteral("Accuracy per run (error bars: 95% CIs)");
         c.subtitle += QStringLiteral(" · corrected by %1 labelled item(s)").arg(labelled);
+        // Too few labels: said on the chart itself, with the rule that set the bar's interval.
+        for (const RunAnalysis &r : runs)
+            if (r.ppi && r.ppi->ppiAccuracy && !r.ppi->reliable())
+                c.subtitle += QStringLiteral(" · %1: corrected accuracy not yet reliable: %2 labels%3")
+                                  .arg(r.run)
+                                  .arg(r.ppi->labelled)
+                                  .arg(r.ppi->width == PpiEstimate::Width::LabelsWilson ? QStringLiteral(" (interval widened to the labels' own)") : QString());
         c.series.insert(1, {QStringLiteral("corrected"), paletteColor(1), {}, {}, {}, {}, {}});
     }
     if (commonBasis) {

@@ -31,6 +31,7 @@ PpiEstimate PpiEstimator::estimate(const QHash<QString, int> &judge, const QHash
         if (h == human.cend())
             continue;
         rectifier.add(double(it.value() == 1) - double(h.value() == 1));
+        e.disagreements += (it.value() == 1) != (h.value() == 1);
         y.add(h.value() == 1);
     }
     e.n = qint64(f.n);
@@ -60,7 +61,17 @@ PpiEstimate PpiEstimator::estimate(const QHash<QString, int> &judge, const QHash
     // are clipped too: with few labels the raw estimate can leave [0, 1] (the rectifier's mean
     // is large), and clipping only the lower end would put it above the upper one.
     e.ppiAccuracy = std::clamp(estimate, 0.0, 1.0);
-    e.ppiCi = {std::clamp(estimate - half, 0.0, 1.0), std::clamp(estimate + half, 0.0, 1.0)};
+    e.predictionPoweredCi = {std::clamp(estimate - half, 0.0, 1.0), std::clamp(estimate + half, 0.0, 1.0)};
+    e.ppiCi = e.predictionPoweredCi;
+    // Few labels (docs/METHODS.md §5.10, "Few labels"): var(f − Y) from a handful of items is
+    // no estimate (two labels that agree with the judge make it 0, and the interval the
+    // judge's own), so the interval is widened to hold the labels' own Wilson interval. Both
+    // are intervals for the same accuracy, and a union covers whenever either does.
+    if (!e.reliable() && (e.humanCi.first < e.ppiCi.first || e.humanCi.second > e.ppiCi.second)) {
+        e.ppiCi = {std::min(e.ppiCi.first, e.humanCi.first), std::max(e.ppiCi.second, e.humanCi.second)};
+        e.width = PpiEstimate::Width::LabelsWilson;
+        return e; // no "as precise as N labels": the labels set the width
+    }
     // "As precise as N labels alone": only where the labels alone have a width to compare with.
     if (variance > 0 && y.variance() > 0)
         e.effectiveLabels = std::max(1.0, y.variance() / variance);
@@ -104,7 +115,10 @@ std::optional<double> PpiEstimate::halfWidthWith(qint64 more, double z) const
     if (!ppiAccuracy || n == 0)
         return std::nullopt;
     const qint64 labels = std::min(labelled + more, n);
-    return z * std::sqrt(judgeVariance / double(n) + rectifierVariance / double(labels));
+    // A few labels' var(f − Y) can be 0 by chance; var(f − Y) ≤ E[(f − Y)²] = P(f ≠ Y), so
+    // the disagreement rate's upper bound stands in until there are enough (§5.10).
+    const double rectifier = reliable() ? rectifierVariance : std::max(rectifierVariance, JudgeAgreement::wilson(disagreements, labelled, z).second);
+    return z * std::sqrt(judgeVariance / double(n) + rectifier / double(labels));
 }
 
 nlohmann::json PpiEstimate::toJson() const
@@ -120,6 +134,8 @@ nlohmann::json PpiEstimate::toJson() const
             {"human_ci", humanAccuracy ? pair(humanCi) : none},
             {"ppi_accuracy", ppiAccuracy ? nlohmann::json(*ppiAccuracy) : none},
             {"ppi_ci", ppiAccuracy ? pair(ppiCi) : none},
+            {"ci_rule", ppiAccuracy ? nlohmann::json(widthRule().toStdString()) : none},
+            {"prediction_powered_ci", ppiAccuracy ? pair(predictionPoweredCi) : none},
             {"effective_labels", effectiveLabels ? nlohmann::json(*effectiveLabels) : none},
             {"half_width_with_100_more", halfWidthWith(100) ? nlohmann::json(*halfWidthWith(100)) : none},
             {"non_random_labels", nonRandom},
@@ -129,13 +145,23 @@ nlohmann::json PpiEstimate::toJson() const
             {"missing", missing.toStdString()}};
 }
 
+QString PpiEstimate::widthRule() const
+{
+    return width == Width::LabelsWilson ? QStringLiteral("labels-wilson") : QStringLiteral("prediction-powered");
+}
+
 QString PpiEstimate::caution() const
 {
     if (!ppiAccuracy || reliable())
         return {};
-    return QStringLiteral("with %1 label(s) the interval is not yet reliable: its normal approximation needs about %2 labelled items")
-        .arg(labelled)
-        .arg(ReliableLabels);
+    const QString head = QStringLiteral("not yet reliable: %1 labels, fewer than the %2 the prediction-powered interval needs").arg(labelled).arg(ReliableLabels);
+    if (width == Width::LabelsWilson)
+        return head + QStringLiteral("; widened to hold the labels' own Wilson interval [%1, %2] (prediction-powered alone: [%3, %4])")
+                          .arg(humanCi.first, 0, 'f', 3)
+                          .arg(humanCi.second, 0, 'f', 3)
+                          .arg(predictionPoweredCi.first, 0, 'f', 3)
+                          .arg(predictionPoweredCi.second, 0, 'f', 3);
+    return head + QStringLiteral("; it already holds the labels' own Wilson interval");
 }
 
 QString PpiEstimate::text() const

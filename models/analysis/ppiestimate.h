@@ -3,6 +3,8 @@
 // verdicts on every item, corrected by the mean judge-minus-human difference on the items
 // people labelled. Unbiased whatever the judge's errors, when the labelled items are a random
 // sample; the interval is narrower than the labels' alone as far as the judge agrees with them.
+// Under ReliableLabels labels the interval is never narrower than the labels' own Wilson
+// interval (§5.10, "Few labels"): it is widened to hold it, and says so.
 #include <QHash>
 
 #include <nlohmann/json_fwd.hpp>
@@ -20,27 +22,39 @@ struct PpiEstimate {
     qint64 nonRandom = 0; // labels chosen by a rule other than random (the interval assumes random)
     qint64 simulated = 0; // labels written by the demo's simulated labeller
     qint64 ties = 0;      // labelled items left out: their labellers disagree evenly
+    qint64 disagreements = 0; // labelled items where the judge and the label differ
     double judgeAccuracy = 0;
     std::pair<double, double> judgeCi{0, 0}; // Wilson: the judge taken at its word
     std::optional<double> humanAccuracy;
     std::pair<double, double> humanCi{0, 0}; // Wilson on the labelled items alone
     std::optional<double> ppiAccuracy;
-    std::pair<double, double> ppiCi{0, 0};
-    std::optional<double> effectiveLabels; // labels alone would need this many for the same width
+    std::pair<double, double> ppiCi{0, 0}; // the interval to report (after the few-labels rule)
+    // Which rule set ppiCi's width: the prediction-powered normal interval, or (under
+    // ReliableLabels labels, where that one is narrower) the labels' own Wilson interval.
+    enum class Width { PredictionPowered, LabelsWilson };
+    Width width = Width::PredictionPowered;
+    std::pair<double, double> predictionPoweredCi{0, 0}; // θ̂ ± z·√var clipped, before any widening
+    // Labels alone would need this many for the same width; none while the labels set the width.
+    std::optional<double> effectiveLabels;
     // Why there is no corrected estimate, and what fixes it ("label at least 2 items …").
     QString missing;
     double judgeVariance = 0, rectifierVariance = 0; // var(f) and var(f − Y), sample variances
 
     // The half-width of the corrected interval once `more` random items are labelled, the
-    // variances staying as they are: what the next labels buy.
+    // variances staying as they are: what the next labels buy. Under ReliableLabels labels
+    // var(f − Y) is taken at least the disagreement rate's Wilson upper end (§5.10).
     std::optional<double> halfWidthWith(qint64 more, double z = 1.959963984540054) const;
     // Under this many labels the interval's normal approximation is not to be trusted (the
     // usual rule of thumb for a mean of 0/1 differences); the figures say so.
     static constexpr qint64 ReliableLabels = 30;
     bool reliable() const { return labelled >= ReliableLabels; }
-    QString caution() const; // empty when reliable or when there is no corrected estimate
+    // "not yet reliable: 3 labels …"; empty when reliable or when there is no corrected estimate.
+    QString caution() const;
+    // "prediction-powered" or "labels-wilson" (JSON `ci_rule`).
+    QString widthRule() const;
     // {"run", "n", "labelled", "judge_accuracy", "judge_ci", "human_accuracy", "human_ci",
-    //  "ppi_accuracy", "ppi_ci", "effective_labels", "non_random_labels", "missing"}
+    //  "ppi_accuracy", "ppi_ci", "ci_rule", "prediction_powered_ci", "effective_labels",
+    //  "non_random_labels", "missing", …}
     nlohmann::json toJson() const;
     // "judge 0.713 [0.704, 0.722] · humans 0.690 [0.64, 0.74] on 300 · corrected 0.695 …"
     QString text() const;

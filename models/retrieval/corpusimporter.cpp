@@ -4,6 +4,7 @@
 #include "project/database.h"
 #include "project/project.h"
 #include "retrieval/corpusstore.h"
+#include "retrieval/grammarcorpusfile.h"
 
 #include <QDirIterator>
 #include <QFileInfo>
@@ -13,6 +14,43 @@
 
 namespace assay {
 
+namespace {
+
+// One {"id", "text", ...metadata} object per line. On failure `fault` gets the reason without
+// the file's name ("line 2: not a JSON object") and the error names file and line.
+Result<QVector<CorpusDocument>> readJsonl(const QByteArray &bytes, const QString &path, QString *fault)
+{
+    using R = Result<QVector<CorpusDocument>>;
+    const auto failure = [&](int lineNo, const QString &reason) {
+        *fault = QStringLiteral("line %1: %2").arg(lineNo).arg(reason);
+        return R::failure(QStringLiteral("%1:%2: %3").arg(path).arg(lineNo).arg(reason));
+    };
+    QVector<CorpusDocument> docs;
+    int lineNo = 0;
+    for (const QByteArray &line : bytes.split('\n')) {
+        ++lineNo;
+        if (line.trimmed().isEmpty())
+            continue;
+        auto j = nlohmann::json::parse(line.toStdString(), nullptr, false);
+        if (!j.is_object())
+            return failure(lineNo, QStringLiteral("not a JSON object"));
+        if (!j.contains("id") || !j.contains("text") || !j["text"].is_string())
+            return failure(lineNo, QStringLiteral("a document needs \"id\" and \"text\""));
+        CorpusDocument d;
+        d.id = QString::fromStdString(j["id"].is_string() ? j["id"].get<std::string>() : j["id"].dump());
+        d.text = QString::fromStdString(j["text"].get<std::string>());
+        d.title = QString::fromStdString(j.value("title", std::string()));
+        j.erase("id");
+        j.erase("text");
+        d.metadataJson = QString::fromStdString(j.dump());
+        d.source = QStringLiteral("%1:%2").arg(path).arg(lineNo);
+        docs << d;
+    }
+    return docs;
+}
+
+} // namespace
+
 Result<CorpusImporter::Format> CorpusImporter::formatOf(const QString &name)
 {
     if (name == QLatin1String("dir"))
@@ -21,7 +59,17 @@ Result<CorpusImporter::Format> CorpusImporter::formatOf(const QString &name)
         return Format::Jsonl;
     if (name == QLatin1String("grammar"))
         return Format::Grammar;
-    return Result<Format>::failure(QStringLiteral("unknown corpus format '%1' (dir, jsonl, grammar)").arg(name));
+    if (name == QLatin1String("auto"))
+        return Format::Detect;
+    return Result<Format>::failure(QStringLiteral("unknown corpus format '%1' (dir, jsonl, grammar, auto)").arg(name));
+}
+
+CorpusImporter::Format CorpusImporter::defaultFor(const QString &path)
+{
+    const QFileInfo info(path);
+    if (info.isDir())
+        return Format::Folder;
+    return info.suffix().compare(QLatin1String("json"), Qt::CaseInsensitive) == 0 ? Format::Detect : Format::Jsonl;
 }
 
 Result<QVector<CorpusImporter::Document>> CorpusImporter::read(const QString &path, Format format)
@@ -56,38 +104,23 @@ Result<QVector<CorpusImporter::Document>> CorpusImporter::read(const QString &pa
     auto bytes = FileReader::readAll(path);
     if (!bytes)
         return R::failure(bytes.error());
-    if (format == Format::Grammar) {
-        const auto j = nlohmann::ordered_json::parse(bytes.value().toStdString(), nullptr, false);
-        if (!j.is_object())
-            return R::failure(QStringLiteral("%1: expected a JSON object {doc_id: text}").arg(path));
-        for (auto it = j.begin(); it != j.end(); ++it) {
-            if (!it.value().is_string())
-                return R::failure(QStringLiteral("%1: document %2: the text is not a string").arg(path, QString::fromStdString(it.key())));
-            docs << Document{QString::fromStdString(it.key()), {}, QString::fromStdString(it.value().get<std::string>()), QStringLiteral("{}"), path};
-        }
-        return docs;
-    }
-    int lineNo = 0;
-    for (const QByteArray &line : bytes.value().split('\n')) {
-        ++lineNo;
-        if (line.trimmed().isEmpty())
-            continue;
-        auto j = nlohmann::json::parse(line.toStdString(), nullptr, false);
-        if (!j.is_object())
-            return R::failure(QStringLiteral("%1:%2: not a JSON object").arg(path).arg(lineNo));
-        if (!j.contains("id") || !j.contains("text") || !j["text"].is_string())
-            return R::failure(QStringLiteral("%1:%2: a document needs \"id\" and \"text\"").arg(path).arg(lineNo));
-        Document d;
-        d.id = QString::fromStdString(j["id"].is_string() ? j["id"].get<std::string>() : j["id"].dump());
-        d.text = QString::fromStdString(j["text"].get<std::string>());
-        d.title = QString::fromStdString(j.value("title", std::string()));
-        j.erase("id");
-        j.erase("text");
-        d.metadataJson = QString::fromStdString(j.dump());
-        d.source = QStringLiteral("%1:%2").arg(path).arg(lineNo);
-        docs << d;
-    }
-    return docs;
+    if (format == Format::Grammar)
+        return GrammarCorpusFile::parse(bytes.value(), path);
+    QString jsonlFault;
+    auto jsonl = readJsonl(bytes.value(), path, &jsonlFault);
+    if (jsonl || format == Format::Jsonl)
+        return jsonl;
+    // Detect: JSON Lines failed, so GRAMMAR's object; both failing, say what each found
+    // (docs/METHODS.md §1.9).
+    auto grammar = GrammarCorpusFile::parse(bytes.value(), path);
+    if (grammar)
+        return grammar;
+    QString grammarFault = grammar.error();
+    if (grammarFault.startsWith(path + QStringLiteral(": ")))
+        grammarFault = grammarFault.mid(path.size() + 2);
+    return R::failure(QStringLiteral("%1: neither corpus format reads this file. As JSON Lines ({\"id\", \"text\"} per line): %2. "
+                                     "As GRAMMAR's corpus JSON ({doc_id: text} or {doc_id: [text, …]}): %3")
+                          .arg(path, jsonlFault, grammarFault));
 }
 
 Result<CorpusImporter::Report> CorpusImporter::import(Project &project, const QVector<Document> &documents, const Chunker::Options &chunking)

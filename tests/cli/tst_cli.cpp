@@ -131,6 +131,39 @@ private slots:
         QVERIFY(o.out.contains(QLatin1String("g1\treport-p01\taccepted\t1.00\tfile")));
     }
 
+    // GRAMMAR's list-valued corpus file (docs/METHODS.md §1.9) imports without --format (a .json
+    // file is read in either JSON format) and with --format grammar; a .json in neither
+    // format names the file and both formats, and imports nothing.
+    void corpusImportGrammarLists()
+    {
+        const QString lists = m_dir.filePath(QStringLiteral("staff.json"));
+        QFile l(lists);
+        QVERIFY(l.open(QIODevice::WriteOnly));
+        l.write("{\n  \"3\": [\"Ida sorts parcels.\", \"Jon drives the van.\"],\n  \"8\": [\"Kim answers the phones.\"]\n}\n");
+        l.close();
+        const QString neither = m_dir.filePath(QStringLiteral("neither.json"));
+        QFile n(neither);
+        QVERIFY(n.open(QIODevice::WriteOnly));
+        n.write("{\n  \"3\": [\"Ida sorts parcels.\", 12]\n}\n");
+        n.close();
+        for (const QStringList &format : {QStringList{}, QStringList{QStringLiteral("--format"), QStringLiteral("grammar")}}) {
+            const QString file = m_dir.filePath(QStringLiteral("lists%1.assay").arg(format.size()));
+            QCOMPARE(runCli({QStringLiteral("new"), file}).code, 0);
+            CliOutcome o = runCli(QStringList{QStringLiteral("corpus"), QStringLiteral("import"), file, lists} + format);
+            QCOMPARE(o.code, 0);
+            QVERIFY2(o.out.contains(QLatin1String("Imported 3 documents")), qPrintable(o.out + o.err));
+        }
+        const QString file = m_dir.filePath(QStringLiteral("neither.assay"));
+        QCOMPARE(runCli({QStringLiteral("new"), file}).code, 0);
+        const CliOutcome o = runCli({QStringLiteral("corpus"), QStringLiteral("import"), file, neither});
+        QCOMPARE(o.code, 1);
+        QVERIFY2(o.err.contains(neither + QStringLiteral(": neither corpus format reads this file")), qPrintable(o.err));
+        QVERIFY2(o.err.contains(QLatin1String("line 1: not a JSON object")), qPrintable(o.err));
+        QVERIFY2(o.err.contains(QLatin1String("document '3', item 2 of 2 in its list: expected a text, found number")), qPrintable(o.err));
+        const auto info = nlohmann::json::parse(runCli({QStringLiteral("info"), file, QStringLiteral("--json")}).out.toStdString());
+        QCOMPARE(info["counts"].value("documents", -1), 0);
+    }
+
     void usageErrorsExitTwo_data()
     {
         QTest::addColumn<QStringList>("args");

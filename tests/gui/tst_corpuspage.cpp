@@ -1,6 +1,7 @@
 // The Corpus page, offscreen: the demo's documents with chunk boundaries in the viewer; an
 // import of a JSONL file with sentence chunking as a background job that undo removes and
-// redo brings back; a bad file imports nothing and says where it is wrong; Try retrieval
+// redo brings back; GRAMMAR's list-valued corpus JSON; a bad file imports nothing and says
+// where it is wrong; Try retrieval
 // shows two retrievers side by side with the matching terms marked.
 #include "testmain.h"
 #include "commands/importcorpuscommand.h"
@@ -100,6 +101,35 @@ private slots:
         QVERIFY2(message.contains(QLatin1String(":2")) || message.contains(QLatin1String("line 2")), qPrintable(message));
         QCOMPARE(page.model()->rowCount(), before + 2);
         QVERIFY2(page.summaryText().contains(QLatin1String("Nothing was imported")), qPrintable(page.summaryText()));
+    }
+
+    // The menu's GRAMMAR Corpus JSON reads list-valued files as the CLI does (METHODS §1.9):
+    // one document per text, ids ID#1, ID#2; a non-text in a list names its id and place.
+    void importGrammarLists()
+    {
+        CorpusPage page(m_project.get());
+        page.show();
+        const int before = page.model()->rowCount();
+        const QString path = m_dir.filePath(QStringLiteral("crews.json"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("{\n  \"dock\": [\"Lia runs the crane.\", \"Moe checks the manifests.\"],\n  \"yard\": \"The yard opens at six.\"\n}\n");
+        f.close();
+        QString message;
+        QVERIFY2(waitFor(page, [&] { return page.startImport(path, CorpusImporter::Format::Grammar); }, &message), qPrintable(message));
+        QCOMPARE(page.model()->rowCount(), before + 3);
+        const auto ids = CorpusStore(m_project->database()).documentIds();
+        QVERIFY2(ids.ok(), qPrintable(ids.error()));
+        for (const char *id : {"dock#1", "dock#2", "yard"})
+            QVERIFY2(ids.value().contains(QLatin1String(id)), id);
+        const QString bad = m_dir.filePath(QStringLiteral("badcrews.json"));
+        QFile b(bad);
+        QVERIFY(b.open(QIODevice::WriteOnly));
+        b.write("{\"pier\": [\"Ned ties up.\", null]}");
+        b.close();
+        QVERIFY(!waitFor(page, [&] { return page.startImport(bad, CorpusImporter::Format::Grammar); }, &message));
+        QVERIFY2(message.contains(QLatin1String("document 'pier', item 2 of 2 in its list: expected a text, found null")), qPrintable(message));
+        QCOMPARE(page.model()->rowCount(), before + 3);
     }
 
     void groupsAndTrueDocuments();

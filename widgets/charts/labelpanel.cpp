@@ -436,19 +436,25 @@ void LabelPanel::refreshSummary()
                 html += tr("<br>Labelled items: %1 %2 on %3.").arg(*e.humanAccuracy, 0, 'f', 3).arg(ci(e.humanCi)).arg(e.labelled);
             if (e.ppiAccuracy) {
                 html += tr("<br><b>Corrected accuracy %1 %2</b>").arg(*e.ppiAccuracy, 0, 'f', 3).arg(ci(e.ppiCi));
-                html += e.effectiveLabels ? tr(", as precise as %1 labels alone would be.</p>").arg(*e.effectiveLabels, 0, 'f', 0)
-                                          : tr(" (every labelled item has the same verdict, so labels alone give no width to compare with).</p>");
-                if (!e.reliable())
-                    html += tr("<p style='color:#8a5a00'>Not yet reliable: %1. Judge more items with Correct or Incorrect above before reading the interval.</p>")
-                                .arg(e.caution().toHtmlEscaped());
+                html += e.effectiveLabels                            ? tr(", as precise as %1 labels alone would be.</p>").arg(*e.effectiveLabels, 0, 'f', 0)
+                        : e.width == PpiEstimate::Width::LabelsWilson ? tr(" (its width set by the labels alone: too few yet for the judge to narrow it).</p>")
+                                                                      : tr(" (every labelled item has the same verdict, so labels alone give no width to compare with).</p>");
+                if (!e.reliable()) { // "Not yet reliable: 3 labels, …"
+                    QString caution = e.caution();
+                    caution[0] = caution[0].toUpper();
+                    html += tr("<p style='color:#8a5a00'>%1. Judge more items with Correct or Incorrect above before reading the interval.</p>")
+                                .arg(caution.toHtmlEscaped());
+                }
             } else {
                 html += tr("<br>No corrected accuracy yet: %1.</p>").arg(e.missing.toHtmlEscaped());
             }
             const qint64 more = std::min<qint64>(100, e.n - e.labelled);
-            if (const auto now = e.halfWidthWith(0), then = e.halfWidthWith(more); now && then && more > 0)
+            // From the interval shown (widened or not) to the projection (docs/METHODS.md §5.10).
+            const double now = (e.ppiCi.second - e.ppiCi.first) / 2;
+            if (const auto then = e.halfWidthWith(more); then && more > 0 && *then < now)
                 html += tr("<p>Next: %1 more labels in random order would narrow the interval from ±%2 to about ±%3.</p>")
                             .arg(more)
-                            .arg(*now, 0, 'f', 3)
+                            .arg(now, 0, 'f', 3)
                             .arg(*then, 0, 'f', 3);
             if (e.ties > 0)
                 html += tr("<p>%1 labelled item(s) left out: their labellers disagree evenly, so people give no verdict.</p>").arg(e.ties);
