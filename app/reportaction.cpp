@@ -2,7 +2,6 @@
 
 #include "charts/analysispage.h"
 #include "charts/irtpanel.h"
-#include "charts/shortformpanel.h"
 #include "examspage.h"
 #include "filedialogs.h"
 #include "mainwindow.h"
@@ -11,6 +10,7 @@
 #include "projectnavigator.h"
 
 #include <QAction>
+#include <QComboBox>
 #include <QDesktopServices>
 #include <QFileInfo>
 #include <QMessageBox>
@@ -72,13 +72,12 @@ bool ReportAction::exportTo(const QString &dir, bool pdf)
             analysis->analyze();
         return true; // the report follows the analysis
     }
-    // The exam's IRT charts (when fitted) follow the run charts.
-    IrtPanel *panel = m_window->examsPage() ? m_window->examsPage()->irtPanel() : nullptr;
-    QVector<ChartData> irt = panel ? panel->charts() : QVector<ChartData>();
-    if (m_window->examsPage())
-        irt += m_window->examsPage()->shortFormPanel()->charts();
-    const ExamIrtResult exam = panel ? panel->reportResult() : ExamIrtResult();
-    auto files = analysis->exportReport(dir, pdf, irt, exam.exam.isEmpty() ? nullptr : &exam);
+    // The exam chosen on the Exams page, with this session's fit of it when there is one: the
+    // writer reads the rest from the project, as `assay-cli report --exam` does.
+    ExamsPage *exams = m_window->examsPage();
+    const QString exam = exams ? exams->examChooser()->currentText() : QString();
+    const std::shared_ptr<const ExamIrtResult> fit = exams ? exams->irtPanel()->sessionFit() : nullptr;
+    auto files = analysis->exportReport(dir, pdf, exam, fit.get());
     if (!files) {
         MessageBar::report(page, MessageBar::Level::Error, tr("The report was not written: %1").arg(files.error()));
         return false;

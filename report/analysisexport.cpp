@@ -3,6 +3,7 @@
 #include "analysis/chartdata.h"
 #include "report/chartexporter.h"
 #include "io/filewriter.h"
+#include "report/reportexam.h"
 #include "report/reportwriter.h"
 #include "project/heldfiles.h"
 #include "project/project.h"
@@ -13,6 +14,8 @@
 #include <QUrl>
 
 #include <nlohmann/json.hpp>
+
+#include <optional>
 
 namespace assay {
 
@@ -55,27 +58,37 @@ Result<QStringList> AnalysisExport::writeCharts(const QVector<ChartData> &charts
     return written;
 }
 
-Result<QStringList> AnalysisExport::writeReport(const Project &project, const QVector<RunAnalysis> &analyses, const QString &dir, bool pdf,
-                                                const QVector<ChartData> &extra, const ExamIrtResult *exam)
+Result<QStringList> AnalysisExport::writeReport(Project &project, const QVector<RunAnalysis> &analyses, const QString &dir, bool pdf,
+                                                const QString &exam, const ExamIrtResult *fit)
 {
     using R = Result<QStringList>;
     if (!QDir().mkpath(dir))
         return R::failure(QStringLiteral("%1: cannot create the folder").arg(dir));
     ReportWriter writer(project);
     writer.setAnalyses(analyses);
-    if (exam)
-        writer.setExam(*exam);
-    // The runs' charts in their own section; the exam's (IRT, short forms) beside their tables.
-    QVector<QPair<QString, QByteArray>> svgs, irt, shortForms;
-    const QVector<ChartData> runCharts = analyses.isEmpty() ? QVector<ChartData>() : ChartBuilder::all(analyses);
-    for (const ChartData &c : runCharts)
-        svgs.append({c.title, ChartExporter::svgText(c)});
-    for (const ChartData &c : extra) {
-        const bool shortForm = c.id.startsWith(QLatin1String("shortform-")) || c.id.startsWith(QLatin1String("adaptive-"));
-        (!exam ? svgs : shortForm ? shortForms : irt).append({c.title, ChartExporter::svgText(c)});
+    auto examName = exam.isEmpty() ? ReportExam::defaultExam(project) : Result<QString>(exam);
+    if (!examName)
+        return R::failure(examName);
+    std::optional<ReportExam> examPart;
+    if (!examName.value().isEmpty()) {
+        auto read = ReportExam::read(project, examName.value(), fit);
+        if (!read)
+            return R::failure(read);
+        examPart = read.take();
+        writer.setExam(examPart->result);
     }
-    writer.setCharts(svgs);
-    writer.setExamCharts(irt, shortForms);
+    // The runs' charts in their own section; the exam's (IRT, short forms) beside their tables.
+    const auto svgs = [](const QVector<ChartData> &charts) {
+        QVector<QPair<QString, QByteArray>> out;
+        for (const ChartData &c : charts)
+            out.append({c.title, ChartExporter::svgText(c)});
+        return out;
+    };
+    const QVector<ChartData> runCharts = analyses.isEmpty() ? QVector<ChartData>() : ChartBuilder::all(analyses);
+    const QVector<ChartData> examCharts = examPart ? examPart->irtCharts + examPart->shortFormCharts : QVector<ChartData>();
+    writer.setCharts(svgs(runCharts));
+    if (examPart)
+        writer.setExamCharts(svgs(examPart->irtCharts), svgs(examPart->shortFormCharts));
     QStringList written;
     const QString html = QDir(dir).filePath(QStringLiteral("report.html"));
     if (auto s = writer.writeHtml(html); !s)
@@ -93,7 +106,7 @@ Result<QStringList> AnalysisExport::writeReport(const Project &project, const QV
         QString body = paginated.take();
         QString images;
         QTextDocument document;
-        for (const ChartData &c : runCharts + extra) {
+        for (const ChartData &c : runCharts + examCharts) {
             const QUrl url(QStringLiteral("chart:%1").arg(c.id));
             document.addResource(QTextDocument::ImageResource, url, ChartExporter::image(c, 150, {900, 540}));
             images += QStringLiteral("<p><img src=\"%1\" width=\"640\"></p>\n").arg(url.toString());

@@ -20,10 +20,13 @@ public:
     // The same for any charts (the IRT panels).
     static Result<QStringList> writeCharts(const QVector<ChartData> &charts, const QString &dir, const QStringList &formats, int dpi = 144);
     // DIR/report.html and DIR/summary.json (and DIR/report.pdf); returns the files written.
-    // `extra` charts (e.g. an exam's IRT curves) follow the run charts.
-    // `exam`: the exam's IRT fit for the report's "Exam and IRT" section (none: no section).
-    static Result<QStringList> writeReport(const Project &project, const QVector<RunAnalysis> &analyses, const QString &dir, bool pdf = false,
-                                           const QVector<ChartData> &extra = {}, const ExamIrtResult *exam = nullptr);
+    // The one writer of the report: File → Export Report…, `assay-cli report` and `assay-cli
+    // demo` all call it, and everything but the analyses and the exam's choice is read here from
+    // the project. The "Exam and IRT" section is of `exam` (empty: ReportExam::defaultExam, the
+    // one the Exams page opens on; none when the project has no exam), with `fit` when it is this
+    // session's fit of that exam (ReportExam::read).
+    static Result<QStringList> writeReport(Project &project, const QVector<RunAnalysis> &analyses, const QString &dir, bool pdf = false,
+                                           const QString &exam = {}, const ExamIrtResult *fit = nullptr);
 };
 
 } // namespace assay

@@ -1,5 +1,6 @@
 #include "report/projectsummary.h"
 
+#include "generation/generationreadstore.h"
 #include "overview/projectprogress.h"
 #include "project/project.h"
 #include "schema/knowledgebase.h"
@@ -7,6 +8,21 @@
 #include <QString>
 
 namespace assay {
+
+Result<QMap<QString, qint64>> ProjectSummary::counts(const Project &project)
+{
+    using R = Result<QMap<QString, qint64>>;
+    auto read = project.counts();
+    if (!read)
+        return R::failure(read);
+    // The project is only read: the store takes the connection as it is.
+    auto groups = GenerationReadStore(const_cast<Project &>(project).database()).groupCount();
+    if (!groups)
+        return R::failure(groups);
+    QMap<QString, qint64> out = read.take();
+    out.insert(QStringLiteral("semantic_groups"), groups.value().groups);
+    return out;
+}
 
 Result<nlohmann::json> ProjectSummary::toJson(const Project &project)
 {
@@ -53,7 +69,7 @@ Result<nlohmann::json> ProjectSummary::toJson(const Project &project)
         j["knowledge_source"]["imported_at"] = kb->importedAt().toStdString();
     }
     nlohmann::json counts = nlohmann::json::object();
-    auto read = project.counts();
+    auto read = ProjectSummary::counts(project);
     if (!read)
         return Result<nlohmann::json>::failure(read);
     const auto c = read.take();
@@ -79,7 +95,7 @@ Result<QString> ProjectSummary::toText(const Project &project)
     out += QStringLiteral("Project:        %1\n").arg(project.name());
     out += QStringLiteral("File:           %1\n").arg(project.path());
     out += QStringLiteral("Schema version: %1\n").arg(project.schemaVersion());
-    auto read = project.counts();
+    auto read = ProjectSummary::counts(project);
     if (!read)
         return Result<QString>::failure(read);
     const auto c = read.take();

@@ -4,6 +4,7 @@
 // checklist of `assay-cli info`.
 #include "core/result.h"
 
+#include <QMap>
 #include <QString>
 #include <nlohmann/json.hpp>
 
@@ -13,6 +14,10 @@ class Project;
 
 class ProjectSummary {
 public:
+    // What the project holds, by kind (Project::counts), with "semantic_groups": the groups runs
+    // ask about (GenerationReadStore::groupCount), the figure the Overview page and the report
+    // give too.
+    static Result<QMap<QString, qint64>> counts(const Project &project);
     static Result<nlohmann::json> toJson(const Project &project);
     static Result<QString> toText(const Project &project);
     // What the CLI prints: indented JSON (with a final newline) or the text form.

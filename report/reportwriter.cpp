@@ -2,6 +2,7 @@
 
 #include "report/examsection.h"
 #include "report/labelsection.h"
+#include "report/projectsummary.h"
 
 #include "core/version.h"
 #include "io/filewriter.h"
@@ -68,10 +69,37 @@ Result<QString> ReportWriter::runsSection() const
     for (auto it = stats.textQueries.begin(); it != stats.textQueries.end(); ++it)
         h += QStringLiteral("<tr><td>%1</td><td class=\"num\">%2</td><td class=\"num\">%3</td></tr>\n")
                  .arg(it.key().toHtmlEscaped()).arg(stats.textTemplates.value(it.key())).arg(it.value());
-    h += QStringLiteral("</table>\n<p class=\"note\">%1 accepted SQL templates, %2 semantic groups.</p>\n").arg(stats.sqlTemplates).arg(stats.sqlQueries);
+    // The semantic groups runs ask about (docs/METHODS.md §1.6), as the Overview page and
+    // `assay-cli info` count them.
+    h += QStringLiteral("</table>\n<p class=\"note\">%1 accepted SQL templates, %2 semantic groups with text queries.%3</p>\n")
+             .arg(stats.sqlTemplates)
+             .arg(stats.groups.groups)
+             .arg(stats.groups.withoutQueries > 0 ? QStringLiteral(" A further %1 groups of accepted SQL templates have no text query yet and are not evaluated.")
+                                                        .arg(stats.groups.withoutQueries)
+                                                  : QString());
+    if (!m_analyses.isEmpty()) {
+        auto runs = runTables();
+        if (!runs)
+            return runs;
+        h += runs.value() + LabelSection::html(m_analyses);
+    }
+    // The exam's section whether or not runs are analysed: it reads the exam, not the runs.
+    if (m_exam)
+        h += ExamSection::html(*m_exam, figures(m_irtCharts), figures(m_shortFormCharts));
+    if (!m_charts.isEmpty())
+        h += QStringLiteral("<h2>Charts</h2>\n") + figures(m_charts);
     if (m_analyses.isEmpty())
         return h;
-    h += QStringLiteral("<h2>Runs</h2>\n<table><tr><th>Run</th><th>Pipeline</th><th>Query set</th><th>Items</th><th>Judge</th><th>Retrieval judge</th><th>Closed-domain rule</th><th>Mean latency</th></tr>\n");
+    h += QStringLiteral("<h2>Top failing groups</h2>\n");
+    for (const RunAnalysis &a : m_analyses)
+        h += failingGroups(a, 5);
+    return h;
+}
+
+// The runs, their metrics and response types.
+Result<QString> ReportWriter::runTables() const
+{
+    QString h = QStringLiteral("<h2>Runs</h2>\n<table><tr><th>Run</th><th>Pipeline</th><th>Query set</th><th>Items</th><th>Judge</th><th>Retrieval judge</th><th>Closed-domain rule</th><th>Mean latency</th></tr>\n");
     for (const RunAnalysis &a : m_analyses)
         h += QStringLiteral("<tr><td>%1</td><td><code>%2</code></td><td>%3</td><td class=\"num\">%4</td><td>%5</td><td>%6</td><td>%7</td><td class=\"num\">%8 ms</td></tr>\n")
                  .arg(a.run.toHtmlEscaped(), a.pipeline.toHtmlEscaped(), a.formLabel().toHtmlEscaped()).arg(a.grammar.n)
@@ -127,16 +155,7 @@ Result<QString> ReportWriter::runsSection() const
             h += QStringLiteral("<td class=\"num\">%1</td>").arg(a.taxonomy.n ? QString::number(100.0 * a.taxonomy.counts.value(t) / a.taxonomy.n, 'f', 1) + QLatin1Char('%') : QStringLiteral("—"));
         h += QStringLiteral("</tr>\n");
     }
-    h += QStringLiteral("</table>\n");
-    h += LabelSection::html(m_analyses);
-    if (m_exam)
-        h += ExamSection::html(*m_exam, figures(m_irtCharts), figures(m_shortFormCharts));
-    if (!m_charts.isEmpty())
-        h += QStringLiteral("<h2>Charts</h2>\n") + figures(m_charts);
-    h += QStringLiteral("<h2>Top failing groups</h2>\n");
-    for (const RunAnalysis &a : m_analyses)
-        h += failingGroups(a, 5);
-    return h;
+    return h + QStringLiteral("</table>\n");
 }
 
 QString ReportWriter::figures(const QVector<QPair<QString, QByteArray>> &charts)
@@ -226,7 +245,7 @@ Result<QString> ReportWriter::html(bool withCharts) const
     h += QStringLiteral("</table>\n");
 
     h += QStringLiteral("<h2>Contents</h2>\n");
-    auto readCounts = m_project.counts();
+    auto readCounts = ProjectSummary::counts(m_project);
     if (!readCounts)
         return Result<QString>::failure(readCounts);
     const auto counts = readCounts.take();

@@ -38,7 +38,8 @@ public:
     nlohmann::json summary() const;
 
 private:
-    Result<QString> runsSection() const;
+    Result<QString> runsSection() const; // query sets, runs, labels, the exam, charts, failing groups
+    Result<QString> runTables() const;
     QString failingGroups(const RunAnalysis &run, int limit) const;
     static QString figures(const QVector<QPair<QString, QByteArray>> &charts); // inline SVG figures
     const Project &m_project;

@@ -6,14 +6,13 @@
 #include "report/analysisexport.h"
 #include "exams/examirt.h"
 #include "exams/responsematrix.h"
-#include "irt/irtcharts.h"
-#include "irt/shortformcharts.h"
+#include "report/reportexam.h"
 
 #include <nlohmann/json.hpp>
 
 #include <QMap>
 #include "io/filewriter.h"
-#include "report/reportwriter.h"
+#include "irt/irtinformation.h"
 #include "irt/irtjson.h"
 #include "demo/democorpus.h"
 #include "demo/demoevaluation.h"
@@ -101,8 +100,11 @@ int DemoCommand::run(const QStringList &args, CliIo &io)
                                          QByteArray::fromStdString(IrtJson::steps(irt.steps, IrtInformation::grid()).dump(2)) + '\n');
         !s)
         return fail(io, s.error());
-    QVector<ChartData> irtCharts = IrtCharts::all(irt.steps, irt.bloom, irt.types, irt.data);
-    irtCharts << ShortFormCharts::validation(irt.validation, false) << ShortFormCharts::validation(irt.validation, true);
+    // The exam's charts as the report draws them (ReportExam), for the plots folder.
+    auto examPart = ReportExam::read(*project, exam, &irt);
+    if (!examPart)
+        return fail(io, examPart.error());
+    const QVector<ChartData> irtCharts = examPart.value().irtCharts + examPart.value().shortFormCharts;
     const IrtFit &lastFit = irt.steps.last().fit;
     io.err << QStringLiteral("[irt] %1 items after %2 improvement steps, %3 in %4 s\n")
                   .arg(lastFit.items.size()).arg(irt.steps.size() - 1)
@@ -112,7 +114,7 @@ int DemoCommand::run(const QStringList &args, CliIo &io)
     auto analyses = AnalysisExport::analyses(project->database(), {}, {}, ClosedDomain::Setting());
     if (!analyses)
         return fail(io, analyses.error());
-    auto report = AnalysisExport::writeReport(*project, analyses.value(), dir.absolutePath(), false, irtCharts, &irt);
+    auto report = AnalysisExport::writeReport(*project, analyses.value(), dir.absolutePath(), false, exam, &irt);
     if (!report)
         return fail(io, report.error());
     auto plots = AnalysisExport::writePlots(analyses.value(), dir.absoluteFilePath(QStringLiteral("plots")), {QStringLiteral("svg"), QStringLiteral("png")});

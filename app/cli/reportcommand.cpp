@@ -13,8 +13,10 @@ int ReportCommand::run(const QStringList &args, CliIo &io)
     const QCommandLineOption runs(QStringLiteral("runs"), QStringLiteral("The runs (default: every scored run)."), QStringLiteral("R1,R2,..."));
     const QCommandLineOption judge(QStringLiteral("judge"), QStringLiteral("The judge whose verdicts are reported."), QStringLiteral("NAME"));
     const QCommandLineOption pdf(QStringLiteral("pdf"), QStringLiteral("Also write report.pdf."));
+    const QCommandLineOption exam(QStringLiteral("exam"), QStringLiteral("The exam of the \"Exam and IRT\" section (default: the first exam, as the Exams page opens on)."),
+                                  QStringLiteral("NAME"));
     const QCommandLineOption closed(QStringLiteral("closed-domain"), QStringLiteral("auto (default: on for runs with a reader, off for retrieval-only runs), on or off."), QStringLiteral("auto|on|off"), QStringLiteral("auto"));
-    parser.addOptions({out, runs, judge, pdf, closed});
+    parser.addOptions({out, runs, judge, pdf, closed, exam});
     if (!parse(parser, args, io, 1, 1))
         return stopped(parser);
     if (!parser.isSet(out))
@@ -36,7 +38,9 @@ int ReportCommand::run(const QStringList &args, CliIo &io)
             return fail(io, a.error());
         analyses = a.value();
     }
-    auto files = AnalysisExport::writeReport(*project, analyses, parser.value(out), parser.isSet(pdf));
+    // The writer File → Export Report… calls, with the same inputs: no fit of this session here,
+    // so the exam's section is of its stored parameters, as in a desktop session before Fit IRT.
+    auto files = AnalysisExport::writeReport(*project, analyses, parser.value(out), parser.isSet(pdf), parser.value(exam));
     if (!files)
         return fail(io, files.error());
     for (const QString &f : files.value())

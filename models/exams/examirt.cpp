@@ -7,6 +7,16 @@
 
 namespace assay {
 
+namespace {
+// The groups the information curves are drawn by: an item without a Bloom level or a type
+// still counts, under "Uncategorized" or "other".
+void addGroups(ExamIrtResult &result, const ExamItem &it)
+{
+    result.bloom.insert(it.key, it.bloom.isEmpty() ? QStringList{QStringLiteral("Uncategorized")} : it.bloom);
+    result.types.insert(it.key, {it.questionType.isEmpty() ? QStringLiteral("other") : it.questionType});
+}
+} // namespace
+
 Result<ExamIrtResult> ExamIrt::fit(Database &db, const QString &exam, const IrtOptions &options, int steps, const IrtDropRule &rule, Job *job)
 {
     using R = Result<ExamIrtResult>;
@@ -31,10 +41,8 @@ Result<ExamIrtResult> ExamIrt::fit(Database &db, const QString &exam, const IrtO
     result.steps = fitted.value();
     result.classical = ResponseMatrix::classical(takes.value());
     result.takerNotes = ExamTakerNotes::lines(ExamTakerNotes::explain(takes.value()));
-    for (const ExamItem &it : takes.value().items) {
-        result.bloom.insert(it.key, it.bloom.isEmpty() ? QStringList{QStringLiteral("Uncategorized")} : it.bloom);
-        result.types.insert(it.key, {it.questionType.isEmpty() ? QStringLiteral("other") : it.questionType});
-    }
+    for (const ExamItem &it : takes.value().items)
+        addGroups(result, it);
     return result;
 }
 
@@ -105,8 +113,10 @@ ExamIrtResult ExamIrt::fromStored(const QString &exam, const QVector<ExamItem> &
     r.exam = exam;
     IrtStep step;
     for (const ExamItem &it : items)
-        if (it.a)
+        if (it.a) {
             step.fit.items << IrtItem{it.key, *it.a, it.b.value_or(0), it.c.value_or(0)};
+            addGroups(r, it);
+        }
     if (step.fit.items.isEmpty())
         return r;
     step.fit.model = storedModel(items);

@@ -45,8 +45,8 @@ public:
     // "1pl"; empty without parameters.
     static QString storedModel(const QVector<ExamItem> &items);
     // A result made of the stored parameters alone (one step, no students, comparison or item
-    // fit): what a report can say of an exam fitted in an earlier session. No steps when no
-    // item has parameters.
+    // fit), with the items' Bloom levels and question types: what a report can say of an exam
+    // fitted in an earlier session. No steps when no item has parameters.
     static ExamIrtResult fromStored(const QString &exam, const QVector<ExamItem> &items);
 };
 

@@ -41,15 +41,33 @@ Result<GenerationReadStore::Tally> GenerationReadStore::tally() const
         "SELECT (SELECT count(*) FROM sql_template), (SELECT count(*) FROM sql_template WHERE state = 'accepted'), "
         "(SELECT count(*) FROM sql_template WHERE state = 'review'), (SELECT count(*) FROM text_template), "
         "(SELECT count(*) FROM text_template WHERE state = 'accepted'), (SELECT count(*) FROM query), "
-        "(SELECT count(*) FROM query WHERE state = 'accepted'), (SELECT count(*) FROM query_group)"));
+        "(SELECT count(*) FROM query WHERE state = 'accepted')"));
     if (!s)
         return Result<Tally>::failure(s);
     auto read = s.value().forEach([&](const Statement &r) {
-        t = Tally{r.integer(0), r.integer(1), r.integer(2), r.integer(3), r.integer(4), r.integer(5), r.integer(6), r.integer(7)};
+        t = Tally{r.integer(0), r.integer(1), r.integer(2), r.integer(3), r.integer(4), r.integer(5), r.integer(6)};
     });
     if (!read)
         return Result<Tally>::failure(read);
     return t;
+}
+
+Result<GenerationReadStore::GroupCount> GenerationReadStore::groupCount() const
+{
+    // The same conditions as forEachAcceptedQuery, which gives a run its items.
+    GroupCount c;
+    qint64 ofAccepted = 0;
+    const Status read = m_db.each(QStringLiteral("SELECT coalesce(sum(EXISTS (SELECT 1 FROM query q JOIN text_template tt ON tt.id = q.text_template_id "
+                                                 "WHERE q.group_id = g.id AND q.state = 'accepted' AND tt.state = 'accepted')), 0), count(*) "
+                                                 "FROM query_group g JOIN sql_template t ON t.id = g.sql_template_id WHERE t.state = 'accepted'"),
+                                  {}, [&](const Statement &r) {
+                                      c.groups = r.integer(0);
+                                      ofAccepted = r.integer(1);
+                                  });
+    if (!read)
+        return Result<GroupCount>::failure(read);
+    c.withoutQueries = ofAccepted - c.groups;
+    return c;
 }
 
 Status GenerationReadStore::forEachQuery(const std::function<void(const Query &)> &visit) const

@@ -52,7 +52,14 @@ public:
         qint64 sqlTemplates = 0, sqlAccepted = 0, sqlInReview = 0;
         qint64 textTemplates = 0, textAccepted = 0;
         qint64 queries = 0, queriesAccepted = 0;
-        qint64 groups = 0;
+    };
+    // The semantic groups an evaluation is about (docs/METHODS.md §1.6, "Which groups are
+    // counted"): the groups of accepted SQL templates that have at least one accepted text query
+    // of an accepted text template, i.e. the groups whose queries a run asks and an analysis tags.
+    // Every "semantic groups" figure (the Overview page, `assay-cli info`, the report) is this one.
+    struct GroupCount {
+        qint64 groups = 0;         // as above
+        qint64 withoutQueries = 0; // further groups of accepted SQL templates with no such query (yet)
     };
     enum class Order { ById, ByGroup };
 
@@ -61,6 +68,7 @@ public:
     Status forEachGroup(const std::function<void(const Group &)> &visit) const;
     Result<qint64> queryCount() const;
     Result<Tally> tally() const;
+    Result<GroupCount> groupCount() const;
     Status forEachQuery(const std::function<void(const Query &)> &visit) const;
     // visit returns false to stop early; an empty form means every form.
     Status forEachAcceptedQuery(const QString &form, Order order, const std::function<bool(const AcceptedQuery &)> &visit) const;

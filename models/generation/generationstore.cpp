@@ -448,13 +448,13 @@ Result<GenerationStore::Stats> GenerationStore::stats() const
     using R = Result<Stats>;
     Stats st;
     auto templates = m_db.scalar(QStringLiteral("SELECT count(*) FROM sql_template WHERE state = 'accepted'"));
-    auto groups = m_db.scalar(QStringLiteral("SELECT count(*) FROM query_group g JOIN sql_template t ON t.id = g.sql_template_id "
-                                             "WHERE t.state = 'accepted'"));
+    auto groups = GenerationReadStore(m_db).groupCount();
     auto allForms = forms();
     if (!templates || !groups || !allForms)
         return !templates ? R::failure(templates) : !groups ? R::failure(groups) : R::failure(allForms);
     st.sqlTemplates = templates.value().toLongLong();
-    st.sqlQueries = groups.value().toLongLong();
+    st.groups = groups.value();
+    st.sqlQueries = st.groups.groups + st.groups.withoutQueries;
     for (const QString &form : allForms.value()) {
         st.textTemplates.insert(form, 0);
         st.textQueries.insert(form, 0);

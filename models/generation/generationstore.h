@@ -2,6 +2,7 @@
 // Reads and writes the generation tables of a project (SQL templates, forms, text templates,
 // semantic groups, text queries). Writes commit at once; bulk writes are one transaction.
 #include "core/result.h"
+#include "generation/generationreadstore.h"
 #include "generation/generationrecords.h"
 #include "generation/semanticgroup.h"
 
@@ -25,7 +26,8 @@ class GenerationStore {
 public:
     struct Stats {
         qint64 sqlTemplates = 0;
-        qint64 sqlQueries = 0; // semantic groups of accepted SQL templates
+        qint64 sqlQueries = 0; // semantic groups of accepted SQL templates, with text queries or not
+        GenerationReadStore::GroupCount groups; // the groups runs ask about (GenerationReadStore::groupCount)
         QMap<QString, qint64> textTemplates; // per form, accepted
         QMap<QString, qint64> textQueries;   // per form, accepted
     };

@@ -28,6 +28,7 @@ struct Facts {
     qint64 tables = 0, rows = 0;
     QString serverProblem; // linked to a server whose rows could not be counted: why
     GenerationReadStore::Tally generated;
+    GenerationReadStore::GroupCount groups; // the groups runs ask about (docs/METHODS.md §1.6)
     qint64 documents = 0, chunks = 0;
     GroundLinkStore::Coverage coverage;
     qint64 runs = 0, runsDone = 0, scored = 0;
@@ -56,6 +57,10 @@ Result<Facts> readFacts(Project &project)
     if (!tally)
         return Result<Facts>::failure(tally);
     f.generated = tally.value();
+    auto groups = GenerationReadStore(db).groupCount();
+    if (!groups)
+        return Result<Facts>::failure(groups);
+    f.groups = groups.value();
     auto counts = project.counts();
     if (!counts)
         return Result<Facts>::failure(counts);
@@ -146,7 +151,9 @@ Item queries(const Facts &f)
             g.textAccepted > 0 ? "build-queries" : "generate-text"};
     if (g.queriesAccepted > 0) {
         it.state = State::Done;
-        it.detail = QObject::tr("%1 text templates; %2 queries in %3 semantic groups.").arg(n(g.textAccepted), n(g.queriesAccepted), n(g.groups));
+        it.detail = QObject::tr("%1 text templates; %2 queries in %3 semantic groups.").arg(n(g.textAccepted), n(g.queriesAccepted), n(f.groups.groups));
+        if (f.groups.withoutQueries > 0)
+            it.detail += QObject::tr(" %1 more groups of accepted SQL templates have no text query yet: they are not evaluated.").arg(n(f.groups.withoutQueries));
         it.setAction("review-queries", QObject::tr("Review Queries"));
     } else if (g.sqlAccepted == 0) {
         it.state = State::Waiting;

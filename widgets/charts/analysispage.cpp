@@ -507,9 +507,9 @@ void AnalysisPage::inspectGroup(const QString &run, const QString &group)
     m_inspector->show(details.value());
 }
 
-Result<QStringList> AnalysisPage::exportReport(const QString &dir, bool pdf, const QVector<ChartData> &extra, const ExamIrtResult *exam)
+Result<QStringList> AnalysisPage::exportReport(const QString &dir, bool pdf, const QString &exam, const ExamIrtResult *fit)
 {
-    return AnalysisExport::writeReport(*m_project, m_analyses, dir, pdf, extra, exam);
+    return AnalysisExport::writeReport(*m_project, m_analyses, dir, pdf, exam, fit);
 }
 
 } // namespace assay

@@ -68,9 +68,10 @@ public:
     // groups of a tag, or example items of a response type.
     void showGroups(const QString &run, const QString &series);
     void inspectGroup(const QString &run, const QString &group);
-    // `extra` charts (the exam's IRT charts) follow the run charts in the report.
-    // The files written (report.html first).
-    Result<QStringList> exportReport(const QString &dir, bool pdf, const QVector<ChartData> &extra = {}, const ExamIrtResult *exam = nullptr);
+    // The report of these analyses (AnalysisExport::writeReport, as `assay-cli report` writes
+    // it), with the "Exam and IRT" section of `exam` (empty: the first exam) and `fit`, this
+    // session's fit of it if any. The files written (report.html first).
+    Result<QStringList> exportReport(const QString &dir, bool pdf, const QString &exam = {}, const ExamIrtResult *fit = nullptr);
 
 signals:
     void jobStarted(assay::Job *job);

@@ -8,7 +8,6 @@
 #include "core/job.h"
 #include "exams/examirt.h"
 #include "exams/examstore.h"
-#include "exams/examvalidation.h"
 #include "exams/responsematrix.h"
 #include "irt/irtfitsummary.h"
 #include "irt/irtguard.h"
@@ -300,13 +299,7 @@ void IrtPanel::showFit(const QVector<IrtStep> &steps)
     m_charts[Abilities]->setData(abilities);
 }
 
-ExamIrtResult IrtPanel::reportResult() const
-{
-    ExamIrtResult r = m_lastResult && m_lastResult->exam == m_exam ? *m_lastResult : ExamIrt::fromStored(m_exam, m_stored);
-    auto v = ExamValidation::stored(m_project->database(), m_exam);
-    r.validation = v ? v.take() : nlohmann::json{{"error", v.error().toStdString()}};
-    return r;
-}
+std::shared_ptr<const ExamIrtResult> IrtPanel::sessionFit() const { return m_lastResult && m_lastResult->exam == m_exam ? m_lastResult : nullptr; }
 
 QWidget *IrtPanel::summaryTab() const { return m_summary; }
 

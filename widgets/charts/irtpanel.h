@@ -47,8 +47,8 @@ public:
     ChartPanel *chart(Chart which) const { return m_charts[which]; }
     QTabWidget *tabs() const { return m_tabs; }
     bool isBusy() const;
-    // The charts that hold data (for the report): stored parameters' curves, and the last
-    // fit's improvement and abilities.
+    // The charts that hold data: stored parameters' curves, and the last fit's improvement and
+    // abilities.
     QVector<ChartData> charts() const;
     QString statusText() const;
     // The settings the Fit button uses (tests set them through the widgets).
@@ -67,9 +67,9 @@ public:
     QWidget *summaryTab() const;
     // Whether the Fit summary tab is offered (a fit of this session, or stored parameters).
     bool summaryShown() const;
-    // What the report's "Exam and IRT" section shows: this session's last fit of the exam, or
-    // else the stored parameters alone (ExamIrt::fromStored); empty name: no exam.
-    ExamIrtResult reportResult() const;
+    // This session's last fit of the chosen exam (null: none), which the report's "Exam and IRT"
+    // section shows instead of the stored parameters alone (ReportExam::read).
+    std::shared_ptr<const ExamIrtResult> sessionFit() const;
     QStringList droppedItems() const { return m_dropped; }
     // The identifiability guard's warning for the chosen model (empty: none).
     QString guardText() const;

@@ -450,13 +450,4 @@ void ShortFormPanel::addAdaptiveStep(const IrtAdaptiveStep &step)
     m_adaptive->setData(ShortFormCharts::adaptiveTrace(m_adaptiveTaker, m_adaptiveSteps));
 }
 
-QVector<ChartData> ShortFormPanel::charts() const
-{
-    QVector<ChartData> out;
-    for (const ChartPanel *p : {m_error, m_tau, m_adaptive})
-        if (!p->data().series.isEmpty())
-            out << p->data();
-    return out;
-}
-
 } // namespace assay

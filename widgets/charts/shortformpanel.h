@@ -63,8 +63,6 @@ public:
     ChartPanel *tauChart() const { return m_tau; }
     ChartPanel *adaptiveChart() const { return m_adaptive; }
     QTabWidget *tabs() const { return m_tabs; }
-    // The charts with data, for the report.
-    QVector<ChartData> charts() const;
 
 signals:
     void jobStarted(Job *job);
