@@ -1,5 +1,6 @@
 #include "groundtruthpanel.h"
 #include "absentanswersdialog.h"
+#include "keyclaimsdialog.h"
 #include "filedialogs.h"
 
 #include "commands/setdocumentkeyscommand.h"
@@ -62,6 +63,12 @@ GroundTruthPanel::GroundTruthPanel(Project *project, QWidget *parent) : QWidget(
     m_absentAnswers->setObjectName(QStringLiteral("absentAnswers"));
     m_absentAnswers->setToolTip(tr("List the answers that no document states (\"USA\" in the database, \"United States\" in the documents), "
                                    "with the aliases the corpus suggests; stored aliases count for the judges and for Propose Links."));
+    m_keyClaims = new QPushButton(tr("Key Claims…"), this);
+    m_keyClaims->setObjectName(QStringLiteral("keyClaims"));
+    m_keyClaims->setToolTip(tr("Documents named by rows of two keyed tables (a résumé naming a person and an employer): which table each counts for."));
+    // Shown where two tables are keyed (or once a key finds such documents).
+    auto keys = DocumentKeyStore(m_project->database()).keys();
+    m_keyClaims->setVisible(keys && keys.value().size() >= 2);
     m_accept = new QPushButton(tr("Accept"), this);
     m_accept->setObjectName(QStringLiteral("acceptLinks"));
     m_reject = new QPushButton(tr("Reject"), this);
@@ -86,6 +93,7 @@ GroundTruthPanel::GroundTruthPanel(Project *project, QWidget *parent) : QWidget(
     bar->addWidget(m_minConfidence);
     bar->addWidget(m_importFile);
     bar->addWidget(m_absentAnswers);
+    bar->addWidget(m_keyClaims);
     bar->addStretch(1);
     // Review of the selected links on a row of its own: one row would not fit a laptop.
     auto *review = new QHBoxLayout;
@@ -103,6 +111,7 @@ GroundTruthPanel::GroundTruthPanel(Project *project, QWidget *parent) : QWidget(
 
     connect(m_propose, &QPushButton::clicked, this, [this] { startProposing(); });
     connect(m_absentAnswers, &QPushButton::clicked, this, [this] { openAbsentAnswers(); });
+    connect(m_keyClaims, &QPushButton::clicked, this, [this] { openKeyClaims(); });
     connect(m_importFile, &QPushButton::clicked, this, [this] {
         const QString path = FileDialogs::openFile(this, QStringLiteral("links"), tr("Import Links File"), tr("Links (*.csv *.json);;All files (*)"));
         if (path.isEmpty())
@@ -218,7 +227,54 @@ void GroundTruthPanel::updateButtons()
     m_reject->setEnabled(!busy() && selected);
     m_propose->setEnabled(!busy());
     m_importFile->setEnabled(!busy());
+    m_keyClaims->setEnabled(!busy());
     m_tiers->updateButtons(m_model->links(), busy());
+}
+
+KeyClaimsDialog *GroundTruthPanel::openKeyClaims()
+{
+    if (!m_conflictsKnown) {
+        // Not yet computed in this session: read them off the GUI thread, then open.
+        if (busy())
+            return nullptr;
+        auto stored = DocumentKeyStore(m_project->database()).keys();
+        if (!stored) {
+            m_message->error(tr("The document keys cannot be read: %1").arg(stored.error()));
+            return nullptr;
+        }
+        const QString projectPath = m_project->path();
+        auto conflicts = std::make_shared<QVector<KeyTruth::Outcome::Conflict>>();
+        m_job = std::make_unique<Job>(tr("Reading what the document keys claim"), [=, keys = stored.value()](Job &job) {
+            auto project = Project::openForJob(projectPath);
+            if (!project)
+                return Status::failure(project);
+            auto computed = KeyTruth::compute(*project.value(), keys, &job);
+            if (!computed)
+                return Status::failure(computed);
+            *conflicts = computed.value().conflicts;
+            return Status();
+        });
+        connect(m_job.get(), &Job::finished, this, [this, conflicts](bool ok, const QString &message) {
+            updateButtons();
+            if (!ok) {
+                m_message->error(tr("What the keys claim cannot be read: %1").arg(message));
+                return;
+            }
+            m_conflicts = *conflicts;
+            m_conflictsKnown = true;
+            if (m_conflicts.isEmpty())
+                m_message->success(tr("No document is named by rows of two keyed tables: every key's documents are its own."));
+            else
+                openKeyClaims();
+        });
+        launch();
+        return nullptr;
+    }
+    auto *dialog = new KeyClaimsDialog(m_conflicts, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] { startKeying({}, {}, {}, dialog->claims()); });
+    dialog->open();
+    return dialog;
 }
 
 AbsentAnswersDialog *GroundTruthPanel::openAbsentAnswers()
@@ -280,7 +336,7 @@ Job *GroundTruthPanel::startProposing()
     return launch();
 }
 
-Job *GroundTruthPanel::startKeying(const QString &table, const QString &column, const QString &match)
+Job *GroundTruthPanel::startKeying(const QString &table, const QString &column, const QString &match, const std::optional<QHash<QString, QString>> &claims)
 {
     if (busy())
         return nullptr;
@@ -291,27 +347,29 @@ Job *GroundTruthPanel::startKeying(const QString &table, const QString &column, 
     }
     QVector<DocumentKey> keys = stored.value();
     const auto before = keys.size();
-    keys.erase(std::remove_if(keys.begin(), keys.end(), [&](const DocumentKey &k) { return k.table.compare(table, Qt::CaseInsensitive) == 0; }), keys.end());
-    if (match.isEmpty() && keys.size() == before) {
+    if (!claims) // with claims: the keys as they are, the documents' claims chosen again
+        keys.erase(std::remove_if(keys.begin(), keys.end(), [&](const DocumentKey &k) { return k.table.compare(table, Qt::CaseInsensitive) == 0; }), keys.end());
+    if (!claims && match.isEmpty() && keys.size() == before) {
         m_message->warning(tr("The rows of %1 are not documents: there is no key to remove.").arg(table));
         return nullptr;
     }
-    if (!match.isEmpty())
+    if (!claims && !match.isEmpty())
         keys.append({table, column, DocumentKey::matchFrom(match)});
-    const QString text = match.isEmpty() ? tr("Rows of %1 are not documents").arg(table) : tr("Rows of %1 are documents by %2 (%1.%3)").arg(table, match, column);
+    const QString text = claims ? tr("Key claims chosen")
+                         : match.isEmpty() ? tr("Rows of %1 are not documents").arg(table) : tr("Rows of %1 are documents by %2 (%1.%3)").arg(table, match, column);
     const QString projectPath = m_project->path();
     auto outcome = std::make_shared<KeyTruth::Outcome>();
     m_job = std::make_unique<Job>(tr("Following the document keys"), [=](Job &job) {
         auto project = Project::openForJob(projectPath); // this thread's own connection
         if (!project)
             return Status::failure(project);
-        auto computed = KeyTruth::compute(*project.value(), keys, &job);
+        auto computed = KeyTruth::compute(*project.value(), keys, &job, claims ? &*claims : nullptr);
         if (!computed)
             return Status::failure(computed);
         *outcome = computed.take();
         return Status();
     });
-    connect(m_job.get(), &Job::finished, this, [this, outcome, keys, text](bool ok, const QString &message) {
+    connect(m_job.get(), &Job::finished, this, [this, outcome, keys, text, claims](bool ok, const QString &message) {
         updateButtons();
         if (!ok) {
             if (!(m_job && m_job->isCancelled()))
@@ -319,18 +377,29 @@ Job *GroundTruthPanel::startKeying(const QString &table, const QString &column, 
             emit jobFinished(false, message);
             return;
         }
-        const QString error = push(new SetDocumentKeysCommand(m_project, text, keys, outcome->rows));
+        const QString error = push(new SetDocumentKeysCommand(m_project, text, keys, outcome->rows,
+                                                              claims ? std::optional<QString>(KeyTruth::claimsToJson(*claims)) : std::nullopt));
+        m_conflicts = outcome->conflicts;
+        m_conflictsKnown = true;
+        m_keyClaims->setVisible(m_keyClaims->isVisible() || !m_conflicts.isEmpty());
         if (!error.isEmpty()) {
             m_message->error(tr("The document key was not stored: %1").arg(error));
         } else {
             QStringList unmatched;
             for (auto it = outcome->rowsWithoutDocument.cbegin(); it != outcome->rowsWithoutDocument.cend(); ++it)
                 unmatched << tr("%1 rows of %2").arg(it.value()).arg(it.key());
-            m_message->success(tr("%1: %2 of %3 groups with an answer now have true documents from keys.%4 Edit → Undo takes it back.")
+            const QString proposals = outcome->proposals == 0 ? QString()
+                                      : tr(" %1 key document(s) on join paths do not state the answer: they wait in tier %2 below for a spot check, not as truth.")
+                                            .arg(outcome->proposals)
+                                            .arg(LinkTiers::tierOf(KeyProposalConfidence));
+            const QString conflicts = outcome->conflicts.isEmpty() ? QString()
+                                      : tr(" %n document(s) are named by rows of two keyed tables; each counts for one (Key Claims… shows which, and lets you choose).",
+                                           nullptr, int(outcome->conflicts.size()));
+            m_message->success(tr("%1: %2 of %3 groups with an answer now have true documents from keys.%4%5%6 Edit → Undo takes it back.")
                                    .arg(text)
                                    .arg(outcome->grounded)
                                    .arg(outcome->groups)
-                                   .arg(unmatched.isEmpty() ? QString() : tr(" No document names %1.").arg(unmatched.join(tr(", ")))));
+                                   .arg(unmatched.isEmpty() ? QString() : tr(" No document names %1.").arg(unmatched.join(tr(", "))), proposals, conflicts));
         }
         (void)m_model->refresh();
         emit jobFinished(error.isEmpty(), error.isEmpty() ? message : error);

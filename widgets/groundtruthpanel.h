@@ -6,7 +6,12 @@
 // Reject. Every change is one undoable edit.
 #include "core/job.h"
 #include "grounding/groundlink.h"
+#include "grounding/keytruth.h"
 #include "grounding/linktiers.h"
+
+#include <QHash>
+
+#include <optional>
 
 #include <QWidget>
 
@@ -36,7 +41,14 @@ public:
     Job *startImport(const QString &path);
     // Declares table.column a document key (match "id" or "name"), or removes the table's key
     // (match empty): the truth is computed in a job, then stored with the key in one command.
-    Job *startKeying(const QString &table, const QString &column, const QString &match);
+    // With claims (the user's choice of which keyed table claims a document named by rows of
+    // several; table, column and match unused): the stored keys' truth computed again with them.
+    Job *startKeying(const QString &table, const QString &column, const QString &match,
+                     const std::optional<QHash<QString, QString>> &claims = std::nullopt);
+    // What Key Claims… opens (shown once a key found documents named by two keyed tables): on
+    // OK, startKeying with the claims chosen.
+    class KeyClaimsDialog *openKeyClaims();
+    QPushButton *keyClaimsButton() const { return m_keyClaims; }
     // Accept or reject the selected links (rows of the model).
     void setStateOfRows(const QList<int> &rows, bool accept);
     GroundLinksModel *model() const { return m_model; }
@@ -83,6 +95,9 @@ private:
     QPushButton *m_propose;
     QPushButton *m_importFile;
     QPushButton *m_absentAnswers;
+    QPushButton *m_keyClaims;
+    QVector<KeyTruth::Outcome::Conflict> m_conflicts; // of the last keying
+    bool m_conflictsKnown = false;                    // computed in this session
     QPushButton *m_accept;
     QPushButton *m_reject;
     LinkTierBar *m_tiers; // the tiers of evidence, Check 20 at Random… and Accept the Tier

@@ -62,12 +62,15 @@ int CorpusCommand::run(const QStringList &args, CliIo &io)
     const QCommandLineOption match(QStringLiteral("match"), QStringLiteral("key: id (a document's id is the row's value in the column) or name (its title or first line names the value) (id)."),
                                    QStringLiteral("MATCH"), QStringLiteral("id"));
     const QCommandLineOption list(QStringLiteral("list"), QStringLiteral("key: list the document keys."));
+    const QCommandLineOption claim(QStringLiteral("claim"),
+                                   QStringLiteral("key: the keyed table that claims a document named by rows of several (repeatable; TABLE empty: the default, the one named first in its title)."),
+                                   QStringLiteral("DOC=TABLE"));
     const QCommandLineOption sampleTier(QStringLiteral("sample-tier"), QStringLiteral("link: draw a spot check of the proposals of tier T (its confidence, e.g. 0.40)."), QStringLiteral("T"));
     const QCommandLineOption count(QStringLiteral("count"), QStringLiteral("link --sample-tier: how many links to draw (20)."), QStringLiteral("N"), QStringLiteral("20"));
     const QCommandLineOption seed(QStringLiteral("seed"), QStringLiteral("link --sample-tier: the random draw's seed (1)."), QStringLiteral("S"), QStringLiteral("1"));
     const QCommandLineOption out(QStringLiteral("out"), QStringLiteral("link --sample-tier: the spot-check file to write (CSV)."), QStringLiteral("F.csv"));
     const QCommandLineOption acceptTier(QStringLiteral("accept-tier"), QStringLiteral("link: accept every unchecked proposal of tier T."), QStringLiteral("T"));
-    parser.addOptions({format, chunk, automatic, minConfidence, file, json, add, remove, column, value, acceptProposals, table, match, list, sampleTier, count, seed, out, acceptTier});
+    parser.addOptions({format, chunk, automatic, minConfidence, file, json, add, remove, column, value, acceptProposals, table, match, list, claim, sampleTier, count, seed, out, acceptTier});
     if (!parse(parser, args, io, 2, 1000))
         return stopped(parser);
     const QString action = parser.positionalArguments().at(0);
@@ -428,8 +431,9 @@ int CorpusCommand::key(QCommandLineParser &parser, CliIo &io)
     if (parser.positionalArguments().size() != 2)
         return usageError(parser, io, QStringLiteral("key takes the project alone"));
     const bool listing = parser.isSet(QStringLiteral("list")), removing = parser.isSet(QStringLiteral("remove"));
-    if (int(listing) + int(removing) + int(parser.isSet(QStringLiteral("table"))) != 1)
-        return usageError(parser, io, QStringLiteral("key: give one of --table T --column C, --list or --remove T"));
+    const bool claiming = parser.isSet(QStringLiteral("claim"));
+    if (int(listing) + int(removing) + int(parser.isSet(QStringLiteral("table"))) != 1 && !(claiming && !listing && !removing && !parser.isSet(QStringLiteral("table"))))
+        return usageError(parser, io, QStringLiteral("key: give one of --table T --column C, --list, --remove T or --claim DOC=TABLE"));
     auto project = openProject(parser.positionalArguments().at(1), io);
     if (!project)
         return ExitFailure;
@@ -444,7 +448,23 @@ int CorpusCommand::key(QCommandLineParser &parser, CliIo &io)
         return ExitOk;
     }
     QVector<DocumentKey> keys = stored.value();
-    QString said;
+    QString said = QStringLiteral("Claims stored");
+    // The user's choices of which keyed table claims a document (docs/METHODS.md §1.6.3).
+    QHash<QString, QString> claims = KeyTruth::claimsFrom(project->property(QString::fromLatin1(KeyTruth::ClaimsProperty)));
+    for (const QString &c : parser.values(QStringLiteral("claim"))) {
+        const qsizetype eq = c.indexOf(QLatin1Char('='));
+        if (eq <= 0)
+            return usageError(parser, io, QStringLiteral("key: --claim takes DOC=TABLE, not '%1'").arg(c));
+        const QString doc = c.left(eq).trimmed(), tableName = c.mid(eq + 1).trimmed();
+        if (tableName.isEmpty()) {
+            claims.remove(doc);
+            continue;
+        }
+        if (std::none_of(keys.begin(), keys.end(), [&](const DocumentKey &k) { return k.table.compare(tableName, Qt::CaseInsensitive) == 0; })
+            && parser.value(QStringLiteral("table")).compare(tableName, Qt::CaseInsensitive) != 0)
+            return fail(io, QStringLiteral("key: --claim %1: table %2 has no document key (corpus key FILE --list lists them)").arg(c, tableName));
+        claims.insert(doc, tableName);
+    }
     if (removing) {
         const QString table = parser.value(QStringLiteral("remove"));
         const auto before = keys.size();
@@ -452,7 +472,7 @@ int CorpusCommand::key(QCommandLineParser &parser, CliIo &io)
         if (keys.size() == before)
             return fail(io, QStringLiteral("table %1 has no document key (corpus key FILE --list lists them)").arg(table));
         said = QStringLiteral("Removed the document key of %1").arg(table);
-    } else {
+    } else if (parser.isSet(QStringLiteral("table"))) {
         const QString tableName = parser.value(QStringLiteral("table")), columnName = parser.value(QStringLiteral("column"));
         const QString matchName = parser.value(QStringLiteral("match"));
         if (columnName.isEmpty())
@@ -469,17 +489,27 @@ int CorpusCommand::key(QCommandLineParser &parser, CliIo &io)
         keys.append({table->name, column->name, DocumentKey::matchFrom(matchName)});
         said = QStringLiteral("Rows of %1 are documents by %2 (%1.%3)").arg(table->name, matchName, column->name);
     }
-    auto outcome = KeyTruth::compute(*project, keys);
+    auto outcome = KeyTruth::compute(*project, keys, nullptr, &claims);
     if (!outcome)
         return fail(io, outcome.error());
-    SetDocumentKeysCommand command(project.get(), QStringLiteral("key"), keys, outcome.value().rows);
+    SetDocumentKeysCommand command(project.get(), QStringLiteral("key"), keys, outcome.value().rows,
+                                   claiming ? std::optional<QString>(KeyTruth::claimsToJson(claims)) : std::nullopt);
     command.redo();
     if (!command.error().isEmpty())
         return fail(io, command.error());
     const KeyTruth::Outcome &o = outcome.value();
     io.out << QStringLiteral("%1: %2 of %3 groups with an answer have documents from keys\n").arg(said).arg(o.grounded).arg(o.groups);
+    if (o.proposals > 0)
+        io.out << QStringLiteral("%1 key document(s) of rows on a join path do not state their group's answer: proposed for a spot check (tier %2, Corpus → Ground Truth), not truth; "
+                                 "%3 group(s) have only such proposals\n")
+                      .arg(o.proposals)
+                      .arg(LinkTiers::tierOf(KeyProposalConfidence))
+                      .arg(o.proposedGroups);
     for (auto it = o.rowsWithoutDocument.cbegin(); it != o.rowsWithoutDocument.cend(); ++it)
         io.err << QStringLiteral("%1: %2 rows name no document\n").arg(it.key()).arg(it.value());
+    // What the keys claim beyond one document per row, before anyone relies on it.
+    for (const QString &line : o.conflictLines(20))
+        io.out << QStringLiteral("  %1\n").arg(line);
     return ExitOk;
 }
 

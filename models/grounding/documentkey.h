@@ -24,6 +24,14 @@ struct KeyTruthRow {
     QString values;
     QString docId;
     QString table; // the keyed table whose row it documents
+    // Not truth (docs/METHODS.md §1.6.3): the document of a keyed row reached through the
+    // template's subject or its join path that does not state the answer — written as a
+    // proposed link of its own tier (KeyProposalConfidence) for a spot check.
+    bool proposal = false;
+    QString evidence; // for a proposal: which row's document, and that it does not state the answer
 };
+
+// The confidence (and so the spot-check tier, §1.6.4) of a key's proposals.
+inline constexpr double KeyProposalConfidence = 0.35;
 
 } // namespace assay

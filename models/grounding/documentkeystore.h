@@ -1,5 +1,7 @@
 #pragma once
-// SQL of the document keys and the truth they give (tables document_key, key_truth).
+// SQL of the document keys and the truth they give (tables document_key, key_truth; a key's
+// proposals — KeyTruthRow::proposal — are proposed links of their own tier, KeyProposalConfidence,
+// in ground_link, replaced with the keys unless a person checked them).
 #include "core/result.h"
 #include "grounding/documentkey.h"
 

@@ -4,18 +4,23 @@
 #include "generation/generationstore.h"
 #include "generation/semanticgroup.h"
 #include "generation/sqltemplate.h"
+#include "grounding/aliasindex.h"
 #include "grounding/documentkeystore.h"
 #include "grounding/groundlinkstore.h"
 #include "io/wordmatch.h"
 #include "project/project.h"
 #include "retrieval/corpusstore.h"
+#include "scoring/answermetrics.h"
 #include "schema/knowledgebase.h"
 #include "schema/knowledgeconnection.h"
 #include "schema/knowledgevalue.h"
 
 #include <QRegularExpression>
+
+#include <nlohmann/json.hpp>
 #include <QSet>
 
+#include <algorithm>
 #include <optional>
 #include <unordered_map>
 
@@ -101,6 +106,46 @@ QString KeyTruth::firstLineNaming(const QString &text)
     return {};
 }
 
+QHash<QString, QString> KeyTruth::claimsFrom(const QString &json)
+{
+    QHash<QString, QString> out;
+    const auto j = nlohmann::json::parse(json.toStdString(), nullptr, false);
+    if (j.is_object())
+        for (auto it = j.begin(); it != j.end(); ++it)
+            if (it.value().is_string())
+                out.insert(QString::fromStdString(it.key()), QString::fromStdString(it.value().get<std::string>()));
+    return out;
+}
+
+QString KeyTruth::claimsToJson(const QHash<QString, QString> &claims)
+{
+    nlohmann::json j = nlohmann::json::object();
+    for (auto it = claims.constBegin(); it != claims.constEnd(); ++it)
+        j[it.key().toStdString()] = it.value().toStdString();
+    return QString::fromStdString(j.dump());
+}
+
+QStringList KeyTruth::Outcome::conflictLines(int most) const
+{
+    QStringList lines;
+    for (const Conflict &c : conflicts) {
+        if (lines.size() >= most)
+            break;
+        lines << QStringLiteral("document '%1' (\"%2\") is named by rows of %3: %4 claims it (%5)")
+                     .arg(c.docId, c.title, c.tables.join(QStringLiteral(" and ")), c.chosen,
+                          c.byUser ? QStringLiteral("your choice") : QStringLiteral("named first in its title; --claim DOC=TABLE chooses another"));
+    }
+    for (const SharedValue &v : sharedValues) {
+        if (lines.size() >= most)
+            break;
+        lines << QStringLiteral("%1 '%2' names %3 documents: %4").arg(v.table, v.value).arg(v.docIds.size()).arg(v.docIds.join(QStringLiteral(", ")));
+    }
+    const qsizetype all = conflicts.size() + sharedValues.size();
+    if (all > lines.size())
+        lines << QStringLiteral("… and %1 more").arg(all - lines.size());
+    return lines;
+}
+
 bool KeyTruth::names(const QString &title, const QString &value)
 {
     const QString v = value.trimmed().toCaseFolded();
@@ -109,7 +154,7 @@ bool KeyTruth::names(const QString &title, const QString &value)
     return containsWord(title.toCaseFolded(), v);
 }
 
-Result<KeyTruth::Outcome> KeyTruth::compute(Project &project, const QVector<DocumentKey> &keys, Job *job)
+Result<KeyTruth::Outcome> KeyTruth::compute(Project &project, const QVector<DocumentKey> &keys, Job *job, const QHash<QString, QString> *userClaims)
 {
     using R = Result<Outcome>;
     Database &db = project.database();
@@ -142,6 +187,11 @@ Result<KeyTruth::Outcome> KeyTruth::compute(Project &project, const QVector<Docu
     // Per keyed table: key value (as displayed) → its documents.
     QHash<QString, DocumentKey> keyOf; // table, case-folded
     QHash<QString, QHash<QString, QStringList>> documentsOf;
+    QHash<QString, QStringList> tablesNaming;              // document → keyed tables with a row naming it
+    QHash<QString, QHash<QString, qsizetype>> firstNamedAt; // document → table → where its value stands in the title
+    QHash<QString, QString> titleOf;
+    for (const auto &[id, title] : std::as_const(titles))
+        titleOf.insert(id, title);
     for (const DocumentKey &k : keys) {
         keyOf.insert(k.table.toCaseFolded(), k);
         auto values = connection.value().query(QStringLiteral("SELECT DISTINCT %1 FROM %2 WHERE %1 IS NOT NULL")
@@ -157,15 +207,72 @@ Result<KeyTruth::Outcome> KeyTruth::compute(Project &project, const QVector<Docu
                     docs << value;
             } else {
                 for (const auto &[id, title] : titles)
-                    if (names(title, value))
+                    if (names(title, value)) {
                         docs << id;
+                        const qsizetype at = title.toCaseFolded().indexOf(value.trimmed().toCaseFolded());
+                        QHash<QString, qsizetype> &byTable = firstNamedAt[id];
+                        if (auto f = byTable.find(k.table); f == byTable.end())
+                            byTable.insert(k.table, at);
+                        else
+                            *f = std::min(*f, at);
+                    }
             }
+            for (const QString &d : std::as_const(docs))
+                if (!tablesNaming[d].contains(k.table))
+                    tablesNaming[d] << k.table;
             if (docs.isEmpty())
                 ++out.rowsWithoutDocument[k.table];
             else
                 map.insert(value, docs);
         }
     }
+    // A document named by rows of several keyed tables is claimed by one (docs/METHODS.md
+    // §1.6.3): the user's choice, else the table whose value stands first in its title; the
+    // other tables' values stop naming it.
+    const QHash<QString, QString> claims = userClaims ? *userClaims : claimsFrom(project.property(QString::fromLatin1(ClaimsProperty)));
+    for (auto it = tablesNaming.constBegin(); it != tablesNaming.constEnd(); ++it) {
+        if (it.value().size() < 2)
+            continue;
+        Outcome::Conflict c{it.key(), titleOf.value(it.key()), it.value(), QString(), false};
+        const QString claimed = claims.value(it.key());
+        for (const QString &t : it.value())
+            if (t.compare(claimed, Qt::CaseInsensitive) == 0) {
+                c.chosen = t;
+                c.byUser = true;
+            }
+        if (c.chosen.isEmpty()) {
+            qsizetype best = -1;
+            for (const QString &t : it.value()) {
+                const qsizetype at = firstNamedAt.value(it.key()).value(t, 0); // by id: the id itself, first
+                if (best < 0 || at < best) {
+                    best = at;
+                    c.chosen = t;
+                }
+            }
+        }
+        for (const QString &t : it.value()) {
+            if (t == c.chosen)
+                continue;
+            QHash<QString, QStringList> &map = documentsOf[t.toCaseFolded()];
+            for (auto v = map.begin(); v != map.end();) {
+                v->removeAll(it.key());
+                v = v->isEmpty() ? map.erase(v) : std::next(v);
+            }
+        }
+        out.conflicts << c;
+    }
+    std::sort(out.conflicts.begin(), out.conflicts.end(), [](const Outcome::Conflict &a, const Outcome::Conflict &b) { return a.docId < b.docId; });
+    for (const DocumentKey &k : keys) {
+        const QHash<QString, QStringList> &map = documentsOf.value(k.table.toCaseFolded());
+        for (auto v = map.constBegin(); v != map.constEnd(); ++v)
+            if (v->size() > 1) {
+                QStringList docs = v.value();
+                docs.sort();
+                out.sharedValues << Outcome::SharedValue{k.table, v.key(), docs};
+            }
+    }
+    std::sort(out.sharedValues.begin(), out.sharedValues.end(),
+              [](const Outcome::SharedValue &a, const Outcome::SharedValue &b) { return std::pair(a.table, a.value) < std::pair(b.table, b.value); });
     auto templates = GenerationStore(db).sqlTemplates();
     if (!templates)
         return R::failure(templates);
@@ -179,6 +286,7 @@ Result<KeyTruth::Outcome> KeyTruth::compute(Project &project, const QVector<Docu
     struct Probe {
         QString table;
         bool firstRow = false; // the key is the last column of the first row only
+        bool attribute = false; // the answer is an attribute of the keyed row: its document is truth
         std::optional<Statement> statement;
     };
     std::unordered_map<qint64, std::vector<Probe>> probes; // move-only statements: not a QHash
@@ -191,11 +299,11 @@ Result<KeyTruth::Outcome> KeyTruth::compute(Project &project, const QVector<Docu
         const QString parameterised = parsed.parameterised();
         const auto tables = tablesOf(parameterised);
         const auto keyed = [&](const QString &table) { return keyOf.constFind(table.toCaseFolded()); };
-        const auto prepare = [&](const QString &sql, const QString &table, bool firstRow) -> Status {
+        const auto prepare = [&](const QString &sql, const QString &table, bool firstRow, bool attribute) -> Status {
             auto prepared = connection.value().database().prepare(sql);
             if (!prepared)
                 return Status::failure(QStringLiteral("SQL template %1, key of %2: %3").arg(templateId).arg(table, prepared.error()));
-            made.push_back({keyed(table)->table, firstRow, std::move(prepared.value())});
+            made.push_back({keyed(table)->table, firstRow, attribute, std::move(prepared.value())});
             return {};
         };
         // The row the answer came from (the first row), read through the template's subject —
@@ -211,14 +319,15 @@ Result<KeyTruth::Outcome> KeyTruth::compute(Project &project, const QVector<Docu
                 if (!subject && t.first.compare(answerTable, Qt::CaseInsensitive) == 0)
                     subject = t;
         };
-        if (answerKeyed && answerColumn.compare(keyed(answerTable)->column, Qt::CaseInsensitive) != 0)
+        const bool attribute = answerKeyed && answerColumn.compare(keyed(answerTable)->column, Qt::CaseInsensitive) != 0;
+        if (attribute)
             answerRow(); // an attribute of a keyed row: its own document states it
         if (!subject && !tables.isEmpty() && keyed(tables.front().first) != keyOf.constEnd())
             subject = tables.front();
         else if (!subject && answerKeyed)
             answerRow();
         if (subject) {
-            if (auto st = prepare(firstRowSql(parameterised, subject->second, keyed(subject->first)->column), subject->first, true); !st)
+            if (auto st = prepare(firstRowSql(parameterised, subject->second, keyed(subject->first)->column), subject->first, true, attribute); !st)
                 return Result<std::vector<Probe> *>::failure(st);
         } else {
             QSet<QString> fillTables, seen;
@@ -228,11 +337,32 @@ Result<KeyTruth::Outcome> KeyTruth::compute(Project &project, const QVector<Docu
                 if (keyed(table) == keyOf.constEnd() || !fillTables.contains(table.toCaseFolded()) || seen.contains(alias.toCaseFolded()))
                     continue;
                 seen.insert(alias.toCaseFolded());
-                if (auto st = prepare(keySql(parameterised, alias, keyed(table)->column), table, false); !st)
+                if (auto st = prepare(keySql(parameterised, alias, keyed(table)->column), table, false, false); !st)
                     return Result<std::vector<Probe> *>::failure(st);
             }
         }
         return &probes.emplace(templateId, std::move(made)).first->second;
+    };
+    // Whether a document states an answer: its text holds the answer or an alias of it, numbers
+    // compared as numbers (AnswerMetrics::contains). Texts are read once.
+    auto aliases = AliasIndex::load(db);
+    if (!aliases)
+        return R::failure(aliases);
+    QHash<QString, QString> textOf;
+    const auto statesAnswer = [&](const QString &doc, const QString &answer) -> Result<bool> {
+        auto known = textOf.constFind(doc);
+        if (known == textOf.constEnd()) {
+            auto text = corpus.documentText(doc);
+            if (!text)
+                return Result<bool>::failure(text);
+            known = textOf.insert(doc, text.value());
+        }
+        if (AnswerMetrics::contains(*known, answer))
+            return true;
+        for (const QString &a : aliases.value().alternatives(answer))
+            if (AnswerMetrics::contains(*known, a))
+                return true;
+        return false;
     };
     const qint64 total = groups.value().size();
     qint64 done = 0;
@@ -252,25 +382,52 @@ Result<KeyTruth::Outcome> KeyTruth::compute(Project &project, const QVector<Docu
         const QVariantList values = SemanticGroup::valuesFromJson(g.values);
         QSet<QString> docs;
         QSet<QString> tables;
+        bool proposed = false;
         for (Probe &p : *made.value()) {
             Statement &s = *p.statement;
             s.reset();
             s.bindAll(values);
             const QHash<QString, QStringList> &map = documentsOf[p.table.toCaseFolded()];
+            Status stated;
             const Status read = s.forEach([&](const Statement &r) {
-                for (const QString &d : map.value(KnowledgeValue::displayText(r.value(r.columnCount() - 1))))
-                    if (!docs.contains(d)) {
-                        docs.insert(d);
-                        out.rows.append({g.sqlTemplateId, g.values, d, p.table});
-                        tables.insert(p.table);
+                const QString keyValue = KnowledgeValue::displayText(r.value(r.columnCount() - 1));
+                for (const QString &d : map.value(keyValue)) {
+                    if (docs.contains(d))
+                        continue;
+                    docs.insert(d);
+                    // Truth where the answer is an attribute of the document's row, or where
+                    // the document states it; else a proposal (docs/METHODS.md §1.6.3).
+                    bool truth = p.attribute;
+                    if (!truth) {
+                        auto says = statesAnswer(d, g.answer);
+                        if (!says) {
+                            stated = Status::failure(says);
+                            return false;
+                        }
+                        truth = says.value();
                     }
+                    if (truth) {
+                        out.rows.append({g.sqlTemplateId, g.values, d, p.table, false, QString()});
+                        tables.insert(p.table);
+                    } else {
+                        proposed = true;
+                        ++out.proposals;
+                        out.rows.append({g.sqlTemplateId, g.values, d, p.table, true,
+                                         QStringLiteral("the document of %1 '%2', a keyed row of the group's %3; it does not state the answer \"%4\"")
+                                             .arg(p.table, keyValue, p.firstRow ? QStringLiteral("subject") : QStringLiteral("join path"), g.answer)});
+                    }
+                }
                 return !p.firstRow;
             });
+            if (!stated)
+                return R::failure(stated);
             if (!read)
                 return R::failure(QStringLiteral("group g%1, key of %2: %3").arg(g.id).arg(p.table, read.error()), read.code());
         }
-        if (!docs.isEmpty())
+        if (!tables.isEmpty())
             ++out.grounded;
+        else if (proposed)
+            ++out.proposedGroups;
         for (const QString &t : tables)
             ++out.groundedByTable[t];
     }

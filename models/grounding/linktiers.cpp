@@ -35,6 +35,8 @@ QString LinkTiers::evidenceOf(double confidence)
                               "that row or a row the text ties to it");
     if (tier == QLatin1String("0.40"))
         return QStringLiteral("the chunk states the answer and a fill-in value, in different sentences");
+    if (tier == QLatin1String("0.35"))
+        return QStringLiteral("a document key's document of a row on the group's join path (or its subject) that does not state the answer");
     if (tier == QLatin1String("0.30"))
         return QStringLiteral("the chunk states the answer (a question without fill-in values)");
     return QStringLiteral("links proposed with confidence %1").arg(tier);

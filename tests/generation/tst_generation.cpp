@@ -195,7 +195,7 @@ private slots:
             link.docId = QStringLiteral("d1");
             QVERIFY(GroundLinkStore(p->database()).apply({link}, {}));
             QVERIFY(DocumentKeyStore(p->database()).replace({{QStringLiteral("person"), QStringLiteral("name"), DocumentKey::Match::Id}},
-                                                            {{first.id, vals, QStringLiteral("d2"), QStringLiteral("person")}}));
+                                                            {{first.id, vals, QStringLiteral("d2"), QStringLiteral("person"), false, QString()}}));
         }
         const auto kept = [&] {
             return GroundLinkStore(p->database()).links().value().size() == 1 && DocumentKeyStore(p->database()).truth().value().size() == 1;

@@ -77,6 +77,8 @@ private slots:
         QVERIFY(read);
         qint64 compared = 0, right = 0;
         for (const KeyTruthRow &row : o.rows) {
+            if (row.proposal)
+                continue; // not truth: waits for a spot check
             const auto truth = demoTruth.constFind(QStringLiteral("%1\x1f%2").arg(row.sqlTemplateId).arg(row.values));
             if (truth == demoTruth.constEnd())
                 continue; // a group whose fact the demo withholds: no truth to compare with
@@ -140,8 +142,9 @@ private slots:
     }
 
     // Spider's company_employee with eight profiles whose first line is the company's name:
-    // company.Name by name grounds the 2 company templates for those 8 companies (16 groups)
-    // and the employment groups of their employees (2), each in its own company's profile.
+    // company.Name by name grounds the 2 company templates for those 8 companies (16 groups);
+    // the employment groups of their employees (2) get their company's profile as a proposal
+    // only, since it does not state the years (docs/METHODS.md §1.6.3).
     void spiderByNameFromTheCommandLine()
     {
         const QString project = m_dir.filePath(QStringLiteral("company.assay"));
@@ -172,14 +175,18 @@ private slots:
         CliOutcome o = runCli({QStringLiteral("corpus"), QStringLiteral("key"), project, QStringLiteral("--table"), QStringLiteral("company"), QStringLiteral("--column"),
                             QStringLiteral("Name"), QStringLiteral("--match"), QStringLiteral("name")});
         QVERIFY2(o.code == 0, qPrintable(o.err));
-        QVERIFY2(o.out.contains(QStringLiteral("18 of 57 groups with an answer have documents from keys")), qPrintable(o.out));
+        // The industry and headquarters of the 8 companies (16 groups); the years two of their
+        // employees worked there are reached along the join, and the company's profile does
+        // not state them: proposals for a spot check, not truth (issue 73).
+        QVERIFY2(o.out.contains(QStringLiteral("16 of 57 groups with an answer have documents from keys")), qPrintable(o.out));
+        QVERIFY2(o.out.contains(QStringLiteral("2 key document(s) of rows on a join path do not state their group's answer: proposed for a spot check (tier 0.35")), qPrintable(o.out));
         QVERIFY2(o.err.contains(QStringLiteral("company: 11 rows name no document")), qPrintable(o.err)); // 19 companies, 8 profiles
         o = runCli({QStringLiteral("corpus"), QStringLiteral("truth"), project, QStringLiteral("--json")});
         QVERIFY2(o.code == 0, qPrintable(o.err));
         const auto truth = nlohmann::json::parse(o.out.toStdString());
         QCOMPARE(truth["coverage"]["groups"].get<int>(), 57);
-        QCOMPARE(truth["coverage"]["grounded"].get<int>(), 18);
-        QCOMPARE(truth["coverage"]["by_source"]["key"].get<int>(), 18);
+        QCOMPARE(truth["coverage"]["grounded"].get<int>(), 16);
+        QCOMPARE(truth["coverage"]["by_source"]["key"].get<int>(), 16);
         bool usa = false; // the absent-answer diagnostic rides along (issue 48)
         for (const auto &v : truth["absent_answers"])
             usa = usa || (v["value"] == "USA" && v["groups"] == 8);
@@ -196,9 +203,9 @@ private slots:
                 QVERIFY(g["doc_ids"].empty()); // no profile
         }
         QCOMPARE(checked, 2); // its industry and its headquarters
-        // 18 groups × 10 short queries: the run made before the key is judged on them now.
+        // 16 groups × 10 short queries: the run made before the key is judged on them now.
         const QString after = retrievalCoverage();
-        QVERIFY2(after.contains(QStringLiteral("\"retrieval_coverage\":{\"items\":180,\"of\":570")), qPrintable(after));
+        QVERIFY2(after.contains(QStringLiteral("\"retrieval_coverage\":{\"items\":160,\"of\":570")), qPrintable(after));
         o = runCli({QStringLiteral("corpus"), QStringLiteral("key"), project, QStringLiteral("--table"), QStringLiteral("company"), QStringLiteral("--column"), QStringLiteral("Nope")});
         QCOMPARE(o.code, 1);
         QVERIFY2(o.err.contains(QStringLiteral("table company has no column 'Nope'")), qPrintable(o.err));
@@ -231,7 +238,7 @@ private slots:
         const CliOutcome o = runCli({QStringLiteral("import"), QStringLiteral("grammar"), project, QStringLiteral("--sql-templates"), data + QStringLiteral("sql_templates.json"),
                                   QStringLiteral("--text-templates"), QStringLiteral("short=") + data + QStringLiteral("text_templates_short.json")});
         QVERIFY2(o.code == 0, qPrintable(o.err));
-        QVERIFY2(o.out.contains(QStringLiteral("Document keys: 18 of 57 groups with an answer have true documents from keys")), qPrintable(o.out));
+        QVERIFY2(o.out.contains(QStringLiteral("Document keys: 16 of 57 groups with an answer have true documents from keys")), qPrintable(o.out));
     }
 };
 
