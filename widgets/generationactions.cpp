@@ -127,8 +127,26 @@ Job *GenerationActions::start(const QString &title, bool changesProject, Step st
 
 Job *GenerationActions::startSqlTemplates(const GenerationWorkflow::SqlOptions &options)
 {
-    return start(options.llmProfile.isEmpty() ? tr("Generate SQL templates by rules") : tr("Generate SQL templates with %1").arg(options.llmProfile), true,
-                 [options](Project &p, Job &j) { return GenerationWorkflow::generateSqlTemplates(p, options, &j); }, Shows::Templates);
+    Job *job = start(options.llmProfile.isEmpty() ? tr("Generate SQL templates by rules") : tr("Generate SQL templates with %1").arg(options.llmProfile), true,
+                     [options](Project &p, Job &j) { return GenerationWorkflow::generateSqlTemplates(p, options, &j); }, Shows::Templates);
+    if (!job || options.replace)
+        return job;
+    // Refused because it would remove text queries (docs/METHODS.md §1.8): ask, then again.
+    connect(job, &Job::finished, this, [this, job, options](bool ok, const QString &message) {
+        const auto outcome = job->outcome();
+        if (ok || !outcome || outcome->code() != ErrorCode::WouldRemove)
+            return;
+        const auto ask = m_confirm ? m_confirm : [this](const QString &text) {
+            return QMessageBox::question(m_dialogParent, tr("Generate SQL Templates Again"), tr("%1\n\nRemove them and store the new groups?").arg(text),
+                                         QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel) == QMessageBox::Yes;
+        };
+        if (!ask(message))
+            return;
+        GenerationWorkflow::SqlOptions again = options;
+        again.replace = true;
+        QMetaObject::invokeMethod(this, [this, again] { startSqlTemplates(again); }, Qt::QueuedConnection);
+    });
+    return job;
 }
 
 Job *GenerationActions::startTextTemplates(const GenerationWorkflow::TextOptions &options)

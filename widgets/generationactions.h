@@ -35,7 +35,12 @@ public:
     QString lastSummary() const { return m_lastSummary; }
 
     // The steps without their dialogs (the actions call these; so do tests).
+    // Generating again keeps every template whose groups come out the same; when some changed
+    // and would take text queries with them, nothing is changed and the user is asked (the
+    // message names how many); on yes, the step runs again with options.replace.
     Job *startSqlTemplates(const GenerationWorkflow::SqlOptions &options);
+    // The question asked before removing (default: a message box); tests answer it.
+    void setConfirmation(std::function<bool(const QString &)> confirm) { m_confirm = std::move(confirm); }
     Job *startTextTemplates(const GenerationWorkflow::TextOptions &options);
     Job *startQueries(bool balanced);
     Job *startGrammarImport(const QString &sqlTemplatesPath, const QMap<QString, QString> &forms);
@@ -64,6 +69,7 @@ private:
 
     Project *m_project;
     QWidget *m_dialogParent;
+    std::function<bool(const QString &)> m_confirm;
     QAction *m_generateSql;
     QAction *m_generateText;
     QAction *m_buildQueries;

@@ -26,7 +26,9 @@ int GenerateCommand::run(const QStringList &args, CliIo &io)
     const QCommandLineOption requirements(QStringLiteral("requirements"), QStringLiteral("sql-templates --llm: an extra criterion for the prompt."), QStringLiteral("TEXT"));
     const QCommandLineOption criteria(QStringLiteral("criteria"), QStringLiteral("text-templates: FORM=TEXT, the criteria of a (new) form; may repeat."), QStringLiteral("FORM=TEXT"));
     const QCommandLineOption balanced(QStringLiteral("balanced"), QStringLiteral("queries: the same number of queries per group and form."));
-    parser.addOptions({rules, threshold, forms, perTemplate, offline, llm, requirements, criteria, balanced});
+    const QCommandLineOption replace(QStringLiteral("replace"),
+                                     QStringLiteral("sql-templates: when generating again changes a template's groups, remove its text queries (otherwise refused, naming how many)."));
+    parser.addOptions({rules, threshold, forms, perTemplate, offline, llm, requirements, criteria, balanced, replace});
     if (!parse(parser, args, io, 2, 2))
         return stopped(parser);
     const QString what = parser.positionalArguments().at(0);
@@ -62,6 +64,7 @@ int GenerateCommand::run(const QStringList &args, CliIo &io)
             o.llmProfile = parser.value(llm);
             o.requirements = parser.value(requirements);
             o.threshold = rate;
+            o.replace = parser.isSet(replace);
             summary = GenerationWorkflow::generateSqlTemplates(*project, o, &j);
         } else if (what == QLatin1String("text-templates")) {
             GenerationWorkflow::TextOptions o;

@@ -12,7 +12,9 @@
 namespace assay {
 
 // What kind of failure, for callers that act on it (a cancel is not an error to report).
-enum class ErrorCode { None, Failed, Cancelled, Busy, ReadOnly, NotFound };
+// WouldRemove: a step refused because it would remove the user's work without being told to
+// (the message names what; the caller asks, then runs it again allowing it).
+enum class ErrorCode { None, Failed, Cancelled, Busy, ReadOnly, NotFound, WouldRemove };
 
 template <typename T>
 class [[nodiscard]] Result {

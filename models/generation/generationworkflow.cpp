@@ -32,6 +32,7 @@ Result<QString> generateWithLlm(Project &project, const QString &profileName, bo
     LlmStore store(project.database());
     LlmClient client(profile.value(), &store);
     LlmTemplateGenerator generator(project, client);
+    generator.allowRemovals(sqlOptions.replace);
     LlmTemplateGenerator::Report report;
     if (job)
         QObject::connect(&generator, &LlmTemplateGenerator::progress, &generator,
@@ -73,11 +74,19 @@ Result<QString> GenerationWorkflow::generateSqlTemplates(Project &project, const
     const QStringList sqls = RuleEnumerator::enumerate(*project.service<KnowledgeBase>());
     if (sqls.isEmpty())
         return R::failure(QStringLiteral("the knowledge schema has no table with a column to ask about: add tables on the Schema page first"));
-    auto report = SqlTemplateIntake(project, options.threshold).add(sqls, QStringLiteral("rules"), job);
+    SqlTemplateIntake intake(project, options.threshold);
+    intake.allowRemovals(options.replace);
+    auto report = intake.add(sqls, QStringLiteral("rules"), job);
     if (!report)
         return R::failure(report);
-    return QStringLiteral("SQL templates: %1 enumerated, %2 accepted, %3 flagged for review, %4 rejected; %5 semantic groups")
-        .arg(sqls.size()).arg(report.value().accepted).arg(report.value().review).arg(report.value().rejected).arg(report.value().groups);
+    QString text = QStringLiteral("SQL templates: %1 enumerated, %2 accepted, %3 flagged for review, %4 rejected; %5 semantic groups")
+                       .arg(sqls.size()).arg(report.value().accepted).arg(report.value().review).arg(report.value().rejected).arg(report.value().groups);
+    if (report.value().unchanged + report.value().changed > 0)
+        text += QStringLiteral("\n  generated again: %1 template(s) gave the same groups and were kept with their text queries; %2 changed (%3 text queries removed)")
+                    .arg(report.value().unchanged)
+                    .arg(report.value().changed)
+                    .arg(report.value().queriesRemoved);
+    return text;
 }
 
 Result<QString> GenerationWorkflow::generateTextTemplates(Project &project, const TextOptions &options, Job *job)

@@ -20,6 +20,9 @@ public:
         QString llmProfile;   // empty: enumerate by rules
         QString requirements; // LLM only: an extra criterion for the prompt
         double threshold = 0.95;
+        // Generating again may remove the text queries of templates whose groups changed
+        // (otherwise the step is refused with ErrorCode::WouldRemove, naming how many).
+        bool replace = false;
     };
     struct TextOptions {
         QStringList forms{QStringLiteral("short"), QStringLiteral("long")};

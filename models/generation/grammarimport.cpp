@@ -30,7 +30,11 @@ Result<GrammarImport::Report> GrammarImport::run(Project &project, const QString
     if (!tx.began())
         return R::failure(tx.beginStatus());
     Report report;
-    auto sqlReport = SqlTemplateIntake(project, threshold).add(sqls.value(), QStringLiteral("import"), job);
+    // An import says which templates the project is to have: a template whose groups changed
+    // takes its queries with it (the import's summary counts them); unchanged ones are kept.
+    SqlTemplateIntake sqlIntake(project, threshold);
+    sqlIntake.allowRemovals(true);
+    auto sqlReport = sqlIntake.add(sqls.value(), QStringLiteral("import"), job);
     if (!sqlReport)
         return R::failure(sqlReport);
     report.sql = sqlReport.value();

@@ -1,5 +1,7 @@
 #include "generation/groupstore.h"
 
+#include <QCryptographicHash>
+
 #include "project/database.h"
 
 namespace assay {
@@ -9,6 +11,33 @@ GroupStore::GroupStore(Database &db) : m_db(db) {}
 Status GroupStore::clearGroups(qint64 sqlTemplateId)
 {
     return m_db.run(QStringLiteral("DELETE FROM query_group WHERE sql_template_id = ?"), {sqlTemplateId});
+}
+
+Result<GroupStore::Fingerprint> GroupStore::fingerprint(qint64 sqlTemplateId) const
+{
+    Fingerprint f;
+    QCryptographicHash hash(QCryptographicHash::Sha256), documents(QCryptographicHash::Sha256);
+    const Status read = m_db.each(QStringLiteral("SELECT vals, coalesce(answer, ''), row_count, coalesce(doc_ids, '') FROM query_group WHERE sql_template_id = ? ORDER BY vals"),
+                                  {sqlTemplateId}, [&](const Statement &r) {
+                                      for (int c = 0; c < 3; ++c) {
+                                          hash.addData(r.text(c).toUtf8());
+                                          hash.addData(QByteArrayView("\x1f", 1));
+                                      }
+                                      const QString docs = r.text(3);
+                                      documents.addData(docs.toUtf8());
+                                      documents.addData(QByteArrayView("\x1f", 1));
+                                      f.withDocuments += !docs.isEmpty() && docs != QLatin1String("[]");
+                                      ++f.groups;
+                                  });
+    if (!read)
+        return Result<Fingerprint>::failure(read);
+    auto queries = m_db.scalar(QStringLiteral("SELECT count(*) FROM query q JOIN query_group g ON g.id = q.group_id WHERE g.sql_template_id = %1").arg(sqlTemplateId));
+    if (!queries)
+        return Result<Fingerprint>::failure(queries);
+    f.queries = queries.value().toLongLong();
+    f.digest = hash.result();
+    f.documents = documents.result();
+    return f;
 }
 
 Status GroupStore::appendGroupRows(qint64 sqlTemplateId, const GroupRows &rows)

@@ -92,7 +92,9 @@ void LlmTemplateGenerator::generateSqlTemplates(const QString &requirements, dou
     auto collected = std::make_shared<QStringList>();
     m_pending = m_total = int(tables.size());
     m_whenAllDone = [this, collected, threshold] {
-        auto intake = SqlTemplateIntake(m_project, threshold).add(*collected, QStringLiteral("llm"));
+        SqlTemplateIntake taker(m_project, threshold);
+        taker.allowRemovals(m_allowRemovals);
+        auto intake = taker.add(*collected, QStringLiteral("llm"));
         if (intake) {
             m_report.accepted = intake.value().accepted;
             m_report.review = intake.value().review;

@@ -20,6 +20,8 @@ class Project;
 class LlmTemplateGenerator : public QObject {
     Q_OBJECT
 public:
+    // SqlTemplateIntake::allowRemovals for the templates it writes.
+    void allowRemovals(bool allow) { m_allowRemovals = allow; }
     struct Report {
         int requests = 0;
         int modelErrors = 0;   // the call failed (after retries)
@@ -49,6 +51,7 @@ signals:
 private:
     void requestDone();
     Project &m_project;
+    bool m_allowRemovals = false;
     LlmClient &m_client;
     Report m_report;
     int m_pending = 0;

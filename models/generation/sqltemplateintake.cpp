@@ -31,8 +31,12 @@ Result<CurationState> SqlTemplateIntake::remeasure(qint64 sqlTemplateId)
     if (!record)
         return R::failure(record.error());
     const QString sql = record.value().sql;
-    // add() finds the stored row by its SQL text and measures it in place.
+    // add() finds the stored row by its SQL text and measures it in place; its SQL was edited,
+    // so its groups and queries are meant to change.
+    const bool allowed = m_allowRemovals;
+    m_allowRemovals = true;
     auto report = add({sql}, record.value().source);
+    m_allowRemovals = allowed;
     if (!report)
         return R::failure(report.error());
     auto measured = store.sqlTemplate(sqlTemplateId);
@@ -109,6 +113,17 @@ Result<SqlTemplateIntake::Report> SqlTemplateIntake::add(const QStringList &sqls
         if (!id)
             return R::failure(id.error());
         record.id = id.value();
+        // A template made again: its groups as they were, to keep them (and their text
+        // queries, links and the runs' references) when they come out the same.
+        auto before = groupStore.fingerprint(record.id);
+        if (!before)
+            return R::failure(before);
+        auto previous = store.sqlTemplate(record.id);
+        if (!previous)
+            return R::failure(previous);
+        Transaction one(m_project.database()); // a savepoint: rolled back to keep the old groups
+        if (!one.began())
+            return R::failure(one.beginStatus());
         // The groups stream into the project as they are found (inside the transaction: a
         // cancel or a failure leaves the project as it was).
         if (auto s = groupStore.clearGroups(record.id); !s)
@@ -147,6 +162,8 @@ Result<SqlTemplateIntake::Report> SqlTemplateIntake::add(const QStringList &sqls
                 record.reason = outcome.error();
                 if (auto s = store.updateSqlTemplate(record); !s)
                     return R::failure(s.error());
+                if (auto s = one.commit(); !s)
+                    return R::failure(s);
                 ++report.rejected;
                 continue;
             }
@@ -175,6 +192,26 @@ Result<SqlTemplateIntake::Report> SqlTemplateIntake::add(const QStringList &sqls
         }
         if (auto s = store.updateSqlTemplate(record); !s)
             return R::failure(s.error());
+        if (before.value().groups > 0) {
+            auto after = groupStore.fingerprint(record.id);
+            if (!after)
+                return R::failure(after);
+            const bool sameDocuments = after.value().documents == before.value().documents || after.value().withDocuments == 0;
+            if (after.value().digest == before.value().digest && after.value().groups == before.value().groups && sameDocuments) {
+                // The same groups: the savepoint is rolled back, the template stays as it was
+                // (its groups, queries and curation state).
+                ++report.unchanged;
+                report.groups += before.value().groups;
+                (previous.value().state == CurationState::Accepted ? report.accepted
+                 : previous.value().state == CurationState::Review ? report.review
+                                                                   : report.rejected)++;
+                continue; // `one` rolls back as it goes
+            }
+            ++report.changed;
+            report.queriesRemoved += before.value().queries;
+        }
+        if (auto s = one.commit(); !s)
+            return R::failure(s);
         report.groups += groups;
         (record.state == CurationState::Accepted ? report.accepted
          : record.state == CurationState::Review ? report.review
@@ -183,6 +220,13 @@ Result<SqlTemplateIntake::Report> SqlTemplateIntake::add(const QStringList &sqls
             job->reportProgress(qint64(i + 1) * 1000, qint64(sqls.size()) * 1000,
                                 QStringLiteral("Template %1 of %2: %3 groups").arg(i + 1).arg(sqls.size()).arg(QLocale().toString(groups)));
     }
+    if (report.queriesRemoved > 0 && !m_allowRemovals)
+        return R::failure(QStringLiteral("generating again would remove %1 text queries: %2 SQL template(s) now give other semantic groups than they did "
+                                         "(%3 came out the same and are kept). Nothing was changed; confirm to go ahead (--replace on the command line).")
+                              .arg(QLocale().toString(report.queriesRemoved))
+                              .arg(report.changed)
+                              .arg(report.unchanged),
+                          ErrorCode::WouldRemove);
     if (auto s = tx.commit(); !s)
         return R::failure(s.error());
     return report;

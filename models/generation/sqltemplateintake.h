@@ -26,6 +26,9 @@ public:
         int review = 0;
         int rejected = 0;
         qint64 groups = 0;
+        int unchanged = 0;         // templates generated again whose groups came out the same: kept as they were
+        int changed = 0;           // templates generated again whose groups changed
+        qint64 queriesRemoved = 0; // the text queries of those
         int total() const { return accepted + review + rejected; }
     };
 
@@ -33,6 +36,10 @@ public:
     // Fills in against this connection to the knowledge tables instead of materialising them
     // again for each add() (it must outlive the intake and show the project's knowledge).
     void useConnection(const KnowledgeConnection *connection) { m_connection = connection; }
+    // Whether a template generated again whose groups changed may take its text queries with it
+    // (false by default: add() then refuses with ErrorCode::WouldRemove, naming how many, and
+    // leaves the project as it was).
+    void allowRemovals(bool allow) { m_allowRemovals = allow; }
     // The job (optional) gets progress — templates done plus the current template's share,
     // with its groups and groups/s — and can cancel; a cancel leaves the project as it was.
     Result<Report> add(const QStringList &sqls, const QString &source, Job *job = nullptr);
@@ -46,6 +53,7 @@ private:
     Project &m_project;
     double m_threshold;
     const KnowledgeConnection *m_connection = nullptr;
+    bool m_allowRemovals = false;
 };
 
 } // namespace assay

@@ -23,6 +23,8 @@
 #include "generation/grammarjson.h"
 #include "project/project.h"
 #include "schema/knowledgebase.h"
+#include "schema/knowledgetable.h"
+#include "schema/knowledgerow.h"
 #include "schema/knowledgeconnection.h"
 #include "schema/knowledgeimporter.h"
 #include "schema/sqlscriptreader.h"
@@ -365,6 +367,54 @@ private slots:
         const SqlTemplateRecord join = store.sqlTemplates().value().constLast();
         QVERIFY(join.sql.contains(QLatin1String("Year_working")));
         QCOMPARE(store.groups(join.id).value().size(), 5);
+    }
+
+    // Issue 73: generating the SQL templates again keeps every template whose groups come out the
+    // same, with its text queries (and so the runs' references to them); when the knowledge
+    // changed a template's groups, the step refuses, naming how many text queries it would
+    // remove, and leaves the project as it was, unless told to replace them.
+    void generatingAgainKeepsWhatItCan()
+    {
+        auto p = projectWith(tinyWorld);
+        QVERIFY(p);
+        QVERIFY(GenerationWorkflow::generateSqlTemplates(*p, {}).ok());
+        QVERIFY(GenerationWorkflow::generateTextTemplates(*p, {}).ok());
+        QVERIFY(GenerationWorkflow::buildQueries(*p, false).ok());
+        GenerationStore store(p->database());
+        const auto queryIds = [&] {
+            QStringList ids;
+            (void)p->database().each(QStringLiteral("SELECT id FROM query ORDER BY id"), {}, [&](const Statement &r) { ids << r.text(0); });
+            return ids;
+        };
+        const QStringList before = queryIds();
+        QVERIFY(before.size() > 10);
+        auto again = GenerationWorkflow::generateSqlTemplates(*p, {});
+        QVERIFY2(again.ok(), qPrintable(again.error()));
+        QVERIFY2(again.value().contains(QStringLiteral("gave the same groups and were kept with their text queries; 0 changed")), qPrintable(again.value()));
+        QCOMPARE(queryIds(), before); // the same queries, ids and all
+        // Ann moves: every template reading her city gives other groups now.
+        KnowledgeBase *kb = p->service<KnowledgeBase>();
+        const KnowledgeTable *person = kb->tableNamed(QStringLiteral("person"));
+        QVERIFY(person);
+        qint64 ann = 0;
+        for (const KnowledgeRow &r : kb->rows(person->id).value())
+            if (r.value(person->columnNamed(QStringLiteral("name"))->id).toString() == QLatin1String("Ann"))
+                ann = r.id;
+        QVERIFY(kb->setCell(person->id, ann, person->columnNamed(QStringLiteral("city"))->id, QStringLiteral("Bergen")).ok());
+        const auto groupsBefore = store.stats().value().sqlQueries;
+        auto refused = GenerationWorkflow::generateSqlTemplates(*p, {});
+        QVERIFY(!refused.ok());
+        QCOMPARE(refused.code(), ErrorCode::WouldRemove);
+        QVERIFY2(refused.error().contains(QStringLiteral("generating again would remove")) && refused.error().contains(QStringLiteral("Nothing was changed")),
+                 qPrintable(refused.error()));
+        QCOMPARE(queryIds(), before);
+        QCOMPARE(store.stats().value().sqlQueries, groupsBefore);
+        GenerationWorkflow::SqlOptions replace;
+        replace.replace = true;
+        auto replaced = GenerationWorkflow::generateSqlTemplates(*p, replace);
+        QVERIFY2(replaced.ok(), qPrintable(replaced.error()));
+        QVERIFY2(replaced.value().contains(QStringLiteral("changed (")), qPrintable(replaced.value()));
+        QVERIFY(queryIds().size() < before.size()); // the changed templates' queries are gone; rebuild them
     }
 
     void grammarJsonRoundTrip()
