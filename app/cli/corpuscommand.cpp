@@ -390,12 +390,13 @@ int CorpusCommand::aliases(QCommandLineParser &parser, CliIo &io)
             for (const AliasProposer::Proposal &p : v.proposals)
                 proposals.push_back({{"alias", p.alias.toStdString()}, {"reason", p.reason.toStdString()}, {"chunks", p.chunks}});
             absent.push_back({{"table", v.table.toStdString()}, {"column", v.column.toStdString()}, {"value", v.value.toStdString()}, {"groups", v.groups},
-                              {"proposals", proposals}});
+                              {"proposals", proposals}, {"stated_elsewhere", v.elsewhere}, {"group_ids", v.groupIds}});
         }
         for (const ValueAlias &a : stored.value())
             list.push_back({{"table", a.table.toStdString()}, {"column", a.column.toStdString()}, {"value", a.value.toStdString()}, {"alias", a.alias.toStdString()},
                             {"source", ValueAlias::sourceText(a.source).toStdString()}, {"reason", a.reason.toStdString()}});
-        const nlohmann::json out{{"chunks", r.chunks}, {"groups_checked", r.groupsChecked}, {"groups_absent", r.groupsAbsent}, {"groups_computed", r.groupsComputed},
+        const nlohmann::json out{{"chunks", r.chunks}, {"groups_checked", r.groupsChecked}, {"groups_absent", r.groupsAbsent},
+                                 {"groups_unstated", r.groupsUnstated}, {"groups_computed", r.groupsComputed},
                                  {"values_checked", r.valuesChecked}, {"absent", absent}, {"aliases", list}};
         io.out << QString::fromStdString(out.dump(2)) << "\n";
         return ExitOk;
@@ -409,12 +410,15 @@ int CorpusCommand::aliases(QCommandLineParser &parser, CliIo &io)
                   .arg(r.groupsChecked)
                   .arg(r.values.size())
                   .arg(r.groupsComputed > 0 ? QStringLiteral("; %1 answers the SQL computes (counts, sums) are not checked").arg(r.groupsComputed) : QString());
+    if (r.groupsUnstated > 0)
+        io.err << QStringLiteral("%1 more groups have true documents none of which states their answer (stated elsewhere in the corpus: listed as such)\n").arg(r.groupsUnstated);
     io.out << "column\tvalue\tgroups\tproposed aliases\n";
     for (const AbsentAnswers::Value &v : r.values) {
         QStringList proposals;
         for (const AliasProposer::Proposal &p : v.proposals)
             proposals << QStringLiteral("%1 (%2, %3 chunk%4)").arg(p.alias, p.reason).arg(p.chunks).arg(p.chunks == 1 ? QString() : QStringLiteral("s"));
-        io.out << QStringLiteral("%1.%2\t%3\t%4\t%5\n").arg(v.table, v.column, v.value).arg(v.groups).arg(proposals.join(QStringLiteral("; ")));
+        io.out << QStringLiteral("%1.%2\t%3\t%4\t%5\n").arg(v.table, v.column, v.value).arg(v.groups)
+                          .arg(v.elsewhere ? QStringLiteral("(stated elsewhere in the corpus, not in these groups' true documents)") : proposals.join(QStringLiteral("; ")));
     }
     if (!stored.value().isEmpty()) {
         io.out << "\nalias of\tvalue\talias\tsource\n";

@@ -118,12 +118,9 @@ Result<SqlTemplateIntake::Report> SqlTemplateIntake::add(const QStringList &sqls
         auto before = groupStore.fingerprint(record.id);
         if (!before)
             return R::failure(before);
-        auto previous = store.sqlTemplate(record.id);
-        if (!previous)
-            return R::failure(previous);
-        Transaction one(m_project.database()); // a savepoint: rolled back to keep the old groups
-        if (!one.began())
-            return R::failure(one.beginStatus());
+        std::optional<Transaction> one(std::in_place, m_project.database()); // a savepoint: rolled back to keep the old groups
+        if (!one->began())
+            return R::failure(one->beginStatus());
         // The groups stream into the project as they are found (inside the transaction: a
         // cancel or a failure leaves the project as it was).
         if (auto s = groupStore.clearGroups(record.id); !s)
@@ -162,7 +159,7 @@ Result<SqlTemplateIntake::Report> SqlTemplateIntake::add(const QStringList &sqls
                 record.reason = outcome.error();
                 if (auto s = store.updateSqlTemplate(record); !s)
                     return R::failure(s.error());
-                if (auto s = one.commit(); !s)
+                if (auto s = one->commit(); !s)
                     return R::failure(s);
                 ++report.rejected;
                 continue;
@@ -198,19 +195,23 @@ Result<SqlTemplateIntake::Report> SqlTemplateIntake::add(const QStringList &sqls
                 return R::failure(after);
             const bool sameDocuments = after.value().documents == before.value().documents || after.value().withDocuments == 0;
             if (after.value().digest == before.value().digest && after.value().groups == before.value().groups && sameDocuments) {
-                // The same groups: the savepoint is rolled back, the template stays as it was
-                // (its groups, queries and curation state).
+                // The same groups: the savepoint is rolled back, so the template keeps its
+                // groups (ids and all) and their queries; its measurement (state under this
+                // threshold, singular-answer rate) is written again.
+                one.reset();
+                if (auto s = store.updateSqlTemplate(record); !s)
+                    return R::failure(s.error());
                 ++report.unchanged;
                 report.groups += before.value().groups;
-                (previous.value().state == CurationState::Accepted ? report.accepted
-                 : previous.value().state == CurationState::Review ? report.review
-                                                                   : report.rejected)++;
-                continue; // `one` rolls back as it goes
+                (record.state == CurationState::Accepted ? report.accepted
+                 : record.state == CurationState::Review ? report.review
+                                                         : report.rejected)++;
+                continue;
             }
             ++report.changed;
             report.queriesRemoved += before.value().queries;
         }
-        if (auto s = one.commit(); !s)
+        if (auto s = one->commit(); !s)
             return R::failure(s);
         report.groups += groups;
         (record.state == CurationState::Accepted ? report.accepted

@@ -7,6 +7,11 @@
 #include "grounding/groundlinkstore.h"
 #include "project/database.h"
 #include "retrieval/corpusstore.h"
+#include "scoring/answermetrics.h"
+
+#include <QLocale>
+
+#include <cmath>
 
 #include <QHash>
 
@@ -54,16 +59,21 @@ Result<AbsentAnswers::Report> AbsentAnswers::find(Database &db, bool proposals, 
         auto at = index.find(key);
         if (at == index.end()) {
             at = index.insert(key, int(values.size()));
-            values.append({table, column, answer, 0, {}});
+            values.append({table, column, answer, 0, {}, false, {}});
         }
         ++values[*at].groups;
+        values[*at].groupIds << g.id;
     }
+    QHash<qint64, const GroundLinkStore::Group *> groupOf;
+    for (const GroundLinkStore::Group &g : groups.value())
+        groupOf.insert(g.id, &g);
     report.valuesChecked = values.size();
     if (report.chunks == 0)
         return report;
 
     CorpusStore corpus(db);
     AliasProposer proposer(corpus);
+    QHash<QString, QString> textOf; // documents read once
     const qint64 total = values.size();
     for (qint64 i = 0; i < total; ++i) {
         Value &v = values[i];
@@ -75,6 +85,14 @@ Result<AbsentAnswers::Report> AbsentAnswers::find(Database &db, bool proposals, 
         }
         QStringList forms{v.value};
         forms += aliases.value().formsOf(v.table, v.column, v.value);
+        // A number as documents write it: 447 for 447.0, 1,500 for 1500 (docs/METHODS.md §4.1).
+        if (const auto number = AnswerMetrics::numberOf(v.value)) {
+            const QString plain = QString::number(*number, 'g', 15);
+            forms << plain;
+            if (std::abs(*number) >= 1000 && *number == std::floor(*number))
+                forms << QLocale(QLocale::English).toString(qint64(*number));
+        }
+        forms.removeDuplicates();
         bool found = false;
         for (const QString &f : forms) {
             auto occurs = proposer.occurs(f);
@@ -86,8 +104,40 @@ Result<AbsentAnswers::Report> AbsentAnswers::find(Database &db, bool proposals, 
             }
         }
         // A value without a letter or digit is never found; it is not an alias problem either.
-        if (found || std::none_of(v.value.begin(), v.value.end(), [](QChar c) { return c.isLetterOrNumber(); }))
+        if (std::none_of(v.value.begin(), v.value.end(), [](QChar c) { return c.isLetterOrNumber(); }))
             continue;
+        if (found) {
+            // Stated somewhere: but by the true documents of its groups (where known)?
+            QVector<qint64> unstated;
+            for (qint64 id : std::as_const(v.groupIds)) {
+                const GroundLinkStore::Group *g = groupOf.value(id);
+                if (!g || g->trueDocs.isEmpty())
+                    continue;
+                bool says = false;
+                for (const QString &d : g->trueDocs) {
+                    auto known = textOf.constFind(d);
+                    if (known == textOf.constEnd()) {
+                        auto text = corpus.documentText(d);
+                        if (!text)
+                            return R::failure(text);
+                        known = textOf.insert(d, text.value());
+                    }
+                    for (const QString &f : std::as_const(forms))
+                        says = says || AnswerMetrics::contains(*known, f);
+                }
+                if (!says)
+                    unstated << id;
+            }
+            if (unstated.isEmpty())
+                continue;
+            Value elsewhere = v;
+            elsewhere.elsewhere = true;
+            elsewhere.groupIds = unstated;
+            elsewhere.groups = unstated.size();
+            report.groupsUnstated += elsewhere.groups;
+            report.values << elsewhere;
+            continue;
+        }
         if (proposals) {
             auto p = proposer.propose(v.value);
             if (!p)

@@ -45,7 +45,9 @@ QVariant AbsentAnswersModel::data(const QModelIndex &index, int role) const
         case Value: return v.value;
         case Column: return QStringLiteral("%1.%2").arg(v.table, v.column);
         case Groups:
-            return role == Qt::ToolTipRole ? tr("Semantic groups with this answer: %1. Every run judges their queries wrong while no document states it.").arg(v.groups)
+            return role == Qt::ToolTipRole ? (v.elsewhere ? tr("Semantic groups with this answer: %1. Their true documents do not state it (other documents do): no retriever can bring "
+                                                            "a document of theirs that answers them.").arg(v.groups)
+                                                         : tr("Semantic groups with this answer: %1. Every run judges their queries wrong while no document states it.").arg(v.groups))
                                            : QVariant(v.groups);
         case Alias:
             if (role == Qt::ToolTipRole)
@@ -55,6 +57,10 @@ QVariant AbsentAnswersModel::data(const QModelIndex &index, int role) const
             QStringList parts;
             for (const AliasProposer::Proposal &p : v.proposals)
                 parts << (p.chunks == 1 ? tr("%1 (%2, 1 chunk)").arg(p.alias, p.reason) : tr("%1 (%2, %3 chunks)").arg(p.alias, p.reason).arg(p.chunks));
+            if (v.elsewhere)
+                return role == Qt::ToolTipRole ? tr("Other documents state \"%1\", but not the true documents of these groups: a gap in those documents (or a "
+                                                    "form of theirs to type in the Alias column)").arg(v.value)
+                                               : tr("stated elsewhere, not in these groups' true documents");
             if (parts.isEmpty())
                 return role == Qt::ToolTipRole ? tr("No document writes this value in another way Assay recognises: a gap in the corpus, or a form to type in the Alias column")
                                                : tr("nothing similar in the corpus");

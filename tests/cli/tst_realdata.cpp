@@ -251,6 +251,43 @@ private slots:
         QVERIFY2(o.err.contains(QStringLiteral("table nope has no document key")), qPrintable(o.err));
     }
 
+    // Absent answers (docs/METHODS.md §1.6.2): every group the oracle cannot answer although it
+    // has true documents is listed, as an answer no document states or as one its true documents
+    // do not state; a number the documents write another way (447 for 447.0) is not absent.
+    void absentAnswersCoverTheOraclesGaps()
+    {
+        CliOutcome o = runCli({QStringLiteral("corpus"), QStringLiteral("aliases"), m_project, QStringLiteral("--json")});
+        QVERIFY2(o.code == 0, qPrintable(o.err));
+        const nlohmann::json absent = jsonOf(o);
+        QSet<QString> listed;
+        for (const auto &v : absent["absent"])
+            for (const auto &id : v["group_ids"])
+                listed.insert(QStringLiteral("g%1").arg(id.get<qint64>()));
+        o = runCli({QStringLiteral("corpus"), QStringLiteral("truth"), m_project, QStringLiteral("--json")});
+        const nlohmann::json truth = jsonOf(o);
+        QSet<QString> grounded;
+        for (const auto &g : truth["groups"])
+            if (!g["doc_ids"].empty())
+                grounded.insert(QString::fromStdString(g["group"].get<std::string>()));
+        const nlohmann::json details = grammar(QStringLiteral("oracle-3"), {QStringLiteral("--details")});
+        int gaps = 0;
+        QStringList missed;
+        for (const auto &g : details["group_details"]) {
+            if (g["tag"] != "gap")
+                continue;
+            const QString group = QString::fromStdString(g["group"].get<std::string>());
+            if (!grounded.contains(group))
+                continue; // no true document: the oracle has nothing to retrieve
+            ++gaps;
+            if (!listed.contains(group))
+                missed << group;
+        }
+        qInfo("oracle gap groups with true documents: %d; listed by Absent Answers: %d", gaps, int(gaps - missed.size()));
+        QVERIFY(gaps > 0); // Citigroup's industry: its profile says "a bank"
+        QVERIFY2(missed.isEmpty(), qPrintable(missed.join(QStringLiteral(", "))));
+        QVERIFY2(absent["groups_unstated"].get<int>() >= gaps, absent.dump().c_str());
+    }
+
     // A retrieval-only run's answer is what its true documents say: the oracle's context holds
     // every true document, so no run knows more than the oracle; a context without a true
     // document answers nothing; "447" answers 447.0, "second year" answers 2.

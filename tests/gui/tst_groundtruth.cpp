@@ -24,6 +24,10 @@
 #include "grounding/groundlinkstore.h"
 #include "grounding/linksfile.h"
 #include "groundtruthpanel.h"
+#include "keyclaimsdialog.h"
+#include "testrunspage.h"
+#include "cli/clirun.h"
+#include "grounding/keytruth.h"
 #include "schemaeditor.h"
 #include "itemmodels/groundlinksmodel.h"
 #include "project/project.h"
@@ -35,7 +39,9 @@
 #include "schema/knowledgebase.h"
 #include "testsettings.h"
 
+#include <QComboBox>
 #include <QMenu>
+#include <QTableWidget>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTableView>
@@ -366,6 +372,59 @@ private slots:
         QVERIFY(panel.summaryText().contains(QLatin1String("From document keys: 746 groups")));
         QVERIFY2(tiers().contains(QLatin1String("0.35")), qPrintable(tiers()));
         delete menu;
+    }
+
+    // Key Claims… (issue 73): a résumé titled "Darryl Kennedy, PetroChina" is named by rows of
+    // people and company; the dialog lists it with the table that claims it, and the choice is
+    // stored with the truth it gives as one undoable edit.
+    void keyClaimsFromTheGroundTruthTab()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("company.assay"));
+        const QString data = QStringLiteral(ASSAY_TEST_DATA "/spider_company_employee/");
+        const QList<QStringList> setup{
+            {QStringLiteral("new"), path},
+            {QStringLiteral("schema"), QStringLiteral("import"), path, QStringLiteral("--sql"), data + QStringLiteral("schema.sql")},
+            {QStringLiteral("import"), QStringLiteral("grammar"), path, QStringLiteral("--sql-templates"), data + QStringLiteral("sql_templates.json"),
+             QStringLiteral("--text-templates"), QStringLiteral("short=") + data + QStringLiteral("text_templates_short.json")},
+            {QStringLiteral("corpus"), QStringLiteral("import"), path, data + QStringLiteral("companies")},
+            {QStringLiteral("corpus"), QStringLiteral("import"), path, data + QStringLiteral("resumes")},
+            {QStringLiteral("corpus"), QStringLiteral("key"), path, QStringLiteral("--table"), QStringLiteral("company"), QStringLiteral("--column"), QStringLiteral("Name"),
+             QStringLiteral("--match"), QStringLiteral("name")},
+            {QStringLiteral("corpus"), QStringLiteral("key"), path, QStringLiteral("--table"), QStringLiteral("people"), QStringLiteral("--column"), QStringLiteral("Name"),
+             QStringLiteral("--match"), QStringLiteral("name")},
+        };
+        for (const QStringList &args : setup) {
+            const CliOutcome o = runCli(args);
+            QVERIFY2(o.code == 0, qPrintable(args.join(QLatin1Char(' ')) + QStringLiteral(": ") + o.err));
+        }
+        auto project = Project::open(path);
+        QVERIFY(project);
+        GroundTruthPanel panel(project.value().get());
+        panel.resize(1366, 700);
+        panel.show();
+        QVERIFY(panel.keyClaimsButton()->isVisible()); // two keyed tables
+        QSignalSpy finished(&panel, &GroundTruthPanel::jobFinished);
+        QVERIFY(!panel.openKeyClaims()); // reads what the keys claim first, then opens
+        KeyClaimsDialog *dialog = nullptr;
+        QTRY_VERIFY_WITH_TIMEOUT((dialog = panel.findChild<KeyClaimsDialog *>()) != nullptr, 30000);
+        QCOMPARE(dialog->table()->rowCount(), 1);
+        QCOMPARE(dialog->table()->item(0, 0)->text(), QStringLiteral("darryl-kennedy"));
+        QCOMPARE(dialog->table()->item(0, 2)->text(), QStringLiteral("company, people"));
+        auto *choice = qobject_cast<QComboBox *>(dialog->table()->cellWidget(0, 3));
+        QVERIFY(choice);
+        QCOMPARE(choice->currentText(), QStringLiteral("people")); // named first in the title
+        test::screenshot(dialog, QStringLiteral("key-claims"));
+        choice->setCurrentText(QStringLiteral("company"));
+        const int undoBefore = project.value()->undoStack()->count();
+        dialog->accept();
+        QVERIFY(finished.wait(30000));
+        QVERIFY2(finished.last().at(0).toBool(), qPrintable(finished.last().at(1).toString()));
+        QVERIFY2(panel.messageText().contains(QLatin1String("Key claims chosen")), qPrintable(panel.messageText()));
+        QCOMPARE(project.value()->undoStack()->count(), undoBefore + 1);
+        QCOMPARE(KeyTruth::claimsFrom(project.value()->property(QString::fromLatin1(KeyTruth::ClaimsProperty))).value(QStringLiteral("darryl-kennedy")), QStringLiteral("company"));
+        project.value()->undoStack()->undo();
+        QVERIFY(KeyTruth::claimsFrom(project.value()->property(QString::fromLatin1(KeyTruth::ClaimsProperty))).isEmpty());
     }
 
     void linksFilesReadAndNameTheirErrors()

@@ -5,6 +5,8 @@
 // generate an exam → three IR takers → fit IRT → export the matrix and the report. Each step
 // checks the project's content. With ASSAY_SCREENSHOT_DIR set, every page is saved as PNG.
 #include "testmain.h"
+#include "schema/knowledgerow.h"
+#include "schema/knowledgetable.h"
 #include "analysis/runoutcomes.h"
 #include "charts/analysispage.h"
 #include "charts/comparepanel.h"
@@ -162,6 +164,41 @@ private slots:
         QCOMPARE(w.queryGrid()->model()->totalCount(ReviewModel::Scope::Queries),
                  int(stats.value().textQueries.value(QStringLiteral("short")) + stats.value().textQueries.value(QStringLiteral("long"))));
         QTRY_VERIFY_WITH_TIMEOUT(w.queryGrid()->model()->rowCount() > 200, 30000);
+        {
+            // Generating the SQL templates again keeps them and their queries (issue 73); when
+            // the knowledge changed some template's groups, the app asks before removing any
+            // query, and a no leaves the project as it was.
+            const auto queriesBefore = stats.value().textQueries;
+            int asked = 0;
+            QString question;
+            gen->setConfirmation([&](const QString &text) {
+                ++asked;
+                question = text;
+                return false;
+            });
+            QVERIFY(gen->startSqlTemplates({}));
+            QVERIFY(generated.wait(120000));
+            QVERIFY2(generated.last().at(0).toBool(), qPrintable(generated.last().at(1).toString()));
+            QVERIFY2(generated.last().at(1).toString().contains(QLatin1String("gave the same groups and were kept with their text queries; 0 changed")),
+                     qPrintable(generated.last().at(1).toString()));
+            QCOMPARE(GenerationStore(db).stats().value().textQueries, queriesBefore);
+            QCOMPARE(asked, 0);
+            KnowledgeBase *kb = project->service<KnowledgeBase>();
+            const KnowledgeTable *offices = kb->tableNamed(QStringLiteral("offices"));
+            QVERIFY(offices);
+            const KnowledgeRow row = kb->rows(offices->id).value().first();
+            const qint64 city = offices->columnNamed(QStringLiteral("city"))->id;
+            const QVariant was = row.value(city);
+            QVERIFY(kb->setCell(offices->id, row.id, city, QStringLiteral("Nowhere Harbour")).ok());
+            QVERIFY(gen->startSqlTemplates({}));
+            QVERIFY(generated.wait(120000));
+            QVERIFY(!generated.last().at(0).toBool());
+            QCOMPARE(asked, 1);
+            QVERIFY2(question.contains(QLatin1String("generating again would remove")) && question.contains(QLatin1String("Nothing was changed")), qPrintable(question));
+            QCOMPARE(GenerationStore(db).stats().value().textQueries, queriesBefore);
+            QVERIFY(kb->setCell(offices->id, row.id, city, was).ok());
+            gen->setConfirmation({});
+        }
         w.navigator()->setCurrentPage(ProjectNavigator::Templates);
         test::screenshot(&w, QStringLiteral("workflow-2-templates"));
         w.navigator()->setCurrentPage(ProjectNavigator::Queries);
