@@ -127,14 +127,24 @@ Job *GenerationActions::start(const QString &title, bool changesProject, Step st
 
 Job *GenerationActions::startSqlTemplates(const GenerationWorkflow::SqlOptions &options)
 {
+    // The step's error code, written on the job's thread before it finishes.
+    auto code = std::make_shared<ErrorCode>(ErrorCode::None);
     Job *job = start(options.llmProfile.isEmpty() ? tr("Generate SQL templates by rules") : tr("Generate SQL templates with %1").arg(options.llmProfile), true,
-                     [options](Project &p, Job &j) { return GenerationWorkflow::generateSqlTemplates(p, options, &j); }, Shows::Templates);
+                     [options, code](Project &p, Job &j) {
+                         auto done = GenerationWorkflow::generateSqlTemplates(p, options, &j);
+                         if (!done)
+                             *code = done.code();
+                         return done;
+                     },
+                     Shows::Templates);
     if (!job || options.replace)
         return job;
-    // Refused because it would remove text queries (docs/METHODS.md §1.8): ask, then again.
-    connect(job, &Job::finished, this, [this, job, options](bool ok, const QString &message) {
-        const auto outcome = job->outcome();
-        if (ok || !outcome || outcome->code() != ErrorCode::WouldRemove)
+    // Refused because it would remove text queries (docs/METHODS.md §1.8): ask, then again. One
+    // shot, on this object's own signal (the job may be gone by the time a queued call runs).
+    auto once = std::make_shared<QMetaObject::Connection>();
+    *once = connect(this, &GenerationActions::jobFinished, this, [this, once, code, options](bool ok, const QString &message) {
+        disconnect(*once);
+        if (ok || *code != ErrorCode::WouldRemove)
             return;
         const auto ask = m_confirm ? m_confirm : [this](const QString &text) {
             return QMessageBox::question(m_dialogParent, tr("Generate SQL Templates Again"), tr("%1\n\nRemove them and store the new groups?").arg(text),
