@@ -167,7 +167,10 @@ Job *AbsentAnswersDialog::check()
                                       "your own) and click <b>Store Checked Aliases</b>. A value with nothing similar in the corpus is a gap in the documents.")
                                        .arg(r.groupsAbsent)
                                        .arg(r.groupsChecked)
-                                       .arg(r.values.size()) +
+                                       .arg(r.absentValues()) +
+                                   (r.groupsUnstated > 0 ? tr(" %1 more group(s) have true documents that do not state their answer, though other documents do "
+                                                              "(the rows marked <i>stated elsewhere</i>).").arg(r.groupsUnstated)
+                                                         : QString()) +
                                    (r.groupsComputed > 0 ? tr(" %1 answers computed by the SQL (counts, sums) are not checked.").arg(r.groupsComputed) : QString()));
             m_absentView->resizeColumnsToContents();
             for (int c = 0; c < m_absent->columnCount(); ++c)

@@ -408,7 +408,7 @@ int CorpusCommand::aliases(QCommandLineParser &parser, CliIo &io)
     io.err << QStringLiteral("%1 of %2 groups whose answer is a column's value have an answer no chunk states (%3 values)%4\n")
                   .arg(r.groupsAbsent)
                   .arg(r.groupsChecked)
-                  .arg(r.values.size())
+                  .arg(r.absentValues())
                   .arg(r.groupsComputed > 0 ? QStringLiteral("; %1 answers the SQL computes (counts, sums) are not checked").arg(r.groupsComputed) : QString());
     if (r.groupsUnstated > 0)
         io.err << QStringLiteral("%1 more groups have true documents none of which states their answer (stated elsewhere in the corpus: listed as such)\n").arg(r.groupsUnstated);

@@ -38,7 +38,8 @@ int InfoCommand::run(const QStringList &args, CliIo &io)
         out["steps"] = steps.take();
         nlohmann::json values = nlohmann::json::array();
         for (const AbsentAnswers::Value &v : a.values)
-            values.push_back({{"table", v.table.toStdString()}, {"column", v.column.toStdString()}, {"value", v.value.toStdString()}, {"groups", v.groups}});
+            values.push_back({{"table", v.table.toStdString()}, {"column", v.column.toStdString()}, {"value", v.value.toStdString()}, {"groups", v.groups},
+                              {"stated_elsewhere", v.elsewhere}});
         auto coverage = GroundLinkStore(project->database()).coverage();
         if (!coverage)
             return fail(io, coverage.error());
@@ -47,7 +48,8 @@ int InfoCommand::run(const QStringList &args, CliIo &io)
                                {"by_source", {{"sql", c.bySql}, {"keys", c.byKeys}, {"links_file", c.byFile}, {"proposals", c.byProposal},
                                               {"checked", c.byCheck}, {"spot_checked_tiers", c.byTier}}},
                                {"text", c.sourcesText().toStdString()}};
-        out["absent_answers"] = {{"checked", a.chunks > 0}, {"groups_checked", a.groupsChecked}, {"groups_absent", a.groupsAbsent}, {"values", values}};
+        out["absent_answers"] = {{"checked", a.chunks > 0}, {"groups_checked", a.groupsChecked}, {"groups_absent", a.groupsAbsent},
+                                 {"groups_unstated", a.groupsUnstated}, {"values", values}};
         io.out << QString::fromStdString(out.dump(2)) << '\n';
         return ExitOk;
     }
@@ -58,17 +60,20 @@ int InfoCommand::run(const QStringList &args, CliIo &io)
     if (!steps)
         return fail(io, steps.error());
     io.out << summary.value() << steps.value();
-    if (a.chunks > 0 && !a.values.isEmpty()) {
+    if (a.chunks > 0 && a.absentValues() > 0) {
         QStringList shown;
-        for (const AbsentAnswers::Value &v : a.values.mid(0, 3))
-            shown << QStringLiteral("%1.%2 \"%3\" (%4 groups)").arg(v.table, v.column, v.value).arg(v.groups);
+        for (const AbsentAnswers::Value &v : a.values.mid(0, std::min<qsizetype>(3, a.absentValues())))
+            shown << QStringLiteral("%1.%2 \"%3\" (%4 %5)").arg(v.table, v.column, v.value).arg(v.groups).arg(v.groups == 1 ? QStringLiteral("group") : QStringLiteral("groups"));
         io.out << QStringLiteral("Answers no document states: %1 of %2 groups, %3 values, e.g. %4. Every run judges their items wrong; "
                                  "Corpus → Ground Truth → Absent Answers (or corpus aliases) lists them and proposes aliases.\n")
                       .arg(a.groupsAbsent)
                       .arg(a.groupsChecked)
-                      .arg(a.values.size())
+                      .arg(a.absentValues())
                       .arg(shown.join(QStringLiteral(", ")));
     }
+    if (a.chunks > 0 && a.groupsUnstated > 0)
+        io.out << QStringLiteral("Answers their true documents do not state (other documents do): %1 group(s); Absent Answers lists them as stated elsewhere.\n")
+                      .arg(a.groupsUnstated);
     return ExitOk;
 }
 

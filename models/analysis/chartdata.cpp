@@ -216,11 +216,15 @@ ChartData ChartBuilder::accuracyPanel(const QVector<RunAnalysis> &input, bool co
     if (weak > 0)
         c.subtitle += QStringLiteral(" · %1 of %2 items weakly judged (gold of ≤ 2 characters or a number below 1000, met by chance by a string match)")
                           .arg(QLocale().toString(weak), QLocale().toString(judged));
-    qint64 grounded = 0;
+    QStringList grounded; // per run, as the retrieval basis is
     for (const RunAnalysis &r : runs)
-        grounded += r.grammar.groundedItems;
-    if (grounded > 0)
-        c.subtitle += QStringLiteral(" · %1 retrieval-only items judged on their true documents' text only").arg(QLocale().toString(grounded));
+        if (r.grammar.groundedItems > 0)
+            grounded << QLocale().toString(r.grammar.groundedItems);
+    grounded.removeDuplicates();
+    if (grounded.size() == 1)
+        c.subtitle += QStringLiteral(" · answers of retrieval-only runs judged on their true documents' text only (%1 items per run)").arg(grounded.first());
+    else if (grounded.size() > 1)
+        c.subtitle += QStringLiteral(" · answers of retrieval-only runs judged on their true documents' text only (%1 items per run)").arg(grounded.join(QStringLiteral(" / ")));
     // Runs with human labels: the accuracy's bars take the prediction-powered interval, and
     // the corrected accuracy stands beside it (docs/METHODS.md §5.10).
     qint64 labelled = 0;

@@ -72,7 +72,7 @@ QStringList GateReportWriter::moduleLines(const GateReport &report)
             continue;
         const GateModule g = report.modules.value(m);
         if (g.itemsLost > 0 || g.itemsGained > 0)
-            lines << QStringLiteral("%1: %2 points (%3 items lost, %4 gained, in %5 groups)")
+            lines << QStringLiteral("%1: %2 points (%3 item(s) lost, %4 gained, in %5 group(s))")
                          .arg(moduleTitle(m), signedPoints(g.points / 100.0), c.toString(g.itemsLost), c.toString(g.itemsGained), c.toString(g.groups));
     }
     return lines;

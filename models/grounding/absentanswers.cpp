@@ -147,7 +147,8 @@ Result<AbsentAnswers::Report> AbsentAnswers::find(Database &db, bool proposals, 
         report.groupsAbsent += v.groups;
         report.values << v;
     }
-    std::stable_sort(report.values.begin(), report.values.end(), [](const Value &a, const Value &b) { return a.groups > b.groups; });
+    std::stable_sort(report.values.begin(), report.values.end(),
+                     [](const Value &a, const Value &b) { return a.elsewhere != b.elsewhere ? !a.elsewhere : a.groups > b.groups; });
     return report;
 }
 

@@ -11,6 +11,8 @@
 
 #include <QVector>
 
+#include <algorithm>
+
 namespace assay {
 
 class Database;
@@ -36,7 +38,12 @@ public:
         qint64 groupsComputed = 0; // answers with no column (counts, sums …): not checked
         qint64 valuesChecked = 0;  // distinct (column, value)
         qint64 chunks = 0;         // 0: no corpus, nothing checked
-        QVector<Value> values;     // absent, most groups first
+        QVector<Value> values;     // absent (most groups first), then those stated elsewhere
+        // The values no chunk states (the others are stated, but not by their groups' documents).
+        qint64 absentValues() const
+        {
+            return std::count_if(values.begin(), values.end(), [](const Value &v) { return !v.elsewhere; });
+        }
     };
 
     // proposals: false lists the values alone (faster, for `info` and the Overview).

@@ -190,6 +190,7 @@ Result<KeyTruth::Outcome> KeyTruth::compute(Project &project, const QVector<Docu
     QHash<QString, QStringList> tablesNaming;              // document → keyed tables with a row naming it
     QHash<QString, QHash<QString, qsizetype>> firstNamedAt; // document → table → where its value stands in the title
     QHash<QString, QString> titleOf;
+    QHash<QString, qint64> valuesOf; // keyed table → its distinct key values
     for (const auto &[id, title] : std::as_const(titles))
         titleOf.insert(id, title);
     for (const DocumentKey &k : keys) {
@@ -220,9 +221,8 @@ Result<KeyTruth::Outcome> KeyTruth::compute(Project &project, const QVector<Docu
             for (const QString &d : std::as_const(docs))
                 if (!tablesNaming[d].contains(k.table))
                     tablesNaming[d] << k.table;
-            if (docs.isEmpty())
-                ++out.rowsWithoutDocument[k.table];
-            else
+            ++valuesOf[k.table];
+            if (!docs.isEmpty())
                 map.insert(value, docs);
         }
     }
@@ -262,6 +262,11 @@ Result<KeyTruth::Outcome> KeyTruth::compute(Project &project, const QVector<Docu
         out.conflicts << c;
     }
     std::sort(out.conflicts.begin(), out.conflicts.end(), [](const Outcome::Conflict &a, const Outcome::Conflict &b) { return a.docId < b.docId; });
+    // Rows naming no document, counted after the claims (a row whose only document another
+    // table claims names none now).
+    for (const DocumentKey &k : keys)
+        if (const qint64 without = valuesOf.value(k.table) - documentsOf.value(k.table.toCaseFolded()).size(); without > 0)
+            out.rowsWithoutDocument[k.table] = without;
     for (const DocumentKey &k : keys) {
         const QHash<QString, QStringList> &map = documentsOf.value(k.table.toCaseFolded());
         for (auto v = map.constBegin(); v != map.constEnd(); ++v)
@@ -412,9 +417,14 @@ Result<KeyTruth::Outcome> KeyTruth::compute(Project &project, const QVector<Docu
                     } else {
                         proposed = true;
                         ++out.proposals;
+                        // The evidence a spot check reads: the document itself (its start), and
+                        // which row of the group's path it documents.
+                        QString excerpt = textOf.value(d).simplified();
+                        if (excerpt.size() > 400)
+                            excerpt = excerpt.left(399) + QChar(0x2026);
                         out.rows.append({g.sqlTemplateId, g.values, d, p.table, true,
-                                         QStringLiteral("the document of %1 '%2', a keyed row of the group's %3; it does not state the answer \"%4\"")
-                                             .arg(p.table, keyValue, p.firstRow ? QStringLiteral("subject") : QStringLiteral("join path"), g.answer)});
+                                         QStringLiteral("%1 (the document of %2 '%3', a keyed row of the group's %4)")
+                                             .arg(excerpt, p.table, keyValue, p.firstRow ? QStringLiteral("subject") : QStringLiteral("join path"))});
                     }
                 }
                 return !p.firstRow;

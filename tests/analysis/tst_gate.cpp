@@ -339,7 +339,7 @@ private slots:
         QVERIFY2(md.startsWith(QLatin1String("### Assay gate: ")), qPrintable(md));
         QVERIFY(md.contains(QLatin1String("regression")));
         QVERIFY(md.contains(QLatin1String("| accuracy | 50.0% | 70.0% |")));
-        QVERIFY(md.contains(QLatin1String("retriever (other documents came back): -20.0 points (2 items lost, 0 gained, in 1 groups)")));
+        QVERIFY(md.contains(QLatin1String("retriever (other documents came back): -20.0 points (2 item(s) lost, 0 gained, in 1 group(s))")));
         QVERIFY(md.contains(QStringLiteral("| g1 | 10 | retriever | 1/3 (3) | robust → non-robust | question 2 | gold 2 | gold 2 | wrong 2 |")));
         QVERIFY(md.contains(QLatin1String("below the minimum 60.0%")));
     }
