@@ -282,8 +282,12 @@ void RunsPage::connectActions()
 void RunsPage::connectQueue()
 {
     connect(m_queue, &RunQueue::runScored, this,
-            [this](qint64 runId, const QString &name, const QString &judge, qint64 items, qint64 correct, qint64 failed, const QString &lastFailure) {
-                m_scoreNote = tr("%1 scored by %2: %3 of %4 correct. The Analysis page shows it.").arg(name, judge).arg(correct).arg(items);
+            [this](qint64 runId, const QString &name, const QString &judge, qint64 items, qint64 judged, qint64 correct, qint64 failed, const QString &lastFailure) {
+                // Items without a verdict (failed, unread, or the oracle's without truth) are
+                // neither right nor wrong: the share is over the judged ones.
+                m_scoreNote = judged == items ? tr("%1 scored by %2: %3 of %4 correct. The Analysis page shows it.").arg(name, judge).arg(correct).arg(items)
+                                              : tr("%1 scored by %2: %3 of %4 judged items correct; %5 of %6 items have no verdict (the Analysis page says why).")
+                                                    .arg(name, judge).arg(correct).arg(judged).arg(items - judged).arg(items);
                 m_current->setText(m_scoreNote);
                 if (failed > 0) {
                     // The judge could not be asked about some items: they stay unread, and one

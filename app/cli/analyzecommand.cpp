@@ -368,7 +368,8 @@ int AnalyzeCommand::ppi(QCommandLineParser &parser, Project &project, CliIo &io)
         if (!parser.isSet(QStringLiteral("json")))
             io.out << (d.value().ppi ? QStringLiteral("%1 − %2 (corrected): %3 [%4, %5] on %6 shared items, %7 labelled in both\n")
                                            .arg(runs[0], runs[1]).arg(*d.value().ppi, 0, 'f', 3).arg(d.value().ppiCi.first, 0, 'f', 3)
-                                           .arg(d.value().ppiCi.second, 0, 'f', 3).arg(d.value().shared).arg(d.value().labelled)
+                                           .arg(d.value().ppiCi.second, 0, 'f', 3).arg(d.value().shared).arg(d.value().labelled) +
+                                           (d.value().reliable() ? QString() : QStringLiteral("  ") + d.value().caution() + QLatin1Char('\n'))
                                      : QStringLiteral("%1 − %2: no corrected difference: %3\n").arg(runs[0], runs[1], d.value().missing));
     }
     if (parser.isSet(QStringLiteral("json")))

@@ -65,7 +65,7 @@ int ScoreCommand::run(const QStringList &args, CliIo &io)
         if (parser.isSet(json)) {
             out.push_back({{"run", name.toStdString()}, {"judge", parser.value(judge).toStdString()}, {"items", report.items},
                            {"correct", report.correct}, {"incorrect", report.incorrect}, {"unread", report.unread}, {"failed_items", report.failedItems},
-                           {"closed_domain", report.closedDomain}, {"closed_domain_flips", report.closedDomainFlips}, {"grounded_items", report.groundedItems}, {"retrieval_judge", report.retrievalJudge.toStdString()},
+                           {"closed_domain", report.closedDomain}, {"closed_domain_flips", report.closedDomainFlips}, {"grounded_items", report.groundedItems}, {"unserved", report.unserved}, {"retrieval_judge", report.retrievalJudge.toStdString()},
                            {"repeat", repetitions}, {"asked", report.asked}, {"failed_requests", report.failedRequests},
                            {"last_failure", report.lastFailure.toStdString()}});
         } else {
@@ -80,6 +80,9 @@ int ScoreCommand::run(const QStringList &args, CliIo &io)
             if (report.groundedItems > 0)
                 io.out << QStringLiteral("  %1 retrieval-only item(s) judged on their true documents' text only (a string in another document is not knowledge)\n")
                               .arg(report.groundedItems);
+            if (report.unserved > 0)
+                io.out << QStringLiteral("  %1 item(s) not judged: their group has no true document for the oracle to serve (neither right nor wrong)\n")
+                              .arg(report.unserved);
         }
         if (report.failedRequests > 0) {
             io.err << QStringLiteral("assay-cli score: run %1: %2 judge request(s) failed and their items are unread (last: %3); "

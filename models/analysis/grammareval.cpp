@@ -22,12 +22,13 @@ QString GroupResult::tagName(Tag tag)
 
 QString GrammarReport::coverageText() const
 {
-    if (failed == 0 && unread == 0)
+    if (failed == 0 && unread == 0 && unserved == 0)
         return {};
     const QLocale c(QLocale::English);
+    const QString oracle = unserved > 0 ? QStringLiteral("; %1 without a true document for the oracle to serve").arg(c.toString(unserved)) : QString();
     if (n == 0)
-        return QStringLiteral("no verdicts: %1 unread, %2 failed").arg(c.toString(unread), c.toString(failed));
-    return QStringLiteral("over %1 of %2 items; %3 unread, %4 failed").arg(c.toString(n), c.toString(n + unread + failed), c.toString(unread), c.toString(failed));
+        return QStringLiteral("no verdicts: %1 unread, %2 failed%3").arg(c.toString(unread), c.toString(failed), oracle);
+    return QStringLiteral("over %1 of %2 items; %3 unread, %4 failed%5").arg(c.toString(n), c.toString(n + unread + failed + unserved), c.toString(unread), c.toString(failed), oracle);
 }
 
 GrammarReport GrammarEval::evaluate(const QVector<Outcome> &all, const QString &retrievalJudge)
@@ -38,16 +39,17 @@ GrammarReport GrammarEval::evaluate(const QVector<Outcome> &all, const QString &
     // are left out: the common, fully read run is read in place).
     for (const Outcome &o : all) {
         report.failed += !o.error.isEmpty();
-        report.unread += o.error.isEmpty() && !o.verdict;
+        report.unserved += o.error.isEmpty() && !o.verdict && o.unserved;
+        report.unread += o.error.isEmpty() && !o.verdict && !o.unserved;
     }
     QVector<Outcome> kept;
-    if (report.failed + report.unread > 0) {
+    if (report.failed + report.unread + report.unserved > 0) {
         kept.reserve(all.size());
         for (const Outcome &o : all)
             if (o.error.isEmpty() && o.verdict)
                 kept.append(o);
     }
-    const QVector<Outcome> &outcomes = report.failed + report.unread > 0 ? kept : all;
+    const QVector<Outcome> &outcomes = report.failed + report.unread + report.unserved > 0 ? kept : all;
     report.n = outcomes.size();
     QHash<QString, int> index;
     for (const Outcome &o : outcomes) {
@@ -144,6 +146,7 @@ nlohmann::json GrammarReport::toJson(bool withGroups) const
                           {"n_read", n},
                           {"n_unread", unread},
                           {"n_failed", failed},
+                          {"n_unserved", unserved},
                           {"accuracy", value(accuracy)},
                           {"retrieval_accuracy", value(retrievalAccuracy)},
                           {"refined_accuracy", value(refinedAccuracy)},

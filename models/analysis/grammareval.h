@@ -30,7 +30,11 @@ struct GrammarReport {
     qint64 n = 0;
     qint64 failed = 0;
     qint64 unread = 0;
-    // "over 280 of 300 items; 20 unread, 0 failed" (empty when every item was read).
+    // unserved: the oracle's items whose group has no true document (Outcome::unserved), apart
+    // from unread; their groups are left out of the group tags and knowledge accuracy.
+    qint64 unserved = 0;
+    // "over 280 of 300 items; 20 unread, 0 failed" (empty when every item was read), plus
+    // "; 12 without a true document for the oracle to serve" when some are.
     QString coverageText() const;
     std::optional<double> accuracy;
     std::optional<double> retrievalAccuracy;

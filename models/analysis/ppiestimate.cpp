@@ -83,6 +83,7 @@ PpiDifference PpiEstimator::difference(const QHash<QString, int> &judge1, const 
 {
     PpiDifference d;
     Moments f, rectifier;
+    qint64 right1 = 0, right2 = 0; // labelled right, on the items labelled in both
     for (auto it = judge1.cbegin(); it != judge1.cend(); ++it) {
         const auto other = judge2.constFind(it.key());
         if (other == judge2.cend())
@@ -90,8 +91,11 @@ PpiDifference PpiEstimator::difference(const QHash<QString, int> &judge1, const 
         const double f1 = it.value() == 1, f2 = other.value() == 1;
         f.add(f1 - f2);
         const auto h1 = human1.constFind(it.key()), h2 = human2.constFind(it.key());
-        if (h1 != human1.cend() && h2 != human2.cend())
+        if (h1 != human1.cend() && h2 != human2.cend()) {
             rectifier.add((f1 - double(h1.value() == 1)) - (f2 - double(h2.value() == 1)));
+            right1 += h1.value() == 1;
+            right2 += h2.value() == 1;
+        }
     }
     d.shared = qint64(f.n);
     d.labelled = qint64(rectifier.n);
@@ -106,7 +110,15 @@ PpiDifference PpiEstimator::difference(const QHash<QString, int> &judge1, const 
     const double estimate = f.mean() - rectifier.mean();
     const double half = z * std::sqrt(f.variance() / f.n + rectifier.variance() / rectifier.n);
     d.ppi = std::clamp(estimate, -1.0, 1.0);
-    d.ppiCi = {std::clamp(estimate - half, -1.0, 1.0), std::clamp(estimate + half, -1.0, 1.0)};
+    d.predictionPoweredCi = {std::clamp(estimate - half, -1.0, 1.0), std::clamp(estimate + half, -1.0, 1.0)};
+    d.ppiCi = d.predictionPoweredCi;
+    const auto w1 = JudgeAgreement::wilson(right1, d.labelled, z), w2 = JudgeAgreement::wilson(right2, d.labelled, z);
+    d.labelsCi = {w1.first - w2.second, w1.second - w2.first};
+    // Few labels (§5.10): as for one run, the interval is never narrower than the labels' own.
+    if (!d.reliable() && (d.labelsCi.first < d.ppiCi.first || d.labelsCi.second > d.ppiCi.second)) {
+        d.ppiCi = {std::min(d.ppiCi.first, d.labelsCi.first), std::max(d.ppiCi.second, d.labelsCi.second)};
+        d.width = PpiEstimate::Width::LabelsWilson;
+    }
     return d;
 }
 
@@ -188,13 +200,35 @@ QString PpiEstimate::text() const
     return out;
 }
 
+QString PpiDifference::caution() const
+{
+    if (!ppi || reliable())
+        return {};
+    const QString head = QStringLiteral("not yet reliable: %1 items labelled in both runs, fewer than the %2 the prediction-powered interval needs")
+                             .arg(labelled)
+                             .arg(PpiEstimate::ReliableLabels);
+    if (width == PpiEstimate::Width::LabelsWilson)
+        return head + QStringLiteral("; widened to hold what the labels alone support [%1, %2] (prediction-powered alone: [%3, %4])")
+                          .arg(labelsCi.first, 0, 'f', 3)
+                          .arg(labelsCi.second, 0, 'f', 3)
+                          .arg(predictionPoweredCi.first, 0, 'f', 3)
+                          .arg(predictionPoweredCi.second, 0, 'f', 3);
+    return head + QStringLiteral("; it already holds what the labels alone support");
+}
+
 nlohmann::json PpiDifference::toJson() const
 {
     const nlohmann::json none = nullptr;
+    const auto pair = [&](const std::pair<double, double> &p) { return ppi ? nlohmann::json::array({p.first, p.second}) : none; };
     return {{"shared", shared},
             {"labelled", labelled},
             {"ppi", ppi ? nlohmann::json(*ppi) : none},
-            {"ppi_ci", ppi ? nlohmann::json::array({ppiCi.first, ppiCi.second}) : none},
+            {"ppi_ci", pair(ppiCi)},
+            {"ci_rule", width == PpiEstimate::Width::LabelsWilson ? "labels-wilson" : "prediction-powered"},
+            {"prediction_powered_ci", pair(predictionPoweredCi)},
+            {"labels_ci", pair(labelsCi)},
+            {"reliable", reliable()},
+            {"caution", caution().toStdString()},
             {"missing", missing.toStdString()}};
 }
 

@@ -63,10 +63,20 @@ struct PpiEstimate {
 struct PpiDifference {
     qint64 shared = 0, labelled = 0;
     std::optional<double> ppi;
-    std::pair<double, double> ppiCi{0, 0};
+    std::pair<double, double> ppiCi{0, 0}; // the interval to report (after the few-labels rule)
+    std::pair<double, double> predictionPoweredCi{0, 0}; // before any widening
+    // What the labels alone support for the difference: the lower Wilson end of run 1's labelled
+    // accuracy minus the upper of run 2's, and the other way round (conservative; §5.10).
+    std::pair<double, double> labelsCi{0, 0};
+    PpiEstimate::Width width = PpiEstimate::Width::PredictionPowered;
     QString missing;
 
-    nlohmann::json toJson() const; // {"shared", "labelled", "ppi", "ppi_ci", "missing"}
+    bool reliable() const { return labelled >= PpiEstimate::ReliableLabels; }
+    // "not yet reliable: 4 items labelled in both runs …"; empty when reliable or without a difference.
+    QString caution() const;
+    // {"shared", "labelled", "ppi", "ppi_ci", "ci_rule", "prediction_powered_ci", "labels_ci",
+    //  "reliable", "missing"}
+    nlohmann::json toJson() const;
 };
 
 class PpiEstimator {

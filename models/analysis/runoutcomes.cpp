@@ -5,6 +5,7 @@
 #include "runs/runresultstore.h"
 #include "runs/runstore.h"
 #include "runs/tasklevels.h"
+#include "retrieval/retrieverregistry.h"
 #include "scoring/answermetrics.h"
 #include "runs/scorer.h"
 #include "project/project.h"
@@ -56,6 +57,11 @@ Result<RunOutcomes::Loaded> RunOutcomes::load(Database &db, const QString &runNa
     if (!reader)
         return R::failure(reader);
     loaded.readerless = reader.value() == QLatin1String("none");
+    auto retrieverName = RunResultStore(db).retrieverOf(runId.value());
+    if (!retrieverName)
+        return R::failure(retrieverName.error());
+    const RetrieverKind *retriever = RetrieverRegistry::instance().find(retrieverName.value());
+    loaded.servesTruth = retriever && retriever->servesTruth;
     auto items = RunResultStore(db).executed(runId.value(), loaded.judge, loaded.retrievalJudge, false);
     auto levels = TaskLevels::load(db);
     if (!levels)
@@ -101,6 +107,12 @@ Result<RunOutcomes::Loaded> RunOutcomes::load(Database &db, const QString &runNa
         // for an empty list by older scorings are not counted); other judges need a verdict.
         const bool needsTruth = loaded.retrievalJudge == QLatin1String("covered") || loaded.retrievalJudge == QLatin1String("top1") || loaded.retrievalJudge == QLatin1String("topk");
         o.retrievalJudgeable = it.retrievalVerdict.has_value() && (!needsTruth || (it.trueDocIdsKnown && !it.trueDocIds.isEmpty()));
+        // The oracle had nothing to serve: no verdict, also for runs scored before the scorer
+        // left these items unjudged (people's labels stand as given).
+        if (loaded.servesTruth && !labels && o.trueDocs <= 0 && o.error.isEmpty()) {
+            o.unserved = true;
+            o.verdict.reset();
+        }
         // The closed-domain rule: an answer whose retrieval was judged wrong is Incorrect.
         if (options.closedDomain && !labels && o.correct() && o.retrievalJudgeable && *o.retrievalVerdict == 0)
             o.verdict = 0;

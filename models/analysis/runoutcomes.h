@@ -46,6 +46,10 @@ struct Outcome {
     // Whether the retrieval verdict can say anything: the item's group has true documents, or
     // the verdict was imported with the results (GRAMMAR-Eval needs one such item per run).
     bool retrievalJudgeable = true;
+    // The run's retriever serves the truth (the oracle) and the item's group has no true
+    // document: it retrieved nothing, so the item has no verdict — neither right nor wrong
+    // (docs/METHODS.md §4.7). Counted apart from unread verdicts.
+    bool unserved = false;
 
     bool correct() const { return verdict && *verdict == 1; }
     bool retrievalCorrect() const { return retrievalVerdict && *retrievalVerdict == 1; }
@@ -64,6 +68,7 @@ public:
         QString judge;
         QString retrievalJudge;
         bool readerless = false; // the pipeline has no reader (reader none): no LLM to blame
+        bool servesTruth = false; // the pipeline's retriever returns the true documents (oracle)
         QVector<Outcome> outcomes;
     };
     static Result<Loaded> load(Database &db, const QString &runName, const Options &options);

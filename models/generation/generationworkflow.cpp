@@ -51,6 +51,9 @@ Result<QString> generateWithLlm(Project &project, const QString &profileName, bo
         job);
     if (!waited)
         return R::failure(waited);
+    // Nothing was stored: the caller asks before removing (GUI) or refuses (CLI without --replace).
+    if (!report.refusal.isEmpty())
+        return R::failure(report.refusal, ErrorCode::WouldRemove);
     if (report.requests > 0 && report.modelErrors == report.requests)
         return R::failure(QStringLiteral("every LLM request failed%1").arg(report.errors.isEmpty() ? QString() : QStringLiteral(": ") + report.errors.first()));
     QString text = QStringLiteral("%1 (LLM %2): %3 accepted, %4 flagged for review, %5 rejected; %6 requests, %7 model errors, %8 unparsable replies; %9")

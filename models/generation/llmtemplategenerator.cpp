@@ -99,6 +99,8 @@ void LlmTemplateGenerator::generateSqlTemplates(const QString &requirements, dou
             m_report.accepted = intake.value().accepted;
             m_report.review = intake.value().review;
             m_report.rejected = intake.value().rejected;
+        } else if (intake.code() == ErrorCode::WouldRemove) {
+            m_report.refusal = intake.error();
         } else {
             m_report.errors << intake.error();
         }

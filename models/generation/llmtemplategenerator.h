@@ -30,6 +30,9 @@ public:
         int review = 0;
         int rejected = 0;
         QStringList errors;
+        // The intake refused: storing the templates would remove text queries and
+        // allowRemovals was off (ErrorCode::WouldRemove); the message names how many.
+        QString refusal;
     };
 
     LlmTemplateGenerator(Project &project, LlmClient &client, QObject *parent = nullptr);

@@ -175,7 +175,7 @@ void RunQueue::startNext()
         auto scored = Scorer::score(db.value(), runId, scoring->judge, {scoring->closedDomain, {}, scoring->repeat, scoring->retryFailed}, &job);
         if (!scored)
             return Status::failure(QStringLiteral("scoring with %1: %2").arg(scoring->judge, scored.error()), scored.code());
-        emit runScored(runId, name, scoring->judge, scored.value().items, scored.value().correct, scored.value().failedRequests,
+        emit runScored(runId, name, scoring->judge, scored.value().items, scored.value().correct + scored.value().incorrect, scored.value().correct, scored.value().failedRequests,
                        scored.value().lastFailure); // queued to the queue's thread
         return Status();
     });

@@ -80,7 +80,7 @@ signals:
     // After a run was scored: the judge, items judged and items correct.
     // failedRequests: items left unread because their judge request failed (lastFailure: the
     // last error); ScoreSpec::retryFailed judges only those again.
-    void runScored(qint64 runId, const QString &name, const QString &judge, qint64 items, qint64 correct, qint64 failedRequests, const QString &lastFailure);
+    void runScored(qint64 runId, const QString &name, const QString &judge, qint64 items, qint64 judged, qint64 correct, qint64 failedRequests, const QString &lastFailure);
     void idle();
 
 private:

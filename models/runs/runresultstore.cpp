@@ -72,6 +72,18 @@ Result<QString> RunResultStore::readerOf(qint64 runId) const
     return reader;
 }
 
+Result<QString> RunResultStore::retrieverOf(qint64 runId) const
+{
+    QString retriever;
+    auto found = m_db.first(QStringLiteral("SELECT coalesce(p.retriever, '') FROM run r LEFT JOIN pipeline p ON p.id = r.pipeline_id WHERE r.id = ?"),
+                            {runId}, [&](const Statement &r) { retriever = r.text(0); });
+    if (!found)
+        return Result<QString>::failure(found);
+    if (!found.value())
+        return Result<QString>::failure(QStringLiteral("run %1 does not exist").arg(runId));
+    return retriever;
+}
+
 Status RunResultStore::itemFrom(const Statement &r, bool withText, StoredRunItem *it) const
 {
     it->id = r.integer(0);

@@ -57,6 +57,8 @@ public:
     explicit RunResultStore(Database &db);
     // The run's reader ("none" for retrieval-only pipelines, empty for imported runs).
     Result<QString> readerOf(qint64 runId) const;
+    // The run's retriever kind ("bm25", "oracle", …; empty for imported runs).
+    Result<QString> retrieverOf(qint64 runId) const;
     // Items that were executed (done or error), in order, with the verdicts of `judge` and
     // `retrievalJudge` (either may be empty: no verdicts read).
     // With texts = false, the retrieved text and trace are read only for items whose response

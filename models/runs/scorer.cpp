@@ -4,6 +4,7 @@
 #include "grounding/aliasindex.h"
 #include "project/database.h"
 #include "project/transaction.h"
+#include "retrieval/retrieverregistry.h"
 #include "runs/runresultstore.h"
 #include "runs/runstore.h"
 #include "scoring/answermetrics.h"
@@ -33,12 +34,18 @@ struct ScoredItem {
     bool knownTruth = false;
     bool failed = false; // the item ended in an error: nothing to judge
     bool grounded = false; // a retrieval-only item judged on its true documents' text only
+    bool unserved = false; // the oracle's item without a true document: nothing to judge
 };
 
 Result<QVector<ScoredItem>> loadItems(Database &db, qint64 runId)
 {
     using R = Result<QVector<ScoredItem>>;
     RunResultStore results(db);
+    auto retrieverName = results.retrieverOf(runId);
+    if (!retrieverName)
+        return R::failure(retrieverName.error());
+    const RetrieverKind *retriever = RetrieverRegistry::instance().find(retrieverName.value());
+    const bool servesTruth = retriever && retriever->servesTruth;
     auto reader = results.readerOf(runId);
     if (!reader)
         return R::failure(reader);
@@ -70,6 +77,7 @@ Result<QVector<ScoredItem>> loadItems(Database &db, qint64 runId)
             it.grounded = true;
         }
         it.failed = !r.error.isEmpty();
+        it.unserved = servesTruth && it.truth.isEmpty();
         items << it;
     }
     return items;
@@ -214,8 +222,8 @@ Result<Scorer::Report> Scorer::score(Database &db, qint64 runId, const QString &
     asked.reserve(items.value().size());
     for (int i = 0; i < items.value().size(); ++i) {
         const ScoredItem &it = items.value()[i];
-        if (kept.contains(it.id) || it.failed)
-            continue; // an item that failed has no answer to judge: it stays without a verdict
+        if (kept.contains(it.id) || it.failed || it.unserved)
+            continue; // an item that failed, or the oracle's without truth, has no answer to judge
         asked.append({it.id, it.query, it.gold, it.response, aliases.value().alternatives(it.gold)});
         askedIndex << i;
     }
@@ -248,6 +256,11 @@ Result<Scorer::Report> Scorer::score(Database &db, qint64 runId, const QString &
         if (it.failed && !fresh.contains(it.id) && !kept.contains(it.id)) {
             ++report.failedItems;
             rows.append({it.id, std::nullopt, std::nullopt, QStringLiteral("not judged: the item failed (Runs → Retry Failed, or run … --retry-failed)")});
+            continue;
+        }
+        if (it.unserved && !it.failed) {
+            ++report.unserved;
+            rows.append({it.id, std::nullopt, std::nullopt, QString::fromUtf8(Scorer::UnservedDetail)});
             continue;
         }
         const RunStore::Judgement row = fresh.contains(it.id) ? fresh.value(it.id) : kept.value(it.id);

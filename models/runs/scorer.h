@@ -11,6 +11,8 @@
 // The closed-domain rule (ClosedDomain: auto by default, on for runs with a reader) makes an
 // answer Incorrect when its retrieval was judged wrong by the retrieval judge (imported
 // verdicts where the run has them, else covered; top1 for runs scored before covered existed).
+// A retriever that serves the truth (the oracle) gets no answer verdict on an item whose group
+// has no true document: it had nothing to serve (docs/METHODS.md §4.7).
 #include "scoring/closeddomain.h"
 #include "core/result.h"
 
@@ -43,9 +45,14 @@ public:
         qint64 asked = 0;           // items judged by this scoring (all, or the failed ones on a retry)
         qint64 closedDomainFlips = 0; // Correct answers made Incorrect by the closed-domain rule
         qint64 groundedItems = 0;     // retrieval-only items judged on their true documents' text only
+        // Items of a retriever that serves the truth (the oracle) whose group has no true
+        // document: it retrieved nothing, so it is neither right nor wrong there (no verdict).
+        qint64 unserved = 0;
         QString retrievalJudge;
         bool closedDomain = false; // the rule as applied (auto resolved)
     };
+    // The detail stored with the verdict-less rows of Report::unserved.
+    static constexpr const char *UnservedDetail = "not judged: the item's group has no true document for the oracle to serve (Corpus page: Ground Truth)";
     // JudgeSpec::parse's verdict on a judge's name (the judges are those of JudgeRegistry).
     static Status validateJudge(const QString &judge);
     static Result<Report> score(Database &db, qint64 runId, const QString &judge, const Options &options, Job *job = nullptr);

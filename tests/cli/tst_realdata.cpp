@@ -131,6 +131,45 @@ private slots:
         QVERIFY(grammar(QStringLiteral("bm25-1"))["retrieval_accuracy"].get<double>() < 1.0);
     }
 
+    // The oracle serves an item's true documents; where its group has none it retrieves
+    // nothing, which says nothing about the knowledge base: no verdict (counted apart from
+    // unread ones), so its knowledge accuracy is over the groups it could serve and no run
+    // reaches above it.
+    void theOracleIsNotJudgedWhereItHasNothingToServe()
+    {
+        const auto items = itemsOf(QStringLiteral("oracle-3"));
+        int ungrounded = 0;
+        for (const nlohmann::json &item : items)
+            if (item["true_doc_ids"].empty()) {
+                ++ungrounded;
+                QVERIFY2(!item.contains("verdict") || item["verdict"].is_null(), item.dump().c_str());
+            }
+        QVERIFY(ungrounded > 0); // some groups' answers are in no document
+        const CliOutcome scored = runCli({QStringLiteral("score"), m_project, QStringLiteral("--run"), QStringLiteral("oracle-1"), QStringLiteral("--judge"),
+                                          QStringLiteral("contains"), QStringLiteral("--json")});
+        QVERIFY2(scored.code == 0, qPrintable(scored.err));
+        const nlohmann::json report = jsonOf(scored);
+        QCOMPARE(report[0]["unserved"].get<int>(), ungrounded);
+        QCOMPARE(report[0]["unread"].get<int>(), 0);
+        for (const QString &run : {QStringLiteral("oracle-1"), QStringLiteral("oracle-3")}) {
+            const nlohmann::json j = grammar(run);
+            QCOMPARE(j["n_unserved"].get<int>(), ungrounded);
+            QCOMPARE(j["n_unread"].get<int>(), 0);
+            QCOMPARE(j["n"].get<int>() + ungrounded, int(items.size()));
+            QVERIFY2(QString::fromStdString(j["coverage"].get<std::string>()).contains(QLatin1String("without a true document for the oracle to serve")), j.dump().c_str());
+        }
+        const double oracle = grammar(QStringLiteral("oracle-3"))["knowledge_accuracy"].get<double>();
+        QStringList figures{QStringLiteral("oracle-3 %1 (%2 items unserved)").arg(oracle, 0, 'f', 3).arg(ungrounded)};
+        for (const QString &run : {QStringLiteral("bm25-1"), QStringLiteral("bm25-3"), QStringLiteral("keyword-1")}) {
+            const nlohmann::json j = grammar(run);
+            figures << QStringLiteral("%1 %2").arg(run).arg(j["knowledge_accuracy"].get<double>(), 0, 'f', 3);
+            QCOMPARE(j["n_unserved"].get<int>(), 0); // a real retriever's verdicts stand on every item
+            QVERIFY2(j["knowledge_accuracy"].get<double>() <= oracle,
+                     qPrintable(QStringLiteral("%1: %2 against the oracle's %3").arg(run).arg(j["knowledge_accuracy"].get<double>()).arg(oracle)));
+        }
+        qInfo("knowledge accuracy: %s", qPrintable(figures.join(QStringLiteral(", "))));
+    }
+
     // bm25 k=1 against k=3, both retrieval-only: no LLM module, and the module lines add up to
     // the difference; k=1's top document is k=3's, so what changed is the context size.
     void aReaderlessGateBlamesNoLlm()

@@ -4,11 +4,14 @@
 // and a user's edited prompt file taking precedence over the bundled one.
 #include "testmain.h"
 #include "generation/generationstore.h"
+#include "generation/generationworkflow.h"
 #include "generation/llmtemplategenerator.h"
 #include "generation/promptlibrary.h"
 #include "llm/llmclient.h"
+#include "llm/llmprofilestore.h"
 #include "llm/llmstore.h"
 #include "project/project.h"
+#include "schema/knowledgebase.h"
 #include "schema/knowledgeimporter.h"
 #include "schema/sqlscriptreader.h"
 #include "testendpoint.h"
@@ -116,6 +119,44 @@ INSERT INTO person VALUES (1, 'Ann', 'Oslo', 'red'), (2, 'Bob', 'Lyon', 'red'), 
         const auto report = run(client, [](LlmTemplateGenerator &g) { g.generateSqlTemplates(QStringLiteral("only two placeholders")); });
         QCOMPARE(report.modelErrors, 1);
         QVERIFY(report.errors.join(QLatin1Char(' ')).contains(QLatin1String("Incorrect API key")));
+    }
+
+    // Generating SQL templates again with the LLM when the data changed under a template that
+    // has text queries: refused with ErrorCode::WouldRemove and nothing stored (the desktop app
+    // asks on that code, the CLI wants --replace), then done once allowed.
+    void regeneratingWithTheLlmRefusesToRemoveUnasked()
+    {
+        QVERIFY(LlmProfileStore::save(profile()).ok());
+        GenerationStore store(m_project->database());
+        QVERIFY(GenerationWorkflow::buildQueries(*m_project, false).ok());
+        const auto textQueries = [&] {
+            qint64 n = 0;
+            for (const qint64 perForm : store.stats().value().textQueries)
+                n += perForm;
+            return n;
+        };
+        const qint64 queries = textQueries();
+        QVERIFY(queries > 0);
+        // Bob moves: the template reading his city gives other groups now.
+        KnowledgeBase *kb = m_project->service<KnowledgeBase>();
+        const KnowledgeTable *person = kb->tableNamed(QStringLiteral("person"));
+        QVERIFY(person);
+        qint64 bob = 0;
+        for (const KnowledgeRow &r : kb->rows(person->id).value())
+            if (r.value(person->columnNamed(QStringLiteral("name"))->id).toString() == QLatin1String("Bob"))
+                bob = r.id;
+        QVERIFY(kb->setCell(person->id, bob, person->columnNamed(QStringLiteral("city"))->id, QStringLiteral("Nice")).ok());
+        GenerationWorkflow::SqlOptions options;
+        options.llmProfile = QStringLiteral("local");
+        auto refused = GenerationWorkflow::generateSqlTemplates(*m_project, options);
+        QVERIFY(!refused.ok());
+        QCOMPARE(refused.code(), ErrorCode::WouldRemove);
+        QVERIFY2(refused.error().contains(QLatin1String("generating again would remove")), qPrintable(refused.error()));
+        QCOMPARE(textQueries(), queries);
+        options.replace = true;
+        auto replaced = GenerationWorkflow::generateSqlTemplates(*m_project, options);
+        QVERIFY2(replaced.ok(), qPrintable(replaced.error()));
+        QVERIFY(textQueries() < queries);
     }
 
     void editedPromptFileWins()

@@ -209,7 +209,7 @@ private slots:
         QVERIFY(test::waitIdle(page, 120000));
         QCOMPARE(scored.count(), 1);
         QCOMPARE(scored.constFirst().at(2).toString(), QStringLiteral("contains"));
-        const qint64 items = scored.constFirst().at(3).toLongLong(), correct = scored.constFirst().at(4).toLongLong();
+        const qint64 items = scored.constFirst().at(3).toLongLong(), correct = scored.constFirst().at(5).toLongLong();
         QVERIFY(items > 1000 && correct > 0 && correct < items);
         auto id = RunStore(m_project->database()).idOf(name);
         QVERIFY(id);

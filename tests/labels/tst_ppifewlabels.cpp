@@ -155,6 +155,73 @@ private slots:
         QCOMPARE(e.toJson()["ci_rule"].get<std::string>(), std::string("prediction-powered"));
     }
 
+    // The difference of two runs (analyze ppi --run A,B; Compare tab) follows the same rule:
+    // under 30 items labelled in both, its interval holds what the labels alone support (the
+    // Wilson ends of each run's labelled accuracy, crossed), and covers the true difference
+    // more often than before; from 30 on it is the prediction-powered interval, as before.
+    void theDifferenceFollowsTheRule()
+    {
+        for (const int labels : {2, 3, 5, 10}) {
+            int before = 0, after = 0, widened = 0;
+            const int seeds = 200;
+            for (int seed = 1; seed <= seeds; ++seed) {
+                const World a = world(quint64(5000 + seed), 2000, labels);
+                const World b = world(quint64(9000 + seed), 2000, 2000); // b labelled everywhere: the pairs are a's labels
+                const PpiDifference d = PpiEstimator::difference(a.judge, a.human, b.judge, b.human);
+                QVERIFY(d.ppi);
+                QCOMPARE(d.labelled, qint64(labels));
+                qint64 rightA = 0, rightB = 0;
+                for (auto it = a.human.cbegin(); it != a.human.cend(); ++it) {
+                    rightA += it.value() == 1;
+                    rightB += b.human.value(it.key()) == 1;
+                }
+                const auto wa = wilsonInterval(rightA, labels), wb = wilsonInterval(rightB, labels);
+                const std::pair<double, double> labelsAlone{wa.first - wb.second, wa.second - wb.first};
+                QVERIFY(std::abs(d.labelsCi.first - labelsAlone.first) < 1e-12 && std::abs(d.labelsCi.second - labelsAlone.second) < 1e-12);
+                QVERIFY2(holds(d.ppiCi, labelsAlone) && holds(d.ppiCi, d.predictionPoweredCi),
+                         qPrintable(QStringLiteral("seed %1, %2 labels: [%3, %4]").arg(seed).arg(labels).arg(d.ppiCi.first).arg(d.ppiCi.second)));
+                QCOMPARE(d.width == PpiEstimate::Width::LabelsWilson, d.ppiCi != d.predictionPoweredCi);
+                QVERIFY(!d.reliable() && !d.caution().isEmpty());
+                widened += d.width == PpiEstimate::Width::LabelsWilson;
+                const double truth = a.trueAccuracy - b.trueAccuracy;
+                before += d.predictionPoweredCi.first <= truth && truth <= d.predictionPoweredCi.second;
+                after += d.ppiCi.first <= truth && truth <= d.ppiCi.second;
+            }
+            qInfo("difference, %d labels in both: coverage %.3f before the rule, %.3f after; %d of %d widened", labels, double(before) / seeds,
+                  double(after) / seeds, widened, seeds);
+            QVERIFY(widened > 0);
+            QVERIFY2(after >= seeds * 93 / 100, qPrintable(QString::number(after)));
+            QVERIFY(after >= before);
+        }
+        // Three labels in both that agree with both judges: the words and the JSON.
+        QHash<QString, int> judgeA, judgeB, humanA, humanB;
+        for (int i = 0; i < 1000; ++i) {
+            judgeA.insert(QString::number(i), int(i % 5 != 0)); // 0.8
+            judgeB.insert(QString::number(i), int(i % 2 == 0)); // 0.5
+        }
+        for (const int i : {2, 4, 6}) { // right in both judges' eyes, and the people's
+            humanA.insert(QString::number(i), 1);
+            humanB.insert(QString::number(i), 1);
+        }
+        const PpiDifference d = PpiEstimator::difference(judgeA, humanA, judgeB, humanB);
+        QCOMPARE(*d.ppi, 0.3);
+        const auto w = wilsonInterval(3, 3);
+        QCOMPARE(d.ppiCi.first, w.first - w.second);
+        QCOMPARE(d.ppiCi.second, w.second - w.first);
+        QVERIFY2(d.caution().startsWith(QStringLiteral("not yet reliable: 3 items labelled in both runs, fewer than the 30 the prediction-powered interval needs; "
+                                                      "widened to hold what the labels alone support [-0.561, 0.561]")),
+                 qPrintable(d.caution()));
+        const nlohmann::json j = d.toJson();
+        QCOMPARE(j["ci_rule"].get<std::string>(), std::string("labels-wilson"));
+        QCOMPARE(j["reliable"].get<bool>(), false);
+        // 30 labelled in both: the prediction-powered interval stands as it is.
+        const World a = world(11, 2000, 30), b = world(12, 2000, 2000);
+        const PpiDifference many = PpiEstimator::difference(a.judge, a.human, b.judge, b.human);
+        QVERIFY(many.reliable() && many.caution().isEmpty());
+        QCOMPARE(many.ppiCi, many.predictionPoweredCi);
+        QCOMPARE(many.width, PpiEstimate::Width::PredictionPowered);
+    }
+
     // Three labels that all agree with the judge: the words the CLI (text()), the Labels tab
     // (caution()) and the Accuracy chart's subtitle print, and the JSON.
     void messageText()

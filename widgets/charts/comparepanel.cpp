@@ -178,7 +178,8 @@ void ComparePanel::showComparison(const RunAnalysis &a, const RunAnalysis &b, co
                                        "both runs have, %5 labelled in both.</p>")
                                         .arg(points(d.ppi), points(d.ppiCi.first), points(d.ppiCi.second))
                                         .arg(d.shared)
-                                        .arg(d.labelled)
+                                        .arg(d.labelled) +
+                                        (d.reliable() ? QString() : tr("<p><i>%1.</i></p>").arg(d.caution().toHtmlEscaped()))
                                   : tr("<p>No corrected difference: %1.</p>").arg(d.missing.toHtmlEscaped())));
     }
     QHash<QString, GroupResult::Tag> tagsB;
