@@ -131,6 +131,10 @@ int run(int argc, char **argv)
     targets.atLeast("text queries built in memory per second", built / memorySeconds, 1e6);
     targets.atLeast("text queries persisted per second", persisted.value() / persistSeconds, 3e5);
     targets.atMost("review grid text filter, s", filterSeconds, 0.3);
+    const double calibration = assay::bench::calibrationSeconds();
+    targets.reference("text queries built in memory per second", 1 / calibration, "calibration work, runs/s");
+    targets.reference("text queries persisted per second", 1 / calibration, "calibration work, runs/s");
+    targets.reference("review grid text filter, s", calibration, "calibration work, s");
     targets.atMost("peak RSS, MB", double(peakRssKb()) / 1024, 600);
     return targets.exitCode();
 }

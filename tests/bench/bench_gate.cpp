@@ -67,6 +67,7 @@ int run(int, char **)
     std::printf("gate of %d shared items (%d groups), %d resamples: %.3f s; difference %.2f points (95%%: %.2f to %.2f), McNemar p %.3f, %s\n", r.shared,
                 r.groups, o.resamples, seconds, 100 * r.difference, 100 * r.low, 100 * r.high, r.mcnemarP, qPrintable(GateResult::verdictName(r.verdict)));
     targets.atMost("seconds for 100,000 items and 2,000 resamples", seconds, 2.0);
+    targets.reference("seconds for 100,000 items and 2,000 resamples", assay::bench::calibrationSeconds(), "calibration work, s");
     // Power and size over 10,932 items, 200 pairs each.
     const int pairsEach = 200, items = 10932;
     GateOptions g;

@@ -68,6 +68,9 @@ int run(int argc, char **argv)
     targets.require("every request answered", failed == 0);
     targets.atLeast("requests per second at concurrency 64", n / seconds, 2000);
     targets.atMost("client CPU per request, ms", cpuPerRequest, 0.5);
+    const double calibration = assay::bench::calibrationSeconds();
+    targets.reference("requests per second at concurrency 64", 1 / calibration, "calibration work, runs/s");
+    targets.reference("client CPU per request, ms", calibration, "calibration work, s");
     return targets.exitCode();
 }
 
