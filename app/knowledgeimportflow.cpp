@@ -154,7 +154,7 @@ void KnowledgeImportFlow::run(const QString &title, const QString &sourceName, s
                              .arg(schema->tables.size() == 1 ? tr("1 knowledge table") : tr("%1 knowledge tables").arg(schema->tables.size()),
                                   sourceName.toHtmlEscaped(), replaced ? tr(", replacing the earlier ones") : QString(),
                                   schema->notes.isEmpty() ? QString() : QStringLiteral(" ") + schema->notes.join(QStringLiteral("; ")).toHtmlEscaped() + QLatin1Char('.')));
-        bar->addButton(tr("Undo"), [project] { project->undoStack()->undo(); }, tr("Takes the import back (Edit → Undo)."));
+        bar->addUndoButton(project->undoStack(), tr("Takes the import back (Edit → Undo)."));
         emit imported();
     });
     m_job->start();

@@ -84,15 +84,31 @@ bool ReportAction::exportTo(const QString &dir, bool pdf)
     }
     const QString html = files.value().value(0);
     const QString pdfFile = pdf ? files.value().constLast() : QString();
-    MessageBar::report(page, MessageBar::Level::Success,
-                       tr("Report of %1 written to %2%3.")
-                           .arg(analysis->analyses().size() == 1 ? tr("1 analysed run") : tr("%1 analysed runs").arg(analysis->analyses().size()),
-                                QFileInfo(html).absolutePath(), pdf ? tr(" (HTML and PDF)") : QString()));
+    const QString said = tr("Report of %1 written to %2%3.")
+                             .arg(analysis->analyses().size() == 1 ? tr("1 analysed run") : tr("%1 analysed runs").arg(analysis->analyses().size()),
+                                  QFileInfo(html).absolutePath(), pdf ? tr(" (HTML and PDF)") : QString());
+    // The buttons the user guide promises, on the page's bar or, on a page without one, in the
+    // confirmation itself (never an OK-only box).
+    const QList<std::pair<QString, QString>> opens{{tr("Open Report"), html}, {tr("Open PDF"), pdfFile}, {tr("Show Folder"), dir}};
     if (MessageBar *bar = MessageBar::of(page)) {
-        bar->addButton(tr("Open Report"), [html] { QDesktopServices::openUrl(QUrl::fromLocalFile(html)); }, html);
-        if (!pdfFile.isEmpty())
-            bar->addButton(tr("Open PDF"), [pdfFile] { QDesktopServices::openUrl(QUrl::fromLocalFile(pdfFile)); }, pdfFile);
-        bar->addButton(tr("Show Folder"), [dir] { QDesktopServices::openUrl(QUrl::fromLocalFile(dir)); }, dir);
+        bar->showMessage(MessageBar::Level::Success, said);
+        for (const auto &[text, target] : opens)
+            if (!target.isEmpty())
+                bar->addButton(text, [target = target] { QDesktopServices::openUrl(QUrl::fromLocalFile(target)); }, target);
+    } else {
+        qInfo("%s", qPrintable(said));
+        auto *box = new QMessageBox(QMessageBox::Information, tr("Export Report"), said, QMessageBox::NoButton, m_window);
+        box->setObjectName(QStringLiteral("reportWritten"));
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        for (const auto &[text, target] : opens) {
+            if (target.isEmpty())
+                continue;
+            QPushButton *button = box->addButton(text, QMessageBox::ActionRole);
+            button->setToolTip(target);
+            connect(button, &QPushButton::clicked, box, [target = target] { QDesktopServices::openUrl(QUrl::fromLocalFile(target)); });
+        }
+        box->addButton(QMessageBox::Close);
+        box->open();
     }
     if (OverviewPage *overview = m_window->overviewPage())
         overview->setLastReport(dir);

@@ -99,8 +99,7 @@ void StepRouter::showGenerationResult(GenerationActions::Shows shows, bool ok, c
     if (!ok)
         return;
     if (undoable && m_window->project()) {
-        QUndoStack *stack = m_window->project()->undoStack();
-        bar->addButton(tr("Undo"), [stack] { stack->undo(); }, tr("Takes this step back (Edit → Undo)."));
+        bar->addUndoButton(m_window->project()->undoStack(), tr("Takes this step back (Edit → Undo)."));
     }
     if (!location.isEmpty()) {
         const QString folder = QFileInfo(location).isDir() ? location : QFileInfo(location).absolutePath();

@@ -7,6 +7,7 @@
 #include <QScrollArea>
 #include <QTextDocumentFragment>
 #include <QToolButton>
+#include <QUndoStack>
 
 namespace assay {
 
@@ -148,6 +149,22 @@ void MessageBar::addButton(const QString &text, const std::function<void()> &onC
     updateHeight();
 }
 
+void MessageBar::addUndoButton(QUndoStack *stack, const QString &toolTip)
+{
+    const int step = stack->index(); // the state right after the step
+    addButton(tr("Undo"), [stack, step] {
+        if (stack->index() == step)
+            stack->undo();
+    }, toolTip);
+    auto *button = qobject_cast<QPushButton *>(m_buttons->itemAt(m_buttons->count() - 1)->widget());
+    const QString said = text();
+    // Bound to the button: the next message removes the button and with it this connection.
+    connect(stack, &QUndoStack::indexChanged, button, [this, step, said](int index) {
+        if (index < step)
+            showMessage(Level::Info, tr("Undone: %1 (Edit → Redo brings it back)").arg(said));
+    });
+}
+
 QStringList MessageBar::buttonTexts() const
 {
     QStringList out;
@@ -160,8 +177,11 @@ QStringList MessageBar::buttonTexts() const
 void MessageBar::removeButtons()
 {
     while (QLayoutItem *item = m_buttons->takeAt(0)) {
-        if (QWidget *w = item->widget())
+        if (QWidget *w = item->widget()) {
+            w->disconnect(); // its connections end now, not when it is deleted
+            QObject::disconnect(nullptr, nullptr, w, nullptr);
             w->deleteLater();
+        }
         delete item;
     }
 }

@@ -11,6 +11,7 @@ class QHBoxLayout;
 class QLabel;
 class QScrollArea;
 class QToolButton;
+class QUndoStack;
 
 namespace assay {
 
@@ -29,6 +30,10 @@ public:
     // A button beside the current message ("Open", "Show", "Undo", "Go to Analysis"…); the
     // next message or clear() removes it. Clicking it runs `onClick`.
     void addButton(const QString &text, const std::function<void()> &onClick, const QString &toolTip = {});
+    // "Undo" for the step just pushed on `stack`: once that step is taken back (by this button,
+    // Edit → Undo or Ctrl+Z) the offer goes and the message says the step was undone, so the bar
+    // never offers what it can no longer do.
+    void addUndoButton(QUndoStack *stack, const QString &toolTip);
     QStringList buttonTexts() const;
 
     QString text() const;

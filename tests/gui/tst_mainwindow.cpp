@@ -331,6 +331,9 @@ private slots:
         QCOMPARE(bar->buttonTexts(), QStringList{QStringLiteral("Undo")});
         bar->findChild<QPushButton *>(QStringLiteral("messageAction"))->click();
         QCOMPARE(w.project()->service<KnowledgeBase>()->tables().size(), 0);
+        // Used, the offer goes: the bar says what was undone and offers nothing it cannot do.
+        QVERIFY2(bar->buttonTexts().isEmpty(), qPrintable(bar->buttonTexts().join(QLatin1Char(','))));
+        QVERIFY2(bar->text().startsWith(QLatin1String("Undone: Imported 1 knowledge table")), qPrintable(bar->text()));
         findAction(&w, QStringLiteral("actionRedo"))->trigger();
         QCOMPARE(w.project()->service<KnowledgeBase>()->tables().size(), 1);
         findAction(&w, QStringLiteral("actionUndo"))->trigger();

@@ -47,6 +47,7 @@
 #include <QFile>
 #include <QStackedWidget>
 #include <QTableWidget>
+#include <QMessageBox>
 #include <QtTest>
 
 #include <nlohmann/json.hpp>
@@ -143,6 +144,9 @@ private slots:
         QVERIFY(sqlTemplates > 10);
         QCOMPARE(w.templateGrid()->model()->totalCount(ReviewModel::Scope::SqlTemplates), int(GenerationStore(db).sqlTemplates().value().size()));
         project->undoStack()->undo();
+        // Taken back (here as Edit → Undo would): the bar no longer offers Undo, and says so.
+        QVERIFY2(!w.templateGrid()->messageBar()->buttonTexts().contains(QStringLiteral("Undo")), qPrintable(w.templateGrid()->messageBar()->buttonTexts().join(QLatin1Char(','))));
+        QVERIFY2(w.templateGrid()->messageBar()->text().startsWith(QLatin1String("Undone: SQL templates:")), qPrintable(w.templateGrid()->messageBar()->text()));
         QCOMPARE(GenerationStore(db).sqlTemplates().value().size(), 0);
         QCOMPARE(w.templateGrid()->model()->totalCount(ReviewModel::Scope::SqlTemplates), 0);
         QVERIFY(w.templateGrid()->sidePanelText().contains(QLatin1String("Generate SQL Templates")));
@@ -348,6 +352,11 @@ private slots:
         QVERIFY(!analysis->isStale());
         analysis->forgetRun(QString::fromStdString(s["runs"][0]["run"].get<std::string>()));
         QVERIFY(analysis->isStale());
+        // Exported from a page without a message bar (Corpus): the confirmation still offers
+        // Open Report and Show Folder, never an OK-only box.
+        const auto pageBefore = w.navigator()->currentPage();
+        w.navigator()->setCurrentPage(ProjectNavigator::Corpus);
+        QVERIFY(!MessageBar::of(w.pages()->currentWidget()));
         const QString again = m_dir.filePath(QStringLiteral("report-again"));
         QSignalSpy reanalysed(analysis, &AnalysisPage::analysed);
         QVERIFY(w.reportAction()->exportTo(again, false));
@@ -355,6 +364,18 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(again + QStringLiteral("/report.html")), 120000);
         QCOMPARE(reanalysed.count(), 1);
         QVERIFY(!analysis->isStale());
+        QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QMessageBox *>(QStringLiteral("reportWritten")), 10000);
+        {
+            auto *box = w.findChild<QMessageBox *>(QStringLiteral("reportWritten"));
+            QStringList buttons;
+            for (QAbstractButton *b : box->buttons())
+                buttons << b->text();
+            QVERIFY2(buttons.contains(QStringLiteral("Open Report")) && buttons.contains(QStringLiteral("Show Folder")), qPrintable(buttons.join(QLatin1Char(','))));
+            QVERIFY2(box->text().contains(again), qPrintable(box->text()));
+        }
+        for (auto *box : w.findChildren<QMessageBox *>())
+            box->close();
+        w.navigator()->setCurrentPage(pageBefore);
 
         // 8. The Overview page's checklist has followed every step.
         w.navigator()->setCurrentPage(ProjectNavigator::Overview);
