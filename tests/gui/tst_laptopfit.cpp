@@ -340,9 +340,28 @@ private slots:
                 auto *analysis = qobject_cast<AnalysisPage *>(page);
                 QVERIFY(analysis);
                 QTabWidget *tabs = analysis->tabs();
+                // The tab bar never moves under the mouse (issue 77 item 1): every tab stands at
+                // the same place in the window whichever tab is current, with no scroll arrows.
+                const auto tabPlaces = [&] {
+                    QStringList places;
+                    for (int i = 0; i < tabs->count(); ++i) {
+                        const QRect r = tabs->tabBar()->tabRect(i);
+                        places << QStringLiteral("%1@%2+%3").arg(tabs->tabText(i)).arg(tabs->tabBar()->mapTo(&w, r.topLeft()).x()).arg(r.width());
+                    }
+                    return places.join(QLatin1Char(' '));
+                };
+                QString firstPlaces;
                 for (int t = 0; t < tabs->count(); ++t) {
                     tabs->setCurrentIndex(t);
                     QTest::qWait(100);
+                    const QString places = tabPlaces();
+                    if (t == 0)
+                        firstPlaces = places;
+                    else if (places != firstPlaces)
+                        cut << QStringLiteral("Analysis/%1: the tabs moved (%2, on the first tab %3)").arg(tabs->tabText(t), places, firstPlaces);
+                    for (QToolButton *arrow : tabs->tabBar()->findChildren<QToolButton *>())
+                        if (arrow->isVisible())
+                            cut << QStringLiteral("Analysis/%1: the tab bar shows scroll arrows").arg(tabs->tabText(t));
                     const bool feeds = t == 0 || t == 2 || tabs->widget(t) == analysis->comparePanel();
                     if (analysis->groupList()->isVisible() != feeds)
                         cut << QStringLiteral("Analysis/%1: the drill pane is %2").arg(tabs->tabText(t), feeds ? QStringLiteral("hidden") : QStringLiteral("shown"));

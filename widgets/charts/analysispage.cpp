@@ -45,7 +45,9 @@ AnalysisPage::AnalysisPage(Project *project, QWidget *parent) : QWidget(parent),
     split->addWidget(side);
     split->addWidget(m_tabs);
     split->addWidget(drill);
-    split->setStretchFactor(0, 1);
+    // The side keeps its width when the drill pane comes and goes: the tabs take the change, so
+    // the tab bar never moves under the mouse (issue 77 item 1).
+    split->setStretchFactor(0, 0);
     split->setStretchFactor(1, 4);
     split->setStretchFactor(2, 2);
     m_messages = new MessageBar(this);
@@ -230,7 +232,19 @@ void AnalysisPage::updateDrill()
 {
     QWidget *current = m_tabs->currentWidget();
     const bool feeds = current == m_panels.value(0) || current == m_panels.value(2) || current == m_compare;
-    m_drill->setVisible(feeds);
+    if (m_drill->isVisibleTo(this) != feeds && m_split) {
+        // Only the tabs' width changes: the side panel stays where it was.
+        const int side = m_split->sizes().value(0);
+        m_drill->setVisible(feeds);
+        QList<int> sizes = m_split->sizes();
+        if (sizes.size() == 3 && side > 0 && sizes[0] != side) {
+            sizes[1] += sizes[0] - side;
+            sizes[0] = side;
+            m_split->setSizes(sizes);
+        }
+    } else {
+        m_drill->setVisible(feeds);
+    }
     if (m_drillFilled || !feeds)
         return;
     m_groupsTitle->setText(current == m_compare ? tr("Double-click a group on the <i>Regression gate</i> tab or under <i>Groups whose tag changed</i> to inspect it here.")
