@@ -52,25 +52,47 @@ void closeOnSignals(QWidget *window)
 
 } // namespace
 
+// The options, for QApplication and, when only help or the version is asked for, for a
+// QCoreApplication: those need no display (without one QApplication aborts before parsing).
+static void describe(QCommandLineParser &parser, const QCommandLineOption &demo)
+{
+    parser.setApplicationDescription(QStringLiteral("Assay: grounded, modular evaluation of RAG systems"));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addOption(demo);
+    parser.addPositionalArgument(QStringLiteral("project"), QStringLiteral("An .assay project file to open."), QStringLiteral("[project]"));
+}
+
+static void name(QCoreApplication &)
+{
+    QCoreApplication::setApplicationName(QStringLiteral("assay"));
+    QCoreApplication::setOrganizationName(QStringLiteral("Assay"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(ASSAY_VERSION));
+}
+
 int main(int argc, char *argv[])
 {
+    const QCommandLineOption demo(QStringLiteral("demo"), QStringLiteral("Build and open the bundled demo project."));
+    for (int i = 1; i < argc; ++i) {
+        const QByteArray arg(argv[i]);
+        if (arg == "-h" || arg == "--help" || arg == "--help-all" || arg == "-v" || arg == "--version") {
+            QCoreApplication core(argc, argv);
+            name(core);
+            QCommandLineParser parser;
+            describe(parser, demo);
+            parser.process(core); // prints and exits
+            return 0;
+        }
+    }
     QApplication app(argc, argv);
-    QApplication::setApplicationName(QStringLiteral("assay"));
+    name(app);
     QApplication::setApplicationDisplayName(QStringLiteral("Assay"));
-    QApplication::setOrganizationName(QStringLiteral("Assay"));
-    QApplication::setApplicationVersion(QStringLiteral(ASSAY_VERSION));
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/assay.svg")));
     QApplication::setDesktopFileName(QStringLiteral("assay"));
     assay::MessageLog::install();
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Assay: grounded, modular evaluation of RAG systems"));
-    parser.addHelpOption();
-    parser.addVersionOption();
-    QCommandLineOption demo(QStringLiteral("demo"), QStringLiteral("Build and open the bundled demo project."));
-    parser.addOption(demo);
-    parser.addPositionalArgument(QStringLiteral("project"), QStringLiteral("An .assay project file to open."),
-                                 QStringLiteral("[project]"));
+    describe(parser, demo);
     parser.process(app);
 
     assay::MainWindow window;

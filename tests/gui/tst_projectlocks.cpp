@@ -180,6 +180,26 @@ private slots:
             QVERIFY2(reopened.value()->uncleanShutdown().isEmpty(), qPrintable(reopened.value()->uncleanShutdown()));
         }
     }
+
+    // `assay --help` and `--version` answer without a display (QApplication used to abort
+    // before reading them when no platform plugin could start).
+    void helpNeedsNoDisplay()
+    {
+        for (const QString &arg : {QStringLiteral("--help"), QStringLiteral("--version")}) {
+            QProcess app;
+            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+            env.remove(QStringLiteral("DISPLAY"));
+            env.remove(QStringLiteral("WAYLAND_DISPLAY"));
+            env.remove(QStringLiteral("QT_QPA_PLATFORM"));
+            app.setProcessEnvironment(env);
+            app.start(QStringLiteral(ASSAY_GUI), {arg});
+            QVERIFY(app.waitForFinished(30000));
+            QCOMPARE(app.exitStatus(), QProcess::NormalExit);
+            QCOMPARE(app.exitCode(), 0);
+            const QString out = QString::fromUtf8(app.readAllStandardOutput());
+            QVERIFY2(arg == QLatin1String("--help") ? out.contains(QLatin1String("--demo")) : out.startsWith(QLatin1String("assay ")), qPrintable(out));
+        }
+    }
 };
 
 ASSAY_TEST_MAIN(TestProjectLocks)
