@@ -255,6 +255,12 @@ private slots:
                                                     "the charts below it down by a line or two, right under the mouse of someone about to click a bar."));
             QTest::qWait(50);
             QCOMPARE(page.tabs()->mapTo(&page, QPoint()), at);
+            // It floats over the foot of the charts: the tabs and the side panel stay clear.
+            QVERIFY(page.messages()->isVisible());
+            QVERIFY2(page.messages()->geometry().top() > page.tabs()->tabBar()->mapTo(&page, QPoint(0, page.tabs()->tabBar()->height())).y() + 100,
+                     qPrintable(QStringLiteral("the bar's top at %1").arg(page.messages()->geometry().top())));
+            QVERIFY(page.messages()->geometry().left() >= at.x() && page.messages()->geometry().bottom() <= page.height());
+            test::screenshot(&page, QStringLiteral("analysis-message"));
             page.messages()->clear();
             QTest::qWait(50);
             QCOMPARE(page.tabs()->mapTo(&page, QPoint()), at);

@@ -19,6 +19,7 @@
 #include "messagebar.h"
 
 #include <QCheckBox>
+#include <QEvent>
 #include <QComboBox>
 #include <QFormLayout>
 #include <QLabel>
@@ -51,22 +52,21 @@ AnalysisPage::AnalysisPage(Project *project, QWidget *parent) : QWidget(parent),
     split->setStretchFactor(1, 4);
     split->setStretchFactor(2, 2);
     m_messages = new MessageBar(this);
-    // The bar's room is kept while it is empty: a message never shifts the charts under the
-    // mouse (two lines show; a longer one scrolls inside the bar).
+    // The bar floats over the foot of the charts while it says something: no band is kept empty
+    // for it (issue 77: 7% of a 768-px screen), and a message never shifts the charts or the
+    // tabs under the mouse. Two lines show; a longer message scrolls inside the bar.
     m_messages->setMaximumLines(2);
-    auto *messageRoom = new QWidget(this);
-    messageRoom->setFixedHeight(m_messages->reservedHeight());
-    auto *roomLayout = new QVBoxLayout(messageRoom);
-    roomLayout->setContentsMargins(0, 0, 0, 0);
-    roomLayout->addWidget(m_messages);
-    roomLayout->addStretch(1);
+    m_messages->setAutoFillBackground(true);
+    m_messages->installEventFilter(this);
     m_split = split;
     auto *pageLayout = new QVBoxLayout(this);
-    pageLayout->addWidget(messageRoom);
     pageLayout->addWidget(split, 1);
     // The tabs get the width of their bar when the page has it (ten tabs scrolled behind arrows
     // at 1366×768), until the user moves the splitter.
-    connect(split, &QSplitter::splitterMoved, this, [this] { m_userSized = true; });
+    connect(split, &QSplitter::splitterMoved, this, [this] {
+        m_userSized = true;
+        placeMessages();
+    });
     connect(m_autoStart, &QTimer::timeout, this, &AnalysisPage::analyze);
     connect(m_runs, &QListWidget::itemChanged, this, &AnalysisPage::scheduleAnalysis);
     connect(m_judge, &QComboBox::currentIndexChanged, this, &AnalysisPage::scheduleAnalysis);
@@ -252,9 +252,32 @@ void AnalysisPage::updateDrill()
                                                      "items of a response type."));
 }
 
+bool AnalysisPage::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_messages && (event->type() == QEvent::Show || event->type() == QEvent::LayoutRequest))
+        QMetaObject::invokeMethod(this, &AnalysisPage::placeMessages, Qt::QueuedConnection); // once its text is set
+    return QWidget::eventFilter(watched, event);
+}
+
+void AnalysisPage::placeMessages()
+{
+    if (!m_messages->isVisible() || !m_split)
+        return;
+    const int margin = 6;
+    const int left = m_tabs->mapTo(this, QPoint()).x();
+    const int width = std::max(200, this->width() - left - margin);
+    // Twice: the bar's height follows the width its text wraps at.
+    for (int pass = 0; pass < 2; ++pass) {
+        const int height = m_messages->sizeHint().height();
+        m_messages->setGeometry(left, this->height() - height - margin, width, height);
+    }
+    m_messages->raise();
+}
+
 void AnalysisPage::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);
+    placeMessages();
     if (m_userSized || !m_split || m_split->count() != 3)
         return;
     const int total = m_split->width() - 2 * m_split->handleWidth();

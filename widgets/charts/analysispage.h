@@ -79,8 +79,11 @@ signals:
 
 protected:
     void resizeEvent(QResizeEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    // The message bar floats over the foot of the tabs and the drill pane (placed here).
+    void placeMessages();
     QWidget *buildSide();
     void buildTabs();
     QWidget *buildDrill();
