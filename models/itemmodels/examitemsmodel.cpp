@@ -74,6 +74,8 @@ QVariant ExamItemsModel::data(const QModelIndex &index, int role) const
         }
         if (index.column() == Stem)
             return it.stem;
+        if (index.column() >= OptionA && index.column() <= OptionD) // narrow columns: the whole option on hover
+            return it.options.value(index.column() - OptionA);
         return {};
     }
     if (role != Qt::DisplayRole && role != Qt::EditRole)

@@ -320,6 +320,26 @@ private slots:
                 if (const int rows = gridShown / grid->rowHeight(0); rows < 4)
                     cut << QStringLiteral("Runs: the launcher's grid shows %1 rows (%2 px)").arg(rows).arg(gridShown);
             }
+            if (p == ProjectNavigator::Exams) {
+                // Item, stem, key, a, b, c and the fit in view without scrolling sideways (issue 77
+                // item 3), and eight rows.
+                auto *grid = page->findChild<QTableView *>(QStringLiteral("examItemsTable"));
+                QVERIFY(grid && grid->model()->rowCount() > 15);
+                if (const int rows = grid->viewport()->height() / grid->verticalHeader()->defaultSectionSize(); rows < 8)
+                    cut << QStringLiteral("Exams: the grid shows %1 rows").arg(rows);
+                const QHeaderView *h = grid->horizontalHeader();
+                for (const QString &name : {QStringLiteral("Item"), QStringLiteral("Stem"), QStringLiteral("Key"), QStringLiteral("a"), QStringLiteral("b"),
+                                            QStringLiteral("c"), QStringLiteral("S-X² p adj")}) {
+                    int column = -1;
+                    for (int c = 0; c < grid->model()->columnCount(); ++c)
+                        if (grid->model()->headerData(c, Qt::Horizontal).toString() == name)
+                            column = c;
+                    QVERIFY2(column >= 0, qPrintable(name));
+                    if (h->sectionViewportPosition(column) < 0 || h->sectionViewportPosition(column) + h->sectionSize(column) > h->viewport()->width())
+                        cut << QStringLiteral("Exams: column %1 is out of view (%2 + %3 of %4 px)").arg(name).arg(h->sectionViewportPosition(column))
+                                   .arg(h->sectionSize(column)).arg(h->viewport()->width());
+                }
+            }
             if (p == ProjectNavigator::Corpus) {
                 // Nine titles in ten show whole, with no empty Metadata column beside them (issue
                 // 50's review: "Project report: N… quay wall survey").
