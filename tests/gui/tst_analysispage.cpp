@@ -43,6 +43,8 @@
 #include "analysis/glossary.h"
 #include <QLabel>
 #include <QToolButton>
+#include <QSplitter>
+#include <QSettings>
 #include <QtTest>
 
 #include <nlohmann/json.hpp>
@@ -269,6 +271,41 @@ private slots:
         const QString dir = qEnvironmentVariable("ASSAY_SCREENSHOT_DIR");
         if (!dir.isEmpty())
             page.grab().save(dir + QStringLiteral("/analysis-page.png"));
+    }
+
+    // The drill pane's width (the group inspector's) is the user's: moved once, the next page
+    // opens with it (issue 77: 230 px wrapped a query over eight lines).
+    void theDrillPaneKeepsTheUsersWidth()
+    {
+        const auto splitterOf = [](AnalysisPage &page) {
+            for (QSplitter *s : page.findChildren<QSplitter *>(QString(), Qt::FindDirectChildrenOnly))
+                if (s->count() == 3)
+                    return s;
+            return static_cast<QSplitter *>(nullptr);
+        };
+        int chosen = 0;
+        {
+            AnalysisPage page(m_project.get());
+            page.resize(1366, 700);
+            page.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&page));
+            QSplitter *split = splitterOf(page);
+            QVERIFY(split && page.groupList()->isVisible());
+            QList<int> sizes = split->sizes();
+            const int first = sizes[2];
+            sizes[1] -= 160;
+            sizes[2] += 160;
+            split->setSizes(sizes);
+            emit split->splitterMoved(split->handle(2)->x(), 2); // as a drag of the handle ends
+            chosen = split->sizes()[2];
+            QVERIFY(chosen > first + 50);
+        }
+        AnalysisPage again(m_project.get());
+        again.resize(1366, 700);
+        again.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&again));
+        QTRY_VERIFY(std::abs(splitterOf(again)->sizes()[2] - chosen) <= 2);
+        QSettings().remove(QStringLiteral("analysis/drillWidth"));
     }
 
     void everyChartSaysWhatItIs()

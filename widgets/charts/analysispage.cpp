@@ -26,6 +26,7 @@
 #include <QListWidget>
 #include <QPushButton>
 #include <QSet>
+#include <QSettings>
 #include <QSignalBlocker>
 #include <QTimer>
 #include <QSplitter>
@@ -66,6 +67,10 @@ AnalysisPage::AnalysisPage(Project *project, QWidget *parent) : QWidget(parent),
     connect(split, &QSplitter::splitterMoved, this, [this] {
         m_userSized = true;
         placeMessages();
+        // The drill pane's width is remembered (issue 77: the inspector's 230 px were too narrow
+        // for a query): the next session opens with the width the user chose.
+        if (m_drill->isVisible() && m_split->sizes().size() == 3)
+            QSettings().setValue(QStringLiteral("analysis/drillWidth"), m_split->sizes().value(2));
     });
     connect(m_autoStart, &QTimer::timeout, this, &AnalysisPage::analyze);
     connect(m_runs, &QListWidget::itemChanged, this, &AnalysisPage::scheduleAnalysis);
@@ -281,8 +286,14 @@ void AnalysisPage::resizeEvent(QResizeEvent *event)
     if (m_userSized || !m_split || m_split->count() != 3)
         return;
     const int total = m_split->width() - 2 * m_split->handleWidth();
-    const int tabs = m_tabs->tabBar()->sizeHint().width() + 4;
     const int side = m_split->widget(0)->minimumSizeHint().width();
+    const int chosen = QSettings().value(QStringLiteral("analysis/drillWidth"), 0).toInt();
+    if (chosen > 0 && total > 0) { // the width the user gave the drill pane last time
+        const int drill = std::clamp(chosen, m_split->widget(2)->minimumSizeHint().width(), std::max(0, total - side - 300));
+        m_split->setSizes({side, total - side - drill, drill});
+        return;
+    }
+    const int tabs = m_tabs->tabBar()->sizeHint().width() + 4;
     const int drill = total - side - tabs;
     if (drill >= m_split->widget(2)->minimumSizeHint().width() && total > 0)
         m_split->setSizes({side, tabs, drill});
