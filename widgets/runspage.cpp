@@ -114,6 +114,7 @@ RunsPage::RunsPage(Project *project, QWidget *parent) : QWidget(parent), m_proje
     connect(m_runs, &QAbstractItemModel::modelReset, this, &RunsPage::restoreSelectedRun);
     connect(m_runs, &QAbstractItemModel::modelReset, this, &RunsPage::updateButtons);
     connect(m_runs, &QAbstractItemModel::dataChanged, this, &RunsPage::updateButtons);
+    restoreSelectedRun(); // the runs read as the model was made: the first is chosen
     updateButtons();
 }
 
@@ -496,8 +497,13 @@ void RunsPage::refreshRuns()
 
 void RunsPage::restoreSelectedRun()
 {
-    if (!m_keptRun)
+    if (!m_keptRun) {
+        // Nothing chosen yet: the first run is, so the items list below shows something to read
+        // instead of standing empty (issue 77).
+        if (!m_runsView->currentIndex().isValid() && m_runs->rowCount() > 0)
+            m_runsView->selectionModel()->setCurrentIndex(m_runs->index(0, 0), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
         return;
+    }
     for (int r = 0; r < m_runs->rowCount(); ++r)
         if (m_runs->run(r).id == m_keptRun) {
             const QSignalBlocker block(m_runsView->selectionModel());
