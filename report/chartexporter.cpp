@@ -1,6 +1,7 @@
 #include "report/chartexporter.h"
 
 #include "report/chartfactory.h"
+#include "report/svghovertitles.h"
 #include "project/heldfiles.h"
 
 #include <QBuffer>
@@ -20,19 +21,31 @@ namespace assay {
 
 namespace {
 
-// Lays the chart out at `size` in its own scene and paints it into `target` on `painter`.
-void paint(const ChartData &data, QPainter *painter, const QRectF &target, QSize size)
+// Lays the chart out at `size` in `scene` (which owns it).
+QChart *layOut(const ChartData &data, QGraphicsScene &scene, QSize size)
 {
-    QGraphicsScene scene;
     QChart *chart = ChartFactory::create(data);
-    scene.addItem(chart); // the scene owns the chart
+    scene.addItem(chart);
     ChartFactory::fitTitle(chart, data, size.width() - 48);
     chart->setGeometry(QRectF(QPointF(0, 0), size));
     scene.setSceneRect(QRectF(QPointF(0, 0), size));
     scene.setBackgroundBrush(Qt::white);
+    return chart;
+}
+
+void render(QGraphicsScene &scene, QPainter *painter, const QRectF &target)
+{
     painter->setRenderHint(QPainter::Antialiasing);
     painter->setRenderHint(QPainter::TextAntialiasing);
     scene.render(painter, target, scene.sceneRect());
+}
+
+// Lays the chart out at `size` in its own scene and paints it into `target` on `painter`.
+void paint(const ChartData &data, QPainter *painter, const QRectF &target, QSize size)
+{
+    QGraphicsScene scene;
+    layOut(data, scene, size);
+    render(scene, painter, target);
 }
 
 // QSvgGenerator writes Qt's font alias "Sans Serif", which browsers do not know (they fall
@@ -125,11 +138,14 @@ QByteArray ChartExporter::svgText(const ChartData &data, QSize size)
     generator.setResolution(96); // fonts at the size they have on screen, relative to the chart
     generator.setTitle(data.title);
     generator.setDescription(data.subtitle);
+    QGraphicsScene scene;
+    QChart *chart = layOut(data, scene, size);
     {
         QPainter painter(&generator);
-        paint(data, &painter, QRectF(QPointF(0, 0), size), size);
+        render(scene, &painter, QRectF(QPointF(0, 0), size));
     }
-    return tidySvg(buffer.data());
+    // Each bar and point titled with its value: a browser shows it on hover, as the app does.
+    return SvgHoverTitles::insert(tidySvg(buffer.data()), SvgHoverTitles::group(data, chart));
 }
 
 Status ChartExporter::svg(const ChartData &data, const QString &path, QSize size)

@@ -177,9 +177,11 @@ void bars(QChart *chart, const ChartData &data, ChartFactory *events)
             if (!on || index < 0 || index >= data.categories.size())
                 return QToolTip::hideText();
             const QString name = index < data.runs.size() ? data.runs[index] : data.categories[index];
-            QToolTip::showText(QCursor::pos(), QStringLiteral("%1\n%2: %3").arg(name, set->label(), set->at(index) <= 1.0 && data.yMax <= 1.0
-                                                                                                                 ? percent(set->at(index))
-                                                                                                                 : QString::number(set->at(index))));
+            QString value = set->at(index) <= 1.0 && data.yMax <= 1.0 ? percent(set->at(index)) : QString::number(set->at(index));
+            for (const ChartSeries &s : data.series) // its 95% interval, where the chart draws one
+                if (s.name == set->label() && index < s.low.size() && index < s.high.size() && !std::isnan(s.low[index]) && !std::isnan(s.high[index]))
+                    value += QStringLiteral(" [%1, %2]").arg(percent(s.low[index]), percent(s.high[index]));
+            QToolTip::showText(QCursor::pos(), QStringLiteral("%1\n%2: %3").arg(name, set->label(), value));
         });
         QObject::connect(series, &QAbstractBarSeries::clicked, events, [data, events](int index, QBarSet *set) {
             if (index >= 0 && index < data.runs.size())

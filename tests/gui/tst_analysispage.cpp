@@ -447,6 +447,34 @@ private slots:
         QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
         for (const char *name : {">gap<", ">non-robust<", ">robust<"})
             QVERIFY2(bytes.contains(name), name);
+        // Every bar segment is titled with its run, tag and count, over the segment it names
+        // (issue 77 item 6): heights proportional to the counts, stacked without gaps.
+        {
+            static const QRegularExpression titled(QStringLiteral(
+                "<rect x=\"([-0-9.]+)\" y=\"([-0-9.]+)\" width=\"([-0-9.]+)\" height=\"([-0-9.]+)\" fill=\"transparent\"><title>([^<]*)</title>"));
+            const ChartData &d = breakdown->data();
+            QVector<QRectF> rects;
+            QStringList titles;
+            for (auto it = titled.globalMatch(QString::fromUtf8(bytes)); it.hasNext();) {
+                const auto m = it.next();
+                rects << QRectF(m.captured(1).toDouble(), m.captured(2).toDouble(), m.captured(3).toDouble(), m.captured(4).toDouble());
+                titles << m.captured(5);
+            }
+            QCOMPARE(rects.size(), int(d.categories.size() * d.series.size()));
+            double perUnit = 0;
+            for (int i = 0; i < d.categories.size(); ++i)
+                for (int j = 0; j < d.series.size(); ++j) {
+                    const int k = i * int(d.series.size()) + j;
+                    QVERIFY2(titles[k].startsWith(d.runs[i]) && titles[k].contains(d.series[j].name + QStringLiteral(": ") + QString::number(d.series[j].values[i], 'g', 6)),
+                             qPrintable(titles[k]));
+                    const double unit = rects[k].height() / d.series[j].values[i];
+                    perUnit = perUnit > 0 ? perUnit : unit;
+                    QVERIFY2(std::abs(unit - perUnit) <= 0.02 * perUnit + 0.5 / d.series[j].values[i], qPrintable(titles[k]));
+                    if (j > 0)
+                        QVERIFY(std::abs(rects[k].bottom() - rects[k - 1].top()) <= 1.0); // stacked on the one below
+                }
+            QVERIFY(rects.last().center().x() > rects.first().center().x() + 100);
+        }
         // PNG of the requested size: 1000 × 600 logical pixels at 192 DPI.
         QImage png(out.filePath(QStringLiteral("b.png")));
         QCOMPARE(png.size(), QSize(2000, 1200));

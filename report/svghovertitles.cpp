@@ -1,0 +1,132 @@
+#include "report/svghovertitles.h"
+
+#include <QAbstractBarSeries>
+#include <QBarSet>
+#include <QChart>
+#include <QXYSeries>
+
+#include <cmath>
+
+namespace assay {
+
+namespace {
+
+QString number(double v)
+{
+    if (std::isnan(v))
+        return QStringLiteral("n/a");
+    return std::abs(v) < 10 ? QString::number(v, 'f', 3) : QString::number(v, 'g', 6);
+}
+
+QString escaped(const QString &text) { return text.toHtmlEscaped(); }
+
+// "0.612 [0.581, 0.640]" when the series has an interval at i.
+QString valueText(const ChartSeries &s, int i)
+{
+    QString text = number(s.values.value(i, std::nan("")));
+    if (i < s.low.size() && i < s.high.size() && !std::isnan(s.low[i]) && !std::isnan(s.high[i]))
+        text += QStringLiteral(" [%1, %2]").arg(number(s.low[i]), number(s.high[i]));
+    return text;
+}
+
+void rect(QString &out, const QRectF &r, const QString &title)
+{
+    out += QStringLiteral("<rect x=\"%1\" y=\"%2\" width=\"%3\" height=\"%4\" fill=\"transparent\"><title>%5</title></rect>\n")
+               .arg(r.x(), 0, 'f', 1)
+               .arg(r.y(), 0, 'f', 1)
+               .arg(std::max(1.0, r.width()), 0, 'f', 1)
+               .arg(std::max(1.0, r.height()), 0, 'f', 1)
+               .arg(escaped(title));
+}
+
+void bars(QString &out, const ChartData &data, QChart *chart)
+{
+    QAbstractBarSeries *series = nullptr;
+    for (QAbstractSeries *s : chart->series())
+        if (!series)
+            series = qobject_cast<QAbstractBarSeries *>(s);
+    if (!series)
+        return;
+    const bool stacked = data.kind == ChartData::Kind::StackedBars;
+    const int sets = int(data.series.size());
+    const double width = series->barWidth();
+    for (int i = 0; i < data.categories.size(); ++i) {
+        const QString category = i < data.runs.size() && !data.runs[i].isEmpty() ? data.runs[i] : QString(data.categories[i]).replace(QStringLiteral("<br>"), QStringLiteral(" "));
+        double base = 0;
+        for (int j = 0; j < sets; ++j) {
+            const ChartSeries &s = data.series[j];
+            const double v = s.values.value(i, std::nan(""));
+            if (std::isnan(v))
+                continue;
+            const double left = stacked ? i - width / 2 : i - width / 2 + j * width / sets;
+            const double right = stacked ? i + width / 2 : left + width / sets;
+            const double bottom = stacked ? base : 0, top = stacked ? base + v : v;
+            base += stacked ? v : 0;
+            const QPointF a = chart->mapToPosition(QPointF(left, bottom), series), b = chart->mapToPosition(QPointF(right, top), series);
+            rect(out, QRectF(a, b).normalized(), QStringLiteral("%1\n%2: %3").arg(category, s.name, valueText(s, i)));
+        }
+    }
+}
+
+void points(QString &out, const ChartData &data, QChart *chart)
+{
+    for (QAbstractSeries *abstract : chart->series()) {
+        auto *xy = qobject_cast<QXYSeries *>(abstract);
+        if (!xy || xy->name().isEmpty())
+            continue;
+        const ChartSeries *source = nullptr;
+        for (const ChartSeries &s : data.series)
+            if (s.name == xy->name())
+                source = &s;
+        if (!source)
+            continue; // an interval band or an error bar, not a series of the data
+        const QList<QPointF> shown = xy->points();
+        // A long curve (an item's information over θ) is titled at about forty of its points.
+        const int step = std::max<int>(1, int(shown.size() / 40));
+        for (int k = 0; k < shown.size(); k += step) {
+            const QPointF at = chart->mapToPosition(shown[k], xy);
+            const bool sameCount = shown.size() == source->values.size();
+            const QString label = sameCount && k < source->labels.size() && !source->labels[k].isEmpty() ? source->labels[k] + QStringLiteral("\n") : QString();
+            const QString x = sameCount && k < source->x.size() ? number(source->x[k]) : number(shown[k].x());
+            const QString y = sameCount ? valueText(*source, k) : number(shown[k].y());
+            out += QStringLiteral("<circle cx=\"%1\" cy=\"%2\" r=\"7\" fill=\"transparent\"><title>%3</title></circle>\n")
+                       .arg(at.x(), 0, 'f', 1)
+                       .arg(at.y(), 0, 'f', 1)
+                       .arg(escaped(QStringLiteral("%1%2\n%3: %4 · %5: %6")
+                                        .arg(label, source->name, data.xTitle.isEmpty() ? QStringLiteral("x") : data.xTitle, x,
+                                             data.yTitle.isEmpty() ? QStringLiteral("y") : data.yTitle, y)));
+        }
+    }
+}
+
+} // namespace
+
+QByteArray SvgHoverTitles::group(const ChartData &data, QChart *chart)
+{
+    QString out;
+    switch (data.kind) {
+    case ChartData::Kind::Bars:
+    case ChartData::Kind::StackedBars:
+        bars(out, data, chart);
+        break;
+    case ChartData::Kind::Scatter:
+    case ChartData::Kind::Lines:
+        points(out, data, chart);
+        break;
+    case ChartData::Kind::Radar:
+        break;
+    }
+    if (out.isEmpty())
+        return {};
+    return QStringLiteral("<g class=\"hover-titles\">\n%1</g>\n").arg(out).toUtf8();
+}
+
+QByteArray SvgHoverTitles::insert(const QByteArray &svg, const QByteArray &group)
+{
+    const qsizetype end = svg.lastIndexOf("</svg>");
+    if (group.isEmpty() || end < 0)
+        return svg;
+    return svg.left(end) + group + svg.mid(end);
+}
+
+} // namespace assay
