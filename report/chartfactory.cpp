@@ -176,7 +176,9 @@ void bars(QChart *chart, const ChartData &data, ChartFactory *events)
         QObject::connect(series, &QAbstractBarSeries::hovered, events, [data](bool on, int index, QBarSet *set) {
             if (!on || index < 0 || index >= data.categories.size())
                 return QToolTip::hideText();
-            const QString name = index < data.runs.size() ? data.runs[index] : data.categories[index];
+            QString name = index < data.runs.size() ? data.runs[index] : data.categories[index];
+            if (index < data.details.size() && !data.details[index].isEmpty())
+                name += QLatin1Char('\n') + data.details[index]; // the pipeline and form of the run
             QString value = set->at(index) <= 1.0 && data.yMax <= 1.0 ? percent(set->at(index)) : QString::number(set->at(index));
             for (const ChartSeries &s : data.series) // its 95% interval, where the chart draws one
                 if (s.name == set->label() && index < s.low.size() && index < s.high.size() && !std::isnan(s.low[index]) && !std::isnan(s.high[index]))

@@ -51,7 +51,9 @@ void bars(QString &out, const ChartData &data, QChart *chart)
     const int sets = int(data.series.size());
     const double width = series->barWidth();
     for (int i = 0; i < data.categories.size(); ++i) {
-        const QString category = i < data.runs.size() && !data.runs[i].isEmpty() ? data.runs[i] : QString(data.categories[i]).replace(QStringLiteral("<br>"), QStringLiteral(" "));
+        QString category = i < data.runs.size() && !data.runs[i].isEmpty() ? data.runs[i] : QString(data.categories[i]).replace(QStringLiteral("<br>"), QStringLiteral(" "));
+        if (i < data.details.size() && !data.details[i].isEmpty())
+            category += QLatin1Char('\n') + data.details[i];
         double base = 0;
         for (int j = 0; j < sets; ++j) {
             const ChartSeries &s = data.series[j];

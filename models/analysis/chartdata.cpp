@@ -22,17 +22,20 @@ namespace {
 constexpr double None = std::numeric_limits<double>::quiet_NaN();
 double orNan(const std::optional<double> &v) { return v ? *v : None; }
 
-// A bar axis merges equal categories, so two runs of one pipeline and form would share a slot
-// (and their bars one label). Each repeated label gains a last line "#1", "#2", … in chart
-// order; the bar's tooltip names the whole run.
-void distinguishCategories(ChartData &c)
+// Bars are named by their runs (unique names), the pipeline and form going to the tooltip.
+// (c.runs: the runs that have a bar, in bar order).
+void nameByRuns(ChartData &c, const QVector<RunAnalysis> &runs)
 {
-    QHash<QString, int> seen, total;
-    for (const QString &label : std::as_const(c.categories))
-        ++total[label];
-    for (QString &label : c.categories)
-        if (total.value(label) > 1)
-            label += QStringLiteral("<br>#%1").arg(++seen[label]);
+    QHash<QString, QString> details;
+    for (const RunAnalysis &r : runs)
+        details.insert(r.run, QStringLiteral("%1 · %2").arg(r.pipelineLabel(), r.formLabel()));
+    const QString prefix = ChartBuilder::sharedPrefix(c.runs);
+    c.categories.clear();
+    c.details.clear();
+    for (const QString &run : std::as_const(c.runs)) {
+        c.categories << ChartBuilder::runCategory(run, prefix);
+        c.details << details.value(run);
+    }
 }
 } // namespace
 
@@ -102,6 +105,50 @@ QString ChartBuilder::categoryLabel(const RunAnalysis &run)
     return QStringLiteral("%1<br>%2<br>%3").arg(shortName(run.retriever), middle, shortName(run.formLabel()));
 }
 
+QString ChartBuilder::sharedPrefix(const QStringList &runs)
+{
+    if (runs.size() < 2)
+        return {};
+    QString prefix = runs.first();
+    for (const QString &r : runs) {
+        qsizetype n = 0;
+        while (n < prefix.size() && n < r.size() && prefix[n] == r[n])
+            ++n;
+        prefix.truncate(n);
+    }
+    const qsizetype slash = prefix.lastIndexOf(QLatin1Char('/'));
+    return slash < 0 ? QString() : prefix.left(slash + 1);
+}
+
+QString ChartBuilder::runCategory(const QString &run, const QString &sharedPrefix)
+{
+    const QString name = run.startsWith(sharedPrefix) && run.size() > sharedPrefix.size() ? run.mid(sharedPrefix.size()) : run;
+    // Pieces ending at a separator, joined greedily into lines of at most ten characters.
+    QStringList pieces;
+    QString piece;
+    for (const QChar ch : name) {
+        piece += ch;
+        if (ch == QLatin1Char('/') || ch == QLatin1Char('-') || ch == QLatin1Char('_') || ch == QLatin1Char(' ')) {
+            pieces << piece;
+            piece.clear();
+        }
+    }
+    if (!piece.isEmpty())
+        pieces << piece;
+    QStringList lines;
+    for (const QString &p : std::as_const(pieces)) {
+        if (!lines.isEmpty() && lines.last().size() + p.size() <= 10)
+            lines.last() += p;
+        else
+            lines << p;
+    }
+    while (lines.size() > 3) // at most three lines under a bar: the rest joins the third
+        lines[2] += lines.takeAt(3);
+    for (QString &l : lines)
+        l = l.trimmed().toHtmlEscaped();
+    return lines.join(QStringLiteral("<br>"));
+}
+
 QString ChartBuilder::judgedBy(const QVector<RunAnalysis> &runs)
 {
     // The settings that decide every number, so two charts of one project can be told apart.
@@ -148,7 +195,7 @@ ChartData ChartBuilder::groupBreakdown(const QVector<RunAnalysis> &input, bool s
         top = std::max(top, total);
     }
     c.yMax = shares ? 1.0 : std::max(1.0, top);
-    distinguishCategories(c);
+    nameByRuns(c, runs);
     return c;
 }
 
@@ -274,7 +321,7 @@ ChartData ChartBuilder::accuracyPanel(const QVector<RunAnalysis> &input, bool co
             c.series[s].high << high;
         }
     }
-    distinguishCategories(c);
+    nameByRuns(c, runs);
     return c;
 }
 
@@ -302,7 +349,7 @@ ChartData ChartBuilder::errorTypeMix(const QVector<RunAnalysis> &input)
                                     "Run a pipeline with a reader (on the Runs page, tick an LLM workflow in Launch and click Start) to see response types.");
     else if (!notApplicable.isEmpty())
         c.subtitle += QStringLiteral(" · n/a for retrieval-only runs (no model answered): %1").arg(notApplicable.join(QStringLiteral(", ")));
-    distinguishCategories(c);
+    nameByRuns(c, runs);
     return c;
 }
 

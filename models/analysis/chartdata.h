@@ -36,6 +36,8 @@ struct ChartData {
     double xMin = 0, xMax = 0; // lines: the x range known ahead (θ from −3 to 3); equal: from the data
     // For a click on a bar: the run behind each category.
     QStringList runs;
+    // Per category, what the hover tooltip adds under the run's name (its pipeline and form).
+    QStringList details;
 };
 
 class ChartBuilder {
@@ -48,6 +50,12 @@ public:
     // Runs sorted by pipeline then form, so short and long of a pipeline stand side by side.
     static QVector<RunAnalysis> ordered(QVector<RunAnalysis> runs);
     static QString categoryLabel(const RunAnalysis &run); // "bm25<br>k=3<br>short" (axis labels take HTML)
+    // The label of a run's bar: its name, less the prefix every run of the chart shares, wrapped
+    // at '/', '-', '_' and spaces into lines of about ten characters (HTML; issue 77: bars named
+    // by pipeline could not tell two runs of one pipeline apart).
+    static QString runCategory(const QString &run, const QString &sharedPrefix);
+    // The prefix all `runs` share, up to and with its last slash (empty for fewer than two).
+    static QString sharedPrefix(const QStringList &runs);
 
     static ChartData groupBreakdown(const QVector<RunAnalysis> &runs, bool shares);
     // commonBasis: the refined accuracy of every run over the same groups, those that are not a

@@ -66,10 +66,13 @@ private slots:
         const ChartData shares = ChartBuilder::groupBreakdown(m_runs, true);
         QCOMPARE(shares.series[0].values[3], 0.6);
         QCOMPARE(shares.yMax, 1.0);
-        QCOMPARE(c.categories.first(), QStringLiteral("bm25<br>k=1<br>short"));
+        // Bars are named by their runs; the pipeline and form are the tooltip's detail.
+        QCOMPARE(c.categories, (QStringList{QStringLiteral("bm-short"), QStringLiteral("bm-long"), QStringLiteral("kw-short"), QStringLiteral("kw-long")}));
+        QCOMPARE(c.details.first(), QStringLiteral("bm25 k=1 · short"));
     }
 
-    // Two runs of one pipeline and form: an axis merges equal categories, so each gets its own.
+    // Two runs of one pipeline and form: each bar is named by its run, so an axis (which merges
+    // equal categories) keeps them apart, and a reader can tell which is which (issue 77 item 2).
     void repeatedPipelinesKeepTheirOwnSlot()
     {
         QVector<RunAnalysis> runs = m_runs;
@@ -78,10 +81,15 @@ private slots:
             QCOMPARE(c.categories.size(), 5);
             QCOMPARE(QSet<QString>(c.categories.cbegin(), c.categories.cend()).size(), 5);
             QCOMPARE(c.runs.mid(0, 2), (QStringList{QStringLiteral("bm-short"), QStringLiteral("bm-short-again")}));
-            QCOMPARE(c.categories[0], QStringLiteral("bm25<br>k=1<br>short<br>#1"));
-            QCOMPARE(c.categories[1], QStringLiteral("bm25<br>k=1<br>short<br>#2"));
-            QCOMPARE(c.categories[2], QStringLiteral("bm25<br>k=1<br>long")); // a label of its own is left alone
+            QCOMPARE(c.categories[0], QStringLiteral("bm-short"));
+            QCOMPARE(c.categories[1], QStringLiteral("bm-short-<br>again"));
+            QCOMPARE(c.details[0], c.details[1]); // one pipeline and form
         }
+        // A prefix every run shares is left out of the bars; long names wrap at separators.
+        QCOMPARE(ChartBuilder::sharedPrefix({QStringLiteral("demo/short/bm25-k1"), QStringLiteral("demo/long/bm25-k1")}), QStringLiteral("demo/"));
+        QCOMPARE(ChartBuilder::runCategory(QStringLiteral("demo/short/bm25-k1"), QStringLiteral("demo/")), QStringLiteral("short/<br>bm25-k1"));
+        QCOMPARE(ChartBuilder::runCategory(QStringLiteral("R/bm25-k3"), QString()), QStringLiteral("R/bm25-k3"));
+        QCOMPARE(ChartBuilder::runCategory(QStringLiteral("a<b"), QString()), QStringLiteral("a&lt;b"));
     }
 
     void accuracyWithErrorBars()
