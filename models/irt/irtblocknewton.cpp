@@ -109,24 +109,58 @@ void IrtBlockNewton::itemSweeps(double *x, int count)
 
 int IrtBlockNewton::abilityGrid(double *x, int points)
 {
-    if (!m_layout.studentLevels.isEmpty())
+    if (!m_layout.studentLevels.isEmpty() || points < 2)
         return 0;
     loadItems(x);
-    int moved = 0;
-    double *abilities = x + m_layout.abilityOffset();
-    for (int s = 0; s < m_data.students.size(); ++s) {
-        const double lo = m_lower[m_layout.abilityOffset() + s], hi = m_upper[m_layout.abilityOffset() + s];
-        double best = rowNll(s, abilities[s]), at = abilities[s];
+    const int students = int(m_data.students.size()), items = m_layout.items, offset = m_layout.abilityOffset();
+    double *abilities = x + offset;
+    // Every student shares the grid when they share the θ box (as every fit sets it): each
+    // cell's −log P(y) at each grid point is then computed once, per item, instead of once per
+    // student. The row sums add the same values in the same order as rowNll, so the moves are
+    // the same bit for bit (docs/METHODS.md §9.6).
+    const double lo = m_lower[offset], hi = m_upper[offset];
+    bool shared = true;
+    for (int s = 1; s < students && shared; ++s)
+        shared = m_lower[offset + s] == lo && m_upper[offset + s] == hi;
+    std::vector<double> right, wrong; // per grid point × item: −log P and −log(1 − P)
+    if (shared) {
+        right.resize(size_t(points) * size_t(items)), wrong.resize(right.size());
         for (int k = 0; k < points; ++k) {
             const double theta = lo + (hi - lo) * k / (points - 1);
-            const double v = rowNll(s, theta);
-            if (v < best - 1e-3)
-                best = v, at = theta;
+            for (int i = 0; i < items; ++i) {
+                const double p = clampedP(m_c[size_t(i)] + (1.0 - m_c[size_t(i)]) / (1.0 + std::exp(-m_a[size_t(i)] * (theta - m_b[size_t(i)]))));
+                right[size_t(k) * size_t(items) + size_t(i)] = std::log(p);
+                wrong[size_t(k) * size_t(items) + size_t(i)] = std::log1p(-p);
+            }
         }
-        if (at != abilities[s])
-            abilities[s] = at, ++moved;
     }
-    return moved;
+    // Students are independent: two halves, each moving its own.
+    int movedHalves[2] = {0, 0};
+    inTwoHalves(m_layout.splitsRows(students), students, [&](int begin, int end) {
+        int &moved = movedHalves[begin > 0 ? 1 : 0];
+        for (int s = begin; s < end; ++s) {
+            const double sLo = m_lower[offset + s], sHi = m_upper[offset + s];
+            const qint8 *row = m_data.responses[s].constData();
+            double best = rowNll(s, abilities[s]), at = abilities[s];
+            for (int k = 0; k < points; ++k) {
+                const double theta = sLo + (sHi - sLo) * k / (points - 1);
+                double v = 0;
+                if (shared) {
+                    const double *r = right.data() + size_t(k) * size_t(items), *w = wrong.data() + size_t(k) * size_t(items);
+                    for (int i = 0; i < items; ++i)
+                        if (row[i] >= 0)
+                            v -= row[i] ? r[i] : w[i];
+                } else {
+                    v = rowNll(s, theta);
+                }
+                if (v < best - 1e-3)
+                    best = v, at = theta;
+            }
+            if (at != abilities[s])
+                abilities[s] = at, ++moved;
+        }
+    });
+    return movedHalves[0] + movedHalves[1];
 }
 
 std::vector<double> IrtBlockNewton::itemNll(const double *x)

@@ -137,31 +137,33 @@ long double IrtNewton::assembleRows(const double *x, bool withNll, int from, int
         long double rowNll = 0;
         for (int i = 0; i < l.items; ++i) {
             const qint8 y = row[i];
-            if (y < 0)
+            double *C = cross + qsizetype(i) * p;
+            if (y < 0) {
+                std::fill(C, C + p, 0.0); // the cross terms are written, not added: no clearing pass
                 continue;
+            }
             const double a = m_itemA[size_t(i)], b = m_itemB[size_t(i)];
             const double u = theta - b; // ∂z/∂a; ∂z/∂b = −a; ∂z/∂θ = a
             const Cell d = cellDerivatives(a * u, m_itemC[size_t(i)], m_itemInvQ[size_t(i)], y, withNll);
             rowNll += d.nll;
             double *gi = g + qsizetype(i) * p;
             double *H = itemHessian + qsizetype(i) * p * p;
-            double *C = cross + qsizetype(i) * p;
             if (ia >= 0) {
                 gi[ia] += d.lz * u;
                 H[ia * p + ia] += d.lzz * u * u;
                 H[ia * p + ib] += -d.lzz * u * a - d.lz; // ∂²z/∂a∂b = −1
-                C[ia] += d.lzz * u * a + d.lz;            // ∂²z/∂a∂θ = 1
+                C[ia] = d.lzz * u * a + d.lz;             // ∂²z/∂a∂θ = 1
             }
             gi[ib] += -d.lz * a;
             H[ib * p + ib] += d.lzz * a * a;
-            C[ib] += -d.lzz * a * a;
+            C[ib] = -d.lzz * a * a;
             if (ic >= 0) {
                 gi[ic] += d.lc;
                 H[ic * p + ic] += d.lcc;
                 H[ib * p + ic] += -d.lcz * a;
                 if (ia >= 0)
                     H[ia * p + ic] += d.lcz * u;
-                C[ic] += d.lcz * a;
+                C[ic] = d.lcz * a;
             }
             gTheta += d.lz * a;
             hTheta += d.lzz * a * a;
@@ -187,7 +189,8 @@ long double IrtNewton::assemble(const double *x, bool withNll, Assembly &out)
     out.g.assign(size_t(n), 0.0);
     out.itemH.assign(size_t(blocks), 0.0);
     out.studentH.assign(size_t(m_students), 0.0);
-    out.cross.setZero(qsizetype(l.items) * m_p, m_students);
+    // Every entry of the cross terms is written by assembleRows (one cell each): no clearing.
+    out.cross.resize(qsizetype(l.items) * m_p, m_students);
     // Large matrices: the second half of the students on a second core, with its own
     // gradient and item blocks (the cross terms and θ curvatures are per student already).
     const bool split = l.splitsRows(m_students);

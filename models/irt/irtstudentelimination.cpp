@@ -18,7 +18,10 @@ void gram(const Eigen::MatrixXd &W, Eigen::MatrixXd &out)
 {
     const qsizetype m = W.rows(), K = W.cols();
     out.setZero(m, m);
-    if (double(K) * double(m) * double(m) > 4e7 && std::thread::hardware_concurrency() > 1) {
+    // From 10⁷ multiply-adds (a few milliseconds) the second thread pays for itself; with the
+    // old bar of 4·10⁷ a 3PL on 2,000 × 50 (4.5·10⁷ with all 150 rows free) fell to one core
+    // as soon as a few c's were held (docs/METHODS.md §9.6).
+    if (double(K) * double(m) * double(m) > 1e7 && std::thread::hardware_concurrency() > 1) {
         Eigen::MatrixXd second = Eigen::MatrixXd::Zero(m, m);
         const qsizetype half = K / 2;
         std::thread worker([&] { second.selfadjointView<Eigen::Lower>().rankUpdate(W.rightCols(K - half)); });

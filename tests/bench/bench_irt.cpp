@@ -6,6 +6,8 @@
 // An argument runs only the cases whose name contains it; ASSAY_BENCH_SEED replaces the
 // seed of the 100 × 10,000 3PL data (3), to see how the time varies with the data.
 #include "benchregistry.h"
+#include "benchtargets.h"
+#include "irt/irtdimensionality.h"
 #include "irt/irtfitter.h"
 #include "irt/irtmarginal.h"
 #include "irt/irtsearch.h"
@@ -20,6 +22,7 @@
 #include <QProcess>
 #include <QTemporaryDir>
 
+#include <cmath>
 #include <cstdio>
 
 #include <sys/resource.h>
@@ -78,8 +81,11 @@ bool writeCsv(const IrtData &d, const QString &responses, const QString &factors
 
 // Assay's best optimum (IrtSearch: continuation + restarts) against scipy's L-BFGS-B from the
 // plain start, on the same matrix: both NLLs side by side. Fails when Assay's NLL is above
-// the reference's (by more than 1e-6 relative) or its time is over budget.
-bool againstReference(const char *name, const IrtSimulation &sim, IrtOptions options, double budget, bool comparisonWithinFit = false)
+// the reference's (by more than 1e-6 relative) or its time is over budget. With checkShare,
+// the dimensionality check every diagnosed fit runs (IrtDimensionality::check, on the kept
+// fit; the search leaves it out here) is timed apart, its target that share of the fit's time.
+bool againstReference(const char *name, const IrtSimulation &sim, IrtOptions options, double budget, bool comparisonWithinFit = false,
+                      double checkShare = qInf())
 {
     options.diagnostics = false; // the search's time, as the issue measures it
     auto fit = IrtSearch::run(sim.data, options);
@@ -115,12 +121,28 @@ bool againstReference(const char *name, const IrtSimulation &sim, IrtOptions opt
     // Made before the search, apart from its time: the marginal-ML fits of the comparison.
     std::printf("%-44s + the 1PL/2PL/3PL comparison by marginal ML: %.3f s%s%s\n", "", f.comparisonSeconds(),
                 comparisonWithinFit ? " (target ≤ the joint fit's time)" : "", comparisonOk ? "" : "  MISSED");
+    bool checkOk = true;
+    if (std::isfinite(checkShare)) {
+        QVector<double> theta;
+        for (const auto &s : f.students)
+            theta << s.second;
+        QElapsedTimer clock;
+        clock.start();
+        const IrtDimensionality::Check check = IrtDimensionality::check(sim.data, f.items, theta, f.model != QLatin1String("1pl"));
+        const double checkSeconds = double(clock.nsecsElapsed()) / 1e9;
+        std::printf("%-44s + the dimensionality check: %.3f s (%.1f%% of the fit; second eigenvalue %.2f against %.2f drawn, unidimensional %d)\n", "",
+                    checkSeconds, 100.0 * checkSeconds / f.seconds, check.eigenvalues.value(1, qQNaN()), check.secondSimulated, int(check.unidimensional));
+        bench::BenchTargets targets;
+        targets.require("the dimensionality check computed", check.computed);
+        targets.atMost("dimensionality check s (10% of the fit)", checkSeconds, checkShare * f.seconds);
+        checkOk = targets.missed() == 0;
+    }
     if (comparisonWithinFit)
         for (const IrtModelRow &r : f.comparison)
             std::printf("%-44s   %s: marginal nll %.4f, %d EM steps in %.3f s%s\n", "", qPrintable(r.model.toUpper()), r.nll, r.iterations, r.seconds,
                         r.converged ? "" : " (not converged)");
     std::fflush(stdout);
-    return ok;
+    return ok && checkOk;
 }
 
 quint64 seed(quint64 fallback)
@@ -233,7 +255,8 @@ int run(int argc, char **argv)
                             r.converged ? "" : " (not converged)");
     }
     // Tall matrices (calibration panels, simulations, imported human data): the cost must grow
-    // linearly with the students (issue "a few percent of the exam"); 2,000 × 50 within 1 s.
+    // linearly with the students (issue "a few percent of the exam"); 2,000 × 50 within 1 s, its
+    // dimensionality check within a tenth of that fit (issue 74).
     for (const int students : {250, 500, 1000, 2000}) {
         const QByteArray name = QByteArrayLiteral("reference ") + QLocale(QLocale::English).toString(students).toUtf8() + " × 50 3PL";
         if (!wanted(name.constData()))
@@ -242,7 +265,8 @@ int run(int argc, char **argv)
         spec.students = students;
         spec.items = 50;
         spec.seed = 13;
-        ok &= againstReference(name.constData(), IrtSimulation::generate(spec), IrtOptions(), students == 2000 ? 1.0 : qInf());
+        ok &= againstReference(name.constData(), IrtSimulation::generate(spec), IrtOptions(), students == 2000 ? 1.0 : qInf(), false,
+                               students == 2000 ? 0.10 : qInf());
     }
     if (wanted("reference 10,000 × 100 2PL")) {
         IrtSimulationSpec spec;
