@@ -2,7 +2,7 @@
 
 #include "retrieval/tokenizer.h"
 
-#include <QSet>
+#include <QScopeGuard>
 
 #include <algorithm>
 #include <cmath>
@@ -16,11 +16,49 @@ constexpr double b = 0.75;
 // Accumulators are floats: partial scores only decide what is pruned, with this margin
 // (far above float rounding on sums of a few hundred terms); final scores are exact.
 constexpr double Margin = 1e-3;
+
+// The first index at or after `from` whose chunk is not below `c`: galloping, because the
+// candidates come in ascending order and usually lie close to the previous one, where a
+// binary search over the whole rest of a long list would miss the cache at every step.
+size_t seek(const int *chunks, size_t size, size_t from, int c)
+{
+    if (from >= size || chunks[from] >= c)
+        return from;
+    size_t low = from, step = 1; // chunks[low] < c
+    while (low + step < size && chunks[low + step] < c) {
+        low += step;
+        step *= 2;
+    }
+    const size_t high = std::min(low + step, size);
+    return size_t(std::lower_bound(chunks + low + 1, chunks + high, c) - chunks);
+}
 } // namespace
+
+struct Bm25Index::Scratch {
+    QString token;
+    std::vector<Term> terms;  // the query's distinct indexed terms, in first-occurrence order
+    std::vector<int> slot;    // per term id: its place in `terms`, or -1 (vocabulary-sized)
+    std::vector<int> tf;      // per query term, while one chunk is scored exactly
+    std::vector<int> order;   // query terms by bound, highest first
+    std::vector<double> rest; // rest[i]: the bounds of order[i..] together
+    std::vector<float> partial;              // per chunk, zero between queries
+    std::vector<unsigned char> isCandidate;  // per chunk, zero between queries
+    std::vector<int> touched, candidates, evaluated;
+    std::vector<double> exactTop;            // min-heap of the k best exact scores
+    std::vector<std::pair<float, int>> best; // min-heap of the k best partial scores of a pass
+    std::vector<std::pair<double, int>> ranked;
+};
+
+Bm25Index::Scratch &Bm25Index::scratch()
+{
+    thread_local Scratch s;
+    return s;
+}
 
 Bm25Index::Bm25Index(std::shared_ptr<const CorpusSnapshot> corpus) : m_corpus(std::move(corpus))
 {
     const double average = m_corpus->size() > 0 ? double(m_corpus->totalTokens()) / m_corpus->size() : 1.0;
+    const double n = m_corpus->size();
     m_lengthNorm.resize(m_corpus->size());
     for (int c = 0; c < m_corpus->size(); ++c)
         m_lengthNorm[c] = k1 * (1.0 - b + b * double(m_corpus->length(c)) / average);
@@ -31,18 +69,22 @@ Bm25Index::Bm25Index(std::shared_ptr<const CorpusSnapshot> corpus) : m_corpus(st
         Postings p;
         p.chunks.reserve(size_t(it.value().size()));
         p.impacts.reserve(size_t(it.value().size()));
-        p.counts.reserve(size_t(it.value().size()));
         for (const auto &posting : it.value()) {
             const float impact = float((posting.count * (k1 + 1.0)) / (posting.count + m_lengthNorm[posting.chunk]));
             p.chunks.push_back(posting.chunk);
             p.impacts.push_back(impact);
-            p.counts.push_back(posting.count);
             p.maxImpact = std::max(p.maxImpact, impact);
         }
+        const double hit = double(p.chunks.size());
+        p.idf = std::log((n - hit + 0.5) / (hit + 0.5));
+        if (p.idf <= 0.0)
+            p.idf = 1e-6;
+        p.bound = p.idf * p.maxImpact * (1.0 + 1e-6) + 1e-9;
         m_termIndex.insert(it.key(), int(m_postings.size()));
         m_postings.push_back(std::move(p));
     }
-    // The forward index (chunk → its terms and counts), for exact scores without searching.
+    // The forward index, filled term by term in ascending id, so each chunk's entries are in
+    // ascending term id. The counts come from the snapshot, in the order the postings were read.
     m_forwardStart.assign(size_t(m_corpus->size()) + 1, 0);
     for (const Postings &p : m_postings)
         for (int c : p.chunks)
@@ -50,198 +92,227 @@ Bm25Index::Bm25Index(std::shared_ptr<const CorpusSnapshot> corpus) : m_corpus(st
     std::partial_sum(m_forwardStart.begin(), m_forwardStart.end(), m_forwardStart.begin());
     m_forward.resize(size_t(m_forwardStart.back()));
     std::vector<qint64> fill(m_forwardStart.begin(), m_forwardStart.end() - 1);
-    for (size_t t = 0; t < m_postings.size(); ++t)
-        for (size_t i = 0; i < m_postings[t].chunks.size(); ++i)
-            m_forward[size_t(fill[size_t(m_postings[t].chunks[i])]++)] = {int(t), m_postings[t].counts[i]};
+    int t = 0;
+    for (auto it = index.begin(); it != index.end(); ++it, ++t)
+        for (const auto &posting : it.value())
+            m_forward[size_t(fill[size_t(posting.chunk)]++)] = {t, posting.count};
 }
 
-double Bm25Index::exactScore(const QVector<Term> &terms, int chunk) const
+void Bm25Index::readTerms(const QString &text, Scratch &s) const
 {
-    // The chunk's counts of the query terms, from its forward list...
-    thread_local std::vector<int> tf;
-    tf.assign(size_t(terms.size()), 0);
+    // Terms in first-occurrence order: the order FTS5 sums its OR-ed phrases in. A repeated
+    // term is known by its slot; the token buffer is reused, so nothing is allocated.
+    s.terms.clear();
+    for (qsizetype at = 0; (at = Tokenizer::next(text, at, s.token)) >= 0;) {
+        const auto it = m_termIndex.constFind(s.token);
+        if (it == m_termIndex.constEnd())
+            continue;
+        const int id = it.value();
+        if (s.slot[size_t(id)] >= 0)
+            continue;
+        s.slot[size_t(id)] = int(s.terms.size());
+        s.terms.push_back({&m_postings[size_t(id)], id});
+    }
+}
+
+double Bm25Index::exactScore(Scratch &s, int chunk) const
+{
+    // The chunk's counts of the query terms, from its forward list through the slots...
+    s.tf.assign(s.terms.size(), 0);
+    const int *slot = s.slot.data();
     for (qint64 i = m_forwardStart[size_t(chunk)]; i < m_forwardStart[size_t(chunk) + 1]; ++i) {
         const auto &[term, count] = m_forward[size_t(i)];
-        for (int q = 0; q < terms.size(); ++q)
-            if (terms[q].termId == term)
-                tf[size_t(q)] = count;
+        if (const int q = slot[term]; q >= 0)
+            s.tf[size_t(q)] = count;
     }
     // ...summed with the same operations in the same order as FTS5's bm25(), with the length
     // part precomputed.
-    double s = 0;
-    for (int q = 0; q < terms.size(); ++q)
-        if (const int f = tf[size_t(q)])
-            s += terms[q].idf * (f * (k1 + 1.0)) / (f + m_lengthNorm[chunk]);
-    return s;
+    double sum = 0;
+    for (size_t q = 0; q < s.terms.size(); ++q)
+        if (const int f = s.tf[q])
+            sum += s.terms[q].postings->idf * (f * (k1 + 1.0)) / (f + m_lengthNorm[chunk]);
+    return sum;
 }
 
 Result<QVector<RetrievalHit>> Bm25Index::retrieve(const RetrievalQuery &query, int k) const
 {
     QVector<RetrievalHit> hits;
-    // Terms in first-occurrence order: the order FTS5 sums its OR-ed phrases in.
-    QVector<Term> terms;
-    QSet<QString> seen;
-    const double n = m_corpus->size();
-    for (const QString &token : Tokenizer::tokens(query.text)) {
-        if (seen.contains(token))
-            continue;
-        seen.insert(token);
-        const auto it = m_termIndex.constFind(token);
-        if (it == m_termIndex.constEnd())
-            continue;
-        const Postings *postings = &m_postings[size_t(it.value())];
-        const double hit = double(postings->chunks.size());
-        double idf = std::log((n - hit + 0.5) / (hit + 0.5));
-        if (idf <= 0.0)
-            idf = 1e-6;
-        terms.append({postings, it.value(), idf, idf * postings->maxImpact * (1.0 + 1e-6) + 1e-9});
+    Scratch &s = scratch();
+    const size_t size = size_t(m_corpus->size());
+    if (s.partial.size() < size) {
+        s.partial.resize(size, 0.f);
+        s.isCandidate.resize(size, 0);
     }
-    if (terms.isEmpty() || k < 1)
+    if (s.slot.size() < m_postings.size())
+        s.slot.resize(m_postings.size(), -1);
+    readTerms(query.text, s);
+    const auto clearSlots = qScopeGuard([&s] {
+        for (const Term &t : s.terms)
+            s.slot[size_t(t.termId)] = -1;
+    });
+    if (s.terms.empty() || k < 1)
         return hits;
+    const int termCount = int(s.terms.size());
 
     // Rarest (highest bound) first. rest[i] = bound of terms i.. together.
-    QVector<int> order(terms.size());
-    std::iota(order.begin(), order.end(), 0);
-    std::sort(order.begin(), order.end(), [&](int x, int y) { return terms[x].bound > terms[y].bound; });
-    QVector<double> rest(terms.size() + 1, 0.0);
-    for (int i = int(terms.size()) - 1; i >= 0; --i)
-        rest[i] = rest[i + 1] + terms[order[i]].bound;
+    s.order.resize(size_t(termCount));
+    std::iota(s.order.begin(), s.order.end(), 0);
+    std::sort(s.order.begin(), s.order.end(), [&](int x, int y) { return s.terms[size_t(x)].postings->bound > s.terms[size_t(y)].postings->bound; });
+    s.rest.assign(size_t(termCount) + 1, 0.0);
+    for (int i = termCount - 1; i >= 0; --i)
+        s.rest[size_t(i)] = s.rest[size_t(i) + 1] + s.terms[size_t(s.order[size_t(i)])].postings->bound;
+    const double *rest = s.rest.data();
+    float *partial = s.partial.data();
+    unsigned char *isCandidate = s.isCandidate.data();
+    if (s.touched.size() < size + 1) // one slot more: each posting is written before it counts
+        s.touched.resize(size + 1);
+    int *touched = s.touched.data();
+    size_t touchedCount = 0;
+    s.candidates.clear();
+    s.evaluated.clear();
+    s.exactTop.clear();
 
-    thread_local std::vector<float> partial;
-    thread_local std::vector<int> touched;
-    thread_local std::vector<unsigned char> isCandidate;
-    if (partial.size() != size_t(m_corpus->size())) {
-        partial.assign(size_t(m_corpus->size()), 0.f);
-        isCandidate.assign(size_t(m_corpus->size()), 0);
-    }
-    touched.clear();
-
-    // Exact scores of the most promising chunks: the k-th best of them is a true lower bound
-    // of the k-th best final score, so pruning can start long before partial scores get there.
+    // A lower bound of the k-th best final score: the k-th best partial score of a pass, or
+    // the k-th best exact score of the most promising chunks, whichever is higher.
     double threshold = 0;
-    std::vector<int> evaluated;
-    std::vector<double> exactTop; // min-heap of the k best exact scores
-    const auto evaluate = [&](const std::vector<std::pair<float, int>> &promising) {
-        for (const auto &entry : promising) {
+    // `restAfter` bounds what the terms not yet added can bring: a chunk whose partial score
+    // plus that stays below the threshold cannot raise it and is not scored.
+    const auto evaluate = [&](double restAfter) {
+        for (const auto &entry : s.best) {
             const int c = entry.second;
-            if (std::find(evaluated.begin(), evaluated.end(), c) != evaluated.end())
+            if (int(s.exactTop.size()) == k && entry.first + restAfter < threshold - Margin)
                 continue;
-            evaluated.push_back(c);
-            const double score = exactScore(terms, c);
-            if (int(exactTop.size()) < k) {
-                exactTop.push_back(score);
-                std::push_heap(exactTop.begin(), exactTop.end(), std::greater<double>());
-            } else if (score > exactTop.front()) {
-                std::pop_heap(exactTop.begin(), exactTop.end(), std::greater<double>());
-                exactTop.back() = score;
-                std::push_heap(exactTop.begin(), exactTop.end(), std::greater<double>());
+            if (std::find(s.evaluated.begin(), s.evaluated.end(), c) != s.evaluated.end())
+                continue;
+            s.evaluated.push_back(c);
+            const double score = exactScore(s, c);
+            if (int(s.exactTop.size()) < k) {
+                s.exactTop.push_back(score);
+                std::push_heap(s.exactTop.begin(), s.exactTop.end(), std::greater<double>());
+            } else if (score > s.exactTop.front()) {
+                std::pop_heap(s.exactTop.begin(), s.exactTop.end(), std::greater<double>());
+                s.exactTop.back() = score;
+                std::push_heap(s.exactTop.begin(), s.exactTop.end(), std::greater<double>());
             }
         }
-        if (int(exactTop.size()) == k)
-            threshold = std::max(threshold, exactTop.front());
+        if (int(s.exactTop.size()) == k)
+            threshold = std::max(threshold, s.exactTop.front());
     };
+    // Keeps the k best partial scores of a pass in s.best; returns the new floor.
     const auto byScore = [](const std::pair<float, int> &x, const std::pair<float, int> &y) { return x.first > y.first; };
-    std::vector<std::pair<float, int>> best; // the k best partial scores seen in the last pass (a min-heap)
-    best.reserve(size_t(k) + 1);
+    const auto offer = [&](float p, int c, float floor) {
+        if (int(s.best.size()) < k) {
+            s.best.push_back({p, c});
+            std::push_heap(s.best.begin(), s.best.end(), byScore);
+            return int(s.best.size()) == k ? s.best.front().first : floor;
+        }
+        std::pop_heap(s.best.begin(), s.best.end(), byScore);
+        s.best.back() = {p, c};
+        std::push_heap(s.best.begin(), s.best.end(), byScore);
+        return s.best.front().first;
+    };
 
     // Term at a time over whole posting lists, while an unreached chunk could still make it.
     int added = 0;
-    for (; added < terms.size() && rest[added] >= threshold - Margin; ++added) {
-        const Term &t = terms[order[added]];
-        const float idf = float(t.idf);
-        best.clear();
+    for (; added < termCount && rest[added] >= threshold - Margin; ++added) {
+        const Postings &p = *s.terms[size_t(s.order[size_t(added)])].postings;
+        const float idf = float(p.idf);
+        s.best.clear();
         float floor = -1.f;
-        const size_t size = t.postings->chunks.size();
-        const int *chunks = t.postings->chunks.data();
-        const float *impacts = t.postings->impacts.data();
-        for (size_t i = 0; i < size; ++i) {
+        const size_t count = p.chunks.size();
+        const int *chunks = p.chunks.data();
+        const float *impacts = p.impacts.data();
+        for (size_t i = 0; i < count; ++i) {
             const int c = chunks[i];
-            float &p = partial[size_t(c)];
-            if (p == 0.f)
-                touched.push_back(c);
-            p += idf * impacts[i];
-            if (p > floor) {
-                if (int(best.size()) < k) {
-                    best.push_back({p, c});
-                    std::push_heap(best.begin(), best.end(), byScore);
-                    if (int(best.size()) == k)
-                        floor = best.front().first;
-                } else {
-                    std::pop_heap(best.begin(), best.end(), byScore);
-                    best.back() = {p, c};
-                    std::push_heap(best.begin(), best.end(), byScore);
-                    floor = best.front().first;
-                }
-            }
+            float &sum = partial[c];
+            touched[touchedCount] = c; // kept only when new: no branch to mispredict
+            touchedCount += sum == 0.f;
+            sum += idf * impacts[i];
+            if (sum > floor)
+                floor = offer(sum, c, floor);
         }
-        evaluate(best);
+        // The k best partial scores are lower bounds of exact ones (within float rounding, far
+        // below Margin): a threshold for free. Exact scores, which cost a walk of the chunk's
+        // forward list, are worth it only once the remaining terms' bounds come near it.
+        if (int(s.best.size()) == k)
+            threshold = std::max(threshold, double(s.best.front().first));
+        if (rest[added + 1] < 2 * threshold)
+            evaluate(rest[added + 1]);
     }
 
     // The remaining terms only for chunks that could still reach the threshold.
-    std::vector<int> candidates;
-    for (int c : touched)
-        if (partial[size_t(c)] + rest[added] >= threshold - Margin) {
-            candidates.push_back(c);
-            isCandidate[size_t(c)] = 1;
-        }
+    s.candidates.resize(touchedCount);
+    size_t kept = 0;
+    for (size_t i = 0; i < touchedCount; ++i) {
+        const int c = touched[i];
+        const bool hopeful = partial[c] + rest[added] >= threshold - Margin;
+        isCandidate[c] = hopeful;
+        s.candidates[kept] = c;
+        kept += hopeful;
+    }
+    s.candidates.resize(kept);
     bool sorted = false;
-    std::vector<std::pair<float, int>> top;
-    for (; added < terms.size() && int(candidates.size()) > k; ++added) {
-        const Term &t = terms[order[added]];
-        const float idf = float(t.idf);
-        const auto &chunks = t.postings->chunks;
-        if (candidates.size() * 16 > chunks.size()) {
+    for (; added < termCount && int(s.candidates.size()) > k; ++added) {
+        const Postings &p = *s.terms[size_t(s.order[size_t(added)])].postings;
+        const float idf = float(p.idf);
+        const size_t count = p.chunks.size();
+        const int *chunks = p.chunks.data();
+        const float *impacts = p.impacts.data();
+        if (s.candidates.size() * 16 > count) {
             // Many candidates: one sequential pass over the postings beats searching.
-            for (size_t i = 0; i < chunks.size(); ++i)
-                if (isCandidate[size_t(chunks[i])])
-                    partial[size_t(chunks[i])] += idf * t.postings->impacts[i];
+            for (size_t i = 0; i < count; ++i)
+                if (isCandidate[chunks[i]])
+                    partial[chunks[i]] += idf * impacts[i];
         } else {
             if (!sorted) {
-                std::sort(candidates.begin(), candidates.end());
+                std::sort(s.candidates.begin(), s.candidates.end());
                 sorted = true;
             }
-            auto from = chunks.begin();
-            for (int c : candidates) {
-                from = std::lower_bound(from, chunks.end(), c);
-                if (from == chunks.end())
+            size_t at = 0;
+            for (int c : s.candidates) {
+                at = seek(chunks, count, at, c);
+                if (at == count)
                     break;
-                if (*from == c)
-                    partial[size_t(c)] += idf * t.postings->impacts[size_t(from - chunks.begin())];
+                if (chunks[at] == c)
+                    partial[c] += idf * impacts[at];
             }
         }
-        top.clear();
-        for (int c : candidates)
-            top.push_back({partial[size_t(c)], c});
-        const size_t keep = std::min(top.size(), size_t(k));
-        std::nth_element(top.begin(), top.begin() + qsizetype(keep - 1), top.end(), byScore);
-        top.resize(keep);
-        evaluate(top);
-        candidates.erase(std::remove_if(candidates.begin(), candidates.end(),
-                                        [&](int c) {
-                                            const bool hopeless = partial[size_t(c)] + rest[added + 1] < threshold - Margin;
-                                            if (hopeless)
-                                                isCandidate[size_t(c)] = 0;
-                                            return hopeless;
-                                        }),
-                         candidates.end());
+        // The best partial scores give exact scores (a higher threshold)...
+        s.best.clear();
+        float floor = -1.f;
+        for (int c : s.candidates)
+            if (partial[c] > floor)
+                floor = offer(partial[c], c, floor);
+        if (int(s.best.size()) == k)
+            threshold = std::max(threshold, double(s.best.front().first));
+        evaluate(rest[added + 1]);
+        // ...and the chunks that cannot reach it any more leave, in place and in order.
+        const double cut = threshold - Margin - rest[added + 1];
+        kept = 0;
+        for (int c : s.candidates) {
+            const bool hopeful = partial[c] >= cut;
+            isCandidate[c] = hopeful;
+            s.candidates[kept] = c;
+            kept += hopeful;
+        }
+        s.candidates.resize(kept);
     }
-    for (int c : touched) {
-        partial[size_t(c)] = 0.f; // ready for the next query
-        isCandidate[size_t(c)] = 0;
+    for (size_t i = 0; i < touchedCount; ++i) {
+        partial[touched[i]] = 0.f; // ready for the next query
+        isCandidate[touched[i]] = 0;
     }
 
-    std::vector<std::pair<double, int>> ranked;
-    ranked.reserve(candidates.size());
-    for (int c : candidates)
-        ranked.push_back({exactScore(terms, c), c});
+    s.ranked.clear();
+    for (int c : s.candidates)
+        s.ranked.push_back({exactScore(s, c), c});
     const auto better = [](const std::pair<double, int> &x, const std::pair<double, int> &y) {
         return x.first != y.first ? x.first > y.first : x.second < y.second;
     };
-    const size_t count = std::min(size_t(k), ranked.size());
-    std::partial_sort(ranked.begin(), ranked.begin() + qsizetype(count), ranked.end(), better);
+    const size_t count = std::min(size_t(k), s.ranked.size());
+    std::partial_sort(s.ranked.begin(), s.ranked.begin() + qsizetype(count), s.ranked.end(), better);
     for (size_t i = 0; i < count; ++i) {
-        const auto &chunk = m_corpus->chunks()[ranked[i].second];
-        hits.append({int(i) + 1, chunk.docId, chunk.id, ranked[i].first});
+        const auto &chunk = m_corpus->chunks()[s.ranked[i].second];
+        hits.append({int(i) + 1, chunk.docId, chunk.id, s.ranked[i].first});
     }
     return hits;
 }

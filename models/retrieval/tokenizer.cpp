@@ -27,12 +27,11 @@ bool isTokenChar(char32_t c)
 
 } // namespace
 
-QStringList Tokenizer::tokens(const QString &text)
+qsizetype Tokenizer::next(QStringView text, qsizetype from, QString &token)
 {
-    QStringList out;
-    QString current;
+    token.resize(0);
     const qsizetype n = text.size();
-    for (qsizetype i = 0; i < n; ++i) {
+    for (qsizetype i = from; i < n; ++i) {
         char32_t c = text[i].unicode();
         // Whole code points: a letter outside the BMP is one character, not two surrogates.
         if (QChar::isHighSurrogate(c) && i + 1 < n && QChar::isLowSurrogate(text[i + 1].unicode()))
@@ -40,16 +39,22 @@ QStringList Tokenizer::tokens(const QString &text)
         if (isTokenChar(c)) {
             const char32_t lower = QChar::toLower(c);
             if (QChar::requiresSurrogates(lower))
-                current += QChar(QChar::highSurrogate(lower)), current += QChar(QChar::lowSurrogate(lower));
+                token += QChar(QChar::highSurrogate(lower)), token += QChar(QChar::lowSurrogate(lower));
             else
-                current += QChar(char16_t(lower));
-        } else if (!current.isEmpty()) {
-            out << current;
-            current.clear();
+                token += QChar(char16_t(lower));
+        } else if (!token.isEmpty()) {
+            return i + 1;
         }
     }
-    if (!current.isEmpty())
-        out << current;
+    return token.isEmpty() ? -1 : n;
+}
+
+QStringList Tokenizer::tokens(const QString &text)
+{
+    QStringList out;
+    QString token;
+    for (qsizetype at = 0; (at = next(text, at, token)) >= 0;)
+        out << token;
     return out;
 }
 

@@ -10,6 +10,10 @@ namespace assay {
 class Tokenizer {
 public:
     static QStringList tokens(const QString &text);
+    // The next token at or after `from`, written into `token` (whose storage is reused, so a
+    // loop over a query allocates nothing); returns where to continue, or -1 when no token is
+    // left. tokens() is this in a loop.
+    static qsizetype next(QStringView text, qsizetype from, QString &token);
 };
 
 } // namespace assay

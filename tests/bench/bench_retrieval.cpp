@@ -1,6 +1,7 @@
 // Retrieval figures on a synthetic corpus of 100,000 chunks (60 words each, Zipf-distributed
 // over a 30,000-word vocabulary) with long queries (35 words): FTS5 index build while
-// importing, BM25 top-5 queries/s on one core, and the keyword and TF-IDF retrievers.
+// importing, BM25 top-5 queries/s on one core, and the keyword and TF-IDF retrievers; for the
+// runs' in-memory BM25 index also its build time and the memory it takes.
 #include "project/project.h"
 #include "retrieval/corpusimporter.h"
 #include "retrieval/bm25index.h"
@@ -13,6 +14,7 @@
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QTemporaryDir>
 
 #include <cmath>
@@ -22,6 +24,26 @@
 namespace bench_retrieval {
 
 using namespace assay;
+
+// A "VmRSS:"-style field of /proc/self/status in MB, or -1 when /proc cannot tell.
+long statusMb(const QByteArray &field)
+{
+    QFile status(QStringLiteral("/proc/self/status"));
+    if (!status.open(QIODevice::ReadOnly))
+        return -1;
+    for (const QByteArray &line : status.readAll().split('\n'))
+        if (line.startsWith(field))
+            return line.mid(field.size()).trimmed().split(' ').value(0).toLong() / 1024;
+    return -1;
+}
+
+// Starts the process's peak resident memory (VmHWM) over from the current one; false when the
+// kernel does not allow it.
+bool resetPeakRss()
+{
+    QFile clear(QStringLiteral("/proc/self/clear_refs"));
+    return clear.open(QIODevice::WriteOnly) && clear.write("5") == 1;
+}
 
 int run(int argc, char **argv)
 {
@@ -89,9 +111,19 @@ int run(int argc, char **argv)
         std::printf("%-8s top-5, 35-word queries: %.0f queries/s (%d queries, %d hits; index ready in %.2f s)\n", qPrintable(name), n / seconds, n,
                     found, buildSeconds);
     }
+    const long residentBefore = statusMb("VmRSS:");
+    const bool peakReset = resetPeakRss();
     clock.restart();
     Bm25Index index(CorpusSnapshot::load(project->database()).value());
     const double indexSeconds = clock.nsecsElapsed() / 1e9;
+    const long residentAfter = statusMb("VmRSS:");
+    if (peakReset)
+        std::printf("bm25 in-memory index (snapshot + index): built in %.2f s; resident %ld MB before, %ld MB after, peak %ld MB while building\n",
+                    indexSeconds, residentBefore, residentAfter, statusMb("VmHWM:"));
+    else
+        std::printf("bm25 in-memory index (snapshot + index): built in %.2f s; resident %ld MB before, %ld MB after (the peak could not be reset: "
+                    "process peak %ld MB)\n",
+                    indexSeconds, residentBefore, residentAfter, statusMb("VmHWM:"));
     if (!index.retrieve({queryTexts.first(), {}}, 5)) // first use sizes the accumulators
         return 1;
     clock.restart();
@@ -107,7 +139,7 @@ int run(int argc, char **argv)
     std::printf("bm25 in-memory index (FTS5 formula, impacts, MaxScore), used by runs: %.0f queries/s (%d queries, %d hits; index built in %.2f s)\n",
                 queries / seconds, queries, found, indexSeconds);
     assay::bench::BenchTargets targets;
-    targets.atLeast("bm25 top-5 queries per second on one core (the runs' index)", queries / seconds, 1000);
+    targets.atLeast("bm25 top-5 queries per second on one core (the runs' index)", queries / seconds, 2000);
     targets.reference("bm25 top-5 queries per second on one core (the runs' index)", fts5PerSecond, "SQLite FTS5 bm25(), same queries, q/s");
     return targets.exitCode();
 }
