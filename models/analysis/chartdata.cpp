@@ -123,7 +123,8 @@ QString ChartBuilder::sharedPrefix(const QStringList &runs)
 QString ChartBuilder::runCategory(const QString &run, const QString &sharedPrefix)
 {
     const QString name = run.startsWith(sharedPrefix) && run.size() > sharedPrefix.size() ? run.mid(sharedPrefix.size()) : run;
-    // Pieces ending at a separator, joined greedily into lines of at most ten characters.
+    // Pieces ending at a separator, joined greedily into lines of at most eight characters (a
+    // dozen bars on a laptop's chart keep them upright).
     QStringList pieces;
     QString piece;
     for (const QChar ch : name) {
@@ -137,7 +138,7 @@ QString ChartBuilder::runCategory(const QString &run, const QString &sharedPrefi
         pieces << piece;
     QStringList lines;
     for (const QString &p : std::as_const(pieces)) {
-        if (!lines.isEmpty() && lines.last().size() + p.size() <= 10)
+        if (!lines.isEmpty() && lines.last().size() + p.size() <= 8)
             lines.last() += p;
         else
             lines << p;

@@ -51,7 +51,7 @@ public:
     static QVector<RunAnalysis> ordered(QVector<RunAnalysis> runs);
     static QString categoryLabel(const RunAnalysis &run); // "bm25<br>k=3<br>short" (axis labels take HTML)
     // The label of a run's bar: its name, less the prefix every run of the chart shares, wrapped
-    // at '/', '-', '_' and spaces into lines of about ten characters (HTML; issue 77: bars named
+    // at '/', '-', '_' and spaces into lines of about eight characters (HTML; issue 77: bars named
     // by pipeline could not tell two runs of one pipeline apart).
     static QString runCategory(const QString &run, const QString &sharedPrefix);
     // The prefix all `runs` share, up to and with its last slash (empty for fewer than two).
