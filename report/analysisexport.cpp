@@ -28,9 +28,12 @@ Result<QVector<RunAnalysis>> AnalysisExport::analyses(Database &db, const QStrin
     const QStringList names = scored.take();
     if (names.isEmpty())
         return R::failure(QStringLiteral("no scored runs: run a pipeline with a judge and score it first (Runs page; assay-cli run …, assay-cli score …)"));
+    auto facts = RunAnalyzer::projectFacts(db); // what the runs share, read once
+    if (!facts)
+        return R::failure(facts);
     QVector<RunAnalysis> out;
     for (const QString &name : names) {
-        auto a = RunAnalyzer::analyze(db, name, judge, closedDomain);
+        auto a = RunAnalyzer::analyze(db, name, facts.value(), judge, closedDomain);
         if (!a)
             return R::failure(a.error());
         out << a.value();

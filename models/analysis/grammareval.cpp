@@ -6,6 +6,8 @@
 #include <QLocale>
 #include <QSet>
 
+#include <vector>
+
 #include <nlohmann/json.hpp>
 
 namespace assay {
@@ -51,14 +53,23 @@ GrammarReport GrammarEval::evaluate(const QVector<Outcome> &all, const QString &
     }
     const QVector<Outcome> &outcomes = report.failed + report.unread + report.unserved > 0 ? kept : all;
     report.n = outcomes.size();
+    // Each outcome's group by its index in report.groups, looked up once (a run's items of one
+    // group usually follow each other: the previous item's group is tried first).
     QHash<QString, int> index;
+    std::vector<int> groupOf;
+    groupOf.reserve(size_t(outcomes.size()));
+    int previous = -1;
     for (const Outcome &o : outcomes) {
-        auto it = index.constFind(o.group);
-        if (it == index.constEnd()) {
-            it = index.insert(o.group, int(report.groups.size()));
-            report.groups.append(GroupResult{o.group});
+        if (previous < 0 || report.groups[previous].group != o.group) {
+            auto it = index.constFind(o.group);
+            if (it == index.constEnd()) {
+                it = index.insert(o.group, int(report.groups.size()));
+                report.groups.append(GroupResult{o.group});
+            }
+            previous = *it;
         }
-        GroupResult &g = report.groups[*it];
+        groupOf.push_back(previous);
+        GroupResult &g = report.groups[previous];
         ++g.total;
         g.correct += o.correct();
         g.retrievalCorrect += o.retrievalCorrect();
@@ -68,18 +79,32 @@ GrammarReport GrammarEval::evaluate(const QVector<Outcome> &all, const QString &
     for (GroupResult &g : report.groups)
         g.tag = g.correct == 0 ? GroupResult::Tag::Gap : g.correct == g.total ? GroupResult::Tag::Robust : GroupResult::Tag::NonRobust;
 
-    // Context comparison: top-1 documents of each non-robust group's correct examples.
-    QHash<QString, QSet<QString>> correctTop1;
-    for (const Outcome &o : outcomes)
-        if (o.correct() && !o.top1.isEmpty())
-            correctTop1[o.group].insert(o.top1);
+    // Context comparison: top-1 documents of each non-robust group's correct examples (only
+    // those groups' documents are ever asked for).
+    QHash<int, QSet<QString>> correctTop1;
+    for (qsizetype i = 0; i < outcomes.size(); ++i) {
+        const Outcome &o = outcomes[i];
+        if (o.correct() && !o.top1.isEmpty() && report.groups[groupOf[size_t(i)]].tag == GroupResult::Tag::NonRobust)
+            correctTop1[groupOf[size_t(i)]].insert(o.top1);
+    }
     qint64 correct = 0, retrieval = 0, competentExamples = 0, competentCorrect = 0, competentRetrieval = 0;
     qint64 contextRetrieval = 0, competentContextRetrieval = 0, competentJudgeable = 0, singleTruth = 0;
-    for (const Outcome &o : outcomes) {
-        GroupResult &g = report.groups[index.value(o.group)];
+    // Whether a gold answer is weak, for the previous item's gold (a group's items share theirs).
+    QString lastGold;
+    bool lastWeak = false, lastKnown = false;
+    for (qsizetype i = 0; i < outcomes.size(); ++i) {
+        const Outcome &o = outcomes[i];
+        GroupResult &g = report.groups[groupOf[size_t(i)]];
         const bool competent = g.tag != GroupResult::Tag::Gap;
         correct += o.correct();
-        report.weaklyJudged += !o.groundedVerdict && !AnswerMetrics::weakGold(o.gold).isEmpty();
+        if (!o.groundedVerdict) {
+            if (!lastKnown || o.gold != lastGold) {
+                lastGold = o.gold;
+                lastWeak = !AnswerMetrics::weakGold(o.gold).isEmpty();
+                lastKnown = true;
+            }
+            report.weaklyJudged += lastWeak;
+        }
         report.groundedItems += o.groundedVerdict;
         if (competent) {
             ++competentExamples;
@@ -92,7 +117,7 @@ GrammarReport GrammarEval::evaluate(const QVector<Outcome> &all, const QString &
         ++report.retrievalItems;
         singleTruth += o.trueDocs == 1;
         bool contextOk = o.retrievalCorrect();
-        if (!contextOk && !o.correct() && g.tag == GroupResult::Tag::NonRobust && !o.top1.isEmpty() && correctTop1.value(o.group).contains(o.top1)) {
+        if (!contextOk && !o.correct() && g.tag == GroupResult::Tag::NonRobust && !o.top1.isEmpty() && correctTop1.value(groupOf[size_t(i)]).contains(o.top1)) {
             contextOk = true;
             ++g.contextComparisonFlips;
         }

@@ -26,15 +26,9 @@ Result<PpiAnalysis::Loaded> PpiAnalysis::loadLabels(Database &db, const QString 
     if (!runId)
         return R::failure(runId);
     LabelStore labels(db);
-    auto keys = labels.itemIds(runId.value());
-    if (!keys)
-        return R::failure(keys);
-    QHash<qint64, QString> keyOf;
-    for (auto it = keys.value().cbegin(); it != keys.value().cend(); ++it)
-        keyOf.insert(it.value(), it.key());
     Loaded loaded;
-    for (const Outcome &o : judged)
-        loaded.judge.insert(keyOf.value(o.itemId), o.correct() ? 1 : 0);
+    for (const Outcome &o : judged) // the run's own items: each outcome carries its item's key
+        loaded.judge.insert(o.key, o.correct() ? 1 : 0);
     auto all = labels.labels(runId.value());
     if (!all)
         return R::failure(all);

@@ -20,18 +20,6 @@ QString ResponseTaxonomy::classify(const Outcome &o, double threshold)
     return QStringLiteral("RE");
 }
 
-TaxonomyReport ResponseTaxonomy::classifyAll(const QVector<Outcome> &outcomes, double threshold)
-{
-    TaxonomyReport r;
-    r.threshold = threshold;
-    r.n = outcomes.size();
-    for (const QString &t : types())
-        r.counts.insert(t, 0);
-    for (const Outcome &o : outcomes)
-        ++r.counts[classify(o, threshold)];
-    return r;
-}
-
 QString ResponseTaxonomy::notApplicableReason(const QString &reader)
 {
     // What the reader can do comes from the reader registry (an imported run has no reader:
@@ -44,19 +32,32 @@ QString ResponseTaxonomy::notApplicableReason(const QString &reader)
     return {};
 }
 
-TaxonomyReport ResponseTaxonomy::evaluate(const QVector<Outcome> &outcomes, const QString &reader, double threshold)
+template <typename Outcomes, typename Access>
+TaxonomyReport ResponseTaxonomy::evaluateWith(const Outcomes &outcomes, const QString &reader, double threshold, Access access)
 {
-    const QString reason = notApplicableReason(reader);
-    if (reason.isEmpty())
-        return classifyAll(outcomes, threshold);
     TaxonomyReport r;
     r.threshold = threshold;
     r.n = outcomes.size();
     for (const QString &t : types())
         r.counts.insert(t, 0);
-    r.applicable = false;
-    r.reason = reason;
+    r.reason = notApplicableReason(reader);
+    if (!r.reason.isEmpty()) {
+        r.applicable = false;
+        return r;
+    }
+    for (const auto &o : outcomes)
+        ++r.counts[classify(access(o), threshold)];
     return r;
+}
+
+TaxonomyReport ResponseTaxonomy::evaluate(const QVector<Outcome> &outcomes, const QString &reader, double threshold)
+{
+    return evaluateWith(outcomes, reader, threshold, [](const Outcome &o) -> const Outcome & { return o; });
+}
+
+TaxonomyReport ResponseTaxonomy::evaluateSubset(const QVector<const Outcome *> &outcomes, const QString &reader, double threshold)
+{
+    return evaluateWith(outcomes, reader, threshold, [](const Outcome *o) -> const Outcome & { return *o; });
 }
 
 nlohmann::json TaxonomyReport::toJson() const

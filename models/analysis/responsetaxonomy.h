@@ -29,11 +29,14 @@ public:
     // (PipelineSpec's reader; empty for an imported run): not applicable, with the reason, when
     // no model answered. The one rule every view applies (docs/METHODS.md §6.1).
     static TaxonomyReport evaluate(const QVector<Outcome> &outcomes, const QString &reader, double threshold = 0.05);
+    // The same over some of a run's items, by pointer (no copies).
+    static TaxonomyReport evaluateSubset(const QVector<const Outcome *> &outcomes, const QString &reader, double threshold = 0.05);
     static QString notApplicableReason(const QString &reader); // empty: applicable
     static QStringList types() { return {QStringLiteral("EM"), QStringLiteral("AM"), QStringLiteral("GE"), QStringLiteral("RE"), QStringLiteral("ME"), QStringLiteral("TE")}; }
 
 private:
-    static TaxonomyReport classifyAll(const QVector<Outcome> &outcomes, double threshold);
+    template <typename Outcomes, typename Access>
+    static TaxonomyReport evaluateWith(const Outcomes &outcomes, const QString &reader, double threshold, Access access);
 };
 
 } // namespace assay

@@ -48,13 +48,23 @@ Result<QVector<RunAnalysis>> RunAnalyzer::analyzeMany(const QString &projectPath
     std::iota(indices.begin(), indices.end(), 0);
     // One task per run on a pool of its own (the caller may itself be a pool job); a
     // connection per task is cheap next to reading 10k items.
+    // What every run shares (the truth's sources, the groups' labels) is read once, here.
+    Result<ProjectFacts> facts = ProjectFacts();
+    if (!runs.isEmpty()) {
+        auto db = Project::openConnection(projectPath);
+        if (!db)
+            return R::failure(db);
+        facts = projectFacts(db.value());
+        if (!facts)
+            return R::failure(facts);
+    }
     QThreadPool pool;
     pool.setMaxThreadCount(std::max(1, QThread::idealThreadCount()));
     QtConcurrent::blockingMap(&pool, indices, [&](int i) {
         if (job && job->isCancelled())
             return;
         auto db = Project::openConnection(projectPath);
-        results[i] = db ? analyze(db.value(), runs[i], judge, closedDomain) : Result<RunAnalysis>::failure(db);
+        results[i] = db ? analyze(db.value(), runs[i], facts.value(), judge, closedDomain) : Result<RunAnalysis>::failure(db);
         const qint64 finished = ++done;
         if (job)
             job->reportProgress(finished, runs.size(), runs[i]);
@@ -111,7 +121,41 @@ Result<bool> RunAnalyzer::closedDomainFor(Database &db, const QString &run, Clos
     return ClosedDomain::resolve(setting, reader.value());
 }
 
+Status RunAnalyzer::describeGroups(Database &db, const QHash<QString, QString> *only, QHash<QString, QString> *labels)
+{
+    return GenerationReadStore(db).forEachGroup([&](const GenerationReadStore::Group &g) {
+        const QString key = QStringLiteral("g%1").arg(g.id);
+        if (!only || only->contains(key))
+            labels->insert(key, QStringLiteral("%1 → %2").arg(SemanticGroup{SemanticGroup::valuesFromJson(g.valuesJson), {}, 0, {}}.valueTexts().join(QStringLiteral(", ")),
+                                                              g.answer));
+    });
+}
+
+Result<RunAnalyzer::ProjectFacts> RunAnalyzer::projectFacts(Database &db)
+{
+    using R = Result<ProjectFacts>;
+    ProjectFacts facts;
+    auto coverage = GroundLinkStore(db).coverage();
+    if (!coverage)
+        return R::failure(coverage);
+    facts.truthSources = coverage.value().sourcesText(true);
+    if (auto described = describeGroups(db, nullptr, &facts.groupLabels); !described)
+        return R::failure(described);
+    return facts;
+}
+
 Result<RunAnalysis> RunAnalyzer::analyze(Database &db, const QString &run, const QString &judge, ClosedDomain::Setting closedDomain, quint64 seed)
+{
+    return analyzeWith(db, run, nullptr, judge, closedDomain, seed);
+}
+
+Result<RunAnalysis> RunAnalyzer::analyze(Database &db, const QString &run, const ProjectFacts &facts, const QString &judge, ClosedDomain::Setting closedDomain, quint64 seed)
+{
+    return analyzeWith(db, run, &facts, judge, closedDomain, seed);
+}
+
+Result<RunAnalysis> RunAnalyzer::analyzeWith(Database &db, const QString &run, const ProjectFacts *facts, const QString &judge, ClosedDomain::Setting closedDomain,
+                                             quint64 seed)
 {
     using R = Result<RunAnalysis>;
     auto resolved = closedDomainFor(db, run, closedDomain);
@@ -147,7 +191,7 @@ Result<RunAnalysis> RunAnalyzer::analyze(Database &db, const QString &run, const
     a.judge = loaded.value().judge;
     a.retrievalJudge = loaded.value().retrievalJudge;
     a.closedDomain = options.closedDomain;
-    a.outcomes = loaded.value().outcomes;
+    a.outcomes = std::move(loaded.value().outcomes);
     auto runId = RunStore(db).idOf(run);
     if (!runId)
         return R::failure(runId);
@@ -163,22 +207,25 @@ Result<RunAnalysis> RunAnalyzer::analyze(Database &db, const QString &run, const
         a.reader = spec.value().reader;
     }
     a.grammar = GrammarEval::evaluate(a.outcomes, a.retrievalJudge);
-    auto coverage = GroundLinkStore(db).coverage();
-    if (!coverage)
-        return R::failure(coverage);
-    a.truthSources = coverage.value().sourcesText(true);
+    if (facts) {
+        a.truthSources = facts->truthSources;
+    } else {
+        auto coverage = GroundLinkStore(db).coverage();
+        if (!coverage)
+            return R::failure(coverage);
+        a.truthSources = coverage.value().sourcesText(true);
+    }
     // What each group asks: its fill-in values (groups of this project's queries) and answer.
     QHash<QString, QString> answers;
     for (const Outcome &o : std::as_const(a.outcomes))
         answers.insert(o.group, o.gold);
-    const Status described = GenerationReadStore(db).forEachGroup([&](const GenerationReadStore::Group &g) {
-        const QString key = QStringLiteral("g%1").arg(g.id);
-        if (answers.contains(key))
-            a.groupLabels.insert(key, QStringLiteral("%1 → %2").arg(SemanticGroup{SemanticGroup::valuesFromJson(g.valuesJson), {}, 0, {}}
-                                                                        .valueTexts().join(QStringLiteral(", ")), g.answer));
-    });
-    if (!described)
+    if (facts) {
+        for (auto it = answers.constBegin(); it != answers.constEnd(); ++it)
+            if (const auto label = facts->groupLabels.constFind(it.key()); label != facts->groupLabels.constEnd())
+                a.groupLabels.insert(it.key(), label.value());
+    } else if (const Status described = describeGroups(db, &answers, &a.groupLabels); !described) {
         return R::failure(described);
+    }
     for (auto it = answers.constBegin(); it != answers.constEnd(); ++it)
         if (!a.groupLabels.contains(it.key()))
             a.groupLabels.insert(it.key(), QStringLiteral("→ %1").arg(it.value()));

@@ -48,10 +48,20 @@ struct RunAnalysis {
 
 class RunAnalyzer {
 public:
+    // What the analyses of a project's runs share, read once for several runs: where the ground
+    // truth comes from, and what each of the project's semantic groups asks (by group key).
+    struct ProjectFacts {
+        QString truthSources;
+        QHash<QString, QString> groupLabels;
+    };
+    static Result<ProjectFacts> projectFacts(Database &db);
     // Runs that carry answer verdicts, in creation order.
     static Result<QStringList> scoredRuns(Database &db);
     static Result<QStringList> scoredRuns(Project &project); // on the project's own connection
     static Result<RunAnalysis> analyze(Database &db, const QString &run, const QString &judge = {}, ClosedDomain::Setting closedDomain = {}, quint64 seed = 20240601);
+    // The same with the project's facts read before (projectFacts, on any connection to the file).
+    static Result<RunAnalysis> analyze(Database &db, const QString &run, const ProjectFacts &facts, const QString &judge = {}, ClosedDomain::Setting closedDomain = {},
+                                       quint64 seed = 20240601);
     // Several runs at once, in the given order, on the thread pool (each worker on its own
     // connection to the project file). job (may be null) sees one step per run and cancels.
     static Result<QVector<RunAnalysis>> analyzeMany(const QString &projectPath, const QStringList &runs, const QString &judge, ClosedDomain::Setting closedDomain,
@@ -60,6 +70,13 @@ public:
     static Result<bool> closedDomainFor(Database &db, const QString &run, ClosedDomain::Setting setting);
     // 95% percentile interval of the refined accuracy, resampling the competent groups.
     static std::pair<std::optional<double>, std::optional<double>> refinedInterval(const GrammarReport &report, quint64 seed, int resamples = 1000);
+
+private:
+    // facts null: the truth's sources and the labels of this run's groups are read here.
+    static Result<RunAnalysis> analyzeWith(Database &db, const QString &run, const ProjectFacts *facts, const QString &judge, ClosedDomain::Setting closedDomain,
+                                           quint64 seed);
+    // "Estonia, 2014-02-03 → Tallinn" for each group of the project (only those in `only`, when given).
+    static Status describeGroups(Database &db, const QHash<QString, QString> *only, QHash<QString, QString> *labels);
 };
 
 } // namespace assay

@@ -68,30 +68,36 @@ Result<RunOutcomes::Loaded> RunOutcomes::load(Database &db, const QString &runNa
         return R::failure(levels.error());
     if (!items)
         return R::failure(items);
-    loaded.outcomes.reserve(items.value().size());
+    QVector<StoredRunItem> stored = items.take(); // its strings move into the outcomes
+    loaded.outcomes.reserve(stored.size());
     // People's labels cover a sample: the unlabelled items are not "incorrect" but unknown, so
     // only labelled items are read, and their verdicts stand as given (no closed-domain rule).
     const bool labels = LabelStore::isHuman(loaded.judge);
-    for (const StoredRunItem &it : items.value()) {
+    // Over known truth only: top1 and topk need the item's true documents (verdicts stored
+    // for an empty list by older scorings are not counted); other judges need a verdict.
+    const bool needsTruth = loaded.retrievalJudge == QLatin1String("covered") || loaded.retrievalJudge == QLatin1String("top1") || loaded.retrievalJudge == QLatin1String("topk");
+    for (StoredRunItem &it : stored) {
         if (labels && !it.verdict)
             continue;
         Outcome o;
         o.itemId = it.id;
-        o.key = it.key;
-        o.identity = it.identity;
+        o.key = std::move(it.key);
+        o.identity = std::move(it.identity);
         o.sqlTemplateId = it.sqlTemplateId;
-        o.group = it.group;
-        o.form = it.form;
-        o.query = it.query;
-        o.gold = it.gold;
-        o.answer = it.answer;
-        o.context = AnswerMetrics::scratchpad(it.retrievedText, it.trace); // empty when the facts are stored
+        o.level = levels.value().resolve(it.level, it.form, it.sqlTemplateId);
+        o.group = std::move(it.group);
+        o.form = std::move(it.form);
+        o.query = std::move(it.query);
+        o.gold = std::move(it.gold);
+        o.answer = std::move(it.answer);
+        // Empty when the facts are stored (the text was not read); then no trace to parse.
+        if (!it.retrievedText.isEmpty() || !it.trace.isEmpty())
+            o.context = AnswerMetrics::scratchpad(it.retrievedText, it.trace);
         o.goldInContext = it.goldInContext;
         o.answerF1 = it.answerF1;
         o.halted = it.halted;
-        o.error = it.error;
+        o.error = std::move(it.error);
         o.latencyMs = it.latencyMs;
-        o.level = levels.value().resolve(it.level, it.form, it.sqlTemplateId);
         o.tokens = it.tokens;
         o.cost = it.cost;
         o.usageUnknown = it.usageUnknown;
@@ -99,13 +105,10 @@ Result<RunOutcomes::Loaded> RunOutcomes::load(Database &db, const QString &runNa
         o.retrievalVerdict = it.retrievalVerdict;
         if (!it.retrievedIds.isEmpty())
             o.top1 = it.retrievedIds.first();
-        o.retrieved = it.retrievedIds;
+        o.retrieved = std::move(it.retrievedIds);
         if (it.trueDocIdsKnown)
             o.trueDocs = int(it.trueDocIds.size());
         o.groundedVerdict = loaded.readerless && o.trueDocs > 0;
-        // Over known truth only: top1 and topk need the item's true documents (verdicts stored
-        // for an empty list by older scorings are not counted); other judges need a verdict.
-        const bool needsTruth = loaded.retrievalJudge == QLatin1String("covered") || loaded.retrievalJudge == QLatin1String("top1") || loaded.retrievalJudge == QLatin1String("topk");
         o.retrievalJudgeable = it.retrievalVerdict.has_value() && (!needsTruth || (it.trueDocIdsKnown && !it.trueDocIds.isEmpty()));
         // The oracle had nothing to serve: no verdict, also for runs scored before the scorer
         // left these items unjudged (people's labels stand as given).
@@ -116,7 +119,7 @@ Result<RunOutcomes::Loaded> RunOutcomes::load(Database &db, const QString &runNa
         // The closed-domain rule: an answer whose retrieval was judged wrong is Incorrect.
         if (options.closedDomain && !labels && o.correct() && o.retrievalJudgeable && *o.retrievalVerdict == 0)
             o.verdict = 0;
-        loaded.outcomes << o;
+        loaded.outcomes.append(std::move(o));
     }
     return loaded;
 }

@@ -16,12 +16,9 @@ namespace {
 LevelFigures figuresOf(const QVector<const Outcome *> &outcomes, const QString &reader)
 {
     LevelFigures f;
-    QVector<Outcome> copies;
-    copies.reserve(outcomes.size());
     double f1 = 0;
     for (const Outcome *o : outcomes) {
         ++f.n;
-        copies << *o;
         if (!o->error.isEmpty()) {
             ++f.failed; // no answer: neither an F1 of 0 nor a wrong verdict
             continue;
@@ -35,7 +32,7 @@ LevelFigures figuresOf(const QVector<const Outcome *> &outcomes, const QString &
     f.meanF1 = f.hasF1() ? f1 / double(f.n - f.failed) : 0;
     if (f.judged > 0)
         f.accuracy = double(f.correct) / double(f.judged);
-    f.taxonomy = ResponseTaxonomy::evaluate(copies, reader);
+    f.taxonomy = ResponseTaxonomy::evaluateSubset(outcomes, reader);
     return f;
 }
 

@@ -202,9 +202,11 @@ Result<QVector<HumanLabel>> LabelStore::labels(qint64 runId) const
 {
     using R = Result<QVector<HumanLabel>>;
     QVector<HumanLabel> out;
+    // 'human:' <= judge < 'human;' is substr(judge, 1, 6) = 'human:' as a range of the key
+    // (run_item_id, judge, aspect): each item's labels are sought, not its every judgement read.
     auto read = m_db.each(QStringLiteral("SELECT j.run_item_id, i.item_key, substr(j.judge, 7), j.verdict, j.detail FROM judgement j "
                                          "JOIN run_item i ON i.id = j.run_item_id WHERE i.run_id = ? AND j.aspect = 'answer' "
-                                         "AND substr(j.judge, 1, 6) = 'human:' AND j.verdict IS NOT NULL ORDER BY j.run_item_id, j.judge"),
+                                         "AND j.judge >= 'human:' AND j.judge < 'human;' AND j.verdict IS NOT NULL ORDER BY j.run_item_id, j.judge"),
                           {runId}, [&](const Statement &r) {
                               HumanLabel l;
                               l.itemId = r.integer(0);
@@ -224,7 +226,7 @@ Result<QStringList> LabelStore::labellers(qint64 runId) const
     using R = Result<QStringList>;
     QStringList out;
     auto read = m_db.each(QStringLiteral("SELECT DISTINCT substr(j.judge, 7) FROM judgement j JOIN run_item i ON i.id = j.run_item_id "
-                                         "WHERE i.run_id = ? AND j.aspect = 'answer' AND substr(j.judge, 1, 6) = 'human:' ORDER BY 1"),
+                                         "WHERE i.run_id = ? AND j.aspect = 'answer' AND j.judge >= 'human:' AND j.judge < 'human;' ORDER BY 1"),
                           {runId}, [&](const Statement &r) { out << r.text(0); });
     if (!read)
         return R::failure(read);

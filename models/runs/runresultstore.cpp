@@ -4,6 +4,8 @@
 
 #include <QVariant>
 
+#include <algorithm>
+
 #include <nlohmann/json.hpp>
 
 namespace assay {
@@ -23,7 +25,38 @@ std::optional<int> verdictAt(const Statement &r, int column)
 {
     return r.isNull(column) ? std::nullopt : std::optional<int>(int(r.integer(column)));
 }
+
 } // namespace
+
+// A column whose value repeats from row to row (form, level, group, gold, truth): the previous
+// row's string is shared when the bytes are the same, instead of a new copy per item.
+class RunResultStore::RepeatedText {
+public:
+    QString read(const Statement &r, int column)
+    {
+        const QByteArrayView bytes = r.utf8(column);
+        if (!m_valid || bytes != QByteArrayView(m_bytes)) {
+            m_bytes = bytes.toByteArray();
+            m_text = QString::fromUtf8(bytes);
+            m_valid = true;
+        }
+        return m_text;
+    }
+
+private:
+    QByteArray m_bytes;
+    QString m_text;
+    bool m_valid = false;
+};
+
+// The columns of executed() that repeat between items: a group's items share their group key,
+// gold and true documents; a run's items, a few forms and levels.
+struct RunResultStore::Repeats {
+    RepeatedText group, form, gold, level;
+    QByteArray truthBytes;
+    QStringList truth;
+    bool truthList = false, truthValid = false;
+};
 
 RunResultStore::RunResultStore(Database &db) : m_db(db), m_contexts(db) {}
 
@@ -84,14 +117,14 @@ Result<QString> RunResultStore::retrieverOf(qint64 runId) const
     return retriever;
 }
 
-Status RunResultStore::itemFrom(const Statement &r, bool withText, StoredRunItem *it) const
+Status RunResultStore::itemFrom(const Statement &r, bool withText, StoredRunItem *it, Repeats *repeats) const
 {
     it->id = r.integer(0);
     it->key = r.text(1);
-    it->group = r.text(2);
-    it->form = r.text(3);
+    it->group = repeats ? repeats->group.read(r, 2) : r.text(2);
+    it->form = repeats ? repeats->form.read(r, 3) : r.text(3);
     it->query = r.text(4);
-    it->gold = r.text(5);
+    it->gold = repeats ? repeats->gold.read(r, 5) : r.text(5);
     it->answer = r.text(6);
     it->retrievedText = r.text(8);
     it->trace = r.text(9);
@@ -99,8 +132,18 @@ Status RunResultStore::itemFrom(const Statement &r, bool withText, StoredRunItem
     it->error = r.text(11);
     it->latencyMs = r.real(12);
     it->sqlTemplateId = r.integer(13);
-    it->trueDocIds = RunResultStore::parseIds(r.text(14), &it->trueDocIdsKnown);
-    it->level = r.text(15);
+    if (!repeats) {
+        it->trueDocIds = RunResultStore::parseIds(r.text(14), &it->trueDocIdsKnown);
+    } else {
+        if (const QByteArrayView truth = r.utf8(14); !repeats->truthValid || truth != QByteArrayView(repeats->truthBytes)) {
+            repeats->truthBytes = truth.toByteArray();
+            repeats->truth = RunResultStore::parseIds(QString::fromUtf8(truth), &repeats->truthList);
+            repeats->truthValid = true;
+        }
+        it->trueDocIds = repeats->truth;
+        it->trueDocIdsKnown = repeats->truthList;
+    }
+    it->level = repeats ? repeats->level.read(r, 15) : r.text(15);
     it->tokens = r.integer(16);
     it->cost = r.real(17);
     it->identity = r.text(19);
@@ -117,41 +160,59 @@ Status RunResultStore::itemFrom(const Statement &r, bool withText, StoredRunItem
 Result<QVector<StoredRunItem>> RunResultStore::executed(qint64 runId, const QString &judge, const QString &retrievalJudge, bool texts) const
 {
     QVector<StoredRunItem> out;
-    // Reserved up front: growing a vector of 10k items one by one copies them many times.
-    auto count = m_db.first(QStringLiteral("SELECT count(*) FROM run_item WHERE run_id = ? AND status <> 'pending'"), {runId},
-                            [&](const Statement &r) { out.reserve(r.integer(0)); });
+    // Reserved up front: growing a vector of 10k items one by one copies them many times. All
+    // the run's items (pending ones too) and their id range, from the (run_id, item_key) index alone.
+    qint64 items = 0, low = 0, high = -1;
+    auto count = m_db.first(QStringLiteral("SELECT count(*), coalesce(min(id), 0), coalesce(max(id), -1) FROM run_item WHERE run_id = ?"), {runId},
+                            [&](const Statement &r) {
+                                items = r.integer(0);
+                                low = r.integer(1);
+                                high = r.integer(2);
+                            });
     if (!count)
         return Result<QVector<StoredRunItem>>::failure(count);
+    out.reserve(items);
+    // A run's items are added together, so their ids are mostly one range: reading that range in
+    // id order (`+i.run_id` keeps SQLite off the run_id index) visits the rows and their
+    // judgements in the order they are stored and needs no sort. Where other runs' items fill
+    // most of the range, the run's index is read instead and the rows sorted by id here (an
+    // ORDER BY would sort whole rows, texts and all, in a temporary b-tree).
+    const bool byRange = high - low + 1 <= 2 * items;
     QString columns = QLatin1String(itemColumns);
     if (!texts)
         columns.replace(QLatin1String("coalesce(ct.text, ''), i.trace"),
                         QLatin1String("CASE WHEN i.gold_in_context IS NULL THEN coalesce(ct.text, '') ELSE '' END, "
                                       "CASE WHEN i.gold_in_context IS NULL THEN i.trace ELSE '' END"));
     Status failure;
+    Repeats repeats;
     const Status read = m_db.each(
         QStringLiteral("SELECT %1, a.verdict, r.verdict, i.gold_in_context, i.answer_f1 FROM %2 "
-                       "LEFT JOIN judgement a ON a.run_item_id = i.id AND a.judge = ? AND a.aspect = 'answer' "
-                       "LEFT JOIN judgement r ON r.run_item_id = i.id AND r.judge = ? AND r.aspect = 'retrieval' "
-                       "WHERE i.run_id = ? AND i.status <> 'pending' ORDER BY i.id")
-            .arg(columns, QLatin1String(itemTables)),
-        {judge, retrievalJudge, runId},
+                       "LEFT JOIN judgement a ON a.run_item_id = i.id AND a.judge = ?1 AND a.aspect = 'answer' "
+                       "LEFT JOIN judgement r ON r.run_item_id = i.id AND r.judge = ?2 AND r.aspect = 'retrieval' "
+                       "WHERE %3 AND i.status <> 'pending'")
+            .arg(columns, QLatin1String(itemTables),
+                 byRange ? QLatin1String("i.id BETWEEN ?4 AND ?5 AND +i.run_id = ?3 ORDER BY i.id") : QLatin1String("i.run_id = ?3")),
+        byRange ? QVariantList{judge, retrievalJudge, runId, low, high} : QVariantList{judge, retrievalJudge, runId},
         [&](const Statement &r) {
             StoredRunItem it;
             if (!r.isNull(itemColumnCount + 2))
                 it.goldInContext = r.integer(itemColumnCount + 2) != 0;
             // Without texts, a context's text is read only where the response facts need it.
-            failure = itemFrom(r, texts || !it.goldInContext, &it);
+            failure = itemFrom(r, texts || !it.goldInContext, &it, &repeats);
             if (!failure)
                 return false;
             it.verdict = verdictAt(r, itemColumnCount);
             it.retrievalVerdict = verdictAt(r, itemColumnCount + 1);
             if (!r.isNull(itemColumnCount + 3))
                 it.answerF1 = r.real(itemColumnCount + 3);
-            out << it;
+            out.append(std::move(it));
             return true;
         });
     if (!read || !failure)
         return Result<QVector<StoredRunItem>>::failure(!read ? read : failure);
+    const auto byId = [](const StoredRunItem &a, const StoredRunItem &b) { return a.id < b.id; };
+    if (!std::is_sorted(out.cbegin(), out.cend(), byId))
+        std::sort(out.begin(), out.end(), byId);
     return out;
 }
 

@@ -95,8 +95,11 @@ public:
     static QStringList parseIds(const QString &json, bool *isList = nullptr);
 
 private:
-    // Fills *it from a row of itemColumns; withText: also the text of a context of chunks.
-    Status itemFrom(const Statement &r, bool withText, StoredRunItem *it) const;
+    class RepeatedText;
+    struct Repeats;
+    // Fills *it from a row of itemColumns; withText: also the text of a context of chunks;
+    // repeats (may be null): the strings of the previous rows, shared where a column repeats.
+    Status itemFrom(const Statement &r, bool withText, StoredRunItem *it, Repeats *repeats = nullptr) const;
 
     Database &m_db;
     mutable RunContexts m_contexts; // reads chunks once per store
