@@ -51,7 +51,13 @@ def all_benches(binary):
 
 def run_bench(binary, name, args, log):
     """One run of one bench: {what: figure} with value, op, target, met, reference, ref_name."""
-    proc = subprocess.run([binary, name] + args, capture_output=True, text=True, cwd=ROOT)
+    env = dict(os.environ)
+    # The scipy reference lives beside the repository; a side build of --against REV would look
+    # for it beside its own copy.
+    reference = os.path.join(os.path.dirname(ROOT), "shared", "tools", "irt_reference.py")
+    if os.path.isfile(reference):
+        env.setdefault("ASSAY_IRT_REFERENCE", reference)
+    proc = subprocess.run([binary, name] + args, capture_output=True, text=True, cwd=ROOT, env=env)
     log.write(f"$ {binary} {name} {' '.join(args)}\n{proc.stdout}{proc.stderr}\n")
     log.flush()
     figures = {}
@@ -133,6 +139,7 @@ def main():
     parser.add_argument("--against", metavar="REV", help="also build REV's benches and run both alternately")
     parser.add_argument("--rounds", type=int, default=0, help="runs of each bench per side (default 1, 2 with --against)")
     parser.add_argument("--update", action="store_true", help="record the measured ratios in tests/bench/figures.json")
+    parser.add_argument("--only", metavar="NAMES", help="only these benches (comma-separated), e.g. bench_retrieval")
     parser.add_argument("--binary", default=os.path.join(ROOT, "build", "tests", "bench", "assay_benches"), help=argparse.SUPPRESS)
     parser.add_argument("--log", default=os.path.join(ROOT, "build", "bench.log"), help="where the benches' whole output goes")
     opts = parser.parse_args()
@@ -142,6 +149,11 @@ def main():
     if opts.against:
         other = build_side(opts.against)
     benches = QUICK if opts.quick else all_benches(opts.binary)
+    if opts.only:
+        wanted = opts.only.split(",")
+        benches = [b for b in (QUICK if opts.quick else all_benches(opts.binary)) if b[0] in wanted]
+        if not benches:
+            sys.exit(f"bench.sh: --only {opts.only}: no such bench")
     try:
         with open(FIGURES) as f:
             recorded = json.load(f).get("figures", {})

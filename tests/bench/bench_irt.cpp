@@ -118,6 +118,12 @@ bool againstReference(const char *name, const IrtSimulation &sim, IrtOptions opt
     std::printf("%-44s Assay nll %.5f in %.3f s (target ≤ %.1f s; %d starts, %d optima)  |  scipy nll %.5f in %.2f s (%d iterations)  Δ %+.5f%s\n", name, f.nll,
                 f.seconds, budget, f.starts, f.optimaFound, refNll, ref.value(QStringLiteral("seconds")).toDouble(), ref.value(QStringLiteral("iterations")).toInt(),
                 f.nll - refNll, ok ? "" : "  MISSED");
+    if (std::isfinite(budget)) { // a figure packaging/bench.sh pairs with scipy's time on the same matrix
+        bench::BenchTargets fit;
+        const QByteArray what = QByteArray(name) + " fit, s";
+        fit.atMost(what.constData(), f.seconds, budget);
+        fit.reference(what.constData(), ref.value(QStringLiteral("seconds")).toDouble(), "scipy L-BFGS-B on the same matrix, s");
+    }
     // Made before the search, apart from its time: the marginal-ML fits of the comparison.
     std::printf("%-44s + the 1PL/2PL/3PL comparison by marginal ML: %.3f s%s%s\n", "", f.comparisonSeconds(),
                 comparisonWithinFit ? " (target ≤ the joint fit's time)" : "", comparisonOk ? "" : "  MISSED");
