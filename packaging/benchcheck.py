@@ -150,8 +150,7 @@ def main():
         other = build_side(opts.against)
     benches = QUICK if opts.quick else all_benches(opts.binary)
     if opts.only:
-        wanted = opts.only.split(",")
-        benches = [b for b in (QUICK if opts.quick else all_benches(opts.binary)) if b[0] in wanted]
+        benches = [b for b in benches if b[0] in opts.only.split(",")]
         if not benches:
             sys.exit(f"bench.sh: --only {opts.only}: no such bench")
     try:

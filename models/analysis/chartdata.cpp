@@ -23,7 +23,7 @@ constexpr double None = std::numeric_limits<double>::quiet_NaN();
 double orNan(const std::optional<double> &v) { return v ? *v : None; }
 
 // Bars are named by their runs (unique names), the pipeline and form going to the tooltip.
-// (c.runs: the runs that have a bar, in bar order).
+// The charts fill c.runs (the runs that have a bar, in bar order); this names their bars.
 void nameByRuns(ChartData &c, const QVector<RunAnalysis> &runs)
 {
     QHash<QString, QString> details;
@@ -187,7 +187,6 @@ ChartData ChartBuilder::groupBreakdown(const QVector<RunAnalysis> &input, bool s
         c.series.append({QString::fromLatin1(names[t]), tagColor(tags[t]), {}, {}, {}, {}, {}});
     double top = 0;
     for (const RunAnalysis &r : runs) {
-        c.categories << categoryLabel(r);
         c.runs << r.run;
         const double total = r.grammar.groups.size();
         const double counts[] = {double(r.grammar.gapGroups), double(r.grammar.nonRobustGroups), double(r.grammar.robustGroups)};
@@ -304,7 +303,6 @@ ChartData ChartBuilder::accuracyPanel(const QVector<RunAnalysis> &input, bool co
     }
     const int refined = labelled > 0 ? 2 : 1;
     for (const RunAnalysis &r : runs) {
-        c.categories << categoryLabel(r);
         c.runs << r.run;
         const bool corrected = r.ppi && r.ppi->ppiAccuracy;
         const std::optional<double> refinedValue = commonBasis ? commonRefined(r) : r.grammar.refinedAccuracy;
@@ -340,7 +338,6 @@ ChartData ChartBuilder::errorTypeMix(const QVector<RunAnalysis> &input)
             notApplicable << r.run;
             continue;
         }
-        c.categories << categoryLabel(r);
         c.runs << r.run;
         for (int t = 0; t < types.size(); ++t)
             c.series[t].values << (r.taxonomy.n > 0 ? double(r.taxonomy.counts.value(types[t])) / r.taxonomy.n : 0.0);

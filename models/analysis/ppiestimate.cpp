@@ -11,6 +11,33 @@ namespace assay {
 
 namespace {
 
+// The few-labels rule (docs/METHODS.md §5.10): the interval `ci` made to hold `labels` as well;
+// whether an end moved.
+bool widen(std::pair<double, double> *ci, const std::pair<double, double> &labels)
+{
+    if (labels.first >= ci->first && labels.second <= ci->second)
+        return false;
+    *ci = {std::min(ci->first, labels.first), std::max(ci->second, labels.second)};
+    return true;
+}
+
+QString widthName(PpiEstimate::Width width) { return width == PpiEstimate::Width::LabelsWilson ? QStringLiteral("labels-wilson") : QStringLiteral("prediction-powered"); }
+
+// "not yet reliable: 3 labels, fewer than the 30 …; widened to hold THEIRS [l, h] (prediction-powered alone: [l, h])".
+QString cautionText(const QString &count, const QString &theirs, PpiEstimate::Width width, const std::pair<double, double> &labels,
+                    const std::pair<double, double> &predictionPowered)
+{
+    const QString head = QStringLiteral("not yet reliable: %1, fewer than the %2 the prediction-powered interval needs").arg(count).arg(PpiEstimate::ReliableLabels);
+    if (width != PpiEstimate::Width::LabelsWilson)
+        return head + QStringLiteral("; it already holds %1").arg(theirs);
+    return head + QStringLiteral("; widened to hold %1 [%2, %3] (prediction-powered alone: [%4, %5])")
+                      .arg(theirs)
+                      .arg(labels.first, 0, 'f', 3)
+                      .arg(labels.second, 0, 'f', 3)
+                      .arg(predictionPowered.first, 0, 'f', 3)
+                      .arg(predictionPowered.second, 0, 'f', 3);
+}
+
 struct Moments {
     double n = 0, sum = 0, squares = 0;
     void add(double x) { ++n, sum += x, squares += x * x; }
@@ -67,8 +94,7 @@ PpiEstimate PpiEstimator::estimate(const QHash<QString, int> &judge, const QHash
     // no estimate (two labels that agree with the judge make it 0, and the interval the
     // judge's own), so the interval is widened to hold the labels' own Wilson interval. Both
     // are intervals for the same accuracy, and a union covers whenever either does.
-    if (!e.reliable() && (e.humanCi.first < e.ppiCi.first || e.humanCi.second > e.ppiCi.second)) {
-        e.ppiCi = {std::min(e.ppiCi.first, e.humanCi.first), std::max(e.ppiCi.second, e.humanCi.second)};
+    if (!e.reliable() && widen(&e.ppiCi, e.humanCi)) {
         e.width = PpiEstimate::Width::LabelsWilson;
         return e; // no "as precise as N labels": the labels set the width
     }
@@ -115,10 +141,8 @@ PpiDifference PpiEstimator::difference(const QHash<QString, int> &judge1, const 
     const auto w1 = JudgeAgreement::wilson(right1, d.labelled, z), w2 = JudgeAgreement::wilson(right2, d.labelled, z);
     d.labelsCi = {w1.first - w2.second, w1.second - w2.first};
     // Few labels (§5.10): as for one run, the interval is never narrower than the labels' own.
-    if (!d.reliable() && (d.labelsCi.first < d.ppiCi.first || d.labelsCi.second > d.ppiCi.second)) {
-        d.ppiCi = {std::min(d.ppiCi.first, d.labelsCi.first), std::max(d.ppiCi.second, d.labelsCi.second)};
+    if (!d.reliable() && widen(&d.ppiCi, d.labelsCi))
         d.width = PpiEstimate::Width::LabelsWilson;
-    }
     return d;
 }
 
@@ -157,23 +181,13 @@ nlohmann::json PpiEstimate::toJson() const
             {"missing", missing.toStdString()}};
 }
 
-QString PpiEstimate::widthRule() const
-{
-    return width == Width::LabelsWilson ? QStringLiteral("labels-wilson") : QStringLiteral("prediction-powered");
-}
+QString PpiEstimate::widthRule() const { return widthName(width); }
 
 QString PpiEstimate::caution() const
 {
     if (!ppiAccuracy || reliable())
         return {};
-    const QString head = QStringLiteral("not yet reliable: %1 labels, fewer than the %2 the prediction-powered interval needs").arg(labelled).arg(ReliableLabels);
-    if (width == Width::LabelsWilson)
-        return head + QStringLiteral("; widened to hold the labels' own Wilson interval [%1, %2] (prediction-powered alone: [%3, %4])")
-                          .arg(humanCi.first, 0, 'f', 3)
-                          .arg(humanCi.second, 0, 'f', 3)
-                          .arg(predictionPoweredCi.first, 0, 'f', 3)
-                          .arg(predictionPoweredCi.second, 0, 'f', 3);
-    return head + QStringLiteral("; it already holds the labels' own Wilson interval");
+    return cautionText(QStringLiteral("%1 labels").arg(labelled), QStringLiteral("the labels' own Wilson interval"), width, humanCi, predictionPoweredCi);
 }
 
 QString PpiEstimate::text() const
@@ -204,16 +218,8 @@ QString PpiDifference::caution() const
 {
     if (!ppi || reliable())
         return {};
-    const QString head = QStringLiteral("not yet reliable: %1 items labelled in both runs, fewer than the %2 the prediction-powered interval needs")
-                             .arg(labelled)
-                             .arg(PpiEstimate::ReliableLabels);
-    if (width == PpiEstimate::Width::LabelsWilson)
-        return head + QStringLiteral("; widened to hold what the labels alone support [%1, %2] (prediction-powered alone: [%3, %4])")
-                          .arg(labelsCi.first, 0, 'f', 3)
-                          .arg(labelsCi.second, 0, 'f', 3)
-                          .arg(predictionPoweredCi.first, 0, 'f', 3)
-                          .arg(predictionPoweredCi.second, 0, 'f', 3);
-    return head + QStringLiteral("; it already holds what the labels alone support");
+    return cautionText(QStringLiteral("%1 items labelled in both runs").arg(labelled), QStringLiteral("what the labels alone support"), width, labelsCi,
+                       predictionPoweredCi);
 }
 
 nlohmann::json PpiDifference::toJson() const
@@ -224,7 +230,7 @@ nlohmann::json PpiDifference::toJson() const
             {"labelled", labelled},
             {"ppi", ppi ? nlohmann::json(*ppi) : none},
             {"ppi_ci", pair(ppiCi)},
-            {"ci_rule", width == PpiEstimate::Width::LabelsWilson ? "labels-wilson" : "prediction-powered"},
+            {"ci_rule", widthName(width).toStdString()},
             {"prediction_powered_ci", pair(predictionPoweredCi)},
             {"labels_ci", pair(labelsCi)},
             {"reliable", reliable()},

@@ -93,29 +93,22 @@ QStringList RunResultStore::parseIds(const QString &json, bool *isList)
     return out;
 }
 
-Result<QString> RunResultStore::readerOf(qint64 runId) const
+// A column of the run's pipeline ('' for imported runs, which have none).
+Result<QString> RunResultStore::pipelineField(qint64 runId, const QString &column) const
 {
-    QString reader;
-    auto found = m_db.first(QStringLiteral("SELECT coalesce(p.reader, '') FROM run r LEFT JOIN pipeline p ON p.id = r.pipeline_id WHERE r.id = ?"),
-                            {runId}, [&](const Statement &r) { reader = r.text(0); });
+    QString value;
+    auto found = m_db.first(QStringLiteral("SELECT coalesce(p.%1, '') FROM run r LEFT JOIN pipeline p ON p.id = r.pipeline_id WHERE r.id = ?").arg(column),
+                            {runId}, [&](const Statement &r) { value = r.text(0); });
     if (!found)
         return Result<QString>::failure(found);
     if (!found.value())
         return Result<QString>::failure(QStringLiteral("run %1 does not exist").arg(runId));
-    return reader;
+    return value;
 }
 
-Result<QString> RunResultStore::retrieverOf(qint64 runId) const
-{
-    QString retriever;
-    auto found = m_db.first(QStringLiteral("SELECT coalesce(p.retriever, '') FROM run r LEFT JOIN pipeline p ON p.id = r.pipeline_id WHERE r.id = ?"),
-                            {runId}, [&](const Statement &r) { retriever = r.text(0); });
-    if (!found)
-        return Result<QString>::failure(found);
-    if (!found.value())
-        return Result<QString>::failure(QStringLiteral("run %1 does not exist").arg(runId));
-    return retriever;
-}
+Result<QString> RunResultStore::readerOf(qint64 runId) const { return pipelineField(runId, QStringLiteral("reader")); }
+
+Result<QString> RunResultStore::retrieverOf(qint64 runId) const { return pipelineField(runId, QStringLiteral("retriever")); }
 
 Status RunResultStore::itemFrom(const Statement &r, bool withText, StoredRunItem *it, Repeats *repeats) const
 {

@@ -95,6 +95,7 @@ public:
     static QStringList parseIds(const QString &json, bool *isList = nullptr);
 
 private:
+    Result<QString> pipelineField(qint64 runId, const QString &column) const;
     class RepeatedText;
     struct Repeats;
     // Fills *it from a row of itemColumns; withText: also the text of a context of chunks;
