@@ -1,4 +1,5 @@
 #include "analysis/runanalysis.h"
+#include "core/fastremainder.h"
 
 #include "grounding/groundlinkstore.h"
 
@@ -63,7 +64,8 @@ Result<QVector<RunAnalysis>> RunAnalyzer::analyzeMany(const QString &projectPath
     QtConcurrent::blockingMap(&pool, indices, [&](int i) {
         if (job && job->isCancelled())
             return;
-        auto db = Project::openConnection(projectPath);
+        // This task's own connection, used by this thread alone.
+        auto db = Project::openConnection(projectPath, Database::Sharing::OneThread);
         results[i] = db ? analyze(db.value(), runs[i], facts.value(), judge, closedDomain) : Result<RunAnalysis>::failure(db);
         const qint64 finished = ++done;
         if (job)
@@ -94,10 +96,11 @@ std::pair<std::optional<double>, std::optional<double>> RunAnalyzer::refinedInte
     std::vector<double> values;
     values.reserve(size_t(resamples));
     const quint64 n = competent.size();
+    const FastRemainder modN(n); // the same draws as `random() % n`, without a division each
     for (int r = 0; r < resamples; ++r) {
         qint64 correct = 0, total = 0;
         for (quint64 i = 0; i < n; ++i) {
-            const auto &[c, t] = competent[size_t(random() % n)];
+            const auto &[c, t] = competent[size_t(modN(random()))];
             correct += c;
             total += t;
         }
@@ -192,6 +195,7 @@ Result<RunAnalysis> RunAnalyzer::analyzeWith(Database &db, const QString &run, c
     a.retrievalJudge = loaded.value().retrievalJudge;
     a.closedDomain = options.closedDomain;
     a.outcomes = std::move(loaded.value().outcomes);
+    const QStringList labellers = LabelStore::labellersAmong(loaded.value().answerJudges);
     auto runId = RunStore(db).idOf(run);
     if (!runId)
         return R::failure(runId);
@@ -237,10 +241,7 @@ Result<RunAnalysis> RunAnalyzer::analyzeWith(Database &db, const QString &run, c
     a.meanLatencyMs = a.outcomes.isEmpty() ? 0 : latency / a.outcomes.size();
     a.workflow = WorkflowFigures::compute(s.pipeline.isEmpty() ? QString() : a.reader, a.outcomes);
     if (!LabelStore::isHuman(a.judge)) {
-        auto labellers = LabelStore(db).labellers(runId.value());
-        if (!labellers)
-            return R::failure(labellers);
-        if (!labellers.value().isEmpty()) {
+        if (!labellers.isEmpty()) {
             auto loaded = PpiAnalysis::loadLabels(db, run, a.outcomes, QStringLiteral("human"));
             if (!loaded)
                 return R::failure(loaded);

@@ -31,10 +31,12 @@ Result<RunOutcomes::Loaded> RunOutcomes::load(Database &db, const QString &runNa
         return R::failure(runId.error());
     Loaded loaded;
     loaded.runName = runName;
-    auto readJudges = answerJudges(db, runId.value());
+    // One pass over the run's verdicts names the judges of both aspects.
+    auto readJudges = RunResultStore(db).judgesOf(runId.value());
     if (!readJudges)
         return R::failure(readJudges);
-    const QStringList all = readJudges.take();
+    const QStringList all = readJudges.value().answer;
+    loaded.answerJudges = all;
     const QStringList judges = machineJudges(all);
     loaded.judge = options.judge;
     if (loaded.judge.isEmpty() && !options.requireJudge) {
@@ -49,10 +51,7 @@ Result<RunOutcomes::Loaded> RunOutcomes::load(Database &db, const QString &runNa
                               ? QStringLiteral("run '%1' has no labels of %2: label its items on Analysis → Labels, or import a labels file").arg(runName, loaded.judge)
                               : QStringLiteral("run '%1' has no verdicts of judge '%2' (it has: %3)").arg(runName, loaded.judge, all.isEmpty() ? QStringLiteral("none") : all.join(QStringLiteral(", "))));
     }
-    auto retrievalJudge = options.retrievalJudge.isEmpty() ? Scorer::defaultRetrievalJudge(db, runId.value()) : Result<QString>(options.retrievalJudge);
-    if (!retrievalJudge)
-        return R::failure(retrievalJudge);
-    loaded.retrievalJudge = retrievalJudge.take();
+    loaded.retrievalJudge = options.retrievalJudge.isEmpty() ? Scorer::defaultRetrievalJudge(readJudges.value().retrieval) : options.retrievalJudge;
     auto reader = RunResultStore(db).readerOf(runId.value());
     if (!reader)
         return R::failure(reader);
@@ -62,23 +61,22 @@ Result<RunOutcomes::Loaded> RunOutcomes::load(Database &db, const QString &runNa
         return R::failure(retrieverName.error());
     const RetrieverKind *retriever = RetrieverRegistry::instance().find(retrieverName.value());
     loaded.servesTruth = retriever && retriever->servesTruth;
-    auto items = RunResultStore(db).executed(runId.value(), loaded.judge, loaded.retrievalJudge, false);
     auto levels = TaskLevels::load(db);
     if (!levels)
         return R::failure(levels.error());
-    if (!items)
-        return R::failure(items);
-    QVector<StoredRunItem> stored = items.take(); // its strings move into the outcomes
-    loaded.outcomes.reserve(stored.size());
     // People's labels cover a sample: the unlabelled items are not "incorrect" but unknown, so
     // only labelled items are read, and their verdicts stand as given (no closed-domain rule).
     const bool labels = LabelStore::isHuman(loaded.judge);
     // Over known truth only: top1 and topk need the item's true documents (verdicts stored
     // for an empty list by older scorings are not counted); other judges need a verdict.
     const bool needsTruth = loaded.retrievalJudge == QLatin1String("covered") || loaded.retrievalJudge == QLatin1String("top1") || loaded.retrievalJudge == QLatin1String("topk");
-    for (StoredRunItem &it : stored) {
+    // Each stored item becomes its outcome as it is read: its strings move, no second copy of the run.
+    bool inIdOrder = true;
+    const Status read = RunResultStore(db).forEachExecuted(
+        runId.value(), loaded.judge, loaded.retrievalJudge, false, [&](qint64 items) { loaded.outcomes.reserve(items); },
+        [&](StoredRunItem &it) {
         if (labels && !it.verdict)
-            continue;
+            return;
         Outcome o;
         o.itemId = it.id;
         o.key = std::move(it.key);
@@ -120,7 +118,12 @@ Result<RunOutcomes::Loaded> RunOutcomes::load(Database &db, const QString &runNa
         if (options.closedDomain && !labels && o.correct() && o.retrievalJudgeable && *o.retrievalVerdict == 0)
             o.verdict = 0;
         loaded.outcomes.append(std::move(o));
-    }
+        },
+        &inIdOrder);
+    if (!read)
+        return R::failure(read);
+    if (!inIdOrder)
+        std::sort(loaded.outcomes.begin(), loaded.outcomes.end(), [](const Outcome &a, const Outcome &b) { return a.itemId < b.itemId; });
     return loaded;
 }
 

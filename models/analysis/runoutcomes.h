@@ -69,6 +69,7 @@ public:
         QString retrievalJudge;
         bool readerless = false; // the pipeline has no reader (reader none): no LLM to blame
         bool servesTruth = false; // the pipeline's retriever returns the true documents (oracle)
+        QStringList answerJudges;  // every judge of the run's answers, people's labels too, by name
         QVector<Outcome> outcomes;
     };
     static Result<Loaded> load(Database &db, const QString &runName, const Options &options);

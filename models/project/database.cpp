@@ -39,9 +39,15 @@ int Database::defaultBusyTimeoutMs()
     return ms;
 }
 
-Result<Database> Database::open(const QString &path, Mode mode)
+Result<Database> Database::open(const QString &path, Mode mode, Sharing sharing)
 {
-    int flags = SQLITE_OPEN_FULLMUTEX;
+    // SQLite's memory statistics take one process-wide lock on every allocation, which two
+    // analysis threads then wait on in turn; Assay reads none of them. The setting is only
+    // accepted before SQLite starts, so it is given once, before the first connection: if
+    // something else started SQLite already, the statistics stay on and nothing else changes.
+    static const int memoryStatistics = sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+    Q_UNUSED(memoryStatistics)
+    int flags = sharing == Sharing::OneThread ? SQLITE_OPEN_NOMUTEX : SQLITE_OPEN_FULLMUTEX;
     switch (mode) {
     case Mode::ReadOnly: flags |= SQLITE_OPEN_READONLY; break;
     case Mode::ReadWrite: flags |= SQLITE_OPEN_READWRITE; break;

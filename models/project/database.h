@@ -21,6 +21,10 @@ namespace assay {
 class Database {
 public:
     enum class Mode { ReadWrite, ReadWriteCreate, ReadOnly };
+    // Shared: SQLite serialises calls from several threads on the connection (a mutex around
+    // every call). OneThread: one thread owns it for its whole life, and no call pays for the
+    // lock (the analysis's readers: some 25 column reads for each of 10k rows per run).
+    enum class Sharing { Shared, OneThread };
 
     Database() = default;
     ~Database();
@@ -29,7 +33,7 @@ public:
     Database(const Database &) = delete;
     Database &operator=(const Database &) = delete;
 
-    static Result<Database> open(const QString &path, Mode mode);
+    static Result<Database> open(const QString &path, Mode mode, Sharing sharing = Sharing::Shared);
 
     bool isOpen() const { return m_db != nullptr; }
     // How long a statement waits for another connection's write lock before it fails with

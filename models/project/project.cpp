@@ -180,9 +180,9 @@ Result<std::unique_ptr<Project>> Project::create(const QString &path, const QStr
     return project;
 }
 
-Result<Database> Project::openConnection(const QString &path)
+Result<Database> Project::openConnection(const QString &path, Database::Sharing sharing)
 {
-    auto db = Database::open(path, Database::Mode::ReadWrite);
+    auto db = Database::open(path, Database::Mode::ReadWrite, sharing);
     if (!db)
         return db;
     if (auto s = configureConnection(db.value()); !s)

@@ -38,7 +38,7 @@ public:
     // Another connection to a project this process has open, configured like the project's
     // own, for work on a background thread (the thread that uses it must own it). No probe,
     // no migration, no session lock: the project was opened with open() already.
-    static Result<Database> openConnection(const QString &path);
+    static Result<Database> openConnection(const QString &path, Database::Sharing sharing = Database::Sharing::Shared);
     // The same connection wrapped as a Project, for background jobs whose services take one.
     static Result<std::unique_ptr<Project>> openForJob(const QString &path);
 

@@ -233,6 +233,16 @@ Result<QStringList> LabelStore::labellers(qint64 runId) const
     return out;
 }
 
+QStringList LabelStore::labellersAmong(const QStringList &answerJudges)
+{
+    QStringList out;
+    for (const QString &judge : answerJudges)
+        if (judge.startsWith(QStringLiteral("human:")))
+            out << judge.mid(6);
+    out.sort();
+    return out;
+}
+
 Result<qint64> LabelStore::runId(const QString &run) const { return RunStore(m_db).idOf(run); }
 
 Result<StoredRunItem> LabelStore::item(qint64 itemId, const QString &judge) const

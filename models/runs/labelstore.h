@@ -44,8 +44,9 @@ public:
 
     // Every label on run `runId`, by item then labeller.
     Result<QVector<HumanLabel>> labels(qint64 runId) const;
-    // The run's labellers, by name.
+    // The run's labellers, by name; and the labellers among a run's answer judges (by name).
     Result<QStringList> labellers(qint64 runId) const;
+    static QStringList labellersAmong(const QStringList &answerJudges);
     // The id of run `run`, and one of its items with its texts and `judge`'s verdict (if any).
     Result<qint64> runId(const QString &run) const;
     Result<StoredRunItem> item(qint64 itemId, const QString &judge = {}) const;

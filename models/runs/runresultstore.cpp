@@ -153,8 +153,21 @@ Status RunResultStore::itemFrom(const Statement &r, bool withText, StoredRunItem
 Result<QVector<StoredRunItem>> RunResultStore::executed(qint64 runId, const QString &judge, const QString &retrievalJudge, bool texts) const
 {
     QVector<StoredRunItem> out;
-    // Reserved up front: growing a vector of 10k items one by one copies them many times. All
-    // the run's items (pending ones too) and their id range, from the (run_id, item_key) index alone.
+    bool inIdOrder = true;
+    // Reserved up front: growing a vector of 10k items one by one copies them many times.
+    const Status read = forEachExecuted(
+        runId, judge, retrievalJudge, texts, [&](qint64 items) { out.reserve(items); }, [&](StoredRunItem &it) { out.append(std::move(it)); }, &inIdOrder);
+    if (!read)
+        return Result<QVector<StoredRunItem>>::failure(read);
+    if (!inIdOrder)
+        std::sort(out.begin(), out.end(), [](const StoredRunItem &a, const StoredRunItem &b) { return a.id < b.id; });
+    return out;
+}
+
+Status RunResultStore::forEachExecuted(qint64 runId, const QString &judge, const QString &retrievalJudge, bool texts, const std::function<void(qint64)> &expect,
+                                       const std::function<void(StoredRunItem &)> &take, bool *inIdOrder) const
+{
+    // All the run's items (pending ones too) and their id range, from the (run_id, item_key) index alone.
     qint64 items = 0, low = 0, high = -1;
     auto count = m_db.first(QStringLiteral("SELECT count(*), coalesce(min(id), 0), coalesce(max(id), -1) FROM run_item WHERE run_id = ?"), {runId},
                             [&](const Statement &r) {
@@ -163,14 +176,17 @@ Result<QVector<StoredRunItem>> RunResultStore::executed(qint64 runId, const QStr
                                 high = r.integer(2);
                             });
     if (!count)
-        return Result<QVector<StoredRunItem>>::failure(count);
-    out.reserve(items);
+        return Status::failure(count);
+    if (expect)
+        expect(items);
     // A run's items are added together, so their ids are mostly one range: reading that range in
     // id order (`+i.run_id` keeps SQLite off the run_id index) visits the rows and their
     // judgements in the order they are stored and needs no sort. Where other runs' items fill
-    // most of the range, the run's index is read instead and the rows sorted by id here (an
-    // ORDER BY would sort whole rows, texts and all, in a temporary b-tree).
+    // most of the range, the run's index is read instead and the caller sorts by id if it must
+    // (an ORDER BY would sort whole rows, texts and all, in a temporary b-tree).
     const bool byRange = high - low + 1 <= 2 * items;
+    if (inIdOrder)
+        *inIdOrder = byRange;
     QString columns = QLatin1String(itemColumns);
     if (!texts)
         columns.replace(QLatin1String("coalesce(ct.text, ''), i.trace"),
@@ -178,16 +194,17 @@ Result<QVector<StoredRunItem>> RunResultStore::executed(qint64 runId, const QStr
                                       "CASE WHEN i.gold_in_context IS NULL THEN i.trace ELSE '' END"));
     Status failure;
     Repeats repeats;
+    StoredRunItem it;
     const Status read = m_db.each(
         QStringLiteral("SELECT %1, a.verdict, r.verdict, i.gold_in_context, i.answer_f1 FROM %2 "
                        "LEFT JOIN judgement a ON a.run_item_id = i.id AND a.judge = ?1 AND a.aspect = 'answer' "
                        "LEFT JOIN judgement r ON r.run_item_id = i.id AND r.judge = ?2 AND r.aspect = 'retrieval' "
-                       "WHERE %3 AND i.status <> 'pending'")
-            .arg(columns, QLatin1String(itemTables),
-                 byRange ? QLatin1String("i.id BETWEEN ?4 AND ?5 AND +i.run_id = ?3 ORDER BY i.id") : QLatin1String("i.run_id = ?3")),
+                       "WHERE %3 AND i.status <> 'pending'%4")
+            .arg(columns, QLatin1String(itemTables), byRange ? QLatin1String("i.id BETWEEN ?4 AND ?5 AND +i.run_id = ?3") : QLatin1String("i.run_id = ?3"),
+                 byRange ? QLatin1String(" ORDER BY i.id") : QLatin1String("")),
         byRange ? QVariantList{judge, retrievalJudge, runId, low, high} : QVariantList{judge, retrievalJudge, runId},
         [&](const Statement &r) {
-            StoredRunItem it;
+            it = StoredRunItem(); // nothing of the previous row stays
             if (!r.isNull(itemColumnCount + 2))
                 it.goldInContext = r.integer(itemColumnCount + 2) != 0;
             // Without texts, a context's text is read only where the response facts need it.
@@ -198,15 +215,10 @@ Result<QVector<StoredRunItem>> RunResultStore::executed(qint64 runId, const QStr
             it.retrievalVerdict = verdictAt(r, itemColumnCount + 1);
             if (!r.isNull(itemColumnCount + 3))
                 it.answerF1 = r.real(itemColumnCount + 3);
-            out.append(std::move(it));
+            take(it);
             return true;
         });
-    if (!read || !failure)
-        return Result<QVector<StoredRunItem>>::failure(!read ? read : failure);
-    const auto byId = [](const StoredRunItem &a, const StoredRunItem &b) { return a.id < b.id; };
-    if (!std::is_sorted(out.cbegin(), out.cend(), byId))
-        std::sort(out.begin(), out.end(), byId);
-    return out;
+    return !read ? read : failure;
 }
 
 Result<QVector<StoredRunItem>> RunResultStore::group(qint64 runId, const QString &groupKey) const
@@ -273,12 +285,20 @@ Result<QVector<RunResultStore::GroupVerdict>> RunResultStore::groupVerdicts(qint
 
 Result<QStringList> RunResultStore::answerJudges(qint64 runId) const
 {
-    QStringList out;
-    const Status read = m_db.each(QStringLiteral("SELECT DISTINCT j.judge FROM judgement j JOIN run_item i ON i.id = j.run_item_id "
-                                                 "WHERE i.run_id = ? AND j.aspect = 'answer' ORDER BY j.judge"),
-                                  {runId}, [&](const Statement &r) { out << r.text(0); });
+    auto judges = judgesOf(runId);
+    if (!judges)
+        return Result<QStringList>::failure(judges);
+    return judges.value().answer;
+}
+
+Result<RunResultStore::RunJudges> RunResultStore::judgesOf(qint64 runId) const
+{
+    RunJudges out;
+    const Status read = m_db.each(QStringLiteral("SELECT DISTINCT j.aspect, j.judge FROM judgement j JOIN run_item i ON i.id = j.run_item_id "
+                                                 "WHERE i.run_id = ? ORDER BY j.aspect, j.judge"),
+                                  {runId}, [&](const Statement &r) { (r.text(0) == QLatin1String("answer") ? out.answer : out.retrieval) << r.text(1); });
     if (!read)
-        return Result<QStringList>::failure(read);
+        return Result<RunJudges>::failure(read);
     return out;
 }
 

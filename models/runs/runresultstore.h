@@ -9,6 +9,7 @@
 #include <QStringList>
 #include <QVector>
 
+#include <functional>
 #include <optional>
 #include <tuple>
 
@@ -64,6 +65,12 @@ public:
     // With texts = false, the retrieved text and trace are read only for items whose response
     // facts are not stored (the analysis needs nothing else of them).
     Result<QVector<StoredRunItem>> executed(qint64 runId, const QString &judge = {}, const QString &retrievalJudge = {}, bool texts = true) const;
+    // The same items one at a time, without a vector of them all (the analysis turns each into
+    // its outcome at once). `expect` hears first how many items may come; `take` may move the
+    // item's parts away. Items come in id order when the run's ids form one range, otherwise in
+    // the run index's order: *inIdOrder (when given) says which.
+    Status forEachExecuted(qint64 runId, const QString &judge, const QString &retrievalJudge, bool texts, const std::function<void(qint64)> &expect,
+                           const std::function<void(StoredRunItem &)> &take, bool *inIdOrder = nullptr) const;
     // Every item of one semantic group, in order; and every judge's answer verdicts on them.
     Result<QVector<StoredRunItem>> group(qint64 runId, const QString &groupKey) const;
     Result<QVector<GroupVerdict>> groupVerdicts(qint64 runId, const QString &groupKey) const;
@@ -82,6 +89,11 @@ public:
     Result<QVector<JudgedItem>> judged(qint64 runId, const QString &judge) const;
     // The judges with answer verdicts on the run, by name.
     Result<QStringList> answerJudges(qint64 runId) const;
+    // Both aspects' judges of the run, by name, read in one pass over its verdicts.
+    struct RunJudges {
+        QStringList answer, retrieval;
+    };
+    Result<RunJudges> judgesOf(qint64 runId) const;
     // Whether a judge has verdicts on an aspect of the run.
     // The true documents of a run's items made from this project's groups, read again from the
     // project's current ground truth (links, keys) — an item keeps its truth when its group is

@@ -95,17 +95,18 @@ int Scorer::parseVerdict(const QString &reply) { return LlmJudge::parseVerdict(r
 
 Result<QString> Scorer::defaultRetrievalJudge(Database &db, qint64 runId)
 {
-    RunResultStore results(db);
-    auto imported = results.hasVerdicts(runId, QStringLiteral("imported"), QStringLiteral("retrieval"));
-    if (!imported)
-        return Result<QString>::failure(imported);
-    if (imported.value())
+    auto judges = RunResultStore(db).judgesOf(runId);
+    if (!judges)
+        return Result<QString>::failure(judges);
+    return defaultRetrievalJudge(judges.value().retrieval);
+}
+
+QString Scorer::defaultRetrievalJudge(const QStringList &retrievalJudges)
+{
+    if (retrievalJudges.contains(QStringLiteral("imported")))
         return QStringLiteral("imported");
     // A run scored before `covered` existed has top1 verdicts only (docs/METHODS.md §4.7).
-    auto covered = results.hasVerdicts(runId, QStringLiteral("covered"), QStringLiteral("retrieval"));
-    if (!covered)
-        return Result<QString>::failure(covered);
-    return covered.value() ? QStringLiteral("covered") : QStringLiteral("top1");
+    return retrievalJudges.contains(QStringLiteral("covered")) ? QStringLiteral("covered") : QStringLiteral("top1");
 }
 
 bool Scorer::coveredVerdict(const QStringList &retrieved, const QSet<QString> &truth)

@@ -60,6 +60,7 @@ public:
     // when the run has imported retrieval verdicts, else covered (top1 for a run scored before
     // covered existed, until it is scored again).
     static Result<QString> defaultRetrievalJudge(Database &db, qint64 runId);
+    static QString defaultRetrievalJudge(const QStringList &retrievalJudges);
     // The covered verdict (docs/METHODS.md §4.7): the retrieved documents (rank order, one per
     // chunk) hold min(|truth|, |retrieved|) distinct true documents; false when either is empty.
     static bool coveredVerdict(const QStringList &retrieved, const QSet<QString> &truth);

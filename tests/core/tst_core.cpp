@@ -2,6 +2,7 @@
 // and its item models, recent files.
 #include "testmain.h"
 #include "core/etaestimator.h"
+#include "core/fastremainder.h"
 #include "core/job.h"
 #include "core/messagelog.h"
 #include "core/recentfiles.h"
@@ -11,6 +12,9 @@
 
 #include <QThread>
 #include <QtTest>
+
+#include <limits>
+#include <random>
 
 namespace tst_core {
 
@@ -23,6 +27,31 @@ private slots:
     {
         test::isolateSettings();
         MessageLog::install();
+    }
+
+    // The bootstrap's remainder without division equals `%` for every divisor kind: 1, powers
+    // of two, small and large counts, the largest 64-bit values; dividends at the edges and random.
+    void fastRemainderIsExact()
+    {
+        constexpr quint64 top = std::numeric_limits<quint64>::max();
+        std::mt19937_64 random(11);
+        QVector<quint64> divisors{1, 2, 3, 7, 64, 1000, 3644, 10932, (quint64(1) << 32) - 1, quint64(1) << 32, (quint64(1) << 32) + 1, (quint64(1) << 63) - 1,
+                                  quint64(1) << 63, top - 1, top};
+        for (int i = 0; i < 200; ++i)
+            divisors << (random() >> (random() % 64)) + 1;
+        int checked = 0;
+        for (quint64 d : divisors) {
+            const FastRemainder mod(d);
+            QVector<quint64> xs{0, 1, d - 1, d, d + 1, top, top - 1, top - d, 2 * d - 1};
+            for (int i = 0; i < 2000; ++i)
+                xs << random();
+            for (quint64 x : xs) {
+                if (mod(x) != x % d)
+                    QFAIL(qPrintable(QStringLiteral("%1 mod %2: %3, not %4").arg(x).arg(d).arg(mod(x)).arg(x % d)));
+                ++checked;
+            }
+        }
+        QVERIFY(checked > 400000);
     }
 
     void etaUnknownBeforeProgress()

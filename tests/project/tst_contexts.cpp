@@ -184,6 +184,16 @@ private slots:
             QVERIFY(batch.saveResult(4, fromChunks).ok());
         }
         QCOMPARE(db.scalar(QStringLiteral("SELECT status FROM run_item WHERE id = 4")).value().toString(), QStringLiteral("pending"));
+        // Pending items are not results: neither the read by id range (ids 1–4) nor the read by
+        // the run's index (once a far id spreads the range) returns them.
+        for (int far : {0, 1}) {
+            if (far)
+                QVERIFY(db.exec(QStringLiteral("INSERT INTO run_item(id, run_id, item_key, query, gold) VALUES (100, 1, 'e', 'q', 'g')")).ok());
+            auto again = RunResultStore(db).executed(1);
+            QVERIFY2(again.ok(), qPrintable(again.error()));
+            QCOMPARE(again.value().size(), 3);
+            QCOMPARE(again.value().last().id, 3);
+        }
     }
 
 private:
