@@ -52,6 +52,9 @@ struct IrtOptions {
     int maxNewton = 200;      // then joint Newton steps (0: none), then L-BFGS-B if still needed
     double tolerance = 1e-4; // on the projected gradient's largest component (the convergence bar)
     std::function<bool()> cancelled; // polled between sweeps and iterations; true stops the fit
+    // The search's stage and how far the whole search is (0..1), as it goes (IrtSearchProgress);
+    // called from the fitting threads. Only IrtSearch reports; a single fit does not.
+    std::function<void(double fraction, const QString &stage)> progress;
     // 2: also the model with two abilities (IrtTwoDimensional), compared with the 1-D 2PL
     // (with the diagnostics only: benchmarks and refits leave it out).
     int dimensions = 1;

@@ -52,9 +52,17 @@ Result<QVector<IrtStep>> IrtImprovement::run(const IrtData &data, const IrtOptio
     const double q = rule.quantile;
     using R = Result<QVector<IrtStep>>;
     IrtOptions options = givenOptions;
+    // The bar: the first fit's search (every start, the comparison, the checks) counts five
+    // times each later step's single refit.
+    constexpr qint64 firstShare = 1000, later = 200;
+    const qint64 total = firstShare + later * std::max(steps, 0);
     if (job) {
         options.cancelled = [job, outer = givenOptions.cancelled] { return job->isCancelled() || (outer && outer()); };
-        job->reportProgress(0, steps + 1, QStringLiteral("fitting %1 items × %2 students").arg(data.items.size()).arg(data.students.size()));
+        options.progress = [job, total, size = QStringLiteral("%1 items × %2 students").arg(data.items.size()).arg(data.students.size())](double fraction,
+                                                                                                                                        const QString &stage) {
+            job->reportProgress(qint64(fraction * firstShare), total, QStringLiteral("fitting %1: %2").arg(size, stage));
+        };
+        job->reportProgress(0, total, QStringLiteral("fitting %1 items × %2 students").arg(data.items.size()).arg(data.students.size()));
     }
     if (q < 0 || q > 1)
         return R::failure(QStringLiteral("the drop quantile must lie in [0, 1], not %1").arg(q));
@@ -70,7 +78,8 @@ Result<QVector<IrtStep>> IrtImprovement::run(const IrtData &data, const IrtOptio
     s0.meanInformation = IrtInformation::meanOf(s0.information);
     out << s0;
     if (job)
-        job->reportProgress(1, steps + 1, QStringLiteral("step 0 fitted"));
+        job->reportStep(firstShare, total, QStringLiteral("step 0 fitted"));
+    options.progress = nullptr; // the later steps are single fits: the bar moves by step
     QVector<int> kept(data.items.size());
     for (int i = 0; i < kept.size(); ++i)
         kept[i] = i;
@@ -127,7 +136,7 @@ Result<QVector<IrtStep>> IrtImprovement::run(const IrtData &data, const IrtOptio
         out << s;
         kept = next;
         if (job)
-            job->reportProgress(step + 1, steps + 1, QStringLiteral("step %1: dropped %2 items").arg(step).arg(dropped.size()));
+            job->reportStep(firstShare + later * step, total, QStringLiteral("step %1: dropped %2 items").arg(step).arg(dropped.size()));
     }
     return out;
 }
