@@ -61,7 +61,9 @@ void StepRouter::follow(const ProjectProgress::Item &item)
             if (is("propose-links"))
                 corpus->groundTruth()->findChild<QPushButton *>(QStringLiteral("proposeLinks"))->click();
         }
-    } else if (is("launch-runs") || is("open-runs")) {
+    } else if (is("launch-runs")) {
+        clickOnPage(ProjectNavigator::Runs, "newRunsButton");
+    } else if (is("open-runs")) {
         clickOnPage(ProjectNavigator::Runs, nullptr);
     } else if (is("score-runs")) {
         clickOnPage(ProjectNavigator::Runs, "scoreRun");

@@ -93,7 +93,7 @@ PlaceholderPage *PlaceholderPage::forPage(ProjectNavigator::Page which, QWidget 
         {ProjectNavigator::Runs,
          QObject::tr("Pipelines — retriever, k and reader — run over a query set or an exam, with every answer, retrieved "
             "context, latency and cost stored as it arrives."),
-         QObject::tr("Configure pipelines in the run launcher, or use <i>File → Import Results</i> for an external system's answers.")},
+         QObject::tr("Click <i>New Runs…</i> to choose pipelines and start them, or use <i>File → Import Results</i> for an external system's answers.")},
         {ProjectNavigator::Analysis,
          QObject::tr("Gap / robust / non-robust breakdowns, accuracies with confidence intervals, the response taxonomy and "
             "item information curves, each exportable as PNG, SVG or PDF."),

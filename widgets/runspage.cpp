@@ -12,6 +12,7 @@
 #include "itemmodels/runsmodel.h"
 #include "project/project.h"
 #include "runlauncher.h"
+#include "dialogs/runlaunchdialog.h"
 #include "scorerundialog.h"
 #include "runs/runexporter.h"
 #include "messagebar.h"
@@ -65,14 +66,14 @@ RunsPage::RunsPage(Project *project, QWidget *parent) : QWidget(parent), m_proje
     m_runs = new RunsModel(*project, this);
     m_items = new RunItemsModel(*project, this);
 
-    auto *launchBox = new QGroupBox(tr("Launch"), this);
-    (new QVBoxLayout(launchBox))->addWidget(m_launcher);
-    // Start below the launcher (whose form scrolls beside its grid), always in view.
-    auto *launchPane = new QWidget(this);
-    auto *launchLayout = new QVBoxLayout(launchPane);
-    launchLayout->setContentsMargins(0, 0, 0, 0);
-    launchLayout->addWidget(launchBox, 1);
-    launchLayout->addWidget(m_launcher->startRow());
+    // The launcher in a window of its own (New Runs…): on the page it had five rows of its form
+    // in a scrolled box and cut the grid (issue 77 item 3); the page now keeps its height for
+    // the runs and their items.
+    m_launchDialog = new RunLaunchDialog(m_launcher, this);
+    m_newRuns = new QPushButton(QIcon::fromTheme(QStringLiteral("list-add")), tr("New Runs…"), this);
+    m_newRuns->setObjectName(QStringLiteral("newRunsButton"));
+    m_newRuns->setToolTip(tr("Choose query sets, retrievers, readers and k, and start runs"));
+    connect(m_newRuns, &QPushButton::clicked, this, &RunsPage::showLauncher);
     m_runsView = makeTable(this);
     m_runsView->setObjectName(QStringLiteral("runsTable"));
     m_runsView->setModel(m_runs);
@@ -83,16 +84,17 @@ RunsPage::RunsPage(Project *project, QWidget *parent) : QWidget(parent), m_proje
     auto *runsLayout = new QHBoxLayout(runsPane);
     runsLayout->setContentsMargins(0, 0, 0, 0);
     runsLayout->addWidget(m_runsView, 3);
-    runsLayout->addWidget(buildProgressBox(), 2);
+    auto *side = new QVBoxLayout;
+    side->addWidget(m_newRuns, 0, Qt::AlignLeft);
+    side->addWidget(buildProgressBox(), 1);
+    runsLayout->addLayout(side, 2);
     auto *split = new QSplitter(Qt::Vertical, this);
     split->setObjectName(QStringLiteral("runsSplit"));
-    split->addWidget(launchPane);
     split->addWidget(runsPane);
     split->addWidget(buildItemsPane());
     split->setChildrenCollapsible(false);
-    split->setStretchFactor(0, 3);
+    split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 3);
-    split->setStretchFactor(2, 4);
     m_messages = new MessageBar(this);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_messages);
@@ -116,6 +118,13 @@ RunsPage::RunsPage(Project *project, QWidget *parent) : QWidget(parent), m_proje
     connect(m_runs, &QAbstractItemModel::dataChanged, this, &RunsPage::updateButtons);
     restoreSelectedRun(); // the runs read as the model was made: the first is chosen
     updateButtons();
+}
+
+void RunsPage::showLauncher()
+{
+    m_launchDialog->show();
+    m_launchDialog->raise();
+    m_launchDialog->activateWindow();
 }
 
 QWidget *RunsPage::buildProgressBox()
@@ -242,6 +251,7 @@ QWidget *RunsPage::buildItemsPane()
 // The launcher's Start and the progress box's buttons.
 void RunsPage::connectActions()
 {
+    connect(m_launcher, &RunLauncher::startRequested, m_launchDialog, &QDialog::accept);
     connect(m_launcher, &RunLauncher::startRequested, this, [this](const QVector<PlannedRun> &runs) {
         auto queued = m_queue->enqueue(runs, m_launcher->scoreSpec());
         if (!queued)

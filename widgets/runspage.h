@@ -11,6 +11,7 @@
 
 #include <memory>
 
+class QDialog;
 class QLabel;
 class QProgressBar;
 class QPushButton;
@@ -34,6 +35,9 @@ public:
     ~RunsPage() override;
 
     RunLauncher *launcher() const { return m_launcher; }
+    // New Runs…: the launcher's window, shown and raised (not modal: the runs stay in reach).
+    void showLauncher();
+    QDialog *launchDialog() const { return m_launchDialog; }
     RunQueue *queue() const { return m_queue; }
     RunsModel *runsModel() const { return m_runs; }
     RunItemsModel *itemsModel() const { return m_items; }
@@ -78,6 +82,8 @@ private:
     Project *m_project;
     RunQueue *m_queue;
     RunLauncher *m_launcher;
+    QDialog *m_launchDialog;
+    QPushButton *m_newRuns;
     RunsModel *m_runs;
     qint64 m_keptRun = 0; // the run selected before the runs model was reset
     RunItemsModel *m_items;
