@@ -344,7 +344,7 @@ ChartData ChartBuilder::errorTypeMix(const QVector<RunAnalysis> &input)
     }
     if (!notApplicable.isEmpty() && notApplicable.size() == runs.size())
         c.subtitle = QStringLiteral("Not applicable: every run is retrieval-only (reader=none), so no model wrote an answer to classify. "
-                                    "Run a pipeline with a reader (on the Runs page, tick an LLM workflow in Launch and click Start) to see response types.");
+                                    "Run a pipeline with a reader (on the Runs page, click New Runs…, tick an LLM workflow and click Start) to see response types.");
     else if (!notApplicable.isEmpty())
         c.subtitle += QStringLiteral(" · n/a for retrieval-only runs (no model answered): %1").arg(notApplicable.join(QStringLiteral(", ")));
     nameByRuns(c, runs);

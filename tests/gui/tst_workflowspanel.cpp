@@ -102,6 +102,7 @@ private slots:
             headers << figures->headerData(c, Qt::Horizontal, Qt::DisplayRole).toString();
         QVERIFY2(headers.contains(QStringLiteral("F1 KS")) && headers.contains(QStringLiteral("$ / correct")), qPrintable(headers.join(QLatin1Char('|'))));
         QVERIFY(!panel->findChild<QLabel *>(QStringLiteral("workflowsEmpty"))->isVisible());
+        QVERIFY(panel->chartChooser()->isVisible()); // with LLM runs, their charts are offered
         // The charts: a radar per workflow, time vs F1, cost per correct answer, types by level.
         QStringList ids;
         for (int i = 0; i < panel->chartChooser()->count(); ++i)

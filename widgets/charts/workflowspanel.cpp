@@ -33,8 +33,8 @@ WorkflowsPanel::WorkflowsPanel(Project *project, QWidget *parent) : QWidget(pare
     m_empty = new QLabel(this);
     m_empty->setObjectName(QStringLiteral("workflowsEmpty"));
     m_empty->setWordWrap(true);
-    m_empty->setText(tr("Nothing to compare yet. On the Runs page, check LLM workflows (ReAct, Function calling, DFSDT, PAL) for your LLM profiles, "
-                        "run them with a judge, then check the runs here: each workflow gets a radar of its LLMs by task level."));
+    m_empty->setText(tr("Nothing to compare yet. On the Runs page, click New Runs…, check LLM workflows (ReAct, Function calling, DFSDT, PAL) for your "
+                        "LLM profiles and start them with a judge, then check the runs here: each workflow gets a radar of its LLMs by task level."));
     m_figures = new WorkflowFiguresModel(this);
     m_table = new QTableView(this);
     m_table->setObjectName(QStringLiteral("workflowFigures"));
@@ -52,7 +52,7 @@ WorkflowsPanel::WorkflowsPanel(Project *project, QWidget *parent) : QWidget(pare
     chooserRow->addWidget(new QLabel(tr("Chart:"), this));
     chooserRow->addWidget(m_chooser);
     chooserRow->addStretch(1);
-    auto *chartBox = new QWidget(this);
+    auto *chartBox = m_chartBox = new QWidget(this);
     auto *chartLayout = new QVBoxLayout(chartBox);
     chartLayout->setContentsMargins(0, 0, 0, 0);
     chartLayout->addLayout(chooserRow);
@@ -172,6 +172,9 @@ void WorkflowsPanel::setAnalyses(const QVector<RunAnalysis> &analyses)
         llm = llm || !a.workflow.llm.isEmpty();
     m_empty->setVisible(!llm);
     m_chooser->setEnabled(!m_charts.isEmpty());
+    // No chart to draw (no LLM workflow among the runs): the table takes the whole height
+    // instead of two rows above an empty plot (issue 77's review).
+    m_chartBox->setVisible(!m_charts.isEmpty());
     showChart(m_chooser->currentIndex());
 }
 

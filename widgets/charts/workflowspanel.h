@@ -48,6 +48,7 @@ private:
     WorkflowFiguresModel *m_figures;
     QTableView *m_table;
     QComboBox *m_chooser;
+    QWidget *m_chartBox = nullptr; // the chooser and the chart, hidden while there is no chart
     ChartPanel *m_chart;
     QVector<ChartData> m_charts;
 };
