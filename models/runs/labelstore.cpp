@@ -3,6 +3,7 @@
 #include "project/database.h"
 #include "project/project.h"
 #include "project/transaction.h"
+#include "runs/runresultstore.h"
 #include "runs/runstore.h"
 
 #include <QDateTime>
@@ -223,14 +224,10 @@ Result<QVector<HumanLabel>> LabelStore::labels(qint64 runId) const
 
 Result<QStringList> LabelStore::labellers(qint64 runId) const
 {
-    using R = Result<QStringList>;
-    QStringList out;
-    auto read = m_db.each(QStringLiteral("SELECT DISTINCT substr(j.judge, 7) FROM judgement j JOIN run_item i ON i.id = j.run_item_id "
-                                         "WHERE i.run_id = ? AND j.aspect = 'answer' AND j.judge >= 'human:' AND j.judge < 'human;' ORDER BY 1"),
-                          {runId}, [&](const Statement &r) { out << r.text(0); });
-    if (!read)
-        return R::failure(read);
-    return out;
+    auto judges = RunResultStore(m_db).judgesOf(runId);
+    if (!judges)
+        return Result<QStringList>::failure(judges);
+    return labellersAmong(judges.value().answer);
 }
 
 QStringList LabelStore::labellersAmong(const QStringList &answerJudges)

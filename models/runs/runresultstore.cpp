@@ -318,13 +318,6 @@ Result<qint64> RunResultStore::refreshTruth(qint64 runId)
     return m_db.changes();
 }
 
-Result<bool> RunResultStore::hasVerdicts(qint64 runId, const QString &judge, const QString &aspect) const
-{
-    return m_db.first(QStringLiteral("SELECT 1 FROM judgement j JOIN run_item i ON i.id = j.run_item_id WHERE i.run_id = ? "
-                                     "AND j.judge = ? AND j.aspect = ? LIMIT 1"),
-                      {runId, judge, aspect}, [](const Statement &) {});
-}
-
 Result<QStringList> RunResultStore::scoredRunNames() const
 {
     QStringList out;

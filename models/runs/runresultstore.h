@@ -94,12 +94,10 @@ public:
         QStringList answer, retrieval;
     };
     Result<RunJudges> judgesOf(qint64 runId) const;
-    // Whether a judge has verdicts on an aspect of the run.
     // The true documents of a run's items made from this project's groups, read again from the
     // project's current ground truth (links, keys) — an item keeps its truth when its group is
     // gone or now holds another answer; imported items keep theirs. Returns the items changed.
     Result<qint64> refreshTruth(qint64 runId);
-    Result<bool> hasVerdicts(qint64 runId, const QString &judge, const QString &aspect) const;
     // The names of runs with answer verdicts, in order of creation.
     Result<QStringList> scoredRunNames() const;
 
