@@ -180,9 +180,13 @@ void bars(QChart *chart, const ChartData &data, ChartFactory *events)
             if (index < data.details.size() && !data.details[index].isEmpty())
                 name += QLatin1Char('\n') + data.details[index]; // the pipeline and form of the run
             QString value = set->at(index) <= 1.0 && data.yMax <= 1.0 ? percent(set->at(index)) : QString::number(set->at(index));
-            for (const ChartSeries &s : data.series) // its 95% interval, where the chart draws one
-                if (s.name == set->label() && index < s.low.size() && index < s.high.size() && !std::isnan(s.low[index]) && !std::isnan(s.high[index]))
+            for (const ChartSeries &s : data.series) { // its 95% interval, where the chart draws one, and its n
+                if (s.name != set->label())
+                    continue;
+                if (index < s.low.size() && index < s.high.size() && !std::isnan(s.low[index]) && !std::isnan(s.high[index]))
                     value += QStringLiteral(" [%1, %2]").arg(percent(s.low[index]), percent(s.high[index]));
+                value += s.countText(index);
+            }
             QToolTip::showText(QCursor::pos(), QStringLiteral("%1\n%2: %3").arg(name, set->label(), value));
         });
         QObject::connect(series, &QAbstractBarSeries::clicked, events, [data, events](int index, QBarSet *set) {

@@ -20,13 +20,13 @@ QString number(double v)
 
 QString escaped(const QString &text) { return text.toHtmlEscaped(); }
 
-// "0.612 [0.581, 0.640]" when the series has an interval at i.
+// "0.612 [0.581, 0.640] · n = 10,932 items" when the series has an interval and a count at i.
 QString valueText(const ChartSeries &s, int i)
 {
     QString text = number(s.values.value(i, std::nan("")));
     if (i < s.low.size() && i < s.high.size() && !std::isnan(s.low[i]) && !std::isnan(s.high[i]))
         text += QStringLiteral(" [%1, %2]").arg(number(s.low[i]), number(s.high[i]));
-    return text;
+    return text + s.countText(i);
 }
 
 void rect(QString &out, const QRectF &r, const QString &title)

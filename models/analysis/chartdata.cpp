@@ -175,6 +175,14 @@ QString ChartBuilder::judgedBy(const QVector<RunAnalysis> &runs)
     return text;
 }
 
+QString ChartSeries::countText(int i) const
+{
+    if (i < 0 || i >= n.size() || n[i] < 0)
+        return {};
+    const QString count = QLocale().toString(n[i]);
+    return nUnit.isEmpty() ? QStringLiteral(" · n = %1").arg(count) : QStringLiteral(" · n = %1 %2").arg(count, nUnit);
+}
+
 ChartData ChartBuilder::groupBreakdown(const QVector<RunAnalysis> &input, bool shares)
 {
     const QVector<RunAnalysis> runs = ordered(input);
@@ -183,15 +191,19 @@ ChartData ChartBuilder::groupBreakdown(const QVector<RunAnalysis> &input, bool s
                          shares ? QStringLiteral("share of groups") : QStringLiteral("groups"));
     const GroupResult::Tag tags[] = {GroupResult::Tag::Gap, GroupResult::Tag::NonRobust, GroupResult::Tag::Robust};
     const char *names[] = {"gap", "non-robust", "robust"};
-    for (int t = 0; t < 3; ++t)
+    for (int t = 0; t < 3; ++t) {
         c.series.append({QString::fromLatin1(names[t]), tagColor(tags[t]), {}, {}, {}, {}, {}});
+        c.series.last().nUnit = QStringLiteral("groups");
+    }
     double top = 0;
     for (const RunAnalysis &r : runs) {
         c.runs << r.run;
         const double total = r.grammar.groups.size();
         const double counts[] = {double(r.grammar.gapGroups), double(r.grammar.nonRobustGroups), double(r.grammar.robustGroups)};
-        for (int t = 0; t < 3; ++t)
+        for (int t = 0; t < 3; ++t) {
             c.series[t].values << (shares ? (total > 0 ? counts[t] / total : 0.0) : counts[t]);
+            c.series[t].n << qint64(total); // of the run's groups
+        }
         top = std::max(top, total);
     }
     c.yMax = shares ? 1.0 : std::max(1.0, top);
@@ -302,14 +314,26 @@ ChartData ChartBuilder::accuracyPanel(const QVector<RunAnalysis> &input, bool co
                           .arg(QLocale().toString(all.size() - gaps), QLocale().toString(all.size()), QLocale().toString(gaps));
     }
     const int refined = labelled > 0 ? 2 : 1;
+    // What each bar is computed on: items (the refined accuracy: those of the groups it keeps),
+    // groups (knowledge accuracy), and the people's labels behind a corrected accuracy.
+    for (ChartSeries &s : c.series)
+        s.nUnit = s.name == QLatin1String("knowledge accuracy") ? QStringLiteral("groups") : s.name == QLatin1String("corrected") ? QStringLiteral("labels") : QStringLiteral("items");
     for (const RunAnalysis &r : runs) {
         c.runs << r.run;
         const bool corrected = r.ppi && r.ppi->ppiAccuracy;
         const std::optional<double> refinedValue = commonBasis ? commonRefined(r) : r.grammar.refinedAccuracy;
         QVector<double> values{orNan(r.grammar.accuracy), orNan(refinedValue), orNan(r.grammar.retrievalAccuracy), orNan(r.grammar.knowledgeAccuracy)};
-        if (labelled > 0)
+        qint64 refinedItems = 0;
+        for (const GroupResult &g : r.grammar.groups)
+            if (commonBasis ? correctAnywhere.value(g.group) > 0 : g.tag != GroupResult::Tag::Gap)
+                refinedItems += g.total;
+        QVector<qint64> counts{r.grammar.n, refinedItems, r.grammar.retrievalItems, qint64(r.grammar.groups.size())};
+        if (labelled > 0) {
             values.insert(1, corrected ? *r.ppi->ppiAccuracy : None);
+            counts.insert(1, corrected ? qint64(r.ppi->labelled) : -1);
+        }
         for (int s = 0; s < values.size(); ++s) {
+            c.series[s].n << (std::isnan(values[s]) ? -1 : counts[s]);
             c.series[s].values << values[s];
             double low = s == refined && !commonBasis ? orNan(r.refinedLow) : None, high = s == refined && !commonBasis ? orNan(r.refinedHigh) : None;
             if (corrected && s == 1) { // the corrected accuracy with its prediction-powered interval

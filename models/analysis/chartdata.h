@@ -17,6 +17,12 @@ struct ChartSeries {
     QStringList labels;        // per value (scatter points)
     QVector<double> x;         // scatter and lines: x per value
     int marker = 0;            // scatter: 0 circle, 1 square, 2 triangle, 3 star (one per form)
+    // Bars: what each value was computed on (n, in nUnit: "items", "groups", "labels"); -1 or
+    // missing where the chart does not say.
+    QVector<qint64> n = {};
+    QString nUnit = {};
+    // " · n = 10,932 items" for value i, empty where n is not said (hover tooltips, SVG titles).
+    QString countText(int i) const;
 };
 
 struct ChartData {

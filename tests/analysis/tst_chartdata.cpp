@@ -120,6 +120,8 @@ private slots:
         QCOMPARE(d.series[2].name, QStringLiteral("refined accuracy"));
         QVERIFY(!std::isnan(d.series[2].low[first]));
         QVERIFY(d.subtitle.contains(QLatin1String("200 labelled item(s)")));
+        QCOMPARE(d.series[1].countText(first), QStringLiteral(" · n = 200 labels"));
+        QCOMPARE(d.series[1].countText(first == 0 ? 1 : 0), QString()); // no corrected bar, no n
     }
 
     // "Refined on common groups" measures every run on the groups that are not a gap
@@ -156,6 +158,13 @@ private slots:
         QCOMPARE(own.series[1].values[ia], 0.5);
         QCOMPARE(common.series[1].values[ia], *compare.refinedA);
         QCOMPARE(common.series[1].values[ib], *compare.refinedB);
+        // Each bar says what it was computed on (the hover tooltip and SVG title): the common
+        // basis's refined accuracy on the 6 examples of g1–g3, accuracy on all the run's items,
+        // knowledge accuracy on its 4 groups.
+        QCOMPARE(common.series[1].n[ia], qint64(6));
+        QCOMPARE(common.series[1].countText(ia), QStringLiteral(" · n = 6 items"));
+        QCOMPARE(common.series[0].n[ia], ra.grammar.n);
+        QCOMPARE(common.series[3].countText(ia), QStringLiteral(" · n = 4 groups"));
         QVERIFY(std::isnan(common.series[1].low[ia])); // the per-run interval belongs to the own-gap basis
         QVERIFY2(common.subtitle.contains(QStringLiteral("on the 3 groups that are not a gap in every run (of 4, 1 a gap in all)")), qPrintable(common.subtitle));
         // Unchanged for one run: there is nothing to share.

@@ -467,6 +467,9 @@ private slots:
                     const int k = i * int(d.series.size()) + j;
                     QVERIFY2(titles[k].startsWith(d.runs[i]) && titles[k].contains(d.series[j].name + QStringLiteral(": ") + QString::number(d.series[j].values[i], 'g', 6)),
                              qPrintable(titles[k]));
+                    // …and says of how many groups: the run's gap, non-robust and robust together.
+                    const double groups = d.series[0].values[i] + d.series[1].values[i] + d.series[2].values[i];
+                    QVERIFY2(titles[k].endsWith(QStringLiteral(" · n = %1 groups").arg(QLocale().toString(qint64(groups)))), qPrintable(titles[k]));
                     const double unit = rects[k].height() / d.series[j].values[i];
                     perUnit = perUnit > 0 ? perUnit : unit;
                     QVERIFY2(std::abs(unit - perUnit) <= 0.02 * perUnit + 0.5 / d.series[j].values[i], qPrintable(titles[k]));
