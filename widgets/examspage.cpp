@@ -63,7 +63,9 @@ ExamsPage::ExamsPage(Project *project, QWidget *parent) : QWidget(parent), m_pro
     connect(m_irt->estimatorChooser(), &QComboBox::currentIndexChanged, this, followEstimator);
     followEstimator();
     // The fit's standard errors and item fit beside the stored a, b, c in the grid.
-    connect(m_irt, &IrtPanel::fitted, this, [this] { m_model->setFitDiagnostics(m_irt->lastFitItems()); });
+    connect(m_irt, &IrtPanel::fitted, this, [this] { m_model->setFitDiagnostics(m_irt->fitDiagnostics()); });
+    // Parameters shown (an exam chosen, a fit stored, undone or redone): the grid's item fit follows.
+    connect(m_irt, &IrtPanel::parametersShown, this, [this] { m_model->setFitDiagnostics(m_irt->fitDiagnostics()); });
     auto selectionToIrt = [this] {
         QVector<ExamItem> items;
         for (const QModelIndex &row : m_view->selectionModel()->selectedRows())

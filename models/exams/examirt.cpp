@@ -64,11 +64,29 @@ QVector<ExamItem> ExamIrt::parameters(const QVector<IrtStep> &steps)
     return out;
 }
 
+QVector<IrtItem> ExamIrt::lastHeld(const QVector<IrtStep> &steps)
+{
+    QVector<IrtItem> out;
+    QHash<QString, int> at;
+    for (const IrtStep &s : steps)
+        for (const IrtItem &it : s.fit.items) {
+            if (const auto found = at.constFind(it.id); found != at.constEnd()) {
+                out[found.value()] = it;
+            } else {
+                at.insert(it.id, int(out.size()));
+                out << it;
+            }
+        }
+    return out;
+}
+
 Status ExamIrt::save(Database &db, qint64 examId, const QVector<IrtStep> &steps, const nlohmann::json &settings)
 {
     nlohmann::json stored = settings;
     if (stored.is_object() && !stored.contains("summary")) // a later session shows what the fit found
         stored["summary"] = IrtFitSummary::of(steps);
+    if (stored.is_object() && !stored.contains("item_fit"))
+        stored["item_fit"] = itemFit(lastHeld(steps));
     return ExamStore(db).setIrt(examId, parameters(steps), stored, twoDimParameters(steps));
 }
 
@@ -92,6 +110,48 @@ nlohmann::json ExamIrt::settings(const IrtOptions &options, int steps, const Irt
             {"quantile", rule.quantile},
             {"from", rule.from},
             {"to", rule.to}};
+}
+
+nlohmann::json ExamIrt::itemFit(const QVector<IrtItem> &items)
+{
+    // NaN (not computed) is stored as null and read back as NaN.
+    const auto number = [](double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(); };
+    nlohmann::json out = nlohmann::json::array();
+    for (const IrtItem &it : items) {
+        nlohmann::json bound = nlohmann::json::array();
+        for (const QString &b : it.onBound)
+            bound.push_back(b.toStdString());
+        out.push_back({{"id", it.id.toStdString()}, {"se", {number(it.seA), number(it.seB), number(it.seC)}}, {"on_bound", bound},
+                       {"sx2", {number(it.sx2), it.sx2Df, number(it.sx2P), number(it.sx2PAdjusted)}}, {"rmsea", number(it.rmsea)}});
+    }
+    return out;
+}
+
+QVector<IrtItem> ExamIrt::storedItemFit(const nlohmann::json &settings)
+{
+    QVector<IrtItem> out;
+    if (!settings.is_object() || !settings.contains("item_fit") || !settings["item_fit"].is_array())
+        return out;
+    const auto number = [](const nlohmann::json &v) { return v.is_number() ? v.get<double>() : qQNaN(); };
+    for (const nlohmann::json &j : settings["item_fit"]) {
+        if (!j.is_object() || !j.value("id", nlohmann::json()).is_string())
+            continue;
+        IrtItem it(QString::fromStdString(j["id"].get<std::string>()));
+        if (const nlohmann::json se = j.value("se", nlohmann::json()); se.is_array() && se.size() == 3)
+            it.seA = number(se[0]), it.seB = number(se[1]), it.seC = number(se[2]);
+        for (const nlohmann::json &b : j.value("on_bound", nlohmann::json::array()))
+            if (b.is_string())
+                it.onBound << QString::fromStdString(b.get<std::string>());
+        if (const nlohmann::json sx2 = j.value("sx2", nlohmann::json()); sx2.is_array() && sx2.size() == 4) {
+            it.sx2 = number(sx2[0]);
+            it.sx2Df = sx2[1].is_number_integer() ? sx2[1].get<int>() : 0;
+            it.sx2P = number(sx2[2]);
+            it.sx2PAdjusted = number(sx2[3]);
+        }
+        it.rmsea = number(j.value("rmsea", nlohmann::json()));
+        out << it;
+    }
+    return out;
 }
 
 QString ExamIrt::storedModel(const QVector<ExamItem> &items)

@@ -32,15 +32,23 @@ public:
     // Each item's parameters from the last step that still held it (dropped items keep the
     // estimate of the fit they were dropped after).
     static QVector<ExamItem> parameters(const QVector<IrtStep> &steps);
+    // Each item as the last step that still held it fitted it (its diagnostics beside the
+    // parameters above: a dropped misfit keeps the S-X² it was dropped for).
+    static QVector<IrtItem> lastHeld(const QVector<IrtStep> &steps);
     // The 2-D model's parameters per item (id = item key) when the fit compared two abilities.
     static QVector<IrtTwoDimItem> twoDimParameters(const QVector<IrtStep> &steps);
     // Stores the parameters and the settings of the fit they came from (settings()), with the
-    // fit's summary (IrtFitSummary) unless the settings hold one.
+    // fit's summary (IrtFitSummary) and its item diagnostics (itemFit) unless the settings hold them.
     static Status save(Database &db, qint64 examId, const QVector<IrtStep> &steps, const nlohmann::json &settings);
     // The settings a fit was made with, stored beside its parameters so the IRT tab shows
     // them again: {"model": "auto"|"1pl"|"2pl"|"3pl", "bounds", "hierarchical", "estimator",
     // "dimensions", "steps", "drop": "a"|"misfit"|"information", "quantile", "from", "to"}.
     static nlohmann::json settings(const IrtOptions &options, int steps, const IrtDropRule &rule);
+    // The item diagnostics the exam grid shows (standard errors, parameters on a bound, S-X² and
+    // its adjusted p, RMSEA), kept under "item_fit" beside the parameters so a later session
+    // marks the same misfits; and read back (items with those fields only; none stored: empty).
+    static nlohmann::json itemFit(const QVector<IrtItem> &items);
+    static QVector<IrtItem> storedItemFit(const nlohmann::json &settings);
     // The model stored parameters belong to: guessing fitted → "3pl", slopes → "2pl", else
     // "1pl"; empty without parameters.
     static QString storedModel(const QVector<ExamItem> &items);

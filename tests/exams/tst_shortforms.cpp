@@ -37,6 +37,7 @@ class TestShortForms : public QObject {
     test::TestEndpoint m_endpoint;
     const QString m_exam = QStringLiteral("panel");
     QVector<ExamItem> m_items;
+    QVector<IrtItem> m_fitItems; // the stored fit's item diagnostics, as fitted
 
 private slots:
     void initTestCase()
@@ -55,8 +56,55 @@ private slots:
         auto fitted = ExamIrt::fit(m_demo->database(), m_exam, options);
         QVERIFY2(fitted.ok(), qPrintable(fitted.error()));
         QVERIFY(ExamIrt::save(m_demo->database(), id.value(), fitted.value().steps, ExamIrt::settings(options, 0, {})).ok());
+        m_fitItems = ExamIrt::lastHeld(fitted.value().steps);
         m_items = ExamStore(m_demo->database()).items(id.value()).value();
         QVERIFY(m_items.size() >= 20);
+    }
+
+    // The item diagnostics the exam grid shows are stored with the parameters and read back as
+    // fitted (a later session marks the same misfits); what was not computed stays NaN.
+    void itemFitIsStoredWithTheParameters()
+    {
+        ExamStore store(m_demo->database());
+        auto settings = store.irtSettings(store.idOf(m_exam).value());
+        QVERIFY(settings.ok());
+        const QVector<IrtItem> read = ExamIrt::storedItemFit(settings.value());
+        QCOMPARE(read.size(), m_fitItems.size());
+        const auto same = [](double a, double b) { return (std::isnan(a) && std::isnan(b)) || a == b; };
+        int finiteSx2 = 0, finiteSe = 0;
+        for (int i = 0; i < read.size(); ++i) {
+            const IrtItem &r = read[i], &f = m_fitItems[i];
+            QCOMPARE(r.id, f.id);
+            QVERIFY2(same(r.seA, f.seA) && same(r.seB, f.seB) && same(r.seC, f.seC) && same(r.rmsea, f.rmsea), qPrintable(r.id));
+            QVERIFY2(same(r.sx2, f.sx2) && same(r.sx2P, f.sx2P) && same(r.sx2PAdjusted, f.sx2PAdjusted) && r.sx2Df == f.sx2Df, qPrintable(r.id));
+            QCOMPARE(r.onBound, f.onBound);
+            QCOMPARE(r.misfit(), f.misfit());
+            finiteSx2 += std::isfinite(r.sx2);
+            finiteSe += std::isfinite(r.seB);
+        }
+        QVERIFY(finiteSe > 0);
+        qInfo("%d of %d items with S-X² stored", finiteSx2, int(read.size()));
+        // Settings without diagnostics (a fit stored before they were kept): none, never zeros.
+        QVERIFY(ExamIrt::storedItemFit(nlohmann::json{{"model", "2pl"}}).isEmpty());
+        IrtItem unknown(QStringLiteral("q1"));
+        unknown.onBound = {QStringLiteral("c")};
+        const QVector<IrtItem> back = ExamIrt::storedItemFit(nlohmann::json{{"item_fit", ExamIrt::itemFit({unknown})}});
+        QCOMPARE(back.size(), 1);
+        QVERIFY(std::isnan(back[0].seA) && std::isnan(back[0].sx2PAdjusted) && !back[0].misfit());
+        QCOMPARE(back[0].onBound, QStringList{QStringLiteral("c")});
+        // Each item as the last step that held it: q2, dropped after step 0, keeps step 0's
+        // diagnostics (as its parameters do); q1 takes step 1's.
+        IrtStep first, second;
+        IrtItem q1(QStringLiteral("q1")), q2(QStringLiteral("q2"));
+        q1.sx2PAdjusted = 0.5, q2.sx2PAdjusted = 0.01;
+        first.fit.items = {q1, q2};
+        q1.sx2PAdjusted = 0.2;
+        second.fit.items = {q1};
+        const QVector<IrtItem> held = ExamIrt::lastHeld({first, second});
+        QCOMPARE(held.size(), 2);
+        QCOMPARE(held[0].id, QStringLiteral("q1"));
+        QCOMPARE(held[0].sx2PAdjusted, 0.2);
+        QVERIFY(held[1].misfit()); // the misfit dropped at step 1 still shows as one
     }
 
     void shortFormRoundTrip()

@@ -300,6 +300,16 @@ private slots:
             }
         }
         QVERIFY(withSe > 0);
+        {
+            // A later session (a page opened afresh) shows the stored fit's errors and item fit,
+            // not blanks under a summary that speaks of them.
+            ExamsPage later(m_project.get());
+            ExamItemsModel *again = later.model();
+            QCOMPARE(again->rowCount(), m->rowCount());
+            for (int r = 0; r < m->rowCount(); ++r)
+                for (int column : {int(ExamItemsModel::SeA), int(ExamItemsModel::SeB), int(ExamItemsModel::FitP), int(ExamItemsModel::Rmsea)})
+                    QCOMPARE(again->index(r, column).data().toString(), m->index(r, column).data().toString());
+        }
         // Twelve students leave S-X² no degrees of freedom: no p in the grid, and the panel
         // says why instead of counting no misfits.
         QCOMPARE(withFit, 0);

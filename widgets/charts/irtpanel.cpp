@@ -241,6 +241,7 @@ void IrtPanel::refresh()
                               .arg(m_exam, m_parent).arg(items.size()));
     auto settings = id && !items.isEmpty() ? store.irtSettings(id.value()) : Result<nlohmann::json>(nlohmann::json());
     const bool summaryStored = settings && settings.value().is_object() && settings.value().contains("summary");
+    m_storedFit = settings ? ExamIrt::storedItemFit(settings.value()) : QVector<IrtItem>();
     if (!isBusy() && m_parent.isEmpty())
         m_status->setFullText(items.isEmpty() ? (id ? tr("No IRT parameters yet: click Take Exam… above and choose several students, then Fit IRT.") : QString())
                           : !m_lastItems.isEmpty() ? tr("%1 accepted items have IRT parameters.").arg(items.size())
@@ -303,6 +304,8 @@ std::shared_ptr<const ExamIrtResult> IrtPanel::sessionFit() const { return m_las
 
 QWidget *IrtPanel::summaryTab() const { return m_summary; }
 
+QVector<IrtItem> IrtPanel::fitDiagnostics() const { return m_lastResult && m_lastResult->exam == m_exam ? ExamIrt::lastHeld(m_lastResult->steps) : m_storedFit; }
+
 QString IrtPanel::comparisonText() const { return m_summary->plainText(); }
 
 bool IrtPanel::summaryShown() const { return m_tabs->isTabVisible(m_tabs->indexOf(m_summary)); }
@@ -331,7 +334,13 @@ void IrtPanel::showStoredSummary(const nlohmann::json &settings, int items)
     if (items == 0 || !m_parent.isEmpty())
         return showSummary({});
     if (settings.is_object() && settings.contains("summary") && settings["summary"].is_object())
-        return showSummary(settings["summary"], tr("The fit stored with the parameters of %1 accepted items (%2), as it was made.").arg(items).arg(m_fittedModel.toUpper()));
+        return showSummary(settings["summary"], tr("The fit stored with the parameters of %1 accepted items (%2), as it was made.%3")
+                                                    .arg(items)
+                                                    .arg(m_fittedModel.toUpper())
+                                                    // A fit stored before the item diagnostics were kept: the grid cannot mark its misfits.
+                                                    .arg(m_storedFit.isEmpty() ? tr(" Its item fit was not stored with it, so the grid shows no S-X² or standard "
+                                                                                    "errors: click Fit IRT to compute them again.")
+                                                                               : QString()));
     showSummary({}, tr("%1 accepted items carry %2 parameters from an earlier fit%3.")
                         .arg(items)
                         .arg(m_fittedModel.toUpper())
@@ -398,6 +407,7 @@ void IrtPanel::fit()
         const IrtFit &last = result->steps.last().fit;
         // The summary is stored with the parameters: a later session shows it again.
         settings["summary"] = IrtFitSummary::of(result->steps, result->takerNotes, m_guard->text());
+        settings["item_fit"] = ExamIrt::itemFit(ExamIrt::lastHeld(result->steps)); // the grid marks the same misfits in a later session
         QString error;
         auto *command = new SetExamIrtCommand(m_project->service<ExamCuration>(), result->examId, {ExamIrt::parameters(result->steps), settings, ExamIrt::twoDimParameters(result->steps)},
                                               tr("Fit %1 IRT on %2").arg(last.model.toUpper(), result->exam));

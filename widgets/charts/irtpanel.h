@@ -62,6 +62,9 @@ public:
     QPushButton *fitButton() const { return m_fit; }
     // The last fit's items (standard errors, item fit) — empty before a fit in this session.
     QVector<IrtItem> lastFitItems() const { return m_lastItems; }
+    // What the exam grid marks: this session's fit of the shown exam, else the diagnostics
+    // stored with its parameters (ExamIrt::storedItemFit; empty for a fit stored without them).
+    QVector<IrtItem> fitDiagnostics() const;
     // The model comparison of the last fit, as shown (plain text).
     QString comparisonText() const;
     QWidget *summaryTab() const;
@@ -105,6 +108,7 @@ private:
     QPushButton *m_rejectDropped;
     QStringList m_dropped; // item keys the last fit's steps dropped
     QVector<IrtItem> m_lastItems;
+    QVector<IrtItem> m_storedFit; // the shown exam's stored item diagnostics
     IrtSummaryView *m_summary; // the Fit summary tab
     QToolButton *m_summaryToggle;
     QString m_fittedModel; // "1pl", "2pl", "3pl" of the stored parameters; empty before a fit
