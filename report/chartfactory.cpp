@@ -251,18 +251,22 @@ void radar(QChart *chart, const ChartData &data)
     for (const ChartSeries &s : data.series) {
         auto *line = new QLineSeries;
         line->setName(s.name);
+        // An unknown value (NaN) has no vertex: the polygon joins its neighbours, and the hover
+        // of the axis says n/a.
         for (int i = 0; i < s.values.size(); ++i)
-            *line << QPointF(i, s.values[i]);
-        if (!s.values.isEmpty())
+            if (!std::isnan(s.values[i]))
+                *line << QPointF(i, s.values[i]);
+        if (!s.values.isEmpty() && !std::isnan(s.values.first()))
             *line << QPointF(n, s.values.first()); // close the polygon
         QPen pen(s.color);
         pen.setWidthF(2.2);
         line->setPen(pen);
         line->setPointsVisible(true);
         const QStringList categories = data.categories;
-        tipNearest(line, [s, categories](int i) {
-            const int at = categories.isEmpty() ? 0 : i % int(categories.size());
-            return QStringLiteral("%1\n%2: %3").arg(s.name, categories.value(at), percent(s.values.value(at)));
+        tipNearest(line, [s, categories, line](int i) {
+            const int at = categories.isEmpty() ? 0 : int(std::lround(line->at(i).x())) % int(categories.size());
+            const QString run = s.labels.value(at);
+            return QStringLiteral("%1%2\n%3: %4").arg(run.isEmpty() ? QString() : run + QLatin1Char('\n'), s.name, categories.value(at), s.valueText(at));
         });
         polar->addSeries(line);
         line->attachAxis(angular);
@@ -301,7 +305,8 @@ void scatter(QChart *chart, const ChartData &data)
                                                              QScatterSeries::MarkerShapeTriangle, QScatterSeries::MarkerShapeStar};
         points->setMarkerShape(shapes[s.marker % 4]);
         for (int i = 0; i < s.values.size(); ++i)
-            *points << QPointF(s.x.value(i), s.values[i]);
+            if (!std::isnan(s.values[i])) // unknown: no point (the subtitle names it)
+                *points << QPointF(s.x.value(i), s.values[i]);
         chart->addSeries(points);
         points->attachAxis(x);
         points->attachAxis(y);
@@ -310,7 +315,7 @@ void scatter(QChart *chart, const ChartData &data)
                 return QToolTip::hideText();
             for (int i = 0; i < s.values.size(); ++i)
                 if (std::abs(s.x.value(i) - p.x()) < 1e-9 && std::abs(s.values[i] - p.y()) < 1e-9)
-                    QToolTip::showText(QCursor::pos(), QStringLiteral("%1\n%2 ms, %3").arg(s.labels.value(i)).arg(p.x(), 0, 'g', 3).arg(p.y(), 0, 'f', 3));
+                    QToolTip::showText(QCursor::pos(), QStringLiteral("%1\n%2\n%3 ms, %4").arg(s.name, s.labels.value(i)).arg(p.x(), 0, 'g', 3).arg(s.valueText(i)));
         });
     }
 }
@@ -435,7 +440,7 @@ void lines(QChart *chart, const ChartData &data)
         line->setPointsVisible(points.size() <= 20);
         line->setMarkerSize(8.0);
         tipNearest(line, [s, data](int i) {
-            return QStringLiteral("%1\n%2 %3: %4").arg(s.name, data.xTitle).arg(s.x.value(i), 0, 'g', 4).arg(s.values.value(i), 0, 'g', 4);
+            return QStringLiteral("%1\n%2 %3: %4").arg(s.name, data.xTitle).arg(s.x.value(i), 0, 'g', 4).arg(s.valueText(i));
         });
         chart->addSeries(line);
         line->attachAxis(xAxis);
@@ -470,6 +475,23 @@ void ChartFactory::fitTitle(QChart *chart, const ChartData &data, qreal width)
     for (const QString &line : std::as_const(lines))
         html += QStringLiteral("<br><span style='font-size:9pt; color:#555'>%1</span>").arg(line);
     chart->setTitle(html);
+}
+
+void ChartFactory::fitLegend(QChart *chart, qreal width)
+{
+    QLegend *legend = chart->legend();
+    // Only a legend made for the bottom moves: the ones made for a column stay there.
+    const char *home = "assayLegendHome";
+    if (!chart->property(home).isValid())
+        chart->setProperty(home, int(legend->alignment()));
+    if (chart->property(home).toInt() != Qt::AlignBottom || width <= 0)
+        return;
+    const QFontMetricsF metrics(legend->font());
+    qreal needs = 0;
+    for (QLegendMarker *marker : legend->markers())
+        if (marker->isVisible())
+            needs += metrics.horizontalAdvance(marker->label()) + metrics.height() + 16; // the label, its colour box, the gaps
+    legend->setAlignment(needs > width - 20 ? Qt::AlignRight : Qt::AlignBottom);
 }
 
 QChart *ChartFactory::create(const ChartData &data, ChartFactory *events)

@@ -20,6 +20,9 @@ public:
     // Sets the chart's title and subtitle, the subtitle broken into lines no wider than `width`
     // pixels (QtCharts elides a title line wider than the chart; 0: one line).
     static void fitTitle(QChart *chart, const ChartData &data, qreal width);
+    // A legend made for the bottom whose names do not fit in one row of this width moves to a
+    // column at the right (QtCharts would elide every name), and back when there is room.
+    static void fitLegend(QChart *chart, qreal width);
     // How many data series the chart holds (error bars and radar closings not counted).
     static int dataSeriesCount(const QChart *chart);
 

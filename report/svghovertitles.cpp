@@ -11,23 +11,11 @@ namespace assay {
 
 namespace {
 
-QString number(double v)
-{
-    if (std::isnan(v))
-        return QStringLiteral("n/a");
-    return std::abs(v) < 10 ? QString::number(v, 'f', 3) : QString::number(v, 'g', 6);
-}
+QString number(double v) { return ChartSeries::numberText(v); }
 
 QString escaped(const QString &text) { return text.toHtmlEscaped(); }
 
-// "0.612 [0.581, 0.640] · n = 10,932 items" when the series has an interval and a count at i.
-QString valueText(const ChartSeries &s, int i)
-{
-    QString text = number(s.values.value(i, std::nan("")));
-    if (i < s.low.size() && i < s.high.size() && !std::isnan(s.low[i]) && !std::isnan(s.high[i]))
-        text += QStringLiteral(" [%1, %2]").arg(number(s.low[i]), number(s.high[i]));
-    return text + s.countText(i);
-}
+QString valueText(const ChartSeries &s, int i) { return s.valueText(i); }
 
 void rect(QString &out, const QRectF &r, const QString &title)
 {
@@ -101,6 +89,31 @@ void points(QString &out, const ChartData &data, QChart *chart)
     }
 }
 
+// A radar's vertices: the run (when the series names one per axis), the series, the axis and
+// the value; an unknown value has no vertex and no title.
+void vertices(QString &out, const ChartData &data, QChart *chart)
+{
+    for (QAbstractSeries *abstract : chart->series()) {
+        auto *xy = qobject_cast<QXYSeries *>(abstract);
+        if (!xy)
+            continue;
+        for (const ChartSeries &s : data.series) {
+            if (s.name != xy->name())
+                continue;
+            for (int i = 0; i < s.values.size() && i < data.categories.size(); ++i) {
+                if (std::isnan(s.values[i]))
+                    continue;
+                const QPointF at = chart->mapToPosition(QPointF(i, s.values[i]), xy);
+                const QString run = s.labels.value(i);
+                out += QStringLiteral("<circle cx=\"%1\" cy=\"%2\" r=\"7\" fill=\"transparent\"><title>%3</title></circle>\n")
+                           .arg(at.x(), 0, 'f', 1)
+                           .arg(at.y(), 0, 'f', 1)
+                           .arg(escaped(QStringLiteral("%1%2\n%3: %4").arg(run.isEmpty() ? QString() : run + QLatin1Char('\n'), s.name, data.categories[i], s.valueText(i))));
+            }
+        }
+    }
+}
+
 } // namespace
 
 QByteArray SvgHoverTitles::group(const ChartData &data, QChart *chart)
@@ -116,6 +129,7 @@ QByteArray SvgHoverTitles::group(const ChartData &data, QChart *chart)
         points(out, data, chart);
         break;
     case ChartData::Kind::Radar:
+        vertices(out, data, chart);
         break;
     }
     if (out.isEmpty())

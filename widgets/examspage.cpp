@@ -33,6 +33,7 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QPointer>
+#include <QSettings>
 #include <QSplitter>
 #include <QStyle>
 #include <QTabWidget>
@@ -120,20 +121,24 @@ void ExamsPage::buildWidgets()
     m_view->setAlternatingRowColors(true);
     m_view->setWordWrap(false);
     m_view->verticalHeader()->hide();
-    // Rows of one line of text: eight and more fit above the IRT tabs at 1366×768.
+    // Rows of one line of text: the page's height holds more than twenty at 1366×768.
     m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().lineSpacing() + 8);
     m_view->horizontalHeader()->setStretchLastSection(true);
+    // A click on a column's header sorts by it (the misfits or the least discriminating items
+    // first); the exam's own order until then.
+    m_view->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
+    m_view->setSortingEnabled(true);
     // What curation is about first, in view at 1366×768 without scrolling sideways (issue 77):
     // item, stem, key, a, b, c and the fit; the options (whole on hover) and the rest follow.
     QHeaderView *header = m_view->horizontalHeader();
     int place = 2;
     for (const int column : {int(ExamItemsModel::Answer), int(ExamItemsModel::A), int(ExamItemsModel::B), int(ExamItemsModel::C), int(ExamItemsModel::FitP)})
         header->moveSection(header->visualIndex(column), place++);
-    m_view->setColumnWidth(ExamItemsModel::Key, 56);
-    m_view->setColumnWidth(ExamItemsModel::Stem, 340);
+    m_view->setColumnWidth(ExamItemsModel::Key, 52);
+    m_view->setColumnWidth(ExamItemsModel::Stem, 260);
     m_view->setColumnWidth(ExamItemsModel::Answer, 40);
     for (const int column : {int(ExamItemsModel::A), int(ExamItemsModel::B), int(ExamItemsModel::C)})
-        m_view->setColumnWidth(column, 56);
+        m_view->setColumnWidth(column, 50);
     m_view->setColumnWidth(ExamItemsModel::FitP, 86);
     for (int c = ExamItemsModel::OptionA; c <= ExamItemsModel::OptionD; ++c)
         m_view->setColumnWidth(c, 96);
@@ -163,20 +168,24 @@ void ExamsPage::buildLayout()
     m_lower->setDocumentMode(true);
     m_lower->addTab(m_irt, tr("IRT"));
     m_lower->addTab(m_shortForms, tr("Short forms && adaptive"));
-    auto *split = new QSplitter(Qt::Vertical, this);
-    split->addWidget(m_view);
-    split->addWidget(m_lower);
-    split->setStretchFactor(0, 2);
-    split->setStretchFactor(1, 3);
-    split->setChildrenCollapsible(false);
-    // Sized by their hints the charts below took all the room and left the grid three rows;
-    // at 1366×768 this gives the grid eight rows and the charts the rest (fifteen rows leave the
-    // charts too little to read their axes: a layout for both is still to come).
-    split->setSizes({230, 470});
+    // The grid beside the IRT and short-form charts, each at the page's full height: one above
+    // the other, fifteen rows of the grid left the charts too little to read at 1366×768 (issue
+    // 77). The divider's place is remembered.
+    m_split = new QSplitter(Qt::Horizontal, this);
+    m_split->setObjectName(QStringLiteral("examSplit"));
+    m_split->addWidget(m_view);
+    m_split->addWidget(m_lower);
+    m_split->setStretchFactor(0, 1);
+    m_split->setStretchFactor(1, 1);
+    m_split->setChildrenCollapsible(false);
+    m_split->setSizes({630, 560});
+    if (const QByteArray state = QSettings().value(QStringLiteral("exams/split")).toByteArray(); !state.isEmpty())
+        m_split->restoreState(state);
+    connect(m_split, &QSplitter::splitterMoved, this, [this] { QSettings().setValue(QStringLiteral("exams/split"), m_split->saveState()); });
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(bar);
     layout->addWidget(m_stats);
-    layout->addWidget(split, 1);
+    layout->addWidget(m_split, 1);
     layout->addWidget(m_messages);
 }
 

@@ -20,6 +20,7 @@ class QLabel;
 class QLineEdit;
 class QPushButton;
 class QTableView;
+class QSplitter;
 class QTabWidget;
 
 namespace assay {
@@ -41,6 +42,7 @@ public:
     QTableView *view() const { return m_view; }
     QComboBox *examChooser() const { return m_exam; }
     QComboBox *reasonFilter() const { return m_reason; }
+    QLineEdit *sourceFilter() const { return m_source; }
     QString statsText() const;
     IrtPanel *irtPanel() const { return m_irt; }
     ShortFormPanel *shortFormPanel() const { return m_shortForms; }
@@ -87,7 +89,8 @@ private:
     MessageBar *m_messages;
     IrtPanel *m_irt;
     ShortFormPanel *m_shortForms;
-    QTabWidget *m_lower;
+    QTabWidget *m_lower; // the IRT and short-form tabs, beside the grid
+    QSplitter *m_split;
     QPushButton *m_generate;
     QPushButton *m_take;
     QPushButton *m_export;

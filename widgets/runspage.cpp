@@ -211,9 +211,13 @@ QWidget *RunsPage::buildItemsPane()
     m_itemsView->sortByColumn(-1, Qt::AscendingOrder);
     m_itemsView->setColumnWidth(RunItemsModel::Key, 60);
     m_itemsView->setColumnWidth(RunItemsModel::Form, 60);
-    m_itemsView->setColumnWidth(RunItemsModel::Query, 380);
+    m_itemsView->setColumnWidth(RunItemsModel::Query, 330);
+    // The verdict beside the query, in view without scrolling sideways (the answer and gold,
+    // wider, follow).
+    m_itemsView->horizontalHeader()->moveSection(m_itemsView->horizontalHeader()->visualIndex(RunItemsModel::Verdict), RunItemsModel::Query + 1);
     m_itemsView->setColumnWidth(RunItemsModel::Answer, 220);
     m_itemsView->setColumnWidth(RunItemsModel::Gold, 140);
+    m_itemsView->setColumnWidth(RunItemsModel::Verdict, 90);
     m_itemsView->setColumnWidth(RunItemsModel::Retrieved, 180);
     auto *itemsBox = new QWidget(this);
     m_itemsTitle = new QLabel(tr("Select a run to see its items."), itemsBox);

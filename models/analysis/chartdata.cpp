@@ -123,25 +123,47 @@ QString ChartBuilder::sharedPrefix(const QStringList &runs)
 QString ChartBuilder::runCategory(const QString &run, const QString &sharedPrefix)
 {
     const QString name = run.startsWith(sharedPrefix) && run.size() > sharedPrefix.size() ? run.mid(sharedPrefix.size()) : run;
-    // Pieces ending at a separator, joined greedily into lines of at most eight characters (a
-    // dozen bars on a laptop's chart keep them upright).
-    QStringList pieces;
-    QString piece;
-    for (const QChar ch : name) {
-        piece += ch;
-        if (ch == QLatin1Char('/') || ch == QLatin1Char('-') || ch == QLatin1Char('_') || ch == QLatin1Char(' ')) {
-            pieces << piece;
-            piece.clear();
+    // A line per path segment ('/'), joined while a line stays within twelve characters; a
+    // segment longer than that is broken at '-', '_' or ' ' (the review saw "keyword-" over "k1":
+    // a name cut where it fitted whole). A dozen bars on a laptop's chart keep them upright.
+    constexpr int Line = 12;
+    const auto split = [](const QString &text, const QList<QChar> &at) {
+        QStringList pieces;
+        QString piece;
+        for (const QChar ch : text) {
+            piece += ch;
+            if (at.contains(ch)) {
+                pieces << piece;
+                piece.clear();
+            }
         }
-    }
-    if (!piece.isEmpty())
-        pieces << piece;
+        if (!piece.isEmpty())
+            pieces << piece;
+        return pieces;
+    };
+    const auto joinGreedily = [](const QStringList &pieces, QStringList &lines) {
+        bool first = true;
+        for (const QString &p : pieces) {
+            if (!first && lines.last().size() + p.size() <= Line)
+                lines.last() += p;
+            else
+                lines << p;
+            first = false;
+        }
+    };
     QStringList lines;
-    for (const QString &p : std::as_const(pieces)) {
-        if (!lines.isEmpty() && lines.last().size() + p.size() <= 8)
-            lines.last() += p;
+    for (const QString &segment : split(name, {QLatin1Char('/')})) {
+        QStringList inner;
+        if (segment.size() <= Line)
+            inner << segment;
         else
-            lines << p;
+            joinGreedily(split(segment, {QLatin1Char('-'), QLatin1Char('_'), QLatin1Char(' ')}), inner);
+        for (const QString &l : std::as_const(inner)) {
+            if (!lines.isEmpty() && lines.last().endsWith(QLatin1Char('/')) && lines.last().size() + l.size() <= Line && inner.size() == 1)
+                lines.last() += l;
+            else
+                lines << l;
+        }
     }
     while (lines.size() > 3) // at most three lines under a bar: the rest joins the third
         lines[2] += lines.takeAt(3);
@@ -180,7 +202,23 @@ QString ChartSeries::countText(int i) const
     if (i < 0 || i >= n.size() || n[i] < 0)
         return {};
     const QString count = QLocale().toString(n[i]);
+    const QString nUnit = nUnits.value(i, this->nUnit);
     return nUnit.isEmpty() ? QStringLiteral(" · n = %1").arg(count) : QStringLiteral(" · n = %1 %2").arg(count, nUnit);
+}
+
+QString ChartSeries::numberText(double v)
+{
+    if (std::isnan(v))
+        return QStringLiteral("n/a");
+    return std::abs(v) < 10 ? QString::number(v, 'f', 3) : QString::number(v, 'g', 6);
+}
+
+QString ChartSeries::valueText(int i) const
+{
+    QString text = numberText(values.value(i, std::nan("")));
+    if (i < low.size() && i < high.size() && !std::isnan(low[i]) && !std::isnan(high[i]))
+        text += QStringLiteral(" [%1, %2]").arg(numberText(low[i]), numberText(high[i]));
+    return text + countText(i);
 }
 
 ChartData ChartBuilder::groupBreakdown(const QVector<RunAnalysis> &input, bool shares)
@@ -375,6 +413,16 @@ ChartData ChartBuilder::errorTypeMix(const QVector<RunAnalysis> &input)
     return c;
 }
 
+// The items a run's refined accuracy is computed on: those of the groups that are not a gap.
+qint64 ChartBuilder::refinedItems(const RunAnalysis &r)
+{
+    qint64 n = 0;
+    for (const GroupResult &g : r.grammar.groups)
+        if (g.tag != GroupResult::Tag::Gap)
+            n += g.total;
+    return n;
+}
+
 ChartData ChartBuilder::radar(const QVector<RunAnalysis> &input)
 {
     const QVector<RunAnalysis> runs = ordered(input);
@@ -388,37 +436,71 @@ ChartData ChartBuilder::radar(const QVector<RunAnalysis> &input)
         if (!pipelines.contains(r.pipelineLabel()))
             pipelines << r.pipelineLabel();
     }
-    if (forms.size() >= 3) {
+    // A polygon per pipeline, its vertices the pipeline's runs (one per form), each named in the
+    // vertex's hover. A pipeline with two runs of one form (the same settings run twice) gets a
+    // polygon per run, named by the run: numbering them told nobody which run was which.
+    struct Polygon {
+        QString name;
+        QVector<const RunAnalysis *> runs;
+    };
+    QVector<Polygon> polygons;
+    for (const QString &p : pipelines) {
+        QVector<const RunAnalysis *> mine;
+        QStringList formsSeen;
+        bool twice = false;
+        for (const RunAnalysis &r : runs)
+            if (r.pipelineLabel() == p) {
+                mine << &r;
+                twice = twice || formsSeen.contains(r.formLabel());
+                formsSeen << r.formLabel();
+            }
+        if (!twice)
+            polygons.push_back({p, mine});
+        else
+            for (const RunAnalysis *r : mine)
+                polygons.push_back({r->run, {r}});
+    }
+    const bool byForm = forms.size() >= 3;
+    const QStringList metrics{QStringLiteral("accuracy"), QStringLiteral("refined"), QStringLiteral("retrieval"), QStringLiteral("knowledge")};
+    if (byForm) {
         c.title = QStringLiteral("Refined accuracy per pipeline across query forms");
         c.categories = forms;
-        for (int p = 0; p < pipelines.size(); ++p) {
-            ChartSeries s{pipelines[p], paletteColor(p), QVector<double>(forms.size(), 0.0), {}, {}, {}, {}};
-            for (const RunAnalysis &r : runs)
-                if (r.pipelineLabel() == pipelines[p])
-                    s.values[forms.indexOf(r.formLabel())] = r.grammar.refinedAccuracy.value_or(0.0);
-            c.series << s;
-        }
     } else {
         // Fewer than three forms: each form contributes four axes (the accuracies), so every
         // pipeline is still one polygon.
         c.title = QStringLiteral("Pipelines across forms and accuracies");
-        const QStringList metrics{QStringLiteral("accuracy"), QStringLiteral("refined"), QStringLiteral("retrieval"), QStringLiteral("knowledge")};
         for (const QString &f : forms)
             for (const QString &m : metrics)
                 c.categories << (forms.size() > 1 ? QStringLiteral("%1 · %2").arg(f, m) : m);
-        for (int p = 0; p < pipelines.size(); ++p) {
-            ChartSeries s{pipelines[p], paletteColor(p), QVector<double>(c.categories.size(), 0.0), {}, {}, {}, {}};
-            for (const RunAnalysis &r : runs) {
-                if (r.pipelineLabel() != pipelines[p])
-                    continue;
-                const int base = int(forms.indexOf(r.formLabel())) * 4;
-                s.values[base] = r.grammar.accuracy.value_or(0);
-                s.values[base + 1] = r.grammar.refinedAccuracy.value_or(0);
-                s.values[base + 2] = r.grammar.retrievalAccuracy.value_or(0);
-                s.values[base + 3] = r.grammar.knowledgeAccuracy.value_or(0);
+    }
+    const int axes = int(c.categories.size());
+    for (int p = 0; p < polygons.size(); ++p) {
+        ChartSeries s{polygons[p].name, paletteColor(p), QVector<double>(axes, None), QVector<double>(axes, None), QVector<double>(axes, None),
+                      QStringList(axes, QString()), {}};
+        s.n = QVector<qint64>(axes, -1);
+        s.nUnits = QStringList(axes, QStringLiteral("items"));
+        for (const RunAnalysis *r : polygons[p].runs) {
+            const int form = int(forms.indexOf(r->formLabel()));
+            // What each axis shows of the run, on what: an unknown value stays unknown (n/a), never 0.
+            const auto set = [&](int axis, const std::optional<double> &v, qint64 n, const QString &unit, bool interval) {
+                s.values[axis] = orNan(v);
+                s.labels[axis] = QStringLiteral("run %1 (%2)").arg(r->run, r->pipelineLabel());
+                s.n[axis] = v ? n : -1;
+                s.nUnits[axis] = unit;
+                if (interval && v)
+                    s.low[axis] = orNan(r->refinedLow), s.high[axis] = orNan(r->refinedHigh);
+            };
+            if (byForm) {
+                set(form, r->grammar.refinedAccuracy, refinedItems(*r), QStringLiteral("items"), true);
+                continue;
             }
-            c.series << s;
+            const int base = form * 4;
+            set(base, r->grammar.accuracy, r->grammar.n, QStringLiteral("items"), false);
+            set(base + 1, r->grammar.refinedAccuracy, refinedItems(*r), QStringLiteral("items"), true);
+            set(base + 2, r->grammar.retrievalAccuracy, r->grammar.retrievalItems, QStringLiteral("items"), false);
+            set(base + 3, r->grammar.knowledgeAccuracy, qint64(r->grammar.groups.size()), QStringLiteral("groups"), false);
         }
+        c.series << s;
     }
     c.subtitle = judgedBy(runs);
     for (const RunAnalysis &r : runs)
@@ -437,24 +519,34 @@ ChartData ChartBuilder::timeVsScore(const QVector<RunAnalysis> &input)
     c.xTitle = QStringLiteral("mean latency per item (ms)");
     c.yTitle = QStringLiteral("refined accuracy");
     QStringList pipelines, forms;
+    QStringList unknown;
     for (const RunAnalysis &r : runs) {
         if (!pipelines.contains(r.pipelineLabel()))
             pipelines << r.pipelineLabel();
         if (!forms.contains(r.formLabel()))
             forms << r.formLabel();
     }
-    // One point per run: colour by pipeline, marker by form.
+    // One point per run, named by the run (its pipeline and form in the hover): colour by
+    // pipeline, marker by form. A run without a refined accuracy has no point and says so.
     for (const RunAnalysis &r : runs) {
         ChartSeries s;
-        s.name = QStringLiteral("%1 · %2").arg(r.pipelineLabel(), r.formLabel());
+        s.name = r.run;
         s.color = paletteColor(int(pipelines.indexOf(r.pipelineLabel())));
-        s.values << r.grammar.refinedAccuracy.value_or(0.0);
+        s.values << orNan(r.grammar.refinedAccuracy);
+        s.low << (r.grammar.refinedAccuracy ? orNan(r.refinedLow) : None);
+        s.high << (r.grammar.refinedAccuracy ? orNan(r.refinedHigh) : None);
+        s.n << (r.grammar.refinedAccuracy ? refinedItems(r) : -1);
+        s.nUnit = QStringLiteral("items");
         s.x << r.meanLatencyMs;
-        s.labels << r.run;
+        s.labels << QStringLiteral("%1 · %2").arg(r.pipelineLabel(), r.formLabel());
         s.marker = int(forms.indexOf(r.formLabel())) % 4;
+        if (!r.grammar.refinedAccuracy)
+            unknown << r.run;
         c.series << s;
         c.runs << r.run;
     }
+    if (!unknown.isEmpty())
+        c.subtitle += QStringLiteral(" · no refined accuracy (not drawn): %1").arg(unknown.join(QStringLiteral(", ")));
     return c;
 }
 

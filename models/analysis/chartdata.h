@@ -21,8 +21,14 @@ struct ChartSeries {
     // missing where the chart does not say.
     QVector<qint64> n = {};
     QString nUnit = {};
+    QStringList nUnits = {}; // per value, where the values count different things (a radar's axes)
     // " · n = 10,932 items" for value i, empty where n is not said (hover tooltips, SVG titles).
     QString countText(int i) const;
+    // Value i as a hover says it: "0.612 [0.581, 0.640] · n = 10,932 items", with the interval
+    // and the count where the series has them; "n/a" for an unknown value (never 0).
+    QString valueText(int i) const;
+    // A number as hovers and SVG titles write it: three decimals below 10, else six digits.
+    static QString numberText(double v);
 };
 
 struct ChartData {
@@ -74,6 +80,9 @@ public:
     static ChartData radar(const QVector<RunAnalysis> &runs);
     static ChartData timeVsScore(const QVector<RunAnalysis> &runs);
     static QVector<ChartData> all(const QVector<RunAnalysis> &runs);
+
+    // The items a run's refined accuracy is computed on: those of its groups that are not a gap.
+    static qint64 refinedItems(const RunAnalysis &run);
 
 private:
     static QString judgedBy(const QVector<RunAnalysis> &runs);

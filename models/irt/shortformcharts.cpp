@@ -28,13 +28,15 @@ ChartData ShortFormCharts::validation(const nlohmann::json &report, bool tau)
                      .arg(folds >= students ? QStringLiteral("taker (leave one out)") : QStringLiteral("of %1 folds").arg(folds));
     // The methods in a fixed order, so each keeps its colour from chart to chart.
     const char *order[] = {"random", "information", "anchors", "adaptive", "plain"};
-    // Plain (the share correct on random items, no model) is the baseline: a method worse than it
-    // at the largest N both have says so in its name.
+    // Plain (the share correct on random items, no model) is the baseline: the methods worse than
+    // it at the largest N both have are named in the subtitle (in the legend's names they made
+    // it too wide for the pane beside the Exams grid, and QtCharts elided every name).
     std::map<int, double> baseline;
     if (report["methods"].contains("plain"))
         for (const auto &[n, cell] : report["methods"]["plain"].items())
             baseline[std::stoi(n)] = cell.value(tau ? "kendall_tau" : "mae", 0.0);
     int colour = 0;
+    QStringList worse;
     for (const char *method : order) {
         ++colour;
         if (!report["methods"].contains(method))
@@ -45,9 +47,11 @@ ChartData ShortFormCharts::validation(const nlohmann::json &report, bool tau)
         ChartSeries s;
         s.name = QString::fromLatin1(method);
         s.color = ChartBuilder::paletteColor(colour - 1);
+        s.nUnit = QStringLiteral("takers"); // each point is over every taker left out
         for (const auto &[n, v] : points) {
             s.x << n;
             s.values << v;
+            s.n << (students > 0 ? students : -1);
             if (!tau)
                 c.yMax = std::max(c.yMax, v);
         }
@@ -56,12 +60,14 @@ ChartData ShortFormCharts::validation(const nlohmann::json &report, bool tau)
             for (auto it = points.rbegin(); it != points.rend(); ++it)
                 if (const auto b = baseline.find(it->first); b != baseline.end()) {
                     if (tau ? it->second < b->second : it->second > b->second)
-                        s.name += QStringLiteral(" (worse than plain)"); // at the largest N both were measured at: the legend keeps it short
+                        worse << s.name;
                     break;
                 }
         }
         c.series << s;
     }
+    if (!worse.isEmpty())
+        c.subtitle += QStringLiteral("; worse than plain: %1").arg(worse.join(QStringLiteral(", ")));
     return c;
 }
 

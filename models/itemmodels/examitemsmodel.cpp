@@ -16,12 +16,50 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace assay {
 
 namespace {
 const char *GridLetters = "ABCD";
+
+// Text in natural order: runs of digits compare as numbers (q9 before q10), the rest by
+// QString::localeAwareCompare. QCollator's numeric mode needs ICU, which not every Qt has.
+int naturalCompare(const QString &x, const QString &y)
+{
+    qsizetype i = 0, j = 0;
+    while (i < x.size() && j < y.size()) {
+        if (x[i].isDigit() && y[j].isDigit()) {
+            qsizetype ei = i, ej = j;
+            while (ei < x.size() && x[ei].isDigit())
+                ++ei;
+            while (ej < y.size() && y[ej].isDigit())
+                ++ej;
+            // Without leading zeros, a longer run is a larger number; equal lengths compare as text.
+            QStringView a = QStringView(x).mid(i, ei - i), b = QStringView(y).mid(j, ej - j);
+            while (a.size() > 1 && a.front() == QLatin1Char('0'))
+                a = a.mid(1);
+            while (b.size() > 1 && b.front() == QLatin1Char('0'))
+                b = b.mid(1);
+            if (a.size() != b.size())
+                return a.size() < b.size() ? -1 : 1;
+            if (const int c = a.compare(b); c != 0)
+                return c;
+            i = ei, j = ej;
+            continue;
+        }
+        qsizetype ei = i, ej = j;
+        while (ei < x.size() && !x[ei].isDigit())
+            ++ei;
+        while (ej < y.size() && !y[ej].isDigit())
+            ++ej;
+        if (const int c = QString::localeAwareCompare(QStringView(x).mid(i, ei - i), QStringView(y).mid(j, ej - j)); c != 0)
+            return c;
+        i = ei, j = ej;
+    }
+    return (i < x.size()) - (j < y.size());
 }
+} // namespace
 
 ExamItemsModel::ExamItemsModel(Project &project, QObject *parent)
     : QAbstractTableModel(parent), m_project(project), m_curation(project.service<ExamCuration>()), m_undoStack(project.undoStack())
@@ -186,7 +224,85 @@ void ExamItemsModel::setFilter(const Filter &filter)
     for (const ExamItem &it : std::as_const(m_all))
         if (matches(it))
             m_rows << it;
+    orderRows();
     endResetModel();
+}
+
+void ExamItemsModel::sort(int column, Qt::SortOrder order)
+{
+    m_sortColumn = column, m_sortOrder = order;
+    emit layoutAboutToBeChanged({}, QAbstractItemModel::VerticalSortHint);
+    const QModelIndexList before = persistentIndexList();
+    QVector<qint64> ids;
+    for (const QModelIndex &i : before)
+        ids << m_rows.value(i.row()).id;
+    orderRows();
+    QHash<qint64, int> rowOf;
+    for (int r = 0; r < m_rows.size(); ++r)
+        rowOf.insert(m_rows[r].id, r);
+    QModelIndexList after;
+    for (int k = 0; k < before.size(); ++k)
+        after << index(rowOf.value(ids[k], -1), before[k].column());
+    changePersistentIndexList(before, after);
+    emit layoutChanged({}, QAbstractItemModel::VerticalSortHint);
+}
+
+// The chosen column's order (none: the exam's); numbers as numbers, text in natural order
+// (q9 before q10), an unknown value (no fit yet, no takes) last in either direction.
+void ExamItemsModel::orderRows()
+{
+    if (m_sortColumn < 0 || m_sortColumn >= ColumnCount) {
+        QHash<qint64, int> place;
+        for (int p = 0; p < m_all.size(); ++p)
+            place.insert(m_all[p].id, p);
+        std::stable_sort(m_rows.begin(), m_rows.end(), [&](const ExamItem &x, const ExamItem &y) { return place.value(x.id) < place.value(y.id); });
+        return;
+    }
+    struct Keyed {
+        double number;
+        QString text;
+        ExamItem item;
+    };
+    const bool numeric = (m_sortColumn >= A && m_sortColumn <= PointBiserial);
+    QVector<Keyed> keyed;
+    keyed.reserve(m_rows.size());
+    for (int r = 0; r < m_rows.size(); ++r)
+        keyed.push_back({numeric ? numberOf(m_rows[r], m_sortColumn) : 0.0, numeric ? QString() : data(index(r, m_sortColumn), Qt::DisplayRole).toString(), m_rows[r]});
+    const bool down = m_sortOrder == Qt::DescendingOrder;
+    std::stable_sort(keyed.begin(), keyed.end(), [&](const Keyed &x, const Keyed &y) {
+        if (numeric) {
+            if (std::isnan(x.number) || std::isnan(y.number))
+                return !std::isnan(x.number) && std::isnan(y.number);
+            return down ? y.number < x.number : x.number < y.number;
+        }
+        if (x.text.isEmpty() || y.text.isEmpty())
+            return !x.text.isEmpty() && y.text.isEmpty();
+        const int c = naturalCompare(x.text, y.text);
+        return down ? c > 0 : c < 0;
+    });
+    for (int r = 0; r < keyed.size(); ++r)
+        m_rows[r] = std::move(keyed[r].item);
+}
+
+double ExamItemsModel::numberOf(const ExamItem &it, int column) const
+{
+    constexpr double unknown = std::numeric_limits<double>::quiet_NaN();
+    const auto fitted = m_fit.constFind(it.key);
+    const IrtItem *fit = fitted == m_fit.constEnd() ? nullptr : &fitted.value();
+    const ClassicalItem *ctt = classical(it.key);
+    switch (column) {
+    case A: return it.a.value_or(unknown);
+    case B: return it.b.value_or(unknown);
+    case C: return it.c.value_or(unknown);
+    case SeA: return fit ? fit->seA : unknown;
+    case SeB: return fit ? fit->seB : unknown;
+    case SeC: return fit ? fit->seC : unknown;
+    case FitP: return fit ? fit->sx2PAdjusted : unknown;
+    case Rmsea: return fit ? fit->rmsea : unknown;
+    case PCorrect: return ctt ? ctt->pCorrect : unknown;
+    case PointBiserial: return ctt ? ctt->pointBiserial : unknown;
+    default: return unknown;
+    }
 }
 
 bool ExamItemsModel::matches(const ExamItem &it) const

@@ -43,6 +43,8 @@ public:
     bool setData(const QModelIndex &index, const QVariant &value, int role) override;
     Qt::ItemFlags flags(const QModelIndex &index) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
+    // Sorts the shown rows by a column (−1: the exam's order); kept through filters and reloads.
+    void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
 
     void setExam(const QString &exam);
     void setFilter(const Filter &filter);
@@ -61,6 +63,8 @@ signals:
 
 private:
     bool matches(const ExamItem &item) const;
+    void orderRows();
+    double numberOf(const ExamItem &item, int column) const; // NaN: unknown
     Project &m_project;
     ExamCuration *m_curation;
     QUndoStack *m_undoStack;
@@ -68,6 +72,8 @@ private:
     Filter m_filter;
     QVector<ExamItem> m_all;
     QVector<ExamItem> m_rows;
+    int m_sortColumn = -1;
+    Qt::SortOrder m_sortOrder = Qt::AscendingOrder;
     QHash<QString, IrtItem> m_fit;
     QHash<QString, ClassicalItem> m_classical;
 };

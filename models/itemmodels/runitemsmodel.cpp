@@ -4,6 +4,7 @@
 #include "project/project.h"
 
 #include <QBrush>
+#include <algorithm>
 #include <QColor>
 
 namespace assay {
@@ -31,6 +32,25 @@ QVariant RunItemsModel::data(const QModelIndex &index, int role) const
             return it.error;
         if (index.column() == Query || index.column() == Answer)
             return index.column() == Query ? it.query : it.answer;
+        if (index.column() == Verdict) {
+            if (it.status != QLatin1String("done"))
+                return tr("Not judged: the item did not run to an answer (%1).").arg(it.status);
+            if (it.judges.isEmpty())
+                return tr("Not judged yet: choose the run and click Score Run….");
+            QStringList lines;
+            for (int j = 0; j < it.judges.size(); ++j)
+                lines << tr("%1: %2").arg(it.judges[j], it.verdicts[j] == 1 ? tr("correct") : it.verdicts[j] == 0 ? tr("wrong") : tr("unknown (its reply could not be read)"));
+            return lines.join(QLatin1Char('\n'));
+        }
+        return {};
+    }
+    if (role == Qt::ForegroundRole && index.column() == Verdict && !it.verdicts.isEmpty()) {
+        const bool allCorrect = std::all_of(it.verdicts.begin(), it.verdicts.end(), [](int v) { return v == 1; });
+        const bool anyWrong = std::any_of(it.verdicts.begin(), it.verdicts.end(), [](int v) { return v == 0; });
+        if (allCorrect)
+            return QBrush(QColor(0x00, 0x7a, 0x5a));
+        if (anyWrong)
+            return QBrush(QColor(0xb2, 0x22, 0x22));
         return {};
     }
     if (role == Qt::ForegroundRole && index.column() == Status && it.status == QLatin1String("error"))
@@ -45,6 +65,7 @@ QVariant RunItemsModel::data(const QModelIndex &index, int role) const
     case Query: return it.query;
     case Answer: return it.answer;
     case Gold: return it.gold;
+    case Verdict: return verdictText(it);
     case Retrieved: return it.retrievedIds;
     case Latency:
         if (it.status == QLatin1String("pending"))
@@ -60,8 +81,19 @@ QVariant RunItemsModel::headerData(int section, Qt::Orientation orientation, int
 {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
-    static const char *names[] = {"Item", "Form", "Query", "Answer", "Gold", "Retrieved ids", "Latency", "Status"};
+    static const char *names[] = {"Item", "Form", "Query", "Answer", "Gold", "Verdict", "Retrieved ids", "Latency", "Status"};
     return section < ColumnCount ? tr(names[section]) : QVariant();
+}
+
+QString RunItemsModel::verdictText(const RunItemView &item)
+{
+    const auto word = [](int v) { return v == 1 ? tr("correct") : v == 0 ? tr("wrong") : tr("unknown"); };
+    if (item.judges.size() == 1)
+        return word(item.verdicts.first());
+    QStringList parts;
+    for (int j = 0; j < item.judges.size(); ++j)
+        parts << QStringLiteral("%1: %2").arg(item.judges[j], word(item.verdicts[j]));
+    return parts.join(QStringLiteral(" · "));
 }
 
 void RunItemsModel::setRun(qint64 runId)

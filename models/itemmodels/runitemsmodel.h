@@ -1,6 +1,6 @@
 #pragma once
 // One run's items as a table: query, answer, gold, retrieved document ids, latency, status
-// (with the error as tooltip). Read from the project's RunStore on setRun()/refresh(), and
+// (with the error as tooltip) and the answer's verdicts, one per judge. Read from the project's RunStore on setRun()/refresh(), and
 // again when a job or another program scores or ends the run (RunsModel::mattersTo).
 #include "runs/runstore.h"
 
@@ -13,7 +13,7 @@ class Project;
 class RunItemsModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Key, Form, Query, Answer, Gold, Retrieved, Latency, Status, ColumnCount };
+    enum Column { Key, Form, Query, Answer, Gold, Verdict, Retrieved, Latency, Status, ColumnCount };
     enum Role { ItemIdRole = Qt::UserRole + 1 };
 
     explicit RunItemsModel(Project &project, QObject *parent = nullptr);
@@ -25,6 +25,8 @@ public:
     void setRun(qint64 runId);
     qint64 runId() const { return m_runId; }
     void refresh();
+    // "correct", "wrong" or "unknown" for one judge; "contains: correct · llm:m: wrong" for several.
+    static QString verdictText(const RunItemView &item);
 
 private:
     RunStore *m_store;

@@ -308,8 +308,12 @@ Result<QVector<RunItemView>> RunStore::items(qint64 runId) const
 {
     using R = Result<QVector<RunItemView>>;
     QVector<RunItemView> out;
-    auto s = m_db.prepare(QStringLiteral("SELECT id, item_key, form, query, answer, gold, retrieved_ids, latency_ms, status, error, error_class, context "
-                                         "FROM run_item WHERE run_id = ? ORDER BY id"));
+    // The answer's verdicts ride along as "judge<US>verdict" pairs (verdict 1, 0 or empty for an
+    // unreadable reply), one lookup of judgement's primary key per item.
+    auto s = m_db.prepare(QStringLiteral("SELECT i.id, i.item_key, i.form, i.query, i.answer, i.gold, i.retrieved_ids, i.latency_ms, i.status, i.error, i.error_class, i.context, "
+                                         "(SELECT group_concat(j.judge || char(31) || coalesce(j.verdict, ''), char(30)) FROM "
+                                         "(SELECT judge, verdict FROM judgement WHERE run_item_id = i.id AND aspect = 'answer' ORDER BY judge) j) "
+                                         "FROM run_item i WHERE i.run_id = ? ORDER BY i.id"));
     if (!s)
         return R::failure(s);
     s.value().bind(1, runId);
@@ -321,7 +325,15 @@ Result<QVector<RunItemView>> RunStore::items(qint64 runId) const
             ids = RunResultStore::parseIds(r.text(6));
         else
             resolved = contexts.resolve(r.value(11).toByteArray(), &ids, nullptr);
-        out << RunItemView{r.integer(0), r.text(1), r.text(2), r.text(3), r.text(4), r.text(5), ids.join(QStringLiteral(", ")), r.real(7), r.text(8), r.text(9), r.text(10)};
+        RunItemView view{r.integer(0), r.text(1), r.text(2), r.text(3), r.text(4), r.text(5), ids.join(QStringLiteral(", ")), r.real(7), r.text(8), r.text(9), r.text(10)};
+        if (!r.isNull(12))
+            for (const QString &pair : r.text(12).split(QChar(30))) {
+                const qsizetype cut = pair.lastIndexOf(QChar(31));
+                const QString verdict = pair.mid(cut + 1);
+                view.judges << pair.left(cut);
+                view.verdicts << (verdict.isEmpty() ? -1 : verdict.toInt());
+            }
+        out << view;
         return resolved.ok();
     });
     if (!read || !resolved)

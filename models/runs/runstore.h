@@ -89,6 +89,10 @@ struct RunItemView {
     QString status;
     QString error;
     QString errorClass;
+    // The answer's verdicts, one per judge that judged it, judges in name order: 1 correct,
+    // 0 wrong, -1 the judge's reply could not be read (unknown, not wrong).
+    QStringList judges = {};
+    QVector<int> verdicts = {};
 };
 
 // Everything stored about one executed item, for the item inspector (read one at a time:

@@ -82,13 +82,16 @@ private slots:
             QCOMPARE(QSet<QString>(c.categories.cbegin(), c.categories.cend()).size(), 5);
             QCOMPARE(c.runs.mid(0, 2), (QStringList{QStringLiteral("bm-short"), QStringLiteral("bm-short-again")}));
             QCOMPARE(c.categories[0], QStringLiteral("bm-short"));
-            QCOMPARE(c.categories[1], QStringLiteral("bm-<br>short-<br>again"));
+            QCOMPARE(c.categories[1], QStringLiteral("bm-short-<br>again"));
             QCOMPARE(c.details[0], c.details[1]); // one pipeline and form
         }
         // A prefix every run shares is left out of the bars; long names wrap at separators.
         QCOMPARE(ChartBuilder::sharedPrefix({QStringLiteral("demo/short/bm25-k1"), QStringLiteral("demo/long/bm25-k1")}), QStringLiteral("demo/"));
         QCOMPARE(ChartBuilder::runCategory(QStringLiteral("demo/short/bm25-k1"), QStringLiteral("demo/")), QStringLiteral("short/<br>bm25-k1"));
-        QCOMPARE(ChartBuilder::runCategory(QStringLiteral("R/bm25-k3"), QString()), QStringLiteral("R/bm25-<br>k3"));
+        QCOMPARE(ChartBuilder::runCategory(QStringLiteral("R/bm25-k3"), QString()), QStringLiteral("R/bm25-k3"));
+        // A segment that fits a line stays whole; a longer one breaks at its separators.
+        QCOMPARE(ChartBuilder::runCategory(QStringLiteral("demo/short/keyword-k1"), QStringLiteral("demo/")), QStringLiteral("short/<br>keyword-k1"));
+        QCOMPARE(ChartBuilder::runCategory(QStringLiteral("keyword-oracle-reader-k3"), QString()), QStringLiteral("keyword-<br>oracle-<br>reader-k3"));
         QCOMPARE(ChartBuilder::runCategory(QStringLiteral("a<b"), QString()), QStringLiteral("a&lt;b"));
     }
 
@@ -195,6 +198,43 @@ private slots:
         QCOMPARE(s.series[0].color, s.series[1].color); // same pipeline
         QVERIFY(s.series[0].color != s.series[2].color);
         QCOMPARE(ChartBuilder::all(m_runs).size(), 5);
+    }
+
+    // The radar and the latency chart name runs, not pipelines (issue 77 item 2): a pipeline's
+    // polygon names the run behind each vertex, two runs of one pipeline and form get a polygon
+    // each under their own names, every vertex and point says what it was computed on, and an
+    // unknown value stays unknown (no vertex, no point at 0).
+    void radarAndLatencyNameRuns()
+    {
+        const ChartData r = ChartBuilder::radar(m_runs);
+        // bm25's polygon: its short run on the short axes, its long run on the long ones.
+        QCOMPARE(r.series[0].name, QStringLiteral("bm25 k=1"));
+        QCOMPARE(r.series[0].labels[1], QStringLiteral("run bm-short (bm25 k=1)"));
+        QCOMPARE(r.series[0].labels[5], QStringLiteral("run bm-long (bm25 k=1)"));
+        // refined over the non-gap groups' items: 6 groups × 2 items; knowledge over 10 groups.
+        QCOMPARE(r.series[0].valueText(1), QStringLiteral("0.900 [0.850, 0.940] · n = 12 items"));
+        QCOMPARE(r.series[0].valueText(3), QStringLiteral("0.600 · n = 10 groups"));
+        QVector<RunAnalysis> runs = m_runs;
+        runs << run("bm-short-again", "bm25", 1, "short", 3, 6, 1, 0.55, 0.92, 1.4);
+        runs[0].grammar.refinedAccuracy.reset(); // kw-long: no refined accuracy
+        const ChartData twice = ChartBuilder::radar(runs);
+        QStringList names;
+        for (const ChartSeries &s : twice.series)
+            names << s.name;
+        QCOMPARE(names, (QStringList{QStringLiteral("bm-short"), QStringLiteral("bm-short-again"), QStringLiteral("bm-long"), QStringLiteral("keyword k=1")}));
+        const ChartSeries &keyword = twice.series[3];
+        QVERIFY(std::isnan(keyword.values[5])); // kw-long's refined: unknown, not 0
+        QCOMPARE(keyword.valueText(5), QStringLiteral("n/a"));
+        QCOMPARE(keyword.values[4], 0.3);
+
+        const ChartData latency = ChartBuilder::timeVsScore(runs);
+        QCOMPARE(latency.series[0].name, QStringLiteral("bm-short"));
+        QCOMPARE(latency.series[0].labels.value(0), QStringLiteral("bm25 k=1 · short"));
+        QCOMPARE(latency.series[0].valueText(0), QStringLiteral("0.900 [0.850, 0.940] · n = 12 items"));
+        const ChartSeries &noRefined = latency.series.last();
+        QCOMPARE(noRefined.name, QStringLiteral("kw-long"));
+        QVERIFY(std::isnan(noRefined.values[0]));
+        QVERIFY2(latency.subtitle.endsWith(QLatin1String("no refined accuracy (not drawn): kw-long")), qPrintable(latency.subtitle));
     }
 };
 

@@ -389,6 +389,8 @@ private slots:
         ChartSeries runs{QStringLiteral("bm25"), Qt::blue, {0.4, 0.6, 0.7}, {}, {}, {}, {}, 0};
         runs.x = {0.0021, 0.0049, 0.0118};
         runs.labels = {QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c")};
+        runs.low = {0.3, 0.5, 0.6}, runs.high = {0.5, 0.7, 0.8};
+        runs.n = {40, 41, 42}, runs.nUnit = QStringLiteral("items");
         latency.series.append(runs);
         ChartData information;
         information.kind = ChartData::Kind::Lines;
@@ -396,6 +398,7 @@ private slots:
         information.xTitle = QStringLiteral("θ");
         ChartSeries curve{QStringLiteral("test"), Qt::blue, {120, 812, 300}, {}, {}, {}, {}, 0};
         curve.x = {-3, 0, 3};
+        curve.n = {36, 36, 36}, curve.nUnit = QStringLiteral("items");
         information.series.append(curve);
         information.xMin = -3, information.xMax = 3, information.yMax = 812;
         ChartData radar;
@@ -403,6 +406,7 @@ private slots:
         radar.title = QStringLiteral("Radar");
         radar.categories = {QStringLiteral("EM"), QStringLiteral("AM"), QStringLiteral("GE")};
         radar.series.append(ChartSeries{QStringLiteral("bm25"), Qt::blue, {0.2, 0.5, 0.75}, {}, {}, {}, {}, 0});
+        radar.series[0].n = {10, 11, 12}, radar.series[0].nUnits = {QStringLiteral("items"), QStringLiteral("groups"), QStringLiteral("items")};
         for (const ChartData &data : {bars, latency, information, radar}) {
             std::unique_ptr<QChart> chart(ChartFactory::create(data, &events));
             QVERIFY2(test::badTicks(chart.get()).isEmpty(), qPrintable(test::badTicks(chart.get()).join(QLatin1String("; "))));
@@ -415,9 +419,10 @@ private slots:
                     ++hovered;
                 } else if (auto *xy = qobject_cast<QXYSeries *>(series); xy && xy->count() > 1) {
                     emit xy->hovered(xy->at(1), true);
-                    const QString value = data.kind == ChartData::Kind::Scatter ? QStringLiteral("0.0049 ms")
-                                          : data.kind == ChartData::Kind::Lines ? QStringLiteral("812")
-                                                                                : QStringLiteral("AM: 0.500");
+                    // The value with its interval and what it was computed on (issue 77 item 6).
+                    const QString value = data.kind == ChartData::Kind::Scatter ? QStringLiteral("0.0049 ms, 0.600 [0.500, 0.700] · n = 41 items")
+                                          : data.kind == ChartData::Kind::Lines ? QStringLiteral("812 · n = 36 items")
+                                                                                : QStringLiteral("AM: 0.500 · n = 11 groups");
                     QTRY_VERIFY2(QToolTip::text().contains(value), qPrintable(data.title + QStringLiteral(": ") + QToolTip::text()));
                     ++hovered;
                 }
@@ -477,6 +482,30 @@ private slots:
                         QVERIFY(std::abs(rects[k].bottom() - rects[k - 1].top()) <= 1.0); // stacked on the one below
                 }
             QVERIFY(rects.last().center().x() > rects.first().center().x() + 100);
+        }
+        // The radar's vertices and the latency chart's points are titled too: the run, the value
+        // and what it was computed on (issue 77 item 6).
+        for (ChartPanel *panel : page.panels()) {
+            const ChartData &d = panel->data();
+            if (d.id != QLatin1String("radar") && d.id != QLatin1String("time-vs-score"))
+                continue;
+            const QString file = out.filePath(d.id + QStringLiteral(".svg"));
+            QVERIFY(panel->exportTo(file).ok());
+            QFile f(file);
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            static const QRegularExpression circle(QStringLiteral("<circle cx=\"[-0-9.]+\" cy=\"[-0-9.]+\" r=\"7\" fill=\"transparent\"><title>([^<]*)</title>"));
+            QStringList titles;
+            for (auto it = circle.globalMatch(QString::fromUtf8(f.readAll())); it.hasNext();)
+                titles << it.next().captured(1);
+            int known = 0;
+            for (const ChartSeries &s : d.series)
+                for (double v : s.values)
+                    known += !std::isnan(v);
+            QCOMPARE(titles.size(), known);
+            for (const QString &t : titles) {
+                QVERIFY2(t.contains(QStringLiteral(" · n = ")), qPrintable(QString(t).replace(QLatin1Char('\n'), QLatin1Char('|'))));
+                QVERIFY2(std::any_of(d.runs.begin(), d.runs.end(), [&](const QString &run) { return t.contains(run); }), qPrintable(t));
+            }
         }
         // PNG of the requested size: 1000 × 600 logical pixels at 192 DPI.
         QImage png(out.filePath(QStringLiteral("b.png")));

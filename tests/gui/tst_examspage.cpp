@@ -30,6 +30,7 @@
 #include <QComboBox>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSpinBox>
@@ -386,6 +387,59 @@ private slots:
         const int withFour = listingQueries();
         QVERIFY(page.examChooser()->findText(QStringLiteral("e1-random-5")) >= 0);
         QCOMPARE(withFour, withThree);
+    }
+
+    // A click on a header sorts by that column: numbers as numbers with the unknown last in
+    // either direction, item keys in natural order (q9 before q10), the selection kept, and the
+    // exam's own order back with no column (issue 77's review).
+    void sortingByAColumn()
+    {
+        QVERIFY(test::createGroundedExam(*m_project, QStringLiteral("sorted")).ok());
+        ExamStore store(m_project->database());
+        const qint64 id = store.idOf(QStringLiteral("sorted")).value();
+        const QVector<ExamItem> stored = store.items(id).value();
+        QVERIFY(stored.size() > 20);
+        QVector<ExamItem> fitted = stored.mid(0, 5);
+        const double as[] = {1.5, 0.5, 2.5, 1.0, 2.0};
+        for (int i = 0; i < 5; ++i)
+            fitted[i].a = as[i], fitted[i].b = 0.0, fitted[i].c = 0.0;
+        QVERIFY(store.setIrt(id, fitted, nlohmann::json{{"model", "2pl"}}).ok());
+        ExamsPage page(m_project.get());
+        page.resize(1366, 740);
+        page.show();
+        page.examChooser()->setCurrentText(QStringLiteral("sorted"));
+        ExamItemsModel *m = page.model();
+        QCOMPARE(m->rowCount(), int(stored.size()));
+        QVERIFY(page.view()->isSortingEnabled());
+        const auto column = [m](int c, int rows) {
+            QStringList out;
+            for (int r = 0; r < rows; ++r)
+                out << m->index(r, c).data().toString();
+            return out;
+        };
+        page.view()->selectRow(3); // a = 1.0
+        page.view()->sortByColumn(ExamItemsModel::A, Qt::AscendingOrder);
+        QCOMPARE(column(ExamItemsModel::A, 6), (QStringList{QStringLiteral("0.50"), QStringLiteral("1.00"), QStringLiteral("1.50"), QStringLiteral("2.00"),
+                                                           QStringLiteral("2.50"), QString()}));
+        QCOMPARE(page.view()->selectionModel()->selectedRows().value(0).row(), 1);
+        QCOMPARE(m->itemAt(1).key, stored[3].key);
+        page.view()->sortByColumn(ExamItemsModel::A, Qt::DescendingOrder);
+        QCOMPARE(column(ExamItemsModel::A, 6), (QStringList{QStringLiteral("2.50"), QStringLiteral("2.00"), QStringLiteral("1.50"), QStringLiteral("1.00"),
+                                                           QStringLiteral("0.50"), QString()}));
+        QVERIFY(m->index(m->rowCount() - 1, ExamItemsModel::A).data().toString().isEmpty());
+        // Keys by their numbers; a filter keeps the order.
+        page.view()->sortByColumn(ExamItemsModel::Key, Qt::AscendingOrder);
+        const auto number = [](const QString &key) { return key.mid(1).toInt(); };
+        for (int r = 1; r < m->rowCount(); ++r)
+            QVERIFY2(number(m->itemAt(r - 1).key) < number(m->itemAt(r).key), qPrintable(m->itemAt(r - 1).key + QLatin1Char(' ') + m->itemAt(r).key));
+        page.sourceFilter()->setText(QStringLiteral("e"));
+        for (int r = 1; r < m->rowCount(); ++r)
+            QVERIFY(number(m->itemAt(r - 1).key) < number(m->itemAt(r).key));
+        page.sourceFilter()->clear();
+        page.view()->sortByColumn(-1, Qt::AscendingOrder);
+        for (int r = 0; r < m->rowCount(); ++r)
+            QCOMPARE(m->itemAt(r).id, stored[r].id);
+        QVERIFY(store.setIrt(id, stored.mid(0, 5), nlohmann::json()).ok()); // no fitted exam for the others
     }
 };
 

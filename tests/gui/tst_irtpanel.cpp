@@ -29,6 +29,7 @@
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTableView>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QUndoStack>
 #include <QComboBox>
@@ -140,7 +141,17 @@ private slots:
             QCOMPARE(irt->tabs()->currentWidget(), irt->summaryTab());
             QVERIFY(irt->summaryTab()->isVisible());
             const int rows = page.view()->viewport()->height() / page.view()->rowHeight(0);
-            QVERIFY2(rows >= 8, qPrintable(QStringLiteral("%1 rows of the grid visible").arg(rows)));
+            QVERIFY2(rows >= 15, qPrintable(QStringLiteral("%1 rows of the grid visible").arg(rows)));
+            // The charts beside the grid are chosen in the Chart box, which lists every page that
+            // shows and follows the page shown (ten tabs would scroll in a pane this narrow).
+            QComboBox *choice = irt->chartChoice();
+            QVERIFY(!irt->tabs()->tabBar()->isVisible());
+            QCOMPARE(choice->count(), irt->tabs()->count());
+            QCOMPARE(choice->currentText(), QStringLiteral("Fit summary"));
+            choice->setCurrentIndex(choice->findText(QStringLiteral("Abilities of the takers")));
+            QCOMPARE(irt->tabs()->currentWidget(), irt->chart(IrtPanel::Abilities));
+            irt->tabs()->setCurrentWidget(irt->chart(IrtPanel::TestInformation));
+            QCOMPARE(choice->currentText(), QStringLiteral("Test information"));
             test::screenshot(&page, QStringLiteral("irt-summary-tab"));
             QStringList squashed;
             for (IrtPanel::Chart c : {IrtPanel::TestInformation, IrtPanel::Abilities}) {

@@ -6,6 +6,7 @@
 // Every dialog of the app opens within 1366×768 with nothing cut either.
 // A screenshot of each page, tab and dialog goes to $ASSAY_SCREENSHOT_DIR when it is set.
 #include "testmain.h"
+#include "itemmodels/runitemsmodel.h"
 #include "charts/analysispage.h"
 #include "charts/comparepanel.h"
 #include "dialogs/projectpropertiesdialog.h"
@@ -312,6 +313,16 @@ private slots:
                     cut << QStringLiteral("Runs: the runs table shows %1 rows").arg(rows);
                 // A run is chosen from the start, so the list holds its items (issue 77 item 3).
                 QTRY_VERIFY_WITH_TIMEOUT(items->model()->rowCount() > 0, 10000);
+                // Each item's verdict in view beside its query (issue 77's review).
+                {
+                    const QHeaderView *h = items->horizontalHeader();
+                    const int at = h->sectionViewportPosition(RunItemsModel::Verdict);
+                    if (at < 0 || at + h->sectionSize(RunItemsModel::Verdict) > h->viewport()->width())
+                        cut << QStringLiteral("Runs: the Verdict column is out of view (%1 + %2 of %3 px)").arg(at).arg(h->sectionSize(RunItemsModel::Verdict)).arg(h->viewport()->width());
+                    if (!items->model()->index(0, RunItemsModel::Verdict).data().toString().contains(QLatin1String("correct"))
+                        && !items->model()->index(0, RunItemsModel::Verdict).data().toString().contains(QLatin1String("wrong")))
+                        cut << QStringLiteral("Runs: the first item's verdict says '%1'").arg(items->model()->index(0, RunItemsModel::Verdict).data().toString());
+                }
                 auto *newRuns = page->findChild<QPushButton *>(QStringLiteral("newRunsButton"));
                 QVERIFY(newRuns && newRuns->isVisible());
                 newRuns->click();
@@ -338,11 +349,11 @@ private slots:
                 launch->close();
             }
             if (p == ProjectNavigator::Exams) {
-                // Item, stem, key, a, b, c and the fit in view without scrolling sideways (issue 77
-                // item 3), and eight rows.
+                // Item, stem, key, a, b, c and the fit in view without scrolling sideways, and
+                // fifteen rows (issue 77 item 3: the charts moved beside the grid).
                 auto *grid = page->findChild<QTableView *>(QStringLiteral("examItemsTable"));
                 QVERIFY(grid && grid->model()->rowCount() > 15);
-                if (const int rows = grid->viewport()->height() / grid->verticalHeader()->defaultSectionSize(); rows < 8)
+                if (const int rows = grid->viewport()->height() / grid->verticalHeader()->defaultSectionSize(); rows < 15)
                     cut << QStringLiteral("Exams: the grid shows %1 rows").arg(rows);
                 const QHeaderView *h = grid->horizontalHeader();
                 for (const QString &name : {QStringLiteral("Item"), QStringLiteral("Stem"), QStringLiteral("Key"), QStringLiteral("a"), QStringLiteral("b"),

@@ -231,10 +231,31 @@ private slots:
                 row = r;
         QVERIFY(row >= 0);
         page.runsView()->setCurrentIndex(page.runsModel()->index(row, 0));
+        // The items table says each answer's verdict (the review missed it): as many "correct"
+        // as the judge counted.
+        RunItemsModel *itemRows = page.itemsModel();
+        QCOMPARE(qint64(itemRows->rowCount()), items);
+        const auto verdictCount = [itemRows](const QString &text) {
+            qint64 n = 0;
+            for (int r = 0; r < itemRows->rowCount(); ++r)
+                n += itemRows->index(r, RunItemsModel::Verdict).data().toString() == text;
+            return n;
+        };
+        QCOMPARE(verdictCount(QStringLiteral("correct")), correct);
+        QCOMPARE(verdictCount(QStringLiteral("wrong")), items - correct);
         page.scoreSelected({QStringLiteral("exact"), true});
         QVERIFY(test::waitIdle(page, 120000));
         QCOMPARE(scored.count(), 2);
         QCOMPARE(RunOutcomes::answerJudges(m_project->database(), id.value()).value(), (QStringList{QStringLiteral("contains"), QStringLiteral("exact")}));
+        // Two judges: both named; an unreadable reply is unknown, never wrong.
+        QVERIFY(m_project->database()
+                    .exec(QStringLiteral("UPDATE judgement SET verdict = NULL WHERE judge = 'exact' AND run_item_id = (SELECT min(id) FROM run_item WHERE run_id = %1)").arg(id.value()))
+                    .ok());
+        itemRows->refresh();
+        QVERIFY(verdictCount(QStringLiteral("contains: correct · exact: unknown")) + verdictCount(QStringLiteral("contains: wrong · exact: unknown")) == 1);
+        for (int r = 0; r < itemRows->rowCount(); ++r)
+            QVERIFY(itemRows->index(r, RunItemsModel::Verdict).data().toString().startsWith(QLatin1String("contains: ")));
+        QVERIFY(itemRows->index(0, RunItemsModel::Verdict).data(Qt::ToolTipRole).toString().contains(QLatin1String("could not be read")));
     }
 
     void retryFailedRunsOnlyTheFailedItems()

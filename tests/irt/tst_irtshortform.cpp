@@ -400,12 +400,13 @@ private slots:
         const ChartData chart = ShortFormCharts::validation(j, false);
         QCOMPARE(chart.series.size(), 5);
         QCOMPARE(chart.series[4].name, QStringLiteral("plain"));
+        QCOMPARE(chart.series[4].countText(0), QStringLiteral(" · n = %1 takers").arg(j["students"].get<int>())); // the hover says on how many
         QCOMPARE(chart.series[0].x, (QVector<double>{10, 40}));
         QVERIFY(IrtValidation::run(sim.data, [] { IrtValidation::Options o; o.methods = {QStringLiteral("psychic")}; return o; }()).error().contains(QLatin1String("psychic")));
     }
 
     // A tie with plain (the same MAE to three decimals) goes to plain; a method worse than plain
-    // says so in the chart.
+    // is named in the chart's subtitle.
     void plainIsTheBaseline()
     {
         IrtValidationReport r;
@@ -422,7 +423,9 @@ private slots:
         QStringList names;
         for (const ChartSeries &s : chart.series)
             names << s.name;
-        QCOMPARE(names, (QStringList{QStringLiteral("random"), QStringLiteral("information (worse than plain)"), QStringLiteral("plain")}));
+        QCOMPARE(names, (QStringList{QStringLiteral("random"), QStringLiteral("information"), QStringLiteral("plain")}));
+        QCOMPARE(chart.series[0].countText(0), QString()); // no takers in this hand-made report: n not said
+        QVERIFY2(chart.subtitle.endsWith(QLatin1String("; worse than plain: information")), qPrintable(chart.subtitle));
         QCOMPARE(r.toJson()["recommended"]["100"].get<std::string>(), std::string("random"));
     }
 

@@ -84,8 +84,10 @@ void ChartPanel::setData(const ChartData &data)
 void ChartPanel::fitTitle()
 {
     // A subtitle wider than the view wraps instead of being cut (QtCharts elides a long title line).
-    if (m_view->width() > 100)
+    if (m_view->width() > 100) {
         ChartFactory::fitTitle(m_view->chart(), m_data, m_view->width() - 48);
+        ChartFactory::fitLegend(m_view->chart(), m_view->width());
+    }
 }
 
 void ChartPanel::resizeEvent(QResizeEvent *event)

@@ -20,29 +20,36 @@ IrtFitBar::IrtFitBar(QWidget *parent) : QWidget(parent)
         label->setBuddy(box);
         return label;
     };
-    m_modelRow = new QHBoxLayout;
-    m_modelRow->addWidget(labelled(tr("&Model:"), m_model));
-    m_modelRow->addWidget(m_model);
-    m_modelRow->addWidget(labelled(tr("&Bounds:"), m_bounds));
-    m_modelRow->addWidget(m_bounds);
-    m_modelRow->addWidget(labelled(tr("E&stimator:"), m_estimator));
-    m_modelRow->addWidget(m_estimator);
-    m_modelRow->addWidget(m_hierarchical);
-    m_modelRow->addStretch(1);
-    m_improveRow = new QHBoxLayout;
-    for (QWidget *w : std::initializer_list<QWidget *>{m_steps, m_dropRule, m_quantile, m_infoFrom, m_infoTo, m_twoAbilities})
-        m_improveRow->addWidget(w);
+    auto *modelRow = new QHBoxLayout;
+    modelRow->addWidget(labelled(tr("&Model:"), m_model));
+    modelRow->addWidget(m_model);
+    modelRow->addWidget(labelled(tr("&Bounds:"), m_bounds));
+    modelRow->addWidget(m_bounds);
+    modelRow->addWidget(labelled(tr("E&stimator:"), m_estimator));
+    modelRow->addWidget(m_estimator);
+    modelRow->addStretch(1);
+    m_actionRow = new QHBoxLayout;
+    m_actionRow->addWidget(m_hierarchical);
+    m_actionRow->addStretch(1);
+    auto *improveRow = new QHBoxLayout;
+    for (QWidget *w : std::initializer_list<QWidget *>{m_steps, m_dropRule, m_quantile})
+        improveRow->addWidget(w);
+    improveRow->addStretch(1);
+    m_lastRow = new QHBoxLayout;
+    for (QWidget *w : std::initializer_list<QWidget *>{m_infoFrom, m_infoTo, m_twoAbilities})
+        m_lastRow->addWidget(w);
+    m_lastRow->addStretch(1);
     auto *rows = new QVBoxLayout(this);
     rows->setContentsMargins(0, 0, 0, 0);
-    rows->addLayout(m_modelRow);
-    rows->addLayout(m_improveRow);
+    for (QHBoxLayout *row : {modelRow, m_actionRow, improveRow, m_lastRow})
+        rows->addLayout(row);
     connect(m_dropRule, &QComboBox::currentIndexChanged, this, &IrtFitBar::showRule);
     showRule();
 }
 
-void IrtFitBar::addToModelRow(QWidget *widget, int stretch) { m_modelRow->insertWidget(m_modelRow->count() - 1, widget, stretch); }
+void IrtFitBar::addToActionRow(QWidget *widget, int stretch) { m_actionRow->insertWidget(m_actionRow->count() - 1, widget, stretch); }
 
-void IrtFitBar::addToImproveRow(QWidget *widget, int stretch) { m_improveRow->addWidget(widget, stretch); }
+void IrtFitBar::addToLastRow(QWidget *widget, int stretch) { m_lastRow->insertWidget(m_lastRow->count() - 1, widget, stretch); }
 
 void IrtFitBar::showRule()
 {

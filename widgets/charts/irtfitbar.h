@@ -1,8 +1,9 @@
 #pragma once
-// The IRT tab's fit settings: the model, its bounds, the estimator and abilities per factor
-// level on one row; the improvement steps, what each drops and the two-ability comparison on
-// the next. It says what Fit IRT
-// fits, and shows again the settings a stored fit was made with (ExamIrt::settings).
+// The IRT tab's fit settings in four short rows, to fit the pane beside the Exams grid: the
+// model, its bounds and the estimator; abilities per factor level (and Fit IRT); the improvement
+// steps and what each drops; the θ range of the information rule and the two-ability
+// comparison. It says what Fit IRT fits, and shows again the settings a stored fit was made
+// with (ExamIrt::settings).
 #include "core/result.h"
 #include "irt/irtfitter.h"
 #include "irt/irtimprovement.h"
@@ -28,10 +29,10 @@ public:
         IrtDropRule rule;
     };
     explicit IrtFitBar(QWidget *parent = nullptr);
-    // More widgets at the end of a row: Fit IRT and Summary on the model's, Reject dropped and
-    // the status on the improvement's.
-    void addToModelRow(QWidget *widget, int stretch = 0);
-    void addToImproveRow(QWidget *widget, int stretch = 0);
+    // More widgets at the end of a row: Fit IRT and Summary beside abilities per factor level,
+    // Reject dropped after the two-ability comparison.
+    void addToActionRow(QWidget *widget, int stretch = 0);
+    void addToLastRow(QWidget *widget, int stretch = 0);
     // What the boxes ask for, or why it cannot be fitted (a θ range running backwards).
     Result<Request> request() const;
     // Shows a stored fit's settings; false (boxes unchanged) when there are none to show.
@@ -59,8 +60,8 @@ private:
     QComboBox *m_dropRule;
     QDoubleSpinBox *m_infoFrom;
     QDoubleSpinBox *m_infoTo;
-    QHBoxLayout *m_modelRow;
-    QHBoxLayout *m_improveRow;
+    QHBoxLayout *m_actionRow;
+    QHBoxLayout *m_lastRow;
 };
 
 } // namespace assay

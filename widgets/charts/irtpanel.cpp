@@ -30,6 +30,7 @@
 #include <QScrollArea>
 #include <QToolButton>
 #include <QSpinBox>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QUndoStack>
 #include <QVBoxLayout>
@@ -79,8 +80,8 @@ IrtPanel::IrtPanel(Project *project, QWidget *parent) : QWidget(parent), m_proje
     m_rejectDropped = new QPushButton(tr("Reject dropped"), this);
     m_rejectDropped->setToolTip(tr("Reject the items the improvement steps dropped (undoable)"));
     m_rejectDropped->setEnabled(false);
-    // Two lines at most beside the improvement boxes; the tooltip holds a longer status whole.
-    m_status = new ClampedLabel(2, this);
+    // Three lines at most under the fit's boxes; the tooltip holds a longer status whole.
+    m_status = new ClampedLabel(3, this);
     m_status->setObjectName(QStringLiteral("irtStatus"));
     m_guard = new QLabel(this);
     m_guard->setObjectName(QStringLiteral("irtGuard"));
@@ -88,16 +89,21 @@ IrtPanel::IrtPanel(Project *project, QWidget *parent) : QWidget(parent), m_proje
     m_guard->setStyleSheet(QStringLiteral("color: %1").arg(MessageBar::colorName(MessageBar::Level::Warning)));
     m_guard->hide();
     buildCharts();
-    // The model on one row, the improvement steps and the status on the next: a status squeezed
-    // beside a dozen boxes wrapped into a narrow column.
-    m_bar->addToModelRow(m_fit);
-    m_bar->addToModelRow(m_summaryToggle);
-    m_bar->addToImproveRow(m_rejectDropped);
-    m_bar->addToImproveRow(m_status, 1);
+    m_bar->addToActionRow(m_fit);
+    m_bar->addToActionRow(m_summaryToggle);
+    m_bar->addToLastRow(m_rejectDropped);
+    auto *choice = new QHBoxLayout;
+    auto *chartLabel = new QLabel(tr("&Chart:"), this);
+    chartLabel->setBuddy(m_chartChoice);
+    choice->addWidget(chartLabel);
+    choice->addWidget(m_chartChoice);
+    choice->addStretch(1);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_bar);
+    layout->addWidget(m_status);
     layout->addWidget(m_guard);
+    layout->addLayout(choice);
     layout->addWidget(m_tabs, 1);
     connect(m_fit, &QPushButton::clicked, this, &IrtPanel::fit);
     connect(m_bar->model(), &QComboBox::currentTextChanged, this, [this](const QString &model) {
@@ -110,32 +116,47 @@ IrtPanel::IrtPanel(Project *project, QWidget *parent) : QWidget(parent), m_proje
     connect(m_project->service<ExamCuration>(), &ExamCuration::changed, this, &IrtPanel::refresh);
 }
 
-// One tab per chart of the fitted model.
+// One page per chart of the fitted model, chosen in the Chart box: the pane beside the Exams
+// grid is too narrow for nine tabs in a row (their bar would scroll), so the tab bar is hidden
+// and the box lists the pages that show.
 void IrtPanel::buildCharts()
 {
     m_tabs = new QTabWidget(this);
-    // Below the item grid and the Exams page's tab bar: a little shorter than a page's chart.
+    m_tabs->setDocumentMode(true);
     for (int c = 0; c < ChartCount; ++c)
         (m_charts[c] = new ChartPanel(this))->view()->setMinimumHeight(220);
-    auto *selected = new QWidget(this);
-    auto *pair = new QHBoxLayout(selected);
-    pair->setContentsMargins(0, 0, 0, 0);
-    pair->addWidget(m_charts[Characteristic]);
-    pair->addWidget(m_charts[ItemInformation]);
-    m_tabs->addTab(selected, tr("Selected items"));
+    m_tabs->addTab(m_charts[Characteristic], tr("Characteristic curves of the selected items"));
+    m_tabs->addTab(m_charts[ItemInformation], tr("Information curves of the selected items"));
     m_tabs->addTab(m_charts[TestInformation], tr("Test information"));
-    m_tabs->addTab(m_charts[BloomInformation], tr("By Bloom level"));
-    m_tabs->addTab(m_charts[TypeInformation], tr("By question type"));
-    auto *errors = new QWidget(this);
-    auto *errorPair = new QHBoxLayout(errors);
-    errorPair->setContentsMargins(0, 0, 0, 0);
-    errorPair->addWidget(m_charts[BloomError]);
-    errorPair->addWidget(m_charts[TypeError]);
-    m_tabs->addTab(errors, tr("Measurement error"));
-    m_tabs->addTab(m_charts[Improvement], tr("Improvement"));
-    m_tabs->addTab(m_charts[Abilities], tr("Abilities"));
+    m_tabs->addTab(m_charts[BloomInformation], tr("Information by Bloom level"));
+    m_tabs->addTab(m_charts[TypeInformation], tr("Information by question type"));
+    m_tabs->addTab(m_charts[BloomError], tr("Measurement error by Bloom level"));
+    m_tabs->addTab(m_charts[TypeError], tr("Measurement error by question type"));
+    m_tabs->addTab(m_charts[Improvement], tr("Improvement steps"));
+    m_tabs->addTab(m_charts[Abilities], tr("Abilities of the takers"));
     m_tabs->addTab(m_summary, tr("Fit summary"));
     m_tabs->setTabVisible(m_tabs->indexOf(m_summary), false); // until a fit, stored or of this session
+    m_tabs->tabBar()->hide();
+    m_chartChoice = new QComboBox(this);
+    m_chartChoice->setObjectName(QStringLiteral("irtChartChoice"));
+    m_chartChoice->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_chartChoice->setToolTip(tr("Which chart of the fitted model to show"));
+    connect(m_chartChoice, &QComboBox::currentIndexChanged, this, [this](int at) { m_tabs->setCurrentIndex(m_chartChoice->itemData(at).toInt()); });
+    connect(m_tabs, &QTabWidget::currentChanged, this, &IrtPanel::listCharts);
+    listCharts();
+}
+
+// The Chart box lists the pages that show, the current one chosen.
+void IrtPanel::listCharts()
+{
+    const QSignalBlocker blocker(m_chartChoice);
+    m_chartChoice->clear();
+    for (int t = 0; t < m_tabs->count(); ++t)
+        if (m_tabs->isTabVisible(t)) {
+            m_chartChoice->addItem(m_tabs->tabText(t), t);
+            if (t == m_tabs->currentIndex())
+                m_chartChoice->setCurrentIndex(m_chartChoice->count() - 1);
+        }
 }
 
 IrtPanel::~IrtPanel()
@@ -203,7 +224,7 @@ void IrtPanel::setSelectedItems(const QVector<ExamItem> &items)
     const auto grid = IrtInformation::grid();
     ChartData icc = IrtCharts::characteristicCurves(irt, grid), info = IrtCharts::itemInformation(irt, grid);
     if (irt.isEmpty()) {
-        const QString hint = items.isEmpty() ? tr("select items in the grid above") : tr("the selected items have no IRT parameters yet: Fit IRT");
+        const QString hint = items.isEmpty() ? tr("select items in the grid") : tr("the selected items have no IRT parameters yet: Fit IRT");
         icc.subtitle = info.subtitle = hint;
     }
     m_charts[Characteristic]->setData(icc);
@@ -321,6 +342,7 @@ void IrtPanel::showSummary(const nlohmann::json &summary, const QString &lead, b
         m_summary->showWithout(lead);
     m_summaryToggle->setVisible(shown);
     m_tabs->setTabVisible(m_tabs->indexOf(m_summary), shown);
+    listCharts();
     if (shown && current)
         m_tabs->setCurrentWidget(m_summary); // what the fit found, first
 }

@@ -46,6 +46,7 @@ public:
     void setSelectedItems(const QVector<ExamItem> &items);
     ChartPanel *chart(Chart which) const { return m_charts[which]; }
     QTabWidget *tabs() const { return m_tabs; }
+    QComboBox *chartChoice() const { return m_chartChoice; }
     bool isBusy() const;
     // The charts that hold data: stored parameters' curves, and the last fit's improvement and
     // abilities.
@@ -92,6 +93,7 @@ signals:
 
 private:
     void buildCharts();
+    void listCharts();
     void showFit(const QVector<IrtStep> &steps);
     // The Fit summary tab: a summary (null: none, unless `lead` says why), made current when asked.
     void showSummary(const nlohmann::json &summary, const QString &lead = {}, bool current = false);
@@ -115,7 +117,8 @@ private:
     QString m_parent; // the chosen exam is a short form of this exam: fitted there, not here
     ClampedLabel *m_status;
     QLabel *m_guard; // the identifiability guard's warning, above the charts
-    QTabWidget *m_tabs;
+    QTabWidget *m_tabs; // its bar hidden: m_chartChoice chooses the page
+    QComboBox *m_chartChoice;
     ChartPanel *m_charts[ChartCount];
     std::unique_ptr<Job> m_job;
 };

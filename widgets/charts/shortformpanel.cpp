@@ -112,19 +112,17 @@ void ShortFormPanel::buildWidgets()
     m_tabs->addTab(m_adaptive, tr("Adaptive take"));
     m_adaptive->setData(ShortFormCharts::adaptiveTrace({}, {}));
     m_estimates = new ShortFormEstimatesTable(this);
-    auto *bar = new QHBoxLayout;
-    bar->addWidget(m_method);
-    bar->addWidget(m_items);
-    bar->addWidget(m_seed);
-    bar->addWidget(m_make);
-    bar->addSpacing(12);
-    bar->addWidget(m_sizes);
-    bar->addWidget(m_folds);
-    bar->addWidget(m_estimator);
-    bar->addWidget(m_twoAbilities);
-    bar->addWidget(m_validate);
-    bar->addStretch(1);
-    auto *split = new QSplitter(Qt::Horizontal, this);
+    // Making a short form on one row, validating the methods on the next: the pane beside the
+    // Exams grid has room for one of them.
+    auto *make = new QHBoxLayout;
+    for (QWidget *w : std::initializer_list<QWidget *>{m_method, m_items, m_seed, m_make})
+        make->addWidget(w);
+    make->addStretch(1);
+    auto *validate = new QHBoxLayout;
+    for (QWidget *w : std::initializer_list<QWidget *>{m_sizes, m_folds, m_estimator, m_twoAbilities, m_validate})
+        validate->addWidget(w);
+    validate->addStretch(1);
+    auto *split = new QSplitter(Qt::Vertical, this);
     split->addWidget(m_tabs);
     split->addWidget(m_estimates);
     split->setStretchFactor(0, 3);
@@ -132,7 +130,8 @@ void ShortFormPanel::buildWidgets()
     split->setChildrenCollapsible(false);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addLayout(bar);
+    layout->addLayout(make);
+    layout->addLayout(validate);
     layout->addWidget(m_status);
     layout->addWidget(split, 1);
     for (QPushButton *button : {m_make, m_validate})
