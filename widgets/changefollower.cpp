@@ -21,7 +21,7 @@ ChangeFollower::Filter ChangeFollower::touching(ProjectChange::Aggregates aggreg
 
 void ChangeFollower::onChanged(const ProjectChange &change)
 {
-    if (change.fromOwnConnection() || !m_matters(change))
+    if ((change.fromOwnConnection() && !m_followsOwn) || !m_matters(change))
         return;
     m_stale = true;
     if (m_page->isVisible())

@@ -26,6 +26,9 @@ public:
     static Filter touching(ProjectChange::Aggregates aggregates);
 
     bool isStale() const { return m_stale; }
+    // Also follow the project's own connection: for a view of data no service signals about
+    // (the Versions tab's baselines, marked from Compare through a store).
+    void setFollowsOwnEdits(bool follows) { m_followsOwn = follows; }
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
@@ -38,6 +41,7 @@ private:
     Filter m_matters;
     std::function<bool()> m_refresh;
     bool m_stale = false;
+    bool m_followsOwn = false;
 };
 
 } // namespace assay

@@ -1,5 +1,7 @@
 #include "versionspanel.h"
 
+#include "changefollower.h"
+
 #include "core/job.h"
 #include "exams/examstore.h"
 #include "exams/examtestset.h"
@@ -133,6 +135,14 @@ VersionsPanel::VersionsPanel(Project *project, QWidget *parent)
         m_to->setCurrentIndex(m_to->findData(QString()));
         startCompare(name, QString());
     });
+    // The list follows versions, baselines (Mark as Baseline on Compare writes through the
+    // project's own connection) and runs (its Runs column), from this program or another.
+    auto *follower = new ChangeFollower(this, m_project, [](const ProjectChange &c) { return c.touches(ProjectChange::Aggregate::Versions) || c.touchesTable(QStringLiteral("run")); },
+                                        [this] {
+                                            reload();
+                                            return true;
+                                        });
+    follower->setFollowsOwnEdits(true);
     reload();
 }
 

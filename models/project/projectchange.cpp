@@ -22,7 +22,9 @@ ProjectChange::Aggregate ProjectChange::aggregateOf(const QString &table)
         {QStringLiteral("context_text"), Aggregate::Runs},       {QStringLiteral("judgement"), Aggregate::Judgements},
         {QStringLiteral("project_meta"), Aggregate::Meta},       {QStringLiteral("ground_link"), Aggregate::Generation},
         {QStringLiteral("value_alias"), Aggregate::Generation}, {QStringLiteral("document_key"), Aggregate::Generation},
-        {QStringLiteral("key_truth"), Aggregate::Generation},
+        {QStringLiteral("key_truth"), Aggregate::Generation},    {QStringLiteral("testset"), Aggregate::Versions},
+        {QStringLiteral("testset_item"), Aggregate::Versions},  {QStringLiteral("baseline"), Aggregate::Versions},
+        {QStringLiteral("gate_result"), Aggregate::Gates},
     };
     if (auto it = named.constFind(table); it != named.constEnd())
         return it.value();
@@ -37,6 +39,8 @@ ProjectChange::Aggregate ProjectChange::aggregateOf(const QString &table)
         return Aggregate::LlmCache;
     return Aggregate::Meta;
 }
+
+bool ProjectChange::isFollowed(const QString &table) { return table == QLatin1String("project_meta") || aggregateOf(table) != Aggregate::Meta; }
 
 QStringList ProjectChange::tables() const
 {

@@ -24,17 +24,22 @@ public:
         Judgements = 0x10, // verdicts of judges on run items
         Exams = 0x20,      // exams, items, takes and answers
         LlmCache = 0x40,   // the LLM cache and call log
-        Meta = 0x80,       // project properties and anything not named above
+        Meta = 0x80,       // project properties (project_meta) only
+        Versions = 0x100,  // frozen test-set versions, their items and baselines
+        Gates = 0x200,     // regression gates' results
     };
     Q_DECLARE_FLAGS(Aggregates, Aggregate)
-    static constexpr Aggregates everything() { return Aggregates(0xff); }
+    static constexpr Aggregates everything() { return Aggregates(0x3ff); }
     // Beyond this many rows of one table in one change, the rows are no longer named.
     static constexpr int maxIdsPerTable = 10000;
 
     ProjectChange() = default;
     explicit ProjectChange(QString file) : m_file(std::move(file)) {}
     static ProjectChange unknownExtent(const QString &file);
+    // The aggregate a table belongs to; a table no aggregate names is reported by
+    // isFollowed (tst_projectevents checks every table of the schema).
     static Aggregate aggregateOf(const QString &table);
+    static bool isFollowed(const QString &table);
 
     // The project file (its canonical path) the change was written to.
     QString file() const { return m_file; }

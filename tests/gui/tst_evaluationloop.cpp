@@ -110,6 +110,38 @@ private slots:
         QCOMPARE(m_project->service<TestSetStore>()->list().value().size(), 1);
     }
 
+    // The Versions tab follows what others write (issue 76): a run on v1 made by another
+    // connection (the CLI) shows in its Runs column, and Mark as Baseline — written through the
+    // project's own connection, which no service signals — in its Baseline column.
+    void versionsFollowRunsAndBaselines()
+    {
+        m_project->watchChanges(10, 50); // as the main window does
+        QUndoStack undo;
+        QueriesPage page(m_project.get(), &undo);
+        page.resize(1180, 700);
+        page.show();
+        page.showVersions();
+        VersionsPanel *panel = page.versions();
+        QCOMPARE(panel->versions()->rowCount(), 1);
+        QCOMPARE(panel->versions()->versions().first().runs, qint64(0));
+        const qint64 v1 = panel->versions()->versions().first().id;
+        const QString run = QStringLiteral("demo/long/keyword-k1");
+        {
+            auto other = Project::open(m_project->path());
+            QVERIFY2(other.ok(), qPrintable(other.error()));
+            QVERIFY(other.value()->database().run(QStringLiteral("UPDATE run SET testset_id = ? WHERE name = ?"), {v1, run}).ok());
+        }
+        QTRY_COMPARE_WITH_TIMEOUT(panel->versions()->versions().first().runs, qint64(1), 10000);
+        const qint64 runId = RunStore(m_project->database()).idOf(run).value();
+        QVERIFY(m_project->service<TestSetStore>()->markBaseline(runId).ok());
+        QTRY_COMPARE_WITH_TIMEOUT(panel->versions()->versions().first().baseline, run, 10000);
+        QCOMPARE(panel->versions()->index(0, TestSetsModel::Baseline).data().toString(), run);
+        // Back as the other tests expect the demo.
+        QVERIFY(m_project->database().run(QStringLiteral("DELETE FROM baseline WHERE run_id = ?"), {runId}).ok());
+        QVERIFY(m_project->database().run(QStringLiteral("UPDATE run SET testset_id = NULL WHERE id = ?"), {runId}).ok());
+        QTRY_COMPARE_WITH_TIMEOUT(panel->versions()->versions().first().runs, qint64(0), 10000);
+    }
+
     void launcherOffersVersions()
     {
         RunLauncher launcher(*m_project);
