@@ -10,6 +10,7 @@
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QPolarChart>
+#include <QRegularExpression>
 #include <QScatterSeries>
 #include <QStackedBarSeries>
 #include <QToolTip>
@@ -60,6 +61,14 @@ void styleAxis(QAbstractAxis *axis, const QString &title)
 // Category labels that do not fit side by side (many runs on a narrow chart) are written on
 // one line and turned upright, and back when there is room again: they never overprint. Decided
 // whenever the plot area changes (a resize, an export at another size).
+// A wrapped label on one line: a break after a separator ("short/", "keyword-") joins without
+// a space, one between words with a space.
+QString oneLine(const QString &label)
+{
+    static const QRegularExpression afterSeparator(QStringLiteral("([/_-])<br>"));
+    return QString(label).replace(afterSeparator, QStringLiteral("\\1")).replace(QStringLiteral("<br>"), QStringLiteral(" "));
+}
+
 void fitCategoryLabels(QChart *chart, QBarCategoryAxis *axis, const QStringList &labels)
 {
     auto upright = std::make_shared<bool>(false);
@@ -77,7 +86,7 @@ void fitCategoryLabels(QChart *chart, QBarCategoryAxis *axis, const QStringList 
         *upright = needUpright;
         const QStringList shown = axis->categories();
         for (int i = 0; i < labels.size() && i < shown.size(); ++i)
-            axis->replace(shown[i], needUpright ? QString(labels[i]).replace(QStringLiteral("<br>"), QStringLiteral(" ")) : labels[i]);
+            axis->replace(shown[i], needUpright ? oneLine(labels[i]) : labels[i]);
         axis->setLabelsAngle(needUpright ? -90 : 0);
         chart->legend()->setAlignment(needUpright ? Qt::AlignRight : Qt::AlignBottom); // the labels take the bottom
         // Changed inside a layout pass: lay out again once it ends, so that the taller labels

@@ -134,8 +134,8 @@ void ExamsPage::buildWidgets()
     int place = 2;
     for (const int column : {int(ExamItemsModel::Answer), int(ExamItemsModel::A), int(ExamItemsModel::B), int(ExamItemsModel::C), int(ExamItemsModel::FitP)})
         header->moveSection(header->visualIndex(column), place++);
-    m_view->setColumnWidth(ExamItemsModel::Key, 52);
-    m_view->setColumnWidth(ExamItemsModel::Stem, 260);
+    m_view->setColumnWidth(ExamItemsModel::Key, 62); // q12345 whole, beside the sort arrow
+    m_view->setColumnWidth(ExamItemsModel::Stem, 250);
     m_view->setColumnWidth(ExamItemsModel::Answer, 40);
     for (const int column : {int(ExamItemsModel::A), int(ExamItemsModel::B), int(ExamItemsModel::C)})
         m_view->setColumnWidth(column, 50);

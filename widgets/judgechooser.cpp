@@ -32,7 +32,7 @@ void JudgeChooser::reloadProfiles()
         m_judge->addItem(tr("don't score"), QString());
     for (const QString &j : JudgeRegistry::instance().choices())
         m_judge->addItem(j, j);
-    setJudge(current.isEmpty() && !m_allowNone ? QStringLiteral("contains") : current);
+    setJudge(current.isEmpty() && !m_allowNone ? JudgeRegistry::defaultJudge() : current);
 }
 
 QString JudgeChooser::judge() const

@@ -1,5 +1,6 @@
 #include "runlauncher.h"
 
+#include "scoring/judgeregistry.h"
 #include "generation/generationstore.h"
 #include "llm/llmprofilestore.h"
 #include "project/project.h"
@@ -57,7 +58,7 @@ RunLauncher::RunLauncher(Project &project, QWidget *parent) : QWidget(parent), m
     m_external->setPlaceholderText(tr("optional: an external reader, e.g. reader=http,url=http://…/ask  or  reader=command,cmd=./my-rag"));
     form->addRow(tr("External reader:"), m_external);
     m_score = new JudgeChooser(true, this);
-    m_score->setJudge(QStringLiteral("contains"));
+    m_score->setJudge(JudgeRegistry::defaultJudge());
     m_score->setToolTip(tr("Each run is scored by this judge as soon as it has executed every item; the Analysis page then shows it."));
     form->addRow(tr("Score with:"), m_score);
 

@@ -1,4 +1,5 @@
 #include "runspage.h"
+#include "scoring/judgeregistry.h"
 #include "filedialogs.h"
 
 #include "core/job.h"
@@ -287,7 +288,7 @@ void RunsPage::connectActions()
         const QModelIndex current = m_runsView->currentIndex();
         if (!current.isValid())
             return;
-        ScoreRunDialog dialog(m_runs->run(current.row()).name, m_launcher->scoreSpec() ? m_launcher->scoreSpec()->judge : QStringLiteral("contains"), this);
+        ScoreRunDialog dialog(m_runs->run(current.row()).name, m_launcher->scoreSpec() ? m_launcher->scoreSpec()->judge : JudgeRegistry::defaultJudge(), this);
         if (dialog.exec() == QDialog::Accepted)
             scoreSelected(dialog.spec());
     });

@@ -1,5 +1,6 @@
 #include "scorerundialog.h"
 
+#include "scoring/judgeregistry.h"
 #include "judgechooser.h"
 
 #include <QDialogButtonBox>
@@ -20,7 +21,7 @@ ScoreRunDialog::ScoreRunDialog(const QString &runName, const QString &judge, QWi
                             "The majority is the verdict; Analysis → Judges shows how often they disagree."));
     // Repeats are for LLM judges: a rule gives the same verdict every time.
     const auto llmOnly = [this] {
-        const bool model = m_chooser->judge().startsWith(QLatin1String("llm:"));
+        const bool model = JudgeRegistry::usesModel(m_chooser->judge()); // any model-based judge, not only llm:
         m_repeat->setEnabled(model);
         if (!model)
             m_repeat->setValue(1);

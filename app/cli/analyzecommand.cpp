@@ -1,5 +1,6 @@
 #include "analyzecommand.h"
 
+#include "runs/labelstore.h"
 #include "analysis/biasprobe.h"
 #include "analysis/formcomparison.h"
 #include "analysis/garageevaluator.h"
@@ -337,7 +338,7 @@ int AnalyzeCommand::ppi(QCommandLineParser &parser, Project &project, CliIo &io)
     const QStringList runs = parser.value(QStringLiteral("run")).split(QLatin1Char(','), Qt::SkipEmptyParts);
     if (runs.size() > 2)
         return fail(io, QStringLiteral("--run takes one run or two (R1,R2)"));
-    const QString truth = parser.isSet(QStringLiteral("truth")) ? parser.value(QStringLiteral("truth")) : QStringLiteral("human");
+    const QString truth = parser.isSet(QStringLiteral("truth")) ? parser.value(QStringLiteral("truth")) : LabelStore::majorityJudge();
     QString judge = parser.value(QStringLiteral("judge"));
     nlohmann::json out{{"judge", nullptr}, {"truth", truth.toStdString()}, {"runs", nlohmann::json::array()}};
     QVector<bool> closed;

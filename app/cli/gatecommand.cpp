@@ -50,7 +50,7 @@ int GateCommand::run(const QStringList &args, CliIo &io)
         {QStringLiteral("pipeline"), QStringLiteral("Make the candidate first: run this pipeline on --testset, score it with --judge, then gate it."), QStringLiteral("SPEC")},
         {QStringLiteral("testset"), QStringLiteral("With --pipeline: the frozen version to run on."), QStringLiteral("V")},
         {QStringLiteral("metric"), QStringLiteral("accuracy (default), refined (groups answered in some form by either run) or retrieval."), QStringLiteral("M"), QStringLiteral("accuracy")},
-        {QStringLiteral("max-drop"), QStringLiteral("The drop allowed before a significant one is a regression, as a share or in points (default 0.02: two points)."), QStringLiteral("D"), QStringLiteral("0.02")},
+        {QStringLiteral("max-drop"), QStringLiteral("The drop allowed before a significant one is a regression, as a share or in points (default %1: two points).").arg(GateOptions::DefaultMaxDrop), QStringLiteral("D"), QString::number(GateOptions::DefaultMaxDrop)},
         {QStringLiteral("alpha"), QStringLiteral("1 − the interval's level (default 0.05)."), QStringLiteral("A"), QStringLiteral("0.05")},
         {QStringLiteral("max-errors"), QStringLiteral("The largest share (or percentage) of shared items that may fail or stay unread before the gate cannot evaluate (default 0.01)."), QStringLiteral("E"), QStringLiteral("0.01")},
         {QStringLiteral("min-accuracy"), QStringLiteral("The candidate's floor: below it is a regression whatever the baseline."), QStringLiteral("X")},

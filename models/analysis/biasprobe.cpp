@@ -4,6 +4,7 @@
 #include "generation/promptlibrary.h"
 #include "runs/runresultstore.h"
 #include "runs/runstore.h"
+#include "scoring/judgeregistry.h"
 #include "scoring/judgespec.h"
 #include "scoring/llmjudge.h"
 
@@ -22,7 +23,7 @@ Result<ProbeReport> BiasProbe::run(Database &db, const QString &run, const QStri
     auto spec = JudgeSpec::parse(judge);
     if (!spec)
         return R::failure(spec);
-    if (spec.value().name() != QLatin1String("llm"))
+    if (!spec.value().kind().usesModel)
         return R::failure(QStringLiteral("probes test an LLM judge (llm:PROFILE); %1 reads the text the same way whatever its order or length").arg(judge));
     auto runId = RunStore(db).idOf(run);
     if (!runId)

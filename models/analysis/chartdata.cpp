@@ -484,7 +484,9 @@ ChartData ChartBuilder::radar(const QVector<RunAnalysis> &input)
             // What each axis shows of the run, on what: an unknown value stays unknown (n/a), never 0.
             const auto set = [&](int axis, const std::optional<double> &v, qint64 n, const QString &unit, bool interval) {
                 s.values[axis] = orNan(v);
-                s.labels[axis] = QStringLiteral("run %1 (%2)").arg(r->run, r->pipelineLabel());
+                // The hover's first line: the run behind a pipeline's vertex, or the pipeline of
+                // a polygon named by its run.
+                s.labels[axis] = polygons[p].name == r->run ? r->pipelineLabel() : QStringLiteral("run %1").arg(r->run);
                 s.n[axis] = v ? n : -1;
                 s.nUnits[axis] = unit;
                 if (interval && v)

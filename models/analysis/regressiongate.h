@@ -25,7 +25,10 @@ struct GateItem {
 };
 
 struct GateOptions {
-    double maxDrop = 0;          // allowed drop of the mean (0.02: two points)
+    // The drop allowed before a significant one is a regression: two points, the default of
+    // assay-cli gate and of Analysis → Compare (one source for both).
+    static constexpr double DefaultMaxDrop = 0.02;
+    double maxDrop = DefaultMaxDrop; // allowed drop of the mean (a share)
     double alpha = 0.05;         // 1 − the interval's level, and McNemar's level
     double minAccuracy = qQNaN(); // the candidate's floor (NaN: none)
     // The largest share of the shared items that may fail or stay unread (in either run) before

@@ -242,7 +242,7 @@ Result<RunAnalysis> RunAnalyzer::analyzeWith(Database &db, const QString &run, c
     a.workflow = WorkflowFigures::compute(s.pipeline.isEmpty() ? QString() : a.reader, a.outcomes);
     if (!LabelStore::isHuman(a.judge)) {
         if (!labellers.isEmpty()) {
-            auto loaded = PpiAnalysis::loadLabels(db, run, a.outcomes, QStringLiteral("human"));
+            auto loaded = PpiAnalysis::loadLabels(db, run, a.outcomes, LabelStore::majorityJudge());
             if (!loaded)
                 return R::failure(loaded);
             a.ppi = PpiAnalysis::estimate(loaded.value(), run);

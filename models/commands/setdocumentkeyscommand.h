@@ -5,6 +5,7 @@
 // keyed table claims a document named by rows of several, docs/METHODS.md §1.6.3), the stored
 // claims change in the same transaction.
 #include "commands/checkedcommand.h"
+#include "core/result.h"
 #include "grounding/documentkey.h"
 
 #include <QVector>

@@ -3,6 +3,7 @@
 // scores them, generates the grounded exam, has it taken by offline students and fits IRT.
 // The desktop app (File → Open Demo Project, assay --demo) and `assay-cli demo` both call
 // this, so both open the same evaluated project; the CLI then writes the report and plots.
+#include "scoring/judgeregistry.h"
 #include "core/result.h"
 #include "exams/examirt.h"
 
@@ -29,7 +30,7 @@ public:
     // How the demo's runs are judged: retrieval-only pipelines, so the verdict "the retrieved
     // context contains the answer" is already about retrieval; the closed-domain setting is
     // the default (auto), which leaves the rule off for retrieval-only runs.
-    static QString judge() { return QStringLiteral("contains"); }
+    static QString judge() { return JudgeRegistry::defaultJudge(); }
     static QString examName() { return QStringLiteral("demo-exam"); }
 
     // Writes a new demo project at path and evaluates it. An older demo there is replaced

@@ -40,10 +40,9 @@ void addCurve(ChartData &c, const QString &name, const std::vector<double> &grid
     c.series << s;
 }
 
-QString itemName(const IrtItem &it)
-{
-    return QStringLiteral("%1 (a %2, b %3, c %4)").arg(it.id).arg(it.a, 0, 'f', 2).arg(it.b, 0, 'f', 2).arg(it.c, 0, 'f', 2);
-}
+// The item's key: its a, b and c stand in the grid beside it (in the legend they were cut
+// to "q130 (a 1.00, b -2.75, c 0.…" in the pane beside the grid).
+QString itemName(const IrtItem &it) { return it.id; }
 
 QString shown(const QVector<IrtItem> &items)
 {
@@ -56,13 +55,18 @@ QString shown(const QVector<IrtItem> &items)
 ChartData IrtCharts::characteristicCurves(const QVector<IrtItem> &items, const std::vector<double> &grid)
 {
     ChartData c = lines("item-characteristic", QStringLiteral("Item characteristic curves"),
-                        shown(items) + QStringLiteral("; P(θ) = c + (1 − c)·σ(a(θ − b)); bands: 95% pointwise (delta method)"), QStringLiteral("P(correct)"), grid);
+                        shown(items) + QStringLiteral("; P(θ) = c + (1 − c)·σ(a(θ − b))"), QStringLiteral("P(correct)"), grid);
+    bool banded = false;
     for (int i = 0; i < std::min<int>(int(items.size()), MaxItemCurves); ++i) {
         addCurve(c, itemName(items[i]), grid, IrtInformation::characteristic(items[i], grid));
         const auto [low, high] = IrtInformation::characteristicBand(items[i], grid);
         c.series.last().low = QVector<double>(low.begin(), low.end());
         c.series.last().high = QVector<double>(high.begin(), high.end());
+        banded = banded || std::any_of(low.begin(), low.end(), [](double v) { return std::isfinite(v); });
     }
+    // Bands need the fit's covariance, which only a fit of this session has: the subtitle says
+    // which of the two the chart shows.
+    c.subtitle += banded ? QStringLiteral("; bands: 95% pointwise (delta method)") : QStringLiteral("; no bands: Fit IRT in this session gives their standard errors");
     c.yMax = 1.0;
     return c;
 }
@@ -125,11 +129,11 @@ ChartData IrtCharts::standardError(const char *id, const QString &title, const Q
 ChartData IrtCharts::improvement(const QVector<IrtStep> &steps, const std::vector<double> &grid)
 {
     ChartData c = lines("improvement", QStringLiteral("Iterative exam improvement"),
-                        QStringLiteral("mean item information per step; each step drops items by its rule and refits"),
+                        QStringLiteral("mean item information per step; each step drops items by its rule (%1) and refits").arg(steps.size() > 1 ? steps[1].rule : QStringLiteral("none")),
                         QStringLiteral("mean information"), grid);
     for (const IrtStep &s : steps)
         addCurve(c, s.step == 0 ? QStringLiteral("step 0: %1 items").arg(s.fit.items.size())
-                                : QStringLiteral("step %1: %2 items (dropped %3, %4)").arg(s.step).arg(s.fit.items.size()).arg(s.dropped.size()).arg(s.rule),
+                                : QStringLiteral("step %1: %2 items (dropped %3)").arg(s.step).arg(s.fit.items.size()).arg(s.dropped.size()),
                  grid, s.meanInformation.values);
     return c;
 }

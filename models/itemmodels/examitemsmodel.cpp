@@ -98,6 +98,9 @@ QVariant ExamItemsModel::data(const QModelIndex &index, int role) const
             return tr("Low discrimination (a < %1): the item hardly separates strong from weak students.").arg(LowDiscrimination);
         if ((index.column() == SeA || index.column() == SeB || index.column() == SeC) && fit && !fit->onBound.isEmpty())
             return tr("On a bound of its box (%1): a limit, not an estimate, so no standard error.").arg(fit->onBound.join(QStringLiteral(", ")));
+        if (index.column() == FitP && fit && std::isfinite(fit->sx2) && !std::isfinite(fit->sx2PAdjusted))
+            return tr("No p-value: S-X² %1 on %2 degrees of freedom after pooling the sparse score groups, too few to test the item's fit.")
+                .arg(fit->sx2, 0, 'f', 2).arg(fit->sx2Df);
         if (index.column() == FitP && fit && std::isfinite(fit->sx2))
             return tr("Orlando–Thissen S-X² %1 on %2 df, p %3, Benjamini–Hochberg adjusted %4%5")
                 .arg(fit->sx2, 0, 'f', 2).arg(fit->sx2Df).arg(fit->sx2P, 0, 'g', 3).arg(fit->sx2PAdjusted, 0, 'g', 3)
@@ -112,6 +115,8 @@ QVariant ExamItemsModel::data(const QModelIndex &index, int role) const
         }
         if (index.column() == Stem)
             return it.stem;
+        if (index.column() == Key) // a long key is cut in its narrow column
+            return it.key;
         if (index.column() >= OptionA && index.column() <= OptionD) // narrow columns: the whole option on hover
             return it.options.value(index.column() - OptionA);
         return {};

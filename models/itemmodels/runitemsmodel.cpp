@@ -2,6 +2,7 @@
 
 #include "itemmodels/runsmodel.h"
 #include "project/project.h"
+#include "runs/labelstore.h"
 
 #include <QBrush>
 #include <algorithm>
@@ -44,12 +45,11 @@ QVariant RunItemsModel::data(const QModelIndex &index, int role) const
         }
         return {};
     }
-    if (role == Qt::ForegroundRole && index.column() == Verdict && !it.verdicts.isEmpty()) {
-        const bool allCorrect = std::all_of(it.verdicts.begin(), it.verdicts.end(), [](int v) { return v == 1; });
-        const bool anyWrong = std::any_of(it.verdicts.begin(), it.verdicts.end(), [](int v) { return v == 0; });
-        if (allCorrect)
+    if (role == Qt::ForegroundRole && index.column() == Verdict) {
+        const QVector<int> shown = shownVerdicts(it, nullptr);
+        if (!shown.isEmpty() && std::all_of(shown.begin(), shown.end(), [](int v) { return v == 1; }))
             return QBrush(QColor(0x00, 0x7a, 0x5a));
-        if (anyWrong)
+        if (std::any_of(shown.begin(), shown.end(), [](int v) { return v == 0; }))
             return QBrush(QColor(0xb2, 0x22, 0x22));
         return {};
     }
@@ -85,14 +85,37 @@ QVariant RunItemsModel::headerData(int section, Qt::Orientation orientation, int
     return section < ColumnCount ? tr(names[section]) : QVariant();
 }
 
+// The verdicts the cell shows: the judges' (people's labels, on some items only, stay in the
+// tooltip, so that the column reads alike down a run); the people's majority where no judge
+// has scored the run.
+QVector<int> RunItemsModel::shownVerdicts(const RunItemView &item, QStringList *judges)
+{
+    QVector<int> out;
+    for (int j = 0; j < item.judges.size(); ++j)
+        if (!LabelStore::isHuman(item.judges[j])) {
+            out << item.verdicts[j];
+            if (judges)
+                *judges << item.judges[j];
+        }
+    if (out.isEmpty())
+        if (const int at = int(item.judges.indexOf(LabelStore::majorityJudge())); at >= 0) {
+            out << item.verdicts[at];
+            if (judges)
+                *judges << tr("people");
+        }
+    return out;
+}
+
 QString RunItemsModel::verdictText(const RunItemView &item)
 {
     const auto word = [](int v) { return v == 1 ? tr("correct") : v == 0 ? tr("wrong") : tr("unknown"); };
-    if (item.judges.size() == 1)
-        return word(item.verdicts.first());
+    QStringList judges;
+    const QVector<int> verdicts = shownVerdicts(item, &judges);
+    if (verdicts.size() == 1 && judges.first() != tr("people"))
+        return word(verdicts.first());
     QStringList parts;
-    for (int j = 0; j < item.judges.size(); ++j)
-        parts << QStringLiteral("%1: %2").arg(item.judges[j], word(item.verdicts[j]));
+    for (int j = 0; j < verdicts.size(); ++j)
+        parts << QStringLiteral("%1: %2").arg(judges[j], word(verdicts[j]));
     return parts.join(QStringLiteral(" · "));
 }
 

@@ -27,6 +27,7 @@ public:
     void refresh();
     // "correct", "wrong" or "unknown" for one judge; "contains: correct · llm:m: wrong" for several.
     static QString verdictText(const RunItemView &item);
+    static QVector<int> shownVerdicts(const RunItemView &item, QStringList *judges);
 
 private:
     RunStore *m_store;

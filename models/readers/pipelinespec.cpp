@@ -178,6 +178,12 @@ QStringList PipelineSpec::workflows() { return ReaderRegistry::instance().workfl
 
 QStringList PipelineSpec::readerKinds() { return ReaderRegistry::instance().synopses(); }
 
+bool PipelineSpec::usesLlmReader() const
+{
+    const ReaderKind *kind = ReaderRegistry::instance().find(readerKind());
+    return kind && kind->promptsLlm && !kind->agentic;
+}
+
 QString PipelineSpec::workflow() const
 {
     const ReaderKind *kind = ReaderRegistry::instance().find(readerKind());

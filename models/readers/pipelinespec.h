@@ -31,7 +31,8 @@ struct PipelineSpec {
     static Result<PipelineSpec> parse(const QString &text);
     QString text() const; // canonical: retriever=…,k=…,reader=…[,options that differ from the defaults]
 
-    bool usesLlmReader() const { return reader.startsWith(QLatin1String("llm:")); }
+    // An LLM reads the contexts and answers in one call (the registry's promptsLlm, not agentic).
+    bool usesLlmReader() const;
     // The reader's name in ReaderRegistry: "llm" for llm:PROFILE.
     QString readerKind() const { return reader.section(QLatin1Char(':'), 0, 0); }
     // react, fc, dfsdt, pal or another agentic workflow of ReaderRegistry, else empty.

@@ -14,7 +14,7 @@ namespace assay {
 
 namespace {
 
-const QString kHuman = QStringLiteral("human");
+const QString kHuman = LabelStore::majorityJudge();
 
 QString detailOf(const HumanLabel &label)
 {
@@ -44,7 +44,7 @@ bool LabelStore::isHuman(const QString &judge) { return judge == kHuman || judge
 
 QString LabelStore::checkLabeller(const QString &name, bool simulated)
 {
-    if (name.compare(QStringLiteral("human"), Qt::CaseInsensitive) == 0)
+    if (name.compare(kHuman, Qt::CaseInsensitive) == 0)
         return QStringLiteral("'human' names the majority of all labellers; choose your own name");
     if (name.compare(QStringLiteral("simulated"), Qt::CaseInsensitive) == 0 && !simulated)
         return QStringLiteral("'simulated' is the demo's simulated labeller; choose your own name");

@@ -24,7 +24,9 @@ public:
     explicit LabelStore(Database &db, QObject *parent = nullptr);
     static std::unique_ptr<LabelStore> createFor(Project &project);
 
-    static QString judgeName(const QString &labeller) { return QStringLiteral("human:") + labeller; }
+    static QString judgeName(const QString &labeller) { return majorityJudge() + QLatin1Char(':') + labeller; }
+    // The judge name of the labellers' majority verdict ("human"): the truth people give.
+    static QString majorityJudge() { return QStringLiteral("human"); }
     // Whether a judge name is a labeller's ("human:NAME") or the majority ("human").
     static bool isHuman(const QString &judge);
     // Empty when `name` can name a labeller, else what is wrong with it. "simulated" is the

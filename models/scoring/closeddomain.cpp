@@ -1,19 +1,21 @@
 #include "scoring/closeddomain.h"
 
+#include "readers/readerregistry.h"
+
 namespace assay {
 
 bool ClosedDomain::resolve(Setting setting, const QString &reader)
 {
     if (setting)
         return *setting;
-    if (reader == QLatin1String("none"))
-        return false;
+    const ReaderKind *kind = ReaderRegistry::instance().find(reader.section(QLatin1Char(':'), 0, 0));
+    if (!kind)
+        return true; // an imported run's reader is unknown: a system that answers
+    if (!kind->answers)
+        return false; // retrieval only: judged on the retrieved text itself
     // An agentic workflow may answer from the knowledge base through SQL: a right answer with
     // no document retrieved is grounded there, not taken from the model's memory.
-    const QString kind = reader.section(QLatin1Char(':'), 0, 0);
-    if (reader.contains(QLatin1Char(':')) && kind != QLatin1String("llm"))
-        return false;
-    return true; // an imported run's reader is unknown: a system that answers
+    return !kind->agentic;
 }
 
 Result<ClosedDomain::Setting> ClosedDomain::parse(const QString &text)

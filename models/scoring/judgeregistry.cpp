@@ -114,6 +114,14 @@ QStringList JudgeRegistry::choices() const
     return out;
 }
 
+QString JudgeRegistry::defaultJudge() { return QStringLiteral("contains"); }
+
+bool JudgeRegistry::usesModel(const QString &spec)
+{
+    auto parsed = JudgeSpec::parse(spec);
+    return parsed && parsed.value().kind().usesModel;
+}
+
 QString JudgeRegistry::synopsis() const
 {
     QStringList names;

@@ -43,6 +43,13 @@ class JudgeRegistry : public Registry<JudgeKind> {
 public:
     static JudgeRegistry &instance();
 
+    // The judge a run is scored with until the user chooses another: every chooser and the
+    // demo start from it.
+    static QString defaultJudge();
+    // Whether the judge `spec` names ("llm:gpt", "f1:0.8") decides with a model; false for a
+    // rule and for a name no kind knows.
+    static bool usesModel(const QString &spec);
+
     // Every kind's choices, in registration order.
     QStringList choices() const;
     // "contains, exact, f1[:THRESHOLD] or llm:PROFILE".

@@ -79,6 +79,7 @@ private slots:
         const auto [base, run] = handRuns();
         GateComparison::Options options;
         options.gate.resamples = 500;
+        options.gate.maxDrop = 0; // any significant drop
         auto report = GateComparison::compare(run, {}, base, {}, options);
         QVERIFY2(report.ok(), qPrintable(report.error()));
         const GateReport &r = report.value();
@@ -144,7 +145,9 @@ private slots:
     {
         auto [base, run] = handRuns();
         run.outcomes[0].identity.clear();
-        auto report = GateComparison::compare(run, {}, base, {}, {});
+        GateComparison::Options strict;
+        strict.gate.maxDrop = 0;
+        auto report = GateComparison::compare(run, {}, base, {}, strict);
         QVERIFY(report.ok());
         QCOMPARE(report.value().pairedBy, QStringLiteral("key"));
         QCOMPARE(report.value().result.shared, 10);

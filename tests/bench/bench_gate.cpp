@@ -59,6 +59,7 @@ int run(int, char **)
     std::mt19937_64 rng(20261129);
     const QVector<GateItem> big = simulate(100000, 0.0, 0.0, rng);
     GateOptions o;
+    o.maxDrop = 0;
     o.resamples = 2000;
     QElapsedTimer clock;
     clock.start();
@@ -71,6 +72,7 @@ int run(int, char **)
     // Power and size over 10,932 items, 200 pairs each.
     const int pairsEach = 200, items = 10932;
     GateOptions g;
+    g.maxDrop = 0;
     g.resamples = 1000;
     int flaggedDrop = 0, flaggedNull = 0;
     double meanDrop = 0;

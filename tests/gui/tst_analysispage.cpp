@@ -31,6 +31,7 @@
 #include <QBarSeries>
 #include <QBarSet>
 #include <QScatterSeries>
+#include <QHelpEvent>
 #include <QToolTip>
 #include <QTabBar>
 #include "messagebar.h"
@@ -429,6 +430,20 @@ private slots:
             }
             QVERIFY2(hovered > 0, qPrintable(data.title));
         }
+        // In a panel the tooltip stays while the mouse rests: the view's own tooltip event (no
+        // item has one) used to hide it a second later (issue 77's review).
+        ChartPanel panel;
+        panel.resize(600, 400);
+        panel.show();
+        panel.setData(latency);
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        QToolTip::showText(panel.view()->mapToGlobal(QPoint(100, 100)), QStringLiteral("a point's value"), panel.view()->viewport());
+        QTRY_COMPARE(QToolTip::text(), QStringLiteral("a point's value"));
+        QHelpEvent rest(QEvent::ToolTip, QPoint(100, 100), panel.view()->viewport()->mapToGlobal(QPoint(100, 100)));
+        QApplication::sendEvent(panel.view()->viewport(), &rest);
+        QTest::qWait(700); // a hide would have run by now
+        QCOMPARE(QToolTip::text(), QStringLiteral("a point's value"));
+        QToolTip::hideText();
     }
 
     void exports()

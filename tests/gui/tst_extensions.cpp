@@ -6,6 +6,8 @@
 // cells plan runs with them, the Take Exam dialog the taker.
 #include "testmain.h"
 #include "testdemo.h"
+#include "scoring/closeddomain.h"
+#include "scorerundialog.h"
 #include "analysis/runoutcomes.h"
 #include "examcommand.h"
 #include "exams/examstore.h"
@@ -415,6 +417,43 @@ private slots:
         QVERIFY(!JudgeSpec::parse(QStringLiteral("exact:1")).ok());
         QVERIFY(!JudgeSpec::parse(QStringLiteral("llm")).ok());
         QVERIFY(JudgeSpec::parse(QStringLiteral("llm:any")).ok());
+    }
+
+    // What a judge or reader does is read from its registration, never from its name (issue
+    // 76): a model-based judge not named llm: gets the Repeat box, an agentic reader registered
+    // here is not held to the closed-domain rule, a retrieval-only one is judged on its context.
+    void theRegistriesDecideNotTheNames()
+    {
+        JudgeKind panel;
+        panel.name = QStringLiteral("panel");
+        panel.description = QStringLiteral("a panel of models votes");
+        panel.usesModel = true;
+        panel.choices = [] { return QStringList{QStringLiteral("panel")}; };
+        panel.create = [](const JudgeSpec &) { return std::make_unique<ShorterJudge>(80); };
+        JudgeRegistry::instance().add(panel);
+        ScoreRunDialog dialog(QStringLiteral("r"), QStringLiteral("panel"));
+        auto *repeat = dialog.findChild<QSpinBox *>(QStringLiteral("scoreRepeat"));
+        QVERIFY(repeat);
+        QVERIFY(repeat->isEnabled());
+        ScoreRunDialog rule(QStringLiteral("r"), QStringLiteral("shorter"));
+        QVERIFY(!rule.findChild<QSpinBox *>(QStringLiteral("scoreRepeat"))->isEnabled());
+        QVERIFY(JudgeRegistry::usesModel(QStringLiteral("panel")) && JudgeRegistry::usesModel(QStringLiteral("llm:any")));
+        QVERIFY(!JudgeRegistry::usesModel(QStringLiteral("shorter:8")) && !JudgeRegistry::usesModel(QStringLiteral("bleu")));
+
+        ReaderKind scout;
+        scout.name = QStringLiteral("scout");
+        scout.label = QStringLiteral("Scout");
+        scout.description = QStringLiteral("an agent that explores");
+        scout.agentic = true;
+        scout.create = [](const PipelineSpec &, const ReaderKind::Services &) { return Result<std::unique_ptr<Reader>>(std::make_unique<EchoReader>(QString())); };
+        ReaderRegistry::instance().add(scout);
+        QVERIFY(!ClosedDomain::resolve({}, QStringLiteral("scout:any")));
+        QVERIFY(!ClosedDomain::resolve({}, QStringLiteral("react:any")));
+        QVERIFY(ClosedDomain::resolve({}, QStringLiteral("echo")));
+        QVERIFY(ClosedDomain::resolve({}, QStringLiteral("llm:any")));
+        QVERIFY(!ClosedDomain::resolve({}, QStringLiteral("none")));
+        QVERIFY(ClosedDomain::resolve({}, QStringLiteral("imported-system"))); // unknown: a system that answers
+        QVERIFY(ClosedDomain::resolve(true, QStringLiteral("scout:any")));
     }
 
     void theGuiOffersIt()

@@ -202,7 +202,7 @@ private slots:
             QVERIFY2(later.comparisonText().contains(QLatin1String("BIC")) && later.comparisonText().contains(QLatin1String("distinct optim"))
                          && later.comparisonText().contains(QLatin1String("as it was made")),
                      qPrintable(later.comparisonText()));
-            QVERIFY2(later.statusText().contains(QLatin1String("the Fit summary tab shows what it found")), qPrintable(later.statusText()));
+            QVERIFY2(later.statusText().contains(QLatin1String("Fit summary in the Chart box shows what it found")), qPrintable(later.statusText()));
         }
         {
             // A fit stored by an earlier version, without its summary: the tab says what the

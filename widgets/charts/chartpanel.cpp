@@ -44,6 +44,7 @@ ChartPanel::ChartPanel(QWidget *parent)
     m_view->setMinimumHeight(300); // a readable chart; splitters give the rest of the room to grids
     m_view->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(m_view, &QWidget::customContextMenuRequested, this, &ChartPanel::showMenu);
+    m_view->viewport()->installEventFilter(this);
     connect(m_events, &ChartFactory::barClicked, this, &ChartPanel::barClicked);
     auto *exportButton = new QToolButton(this);
     // The menu's arrow as text: the style's own indicator sat over the word at a laptop's size.
@@ -88,6 +89,13 @@ void ChartPanel::fitTitle()
         ChartFactory::fitTitle(m_view->chart(), m_data, m_view->width() - 48);
         ChartFactory::fitLegend(m_view->chart(), m_view->width());
     }
+}
+
+bool ChartPanel::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_view->viewport() && event->type() == QEvent::ToolTip)
+        return true; // the series show their own
+    return QWidget::eventFilter(watched, event);
 }
 
 void ChartPanel::resizeEvent(QResizeEvent *event)

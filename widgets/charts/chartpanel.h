@@ -35,6 +35,9 @@ signals:
 
 protected:
     void resizeEvent(QResizeEvent *event) override;
+    // Keeps the hover tooltips: they come from the series' hovered signals, and the view's own
+    // tooltip event (no item has one) hid them about a second after the mouse stopped.
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void fitTitle();

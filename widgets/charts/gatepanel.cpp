@@ -182,7 +182,7 @@ Job *GatePanel::gate(const RunAnalysis &a, const RunAnalysis &b)
     options.judge = a.judge;
     options.baselineJudge = b.judge;
     options.closedDomain = a.closedDomain;
-    options.gate.maxDrop = 0.02; // as assay-cli gate's default: two points
+    // options.gate.maxDrop: GateOptions::DefaultMaxDrop, as assay-cli gate's.
     const bool marked = baselineOf(a.run) == b.run;
     const QString path = m_project->path();
     auto report = std::make_shared<GateReport>();

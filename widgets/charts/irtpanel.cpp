@@ -268,7 +268,7 @@ void IrtPanel::refresh()
                           : !m_lastItems.isEmpty() ? tr("%1 accepted items have IRT parameters.").arg(items.size())
                           // Parameters from an earlier session: the boxes show that fit's settings when they were kept.
                           : summaryStored  ? tr("%1 accepted items have IRT parameters from an earlier fit (%2), made with the settings shown; "
-                                                "the Fit summary tab shows what it found.").arg(items.size()).arg(m_fittedModel.toUpper())
+                                                "Fit summary in the Chart box shows what it found.").arg(items.size()).arg(m_fittedModel.toUpper())
                           : m_settingsShown ? tr("%1 accepted items have IRT parameters from an earlier fit (%2), made with the settings "
                                                  "shown; click Fit IRT to see the model comparison and the fit's diagnostics again.").arg(items.size()).arg(m_fittedModel.toUpper())
                                             : tr("%1 accepted items have IRT parameters from an earlier fit (%2) whose settings were not "

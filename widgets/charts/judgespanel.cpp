@@ -1,5 +1,6 @@
 #include "judgespanel.h"
 
+#include "runs/labelstore.h"
 #include "analysis/biasprobe.h"
 #include "analysis/runoutcomes.h"
 #include "core/job.h"
@@ -24,11 +25,7 @@ namespace assay {
 
 namespace {
 // A judge whose verdicts come from a model: the likelier reference for the others.
-bool usesModel(const QString &judge)
-{
-    auto spec = JudgeSpec::parse(judge);
-    return spec && spec.value().kind().usesModel;
-}
+bool usesModel(const QString &judge) { return JudgeRegistry::usesModel(judge); }
 } // namespace
 
 namespace {
@@ -258,8 +255,8 @@ void JudgesPanel::runChanged()
         for (int i = 0; i < judges.size(); ++i)
             if (judges[i] == QLatin1String("imported") || usesModel(judges[i]))
                 t = i;
-        if (judges.contains(QStringLiteral("human"))) // people's labels above all
-            t = int(judges.indexOf(QStringLiteral("human")));
+        if (judges.contains(LabelStore::majorityJudge())) // people's labels above all
+            t = int(judges.indexOf(LabelStore::majorityJudge()));
         m_truth->setCurrentIndex(t);
         m_judge->setCurrentIndex(judges.size() > 1 ? (t == 0 ? 1 : 0) : 0);
         if (keptTruth != keptJudge && judges.contains(keptTruth) && judges.contains(keptJudge)) {

@@ -395,7 +395,7 @@ void LabelPanel::refreshSummary()
         summary->labels = labels.take();
         if (!judge.isEmpty() && !LabelStore::isHuman(judge) && !summary->labels.isEmpty()) {
             auto closed = RunAnalyzer::closedDomainFor(db.value(), name, ClosedDomain::Setting{});
-            auto ppi = closed ? PpiAnalysis::forRun(db.value(), name, judge, QStringLiteral("human"), closed.value()) : Result<PpiEstimate>::failure(closed);
+            auto ppi = closed ? PpiAnalysis::forRun(db.value(), name, judge, LabelStore::majorityJudge(), closed.value()) : Result<PpiEstimate>::failure(closed);
             if (ppi)
                 summary->ppi = ppi.take();
             else

@@ -115,10 +115,16 @@ void ShortFormPanel::buildWidgets()
     // Making a short form on one row, validating the methods on the next: the pane beside the
     // Exams grid has room for one of them.
     auto *make = new QHBoxLayout;
+    auto *makeLabel = new QLabel(tr("Short form:"), this);
+    makeLabel->setToolTip(tr("Choose items by a method (the box), how many, and the seed of a random choice; then Make Short Form…"));
+    make->addWidget(makeLabel);
     for (QWidget *w : std::initializer_list<QWidget *>{m_method, m_items, m_seed, m_make})
         make->addWidget(w);
     make->addStretch(1);
     auto *validate = new QHBoxLayout;
+    auto *validateLabel = new QLabel(tr("Validate at N ="), this);
+    validateLabel->setToolTip(m_sizes->toolTip());
+    validate->addWidget(validateLabel);
     for (QWidget *w : std::initializer_list<QWidget *>{m_sizes, m_folds, m_estimator, m_twoAbilities, m_validate})
         validate->addWidget(w);
     validate->addStretch(1);
