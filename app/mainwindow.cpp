@@ -3,10 +3,10 @@
 #include "pagestack.h"
 
 #include "demo/demoproject.h"
-#include "userguidedialog.h"
+#include "dialogs/userguidedialog.h"
 
 #include "commands/importknowledgecommand.h"
-#include "charts/irtpanel.h"
+#include "examtabs/irtpanel.h"
 #include "core/job.h"
 #include "llm/llmactivity.h"
 #include "core/recentfiles.h"
@@ -31,8 +31,8 @@
 #include "generationactions.h"
 #include "runspage.h"
 #include "examspage.h"
-#include "charts/analysispage.h"
-#include "charts/labelpanel.h"
+#include "analysistabs/analysispage.h"
+#include "analysistabs/labelpanel.h"
 #include "schemaeditor.h"
 #include "knowledgeimportflow.h"
 #include "serverlinkflow.h"

@@ -1,7 +1,7 @@
 #include "reportaction.h"
 
-#include "charts/analysispage.h"
-#include "charts/irtpanel.h"
+#include "analysistabs/analysispage.h"
+#include "examtabs/irtpanel.h"
 #include "examspage.h"
 #include "filedialogs.h"
 #include "mainwindow.h"

@@ -4,7 +4,7 @@
 #include "commands/replacegenerationcommand.h"
 #include "core/job.h"
 #include "grounding/keytruth.h"
-#include "generatedialog.h"
+#include "dialogs/generatedialog.h"
 #include "generation/generationsnapshotstore.h"
 #include "generation/generationstore.h"
 #include "generation/grammarjson.h"

@@ -6,7 +6,7 @@
 
 #include "generation/generationstore.h"
 #include "exportjudgeprompt.h"
-#include "importresultsdialog.h"
+#include "dialogs/importresultsdialog.h"
 
 #include "itemmodels/runitemsmodel.h"
 #include "iteminspector.h"
@@ -14,7 +14,7 @@
 #include "project/project.h"
 #include "runlauncher.h"
 #include "dialogs/runlaunchdialog.h"
-#include "scorerundialog.h"
+#include "dialogs/scorerundialog.h"
 #include "runs/runexporter.h"
 #include "messagebar.h"
 

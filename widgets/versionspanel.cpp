@@ -6,7 +6,7 @@
 #include "exams/examstore.h"
 #include "exams/examtestset.h"
 #include "exams/examversionestimate.h"
-#include "freezeversiondialog.h"
+#include "dialogs/freezeversiondialog.h"
 #include "generation/generationstore.h"
 #include "itemmodels/testsetdiffmodel.h"
 #include "itemmodels/testsetsmodel.h"

@@ -2,7 +2,7 @@
 
 #include "analysis/gatebaselinefile.h"
 #include "analysis/gatecomparison.h"
-#include "analysis/gatereportwriter.h"
+#include "report/gatereportwriter.h"
 #include "analysis/runanalysis.h"
 #include "core/job.h"
 #include "io/filewriter.h"

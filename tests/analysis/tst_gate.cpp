@@ -7,7 +7,7 @@
 #include "testmain.h"
 #include "analysis/gatebaselinefile.h"
 #include "analysis/gatecomparison.h"
-#include "analysis/gatereportwriter.h"
+#include "report/gatereportwriter.h"
 
 #include <QFile>
 #include <QProcess>

@@ -3,13 +3,13 @@
 // inspector (with context comparison), rejecting a query from it (undoable), and every export
 // format: a parsable SVG naming each series, a PNG of the requested size, a PDF, the report.
 #include "testmain.h"
-#include "charts/analysispage.h"
+#include "analysistabs/analysispage.h"
 #include "report/chartexporter.h"
 #include "report/chartfactory.h"
 #include "charts/chartpanel.h"
-#include "charts/groupinspector.h"
-#include "charts/groundingpanel.h"
-#include "charts/workflowspanel.h"
+#include "analysistabs/groupinspector.h"
+#include "analysistabs/groundingpanel.h"
+#include "analysistabs/workflowspanel.h"
 #include "itemmodels/workflowfiguresmodel.h"
 #include "project/project.h"
 #include "readers/pipelinespec.h"

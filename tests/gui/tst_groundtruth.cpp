@@ -24,7 +24,7 @@
 #include "grounding/groundlinkstore.h"
 #include "grounding/linksfile.h"
 #include "groundtruthpanel.h"
-#include "keyclaimsdialog.h"
+#include "dialogs/keyclaimsdialog.h"
 #include "testrunspage.h"
 #include "cli/clirun.h"
 #include "grounding/keytruth.h"

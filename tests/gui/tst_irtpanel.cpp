@@ -7,8 +7,8 @@
 // exports.
 #include "testmain.h"
 #include "charts/chartpanel.h"
-#include "charts/irtfitbar.h"
-#include "charts/irtpanel.h"
+#include "examtabs/irtfitbar.h"
+#include "examtabs/irtpanel.h"
 #include "examspage.h"
 #include "exams/examfilters.h"
 #include "exams/examstats.h"

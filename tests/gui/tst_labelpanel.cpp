@@ -3,11 +3,11 @@
 // name. The card highlights the gold answer and the run's answer; the summary shows the
 // corrected accuracy and says which labels are simulated.
 #include "testmain.h"
-#include "charts/analysispage.h"
-#include "charts/comparepanel.h"
-#include "charts/judgespanel.h"
+#include "analysistabs/analysispage.h"
+#include "analysistabs/comparepanel.h"
+#include "analysistabs/judgespanel.h"
 #include "analysis/runanalysis.h"
-#include "charts/labelpanel.h"
+#include "analysistabs/labelpanel.h"
 #include "dialogs/settingsdialog.h"
 #include "project/project.h"
 #include "runs/labelstore.h"

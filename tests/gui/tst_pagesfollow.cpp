@@ -3,11 +3,11 @@
 // connection, show on the Corpus, Runs, Analysis and Exams pages that are open at the time;
 // a hidden page catches up when it is shown again.
 #include "testmain.h"
-#include "charts/analysispage.h"
+#include "analysistabs/analysispage.h"
 #include "corpuspage.h"
 #include "examspage.h"
 #include "exams/examworkflow.h"
-#include "charts/irtpanel.h"
+#include "examtabs/irtpanel.h"
 #include "itemmodels/corpusdocumentsmodel.h"
 #include "itemmodels/runsmodel.h"
 #include "project/project.h"

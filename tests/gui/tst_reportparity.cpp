@@ -4,7 +4,7 @@
 // `assay-cli info --json` and the report give the same number of semantic groups, the groups
 // the runs ask about (docs/METHODS.md §1.6, "Which groups are counted").
 #include "testmain.h"
-#include "charts/analysispage.h"
+#include "analysistabs/analysispage.h"
 #include "generation/generationreadstore.h"
 #include "generation/generationstore.h"
 #include "mainwindow.h"

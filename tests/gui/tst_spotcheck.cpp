@@ -13,7 +13,7 @@
 #include "groundtruthpanel.h"
 #include "itemmodels/groundlinksmodel.h"
 #include "project/project.h"
-#include "spotcheckdialog.h"
+#include "dialogs/spotcheckdialog.h"
 #include "testdemo.h"
 #include "testrunspage.h"
 #include "testsettings.h"

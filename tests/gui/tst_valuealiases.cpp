@@ -7,7 +7,7 @@
 // the CLI alike.
 #include "testmain.h"
 #include "cli/clirun.h"
-#include "absentanswersdialog.h"
+#include "dialogs/absentanswersdialog.h"
 #include "commands/setvaluealiasescommand.h"
 #include "grounding/absentanswers.h"
 #include "grounding/aliasindex.h"

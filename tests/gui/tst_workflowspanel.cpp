@@ -4,10 +4,10 @@
 // task level set from the view (an undoable edit that re-analyses the runs).
 #include "testmain.h"
 #include "analysis/workflowcharts.h"
-#include "charts/analysispage.h"
+#include "analysistabs/analysispage.h"
 #include "report/chartfactory.h"
 #include "charts/chartpanel.h"
-#include "charts/workflowspanel.h"
+#include "analysistabs/workflowspanel.h"
 #include "itemmodels/workflowfiguresmodel.h"
 #include "llm/llmprofilestore.h"
 #include "project/project.h"

@@ -1,4 +1,4 @@
-#include "chartpanel.h"
+#include "charts/chartpanel.h"
 #include "filedialogs.h"
 
 #include "analysis/glossary.h"

@@ -1,4 +1,4 @@
-#include "llmprofilespage.h"
+#include "dialogs/llmprofilespage.h"
 
 #include "llm/llmclient.h"
 #include "llm/llmkeychain.h"

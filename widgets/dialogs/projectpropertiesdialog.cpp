@@ -1,4 +1,4 @@
-#include "projectpropertiesdialog.h"
+#include "dialogs/projectpropertiesdialog.h"
 
 #include "commands/setprojectpropertycommand.h"
 #include "project/project.h"

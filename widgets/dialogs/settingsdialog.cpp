@@ -1,6 +1,6 @@
-#include "settingsdialog.h"
+#include "dialogs/settingsdialog.h"
 
-#include "llmprofilespage.h"
+#include "dialogs/llmprofilespage.h"
 #include "runs/labelstore.h"
 
 #include <QCheckBox>

@@ -1,7 +1,7 @@
-#include "workflowspanel.h"
+#include "analysistabs/workflowspanel.h"
 
 #include "analysis/workflowcharts.h"
-#include "chartpanel.h"
+#include "charts/chartpanel.h"
 #include "commands/setformlevelcommand.h"
 #include "generation/generationcuration.h"
 #include "itemmodels/workflowfiguresmodel.h"

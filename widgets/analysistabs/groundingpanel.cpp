@@ -1,4 +1,4 @@
-#include "groundingpanel.h"
+#include "analysistabs/groundingpanel.h"
 #include "filedialogs.h"
 
 #include "analysis/garagedata.h"

@@ -4,7 +4,7 @@
 // to it), validate the methods on the exam's panel (error and Kendall's τ against the number
 // of items, kept in the exam for the report), the estimates of the chosen exam's short or
 // adaptive takes on the whole exam, and the live θ̂ ± SE chart of an adaptive take.
-#include "charts/shortformestimatestable.h"
+#include "examtabs/shortformestimatestable.h"
 #include "analysis/chartdata.h"
 #include "exams/examstore.h"
 #include "irt/irtadaptive.h"

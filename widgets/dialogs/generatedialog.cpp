@@ -1,4 +1,4 @@
-#include "generatedialog.h"
+#include "dialogs/generatedialog.h"
 
 #include <QCheckBox>
 #include <QComboBox>

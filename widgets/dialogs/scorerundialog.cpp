@@ -1,4 +1,4 @@
-#include "scorerundialog.h"
+#include "dialogs/scorerundialog.h"
 
 #include "scoring/judgeregistry.h"
 #include "judgechooser.h"

@@ -1,4 +1,4 @@
-#include "labelcard.h"
+#include "analysistabs/labelcard.h"
 
 #include <QObject>
 

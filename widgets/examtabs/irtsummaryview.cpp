@@ -1,4 +1,4 @@
-#include "irtsummaryview.h"
+#include "examtabs/irtsummaryview.h"
 
 #include <QLabel>
 #include <QTextDocument>

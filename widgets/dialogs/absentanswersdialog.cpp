@@ -1,4 +1,4 @@
-#include "absentanswersdialog.h"
+#include "dialogs/absentanswersdialog.h"
 
 #include "commands/setvaluealiasescommand.h"
 #include "core/job.h"

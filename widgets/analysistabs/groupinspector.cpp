@@ -1,4 +1,4 @@
-#include "groupinspector.h"
+#include "analysistabs/groupinspector.h"
 
 #include "commands/setcurationstatecommand.h"
 

@@ -1,4 +1,4 @@
-#include "examtakedialog.h"
+#include "dialogs/examtakedialog.h"
 
 #include "exams/takerregistry.h"
 

@@ -1,6 +1,6 @@
-#include "gatepanel.h"
+#include "analysistabs/gatepanel.h"
 
-#include "analysis/gatereportwriter.h"
+#include "report/gatereportwriter.h"
 #include "core/job.h"
 #include "filedialogs.h"
 #include "io/filewriter.h"

@@ -1,4 +1,4 @@
-#include "spotcheckdialog.h"
+#include "dialogs/spotcheckdialog.h"
 
 #include "generation/semanticgroup.h"
 #include "grounding/linktiers.h"

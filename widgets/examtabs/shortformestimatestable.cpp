@@ -1,4 +1,4 @@
-#include "charts/shortformestimatestable.h"
+#include "examtabs/shortformestimatestable.h"
 
 #include "exams/examadaptivetake.h"
 

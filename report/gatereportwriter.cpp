@@ -1,4 +1,4 @@
-#include "analysis/gatereportwriter.h"
+#include "report/gatereportwriter.h"
 
 #include <QDateTime>
 #include <QLocale>

@@ -1,4 +1,4 @@
-#include "labelpanel.h"
+#include "analysistabs/labelpanel.h"
 
 #include "analysis/ppianalysis.h"
 #include "analysis/runanalysis.h"
@@ -8,7 +8,7 @@
 #include "dialogs/settingsdialog.h"
 #include "filedialogs.h"
 #include "io/filewriter.h"
-#include "labelcard.h"
+#include "analysistabs/labelcard.h"
 #include "messagebar.h"
 #include "project/project.h"
 #include "runs/labelsfile.h"

@@ -1,8 +1,8 @@
-#include "irtpanel.h"
+#include "examtabs/irtpanel.h"
 
-#include "chartpanel.h"
-#include "irtfitbar.h"
-#include "irtsummaryview.h"
+#include "charts/chartpanel.h"
+#include "examtabs/irtfitbar.h"
+#include "examtabs/irtsummaryview.h"
 #include "commands/setexamirtcommand.h"
 #include "commands/setexamitemstatecommand.h"
 #include "core/job.h"

@@ -1,7 +1,7 @@
-#include "shortformpanel.h"
+#include "examtabs/shortformpanel.h"
 
-#include "chartpanel.h"
-#include "charts/shortformestimatestable.h"
+#include "charts/chartpanel.h"
+#include "examtabs/shortformestimatestable.h"
 #include "core/job.h"
 #include "exams/examadaptivetake.h"
 #include "exams/examshortform.h"
@@ -115,9 +115,6 @@ void ShortFormPanel::buildWidgets()
     // Making a short form on one row, validating the methods on the next: the pane beside the
     // Exams grid has room for one of them.
     auto *make = new QHBoxLayout;
-    auto *makeLabel = new QLabel(tr("Short form:"), this);
-    makeLabel->setToolTip(tr("Choose items by a method (the box), how many, and the seed of a random choice; then Make Short Form…"));
-    make->addWidget(makeLabel);
     for (QWidget *w : std::initializer_list<QWidget *>{m_method, m_items, m_seed, m_make})
         make->addWidget(w);
     make->addStretch(1);

@@ -1,4 +1,4 @@
-#include "userguidedialog.h"
+#include "dialogs/userguidedialog.h"
 
 #include <QDialogButtonBox>
 #include <QFile>

@@ -1,4 +1,4 @@
-#include "judgespanel.h"
+#include "analysistabs/judgespanel.h"
 
 #include "runs/labelstore.h"
 #include "analysis/biasprobe.h"

@@ -1,7 +1,7 @@
-#include "comparepanel.h"
+#include "analysistabs/comparepanel.h"
 
 #include "core/job.h"
-#include "gatepanel.h"
+#include "analysistabs/gatepanel.h"
 
 #include <QComboBox>
 #include <QFormLayout>

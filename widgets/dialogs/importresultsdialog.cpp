@@ -1,4 +1,4 @@
-#include "importresultsdialog.h"
+#include "dialogs/importresultsdialog.h"
 #include "filedialogs.h"
 
 #include <QComboBox>

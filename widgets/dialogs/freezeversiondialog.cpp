@@ -1,4 +1,4 @@
-#include "freezeversiondialog.h"
+#include "dialogs/freezeversiondialog.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>

@@ -1,4 +1,4 @@
-#include "keyclaimsdialog.h"
+#include "dialogs/keyclaimsdialog.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>

@@ -1,4 +1,4 @@
-#include "irtfitbar.h"
+#include "examtabs/irtfitbar.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -1,4 +1,4 @@
-#include "examgeneratedialog.h"
+#include "dialogs/examgeneratedialog.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
