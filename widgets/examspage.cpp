@@ -28,6 +28,7 @@
 #include <QFileDialog>
 #include <QRegularExpression>
 #include <QHBoxLayout>
+#include <QItemSelectionModel>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
@@ -74,6 +75,21 @@ ExamsPage::ExamsPage(Project *project, QWidget *parent) : QWidget(parent), m_pro
         m_irt->setSelectedItems(items);
     };
     connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this, selectionToIrt);
+    // A reload (a fit stored, an edit undone) keeps the rows the user selected, by item.
+    connect(m_model, &QAbstractItemModel::modelAboutToBeReset, this, [this] {
+        m_keptSelection.clear();
+        for (const QModelIndex &row : m_view->selectionModel()->selectedRows())
+            m_keptSelection.insert(m_model->idAt(row.row()));
+    });
+    connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
+        if (m_keptSelection.isEmpty())
+            return;
+        QItemSelection again;
+        for (int r = 0; r < m_model->rowCount(); ++r)
+            if (m_keptSelection.contains(m_model->idAt(r)))
+                again.select(m_model->index(r, 0), m_model->index(r, ExamItemsModel::ColumnCount - 1));
+        m_view->selectionModel()->select(again, QItemSelectionModel::ClearAndSelect);
+    });
     connect(m_model, &QAbstractItemModel::modelReset, this, selectionToIrt);
     connect(m_model, &QAbstractItemModel::modelReset, this, &ExamsPage::showStats);
     // Exams generated or taken by a job or another program, IRT fitted elsewhere.

@@ -11,6 +11,7 @@
 #include "irt/irtadaptive.h"
 #include "examchooser.h"
 
+#include <QSet>
 #include <QWidget>
 
 #include <memory>
@@ -91,6 +92,7 @@ private:
     ShortFormPanel *m_shortForms;
     QTabWidget *m_lower; // the IRT and short-form tabs, beside the grid
     QSplitter *m_split;
+    QSet<qint64> m_keptSelection; // item ids selected before a reload
     QPushButton *m_generate;
     QPushButton *m_take;
     QPushButton *m_export;

@@ -439,6 +439,16 @@ private slots:
         page.view()->sortByColumn(-1, Qt::AscendingOrder);
         for (int r = 0; r < m->rowCount(); ++r)
             QCOMPARE(m->itemAt(r).id, stored[r].id);
+        // A reload (a fit stored, an edit undone) keeps the selection, and so the curves.
+        page.view()->selectRow(2);
+        page.view()->selectionModel()->select(m->index(4, 0), QItemSelectionModel::Select | QItemSelectionModel::Rows);
+        m->reload();
+        QList<qint64> kept;
+        for (const QModelIndex &row : page.view()->selectionModel()->selectedRows())
+            kept << m->idAt(row.row());
+        std::sort(kept.begin(), kept.end());
+        QCOMPARE(kept, (QList<qint64>{stored[2].id, stored[4].id}));
+        QCOMPARE(page.irtPanel()->chart(IrtPanel::Characteristic)->data().series.size(), 2);
         QVERIFY(store.setIrt(id, stored.mid(0, 5), nlohmann::json()).ok()); // no fitted exam for the others
     }
 };

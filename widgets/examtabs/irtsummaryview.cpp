@@ -53,9 +53,9 @@ void IrtSummaryView::showSummary(const nlohmann::json &summary, const QString &l
         for (const auto &n : summary["notes"])
             if (n.is_string())
                 escaped << QString::fromStdString(n.get<std::string>()).toHtmlEscaped();
-    // The table and the notes side by side.
-    m_text->setText(QStringLiteral("<table cellspacing='0' cellpadding='0'><tr><td valign='top'>%1</td><td width='24'></td><td valign='top'>%2</td></tr></table>")
-                        .arg(rows ? table : QString(), escaped.join(QStringLiteral("<br>"))));
+    // The table above the notes: side by side, the notes were a column of a few words in the
+    // pane beside the Exams grid.
+    m_text->setText(QStringLiteral("%1%2").arg(rows ? table + QStringLiteral("<br>") : QString(), escaped.join(QStringLiteral("<br>"))));
 }
 
 void IrtSummaryView::showWithout(const QString &lead)
