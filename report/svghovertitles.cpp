@@ -11,11 +11,7 @@ namespace assay {
 
 namespace {
 
-QString number(double v) { return ChartSeries::numberText(v); }
-
 QString escaped(const QString &text) { return text.toHtmlEscaped(); }
-
-QString valueText(const ChartSeries &s, int i) { return s.valueText(i); }
 
 void rect(QString &out, const QRectF &r, const QString &title)
 {
@@ -53,7 +49,7 @@ void bars(QString &out, const ChartData &data, QChart *chart)
             const double bottom = stacked ? base : 0, top = stacked ? base + v : v;
             base += stacked ? v : 0;
             const QPointF a = chart->mapToPosition(QPointF(left, bottom), series), b = chart->mapToPosition(QPointF(right, top), series);
-            rect(out, QRectF(a, b).normalized(), QStringLiteral("%1\n%2: %3").arg(category, s.name, valueText(s, i)));
+            rect(out, QRectF(a, b).normalized(), QStringLiteral("%1\n%2: %3").arg(category, s.name, s.valueText(i)));
         }
     }
 }
@@ -77,8 +73,8 @@ void points(QString &out, const ChartData &data, QChart *chart)
             const QPointF at = chart->mapToPosition(shown[k], xy);
             const bool sameCount = shown.size() == source->values.size();
             const QString label = sameCount && k < source->labels.size() && !source->labels[k].isEmpty() ? source->labels[k] + QStringLiteral("\n") : QString();
-            const QString x = sameCount && k < source->x.size() ? number(source->x[k]) : number(shown[k].x());
-            const QString y = sameCount ? valueText(*source, k) : number(shown[k].y());
+            const QString x = sameCount && k < source->x.size() ? ChartSeries::numberText(source->x[k]) : ChartSeries::numberText(shown[k].x());
+            const QString y = sameCount ? source->valueText(k) : ChartSeries::numberText(shown[k].y());
             out += QStringLiteral("<circle cx=\"%1\" cy=\"%2\" r=\"7\" fill=\"transparent\"><title>%3</title></circle>\n")
                        .arg(at.x(), 0, 'f', 1)
                        .arg(at.y(), 0, 'f', 1)

@@ -24,11 +24,6 @@
 namespace assay {
 
 namespace {
-// A judge whose verdicts come from a model: the likelier reference for the others.
-bool usesModel(const QString &judge) { return JudgeRegistry::usesModel(judge); }
-} // namespace
-
-namespace {
 
 QString ratio(const std::optional<double> &v) { return v ? QString::number(*v, 'f', 3) : QStringLiteral("—"); }
 
@@ -118,7 +113,7 @@ QString JudgesPanel::probeText() const { return m_probeResult->text(); }
 QString JudgesPanel::probedJudge() const
 {
     for (const QString &j : {m_judge->currentText(), m_truth->currentText()})
-        if (usesModel(j))
+        if (JudgeRegistry::usesModel(j))
             return j;
     return {};
 }
@@ -187,7 +182,7 @@ Job *JudgesPanel::measureStability(const QString &run, const QString &judge)
             return;
         }
         const StabilityReport &r = *report;
-        if (!r.missing.isEmpty() && !usesModel(judge)) {
+        if (!r.missing.isEmpty() && !JudgeRegistry::usesModel(judge)) {
             m_stability->setText(tr("<p><b>Stability</b>: %1 gives the same verdict every time (it is not an LLM). To see how stable an LLM "
                                     "judge is, add an endpoint in Edit → Settings → LLM endpoints, then on the Runs page click Score…, choose "
                                     "llm:PROFILE and set <b>Repeat</b> to 3 or more.</p>").arg(judge.toHtmlEscaped()));
@@ -253,7 +248,7 @@ void JudgesPanel::runChanged()
         // An imported or LLM verdict is the likelier truth; the cheap judge is measured.
         int t = 0;
         for (int i = 0; i < judges.size(); ++i)
-            if (judges[i] == QLatin1String("imported") || usesModel(judges[i]))
+            if (judges[i] == QLatin1String("imported") || JudgeRegistry::usesModel(judges[i]))
                 t = i;
         if (judges.contains(LabelStore::majorityJudge())) // people's labels above all
             t = int(judges.indexOf(LabelStore::majorityJudge()));
@@ -287,7 +282,7 @@ void JudgesPanel::measureSelected()
         return;
     measure(m_run->currentText(), m_truth->currentText(), m_judge->currentText());
     // Stability is a model judge's: the one measured, else the truth.
-    measureStability(m_run->currentText(), usesModel(m_judge->currentText()) || !usesModel(m_truth->currentText()) ? m_judge->currentText() : m_truth->currentText());
+    measureStability(m_run->currentText(), JudgeRegistry::usesModel(m_judge->currentText()) || !JudgeRegistry::usesModel(m_truth->currentText()) ? m_judge->currentText() : m_truth->currentText());
 }
 
 Job *JudgesPanel::measure(const QString &run, const QString &truth, const QString &judge)
