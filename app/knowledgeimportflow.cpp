@@ -8,13 +8,11 @@
 #include "progressarea.h"
 #include "project/project.h"
 #include "projectnavigator.h"
-#include "schema/csvschemareader.h"
 #include "schema/knowledgebase.h"
 #include "schema/knowledgeimporter.h"
+#include "schema/schemaimporters.h"
 #include "schema/serverpasswords.h"
 #include "schema/serverschemareader.h"
-#include "schema/sqliteschemareader.h"
-#include "schema/sqlscriptreader.h"
 #include "schemaeditor.h"
 
 #include <QFileInfo>
@@ -52,22 +50,23 @@ bool KnowledgeImportFlow::askReplace(bool *replace) const
     return true;
 }
 
-void KnowledgeImportFlow::choose(Source source)
+void KnowledgeImportFlow::choose(const QString &importer, bool link)
 {
-    if (!m_context.project())
+    const SchemaImporters::Importer *from = SchemaImporters::find(importer);
+    if (!m_context.project() || !from)
         return;
+    if (from->pick == SchemaImporters::Pick::Server)
+        return chooseServer(from->dialect);
     QWidget *w = m_context.window;
-    const QString path =
-        source == Source::CsvFolder
-            ? FileDialogs::folder(w, QStringLiteral("knowledge"), tr("Folder with one CSV file per table"))
-            : FileDialogs::openFile(w, QStringLiteral("knowledge"), tr("Import knowledge schema"),
-                                    source == Source::SqlScript ? tr("SQL scripts and dumps (SQLite, MySQL, PostgreSQL) (*.sql *.dump);;All files (*)")
-                                                                : tr("SQLite databases (*.sqlite *.sqlite3 *.db);;All files (*)"));
+    const QString title = QString(from->label).remove(QLatin1Char('&'));
+    const QString path = from->pick == SchemaImporters::Pick::Folder
+                             ? FileDialogs::folder(w, QStringLiteral("knowledge"), tr("Choose the %1").arg(title))
+                             : FileDialogs::openFile(w, QStringLiteral("knowledge"), tr("Import knowledge schema"), from->fileFilter);
     if (path.isEmpty())
         return;
-    bool replace = source == Source::LinkedSqlite;
+    bool replace = link; // a link replaces the project's tables
     if (askReplace(&replace))
-        importFile(source, path, replace);
+        importFile(importer, path, replace, link);
 }
 
 void KnowledgeImportFlow::chooseServer(ServerLocation::Dialect dialect)
@@ -82,18 +81,19 @@ void KnowledgeImportFlow::chooseServer(ServerLocation::Dialect dialect)
         importServer(dialog.location(), dialog.pickedTables(), replace, dialog.linkRequested());
 }
 
-void KnowledgeImportFlow::importFile(Source source, const QString &path, bool replace)
+void KnowledgeImportFlow::importFile(const QString &importer, const QString &path, bool replace, bool link)
 {
+    const SchemaImporters::Importer *from = SchemaImporters::find(importer);
+    if (!from || !from->read)
+        return emit failed(tr("%1: no importer '%2' reads files").arg(path, importer));
     run(tr("Reading %1").arg(QFileInfo(path).fileName()), QFileInfo(path).fileName(),
-        [source, path](Job &job) {
+        [read = from->read, path, link](Job &job) {
             job.reportProgress(0, 1);
-            Result<ImportedSchema> r = source == Source::CsvFolder   ? CsvSchemaReader::readFolder(path)
-                                       : source == Source::SqlScript ? SqlScriptReader::readFile(path)
-                                                                     : SqliteSchemaReader::readFile(path, source != Source::LinkedSqlite);
+            Result<ImportedSchema> r = read(path, !link, SqlDialectTranslator::Dialect::Auto);
             job.reportProgress(1, 1);
             return r;
         },
-        replace, source == Source::LinkedSqlite ? path : QString());
+        replace, link ? path : QString());
 }
 
 void KnowledgeImportFlow::importServer(const ServerLocation &location, const QStringList &tables, bool replace, bool link)

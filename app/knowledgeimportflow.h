@@ -25,8 +25,6 @@ class SchemaEditor;
 class KnowledgeImportFlow : public QObject {
     Q_OBJECT
 public:
-    enum class Source { Sqlite, LinkedSqlite, CsvFolder, SqlScript };
-
     struct Context {
         QWidget *window = nullptr;
         std::function<Project *()> project;
@@ -37,9 +35,10 @@ public:
     explicit KnowledgeImportFlow(Context context, QObject *parent = nullptr);
     ~KnowledgeImportFlow() override;
 
-    void choose(Source source);
+    // importer: a SchemaImporters id; link: read-only, the rows staying in the file.
+    void choose(const QString &importer, bool link = false);
     void chooseServer(ServerLocation::Dialect dialect);
-    void importFile(Source source, const QString &path, bool replace);
+    void importFile(const QString &importer, const QString &path, bool replace, bool link = false);
     // link: the structure only, the rows staying on the server (KnowledgeBase::isServerLinked).
     void importServer(const ServerLocation &location, const QStringList &tables, bool replace, bool link = false);
     Job *job() const { return m_job.get(); }

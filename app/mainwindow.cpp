@@ -41,6 +41,9 @@
 #include "reportaction.h"
 #include "steprouter.h"
 #include "schema/knowledgebase.h"
+#include "schema/schemaimporters.h"
+
+#include <utility>
 
 #include <QApplication>
 #include <QGuiApplication>
@@ -198,16 +201,16 @@ void MainWindow::createMenus()
     file->addSeparator();
     QMenu *import = file->addMenu(tr("&Import Knowledge Schema"));
     import->setToolTipsVisible(true);
-    import->addAction(tr("From &SQLite Database…"), this, [this] { m_importFlow->choose(ImportSource::Sqlite); });
-    import->addAction(tr("&Link SQLite Database (read-only)…"), this, [this] { m_importFlow->choose(ImportSource::LinkedSqlite); });
-    import->addAction(tr("From &CSV Folder…"), this, [this] { m_importFlow->choose(ImportSource::CsvFolder); });
-    import->addAction(tr("From SQL &Script or Dump…"), this, [this] { m_importFlow->choose(ImportSource::SqlScript); })
-        ->setToolTip(tr("An SQLite script, or a MySQL/MariaDB (mysqldump) or PostgreSQL (pg_dump) dump: the dialect is told by its marks and translated"));
-    import->addSeparator();
-    import->addAction(tr("From &PostgreSQL…"), this, [this] { m_importFlow->chooseServer(ServerLocation::Dialect::Postgres); })
-        ->setToolTip(tr("Copies tables, keys and rows from a PostgreSQL server; the password stays in memory or in the OS keychain"));
-    import->addAction(tr("From &MySQL/MariaDB…"), this, [this] { m_importFlow->chooseServer(ServerLocation::Dialect::MySql); })
-        ->setToolTip(tr("Copies tables, keys and rows from a MySQL or MariaDB server; the password stays in memory or in the OS keychain"));
+    bool servers = false;
+    for (const SchemaImporters::Importer &from : SchemaImporters::all()) {
+        if (from.pick == SchemaImporters::Pick::Server && !std::exchange(servers, true))
+            import->addSeparator();
+        const QString id = from.id;
+        QAction *action = import->addAction(tr("From %1…").arg(from.label), this, [this, id] { m_importFlow->choose(id); });
+        action->setToolTip(from.toolTip);
+        if (!from.linkLabel.isEmpty())
+            import->addAction(tr("%1…").arg(from.linkLabel), this, [this, id] { m_importFlow->choose(id, true); });
+    }
     QAction *results = file->addAction(tr("Import &Results…"), this, [this] {
         if (!m_runsPage)
             return;
@@ -505,9 +508,9 @@ void MainWindow::openDemoProject()
     m_demoJob->start();
 }
 
-void MainWindow::importKnowledge(ImportSource source, const QString &path, bool replace)
+void MainWindow::importKnowledge(const QString &importer, const QString &path, bool replace)
 {
-    m_importFlow->importFile(source, path, replace);
+    m_importFlow->importFile(importer, path, replace);
 }
 
 void MainWindow::showError(const QString &message)

@@ -46,9 +46,9 @@ public:
     void openDemoProject();
     void closeProject();
 
-    using ImportSource = KnowledgeImportFlow::Source;
     // Reads the source off the GUI thread, then imports it as one undoable edit.
-    void importKnowledge(ImportSource source, const QString &path, bool replace);
+    // importer: a SchemaImporters id ("csv", "sql", …).
+    void importKnowledge(const QString &importer, const QString &path, bool replace);
 
     Project *project() const { return m_project.get(); }
     QUndoGroup *undoGroup() const { return m_undoGroup; }

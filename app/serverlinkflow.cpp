@@ -5,7 +5,7 @@
 #include "progressarea.h"
 #include "project/project.h"
 #include "schema/knowledgebase.h"
-#include "schema/serverlinkcheck.h"
+#include "schema/linkcheck.h"
 #include "schema/serverlocation.h"
 #include "schema/serverpasswords.h"
 #include "schemaeditor.h"
@@ -38,14 +38,14 @@ void ServerLinkFlow::follow(Project *project, SchemaEditor *editor)
         return;
     KnowledgeBase *kb = project->service<KnowledgeBase>();
     connect(kb, &KnowledgeBase::reloaded, this, [this, kb] {
-        if (kb->isServerLinked() && !kb->linkState().checked)
+        if (kb->isRemote() && !kb->linkState().checked)
             check();
     });
     if (editor) {
         connect(editor, &SchemaEditor::linkCheckRequested, this, &ServerLinkFlow::check);
         connect(editor, &SchemaEditor::linkPasswordRequested, this, &ServerLinkFlow::askPassword);
     }
-    if (!kb->isServerLinked())
+    if (!kb->isRemote())
         return;
     // The keychain's password for this server first (if it has one), then the check.
     auto location = ServerLocation::parse(kb->linkedPath());
@@ -72,7 +72,7 @@ void ServerLinkFlow::check()
     if (!m_project)
         return;
     KnowledgeBase *kb = m_project->service<KnowledgeBase>();
-    if (!kb->isServerLinked())
+    if (!kb->isRemote())
         return;
     if (m_job && m_job->isRunning()) {
         m_again = true;
@@ -80,11 +80,11 @@ void ServerLinkFlow::check()
     }
     const QString uri = kb->linkedPath();
     const QVector<KnowledgeTable> tables = kb->tables();
-    auto state = std::make_shared<ServerLinkCheck::State>();
+    auto state = std::make_shared<LinkCheck::State>();
     auto location = ServerLocation::parse(uri);
     m_job = std::make_unique<Job>(tr("Reaching %1").arg(location ? location.value().describe() : uri), [uri, tables, state](Job &job) {
         job.reportProgress(0, 1);
-        *state = ServerLinkCheck::run(uri, tables);
+        *state = LinkCheck::run(uri, tables);
         job.reportProgress(1, 1);
         return Status(); // an unreachable server is a state the Schema page shows, not a failed job
     });

@@ -1,7 +1,7 @@
 #pragma once
 // Keeps a project's link to a PostgreSQL or MySQL/MariaDB server in view: when the project
 // opens (after trying the OS keychain's password) and after every import or undo, a job reaches
-// the server and reads its tables' row counts and first rows (ServerLinkCheck) off the GUI
+// the server and reads its tables' row counts and first rows (LinkCheck) off the GUI
 // thread; the Schema page shows the result. Its "Check Again" and "Password…" buttons come here.
 // The password stays in this process (ServerPasswords), never in the project.
 #include <QObject>

@@ -55,9 +55,9 @@ Result<nlohmann::json> ProjectSummary::toJson(const Project &project)
     j["knowledge_source"] = kb->source() == KnowledgeBase::Source::Linked
                                 ? nlohmann::json{{"kind", "linked"}, {"path", kb->linkedPath().toStdString()}}
                                 : nlohmann::json{{"kind", kb->tables().isEmpty() ? "none" : "embedded"}};
-    if (kb->isServerLinked()) {
-        const ServerLinkCheck::State &link = kb->linkState();
-        j["knowledge_source"]["server"] = link.server.toStdString();
+    if (kb->isRemote()) {
+        const LinkCheck::State &link = kb->linkState();
+        j["knowledge_source"]["server"] = link.where.toStdString();
         j["knowledge_source"]["reachable"] = link.checked ? nlohmann::json(link.reachable()) : nlohmann::json(nullptr);
         if (!link.error.isEmpty())
             j["knowledge_source"]["error"] = link.error.toStdString();
@@ -102,9 +102,9 @@ Result<QString> ProjectSummary::toText(const Project &project)
     for (auto it = c.begin(); it != c.end(); ++it)
         out += QStringLiteral("%1 %2\n").arg(it.key() + QLatin1Char(':'), -18).arg(it.value());
     const KnowledgeBase *kb = project.service<KnowledgeBase>();
-    if (kb->isServerLinked()) {
-        const ServerLinkCheck::State &link = kb->linkState();
-        out += QStringLiteral("Knowledge:      linked read-only to %1 (the rows stay on the server)\n").arg(link.server.isEmpty() ? kb->linkedPath() : link.server);
+    if (kb->isRemote()) {
+        const LinkCheck::State &link = kb->linkState();
+        out += QStringLiteral("Knowledge:      linked read-only to %1 (the rows stay on the server)\n").arg(link.where.isEmpty() ? kb->linkedPath() : link.where);
         if (link.checked && !link.reachable())
             out += QStringLiteral("                cannot be reached: %1; every stored result is kept, and generation waits for the server\n").arg(link.error);
     } else if (kb->isLinked()) {
@@ -115,7 +115,7 @@ Result<QString> ProjectSummary::toText(const Project &project)
     for (const KnowledgeTable &t : kb->tables()) {
         auto rows = kb->rowCount(t.id);
         out += rows ? QStringLiteral("\nTable %1 (%2 rows)\n").arg(t.name).arg(rows.value())
-                    : kb->isServerLinked() ? QStringLiteral("\nTable %1 (rows on the server, not counted)\n").arg(t.name)
+                    : kb->isRemote() ? QStringLiteral("\nTable %1 (rows on the server, not counted)\n").arg(t.name)
                                            : QStringLiteral("\nTable %1 (%2)\n").arg(t.name, rows.error());
         for (const KnowledgeColumn &col : t.columns) {
             QStringList notes;

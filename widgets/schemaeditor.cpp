@@ -280,18 +280,18 @@ void SchemaEditor::tableChanged()
 
 QString SchemaEditor::sourceText() const
 {
-    if (m_knowledge->isServerLinked()) {
-        const ServerLinkCheck::State &link = m_knowledge->linkState();
-        const QString server = link.server.isEmpty() ? m_knowledge->linkedPath() : link.server;
+    if (m_knowledge->isRemote()) {
+        const LinkCheck::State &link = m_knowledge->linkState();
+        const QString server = link.where.isEmpty() ? m_knowledge->linkedPath() : link.where;
         if (!link.checked)
             return tr("Linked read-only to %1; the rows stay on the server. Reaching it…").arg(server);
         if (!link.reachable())
             return tr("Linked read-only to %1, which cannot be reached: see the message below the rows.").arg(server);
         const auto counted = m_knowledge->rowCount(currentTable());
         const qint64 rows = counted ? counted.value() : 0;
-        return rows > ServerLinkCheck::previewRows
+        return rows > LinkCheck::previewRows
                    ? tr("Linked read-only to %1; the rows stay on the server. The table shows the first %2 of %3 rows.")
-                         .arg(server, QLocale().toString(ServerLinkCheck::previewRows), QLocale().toString(rows))
+                         .arg(server, QLocale().toString(LinkCheck::previewRows), QLocale().toString(rows))
                    : tr("Linked read-only to %1; the rows stay on the server.").arg(server);
     }
     if (m_knowledge->isLinked())
@@ -306,8 +306,8 @@ QString SchemaEditor::sourceText() const
 void SchemaEditor::showLinkState()
 {
     tableChanged();
-    const ServerLinkCheck::State &link = m_knowledge->linkState();
-    if (!m_knowledge->isServerLinked() || !link.checked || link.reachable()) {
+    const LinkCheck::State &link = m_knowledge->linkState();
+    if (!m_knowledge->isRemote() || !link.checked || link.reachable()) {
         if (m_linkWarning) // the warning of an earlier check, not another message
             m_message->clear();
         m_linkWarning = false;

@@ -5,7 +5,7 @@
 #include "grounding/groundlinkstore.h"
 #include "project/project.h"
 #include "schema/knowledgebase.h"
-#include "schema/serverlinkcheck.h"
+#include "schema/linkcheck.h"
 
 namespace assay {
 
@@ -20,8 +20,8 @@ int InfoCommand::run(const QStringList &args, CliIo &io)
     if (!project)
         return exitCode;
     // A linked server is asked now: the summary gives its row counts, or why it cannot be reached.
-    if (KnowledgeBase *kb = project->service<KnowledgeBase>(); kb->isServerLinked())
-        ServerLinkCheck::runFor(*kb);
+    if (KnowledgeBase *kb = project->service<KnowledgeBase>(); kb->isRemote())
+        LinkCheck::runFor(*kb);
     // Answers no document states (docs/METHODS.md §1.6.2): every run judges their items wrong.
     auto absent = AbsentAnswers::find(project->database(), false);
     if (!absent)

@@ -2,18 +2,28 @@
 
 #include "project/project.h"
 #include "report/projectsummary.h"
-#include "schema/csvschemareader.h"
 #include "schema/knowledgebase.h"
 #include "schema/knowledgeimporter.h"
-#include "schema/serverlinkcheck.h"
+#include "schema/linkcheck.h"
 #include "schema/serverpasswords.h"
 #include "schema/serverschemareader.h"
-#include "schema/sqliteschemareader.h"
-#include "schema/sqlscriptreader.h"
+#include "schema/schemaimporters.h"
 
 #include <QElapsedTimer>
 
 namespace assay {
+
+namespace {
+
+// "--a, --b or --c".
+QString orList(const QStringList &flags)
+{
+    if (flags.size() < 2)
+        return flags.join(QString());
+    return flags.mid(0, flags.size() - 1).join(QStringLiteral(", ")) + QStringLiteral(" or ") + flags.constLast();
+}
+
+} // namespace
 
 Result<ImportedSchema> SchemaCommand::readServer(ServerLocation::Dialect dialect, const QString &uri, const QString &schema,
                                                 const QString &tables, const Project *project, bool replace, CliIo &io, QString *linkUri)
@@ -70,42 +80,50 @@ int SchemaCommand::run(const QStringList &args, CliIo &io)
     QCommandLineParser parser;
     parser.addPositionalArgument(QStringLiteral("import"), QStringLiteral("The action (import)."));
     parser.addPositionalArgument(QStringLiteral("FILE.assay"), QStringLiteral("The project to import into."));
-    const QCommandLineOption sqlite(QStringLiteral("sqlite"), QStringLiteral("Import an SQLite database."), QStringLiteral("DB"));
-    const QCommandLineOption csv(QStringLiteral("csv"), QStringLiteral("Import a folder with one CSV file per table."), QStringLiteral("DIR"));
-    const QCommandLineOption sql(QStringLiteral("sql"), QStringLiteral("Import an SQL script (DDL + INSERTs): SQLite's, or a MySQL/MariaDB (mysqldump) or PostgreSQL (pg_dump) dump, translated."), QStringLiteral("FILE"));
+    // One option per importer (SchemaImporters, which the GUI's menu lists too).
+    QVector<QCommandLineOption> sources;
+    QStringList sourceFlags, linkFlags;
+    for (const SchemaImporters::Importer &from : SchemaImporters::all()) {
+        sources << QCommandLineOption(from.id, from.cliHelp, from.cliValue);
+        sourceFlags << QStringLiteral("--") + from.id;
+        if (from.linkable)
+            linkFlags << QStringLiteral("--") + from.id;
+    }
     const QCommandLineOption dialect(QStringLiteral("dialect"), QStringLiteral("With --sql: the script's dialect, auto (by its marks, the default), sqlite, mysql or postgres."),
                                      QStringLiteral("D"), QStringLiteral("auto"));
-    const QCommandLineOption postgres(QStringLiteral("postgres"),
-                                      QStringLiteral("Import from a PostgreSQL server: postgresql://USER@HOST[:PORT]/DB (a socket folder as the host, "
-                                                     "percent-encoded, or ?host=/folder). The password: ASSAY_DB_PASSWORD or PGPASSWORD."),
-                                      QStringLiteral("URI"));
-    const QCommandLineOption mysql(QStringLiteral("mysql"),
-                                   QStringLiteral("Import from a MySQL or MariaDB server: mysql://USER@HOST[:PORT]/DB (?socket=/path for a "
-                                                  "Unix socket). The password: ASSAY_DB_PASSWORD or MYSQL_PWD."),
-                                   QStringLiteral("URI"));
     const QCommandLineOption schemaName(QStringLiteral("schema"), QStringLiteral("With --postgres: the schema to read (default public)."), QStringLiteral("NAME"));
     const QCommandLineOption tables(QStringLiteral("tables"), QStringLiteral("With --postgres or --mysql: the tables to import, comma-separated (default all)."),
                                     QStringLiteral("T1,T2"));
-    const QCommandLineOption link(QStringLiteral("link"), QStringLiteral("With --sqlite, --postgres or --mysql: link the database read-only instead of copying its rows "
-                                                                         "(a server's SQL templates then run on the server)."));
+    const QCommandLineOption link(QStringLiteral("link"), QStringLiteral("With %1: link the database read-only instead of copying its rows "
+                                                                         "(a server's SQL templates then run on the server).")
+                                                              .arg(orList(linkFlags)));
     const QCommandLineOption replace(QStringLiteral("replace"), QStringLiteral("Replace the project's current knowledge tables."));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print the resulting schema as JSON."));
-    parser.addOptions({sqlite, csv, sql, postgres, mysql, schemaName, tables, dialect, link, replace, json});
+    for (const QCommandLineOption &o : std::as_const(sources))
+        parser.addOption(o);
+    parser.addOptions({schemaName, tables, dialect, link, replace, json});
     if (!parse(parser, args, io, 2, 2))
         return stopped(parser);
     if (parser.positionalArguments().constFirst() != QLatin1String("import"))
         return usageError(parser, io, QStringLiteral("unknown action '%1' (expected: import)").arg(parser.positionalArguments().constFirst()));
-    const bool server = parser.isSet(postgres) || parser.isSet(mysql);
-    const int sources = int(parser.isSet(sqlite)) + int(parser.isSet(csv)) + int(parser.isSet(sql)) + int(parser.isSet(postgres)) + int(parser.isSet(mysql));
-    if (sources != 1)
-        return usageError(parser, io, QStringLiteral("give exactly one of --sqlite, --csv, --sql, --postgres, --mysql"));
-    if (parser.isSet(link) && !parser.isSet(sqlite) && !server)
-        return usageError(parser, io, QStringLiteral("--link goes with --sqlite, --postgres or --mysql"));
-    if (parser.isSet(schemaName) && !parser.isSet(postgres))
+    const SchemaImporters::Importer *from = nullptr;
+    int given = 0;
+    for (const SchemaImporters::Importer &i : SchemaImporters::all())
+        if (parser.isSet(i.id)) {
+            from = &i;
+            ++given;
+        }
+    if (given != 1)
+        return usageError(parser, io, QStringLiteral("give exactly one of %1").arg(sourceFlags.join(QStringLiteral(", "))));
+    const bool server = from->pick == SchemaImporters::Pick::Server;
+    const bool postgres = server && from->dialect == ServerLocation::Dialect::Postgres;
+    if (parser.isSet(link) && !from->linkable)
+        return usageError(parser, io, QStringLiteral("--link goes with %1").arg(orList(linkFlags)));
+    if (parser.isSet(schemaName) && !postgres)
         return usageError(parser, io, QStringLiteral("--schema goes with --postgres"));
     if (parser.isSet(tables) && !server)
         return usageError(parser, io, QStringLiteral("--tables goes with --postgres or --mysql"));
-    if (parser.isSet(dialect) && !parser.isSet(sql))
+    if (parser.isSet(dialect) && from->id != QLatin1String("sql"))
         return usageError(parser, io, QStringLiteral("--dialect goes with --sql"));
     auto scriptDialect = SqlDialectTranslator::parse(parser.value(dialect));
     if (!scriptDialect)
@@ -119,13 +137,10 @@ int SchemaCommand::run(const QStringList &args, CliIo &io)
             return ExitFailure;
     }
     QString linkUri;
-    Result<ImportedSchema> schema = parser.isSet(sqlite) ? SqliteSchemaReader::readFile(parser.value(sqlite), !parser.isSet(link))
-                                    : parser.isSet(csv)  ? CsvSchemaReader::readFolder(parser.value(csv))
-                                    : parser.isSet(sql)  ? SqlScriptReader::readFile(parser.value(sql), scriptDialect.value())
-                                                         : readServer(parser.isSet(postgres) ? ServerLocation::Dialect::Postgres : ServerLocation::Dialect::MySql,
-                                                                      parser.value(parser.isSet(postgres) ? postgres : mysql), parser.value(schemaName),
-                                                                      parser.value(tables), project.get(), parser.isSet(replace), io,
-                                                                      parser.isSet(link) ? &linkUri : nullptr);
+    const QString where = parser.value(from->id);
+    Result<ImportedSchema> schema = server ? readServer(from->dialect, where, parser.value(schemaName), parser.value(tables), project.get(),
+                                                        parser.isSet(replace), io, parser.isSet(link) ? &linkUri : nullptr)
+                                           : from->read(where, !parser.isSet(link), scriptDialect.value());
     if (!schema)
         return fail(io, schema.error());
     for (const QString &note : schema.value().notes)
@@ -137,7 +152,7 @@ int SchemaCommand::run(const QStringList &args, CliIo &io)
     KnowledgeImporter::Options options;
     options.replace = parser.isSet(replace);
     if (parser.isSet(link))
-        options.linkPath = server ? linkUri : parser.value(sqlite);
+        options.linkPath = server ? linkUri : where;
     auto report = KnowledgeImporter::import(*project, schema.value(), options);
     if (!report)
         return fail(io, report.error());
@@ -147,7 +162,7 @@ int SchemaCommand::run(const QStringList &args, CliIo &io)
     else
         io.err << QStringLiteral("Linked %1 read-only; the rows stay in %2\n").arg(tablesText, server ? QStringLiteral("the server") : options.linkPath);
     if (server && parser.isSet(link)) {
-        const ServerLinkCheck::State state = ServerLinkCheck::runFor(*project->service<KnowledgeBase>());
+        const LinkCheck::State state = LinkCheck::runFor(*project->service<KnowledgeBase>());
         if (!state.reachable())
             io.err << QStringLiteral("warning: %1\n").arg(state.error);
     }

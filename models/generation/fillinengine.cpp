@@ -1,8 +1,8 @@
 #include "generation/fillinengine.h"
 
-#include "generation/serverfillin.h"
 #include "generation/setbasedfillin.h"
 #include "project/database.h"
+#include "project/statement.h"
 #include "schema/knowledgeconnection.h"
 #include "schema/knowledgevalue.h"
 
@@ -18,17 +18,31 @@ namespace {
 QString cacheKey(const Placeholder &p) { return p.table.toLower() + QLatin1Char('.') + p.column.toLower(); }
 
 // Adds the document ids a result row projects (SemanticGroup::addDocumentIds).
-void addDocuments(const Statement &r, const QVector<QPair<int, bool>> &docColumns, int offset, SemanticGroup &g)
+template<typename Row>
+void addDocuments(const Row &r, const QVector<QPair<int, bool>> &docColumns, int offset, SemanticGroup &g)
 {
     for (const auto &[c, list] : docColumns)
         g.addDocumentIds(KnowledgeValue::displayText(r.value(c + offset)), list);
 }
 
+// Reads one result row of the template's columns (from `offset` on) into the group: the
+// answer from the first row, the documents from every row.
+void readRow(const SourceRow &r, int offset, const QVector<QPair<int, bool>> &docColumns, SemanticGroup &g)
+{
+    if (g.rowCount == 0) {
+        const QVariant answer = r.value(offset);
+        g.answer = answer.isNull() ? QString() : KnowledgeValue::displayText(answer);
+    }
+    addDocuments(r, docColumns, offset, g);
+    ++g.rowCount;
+}
+
 } // namespace
 
-// The template's own statement, parameterised, and where its document columns are.
+// The template's own statement with positional parameters, and where its document columns are.
 struct FillInEngine::Prepared {
-    Statement statement;
+    std::unique_ptr<SourceQuery> query;
+    QVector<int> marks;                   // SqlTemplate::positional()'s order
     QVector<QPair<int, bool>> docColumns; // column, and whether it holds a list (doc_ids)
 };
 
@@ -85,33 +99,26 @@ private:
 
 FillInEngine::FillInEngine(const KnowledgeConnection &connection) : m_connection(connection) {}
 
-bool FillInEngine::usesServer() const { return m_connection.server() != nullptr; }
+const KnowledgeSource &FillInEngine::source() const { return m_connection.source(); }
 
-Result<QVariantList> FillInEngine::distinctValues(const Placeholder &p)
+Result<KnowledgeSource::Values> FillInEngine::domain(const Placeholder &p)
 {
     const QString key = cacheKey(p);
     if (auto it = m_valueCache.constFind(key); it != m_valueCache.constEnd())
         return *it;
-    if (m_connection.server()) {
-        auto values = ServerFillIn(m_connection).distinctValues(p);
-        if (!values)
-            return Result<QVariantList>::failure(values);
-        m_valueCache.insert(key, values.value().converted);
-        m_countCache.insert(key, values.value().converted.size());
-        return values.value().converted;
-    }
-    const QString column = Database::quoteIdentifier(p.column);
-    auto rows = m_connection.query(QStringLiteral("SELECT DISTINCT %1 FROM %2 WHERE %1 IS NOT NULL ORDER BY %1")
-                                       .arg(column, Database::quoteIdentifier(p.table)));
-    if (!rows)
-        return Result<QVariantList>::failure(QStringLiteral("values of %1: %2").arg(p.token(), rows.error()));
-    QVariantList values;
-    values.reserve(rows.value().rows.size());
-    for (const QVariantList &r : rows.value().rows)
-        values << r.value(0);
-    m_valueCache.insert(key, values);
-    m_countCache.insert(key, values.size());
-    return values;
+    auto values = source().distinctValues(p.table, p.column, m_connection.columnType(p.table, p.column));
+    if (!values)
+        return Result<KnowledgeSource::Values>::failure(QStringLiteral("values of %1: %2").arg(p.token(), values.error()), values.code());
+    m_countCache.insert(key, values.value().stored.size());
+    return m_valueCache.insert(key, values.take()).value();
+}
+
+Result<QVariantList> FillInEngine::distinctValues(const Placeholder &p)
+{
+    auto values = domain(p);
+    if (!values)
+        return Result<QVariantList>::failure(values);
+    return values.value().stored;
 }
 
 Result<qint64> FillInEngine::distinctCount(const Placeholder &p)
@@ -119,7 +126,7 @@ Result<qint64> FillInEngine::distinctCount(const Placeholder &p)
     const QString key = cacheKey(p);
     if (auto it = m_countCache.constFind(key); it != m_countCache.constEnd())
         return *it;
-    const QString counted = m_connection.server() ? ServerFillIn(m_connection).sortKey(p, Database::quoteIdentifier(p.column)) : Database::quoteIdentifier(p.column);
+    const QString counted = source().orderKey(Database::quoteIdentifier(p.column), m_connection.columnType(p.table, p.column));
     auto rows = m_connection.query(QStringLiteral("SELECT count(DISTINCT %1) FROM %2").arg(counted, Database::quoteIdentifier(p.table)));
     if (!rows)
         return Result<qint64>::failure(QStringLiteral("values of %1: %2").arg(p.token(), rows.error()));
@@ -140,20 +147,14 @@ Result<qint64> FillInEngine::combinations(const SqlTemplate &t)
     return product;
 }
 
-Status FillInEngine::fillOne(Prepared &prepared, SemanticGroup &g)
+Status FillInEngine::fillOne(Prepared &prepared, const QVariantList &raw, SemanticGroup &g)
 {
-    Statement &s = prepared.statement;
-    s.reset();
-    for (int i = 0; i < g.values.size(); ++i)
-        s.bind(i + 1, g.values[i]);
     g.rowCount = 0;
     g.answer = QString();
     g.documentIds.clear();
-    return s.forEach([&](const Statement &r) {
-        if (g.rowCount == 0)
-            g.answer = r.isNull(0) ? QString() : KnowledgeValue::displayText(r.value(0));
-        addDocuments(r, prepared.docColumns, 0, g);
-        return ++g.rowCount < 1000; // 1000 rows: enough to know it is not singular
+    return prepared.query->run(SqlTemplate::bindOrder(raw, prepared.marks), [&](const SourceRow &r) {
+        readRow(r, 0, prepared.docColumns, g);
+        return g.rowCount < 1000; // 1000 rows: enough to know it is not singular
     });
 }
 
@@ -201,19 +202,22 @@ qint64 FillInEngine::expectedGroups(const SqlTemplate &t, qint64 combinations)
 Result<FillInEngine::Outcome> FillInEngine::read(const SqlTemplate &t, const std::function<bool()> &cancelled, Path path, Output &output)
 {
     using R = Result<Outcome>;
-    if (m_connection.server())
-        return ServerFillIn(m_connection).read(*this, t, cancelled, path, [&output](SemanticGroup &&g) { return output.add(std::move(g)); });
-    auto stmt = m_connection.database().prepare(t.parameterised());
-    if (!stmt)
-        return R::failure(stmt.error());
-    Prepared prepared{stmt.take(), {}};
-    for (int c = 1; c < prepared.statement.columnCount(); ++c) {
-        const QString name = prepared.statement.columnName(c).toLower();
+    Prepared prepared;
+    const QString sql = t.positional(&prepared.marks);
+    auto query = source().prepare(sql, int(prepared.marks.size()));
+    if (!query)
+        return R::failure(query);
+    prepared.query = query.take();
+    const QStringList columns = prepared.query->columns();
+    for (int c = 1; c < columns.size(); ++c) {
+        const QString name = columns[c].toLower();
         if (name == QLatin1String("doc_id") || name == QLatin1String("doc_ids") || name == QLatin1String("document_id"))
             prepared.docColumns.append({c, name == QLatin1String("doc_ids")});
     }
     if (path == Path::Auto)
         if (const auto plan = SetBasedFillIn::plan(t)) {
+            if (!source().sqlite())
+                return runSetBasedInOrder(t, *plan, prepared, cancelled, output);
             const auto order = prepared.docColumns.isEmpty() ? rowidOrder(t) : std::nullopt;
             return runSetBased(t, order ? plan->firstRowSql(*order) : plan->sql, plan->keys, order.has_value(), prepared, cancelled, output);
         }
@@ -264,7 +268,7 @@ Result<FillInEngine::Outcome> FillInEngine::runSetBased(const SqlTemplate &t, co
     out.combinations = product.value();
     if (m_progress)
         m_expected = expectedGroups(t, out.combinations);
-    auto grouped = m_connection.database().prepare(planSql);
+    auto grouped = source().sqlite()->prepare(planSql);
     if (!grouped)
         return R::failure(QStringLiteral("%1 (set-based): %2").arg(t.sql(), grouped.error()));
     qint64 singular = 0;
@@ -294,7 +298,7 @@ Result<FillInEngine::Outcome> FillInEngine::runSetBased(const SqlTemplate &t, co
             g.rowCount = rowCount;
             g.answer = KnowledgeValue::displayText(r.value(keys + 2));
             addDocuments(r, prepared.docColumns, keys + 2, g);
-        } else if (inner = fillOne(prepared, g); !inner) {
+        } else if (inner = fillOne(prepared, g.values, g); !inner) {
             return false; // several rows: the per-combination query gives their order
         }
         if (g.rowCount > 0 && !g.answer.isNull()) {
@@ -311,6 +315,79 @@ Result<FillInEngine::Outcome> FillInEngine::runSetBased(const SqlTemplate &t, co
         return R::failure(QStringLiteral("%1: %2").arg(t.sql(), inner.error()), inner.code());
     if (!read)
         return R::failure(QStringLiteral("%1 (set-based): %2").arg(t.sql(), read.error()), read.code());
+    out.skipped = out.combinations - out.answered;
+    if (out.answered > 0)
+        out.singularRate = double(singular) / double(out.answered);
+    return out;
+}
+
+Result<FillInEngine::Outcome> FillInEngine::runSetBasedInOrder(const SqlTemplate &t, const SetBasedFillIn::Plan &plan, Prepared &prepared,
+                                                               const std::function<bool()> &cancelled, Output &output)
+{
+    // The rows ordered by the keys and grouped here, so neither the source's string comparison
+    // nor its collation decides what a group is: orderKey() orders text by its bytes, as SQLite
+    // does (docs/METHODS.md §1.5, "Linked servers").
+    using R = Result<Outcome>;
+    Outcome out;
+    out.setBased = true;
+    auto product = combinations(t);
+    if (!product)
+        return R::failure(product);
+    out.combinations = product.value();
+    if (m_progress)
+        m_expected = expectedGroups(t, out.combinations);
+    QStringList order, where = plan.conditions;
+    QStringList types;
+    const auto placeholders = t.placeholders();
+    for (int i = 0; i < plan.keys; ++i) {
+        types << m_connection.columnType(placeholders[i].table, placeholders[i].column);
+        order << source().orderKey(plan.keyList[i], types[i]);
+        where << plan.keyList[i] + QStringLiteral(" IS NOT NULL");
+    }
+    const QString sql = QStringLiteral("SELECT %1, %2 FROM %3 WHERE %4 ORDER BY %5")
+                            .arg(plan.keyList.join(QStringLiteral(", ")), plan.selectList, plan.from, where.join(QStringLiteral(" AND ")),
+                                 order.join(QStringLiteral(", ")));
+    auto query = source().prepare(sql, 0);
+    if (!query)
+        return R::failure(QStringLiteral("%1 (set-based): %2").arg(t.sql(), query.error()), query.code());
+    qint64 singular = 0, visited = 0;
+    SemanticGroup group;
+    QVariantList rawKeys;
+    Status inner;
+    bool stopped = false;
+    const auto close = [&]() -> Status {
+        if (group.rowCount == 0 || group.answer.isNull())
+            return {};
+        singular += group.rowCount == 1;
+        ++out.answered;
+        return output.add(std::move(group));
+    };
+    const Status read = query.value()->run({}, [&](const SourceRow &r) {
+        if (cancelled && (++visited & 1023) == 0 && cancelled()) {
+            stopped = true;
+            return false;
+        }
+        QVariantList keys;
+        for (int i = 0; i < plan.keys; ++i)
+            keys << r.raw(i);
+        if (keys != rawKeys || group.rowCount == 0) {
+            if (inner = close(); !inner)
+                return false;
+            group = SemanticGroup();
+            rawKeys = keys;
+            for (int i = 0; i < plan.keys; ++i)
+                group.values << source().stored(keys[i], types[i]);
+        }
+        if (group.rowCount < 1000) // as the per-combination read stops at 1000
+            readRow(r, plan.keys, prepared.docColumns, group);
+        return true;
+    });
+    if (stopped)
+        return R::cancelled();
+    if (!read)
+        return R::failure(QStringLiteral("%1 (set-based): %2").arg(t.sql(), read.error()), read.code());
+    if (inner = inner ? close() : inner; !inner)
+        return R::failure(inner);
     out.skipped = out.combinations - out.answered;
     if (out.answered > 0)
         out.singularRate = double(singular) / double(out.answered);
@@ -352,16 +429,16 @@ Result<FillInEngine::Outcome> FillInEngine::runPerCombination(const SqlTemplate 
     }
     if (out.refused = refusal(t, out.combinations); !out.refused.isEmpty())
         return out;
-    QVector<QVariantList> domains;
+    QVector<KnowledgeSource::Values> domains;
     for (const Placeholder &p : t.placeholders()) {
-        auto values = distinctValues(p);
+        auto values = domain(p);
         if (!values)
-            return R::failure(values.error());
-        domains << values.value();
+            return R::failure(values);
+        domains << values.take();
     }
     QVector<int> index(domains.size(), 0), sizes;
-    for (const QVariantList &d : std::as_const(domains))
-        sizes << int(d.size());
+    for (const KnowledgeSource::Values &d : std::as_const(domains))
+        sizes << int(d.raw.size());
     qint64 singular = 0;
     m_expected = out.combinations;
     for (qint64 n = 0; n < out.combinations; ++n) {
@@ -373,9 +450,12 @@ Result<FillInEngine::Outcome> FillInEngine::runPerCombination(const SqlTemplate 
                 m_progress(out.answered, doneShare(out.answered));
         }
         SemanticGroup g;
-        for (int i = 0; i < domains.size(); ++i)
-            g.values << domains[i][index[i]];
-        if (const Status read = fillOne(prepared, g); !read)
+        QVariantList raw;
+        for (int i = 0; i < domains.size(); ++i) {
+            raw << domains[i].raw[index[i]];
+            g.values << domains[i].stored[index[i]];
+        }
+        if (const Status read = fillOne(prepared, raw, g); !read)
             return R::failure(QStringLiteral("%1 with %2: %3").arg(t.sql(), g.valueTexts().join(QStringLiteral(", ")), read.error()), read.code());
         if (g.rowCount == 0 || g.answer.isNull()) {
             ++out.skipped;

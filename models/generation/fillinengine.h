@@ -8,11 +8,18 @@
 // when the product exceeds the combination budget. Both paths give the same groups in the
 // same order: combinations whose SQL returns no row or a NULL answer are skipped, and the
 // singular-answer rate is the share of answered combinations that return exactly one row.
-// Against a linked server the same paths run there (ServerFillIn).
+// The template runs where the knowledge source keeps its rows (KnowledgeSource). Set-based,
+// a source that is SQLite groups in one GROUP BY pass; any other source streams the rows
+// ordered by the placeholders' values and the engine groups adjacent rows, so the groups,
+// their order and their row counts are those of an imported copy. A group of several rows
+// answers with the first row the source returns: SQL gives such rows no order, so on another
+// source it may differ from the imported copy's first row.
 #include "core/result.h"
 #include "generation/grouprows.h"
 #include "generation/semanticgroup.h"
+#include "generation/setbasedfillin.h"
 #include "generation/sqltemplate.h"
+#include "schema/knowledgesource.h"
 
 #include <QHash>
 #include <QVector>
@@ -42,7 +49,7 @@ public:
 
     explicit FillInEngine(const KnowledgeConnection &connection);
     void setCombinationBudget(qint64 budget) { m_budget = budget; }
-    bool usesServer() const;
+    const KnowledgeSource &source() const;
     // Takes the groups as they are found, a batch (up to 2,048, in order, encoded as the
     // project stores them) at a time: streaming to the project; a failure stops the fill-in.
     using Sink = std::function<Status(GroupRows &&)>;
@@ -61,7 +68,6 @@ public:
     Result<qint64> combinations(const SqlTemplate &sqlTemplate);
 
 private:
-    friend class ServerFillIn; // the same reads against a linked server
     // Why a per-combination fill-in of `combinations` is refused (the budget), or empty.
     QString refusal(const SqlTemplate &t, qint64 combinations) const;
     // The next value combination: index[i] counts through sizes[i], the last fastest.
@@ -79,11 +85,16 @@ private:
     // first), or nothing when a loop does not read in rowid order.
     std::optional<QStringList> rowidOrder(const SqlTemplate &t) const;
     Result<Outcome> runPerCombination(const SqlTemplate &t, Prepared &prepared, const std::function<bool()> &cancelled, Output &output);
-    // Executes the parameterised template for one combination into g.
-    static Status fillOne(Prepared &prepared, SemanticGroup &g);
+    // Set-based on a source that is not SQLite: the rows in key order, grouped here.
+    Result<Outcome> runSetBasedInOrder(const SqlTemplate &t, const SetBasedFillIn::Plan &plan, Prepared &prepared,
+                                       const std::function<bool()> &cancelled, Output &output);
+    // A placeholder column's values, raw (to bind) and as stored; cached.
+    Result<KnowledgeSource::Values> domain(const Placeholder &placeholder);
+    // Executes the template for one combination (raw: its values as the source binds them) into g.
+    static Status fillOne(Prepared &prepared, const QVariantList &raw, SemanticGroup &g);
 
     const KnowledgeConnection &m_connection;
-    QHash<QString, QVariantList> m_valueCache;
+    QHash<QString, KnowledgeSource::Values> m_valueCache;
     QHash<QString, qint64> m_countCache;
     QHash<QString, qint64> m_rowCountCache; // table (lower case) → rows
     qint64 m_budget = defaultBudget;

@@ -3,21 +3,13 @@
 #include "project/database.h"
 #include "schema/knowledgebase.h"
 #include "schema/knowledgevalue.h"
-#include "schema/serverlocation.h"
+#include "schema/knowledgesourceregistry.h"
 
 #include <QRegularExpression>
 
 namespace assay {
 
-RuleEnumerator::Dialect RuleEnumerator::dialectOf(const KnowledgeBase &knowledge)
-{
-    if (!knowledge.isServerLinked())
-        return Dialect::SQLite;
-    const auto location = ServerLocation::parse(knowledge.linkedPath());
-    if (!location)
-        return Dialect::SQLite; // the fill-in reports the unreadable link
-    return location.value().dialect == ServerLocation::Dialect::Postgres ? Dialect::Postgres : Dialect::MySql;
-}
+RuleEnumerator::Dialect RuleEnumerator::dialectOf(const KnowledgeBase &knowledge) { return KnowledgeSourceRegistry::dialectOf(knowledge); }
 
 QString RuleEnumerator::identifier(const QString &name, Dialect dialect)
 {

@@ -8,6 +8,8 @@
 // or a linked server's — PostgreSQL quotes names that are not lower case, MySQL/MariaDB quotes
 // with backticks and compares text exactly (BINARY: its collations ignore case and trailing
 // spaces, SQLite's and PostgreSQL's comparisons do not).
+#include "schema/knowledgesource.h"
+
 #include <QStringList>
 
 namespace assay {
@@ -24,7 +26,7 @@ public:
     };
     static QStringList enumerate(const KnowledgeBase &knowledge, const Options &options);
     static QStringList enumerate(const KnowledgeBase &knowledge) { return enumerate(knowledge, Options{}); }
-    enum class Dialect { SQLite, Postgres, MySql };
+    using Dialect = SqlDialect;
     static Dialect dialectOf(const KnowledgeBase &knowledge);
     // A plain identifier as is, anything else quoted as the dialect quotes.
     static QString identifier(const QString &name, Dialect dialect = Dialect::SQLite);

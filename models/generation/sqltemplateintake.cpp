@@ -10,7 +10,6 @@
 #include "project/transaction.h"
 #include "schema/knowledgebase.h"
 #include "schema/knowledgeconnection.h"
-#include "schema/serverconnection.h"
 
 #include <QElapsedTimer>
 #include <QLocale>
@@ -48,8 +47,8 @@ Result<CurationState> SqlTemplateIntake::remeasure(qint64 sqlTemplateId)
 Result<FillInEngine::Outcome> SqlTemplateIntake::fillStreamed(FillInEngine &engine, GroupStore &groups, const SqlTemplateRecord &record, Job *job)
 {
     using R = Result<FillInEngine::Outcome>;
-    if (engine.usesServer()) {
-        // A server connection serves only the thread that opened it: read and insert here.
+    if (engine.source().threadBound()) {
+        // The source serves only the thread that opened it: read and insert here.
         return engine.run(SqlTemplate(record.sql), [job] { return job && job->isCancelled(); }, FillInEngine::Path::Auto,
                           [&](GroupRows &&batch) { return groups.appendGroupRows(record.id, batch); });
     }
@@ -143,16 +142,15 @@ Result<SqlTemplateIntake::Report> SqlTemplateIntake::add(const QStringList &sqls
                                                      .arg(sqls.size())
                                                      .arg(QLocale().toString(found), QLocale().toString(qint64(found / seconds))));
             });
-            const ServerConnection *server = connection.server();
-            if (server)
-                if (auto s = server->mark(); !s)
-                    return R::failure(s);
+            const KnowledgeSource &source = connection.source();
+            if (auto s = source.isolate(); !s)
+                return R::failure(s);
             auto outcome = fillStreamed(engine, groupStore, record, job);
             if (!outcome && outcome.code() == ErrorCode::Cancelled)
                 return R::cancelled();
-            if (!outcome && server && server->undo() && server->answers()) {
-                // The server refused this template's fill-in (its statement timeout, an error in
-                // the data) and still answers: the template is rejected, the others go on.
+            if (!outcome && source.discard() && source.recovered()) {
+                // The source refused this template's fill-in (a server's statement timeout, an
+                // error in the data) and still answers: the template is rejected, the others go on.
                 if (auto s = groupStore.clearGroups(record.id); !s)
                     return R::failure(s.error());
                 record.state = CurationState::Rejected;
@@ -166,9 +164,8 @@ Result<SqlTemplateIntake::Report> SqlTemplateIntake::add(const QStringList &sqls
             }
             if (!outcome)
                 return R::failure(outcome.error(), outcome.code());
-            if (server)
-                if (auto s = server->release(); !s)
-                    return R::failure(s);
+            if (auto s = source.keep(); !s)
+                return R::failure(s);
             groups = outcome.value().answered;
             record.fillIns = groups;
             record.singularRate = outcome.value().singularRate;

@@ -3,11 +3,8 @@
 #include "generation/sqltemplate.h"
 #include "schema/knowledgebase.h"
 #include "schema/knowledgeconnection.h"
-#include "schema/serverconnection.h"
 
 #include <QRegularExpression>
-
-#include <sqlite3.h>
 
 namespace assay {
 
@@ -29,37 +26,13 @@ Status TemplateValidator::validate(const QString &sql, const KnowledgeBase &know
         if (!table->columnNamed(p.column))
             return Status::failure(QStringLiteral("placeholder %1: table %2 has no column %3").arg(p.token(), table->name, p.column));
     }
-    if (const ServerConnection *server = connection.server()) {
-        // MySQL/MariaDB write files and variables from a SELECT, read-only transaction or not.
-        static const QRegularExpression into(QStringLiteral("\\bINTO\\s+(OUTFILE|DUMPFILE|@)"), QRegularExpression::CaseInsensitiveOption);
-        if (into.match(trimmed).hasMatch())
-            return Status::failure(QStringLiteral("not read-only: SELECT … INTO writes a file or a variable on the server"));
-        // Row locks: refused by the read-only transaction when the statement runs, said here
-        // since MySQL's check (below) does not run it.
-        static const QRegularExpression locks(QStringLiteral("\\bFOR\\s+(UPDATE|SHARE|NO\\s+KEY\\s+UPDATE|KEY\\s+SHARE)\\b|\\bLOCK\\s+IN\\s+SHARE\\s+MODE\\b"),
-                                              QRegularExpression::CaseInsensitiveOption);
-        if (locks.match(trimmed).hasMatch())
-            return Status::failure(QStringLiteral("not read-only: the statement locks rows (FOR UPDATE / FOR SHARE), which a read-only transaction refuses"));
-        // The server checks it (ServerConnection::probe: every placeholder NULL).
-        QVector<int> marks;
-        const QString positional = t.positional(&marks);
-        auto columns = server->probe(positional, QVariantList(marks.size()));
-        if (!columns)
-            return Status::failure(columns.error());
-        if (columns.value().isEmpty())
-            return Status::failure(QStringLiteral("projects no column"));
-        return {};
-    }
-    auto stmt = connection.database().prepare(t.parameterised());
-    if (!stmt) {
-        const QString e = stmt.error();
-        if (e == QLatin1String("more than one statement"))
-            return Status::failure(QStringLiteral("more than one statement"));
-        if (e.contains(QLatin1String("not authorized")))
-            return Status::failure(QStringLiteral("not read-only: %1").arg(e));
-        return Status::failure(QStringLiteral("SQLite cannot prepare it: %1").arg(e));
-    }
-    if (stmt.value().columnCount() < 1)
+    // The source checks the statement: read-only, one statement, and what it projects.
+    QVector<int> marks;
+    const QString positional = t.positional(&marks);
+    auto columns = connection.source().check(positional, int(marks.size()));
+    if (!columns)
+        return Status::failure(columns.error());
+    if (columns.value().isEmpty())
         return Status::failure(QStringLiteral("projects no column"));
     return {};
 }

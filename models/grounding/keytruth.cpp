@@ -162,6 +162,11 @@ Result<KeyTruth::Outcome> KeyTruth::compute(Project &project, const QVector<Docu
     auto connection = KnowledgeConnection::open(*project.service<KnowledgeBase>());
     if (!connection)
         return R::failure(connection.error());
+    // The probes are planned by SQLite (docs/METHODS.md §1.6.3).
+    const Database *knowledgeDb = connection.value().source().sqlite();
+    if (!knowledgeDb)
+        return R::failure(QStringLiteral("truth by keys reads the knowledge rows through SQLite; %1 is not SQLite: import the tables as a copy")
+                              .arg(connection.value().source().describe()));
     // The documents: ids, and titles (a document without one: its first line).
     CorpusStore corpus(db);
     auto documents = corpus.documents();
@@ -305,7 +310,7 @@ Result<KeyTruth::Outcome> KeyTruth::compute(Project &project, const QVector<Docu
         const auto tables = tablesOf(parameterised);
         const auto keyed = [&](const QString &table) { return keyOf.constFind(table.toCaseFolded()); };
         const auto prepare = [&](const QString &sql, const QString &table, bool firstRow, bool attribute) -> Status {
-            auto prepared = connection.value().database().prepare(sql);
+            auto prepared = knowledgeDb->prepare(sql);
             if (!prepared)
                 return Status::failure(QStringLiteral("SQL template %1, key of %2: %3").arg(templateId).arg(table, prepared.error()));
             made.push_back({keyed(table)->table, firstRow, attribute, std::move(prepared.value())});

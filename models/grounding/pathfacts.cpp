@@ -116,7 +116,11 @@ Result<PathFacts::Probe *> PathFacts::probeOf(qint64 templateId)
         }
         const QString rowSql = KeyTruth::withSelected(parameterised, expressions);
         if (!expressions.isEmpty() && !rowSql.isEmpty()) {
-            auto prepared = m_connection->database().prepare(rowSql);
+            const Database *rows = m_connection->source().sqlite(); // the row probes are planned by SQLite
+            if (!rows)
+                return R::failure(QStringLiteral("the facts of a row's join path are read through SQLite; %1 is not SQLite: import the tables as a copy")
+                                      .arg(m_connection->source().describe()));
+            auto prepared = rows->prepare(rowSql);
             if (!prepared)
                 return R::failure(QStringLiteral("SQL template %1, rows of its join path: %2").arg(templateId).arg(prepared.error()));
             probe->leading = prepared.value().columnCount() - appended;

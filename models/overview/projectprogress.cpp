@@ -44,7 +44,7 @@ Result<Facts> readFacts(Project &project)
     f.tables = kb->tables().size();
     for (const KnowledgeTable &t : kb->tables()) {
         auto rows = kb->rowCount(t.id);
-        if (!rows && kb->isServerLinked()) {
+        if (!rows && kb->isRemote()) {
             f.serverProblem = rows.error(); // the rows are on a server not reached (yet)
             continue;
         }

@@ -6,7 +6,7 @@
 #include "schema/knowledgeconnection.h"
 #include "schema/knowledgestore.h"
 #include "schema/knowledgevalue.h"
-#include "schema/serverlocation.h"
+#include "schema/knowledgesourceregistry.h"
 
 #include <QDateTime>
 #include <QRegularExpression>
@@ -68,9 +68,15 @@ Status KnowledgeBase::reload()
     return loaded;
 }
 
-bool KnowledgeBase::isServerLinked() const { return isLinked() && ServerLocation::isServerUri(m_linkedPath); }
+bool KnowledgeBase::isRemote() const
+{
+    if (!isLinked())
+        return false;
+    const KnowledgeSourceRegistry::Kind *kind = KnowledgeSourceRegistry::kindOf(m_linkedPath);
+    return kind && kind->remote;
+}
 
-void KnowledgeBase::applyLinkState(const ServerLinkCheck::State &state)
+void KnowledgeBase::applyLinkState(const LinkCheck::State &state)
 {
     m_linkState = state;
     m_rowCache.clear();
@@ -81,11 +87,11 @@ void KnowledgeBase::applyLinkState(const ServerLinkCheck::State &state)
 }
 
 namespace {
-// Why a server-linked table's rows cannot be shown, or empty.
-QString serverRowsProblem(const ServerLinkCheck::State &state, const QString &uri)
+// Why a remote table's rows cannot be shown, or empty.
+QString remoteRowsProblem(const LinkCheck::State &state, const QString &uri)
 {
     if (!state.checked)
-        return QStringLiteral("the rows are on %1 and have not been read yet").arg(state.server.isEmpty() ? uri : state.server);
+        return QStringLiteral("the rows are on %1 and have not been read yet").arg(state.where.isEmpty() ? uri : state.where);
     return state.error;
 }
 } // namespace
@@ -171,8 +177,8 @@ Result<QVector<KnowledgeRow>> KnowledgeBase::rows(qint64 tableId) const
     if (auto it = m_rowCache.constFind(tableId); it != m_rowCache.constEnd())
         return *it;
     QVector<KnowledgeRow> out;
-    if (isServerLinked())
-        return R::failure(serverRowsProblem(m_linkState, m_linkedPath)); // a reachable link's preview is in the cache
+    if (isRemote())
+        return R::failure(remoteRowsProblem(m_linkState, m_linkedPath)); // a reachable link's preview is in the cache
     if (isLinked()) {
         auto conn = KnowledgeConnection::openLinked(m_linkedPath);
         if (!conn)
@@ -213,10 +219,10 @@ Status KnowledgeBase::eachRowValues(qint64 tableId, const std::function<Status(c
 
 Result<qint64> KnowledgeBase::rowCount(qint64 tableId) const
 {
-    if (isServerLinked()) {
+    if (isRemote()) {
         if (m_linkState.reachable() && m_linkState.rowCounts.contains(tableId))
             return m_linkState.rowCounts.value(tableId);
-        return Result<qint64>::failure(serverRowsProblem(m_linkState, m_linkedPath));
+        return Result<qint64>::failure(remoteRowsProblem(m_linkState, m_linkedPath));
     }
     auto r = rows(tableId);
     if (!r)

@@ -4,7 +4,7 @@
 #include "core/result.h"
 #include "schema/knowledgerow.h"
 #include "schema/knowledgetable.h"
-#include "schema/serverlinkcheck.h"
+#include "schema/linkcheck.h"
 
 #include <QHash>
 #include <QObject>
@@ -51,12 +51,14 @@ public:
     QString linkedPath() const { return m_linkedPath; }
     QString projectPath() const { return m_projectPath; }
     bool isLinked() const { return m_source == Source::Linked; }
-    // Linked to a PostgreSQL or MySQL/MariaDB server (linkedPath() is its URI, no password).
-    bool isServerLinked() const;
-    // What the last check of a server link found (ServerLinkCheck); rows() and rowCount() of
-    // a server-linked table answer from it: the preview and the count, or why they cannot.
-    const ServerLinkCheck::State &linkState() const { return m_linkState; }
-    void applyLinkState(const ServerLinkCheck::State &state);
+    // Linked to a remote source (KnowledgeSourceRegistry::Kind::remote: a PostgreSQL or
+    // MySQL/MariaDB server, linkedPath() its URI without password), whose rows are reached
+    // only through a link check.
+    bool isRemote() const;
+    // What the last check of a remote link found (LinkCheck); rows() and rowCount() of a
+    // remote table answer from it: the preview and the count, or why they cannot.
+    const LinkCheck::State &linkState() const { return m_linkState; }
+    void applyLinkState(const LinkCheck::State &state);
     // Where the tables were imported from ("editor" when made by hand), and when (ISO, UTC).
     QString importedFrom() const { return m_importedFrom; }
     QString importedAt() const { return m_importedAt; }
@@ -124,7 +126,7 @@ private:
     QString m_loadError;
     QVector<KnowledgeTable> m_tables;
     mutable QHash<qint64, QVector<KnowledgeRow>> m_rowCache;
-    ServerLinkCheck::State m_linkState;
+    LinkCheck::State m_linkState;
 };
 
 } // namespace assay

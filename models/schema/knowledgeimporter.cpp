@@ -1,10 +1,10 @@
 #include "schema/knowledgeimporter.h"
 
-#include "schema/serverlocation.h"
 
 #include "project/project.h"
 #include "project/transaction.h"
 #include "schema/knowledgebase.h"
+#include "schema/knowledgesourceregistry.h"
 #include "schema/knowledgestore.h"
 #include "schema/knowledgevalue.h"
 
@@ -111,9 +111,7 @@ Result<KnowledgeImporter::Report> KnowledgeImporter::import(Project &project, co
         if (auto s = store.clear(); !s)
             return R::failure(s);
     if (auto s = kb->setSource(linking ? KnowledgeBase::Source::Linked : KnowledgeBase::Source::Embedded,
-                               !linking ? QString()
-                               : ServerLocation::isServerUri(options.linkPath) ? options.linkPath
-                                                                               : QFileInfo(options.linkPath).absoluteFilePath(),
+                               linking ? KnowledgeSourceRegistry::canonical(options.linkPath) : QString(),
                                schema.origin);
         !s)
         return R::failure(s.error());

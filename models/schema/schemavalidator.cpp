@@ -54,7 +54,7 @@ QVector<SchemaIssue> SchemaValidator::validate(const KnowledgeBase &kb)
             out << issue(S::Warning, t.id, 0, 0, QStringLiteral("Table %1 has no primary key").arg(t.name));
 
         auto rows = kb.rows(t.id);
-        if (!rows && kb.isServerLinked()) {
+        if (!rows && kb.isRemote()) {
             // A server not reached (the Schema page shows a table's own problems).
             if (kb.linkState().checked)
                 out << issue(S::Warning, t.id, 0, 0, QStringLiteral("The rows on the linked server cannot be read now, so they are not checked"));
@@ -74,7 +74,7 @@ QVector<SchemaIssue> SchemaValidator::validate(const KnowledgeBase &kb)
             QSet<QString> targetValues;
             // A linked server's rows are a preview of the first rows: a reference into rows not
             // previewed is not dangling (the server keeps its own foreign keys).
-            const KnowledgeColumn *target = c.foreignKey && !kb.isServerLinked() ? kb.column(c.foreignKey) : nullptr;
+            const KnowledgeColumn *target = c.foreignKey && !kb.isRemote() ? kb.column(c.foreignKey) : nullptr;
             if (target) {
                 if (auto targetRows = kb.rows(target->tableId))
                     for (const KnowledgeRow &r : targetRows.value())

@@ -319,7 +319,7 @@ private slots:
         f.write("city_id,name,population\n1,Oslo,709000\n2,Lyon,522000\n");
         f.close();
         QSignalSpy imported(&w, &MainWindow::knowledgeImported);
-        w.importKnowledge(MainWindow::ImportSource::CsvFolder, csv, false);
+        w.importKnowledge(QStringLiteral("csv"), csv, false);
         QVERIFY(imported.wait(10000));
         QCOMPARE(w.project()->service<KnowledgeBase>()->tables().size(), 1);
         QCOMPARE(w.schemaEditor()->tablesView()->model()->rowCount(), 1);
@@ -340,7 +340,7 @@ private slots:
         QCOMPARE(w.project()->service<KnowledgeBase>()->tables().size(), 0);
         // Bad input: the error is shown and nothing is imported.
         QSignalSpy errors(&w, &MainWindow::errorShown);
-        w.importKnowledge(MainWindow::ImportSource::SqlScript, m_dir.filePath(QStringLiteral("missing.sql")), false);
+        w.importKnowledge(QStringLiteral("sql"), m_dir.filePath(QStringLiteral("missing.sql")), false);
         QVERIFY(errors.wait(10000));
         QVERIFY(errors.constFirst().at(0).toString().contains(QLatin1String("no such file")));
         QCOMPARE(w.project()->service<KnowledgeBase>()->tables().size(), 0);

@@ -228,7 +228,7 @@ private slots:
         QSignalSpy checked(kb, &KnowledgeBase::linkChecked);
         w.importFlow()->importServer(s->location(QStringLiteral("company")), {}, true, true);
         QVERIFY(imported.wait(30000));
-        QVERIFY(kb->isServerLinked());
+        QVERIFY(kb->isRemote());
         QCOMPARE(kb->tables().size(), 3);
         QVERIFY(!kb->linkedPath().contains(QLatin1String(test::TestServer::Password)));
         QVERIFY(checked.count() > 0 || checked.wait(30000));

@@ -119,7 +119,7 @@ private slots:
         const QString csv = m_dir.filePath(QStringLiteral("csv"));
         QVERIFY(writeDemoCsvs(world.value(), csv));
         QSignalSpy imported(&w, &MainWindow::knowledgeImported);
-        w.importKnowledge(MainWindow::ImportSource::CsvFolder, csv, false);
+        w.importKnowledge(QStringLiteral("csv"), csv, false);
         QVERIFY(imported.wait(30000));
         QCOMPARE(project->service<KnowledgeBase>()->tables().size(), world.value().tables.size());
         w.navigator()->setCurrentPage(ProjectNavigator::Schema);

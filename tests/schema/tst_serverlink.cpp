@@ -12,7 +12,7 @@
 #include "project/database.h"
 #include "project/project.h"
 #include "schema/knowledgebase.h"
-#include "schema/serverlinkcheck.h"
+#include "schema/linkcheck.h"
 #include "schema/serverlocation.h"
 #include "schema/sqlscriptreader.h"
 #include "testendpoint.h"
@@ -154,7 +154,7 @@ private slots:
             auto p = Project::open(linked);
             QVERIFY2(p.ok(), qPrintable(p.error()));
             const KnowledgeBase *kb = p.value()->service<KnowledgeBase>();
-            QVERIFY(kb->isServerLinked());
+            QVERIFY(kb->isRemote());
             QCOMPARE(kb->tables().size(), 3);
             const QStringList sqls = RuleEnumerator::enumerate(*kb);
             QVERIFY(!sqls.isEmpty());
