@@ -366,7 +366,7 @@ Job *ExamsPage::startTake(const QStringList &students)
             return Status::failure(project);
         if (auto s = ExamWorkflow::take(*project.value(), exam, students, &job, takes.get()); !s)
             return s;
-        ExamStore store(project.value()->database());
+        const ExamStore &store = *project.value()->service<ExamStore>();
         auto id = store.idOf(exam);
         auto form = id ? store.shortForm(id.value()) : Result<ExamShortFormInfo>::failure(id.error());
         if (!form)

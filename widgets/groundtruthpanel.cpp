@@ -67,7 +67,7 @@ GroundTruthPanel::GroundTruthPanel(Project *project, QWidget *parent) : QWidget(
     m_keyClaims->setObjectName(QStringLiteral("keyClaims"));
     m_keyClaims->setToolTip(tr("Documents named by rows of two keyed tables (a résumé naming a person and an employer): which table each counts for."));
     // Shown where two tables are keyed (or once a key finds such documents).
-    auto keys = DocumentKeyStore(m_project->database()).keys();
+    auto keys = m_project->service<DocumentKeyStore>()->keys();
     m_keyClaims->setVisible(keys && keys.value().size() >= 2);
     m_accept = new QPushButton(tr("Accept"), this);
     m_accept->setObjectName(QStringLiteral("acceptLinks"));
@@ -237,7 +237,7 @@ KeyClaimsDialog *GroundTruthPanel::openKeyClaims()
         // Not yet computed in this session: read them off the GUI thread, then open.
         if (busy())
             return nullptr;
-        auto stored = DocumentKeyStore(m_project->database()).keys();
+        auto stored = m_project->service<DocumentKeyStore>()->keys();
         if (!stored) {
             m_message->error(tr("The document keys cannot be read: %1").arg(stored.error()));
             return nullptr;
@@ -340,7 +340,7 @@ Job *GroundTruthPanel::startKeying(const QString &table, const QString &column, 
 {
     if (busy())
         return nullptr;
-    auto stored = DocumentKeyStore(m_project->database()).keys();
+    auto stored = m_project->service<DocumentKeyStore>()->keys();
     if (!stored) {
         m_message->error(tr("The document keys cannot be read: %1").arg(stored.error()));
         return nullptr;

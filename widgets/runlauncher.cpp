@@ -188,7 +188,7 @@ void RunLauncher::reload()
         m_forms << box;
     }
     // Frozen versions (Queries → Versions): a run on one gets its items, not today's.
-    auto versions = TestSetStore(m_project.database()).list();
+    auto versions = m_project.service<TestSetStore>()->list();
     if (!versions)
         MessageBar::report(this, MessageBar::Level::Error, tr("The frozen versions cannot be read: %1").arg(versions.error()));
     for (const TestSetInfo &v : versions ? versions.value() : QVector<TestSetInfo>()) {

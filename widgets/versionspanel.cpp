@@ -4,8 +4,8 @@
 
 #include "core/job.h"
 #include "exams/examstore.h"
-#include "exams/examtestset.h"
 #include "exams/examversionestimate.h"
+#include "exams/testsetversions.h"
 #include "dialogs/freezeversiondialog.h"
 #include "generation/generationstore.h"
 #include "itemmodels/testsetdiffmodel.h"
@@ -232,12 +232,9 @@ Job *VersionsPanel::startFreeze(const QString &name, const QString &note, const 
             auto project = Project::openForJob(path); // this thread's own connection
             if (!project)
                 return Status::failure(project);
-            Database &db = project.value()->database();
-            TestSetStore store(db);
             TestSetSample sample;
             sample.groups = sampleGroups;
-            auto made = kind == QLatin1String("exam") ? store.freeze(name, note, kind, source, [&] { return ExamTestSet::items(db, source); }, sample)
-                                                      : store.freezeQueries(name, note, source, sample);
+            auto made = TestSetVersions::freeze(*project.value(), name, note, kind, source, sample);
             if (!made)
                 return Status::failure(made);
             *frozen = made.value();
@@ -263,26 +260,18 @@ Job *VersionsPanel::startCompare(const QString &from, const QString &to)
             auto project = Project::openForJob(path);
             if (!project)
                 return Status::failure(project);
-            Database &db = project.value()->database();
-            TestSetStore store(db);
-            auto older = store.info(from);
+            auto older = project.value()->service<TestSetStore>()->info(from);
             if (!older)
                 return Status::failure(older);
-            auto before = store.items(older.value().id);
+            auto before = TestSetVersions::items(*project.value(), from, nullptr);
             if (!before)
                 return Status::failure(before);
-            Result<QVector<TestSetItem>> after = Result<QVector<TestSetItem>>::failure(QString());
-            if (to.isEmpty())
-                after = older.value().kind == QLatin1String("exam") ? ExamTestSet::items(db, older.value().source) : store.workingQueries(older.value().source);
-            else if (auto newer = store.info(to); newer)
-                after = store.items(newer.value().id);
-            else
-                return Status::failure(newer);
+            auto after = TestSetVersions::items(*project.value(), to, &older.value());
             if (!after)
                 return Status::failure(after);
             *result = TestSetDiff::compare(before.value(), after.value(), true); // unchanged too: Show → Every item
-            if (to.isEmpty() && older.value().kind == QLatin1String("exam")) {
-                auto estimates = ExamVersionEstimator::estimate(db, from);
+            if (to.isEmpty() && older.value().kind == TestSetVersions::examKind()) {
+                auto estimates = ExamVersionEstimator::estimate(project.value()->database(), from);
                 if (!estimates)
                     return Status::failure(estimates);
                 *takes = estimates.take();

@@ -1,6 +1,6 @@
 #include "testsetcommand.h"
 
-#include "exams/examtestset.h"
+#include "exams/testsetversions.h"
 #include "runs/runstore.h"
 #include "runs/testsetdiff.h"
 #include "runs/testsetstore.h"
@@ -20,20 +20,11 @@ nlohmann::json infoJson(const TestSetInfo &t)
 }
 
 // A version's items, or the working set's ("working" names it) with the kind and source of `like`.
-Result<QVector<TestSetItem>> itemsOf(Database &db, const QString &name, const TestSetInfo *like, QString *label)
+Result<QVector<TestSetItem>> itemsOf(Project &project, const QString &name, const TestSetInfo *like, QString *label)
 {
-    TestSetStore store(db);
-    if (name == QLatin1String("working")) {
-        *label = QStringLiteral("working set");
-        if (like && like->kind == QLatin1String("exam"))
-            return ExamTestSet::items(db, like->source);
-        return store.workingQueries(like ? like->source : QString());
-    }
-    auto info = store.info(name);
-    if (!info)
-        return Result<QVector<TestSetItem>>::failure(info);
-    *label = name;
-    return store.items(info.value().id);
+    const bool working = name == QLatin1String("working");
+    *label = working ? QStringLiteral("working set") : name;
+    return TestSetVersions::items(project, working ? QString() : name, like);
 }
 } // namespace
 
@@ -89,7 +80,6 @@ int TestSetCommand::run(const QStringList &args, CliIo &io)
 
 int TestSetCommand::freeze(QCommandLineParser &parser, Project &project, CliIo &io)
 {
-    TestSetStore store(project.database());
     const QString name = parser.value(QStringLiteral("name")), note = parser.value(QStringLiteral("note"));
     TestSetSample sample;
     bool ok = true;
@@ -97,10 +87,9 @@ int TestSetCommand::freeze(QCommandLineParser &parser, Project &project, CliIo &
         return usageError(parser, io, QStringLiteral("--sample takes a number of groups ≥ 1, not '%1'").arg(parser.value(QStringLiteral("sample"))));
     if (parser.isSet(QStringLiteral("seed")) && ((sample.seed = parser.value(QStringLiteral("seed")).toULongLong(&ok)), !ok))
         return usageError(parser, io, QStringLiteral("--seed takes a whole number, not '%1'").arg(parser.value(QStringLiteral("seed"))));
-    Result<TestSetInfo> frozen = parser.isSet(QStringLiteral("exam"))
-                                     ? store.freeze(name, note, QStringLiteral("exam"), parser.value(QStringLiteral("exam")),
-                                                    [&] { return ExamTestSet::items(project.database(), parser.value(QStringLiteral("exam"))); }, sample)
-                                     : store.freezeQueries(name, note, parser.value(QStringLiteral("set")), sample);
+    const bool exam = parser.isSet(QStringLiteral("exam"));
+    Result<TestSetInfo> frozen = TestSetVersions::freeze(project, name, note, exam ? TestSetVersions::examKind() : QStringLiteral("queries"),
+                                                         parser.value(exam ? QStringLiteral("exam") : QStringLiteral("set")), sample);
     if (!frozen)
         return fail(io, frozen.error());
     const TestSetInfo &t = frozen.value();
@@ -184,10 +173,10 @@ int TestSetCommand::diff(QCommandLineParser &parser, Project &project, CliIo &io
         }
     TestSetDiff d;
     QString fromLabel, toLabel;
-    auto from = itemsOf(project.database(), fromName, like ? &*like : nullptr, &fromLabel);
+    auto from = itemsOf(project, fromName, like ? &*like : nullptr, &fromLabel);
     if (!from)
         return fail(io, from.error());
-    auto to = itemsOf(project.database(), toName, like ? &*like : nullptr, &toLabel);
+    auto to = itemsOf(project, toName, like ? &*like : nullptr, &toLabel);
     if (!to)
         return fail(io, to.error());
     d = TestSetDiff::compare(from.value(), to.value());

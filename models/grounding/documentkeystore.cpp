@@ -1,9 +1,13 @@
 #include "grounding/documentkeystore.h"
 
+#include "project/project.h"
+
 #include "project/database.h"
 #include "project/transaction.h"
 
 namespace assay {
+
+std::unique_ptr<DocumentKeyStore> DocumentKeyStore::createFor(Project &project) { return std::make_unique<DocumentKeyStore>(project.database()); }
 
 Result<QVector<DocumentKey>> DocumentKeyStore::keys() const
 {

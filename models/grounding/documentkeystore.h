@@ -7,13 +7,18 @@
 
 #include <QVector>
 
+#include <memory>
+
 namespace assay {
 
 class Database;
+class Project;
 
 class DocumentKeyStore {
 public:
     explicit DocumentKeyStore(Database &db) : m_db(db) {}
+    // The project's one instance (Project::service<DocumentKeyStore>()).
+    static std::unique_ptr<DocumentKeyStore> createFor(Project &project);
 
     Result<QVector<DocumentKey>> keys() const;
     Result<QVector<KeyTruthRow>> truth() const;
