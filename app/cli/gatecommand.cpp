@@ -1,5 +1,6 @@
 #include "gatecommand.h"
 
+#include "analysis/gatebaseline.h"
 #include "analysis/gatebaselinefile.h"
 #include "analysis/gatecomparison.h"
 #include "report/gatereportwriter.h"
@@ -106,10 +107,10 @@ int GateCommand::run(const QStringList &args, CliIo &io)
             // The baseline's judge: the one named, or the version's marked baseline's.
             QString base = baselineName;
             if (base.isEmpty()) {
-                auto version = TestSetStore(db).info(parser.value(QStringLiteral("testset")));
+                auto version = GateBaseline::ofVersion(*project, parser.value(QStringLiteral("testset")));
                 if (!version)
                     return fail(io, version.error());
-                base = version.value().baseline;
+                base = version.value();
             }
             if (base.isEmpty())
                 return fail(io, QStringLiteral("version %1 has no baseline: name one with --baseline, or mark one (testset baseline)").arg(parser.value(QStringLiteral("testset"))));
@@ -167,16 +168,13 @@ int GateCommand::run(const QStringList &args, CliIo &io)
         }
     } else {
         if (baselineName.isEmpty()) {
-            auto marked = TestSetStore(db).baselineFor(runId.value());
+            auto marked = GateBaseline::ofRun(*project, runName);
             if (!marked)
                 return fail(io, marked.error());
-            if (!marked.value())
+            if (marked.value().isEmpty())
                 return usageError(parser, io, QStringLiteral("run %1's test set has no baseline: name one with --baseline or --baseline-file, or mark one "
                                                              "(assay-cli testset baseline, or Analysis → Compare → Mark as baseline)").arg(runName));
-            auto header = runs.header(*marked.value());
-            if (!header)
-                return fail(io, header.error());
-            baselineName = header.value().name;
+            baselineName = marked.value();
         }
         if (baselineName == runName)
             return usageError(parser, io, QStringLiteral("run %1 is its own baseline: gate another run against it").arg(runName));

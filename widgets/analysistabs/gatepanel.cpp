@@ -1,6 +1,7 @@
 #include "analysistabs/gatepanel.h"
 
 #include "report/gatereportwriter.h"
+#include "analysis/gatebaseline.h"
 #include "core/job.h"
 #include "filedialogs.h"
 #include "io/filewriter.h"
@@ -140,14 +141,9 @@ void GatePanel::clear(const QString &why)
 
 QString GatePanel::baselineOf(const QString &run) const
 {
-    auto id = m_project->service<RunStore>()->idOf(run);
-    if (!id)
-        return {};
-    auto base = m_project->service<TestSetStore>()->baselineFor(id.value());
-    if (!base || !base.value())
-        return {};
-    auto header = m_project->service<RunStore>()->header(*base.value());
-    return header ? header.value().name : QString();
+    // Unreadable counts as none: the gate itself then reads the runs and reports the error.
+    auto base = GateBaseline::ofRun(*m_project, run);
+    return base ? base.value() : QString();
 }
 
 Status GatePanel::markBaseline(const QString &run)
