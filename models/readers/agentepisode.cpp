@@ -57,6 +57,20 @@ bool AgentEpisode::ask(const nlohmann::json &messages, const nlohmann::json &ext
     return true;
 }
 
+bool AgentEpisode::observe(const QString &tool, const nlohmann::json &arguments, AgentStep &s)
+{
+    const auto o = use(tool, arguments);
+    if (!o)
+        return false;
+    s.observation = o->text;
+    s.error = o->error;
+    if (!o->finished)
+        return true;
+    record(std::move(s));
+    finish(o->answer);
+    return false;
+}
+
 std::optional<AgentTools::Observation> AgentEpisode::use(const QString &tool, const nlohmann::json &arguments)
 {
     QElapsedTimer clock;

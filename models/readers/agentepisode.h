@@ -51,6 +51,10 @@ protected:
     bool ask(const nlohmann::json &messages, const nlohmann::json &extra, Reply onReply);
     // Calls a tool ("program": AgentTools::program with {"query"}); Assay's own failure (a store error) ends the item and gives nullopt.
     std::optional<AgentTools::Observation> use(const QString &tool, const nlohmann::json &arguments);
+    // Calls a tool for step s and puts its observation and error into s. False when the item
+    // has ended: Assay's own failure (use()), or a tool that gave the answer (s recorded, the
+    // item finished). Every workflow's tool handling goes through here.
+    bool observe(const QString &tool, const nlohmann::json &arguments, AgentStep &s);
     // Records a step; the LLM call's tokens and latency go to the first step recorded after it.
     void record(AgentStep step);
     // After a reply: true (and the item ended as halted) when the token budget is spent.

@@ -82,16 +82,8 @@ void DfsdtEpisode::onReply(const LlmResult &r)
     if (!call.error.isEmpty()) {
         s.error = true;
         s.observation = call.error;
-    } else {
-        const auto o = use(call.name, call.arguments);
-        if (!o)
-            return;
-        s.observation = o->text;
-        s.error = o->error;
-        if (o->finished) {
-            record(std::move(s));
-            return finish(o->answer);
-        }
+    } else if (!observe(call.name, call.arguments, s)) {
+        return;
     }
     child.messages.push_back(call.resultMessage(s.observation));
     record(std::move(s));

@@ -36,17 +36,8 @@ void FunctionCallEpisode::onReply(const LlmResult &r)
         if (!call.error.isEmpty()) {
             s.error = true;
             s.observation = call.error;
-        } else {
-            const auto o = use(call.name, call.arguments);
-            if (!o)
-                return;
-            if (o->finished) {
-                s.observation = o->text;
-                record(std::move(s));
-                return finish(o->answer);
-            }
-            s.observation = o->text;
-            s.error = o->error;
+        } else if (!observe(call.name, call.arguments, s)) {
+            return;
         }
         m_messages.push_back(call.resultMessage(s.observation));
         record(std::move(s));

@@ -63,16 +63,9 @@ void PalEpisode::onReply(const LlmResult &r)
         s.observation = QStringLiteral("No SQL program found. Reply with one SQLite SELECT statement in a ```sql block.");
         feedback = s.observation;
     } else {
-        const auto o = use(QStringLiteral("program"), s.arguments);
-        if (!o)
+        if (!observe(QStringLiteral("program"), s.arguments, s))
             return;
-        s.observation = o->text;
-        s.error = o->error;
-        if (o->finished) {
-            record(std::move(s));
-            return finish(o->answer);
-        }
-        feedback = QStringLiteral("The program failed: %1\nWrite a corrected program.").arg(o->text);
+        feedback = QStringLiteral("The program failed: %1\nWrite a corrected program.").arg(s.observation);
     }
     record(std::move(s));
     if (overBudget())
