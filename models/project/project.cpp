@@ -110,9 +110,12 @@ void Project::flushChanges()
 void Project::pollOtherProcesses()
 {
     // data_version changes when any other connection commits: one of this process's (whose
-    // changes arrive through ProjectEvents) or another process's. Only when no commit of
-    // this process was published since the last poll is the change another process's; when
-    // both wrote in one interval, the other process's change shows with its next write.
+    // changes arrive through ProjectEvents) or another process's. A change in an interval in
+    // which this process published no commit is another process's, and shows at once. When
+    // both wrote in one interval the change cannot be told apart, so it shows (as of unknown
+    // extent) at the first poll in which this process commits nothing, and at the latest
+    // unattributedMaxMs after it was seen even while this process keeps writing
+    // (docs/ARCHITECTURE.md, "Data flow").
     auto v = m_db.scalar(QStringLiteral("PRAGMA data_version"));
     if (!v) {
         qWarning("%s: cannot poll for changes by other programs: %s", qPrintable(m_path), qPrintable(v.error()));
@@ -121,8 +124,13 @@ void Project::pollOtherProcesses()
     }
     const qint64 version = v.value().toLongLong();
     const quint64 own = ProjectEvents::instance().commitsOf(m_eventKey);
-    if (version != m_dataVersion && own == m_ownCommits)
+    const bool changed = version != m_dataVersion, quiet = own == m_ownCommits;
+    if (changed && !quiet && !m_unattributed.isValid())
+        m_unattributed.start();
+    if ((changed && quiet) || (m_unattributed.isValid() && (quiet || m_unattributed.elapsed() >= unattributedMaxMs))) {
+        m_unattributed.invalidate();
         onCommitted(ProjectChange::unknownExtent(m_eventKey));
+    }
     m_dataVersion = version;
     m_ownCommits = own;
 }

@@ -9,6 +9,7 @@
 #include <QByteArray>
 #include <QHash>
 #include <QMap>
+#include <QElapsedTimer>
 #include <QObject>
 #include <QString>
 
@@ -104,6 +105,8 @@ private:
     Project(QString path, Database db);
     void onCommitted(const ProjectChange &change);
     void pollOtherProcesses();
+    // The longest a change that may be another process's waits while this process keeps writing.
+    static constexpr qint64 unattributedMaxMs = 30000;
     static Result<std::unique_ptr<Project>> finishOpen(const QString &path, Database db);
     void takeSessionLock(const QString &path);
 
@@ -121,6 +124,7 @@ private:
     QTimer *m_pollTimer = nullptr;
     qint64 m_dataVersion = -1;
     quint64 m_ownCommits = 0;
+    QElapsedTimer m_unattributed; // running while a change may be another process's (pollOtherProcesses)
     QString m_concurrentUseWarning;
     QString m_uncleanShutdown;
 };

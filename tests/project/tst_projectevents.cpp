@@ -239,6 +239,44 @@ private slots:
         QTest::qWait(300);
         QCOMPARE(spy.count(), 0);
     }
+
+    void anotherProcessIsNoticedWhileThisOneWrites()
+    {
+        // Another process writes once while this process writes in every poll interval around
+        // it: the change cannot be told apart when it is seen, so it shows when this process
+        // pauses (Project::pollOtherProcesses). It used to wait for the other's next write.
+        auto created = Project::create(m_dir.filePath(QStringLiteral("both.assay")));
+        QVERIFY(created);
+        auto project = created.take();
+        project->watchChanges(10, 400);
+        auto ours = Project::openConnection(project->path());
+        QVERIFY(ours);
+        QSignalSpy spy(project.get(), &Project::changed);
+        int n = 0;
+        const auto writeFor = [&](int ms) {
+            QElapsedTimer clock;
+            clock.start();
+            while (clock.elapsed() < ms) {
+                QVERIFY(ours.value().run(QStringLiteral("INSERT INTO project_meta(key, value) VALUES ('ours%1', 'x')").arg(++n)).ok());
+                QTest::qWait(50);
+            }
+        };
+        writeFor(600);
+        const pid_t child = fork();
+        if (child == 0) {
+            auto db = Database::open(project->path(), Database::Mode::ReadWrite);
+            const bool ok = db && db.value().run(QStringLiteral("INSERT INTO project_meta(key, value) VALUES ('from', 'busy child')")).ok();
+            _exit(ok ? 0 : 1);
+        }
+        QVERIFY(child > 0);
+        int status = 0;
+        QCOMPARE(waitpid(child, &status, 0), child);
+        QVERIFY(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+        writeFor(900);
+        const ProjectChange c = waitFor(spy, [](const ProjectChange &ch) { return ch.unknownExtent(); }, 3000);
+        QVERIFY2(!c.isEmpty(), "a write by another process, made while this process wrote, was not noticed");
+        QCOMPARE(project->property(QStringLiteral("from")), QStringLiteral("busy child"));
+    }
 };
 
 ASSAY_TEST_GUILESS_MAIN(TestProjectEvents)
