@@ -43,6 +43,7 @@ void readRow(const SourceRow &r, int offset, const QVector<QPair<int, bool>> &do
 struct FillInEngine::Prepared {
     std::unique_ptr<SourceQuery> query;
     QVector<int> marks;                   // SqlTemplate::positional()'s order
+    bool inOrder = false;                 // marks are 0, 1, 2, …
     QVector<QPair<int, bool>> docColumns; // column, and whether it holds a list (doc_ids)
 };
 
@@ -152,7 +153,8 @@ Status FillInEngine::fillOne(Prepared &prepared, const QVariantList &raw, Semant
     g.rowCount = 0;
     g.answer = QString();
     g.documentIds.clear();
-    return prepared.query->run(SqlTemplate::bindOrder(raw, prepared.marks), [&](const SourceRow &r) {
+    // Each placeholder once and in order (the usual template): the values bind as they are.
+    return prepared.query->run(prepared.inOrder ? raw : SqlTemplate::bindOrder(raw, prepared.marks), [&](const SourceRow &r) {
         readRow(r, 0, prepared.docColumns, g);
         return g.rowCount < 1000; // 1000 rows: enough to know it is not singular
     });
@@ -208,6 +210,9 @@ Result<FillInEngine::Outcome> FillInEngine::read(const SqlTemplate &t, const std
     if (!query)
         return R::failure(query);
     prepared.query = query.take();
+    prepared.inOrder = true;
+    for (int i = 0; i < prepared.marks.size(); ++i)
+        prepared.inOrder = prepared.inOrder && prepared.marks[i] == i;
     const QStringList columns = prepared.query->columns();
     for (int c = 1; c < columns.size(); ++c) {
         const QString name = columns[c].toLower();

@@ -3,10 +3,9 @@
 #include "project/database.h"
 #include "project/project.h"
 #include "project/transaction.h"
-#include "schema/knowledgeconnection.h"
+#include "schema/knowledgesnapshotwriter.h"
 #include "schema/knowledgestore.h"
 #include "schema/knowledgevalue.h"
-#include "schema/knowledgesourceregistry.h"
 
 #include <QDateTime>
 #include <QRegularExpression>
@@ -23,7 +22,7 @@ Status fail(const QString &m) { return Status::failure(m); }
 } // namespace
 
 KnowledgeBase::KnowledgeBase(Database &db, QString projectPath, QObject *parent)
-    : QObject(parent), m_db(db), m_projectPath(std::move(projectPath))
+    : QObject(parent), m_db(db), m_projectPath(std::move(projectPath)), m_rows(db)
 {
     static_cast<void>(loadStructure()); // a failure is kept in loadError() and logged
 }
@@ -31,10 +30,8 @@ KnowledgeBase::KnowledgeBase(Database &db, QString projectPath, QObject *parent)
 Status KnowledgeBase::loadStructure()
 {
     m_tables.clear();
-    m_rowCache.clear();
     m_source = Source::None;
     m_linkedPath.clear();
-    m_linkState = {};
     m_importedFrom.clear();
     m_importedAt.clear();
     auto structure = KnowledgeStore(m_db).structure();
@@ -57,6 +54,7 @@ Status KnowledgeBase::loadStructure()
     m_loadError.clear();
     if (m_source == Source::None && !m_tables.isEmpty())
         m_source = Source::Embedded;
+    m_rows.setLocation(isLinked() ? m_linkedPath : QString());
     return {};
 }
 
@@ -68,33 +66,12 @@ Status KnowledgeBase::reload()
     return loaded;
 }
 
-bool KnowledgeBase::isRemote() const
-{
-    if (!isLinked())
-        return false;
-    const KnowledgeSourceRegistry::Kind *kind = KnowledgeSourceRegistry::kindOf(m_linkedPath);
-    return kind && kind->remote;
-}
-
 void KnowledgeBase::applyLinkState(const LinkCheck::State &state)
 {
-    m_linkState = state;
-    m_rowCache.clear();
-    for (auto it = state.preview.begin(); it != state.preview.end(); ++it)
-        m_rowCache.insert(it.key(), it.value());
+    m_rows.applyLinkState(state);
     emit linkChecked();
     emit tablesChanged();
 }
-
-namespace {
-// Why a remote table's rows cannot be shown, or empty.
-QString remoteRowsProblem(const LinkCheck::State &state, const QString &uri)
-{
-    if (!state.checked)
-        return QStringLiteral("the rows are on %1 and have not been read yet").arg(state.where.isEmpty() ? uri : state.where);
-    return state.error;
-}
-} // namespace
 
 Status KnowledgeBase::setSource(Source source, const QString &linkedPath, const QString &importedFrom)
 {
@@ -170,38 +147,10 @@ Status KnowledgeBase::checkTableName(const QString &name, qint64 exceptId) const
 
 Result<QVector<KnowledgeRow>> KnowledgeBase::rows(qint64 tableId) const
 {
-    using R = Result<QVector<KnowledgeRow>>;
     const KnowledgeTable *t = table(tableId);
     if (!t)
-        return R::failure(QStringLiteral("no knowledge table with id %1").arg(tableId));
-    if (auto it = m_rowCache.constFind(tableId); it != m_rowCache.constEnd())
-        return *it;
-    QVector<KnowledgeRow> out;
-    if (isRemote())
-        return R::failure(remoteRowsProblem(m_linkState, m_linkedPath)); // a reachable link's preview is in the cache
-    if (isLinked()) {
-        auto conn = KnowledgeConnection::openLinked(m_linkedPath);
-        if (!conn)
-            return R::failure(conn.error());
-        auto result = conn.value().query(QStringLiteral("SELECT * FROM %1").arg(Database::quoteIdentifier(t->name)));
-        if (!result)
-            return R::failure(QStringLiteral("%1: table %2: %3").arg(m_linkedPath, t->name, result.error()));
-        const auto &r = result.value();
-        for (int i = 0; i < r.rows.size(); ++i) {
-            KnowledgeRow row{i + 1, double(i + 1), {}};
-            for (int c = 0; c < r.columns.size(); ++c)
-                if (const KnowledgeColumn *col = t->columnNamed(r.columns[c]))
-                    row.values.insert(col->id, r.rows[i][c]);
-            out.append(row);
-        }
-    } else {
-        auto stored = KnowledgeStore(m_db).rows(tableId);
-        if (!stored)
-            return R::failure(stored);
-        out = stored.take();
-    }
-    m_rowCache.insert(tableId, out);
-    return out;
+        return Result<QVector<KnowledgeRow>>::failure(QStringLiteral("no knowledge table with id %1").arg(tableId));
+    return m_rows.rows(*t);
 }
 
 Status KnowledgeBase::eachRowValues(qint64 tableId, const std::function<Status(const Statement &)> &onRow) const
@@ -219,15 +168,10 @@ Status KnowledgeBase::eachRowValues(qint64 tableId, const std::function<Status(c
 
 Result<qint64> KnowledgeBase::rowCount(qint64 tableId) const
 {
-    if (isRemote()) {
-        if (m_linkState.reachable() && m_linkState.rowCounts.contains(tableId))
-            return m_linkState.rowCounts.value(tableId);
-        return Result<qint64>::failure(remoteRowsProblem(m_linkState, m_linkedPath));
-    }
-    auto r = rows(tableId);
-    if (!r)
-        return Result<qint64>::failure(r.error());
-    return qint64(r.value().size());
+    const KnowledgeTable *t = table(tableId);
+    if (!t)
+        return Result<qint64>::failure(QStringLiteral("no knowledge table with id %1").arg(tableId));
+    return m_rows.rowCount(*t);
 }
 
 Result<qint64> KnowledgeBase::addTable(const QString &name, qint64 reuseId)
@@ -292,41 +236,13 @@ Result<KnowledgeBase::TableSnapshot> KnowledgeBase::removeTable(qint64 tableId)
     return snap;
 }
 
-Status KnowledgeBase::insertSnapshot(const TableSnapshot &snap)
-{
-    KnowledgeStore store(m_db);
-    if (auto t = store.insertTable(snap.table.id, snap.table.name, snap.table.description, snap.table.position); !t)
-        return Status::failure(t);
-    // Foreign keys are set after every table of a restore exists, since they may point anywhere.
-    for (KnowledgeColumn col : snap.table.columns) {
-        col.foreignKey = 0;
-        if (auto c = store.insertColumn(snap.table.id, col); !c)
-            return Status::failure(c);
-    }
-    for (const KnowledgeRow &row : snap.rows)
-        if (auto r = store.writeRow(snap.table.id, row); !r)
-            return Status::failure(r);
-    return {};
-}
-
 Status KnowledgeBase::restoreTable(const TableSnapshot &snap)
 {
     if (auto s = refuseIfLinked(QStringLiteral("restore a table")); !s)
         return s;
     if (auto s = checkTableName(snap.table.name, 0); !s)
         return s;
-    Transaction tx(m_db);
-    if (!tx.began())
-        return tx.beginStatus();
-    if (auto r = insertSnapshot(snap); !r)
-        return r;
-    QVector<QPair<qint64, qint64>> links = snap.incomingForeignKeys;
-    for (const KnowledgeColumn &col : snap.table.columns)
-        if (col.foreignKey)
-            links.append({col.id, col.foreignKey});
-    if (auto r = KnowledgeStore(m_db).setForeignKeys(links); !r)
-        return r;
-    if (auto r = tx.commit(); !r)
+    if (auto r = KnowledgeSnapshotWriter::writeTable(m_db, snap); !r)
         return r;
     if (auto loaded = loadStructure(); !loaded)
         return loaded;
@@ -352,25 +268,7 @@ Result<KnowledgeBase::Snapshot> KnowledgeBase::snapshot() const
 
 Status KnowledgeBase::restore(const Snapshot &snap)
 {
-    Transaction tx(m_db);
-    if (!tx.began())
-        return tx.beginStatus();
-    if (auto r = KnowledgeStore(m_db).clear(); !r)
-        return r;
-    if (snap.source != Source::None)
-        if (auto r = setSource(snap.source, snap.linkedPath, QStringLiteral("undo")); !r)
-            return r;
-    QVector<QPair<qint64, qint64>> links;
-    for (const TableSnapshot &t : snap.tables) {
-        if (auto r = insertSnapshot(t); !r)
-            return r;
-        for (const KnowledgeColumn &col : t.table.columns)
-            if (col.foreignKey)
-                links.append({col.id, col.foreignKey});
-    }
-    if (auto r = KnowledgeStore(m_db).setForeignKeys(links); !r)
-        return r;
-    if (auto r = tx.commit(); !r)
+    if (auto r = KnowledgeSnapshotWriter::writeAll(m_db, snap); !r)
         return r;
     return reload();
 }
@@ -485,7 +383,7 @@ Status KnowledgeBase::setCell(qint64 tableId, qint64 rowId, qint64 columnId, con
     auto r = rows(tableId);
     if (!r)
         return fail(r.error());
-    QVector<KnowledgeRow> &cached = m_rowCache[tableId];
+    QVector<KnowledgeRow> &cached = *m_rows.cached(tableId); // read just above
     auto it = std::find_if(cached.begin(), cached.end(), [rowId](const KnowledgeRow &x) { return x.id == rowId; });
     if (it == cached.end())
         return fail(QStringLiteral("no row %1 in table %2").arg(rowId).arg(table(tableId)->name));
@@ -516,7 +414,7 @@ Result<qint64> KnowledgeBase::insertRow(qint64 tableId, const KnowledgeRow &row)
     if (!written)
         return R::failure(written);
     r.id = written.value();
-    m_rowCache.remove(tableId);
+    m_rows.forget(tableId);
     emit rowsChanged(tableId);
     return r.id;
 }
@@ -538,7 +436,7 @@ Result<QVector<KnowledgeRow>> KnowledgeBase::removeRows(qint64 tableId, const QV
         ids << r.id;
     if (auto d = KnowledgeStore(m_db).removeRows(tableId, ids); !d)
         return R::failure(d);
-    m_rowCache.remove(tableId);
+    m_rows.forget(tableId);
     emit rowsChanged(tableId);
     return removed;
 }

@@ -1,8 +1,11 @@
 #pragma once
-// The user's knowledge schema and rows as stored in the project file. Every mutator commits
-// at once and emits a change signal; undo commands call these mutators, views never do.
+// The user's knowledge schema as stored in the project file, and its edits. Every mutator
+// commits at once and emits a change signal; undo commands call these mutators, views never
+// do. Where the rows come from is KnowledgeRowReader's job; writing a snapshot back,
+// KnowledgeSnapshotWriter's; reading the rows with SQL, a KnowledgeSource's.
 #include "core/result.h"
 #include "schema/knowledgerow.h"
+#include "schema/knowledgerowreader.h"
 #include "schema/knowledgetable.h"
 #include "schema/linkcheck.h"
 
@@ -54,10 +57,10 @@ public:
     // Linked to a remote source (KnowledgeSourceRegistry::Kind::remote: a PostgreSQL or
     // MySQL/MariaDB server, linkedPath() its URI without password), whose rows are reached
     // only through a link check.
-    bool isRemote() const;
+    bool isRemote() const { return m_rows.isRemote(); }
     // What the last check of a remote link found (LinkCheck); rows() and rowCount() of a
     // remote table answer from it: the preview and the count, or why they cannot.
-    const LinkCheck::State &linkState() const { return m_linkState; }
+    const LinkCheck::State &linkState() const { return m_rows.linkState(); }
     void applyLinkState(const LinkCheck::State &state);
     // Where the tables were imported from ("editor" when made by hand), and when (ISO, UTC).
     QString importedFrom() const { return m_importedFrom; }
@@ -113,7 +116,6 @@ signals:
 private:
     Status refuseIfLinked(const QString &what) const;
     Status writeRow(qint64 tableId, const KnowledgeRow &row);
-    Status insertSnapshot(const TableSnapshot &snapshot);
     Status checkTableName(const QString &name, qint64 exceptId) const;
     KnowledgeTable *mutableTable(qint64 tableId);
     Status loadStructure();
@@ -125,8 +127,7 @@ private:
     QString m_importedFrom, m_importedAt;
     QString m_loadError;
     QVector<KnowledgeTable> m_tables;
-    mutable QHash<qint64, QVector<KnowledgeRow>> m_rowCache;
-    LinkCheck::State m_linkState;
+    KnowledgeRowReader m_rows; // where the rows come from, and the rows read
 };
 
 } // namespace assay
