@@ -8,6 +8,22 @@ namespace assay {
 
 namespace {
 
+// A server's importer: the GUI reads it through ServerImportDialog, the CLI through its URI.
+SchemaImporters::Importer server(const QString &id, const QString &label, const QString &name, ServerLocation::Dialect dialect,
+                                 const QString &uri, const QString &passwordVariable)
+{
+    SchemaImporters::Importer i;
+    i.id = id;
+    i.label = label;
+    i.toolTip = QStringLiteral("Copies tables, keys and rows from a %1 server; the password stays in memory or in the OS keychain").arg(name);
+    i.cliHelp = QStringLiteral("Import from a %1 server: %2. The password: ASSAY_DB_PASSWORD or %3.").arg(name, uri, passwordVariable);
+    i.cliValue = QStringLiteral("URI");
+    i.pick = SchemaImporters::Pick::Server;
+    i.linkable = true;
+    i.dialect = dialect;
+    return i;
+}
+
 QVector<SchemaImporters::Importer> builtIn()
 {
     using P = SchemaImporters::Pick;
@@ -42,29 +58,11 @@ QVector<SchemaImporters::Importer> builtIn()
     sql.read = [](const QString &path, bool, SqlDialectTranslator::Dialect dialect) { return SqlScriptReader::readFile(path, dialect); };
     out << sql;
 
-    SchemaImporters::Importer postgres;
-    postgres.id = QStringLiteral("postgres");
-    postgres.label = QStringLiteral("&PostgreSQL");
-    postgres.toolTip = QStringLiteral("Copies tables, keys and rows from a PostgreSQL server; the password stays in memory or in the OS keychain");
-    postgres.cliHelp = QStringLiteral("Import from a PostgreSQL server: postgresql://USER@HOST[:PORT]/DB (a socket folder as the host, "
-                                      "percent-encoded, or ?host=/folder). The password: ASSAY_DB_PASSWORD or PGPASSWORD.");
-    postgres.cliValue = QStringLiteral("URI");
-    postgres.pick = P::Server;
-    postgres.linkable = true;
-    postgres.dialect = ServerLocation::Dialect::Postgres;
-    out << postgres;
-
-    SchemaImporters::Importer mysql;
-    mysql.id = QStringLiteral("mysql");
-    mysql.label = QStringLiteral("&MySQL/MariaDB");
-    mysql.toolTip = QStringLiteral("Copies tables, keys and rows from a MySQL or MariaDB server; the password stays in memory or in the OS keychain");
-    mysql.cliHelp = QStringLiteral("Import from a MySQL or MariaDB server: mysql://USER@HOST[:PORT]/DB (?socket=/path for a "
-                                   "Unix socket). The password: ASSAY_DB_PASSWORD or MYSQL_PWD.");
-    mysql.cliValue = QStringLiteral("URI");
-    mysql.pick = P::Server;
-    mysql.linkable = true;
-    mysql.dialect = ServerLocation::Dialect::MySql;
-    out << mysql;
+    out << server(QStringLiteral("postgres"), QStringLiteral("&PostgreSQL"), QStringLiteral("PostgreSQL"), ServerLocation::Dialect::Postgres,
+                  QStringLiteral("postgresql://USER@HOST[:PORT]/DB (a socket folder as the host, percent-encoded, or ?host=/folder)"),
+                  QStringLiteral("PGPASSWORD"));
+    out << server(QStringLiteral("mysql"), QStringLiteral("&MySQL/MariaDB"), QStringLiteral("MySQL or MariaDB"), ServerLocation::Dialect::MySql,
+                  QStringLiteral("mysql://USER@HOST[:PORT]/DB (?socket=/path for a Unix socket)"), QStringLiteral("MYSQL_PWD"));
     return out;
 }
 
