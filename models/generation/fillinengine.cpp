@@ -260,19 +260,28 @@ std::optional<QStringList> FillInEngine::rowidOrder(const SqlTemplate &t) const
     return order;
 }
 
+Result<FillInEngine::Outcome> FillInEngine::startSetBased(const SqlTemplate &t)
+{
+    Outcome out;
+    out.setBased = true;
+    auto product = combinations(t);
+    if (!product)
+        return Result<Outcome>::failure(product);
+    out.combinations = product.value();
+    if (m_progress)
+        m_expected = expectedGroups(t, out.combinations);
+    return out;
+}
+
 Result<FillInEngine::Outcome> FillInEngine::runSetBased(const SqlTemplate &t, const QString &planSql, int keys, bool firstRows, Prepared &prepared,
                                                         const std::function<bool()> &cancelled, Output &output)
 {
     using R = Result<Outcome>;
-    Outcome out;
-    out.setBased = true;
+    auto started = startSetBased(t);
+    if (!started)
+        return started;
+    Outcome out = started.take();
     out.firstRowsByPlan = firstRows;
-    auto product = combinations(t);
-    if (!product)
-        return R::failure(product);
-    out.combinations = product.value();
-    if (m_progress)
-        m_expected = expectedGroups(t, out.combinations);
     auto grouped = source().sqlite()->prepare(planSql);
     if (!grouped)
         return R::failure(QStringLiteral("%1 (set-based): %2").arg(t.sql(), grouped.error()));
@@ -333,14 +342,10 @@ Result<FillInEngine::Outcome> FillInEngine::runSetBasedInOrder(const SqlTemplate
     // nor its collation decides what a group is: orderKey() orders text by its bytes, as SQLite
     // does (docs/METHODS.md §1.5, "Linked servers").
     using R = Result<Outcome>;
-    Outcome out;
-    out.setBased = true;
-    auto product = combinations(t);
-    if (!product)
-        return R::failure(product);
-    out.combinations = product.value();
-    if (m_progress)
-        m_expected = expectedGroups(t, out.combinations);
+    auto started = startSetBased(t);
+    if (!started)
+        return started;
+    Outcome out = started.take();
     QStringList order, where = plan.conditions;
     QStringList types;
     const auto placeholders = t.placeholders();

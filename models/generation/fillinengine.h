@@ -85,6 +85,8 @@ private:
     // first), or nothing when a loop does not read in rowid order.
     std::optional<QStringList> rowidOrder(const SqlTemplate &t) const;
     Result<Outcome> runPerCombination(const SqlTemplate &t, Prepared &prepared, const std::function<bool()> &cancelled, Output &output);
+    // A set-based outcome with its combinations counted (and the groups progress expects).
+    Result<Outcome> startSetBased(const SqlTemplate &t);
     // Set-based on a source that is not SQLite: the rows in key order, grouped here.
     Result<Outcome> runSetBasedInOrder(const SqlTemplate &t, const SetBasedFillIn::Plan &plan, Prepared &prepared,
                                        const std::function<bool()> &cancelled, Output &output);
