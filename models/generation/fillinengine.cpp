@@ -213,9 +213,11 @@ Result<FillInEngine::Outcome> FillInEngine::read(const SqlTemplate &t, const std
     prepared.inOrder = true;
     for (int i = 0; i < prepared.marks.size(); ++i)
         prepared.inOrder = prepared.inOrder && prepared.marks[i] == i;
-    const QStringList columns = prepared.query->columns();
-    for (int c = 1; c < columns.size(); ++c) {
-        const QString name = columns[c].toLower();
+    const auto columns = prepared.query->columns();
+    if (!columns)
+        return R::failure(columns);
+    for (int c = 1; c < columns.value().size(); ++c) {
+        const QString name = columns.value()[c].toLower();
         if (name == QLatin1String("doc_id") || name == QLatin1String("doc_ids") || name == QLatin1String("document_id"))
             prepared.docColumns.append({c, name == QLatin1String("doc_ids")});
     }

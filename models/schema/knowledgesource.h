@@ -35,7 +35,9 @@ public:
 class SourceQuery {
 public:
     virtual ~SourceQuery() = default;
-    virtual QStringList columns() const = 0;
+    // The columns the statement projects (a server may find them by running it once with every
+    // parameter NULL: ask only where they are needed).
+    virtual Result<QStringList> columns() = 0;
     // Runs with params bound in order and hands each row to onRow until it returns false.
     virtual Status run(const QVariantList &params, const std::function<bool(const SourceRow &)> &onRow) = 0;
 };

@@ -10,6 +10,8 @@
 #include <QSqlError>
 #include <QSqlQuery>
 
+#include <optional>
+
 namespace assay {
 
 namespace {
@@ -26,11 +28,16 @@ private:
 
 class ServerQuery : public SourceQuery {
 public:
-    ServerQuery(const ServerConnection &server, std::unique_ptr<QSqlQuery> q, QStringList columns)
-        : m_server(server), m_q(std::move(q)), m_columns(std::move(columns))
+    ServerQuery(const ServerConnection &server, std::unique_ptr<QSqlQuery> q, QString sql, int parameters)
+        : m_server(server), m_q(std::move(q)), m_sql(std::move(sql)), m_parameters(parameters)
     {
     }
-    QStringList columns() const override { return m_columns; }
+    Result<QStringList> columns() override
+    {
+        if (!m_columns) // one execution with every parameter NULL, in a savepoint
+            m_columns = m_server.probe(m_sql, QVariantList(m_parameters));
+        return *m_columns;
+    }
     Status run(const QVariantList &params, const std::function<bool(const SourceRow &)> &onRow) override
     {
         const QString what = QStringLiteral("cannot run the query");
@@ -50,7 +57,9 @@ public:
 private:
     const ServerConnection &m_server;
     std::unique_ptr<QSqlQuery> m_q;
-    QStringList m_columns;
+    QString m_sql;
+    int m_parameters = 0;
+    std::optional<Result<QStringList>> m_columns;
 };
 
 } // namespace
@@ -95,14 +104,10 @@ Result<KnowledgeSource::Rows> ServerKnowledgeSource::query(const QString &sql, c
 Result<std::unique_ptr<SourceQuery>> ServerKnowledgeSource::prepare(const QString &sql, int parameters) const
 {
     using R = Result<std::unique_ptr<SourceQuery>>;
-    // The columns, from one execution with every parameter NULL (in a savepoint).
-    auto columns = m_server->probe(sql, QVariantList(parameters));
-    if (!columns)
-        return R::failure(columns);
     auto q = m_server->prepare(sql, QStringLiteral("cannot prepare the query"));
     if (!q)
         return R::failure(q);
-    return std::unique_ptr<SourceQuery>(new ServerQuery(*m_server, q.take(), columns.take()));
+    return std::unique_ptr<SourceQuery>(new ServerQuery(*m_server, q.take(), sql, parameters));
 }
 
 Result<QStringList> ServerKnowledgeSource::check(const QString &sql, int parameters) const

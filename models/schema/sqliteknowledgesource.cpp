@@ -136,7 +136,7 @@ public:
         for (int i = 0; i < m_s.columnCount(); ++i)
             m_columns << m_s.columnName(i);
     }
-    QStringList columns() const override { return m_columns; }
+    Result<QStringList> columns() override { return m_columns; }
     Status run(const QVariantList &params, const std::function<bool(const SourceRow &)> &onRow) override
     {
         m_s.reset();
