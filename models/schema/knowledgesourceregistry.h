@@ -1,6 +1,6 @@
 #pragma once
 // The one place that decides which KnowledgeSource reads a project's knowledge
-// (docs/ARCHITECTURE.md, "Adding a knowledge source"). Each kind is registered once with what
+// (docs/ARCHITECTURE.md, "A knowledge source"). Each kind is registered once with what
 // link locations it takes and what it is like; the first kind that takes a location opens it.
 // The project's own tables are the kind that takes no location.
 #include "schema/knowledgesource.h"

@@ -1,7 +1,7 @@
 #pragma once
 // Every way to bring a knowledge schema in, listed once: File → Import Knowledge Schema builds
 // its menu from this list and `assay-cli schema import` its options, so an importer added here
-// appears in both (docs/ARCHITECTURE.md, "Adding a knowledge source"). A file or folder
+// appears in both (docs/ARCHITECTURE.md, "A knowledge source"). A file or folder
 // importer reads in place (read); a server importer names its dialect, and the GUI's server
 // dialog and the CLI's catalog reader do the reading.
 #include "core/result.h"

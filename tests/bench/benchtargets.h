@@ -26,7 +26,7 @@ inline long peakRssMb()
 // The time of a fixed piece of work (sorting and hashing a seeded million numbers), best of
 // three: the same-run baseline of figures that have no natural one. Absolute timings on a shared
 // machine drift by 20–40% from one hour to the next; a figure divided by this one drifts far
-// less, so packaging/bench.sh compares such ratios (docs/ARCHITECTURE.md, "Benchmarks").
+// less, so packaging/bench.sh compares such ratios (docs/ARCHITECTURE.md, "Tests and benchmarks").
 inline double calibrationSeconds()
 {
     double best = 1e9;
