@@ -122,6 +122,7 @@ VersionsPanel::VersionsPanel(Project *project, QWidget *parent)
     layout->addWidget(m_messages);
     layout->addWidget(m_empty);
     layout->addWidget(split, 1);
+    layout->addStretch(); // with the body hidden (no version yet), the empty state stays at the top
 
     connect(m_freeze, &QPushButton::clicked, this, &VersionsPanel::openFreezeDialog);
     connect(m_compare, &QPushButton::clicked, this, [this] {

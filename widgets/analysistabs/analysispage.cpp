@@ -482,24 +482,19 @@ void AnalysisPage::showGroups(const QString &run, const QString &series)
         return showTypeExamples(run, series);
     if (!tags.contains(series))
         return;
-    m_groups->clear();
-    m_inspector->clear();
-    m_groupsRun = run;
-    m_drillFilled = true;
-    for (const RunAnalysis &a : std::as_const(m_analyses)) {
-        if (a.run != run)
+    const RunAnalysis *a = startDrill(run);
+    if (!a)
+        return;
+    int n = 0;
+    for (const GroupResult &g : a->grammar.groups) {
+        if (GroupResult::tagName(g.tag) != QString(series).replace(QLatin1Char('-'), QLatin1Char('_')))
             continue;
-        int n = 0;
-        for (const GroupResult &g : a.grammar.groups) {
-            if (GroupResult::tagName(g.tag) != QString(series).replace(QLatin1Char('-'), QLatin1Char('_')))
-                continue;
-            auto *item = new QListWidgetItem(QStringLiteral("%1  %2  (%3 of %4 correct)").arg(g.group, a.groupLabels.value(g.group)).arg(g.correct).arg(g.total), m_groups);
-            item->setData(Qt::UserRole, g.group);
-            item->setToolTip(item->text());
-            ++n;
-        }
-        m_groupsTitle->setText(tr("<b>%1</b> groups of <b>%2</b>: %3").arg(series, run.toHtmlEscaped()).arg(n));
+        auto *item = new QListWidgetItem(QStringLiteral("%1  %2  (%3 of %4 correct)").arg(g.group, a->groupLabels.value(g.group)).arg(g.correct).arg(g.total), m_groups);
+        item->setData(Qt::UserRole, g.group);
+        item->setToolTip(item->text());
+        ++n;
     }
+    m_groupsTitle->setText(tr("<b>%1</b> groups of <b>%2</b>: %3").arg(series, run.toHtmlEscaped()).arg(n));
 }
 
 void AnalysisPage::showTypeExamples(const QString &run, const QString &type)
@@ -511,42 +506,52 @@ void AnalysisPage::showTypeExamples(const QString &run, const QString &type)
                                                  {QStringLiteral("ME"), tr("a model or tool error stopped the item")},
                                                  {QStringLiteral("TE"), tr("the item hit a step or token limit")}};
     constexpr int shown = 200;
+    const RunAnalysis *a = startDrill(run);
+    if (!a)
+        return;
+    if (!a->taxonomy.applicable) {
+        m_groupsTitle->setText(tr("Response types do not apply to <b>%1</b>: %2").arg(run.toHtmlEscaped(), a->taxonomy.reason.toHtmlEscaped()));
+        return;
+    }
+    int n = 0;
+    for (const Outcome &o : a->outcomes) {
+        if (ResponseTaxonomy::classify(o, a->taxonomy.threshold) != type)
+            continue;
+        if (++n > shown)
+            continue;
+        auto *item = new QListWidgetItem(QStringLiteral("%1  %2 → %3 (gold: %4)")
+                                             .arg(o.group, o.query.left(120), o.answer.isEmpty() ? o.error.left(80) : o.answer.left(80), o.gold.left(60)),
+                                         m_groups);
+        item->setData(Qt::UserRole, o.group);
+        item->setToolTip(QStringLiteral("%1\n→ %2\ngold: %3").arg(o.query, o.answer.isEmpty() ? o.error : o.answer, o.gold));
+    }
+    m_groupsTitle->setText(tr("<b>%1</b> items of <b>%2</b> (%3): %4%5")
+                               .arg(type, run.toHtmlEscaped(), meaning.value(type))
+                               .arg(n)
+                               .arg(n > shown ? tr(", the first %1 listed").arg(shown) : QString()));
+}
+
+const RunAnalysis *AnalysisPage::analysisOf(const QString &run) const
+{
+    for (const RunAnalysis &a : m_analyses)
+        if (a.run == run)
+            return &a;
+    return nullptr;
+}
+
+const RunAnalysis *AnalysisPage::startDrill(const QString &run)
+{
     m_groups->clear();
     m_inspector->clear();
     m_groupsRun = run;
     m_drillFilled = true;
-    for (const RunAnalysis &a : std::as_const(m_analyses)) {
-        if (a.run != run)
-            continue;
-        if (!a.taxonomy.applicable) {
-            m_groupsTitle->setText(tr("Response types do not apply to <b>%1</b>: %2").arg(run.toHtmlEscaped(), a.taxonomy.reason.toHtmlEscaped()));
-            continue;
-        }
-        int n = 0;
-        for (const Outcome &o : a.outcomes) {
-            if (ResponseTaxonomy::classify(o, a.taxonomy.threshold) != type)
-                continue;
-            if (++n > shown)
-                continue;
-            auto *item = new QListWidgetItem(QStringLiteral("%1  %2 → %3 (gold: %4)")
-                                                 .arg(o.group, o.query.left(120), o.answer.isEmpty() ? o.error.left(80) : o.answer.left(80), o.gold.left(60)),
-                                             m_groups);
-            item->setData(Qt::UserRole, o.group);
-            item->setToolTip(QStringLiteral("%1\n→ %2\ngold: %3").arg(o.query, o.answer.isEmpty() ? o.error : o.answer, o.gold));
-        }
-        m_groupsTitle->setText(tr("<b>%1</b> items of <b>%2</b> (%3): %4%5")
-                                   .arg(type, run.toHtmlEscaped(), meaning.value(type))
-                                   .arg(n)
-                                   .arg(n > shown ? tr(", the first %1 listed").arg(shown) : QString()));
-    }
+    return analysisOf(run);
 }
 
 void AnalysisPage::inspectGroup(const QString &run, const QString &group)
 {
-    QString judge = m_judge->currentData().toString();
-    for (const RunAnalysis &a : std::as_const(m_analyses))
-        if (a.run == run)
-            judge = a.judge;
+    const RunAnalysis *analysed = analysisOf(run);
+    const QString judge = analysed ? analysed->judge : m_judge->currentData().toString();
     auto details = GroupDetails::load(*m_project, run, group, judge);
     if (!details) {
         m_status->setText(details.error());

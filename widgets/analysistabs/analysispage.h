@@ -89,6 +89,10 @@ private:
     QWidget *buildDrill();
     void rebuildCharts();
     void showTypeExamples(const QString &run, const QString &type);
+    // The analysis shown for run, or null.
+    const RunAnalysis *analysisOf(const QString &run) const;
+    // Empties the drill pane for a new list from run; the run's analysis, or null.
+    const RunAnalysis *startDrill(const QString &run);
     void updateDrill();
     // Starts the analysis of the current selection soon (restarting one that is running),
     // unless the charts already show it.
