@@ -1,5 +1,6 @@
 #include "report/reportwriter.h"
 
+#include "report/claimsection.h"
 #include "report/examsection.h"
 #include "report/labelsection.h"
 #include "report/projectsummary.h"
@@ -82,6 +83,13 @@ Result<QString> ReportWriter::runsSection() const
         if (!runs)
             return runs;
         h += runs.value() + LabelSection::html(m_analyses);
+        QStringList names;
+        for (const RunAnalysis &a : m_analyses)
+            names << a.run;
+        auto claims = ClaimSection::html(const_cast<Project &>(m_project).database(), names);
+        if (!claims)
+            return claims;
+        h += claims.value();
     }
     // The exam's section whether or not runs are analysed: it reads the exam, not the runs.
     if (m_exam)

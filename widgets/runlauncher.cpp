@@ -52,7 +52,7 @@ RunLauncher::RunLauncher(Project &project, QWidget *parent) : QWidget(parent), m
     options->addWidget(new QLabel(tr("ICL examples:"), this));
     options->addWidget(m_icl);
     form->addRow(tr("Options:"), options);
-    form->addRow(tr("LLM workflows:"), buildReaderRow());
+    form->addRow(tr("Readers:"), buildReaderRow());
     form->addRow(tr("Agent limits:"), buildAgentLimits());
     m_external = new QLineEdit(this);
     m_external->setPlaceholderText(tr("optional: an external reader, e.g. reader=http,url=http://…/ask  or  reader=command,cmd=./my-rag"));

@@ -163,7 +163,7 @@ QWidget *RunsPage::buildProgressBox()
     progressRow->addWidget(m_score, 2, 1);
     m_import = new QPushButton(QIcon::fromTheme(QStringLiteral("document-import")), tr("Import Results…"), progressBox);
     m_import->setObjectName(QStringLiteral("importResults"));
-    m_import->setToolTip(tr("Bring in the answers of a system run elsewhere (GRAMMAR results, R-Eval logs, Assay JSONL) as a run."));
+    m_import->setToolTip(tr("Bring in the answers of a system run elsewhere (GRAMMAR results, R-Eval logs, Assay JSONL, RAGChecker JSON) as a run."));
     connect(m_import, &QPushButton::clicked, this, &RunsPage::askImportResults);
     progressRow->addWidget(m_import, 3, 0);
     m_export = new QPushButton(QIcon::fromTheme(QStringLiteral("document-export")), tr("Export Results…"), progressBox);
@@ -433,6 +433,8 @@ Job *RunsPage::startImportResults(const QString &path, ResultsImporter::Format f
             return Status::failure(report);
         *note = tr("Run %1: %2 items imported, %3 answer verdicts and %4 retrieval verdicts (judge \"imported\"); select it and click Score… to judge it anew.")
                     .arg(runName).arg(report.value().items).arg(report.value().answerVerdicts).arg(report.value().retrievalVerdicts);
+        if (!report.value().claimNote.isEmpty())
+            *note += tr(" Claims: %1 (Analysis → Claims).").arg(report.value().claimNote);
         return Status();
     });
     connect(m_importJob.get(), &Job::finished, this, [this, note](bool ok, const QString &message) {

@@ -10,12 +10,13 @@ namespace assay {
 int ImportCommand::run(const QStringList &args, CliIo &io)
 {
     QCommandLineParser parser;
-    parser.addPositionalArgument(QStringLiteral("grammar|results"), QStringLiteral("What to import: GRAMMAR's templates, or a system's results."));
+    parser.addPositionalArgument(QStringLiteral("grammar|results|ragchecker"),
+                                 QStringLiteral("What to import: GRAMMAR's templates, a system's results, or a RAGChecker file (results with its claims)."));
     parser.addPositionalArgument(QStringLiteral("FILE.assay"), QStringLiteral("The project."));
     parser.addPositionalArgument(QStringLiteral("[PATH]"), QStringLiteral("results: the results file."));
     const QCommandLineOption sql(QStringLiteral("sql-templates"), QStringLiteral("grammar: GRAMMAR's SQL-template JSON."), QStringLiteral("F.json"));
     const QCommandLineOption texts(QStringLiteral("text-templates"), QStringLiteral("grammar: FORM=FILE pairs, comma separated."), QStringLiteral("LIST"));
-    const QCommandLineOption format(QStringLiteral("format"), QStringLiteral("results: grammar, reval or jsonl."), QStringLiteral("F"));
+    const QCommandLineOption format(QStringLiteral("format"), QStringLiteral("results: grammar, reval, jsonl or ragchecker (default: guessed from the file)."), QStringLiteral("F"));
     const QCommandLineOption name(QStringLiteral("name"), QStringLiteral("results: the new run's name."), QStringLiteral("R"));
     const QCommandLineOption set(QStringLiteral("set"), QStringLiteral("results: the query set (form) the results answer."), QStringLiteral("FORM"));
     const QCommandLineOption threshold(QStringLiteral("threshold"),
@@ -25,10 +26,10 @@ int ImportCommand::run(const QStringList &args, CliIo &io)
     if (!parse(parser, args, io, 2, 3))
         return stopped(parser);
     const QString kind = parser.positionalArguments().at(0);
-    if (kind == QLatin1String("results"))
+    if (kind == QLatin1String("results") || kind == QLatin1String("ragchecker"))
         return importResults(parser, io);
     if (kind != QLatin1String("grammar"))
-        return usageError(parser, io, QStringLiteral("unknown import '%1' (expected: grammar or results)").arg(kind));
+        return usageError(parser, io, QStringLiteral("unknown import '%1' (expected: grammar, results or ragchecker)").arg(kind));
     if (parser.positionalArguments().size() != 2)
         return usageError(parser, io, QStringLiteral("import grammar takes the project file only"));
     if (!parser.isSet(sql))
@@ -62,21 +63,28 @@ int ImportCommand::run(const QStringList &args, CliIo &io)
 int ImportCommand::importResults(QCommandLineParser &parser, CliIo &io)
 {
     if (parser.positionalArguments().size() != 3)
-        return usageError(parser, io, QStringLiteral("import results FILE PATH: the results file is missing"));
+        return usageError(parser, io, QStringLiteral("import %1 FILE PATH: the results file is missing").arg(parser.positionalArguments().at(0)));
     if (!parser.isSet(QStringLiteral("name")))
         return usageError(parser, io, QStringLiteral("--name is required"));
-    auto format = ResultsImporter::formatFromName(parser.value(QStringLiteral("format")));
+    const QString path = parser.positionalArguments().at(2);
+    Result<ResultsImporter::Format> format = ResultsImporter::guessFormat(path);
+    if (parser.positionalArguments().at(0) == QLatin1String("ragchecker"))
+        format = ResultsImporter::Format::RagChecker;
+    else if (parser.isSet(QStringLiteral("format")))
+        format = ResultsImporter::formatFromName(parser.value(QStringLiteral("format")));
     if (!format)
         return usageError(parser, io, format.error());
     auto project = openProject(parser.positionalArguments().at(1), io);
     if (!project)
         return ExitFailure;
-    auto report = ResultsImporter::import(project->database(), format.value(), parser.positionalArguments().at(2), parser.value(QStringLiteral("name")),
+    auto report = ResultsImporter::import(project->database(), format.value(), path, parser.value(QStringLiteral("name")),
                                           parser.value(QStringLiteral("set")));
     if (!report)
         return fail(io, report.error());
     io.out << QStringLiteral("Run %1: %2 items imported, %3 answer verdicts and %4 retrieval verdicts (judge \"imported\")\n")
                   .arg(parser.value(QStringLiteral("name"))).arg(report.value().items).arg(report.value().answerVerdicts).arg(report.value().retrievalVerdicts);
+    if (!report.value().claimNote.isEmpty())
+        io.out << QStringLiteral("Claims: %1\n").arg(report.value().claimNote);
     return ExitOk;
 }
 

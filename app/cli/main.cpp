@@ -2,6 +2,7 @@
 #include "core/version.h"
 #include "corpuscommand.h"
 #include "analyzecommand.h"
+#include "claimscommand.h"
 #include "backupcommand.h"
 #include "labelcommand.h"
 #include "democommand.h"
@@ -66,6 +67,7 @@ int main(int argc, char *argv[])
     runner.add(std::make_unique<assay::LlmCommand>());
     runner.add(std::make_unique<assay::ScoreCommand>());
     runner.add(std::make_unique<assay::AnalyzeCommand>());
+    runner.add(std::make_unique<assay::ClaimsCommand>());
     runner.add(std::make_unique<assay::ExamCommand>());
     runner.add(std::make_unique<assay::IrtCommand>());
     runner.add(std::make_unique<assay::ReportCommand>());

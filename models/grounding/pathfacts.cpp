@@ -171,6 +171,8 @@ Result<QVector<PathFacts::Row>> PathFacts::rowsOf(qint64 templateId, const QStri
             Item item;
             item.answer = isAnswer;
             item.name = name.value() && comparable(value.toCaseFolded(), true);
+            item.column = c.name;
+            item.value = value;
             for (const QString &f : QStringList{value} + m_aliases->formsOf(slice.table, c.name, value))
                 if (const QString folded = f.trimmed().toCaseFolded(); comparable(folded, item.name) && !item.forms.contains(folded))
                     item.forms << folded;

@@ -40,6 +40,8 @@ public:
         QStringList forms; // case-folded: the value as stored and its aliases
         bool name = false;
         bool answer = false; // the value of the answer's column in the answer's row
+        QString column;      // the column, and its value as the database writes it
+        QString value;
     };
     struct Row {
         QString table;

@@ -6,7 +6,9 @@
 
 namespace assay {
 
-Result<QByteArray> FileReader::readAll(const QString &path)
+Result<QByteArray> FileReader::readAll(const QString &path) { return readHead(path, -1); }
+
+Result<QByteArray> FileReader::readHead(const QString &path, qint64 bytes)
 {
     QFile f(path);
     if (!f.exists())
@@ -15,7 +17,7 @@ Result<QByteArray> FileReader::readAll(const QString &path)
         return Result<QByteArray>::failure(free);
     if (!f.open(QIODevice::ReadOnly))
         return Result<QByteArray>::failure(QStringLiteral("%1: cannot read: %2").arg(path, f.errorString()));
-    return f.readAll();
+    return bytes < 0 ? f.readAll() : f.read(bytes);
 }
 
 } // namespace assay

@@ -9,6 +9,8 @@ namespace assay {
 class FileReader {
 public:
     static Result<QByteArray> readAll(const QString &path);
+    // At most the first `bytes` bytes (to tell a file's format before reading it whole).
+    static Result<QByteArray> readHead(const QString &path, qint64 bytes);
 };
 
 } // namespace assay

@@ -574,6 +574,30 @@ ALTER TABLE gate_result_new RENAME TO gate_result;
 -- 1: the model's reply carried no token usage, so the item's tokens and cost are unknown.
 ALTER TABLE run_item ADD COLUMN usage_unknown INTEGER NOT NULL DEFAULT 0;
 )sql")},
+        {25, QStringLiteral("claims and their checks"), QStringLiteral(R"sql(
+-- A run item's claims and their checks (docs/METHODS.md §12), one row per item and checker
+-- ('imported', 'offline' or 'llm:PROFILE'). The claims are JSON lists of each claim as its
+-- maker wrote it (a sentence, or a subject–relation–object triplet); chunks is the JSON list
+-- of {doc_id, text} the claims were checked against, or NULL when they are the item's stored
+-- retrieved context. The four checks are strings of one letter a check — E (entailment),
+-- N (neutral), C (contradiction), ? (unreadable: unknown, never neutral) —, the per-chunk
+-- ones row by row (one row per claim, one letter per chunk). has_response is 0 for an item
+-- that has no response to check (a retrieval-only run): its response metrics do not apply.
+CREATE TABLE claim_check (
+    run_item_id        INTEGER NOT NULL REFERENCES run_item(id) ON DELETE CASCADE,
+    checker            TEXT NOT NULL,
+    has_response       INTEGER NOT NULL DEFAULT 1 CHECK (has_response IN (0, 1)),
+    response_claims    TEXT NOT NULL DEFAULT '[]',
+    answer_claims      TEXT NOT NULL DEFAULT '[]',
+    chunk_count        INTEGER NOT NULL CHECK (chunk_count >= 0),
+    chunks             TEXT,
+    response_by_answer TEXT NOT NULL DEFAULT '',
+    answer_by_response TEXT NOT NULL DEFAULT '',
+    response_by_chunk  TEXT NOT NULL DEFAULT '',
+    answer_by_chunk    TEXT NOT NULL DEFAULT '',
+    PRIMARY KEY (run_item_id, checker)
+) WITHOUT ROWID;
+)sql")},
     };
     return migrations;
 }

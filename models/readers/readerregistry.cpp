@@ -10,6 +10,7 @@
 #include "readers/reactepisode.h"
 #include "readers/commandreader.h"
 #include "readers/externalreply.h"
+#include "readers/extractivereader.h"
 #include "readers/httpreader.h"
 #include "readers/llmreader.h"
 #include "readers/noreader.h"
@@ -35,6 +36,18 @@ ReaderKind noneKind()
     k.description = QStringLiteral("no reader: the run is judged on its retrieved context");
     k.answers = false;
     k.create = [](const PipelineSpec &, const ReaderKind::Services &) { return ReaderMade(std::make_unique<NoReader>()); };
+    return k;
+}
+
+ReaderKind extractiveKind()
+{
+    ReaderKind k;
+    k.name = QStringLiteral("extractive");
+    k.label = QStringLiteral("Extractive (offline)");
+    k.chartLabel = QStringLiteral("Extractive");
+    k.description = QStringLiteral("no LLM: answers with the retrieved sentence that holds the most of the question's words");
+    k.inLauncher = true;
+    k.create = [](const PipelineSpec &, const ReaderKind::Services &) { return ReaderMade(std::make_unique<ExtractiveReader>()); };
     return k;
 }
 
@@ -168,6 +181,7 @@ QString ReaderKind::synopsis() const
 ReaderRegistry::ReaderRegistry()
 {
     add(noneKind());
+    add(extractiveKind());
     add(llmReaderKind());
     add(workflowKind(QStringLiteral("react"), QStringLiteral("ReAct"), QStringLiteral("ReAct"),
                      QStringLiteral("Thought / Action / Observation in text: Search, Lookup, List_tables, Describe, Sql, Finish"), episodeOf<ReactEpisode>()));

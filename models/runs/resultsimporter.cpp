@@ -1,5 +1,6 @@
 #include "runs/resultsimporter.h"
 
+#include "runs/ragcheckerimporter.h"
 #include "io/filereader.h"
 #include "io/jsontext.h"
 #include "runs/runstore.h"
@@ -218,11 +219,26 @@ Result<ResultsImporter::Format> ResultsImporter::formatFromName(const QString &n
         return Format::Reval;
     if (name == QLatin1String("jsonl"))
         return Format::Jsonl;
-    return Result<Format>::failure(QStringLiteral("unknown results format '%1' (grammar, reval, jsonl)").arg(name));
+    if (name == QLatin1String("ragchecker"))
+        return Format::RagChecker;
+    return Result<Format>::failure(QStringLiteral("unknown results format '%1' (grammar, reval, jsonl, ragchecker)").arg(name));
+}
+
+ResultsImporter::Format ResultsImporter::guessFormat(const QString &path)
+{
+    const QString name = path.section(QLatin1Char('/'), -1);
+    if (name.endsWith(QLatin1String(".json"), Qt::CaseInsensitive)) {
+        auto head = FileReader::readHead(path, 4096);
+        const QByteArray start = head ? head.value().trimmed() : QByteArray();
+        return start.startsWith('{') && start.contains("\"results\"") ? Format::RagChecker : Format::Grammar;
+    }
+    return name.contains(QLatin1String("reval"), Qt::CaseInsensitive) ? Format::Reval : Format::Jsonl;
 }
 
 Result<qint64> ResultsImporter::check(Format format, const QString &path)
 {
+    if (format == Format::RagChecker)
+        return RagCheckerImporter::check(path);
     auto records = readRecords(format, path);
     if (!records)
         return Result<qint64>::failure(records);
@@ -232,6 +248,24 @@ Result<qint64> ResultsImporter::check(Format format, const QString &path)
 Result<ResultsImporter::Report> ResultsImporter::import(Database &db, Format format, const QString &path, const QString &runName, const QString &querySet)
 {
     using R = Result<Report>;
+    if (format == Format::RagChecker) {
+        auto imported = RagCheckerImporter::import(db, path, runName, querySet);
+        if (!imported)
+            return R::failure(imported);
+        const RagCheckerImporter::Report &r = imported.value();
+        Report report{r.runId, r.items, 0, 0, r.claimItems, {}};
+        if (r.claimItems > 0) {
+            report.claimNote = QStringLiteral("%1 items with claims and checks (%2 unreadable checks kept as unknown)").arg(r.claimItems).arg(r.unreadableChecks);
+            if (r.itemValuesCompared > 0 || r.runValuesCompared > 0)
+                report.claimNote += QStringLiteral("; against the file's own metrics: %1 item values, largest difference %2 points; %3 run values, largest "
+                                                   "difference %4 points")
+                                        .arg(r.itemValuesCompared)
+                                        .arg(r.largestItemDifference, 0, 'f', 2)
+                                        .arg(r.runValuesCompared)
+                                        .arg(r.largestRunDifference, 0, 'f', 2);
+        }
+        return report;
+    }
     auto records = readRecords(format, path);
     if (!records)
         return R::failure(records.error());
@@ -241,7 +275,7 @@ Result<ResultsImporter::Report> ResultsImporter::import(Database &db, Format for
     if (!stored)
         return R::failure(stored.error().startsWith(QLatin1String("record ")) ? QStringLiteral("%1: %2").arg(path, stored.error()) : stored.error(),
                           stored.code());
-    return Report{stored.value().runId, stored.value().items, stored.value().answerVerdicts, stored.value().retrievalVerdicts};
+    return Report{stored.value().runId, stored.value().items, stored.value().answerVerdicts, stored.value().retrievalVerdicts, 0, {}};
 }
 
 } // namespace assay

@@ -6,7 +6,9 @@
 //   ("Correct"/"Incorrect"), query_tag (the semantic group)};
 // - reval: R-Eval logs, JSONL of {question, answer (gold), prediction, reward, halted,
 //   error, scratchpad, level (KS/KU/KA)};
-// - jsonl: Assay's generic JSONL (see the README).
+// - jsonl: Assay's generic JSONL (see the README);
+// - ragchecker: RAGChecker's input or checking output JSON, whose claims and checks are kept
+//   too (RagCheckerImporter).
 // Everything is checked first: one bad record names its file and line (or record number)
 // and nothing is imported.
 #include "core/result.h"
@@ -17,14 +19,21 @@ class Database;
 
 class ResultsImporter {
 public:
-    enum class Format { Grammar, Reval, Jsonl };
+    enum class Format { Grammar, Reval, Jsonl, RagChecker };
     static Result<Format> formatFromName(const QString &name);
+    // The format a file most likely has: JSON that is an object with "results" is RAGChecker's,
+    // other JSON GRAMMAR's; a name with "reval" R-Eval's; anything else Assay's JSONL.
+    static Format guessFormat(const QString &path);
 
     struct Report {
         qint64 runId = 0;
         qint64 items = 0;
         qint64 answerVerdicts = 0;
         qint64 retrievalVerdicts = 0;
+        qint64 claimItems = 0; // items with claims and checks (RAGChecker's checking output)
+        // How the file's own claim metrics compare with Assay's on its checks; empty when the
+        // file has none.
+        QString claimNote;
     };
     static Result<Report> import(Database &db, Format format, const QString &path, const QString &runName, const QString &querySet = {});
     // Reads and checks every record without touching a project: the number of records, or the

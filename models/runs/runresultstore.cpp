@@ -1,5 +1,7 @@
 #include "runs/runresultstore.h"
 
+#include "project/project.h"
+
 #include "project/database.h"
 
 #include <QVariant>
@@ -59,6 +61,8 @@ struct RunResultStore::Repeats {
 };
 
 RunResultStore::RunResultStore(Database &db) : m_db(db), m_contexts(db) {}
+
+std::unique_ptr<RunResultStore> RunResultStore::createFor(Project &project) { return std::make_unique<RunResultStore>(project.database()); }
 
 QStringList RunResultStore::parseIds(const QString &json, bool *isList)
 {

@@ -10,12 +10,14 @@
 #include <QVector>
 
 #include <functional>
+#include <memory>
 #include <optional>
 #include <tuple>
 
 namespace assay {
 
 class Database;
+class Project;
 class Statement;
 
 // One stored item of a run, with the verdicts of the judges the read asked for.
@@ -56,6 +58,7 @@ public:
     using GroupVerdict = std::tuple<qint64, QString, std::optional<int>>;
 
     explicit RunResultStore(Database &db);
+    static std::unique_ptr<RunResultStore> createFor(Project &project);
     // The run's reader ("none" for retrieval-only pipelines, empty for imported runs).
     Result<QString> readerOf(qint64 runId) const;
     // The run's retriever kind ("bm25", "oracle", …; empty for imported runs).

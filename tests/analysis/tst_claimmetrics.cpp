@@ -5,8 +5,8 @@
 // matrices: faithfulness, hallucination and self-knowledge split the response's claims; the
 // noise sensitivities count only incorrect claims.
 #include "testmain.h"
-#include "analysis/claimmetrics.h"
-#include "analysis/ragcheckeroutput.h"
+#include "claims/claimmetrics.h"
+#include "claims/ragcheckerfile.h"
 
 #include <QtTest>
 
@@ -108,12 +108,14 @@ private slots:
 
     void handCountedFile()
     {
-        auto items = RagCheckerOutput::readFile(QStringLiteral(ASSAY_TEST_DATA "/ragchecker/checking_output.json"));
-        QVERIFY2(items, qPrintable(items.error()));
-        QCOMPARE(items.value().size(), 3);
-        QCOMPARE(items.value()[2].unreadableChecks, 1); // "Probably"
+        auto file = RagCheckerFile::readFile(QStringLiteral(ASSAY_TEST_DATA "/ragchecker/checking_output.json"));
+        QVERIFY2(file, qPrintable(file.error()));
+        QVERIFY(file.value().hasChecks);
+        const auto items = file.value().items;
+        QCOMPARE(items.size(), 3);
+        QCOMPARE(items[2].unreadableChecks, 1); // "Probably"
         QVector<ClaimMetrics::Values> values;
-        for (const RagCheckerOutput::Item &item : items.value()) {
+        for (const RagCheckerFile::Item &item : items) {
             const auto v = ClaimMetrics::item(item.checks);
             values << v;
             for (int m = 0; m < ClaimMetrics::MetricCount; ++m) {
@@ -133,14 +135,14 @@ private slots:
 
     void badFilesSayWhere()
     {
-        auto wrongLength = RagCheckerOutput::read(R"({"results": [{"query_id": "q7", "response_claims": [["a","b","c"]], "gt_answer_claims": [],
+        auto wrongLength = RagCheckerFile::read(R"({"results": [{"query_id": "q7", "response_claims": [["a","b","c"]], "gt_answer_claims": [],
             "retrieved_context": [], "answer2response": [], "response2answer": [], "retrieved2response": [[]], "retrieved2answer": []}]})",
                                                   QStringLiteral("x.json"));
         QVERIFY(!wrongLength);
         QVERIFY2(wrongLength.error().contains(QLatin1String("x.json: results[0] (query q7): answer2response: 0 entries for 1 claims")), qPrintable(wrongLength.error()));
-        auto notJson = RagCheckerOutput::read("{", QStringLiteral("y.json"));
-        QVERIFY(!notJson && notJson.error().startsWith(QLatin1String("y.json: not JSON")));
-        auto noResults = RagCheckerOutput::read("{}", QStringLiteral("z.json"));
+        auto notJson = RagCheckerFile::read("{", QStringLiteral("y.json"));
+        QVERIFY(!notJson && notJson.error().startsWith(QLatin1String("y.json:1: not valid JSON")));
+        auto noResults = RagCheckerFile::read("{}", QStringLiteral("z.json"));
         QVERIFY(!noResults && noResults.error().contains(QLatin1String("results")));
     }
 

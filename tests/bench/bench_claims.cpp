@@ -2,7 +2,7 @@
 // retrieved chunks, 10 response claims and 10 ground-truth claims each (4,200 checks an item),
 // then their means, in at most 2 s. The checks are drawn at random (a third each Entailment,
 // Neutral, Contradiction) before the clock starts.
-#include "analysis/claimmetrics.h"
+#include "claims/claimmetrics.h"
 #include "benchregistry.h"
 #include "benchtargets.h"
 

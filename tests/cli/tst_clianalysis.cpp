@@ -6,6 +6,7 @@
 #include "testdemo.h"
 
 #include <QDir>
+#include <cmath>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -40,6 +41,57 @@ private slots:
                          QStringLiteral("queries"), QStringLiteral("--distractor-similarity"), QStringLiteral("1.5")})
                      .code,
                  2);
+    }
+
+    void claimsFromTheCommandLine()
+    {
+        // RAGChecker's checking output (the hand-counted test file) imports with its claims;
+        // analyze claims gives the file's own run metrics; the export imports again to the same
+        // figures; offline checks leave out imported items (no row facts) and say so.
+        const QString project = m_dir.filePath(QStringLiteral("claims.assay"));
+        QCOMPARE(runCli({QStringLiteral("new"), project}).code, 0);
+        const QString hand = QStringLiteral(ASSAY_TEST_DATA "/ragchecker/checking_output.json");
+        CliOutcome o = runCli({QStringLiteral("import"), QStringLiteral("ragchecker"), project, hand, QStringLiteral("--name"), QStringLiteral("hand")});
+        QVERIFY2(o.code == 0, qPrintable(o.err));
+        QVERIFY2(o.out.contains(QLatin1String("Claims: 3 items with claims and checks (1 unreadable checks kept as unknown)")), qPrintable(o.out));
+        o = runCli({QStringLiteral("analyze"), QStringLiteral("claims"), project, QStringLiteral("--run"), QStringLiteral("hand"), QStringLiteral("--json")});
+        QVERIFY2(o.code == 0, qPrintable(o.err));
+        const auto j = nlohmann::json::parse(o.out.toStdString(), nullptr, false);
+        QVERIFY2(j.is_object(), qPrintable(o.out));
+        QCOMPARE(j["checker"].get<std::string>(), std::string("imported"));
+        QCOMPARE(j["items"].get<int>(), 3);
+        QCOMPARE(j["unreadable_checks"].get<int>(), 1);
+        const auto given = nlohmann::json::parse(QByteArray(R"({"precision": 16.7, "recall": 50.0, "f1": 20.0, "claim_recall": 66.7,
+            "context_precision": 83.3, "context_utilization": 66.7, "noise_sensitivity_in_relevant": 0.0, "noise_sensitivity_in_irrelevant": 16.7,
+            "hallucination": 16.7, "self_knowledge": 0.0, "faithfulness": 38.9})").toStdString());
+        for (auto it = given.begin(); it != given.end(); ++it)
+            QVERIFY2(std::abs(j["metrics"][it.key()]["value"].get<double>() - it.value().get<double>()) < 0.051, it.key().c_str());
+        QCOMPARE(j["metrics"]["precision"]["n"].get<int>(), 2);
+        QCOMPARE(j["metrics"]["precision"]["unknown"].get<int>(), 1);
+
+        const QString exported = m_dir.filePath(QStringLiteral("claims-export.json"));
+        o = runCli({QStringLiteral("claims"), QStringLiteral("export"), project, QStringLiteral("--run"), QStringLiteral("hand"), QStringLiteral("--checker"),
+                    QStringLiteral("imported"), QStringLiteral("--out"), exported});
+        QVERIFY2(o.code == 0, qPrintable(o.err));
+        o = runCli({QStringLiteral("import"), QStringLiteral("results"), project, exported, QStringLiteral("--name"), QStringLiteral("again")});
+        QVERIFY2(o.code == 0 && o.out.contains(QLatin1String("Claims: 3 items")), qPrintable(o.out + o.err));
+        o = runCli({QStringLiteral("claims"), QStringLiteral("analyze"), project, QStringLiteral("--run"), QStringLiteral("again"), QStringLiteral("--against"),
+                    QStringLiteral("hand")});
+        QVERIFY2(o.code == 0, qPrintable(o.err));
+        QVERIFY2(o.out.contains(QLatin1String("+0.0 [0.0, 0.0] on 2 items")), qPrintable(o.out));
+
+        QCOMPARE(runCli({QStringLiteral("claims"), QStringLiteral("check"), project, QStringLiteral("--run"), QStringLiteral("hand")}).code, 2);
+        o = runCli({QStringLiteral("claims"), QStringLiteral("check"), project, QStringLiteral("--run"), QStringLiteral("hand"), QStringLiteral("--offline"),
+                    QStringLiteral("--json")});
+        QVERIFY2(o.code == 0, qPrintable(o.err));
+        const auto c = nlohmann::json::parse(o.out.toStdString(), nullptr, false);
+        QCOMPARE(c["checked"].get<int>(), 0);
+        QCOMPARE(c["without_facts"].get<int>(), 3);
+        // Nothing was stored for the offline checker: asking for its figures says so.
+        o = runCli({QStringLiteral("analyze"), QStringLiteral("claims"), project, QStringLiteral("--run"), QStringLiteral("hand"), QStringLiteral("--checker"),
+                    QStringLiteral("offline")});
+        QCOMPARE(o.code, 1);
+        QVERIFY2(o.err.contains(QLatin1String("run hand has no claims of checker offline")), qPrintable(o.err));
     }
 
     void closedDomainInEveryAnalysis()

@@ -20,7 +20,7 @@ namespace {
 
 PathFacts::Item item(const QString &value, bool name, bool answer = false)
 {
-    return {QStringList{value.toCaseFolded()}, name, answer};
+    return {QStringList{value.toCaseFolded()}, name, answer, QString(), value};
 }
 
 // A project (the answer's row: its budget) and its client.

@@ -5,6 +5,7 @@
 #include "closeddomainbox.h"
 #include "analysistabs/comparepanel.h"
 #include "analysistabs/workflowspanel.h"
+#include "analysistabs/claimspanel.h"
 #include "analysistabs/groundingpanel.h"
 #include "analysistabs/judgespanel.h"
 #include "analysistabs/labelpanel.h"
@@ -173,10 +174,22 @@ void AnalysisPage::buildTabs()
     m_labels = new LabelPanel(m_project, m_tabs);
     m_tabs->addTab(m_labels, tr("Labels"));
     m_tabs->setTabToolTip(m_tabs->count() - 1, tr("Label answers yourself (keys 1 / 2 / 0): people's verdicts correct the judge's accuracy and measure it"));
-    m_grounding = new GroundingPanel(m_project, m_tabs);
-    m_tabs->addTab(m_grounding, tr("Grounding"));
+    // Grounding: the claims of the project's runs (RAGChecker) and an external benchmark's
+    // grounding annotations (GaRAGe), side by side; one tab keeps the tab bar within a laptop.
+    auto *grounding = new QTabWidget(m_tabs);
+    grounding->setObjectName(QStringLiteral("groundingViews"));
+    grounding->setDocumentMode(true);
+    m_claims = new ClaimsPanel(m_project, grounding);
+    grounding->addTab(m_claims, tr("Claims (RAGChecker)"));
+    grounding->setTabToolTip(0, tr("RAGChecker's claim-level metrics per run, and each item's claims against the truth and every retrieved chunk"));
+    m_grounding = new GroundingPanel(m_project, grounding);
+    grounding->addTab(m_grounding, tr("Benchmark (GaRAGe)"));
+    grounding->setTabToolTip(1, tr("A GaRAGe benchmark's grounding annotations against a system's responses: deflection, attribution, factuality"));
+    m_tabs->addTab(grounding, tr("Grounding"));
+    m_tabs->setTabToolTip(m_tabs->count() - 1, tr("Claims: which facts the retriever found and the response stated; GaRAGe: grounding against annotated passages"));
+    connect(m_claims, &ClaimsPanel::jobStarted, this, &AnalysisPage::jobStarted);
     for (QWidget *w : {static_cast<QWidget *>(m_workflows), static_cast<QWidget *>(m_compare), static_cast<QWidget *>(m_judges), static_cast<QWidget *>(m_labels),
-                       static_cast<QWidget *>(m_grounding)})
+                       static_cast<QWidget *>(grounding)})
         w->setMinimumHeight(300);
     connect(m_compare, &ComparePanel::jobStarted, this, &AnalysisPage::jobStarted);
     connect(m_judges, &JudgesPanel::jobStarted, this, &AnalysisPage::jobStarted);

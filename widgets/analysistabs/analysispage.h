@@ -27,6 +27,7 @@ class MessageBar;
 class ChartPanel;
 class ClosedDomainBox;
 class ComparePanel;
+class ClaimsPanel;
 class GroundingPanel;
 class JudgesPanel;
 class LabelPanel;
@@ -62,6 +63,7 @@ public:
     // Shows the Labels tab on `run`, with `itemId` first (an inspector's Label…).
     void labelItem(const QString &run, qint64 itemId);
     GroundingPanel *groundingPanel() const { return m_grounding; }
+    ClaimsPanel *claimsPanel() const { return m_claims; }
     QTabWidget *tabs() const { return m_tabs; }
     MessageBar *messages() const { return m_messages; }
     // What a click on the segment `series` of `run` shows (also called by the click): the
@@ -112,6 +114,7 @@ private:
     JudgesPanel *m_judges;
     LabelPanel *m_labels;
     bool m_labelsStale = false; // labels changed since the charts were drawn
+    ClaimsPanel *m_claims = nullptr;
     GroundingPanel *m_grounding;
     QLabel *m_groupsTitle;
     QWidget *m_drill = nullptr;

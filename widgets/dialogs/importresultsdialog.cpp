@@ -22,6 +22,7 @@ ImportResultsDialog::ImportResultsDialog(const QStringList &querySets, QWidget *
     m_format->addItem(tr("GRAMMAR results (JSON list)"), int(ResultsImporter::Format::Grammar));
     m_format->addItem(tr("R-Eval logs (JSONL)"), int(ResultsImporter::Format::Reval));
     m_format->addItem(tr("Assay JSONL"), int(ResultsImporter::Format::Jsonl));
+    m_format->addItem(tr("RAGChecker input or checking output (JSON, claims kept)"), int(ResultsImporter::Format::RagChecker));
     m_set->addItem(tr("(none)"), QString());
     for (const QString &s : querySets)
         m_set->addItem(s, s);
@@ -35,7 +36,7 @@ ImportResultsDialog::ImportResultsDialog(const QStringList &querySets, QWidget *
     fileRow->addWidget(m_path, 1);
     fileRow->addWidget(browse);
     auto *about = new QLabel(tr("The answers of a system run elsewhere become a run of this project, with the verdicts the file carries "
-                                "kept as judge \"imported\". Score it afterwards with any judge."),
+                                "kept as judge \"imported\", and RAGChecker's claims and checks kept for Analysis → Grounding → Claims. Score it afterwards with any judge."),
                              this);
     about->setWordWrap(true);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
@@ -60,12 +61,7 @@ void ImportResultsDialog::setPath(const QString &path)
 {
     m_path->setText(path);
     const QFileInfo info(path);
-    if (info.suffix().compare(QLatin1String("json"), Qt::CaseInsensitive) == 0)
-        m_format->setCurrentIndex(m_format->findData(int(ResultsImporter::Format::Grammar)));
-    else if (info.fileName().contains(QLatin1String("reval"), Qt::CaseInsensitive))
-        m_format->setCurrentIndex(m_format->findData(int(ResultsImporter::Format::Reval)));
-    else
-        m_format->setCurrentIndex(m_format->findData(int(ResultsImporter::Format::Jsonl)));
+    m_format->setCurrentIndex(m_format->findData(int(ResultsImporter::guessFormat(path))));
     if (m_name->text().isEmpty())
         m_name->setText(info.completeBaseName());
 }

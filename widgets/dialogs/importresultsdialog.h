@@ -1,6 +1,6 @@
 #pragma once
 // Asks for a results file of a system run elsewhere: the file, its format (GRAMMAR's results
-// JSON, R-Eval logs or Assay's JSONL; guessed from the name), the new run's name and the query
+// JSON, R-Eval logs, Assay's JSONL or RAGChecker's JSON; guessed from the file), the new run's name and the query
 // set (form) the results answer. Every record is checked when the import runs; a bad one is
 // named by file and line and nothing is imported.
 #include "runs/resultsimporter.h"

@@ -77,6 +77,9 @@ ROWS = [
     (23, ["INSERT INTO exam_item_irt2(item_id, a1, a2, d) VALUES (1, 1.25, -0.5, 0.75)"]),
     (24, ["INSERT INTO gate_result(id, run, baseline, metric, verdict, report, created_at) VALUES (9, 'r3', 'r1', 'accuracy', 'error', '{}', '2026-03-01T00:00:00Z')",
           "UPDATE run_item SET usage_unknown = 1 WHERE id = 1"]),
+    (25, ["INSERT INTO claim_check(run_item_id, checker, has_response, response_claims, answer_claims, chunk_count, chunks, response_by_answer, "
+          "answer_by_response, response_by_chunk, answer_by_chunk) VALUES (1, 'imported', 1, '[\"Estonia\"]', '[[\"Tallinn\", \"country\", \"Estonia\"]]', 1, "
+          "'[{\"doc_id\": \"d1\", \"text\": \"Tallinn is the capital of Estonia.\"}]', 'E', 'E', 'E', '?')"]),
 ]
 
 

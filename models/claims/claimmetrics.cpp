@@ -1,4 +1,4 @@
-#include "analysis/claimmetrics.h"
+#include "claims/claimmetrics.h"
 
 #include <cmath>
 #include <limits>

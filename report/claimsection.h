@@ -1,0 +1,20 @@
+#pragma once
+// The report's "Claims" section (docs/METHODS.md §12): for each analysed run with stored
+// claims, RAGChecker's eleven metrics ×100 with their 95% intervals and coverage, the checker
+// that made them, and what does not apply to a run without responses. Empty when no run has
+// claims.
+#include "core/result.h"
+
+#include <QString>
+#include <QStringList>
+
+namespace assay {
+
+class Database;
+
+class ClaimSection {
+public:
+    static Result<QString> html(Database &db, const QStringList &runs);
+};
+
+} // namespace assay

@@ -1,0 +1,497 @@
+#include "analysistabs/claimspanel.h"
+
+#include "analysis/offlineclaimchecker.h"
+#include "claims/claimstore.h"
+#include "core/job.h"
+#include "project/project.h"
+#include "runs/runresultstore.h"
+#include "runs/runstore.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalBlocker>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace assay {
+
+namespace {
+
+QString pointsText(double v) { return std::isnan(v) ? QObject::tr("n/a") : QString::number(100 * v, 'f', 1); }
+
+// A column title in two short lines, so eleven metrics fit a laptop; its tooltip names it whole.
+QString header(ClaimMetrics::Metric m)
+{
+    switch (m) {
+    case ClaimMetrics::ClaimRecall: return QObject::tr("Claim\nrecall");
+    case ClaimMetrics::ContextPrecision: return QObject::tr("Context\nprecision");
+    case ClaimMetrics::ContextUtilization: return QObject::tr("Context\nutilization");
+    case ClaimMetrics::NoiseSensitivityRelevant: return QObject::tr("Noise\nrelevant");
+    case ClaimMetrics::NoiseSensitivityIrrelevant: return QObject::tr("Noise\nirrelevant");
+    case ClaimMetrics::Hallucination: return QObject::tr("Halluci-\nnation");
+    case ClaimMetrics::SelfKnowledge: return QObject::tr("Self-\nknowledge");
+    case ClaimMetrics::Faithfulness: return QObject::tr("Faith-\nfulness");
+    default: return ClaimMetrics::label(m);
+    }
+}
+
+// A table cell that sorts by number (unknown last).
+class NumberItem : public QTableWidgetItem {
+public:
+    explicit NumberItem(double value) : QTableWidgetItem(pointsText(value)), m_value(std::isnan(value) ? 1e9 : value)
+    {
+        setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        if (std::isnan(value))
+            setToolTip(QObject::tr("Unknown or does not apply to this item"));
+    }
+    bool operator<(const QTableWidgetItem &other) const override
+    {
+        const auto *n = dynamic_cast<const NumberItem *>(&other);
+        return n ? m_value < n->m_value : QTableWidgetItem::operator<(other);
+    }
+
+private:
+    double m_value;
+};
+
+QColor colourOf(ClaimVerdict v)
+{
+    switch (v) {
+    case ClaimVerdict::Entailment: return QColor(0xc8, 0xe6, 0xc9);
+    case ClaimVerdict::Neutral: return QColor(0xee, 0xee, 0xee);
+    case ClaimVerdict::Contradiction: return QColor(0xff, 0xcd, 0xd2);
+    case ClaimVerdict::Unknown: break;
+    }
+    return QColor(0xff, 0xf3, 0xb0);
+}
+
+QString wordOf(ClaimVerdict v)
+{
+    switch (v) {
+    case ClaimVerdict::Entailment: return QObject::tr("entailed");
+    case ClaimVerdict::Neutral: return QObject::tr("neutral");
+    case ClaimVerdict::Contradiction: return QObject::tr("contradicted");
+    case ClaimVerdict::Unknown: break;
+    }
+    return QObject::tr("unknown");
+}
+
+const ClaimMetrics::Metric kItemColumns[] = {ClaimMetrics::ClaimRecall, ClaimMetrics::ContextPrecision, ClaimMetrics::Precision, ClaimMetrics::Recall,
+                                             ClaimMetrics::Faithfulness, ClaimMetrics::Hallucination};
+
+} // namespace
+
+ClaimsPanel::ClaimsPanel(Project *project, QWidget *parent)
+    : QWidget(parent), m_project(project), m_intro(new QLabel(this)), m_run(new QComboBox(this)), m_check(new QPushButton(tr("Check Claims Offline"), this)),
+      m_checker(new QComboBox(this)), m_baseline(new QComboBox(this)), m_status(new QLabel(this)), m_grid(new QTableWidget(this)),
+      m_items(new QTableWidget(this)), m_itemTitle(new QLabel(this)), m_matrix(new QTableWidget(this))
+{
+    setObjectName(QStringLiteral("claimsPanel"));
+    m_run->setObjectName(QStringLiteral("claimsRun"));
+    m_check->setObjectName(QStringLiteral("claimsCheckOffline"));
+    m_checker->setObjectName(QStringLiteral("claimsChecker"));
+    m_baseline->setObjectName(QStringLiteral("claimsBaseline"));
+    m_grid->setObjectName(QStringLiteral("claimsGrid"));
+    m_items->setObjectName(QStringLiteral("claimsItems"));
+    m_matrix->setObjectName(QStringLiteral("claimsMatrix"));
+    m_intro->setWordWrap(true);
+    m_intro->setText(tr("RAGChecker's claim-level metrics: a response and its ground-truth answer split into claims, each checked against the other "
+                        "and against every retrieved chunk. <i>Check Claims Offline</i> builds them from the grounded rows: the truth's claims are "
+                        "exact facts of the answer's row, the checks are word-matching approximations (never an LLM); RAGChecker's own checking "
+                        "output imports on the Runs page (Import Results…). Hover a column title for what it measures."));
+    m_check->setToolTip(tr("Make the chosen run's claims from the grounded rows and check them against its response and chunks, without an LLM"));
+    m_baseline->setToolTip(tr("A run to compare the others with, paired on the items both checked (95% bootstrap interval of the difference)"));
+    m_status->setWordWrap(true);
+    m_status->setObjectName(QStringLiteral("claimsStatus"));
+
+    m_grid->setColumnCount(ClaimMetrics::MetricCount + 2);
+    QStringList headers{tr("Run"), tr("Items")};
+    for (int m = 0; m < ClaimMetrics::MetricCount; ++m)
+        headers << header(ClaimMetrics::Metric(m));
+    m_grid->setHorizontalHeaderLabels(headers);
+    for (int m = 0; m < ClaimMetrics::MetricCount; ++m) {
+        const auto metric = ClaimMetrics::Metric(m);
+        m_grid->horizontalHeaderItem(m + 2)->setToolTip(tr("%1 (%2). %3").arg(ClaimMetrics::label(metric), ClaimAnalysis::module(metric), ClaimAnalysis::explanation(metric)));
+    }
+    m_grid->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_grid->verticalHeader()->hide();
+    m_grid->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_grid->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_grid->setSelectionMode(QAbstractItemView::SingleSelection);
+
+    m_items->setColumnCount(1 + int(std::size(kItemColumns)));
+    QStringList itemHeaders{tr("Item")};
+    for (ClaimMetrics::Metric m : kItemColumns)
+        itemHeaders << header(m);
+    m_items->setHorizontalHeaderLabels(itemHeaders);
+    for (int c = 0; c < int(std::size(kItemColumns)); ++c)
+        m_items->horizontalHeaderItem(c + 1)->setToolTip(tr("%1: %2").arg(ClaimMetrics::label(kItemColumns[c]), ClaimAnalysis::explanation(kItemColumns[c])));
+    m_items->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_items->verticalHeader()->hide();
+    m_items->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_items->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_items->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_items->setSortingEnabled(true);
+    m_matrix->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_matrix->setWordWrap(true);
+    m_itemTitle->setWordWrap(true);
+    m_itemTitle->setText(tr("Select an item on the left to see its claims against the truth and each retrieved chunk."));
+
+    auto *controls = new QHBoxLayout;
+    controls->addWidget(new QLabel(tr("Run:"), this));
+    controls->addWidget(m_run, 2);
+    controls->addWidget(m_check);
+    controls->addSpacing(12);
+    controls->addWidget(new QLabel(tr("Checker:"), this));
+    controls->addWidget(m_checker, 1);
+    controls->addWidget(new QLabel(tr("Compare with:"), this));
+    controls->addWidget(m_baseline, 2);
+    auto *inspector = new QWidget(this);
+    auto *inspectorLayout = new QVBoxLayout(inspector);
+    inspectorLayout->setContentsMargins(0, 0, 0, 0);
+    inspectorLayout->addWidget(m_itemTitle);
+    inspectorLayout->addWidget(m_matrix, 1);
+    auto *bottom = new QSplitter(Qt::Horizontal, this);
+    bottom->addWidget(m_items);
+    bottom->addWidget(inspector);
+    bottom->setStretchFactor(0, 1);
+    bottom->setStretchFactor(1, 1);
+    auto *split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(m_grid);
+    split->addWidget(bottom);
+    split->setStretchFactor(1, 2);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_intro);
+    layout->addLayout(controls);
+    layout->addWidget(m_status);
+    layout->addWidget(split, 1);
+
+    connect(m_check, &QPushButton::clicked, this, [this] { checkOffline(m_run->currentText()); });
+    connect(m_checker, &QComboBox::currentIndexChanged, this, [this] {
+        m_stale = true;
+        reload();
+    });
+    connect(m_baseline, &QComboBox::currentIndexChanged, this, &ClaimsPanel::fillGrid);
+    connect(m_grid, &QTableWidget::currentCellChanged, this, [this](int row) { fillItems(row); });
+    connect(m_items, &QTableWidget::currentCellChanged, this, [this](int row) {
+        if (row >= 0 && m_items->item(row, 0))
+            inspect(gridRun(m_grid->currentRow()), m_items->item(row, 0)->text());
+    });
+}
+
+ClaimsPanel::~ClaimsPanel()
+{
+    if (m_job && m_job->isRunning()) {
+        m_job->cancel();
+        m_job->wait();
+    }
+}
+
+QString ClaimsPanel::checker() const { return m_checker->currentText(); }
+
+QString ClaimsPanel::statusText() const { return m_status->text(); }
+
+QString ClaimsPanel::gridRun(int row) const { return row >= 0 && m_grid->item(row, 0) ? m_grid->item(row, 0)->text() : QString(); }
+
+void ClaimsPanel::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    if (m_stale)
+        reload();
+}
+
+Job *ClaimsPanel::reload()
+{
+    if (m_job && m_job->isRunning())
+        return nullptr;
+    m_stale = false;
+    const QString path = m_project->path();
+    const QString wanted = checker();
+    auto result = std::make_shared<Loaded>();
+    m_status->setText(tr("Reading the runs' claims…"));
+    m_job = std::make_unique<Job>(tr("Reading claims"), [=](Job &job) {
+        auto db = Project::openConnection(path); // this thread's own connection
+        if (!db)
+            return Status::failure(db);
+        RunStore runs(db.value());
+        ClaimStore store(db.value());
+        auto all = runs.runs();
+        if (!all)
+            return Status::failure(all);
+        QStringList checkers;
+        QVector<std::pair<QString, qint64>> ordered;
+        QHash<QString, QStringList> checkersOf;
+        for (const RunSummary &r : all.value()) {
+            if (job.isCancelled())
+                return Status::cancelled();
+            result->runs << r.name;
+            auto id = runs.idOf(r.name);
+            if (!id)
+                return Status::failure(id);
+            result->runIds.insert(r.name, id.value());
+            auto those = store.checkers(id.value());
+            if (!those)
+                return Status::failure(those);
+            for (const QString &c : those.value())
+                if (!checkers.contains(c))
+                    checkers << c;
+            checkersOf.insert(r.name, those.value());
+            ordered.append({r.name, id.value()});
+        }
+        checkers.sort();
+        result->checkers = checkers;
+        // The checker asked for; else offline's claims, else the first there are.
+        const QString use = checkers.contains(wanted) ? wanted : checkers.contains(QStringLiteral("offline")) ? QStringLiteral("offline") : checkers.value(0);
+        result->checker = use;
+        for (const auto &[name, id] : ordered) {
+            if (!checkersOf.value(name).contains(use))
+                continue;
+            job.reportProgress(result->figures.size(), ordered.size(), tr("Reading the claims of %1").arg(name));
+            auto figures = ClaimAnalysis::ofRun(store, id, use);
+            if (!figures)
+                return Status::failure(figures);
+            result->figures << figures.take();
+            result->figureRuns << name;
+            auto ids = store.itemIds(id);
+            if (!ids)
+                return Status::failure(ids);
+            result->itemIds.insert(name, ids.take());
+        }
+        return Status();
+    });
+    connect(m_job.get(), &Job::finished, this, [this, result](bool ok, const QString &message) {
+        if (!ok) {
+            m_status->setText(tr("The claims could not be read: %1").arg(message));
+            return;
+        }
+        showLoaded(*result);
+        emit loaded();
+    });
+    emit jobStarted(m_job.get());
+    m_job->start();
+    return m_job.get();
+}
+
+Job *ClaimsPanel::checkOffline(const QString &run)
+{
+    if (run.isEmpty() || (m_job && m_job->isRunning()))
+        return nullptr;
+    const QString path = m_project->path();
+    auto note = std::make_shared<QString>();
+    m_check->setEnabled(false);
+    m_job = std::make_unique<Job>(tr("Checking the claims of %1 offline").arg(run), [=](Job &job) {
+        auto project = Project::openForJob(path); // this thread's own connection
+        if (!project)
+            return Status::failure(project);
+        auto id = RunStore(project.value()->database()).idOf(run);
+        if (!id)
+            return Status::failure(id);
+        auto report = OfflineClaimChecker::check(*project.value(), id.value(), &job);
+        if (!report)
+            return Status::failure(report);
+        const auto &r = report.value();
+        *note = tr("Run %1: claims checked on %2 of %3 items; %4 left out without row facts (computed answers, or groups rebuilt since the run), %5 "
+                   "failed items left out, %6 without a response (only the retriever's metrics apply to them).")
+                    .arg(run)
+                    .arg(r.checked)
+                    .arg(r.items)
+                    .arg(r.withoutFacts)
+                    .arg(r.failed)
+                    .arg(r.withoutResponse);
+        return Status();
+    });
+    connect(m_job.get(), &Job::finished, this, [this, note](bool ok, const QString &message) {
+        m_check->setEnabled(true);
+        if (!ok) {
+            m_status->setText(tr("No claims were stored: %1").arg(message));
+            return;
+        }
+        const int offline = m_checker->findText(OfflineClaimChecker::checker());
+        if (offline >= 0) {
+            const QSignalBlocker block(m_checker);
+            m_checker->setCurrentIndex(offline);
+        }
+        m_stale = true;
+        const QString done = *note;
+        connect(reload(), &Job::finished, this, [this, done] { m_status->setText(done + QLatin1Char(' ') + m_status->text()); });
+    });
+    emit jobStarted(m_job.get());
+    m_job->start();
+    return m_job.get();
+}
+
+void ClaimsPanel::showLoaded(const Loaded &loaded)
+{
+    const QString run = m_run->currentText(), baseline = m_baseline->currentText();
+    m_loaded = loaded;
+    {
+        const QSignalBlocker a(m_run), b(m_checker), c(m_baseline);
+        m_run->clear();
+        m_run->addItems(loaded.runs);
+        m_run->setCurrentIndex(std::max(0, int(loaded.runs.indexOf(run))));
+        m_checker->clear();
+        m_checker->addItems(loaded.checkers);
+        m_checker->setCurrentIndex(std::max(0, int(loaded.checkers.indexOf(loaded.checker))));
+        m_baseline->clear();
+        m_baseline->addItem(tr("(none)"));
+        m_baseline->addItems(loaded.figureRuns);
+        m_baseline->setCurrentIndex(std::max(0, m_baseline->findText(baseline)));
+    }
+    m_check->setEnabled(!loaded.runs.isEmpty());
+    m_checker->setEnabled(!loaded.checkers.isEmpty());
+    m_checker->setPlaceholderText(tr("(none yet)"));
+    if (loaded.runs.isEmpty())
+        m_status->setText(tr("No runs yet: start one on the Runs page, or import RAGChecker's checking output there with Import Results…."));
+    else if (loaded.figures.isEmpty())
+        m_status->setText(tr("No run has claims yet: choose a run above and click Check Claims Offline, or import RAGChecker's checking output on the "
+                             "Runs page (Import Results…)."));
+    else
+        m_status->setText(tr("%n run(s) with claims of checker %1. Values ×100; hover a cell for its interval and how many items it covers.", nullptr,
+                             int(loaded.figures.size()))
+                              .arg(m_checker->currentText()));
+    fillGrid();
+}
+
+void ClaimsPanel::fillGrid()
+{
+    const QString selected = gridRun(m_grid->currentRow());
+    const int baseIndex = m_baseline->currentIndex() > 0 ? int(m_loaded.figureRuns.indexOf(m_baseline->currentText())) : -1;
+    const ClaimAnalysis::RunFigures *base = baseIndex >= 0 ? &m_loaded.figures[baseIndex] : nullptr;
+    m_grid->setRowCount(int(m_loaded.figures.size()));
+    int selectRow = 0;
+    for (int row = 0; row < m_loaded.figures.size(); ++row) {
+        const ClaimAnalysis::RunFigures &f = m_loaded.figures[row];
+        const QString runName = m_loaded.figureRuns.value(row);
+        if (runName == selected)
+            selectRow = row;
+        auto *name = new QTableWidgetItem(runName);
+        name->setToolTip(runName);
+        m_grid->setItem(row, 0, name);
+        auto *items = new QTableWidgetItem(QString::number(f.items));
+        items->setToolTip(tr("%1 items checked, %2 of them without a response; %3 unreadable checks (unknown, never neutral)")
+                              .arg(f.items)
+                              .arg(f.withoutResponse)
+                              .arg(f.unreadableChecks));
+        m_grid->setItem(row, 1, items);
+        const QVector<ClaimAnalysis::Difference> differences = base && base != &f ? ClaimAnalysis::compare(f, *base, 1000) : QVector<ClaimAnalysis::Difference>();
+        for (int m = 0; m < ClaimMetrics::MetricCount; ++m) {
+            const ClaimAnalysis::Figure &x = f.figures[m];
+            QString text = pointsText(x.value);
+            QString tip = std::isnan(x.value)
+                              ? (x.notApplicable > 0 ? tr("Does not apply: %n item(s) have no response (a retrieval-only run).", nullptr, x.notApplicable)
+                                                     : tr("Unknown: every item needs a check that could not be read."))
+                              : tr("%1 [%2, %3] (95% interval) over %4 items; %5 unknown, %6 without a response")
+                                    .arg(pointsText(x.value), pointsText(x.low), pointsText(x.high))
+                                    .arg(x.n)
+                                    .arg(x.unknown)
+                                    .arg(x.notApplicable);
+            if (!differences.isEmpty() && differences[m].result.shared > 0) {
+                const GateResult &d = differences[m].result;
+                text += QStringLiteral(" (%1%2)").arg(d.difference >= 0 ? QStringLiteral("+") : QString(), pointsText(d.difference));
+                tip += tr("\nAgainst %1 on %2 shared items: %3%4 [%5, %6]")
+                           .arg(m_baseline->currentText())
+                           .arg(d.shared)
+                           .arg(d.difference >= 0 ? QStringLiteral("+") : QString(), pointsText(d.difference), pointsText(d.low), pointsText(d.high));
+            }
+            auto *cell = new QTableWidgetItem(text);
+            cell->setToolTip(tip);
+            cell->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            if (std::isnan(x.value))
+                cell->setForeground(Qt::gray);
+            m_grid->setItem(row, m + 2, cell);
+        }
+    }
+    if (!m_loaded.figures.isEmpty())
+        m_grid->setCurrentCell(selectRow, 0);
+    else
+        fillItems(-1);
+}
+
+void ClaimsPanel::fillItems(int row)
+{
+    m_items->setSortingEnabled(false);
+    m_items->setRowCount(0);
+    m_matrix->clear();
+    m_matrix->setRowCount(0);
+    m_matrix->setColumnCount(0);
+    if (row < 0 || row >= m_loaded.figures.size())
+        return;
+    const ClaimAnalysis::RunFigures &f = m_loaded.figures[row];
+    m_items->setRowCount(int(f.perItem.size()));
+    int r = 0;
+    for (auto it = f.perItem.constBegin(); it != f.perItem.constEnd(); ++it, ++r) {
+        m_items->setItem(r, 0, new QTableWidgetItem(it.key()));
+        for (int c = 0; c < int(std::size(kItemColumns)); ++c)
+            m_items->setItem(r, c + 1, new NumberItem(it.value()[kItemColumns[c]]));
+    }
+    m_items->setSortingEnabled(true);
+    m_items->sortByColumn(1, Qt::AscendingOrder); // the items whose facts the retriever missed first
+    m_itemTitle->setText(tr("Select an item on the left to see its claims against the truth and each retrieved chunk."));
+}
+
+void ClaimsPanel::inspect(const QString &run, const QString &itemKey)
+{
+    const qint64 itemId = m_loaded.itemIds.value(run).value(itemKey);
+    auto set = m_project->service<ClaimStore>()->item(itemId, m_checker->currentText());
+    if (!set || !set.value()) {
+        m_itemTitle->setText(set ? tr("Item %1 has no claims of checker %2.").arg(itemKey, m_checker->currentText())
+                                 : tr("The claims of item %1 could not be read: %2").arg(itemKey, set.error()));
+        return;
+    }
+    const ClaimSet &s = *set.value();
+    QStringList chunkIds = s.chunkIds, chunkTexts = s.chunkTexts;
+    auto item = m_project->service<RunResultStore>()->item(itemId);
+    if (!item) {
+        m_itemTitle->setText(tr("Item %1 could not be read: %2").arg(itemKey, item.error()));
+        return;
+    }
+    if (chunkTexts.isEmpty() && s.checks.chunks > 0) {
+        chunkTexts = item.value().retrievedTexts.isEmpty() ? QStringList{item.value().retrievedText} : item.value().retrievedTexts;
+        chunkIds = item.value().retrievedIds;
+    }
+    m_itemTitle->setText(tr("<b>%1</b>: %2<br>Truth: %3 · Response: %4")
+                             .arg(itemKey.toHtmlEscaped(), item.value().query.toHtmlEscaped(), item.value().gold.toHtmlEscaped(),
+                                  s.hasResponse ? item.value().answer.left(300).toHtmlEscaped() : tr("<i>none (retrieval only)</i>")));
+    const int chunks = s.checks.chunks;
+    m_matrix->clear();
+    m_matrix->setColumnCount(2 + chunks);
+    QStringList headers{tr("Claim"), tr("Other side")};
+    for (int k = 0; k < chunks; ++k)
+        headers << tr("Chunk %1").arg(k + 1);
+    m_matrix->setHorizontalHeaderLabels(headers);
+    m_matrix->horizontalHeaderItem(1)->setToolTip(tr("A truth claim against the response; a response claim against the truth"));
+    for (int k = 0; k < chunks; ++k)
+        m_matrix->horizontalHeaderItem(k + 2)->setToolTip(tr("%1\n\n%2").arg(chunkIds.value(k), chunkTexts.value(k).left(800)));
+    m_matrix->setRowCount(int(s.answerClaims.size() + s.responseClaims.size()));
+    const auto put = [&](int row, const QString &side, const QString &claim, ClaimVerdict other, const QVector<ClaimVerdict> &byChunk, int index) {
+        auto *text = new QTableWidgetItem(QStringLiteral("%1: %2").arg(side, ClaimSet::display(claim)));
+        text->setToolTip(ClaimSet::display(claim));
+        m_matrix->setItem(row, 0, text);
+        const auto verdictCell = [&](int column, ClaimVerdict v) {
+            auto *cell = new QTableWidgetItem(wordOf(v));
+            cell->setBackground(colourOf(v));
+            cell->setForeground(Qt::black);
+            m_matrix->setItem(row, column, cell);
+        };
+        verdictCell(1, other);
+        for (int k = 0; k < chunks; ++k)
+            verdictCell(k + 2, byChunk.value(index * chunks + k, ClaimVerdict::Unknown));
+    };
+    int row = 0;
+    for (int g = 0; g < s.answerClaims.size(); ++g)
+        put(row++, tr("Truth"), s.answerClaims[g], s.checks.answerByResponse.value(g, ClaimVerdict::Unknown), s.checks.answerByChunk, g);
+    for (int r = 0; r < s.responseClaims.size(); ++r)
+        put(row++, tr("Response"), s.responseClaims[r], s.checks.responseByAnswer.value(r, ClaimVerdict::Unknown), s.checks.responseByChunk, r);
+    m_matrix->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    for (int c = 1; c < m_matrix->columnCount(); ++c)
+        m_matrix->horizontalHeader()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
+    m_matrix->resizeRowsToContents();
+}
+
+} // namespace assay

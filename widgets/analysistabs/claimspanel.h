@@ -1,0 +1,82 @@
+#pragma once
+// The Claims view of the Analysis page (docs/METHODS.md §12): RAGChecker's eleven metrics per
+// run — retriever, generator, overall — for the runs whose claims a checker stored, against a
+// chosen run with paired bootstrap intervals; "Check Claims Offline" makes the claims of a
+// run from the grounded rows (a background job). Below, the items of the selected run, and an
+// inspector that shows one item's claims against the ground-truth answer (or the response) and
+// against each retrieved chunk, coloured by verdict.
+#include "analysis/claimanalysis.h"
+
+#include <QHash>
+#include <QWidget>
+
+#include <memory>
+
+class QComboBox;
+class QLabel;
+class QPushButton;
+class QTableWidget;
+
+namespace assay {
+
+class Job;
+class Project;
+
+class ClaimsPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit ClaimsPanel(Project *project, QWidget *parent = nullptr);
+    ~ClaimsPanel() override;
+
+    // Makes run `run`'s claims offline and stores them (checker "offline"), then reloads.
+    Job *checkOffline(const QString &run);
+    // Reads the figures of every run the current checker checked (a background job).
+    Job *reload();
+    // Shows item `itemKey` of run `run` in the inspector.
+    void inspect(const QString &run, const QString &itemKey);
+
+    QTableWidget *grid() const { return m_grid; }
+    QTableWidget *items() const { return m_items; }
+    QTableWidget *matrix() const { return m_matrix; }
+    QString statusText() const;
+
+signals:
+    void jobStarted(assay::Job *job);
+    void loaded();
+
+protected:
+    void showEvent(QShowEvent *event) override;
+
+private:
+    struct Loaded {
+        QStringList runs; // every run of the project, by name
+        QStringList checkers;
+        QString checker; // whose claims the figures are
+        QVector<ClaimAnalysis::RunFigures> figures; // the runs the checker checked
+        QStringList figureRuns;                     // their names
+        QHash<QString, qint64> runIds;
+        QHash<QString, QHash<QString, qint64>> itemIds; // run → item key → id
+    };
+    void showLoaded(const Loaded &loaded);
+    void fillGrid();
+    void fillItems(int row);
+    QString checker() const;
+    QString gridRun(int row) const;
+
+    Project *m_project;
+    QLabel *m_intro;
+    QComboBox *m_run;
+    QPushButton *m_check;
+    QComboBox *m_checker;
+    QComboBox *m_baseline;
+    QLabel *m_status;
+    QTableWidget *m_grid;
+    QTableWidget *m_items;
+    QLabel *m_itemTitle;
+    QTableWidget *m_matrix;
+    Loaded m_loaded;
+    bool m_stale = true;
+    std::unique_ptr<Job> m_job;
+};
+
+} // namespace assay
