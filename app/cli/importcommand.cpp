@@ -16,7 +16,7 @@ int ImportCommand::run(const QStringList &args, CliIo &io)
     parser.addPositionalArgument(QStringLiteral("[PATH]"), QStringLiteral("results: the results file."));
     const QCommandLineOption sql(QStringLiteral("sql-templates"), QStringLiteral("grammar: GRAMMAR's SQL-template JSON."), QStringLiteral("F.json"));
     const QCommandLineOption texts(QStringLiteral("text-templates"), QStringLiteral("grammar: FORM=FILE pairs, comma separated."), QStringLiteral("LIST"));
-    const QCommandLineOption format(QStringLiteral("format"), QStringLiteral("results: grammar, reval, jsonl or ragchecker (default: guessed from the file)."), QStringLiteral("F"));
+    const QCommandLineOption format(QStringLiteral("format"), QStringLiteral("results: grammar, reval, jsonl, ragchecker or ragas (default: guessed from the file)."), QStringLiteral("F"));
     const QCommandLineOption name(QStringLiteral("name"), QStringLiteral("results: the new run's name."), QStringLiteral("R"));
     const QCommandLineOption set(QStringLiteral("set"), QStringLiteral("results: the query set (form) the results answer."), QStringLiteral("FORM"));
     const QCommandLineOption threshold(QStringLiteral("threshold"),

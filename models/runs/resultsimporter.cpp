@@ -1,5 +1,6 @@
 #include "runs/resultsimporter.h"
 
+#include "runs/ragasfile.h"
 #include "runs/ragcheckerimporter.h"
 #include "io/filereader.h"
 #include "io/jsontext.h"
@@ -165,6 +166,8 @@ Record genericRecord(const json &o, qint64 line)
 Result<QVector<Record>> readRecords(ResultsImporter::Format format, const QString &path)
 {
     using R = Result<QVector<Record>>;
+    if (format == ResultsImporter::Format::Ragas)
+        return RagasFile::read(path);
     auto bytes = FileReader::readAll(path);
     if (!bytes)
         return R::failure(bytes.error());
@@ -221,7 +224,9 @@ Result<ResultsImporter::Format> ResultsImporter::formatFromName(const QString &n
         return Format::Jsonl;
     if (name == QLatin1String("ragchecker"))
         return Format::RagChecker;
-    return Result<Format>::failure(QStringLiteral("unknown results format '%1' (grammar, reval, jsonl, ragchecker)").arg(name));
+    if (name == QLatin1String("ragas"))
+        return Format::Ragas;
+    return Result<Format>::failure(QStringLiteral("unknown results format '%1' (grammar, reval, jsonl, ragchecker, ragas)").arg(name));
 }
 
 ResultsImporter::Format ResultsImporter::guessFormat(const QString &path)
@@ -232,7 +237,13 @@ ResultsImporter::Format ResultsImporter::guessFormat(const QString &path)
         const QByteArray start = head ? head.value().trimmed() : QByteArray();
         return start.startsWith('{') && start.contains("\"results\"") ? Format::RagChecker : Format::Grammar;
     }
-    return name.contains(QLatin1String("reval"), Qt::CaseInsensitive) ? Format::Reval : Format::Jsonl;
+    if (name.endsWith(QLatin1String(".csv"), Qt::CaseInsensitive))
+        return Format::Ragas;
+    if (name.contains(QLatin1String("reval"), Qt::CaseInsensitive))
+        return Format::Reval;
+    auto head = FileReader::readHead(path, 4096);
+    const QByteArray firstLine = head ? head.value().left(head.value().indexOf('\n')) : QByteArray();
+    return firstLine.contains("\"user_input\"") ? Format::Ragas : Format::Jsonl;
 }
 
 Result<qint64> ResultsImporter::check(Format format, const QString &path)

@@ -8,7 +8,8 @@
 //   error, scratchpad, level (KS/KU/KA)};
 // - jsonl: Assay's generic JSONL (see the README);
 // - ragchecker: RAGChecker's input or checking output JSON, whose claims and checks are kept
-//   too (RagCheckerImporter).
+//   too (RagCheckerImporter);
+// - ragas: datasets in RAGAS's shape, JSONL or CSV (RagasFile).
 // Everything is checked first: one bad record names its file and line (or record number)
 // and nothing is imported.
 #include "core/result.h"
@@ -19,10 +20,11 @@ class Database;
 
 class ResultsImporter {
 public:
-    enum class Format { Grammar, Reval, Jsonl, RagChecker };
+    enum class Format { Grammar, Reval, Jsonl, RagChecker, Ragas };
     static Result<Format> formatFromName(const QString &name);
     // The format a file most likely has: JSON that is an object with "results" is RAGChecker's,
-    // other JSON GRAMMAR's; a name with "reval" R-Eval's; anything else Assay's JSONL.
+    // other JSON GRAMMAR's; a name with "reval" R-Eval's; CSV, or JSONL whose first record has
+    // "user_input", RAGAS's; anything else Assay's JSONL.
     static Format guessFormat(const QString &path);
 
     struct Report {

@@ -14,6 +14,7 @@
 #include "readers/extractivereader.h"
 #include "readers/pipelinespec.h"
 #include "report/claimsection.h"
+#include "runs/ragasfile.h"
 #include "runs/resultsimporter.h"
 #include "runs/runexecutor.h"
 #include "runs/runstore.h"
@@ -184,6 +185,33 @@ private slots:
         refused = ResultsImporter::import(m_project->database(), ResultsImporter::Format::RagChecker, kHandFile, QStringLiteral("hand"));
         QVERIFY(!refused);
         QCOMPARE(RunStore(m_project->database()).runs().value().size(), runsBefore.value().size());
+    }
+
+    // RAGAS-shaped datasets import as runs, JSONL or CSV (contexts as a Python list literal, as
+    // pandas writes them); a malformed list names its line and field and imports nothing.
+    void ragasDatasetsImport()
+    {
+        const QString jsonl = write(QStringLiteral("ragas.jsonl"),
+                                    R"({"user_input": "Who built the quay?", "retrieved_contexts": ["Ada built it.", "The quay is old."], "response": "Ada.", "reference": "Ada"}
+{"question": "When?", "contexts": [], "answer": "1990", "ground_truth": "1991"}
+)");
+        QCOMPARE(ResultsImporter::guessFormat(jsonl), ResultsImporter::Format::Ragas);
+        auto a = ResultsImporter::import(m_project->database(), ResultsImporter::Format::Ragas, jsonl, QStringLiteral("ragas-jsonl"));
+        QVERIFY2(a, qPrintable(a.error()));
+        QCOMPARE(a.value().items, 2);
+        const QString csv = write(QStringLiteral("ragas.csv"), "user_input,retrieved_contexts,response,reference\n"
+                                                               "Who built the quay?,\"['Ada built it.', \"\"The quay's age is 90.\"\"]\",Ada.,Ada\n");
+        QCOMPARE(ResultsImporter::guessFormat(csv), ResultsImporter::Format::Ragas);
+        auto b = ResultsImporter::import(m_project->database(), ResultsImporter::Format::Ragas, csv, QStringLiteral("ragas-csv"));
+        QVERIFY2(b, qPrintable(b.error()));
+        QCOMPARE(b.value().items, 1);
+        QCOMPARE(RagasFile::parseList(QStringLiteral("['a, b', \"c's\", 'd\\'e']")).value(),
+                 (QStringList{QStringLiteral("a, b"), QStringLiteral("c's"), QStringLiteral("d'e")}));
+        const QString bad = write(QStringLiteral("bad.csv"), "user_input,retrieved_contexts,response\nq,\"['unclosed]\",r\n");
+        auto refused = ResultsImporter::import(m_project->database(), ResultsImporter::Format::Ragas, bad, QStringLiteral("ragas-bad"));
+        QVERIFY(!refused);
+        QVERIFY2(refused.error().contains(QLatin1String("bad.csv:2: field 'retrieved_contexts': a quoted text is not closed")), qPrintable(refused.error()));
+        QVERIFY(!RunStore(m_project->database()).idOf(QStringLiteral("ragas-bad")));
     }
 
     // The offline rules on a path written by hand: a project row (name "Nordvik quay wall

@@ -88,7 +88,9 @@ private slots:
         // Compared with the retrieval-only run: the same retriever, so claim recall moves by 0.
         auto *baseline = panel.findChild<QComboBox *>(QStringLiteral("claimsBaseline"));
         QVERIFY(baseline);
+        QSignalSpy compared(&panel, &ClaimsPanel::compared);
         baseline->setCurrentIndex(baseline->findText(QStringLiteral("claims/none")));
+        QVERIFY(compared.wait(30000));
         for (int r = 0; r < panel.grid()->rowCount(); ++r)
             if (panel.grid()->item(r, 0)->text() == QLatin1String("claims/extractive"))
                 QVERIFY2(panel.grid()->item(r, columnOf(panel.grid(), ClaimMetrics::ClaimRecall))->text().endsWith(QLatin1String("(+0.0)")),

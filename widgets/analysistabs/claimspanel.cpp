@@ -15,6 +15,7 @@
 #include <QSignalBlocker>
 #include <QSplitter>
 #include <QTableWidget>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include <cmath>
@@ -106,7 +107,8 @@ ClaimsPanel::ClaimsPanel(Project *project, QWidget *parent)
                         "exact facts of the answer's row, the checks are word-matching approximations (never an LLM); RAGChecker's own checking "
                         "output imports on the Runs page (Import Results…). Hover a column title for what it measures."));
     m_check->setToolTip(tr("Make the chosen run's claims from the grounded rows and check them against its response and chunks, without an LLM"));
-    m_baseline->setToolTip(tr("A run to compare the others with, paired on the items both checked (95% bootstrap interval of the difference)"));
+    m_baseline->setToolTip(tr("A run to compare the others with, paired on the items both checked (95% bootstrap interval of the difference, "
+                              "computed in the background)"));
     m_status->setWordWrap(true);
     m_status->setObjectName(QStringLiteral("claimsStatus"));
 
@@ -177,7 +179,7 @@ ClaimsPanel::ClaimsPanel(Project *project, QWidget *parent)
         m_stale = true;
         reload();
     });
-    connect(m_baseline, &QComboBox::currentIndexChanged, this, &ClaimsPanel::fillGrid);
+    connect(m_baseline, &QComboBox::currentIndexChanged, this, &ClaimsPanel::compareWithBaseline);
     connect(m_grid, &QTableWidget::currentCellChanged, this, [this](int row) { fillItems(row); });
     connect(m_items, &QTableWidget::currentCellChanged, this, [this](int row) {
         if (row >= 0 && m_items->item(row, 0))
@@ -187,10 +189,11 @@ ClaimsPanel::ClaimsPanel(Project *project, QWidget *parent)
 
 ClaimsPanel::~ClaimsPanel()
 {
-    if (m_job && m_job->isRunning()) {
-        m_job->cancel();
-        m_job->wait();
-    }
+    for (Job *job : {m_job.get(), m_compareJob.get()})
+        if (job && job->isRunning()) {
+            job->cancel();
+            job->wait();
+        }
 }
 
 QString ClaimsPanel::checker() const { return m_checker->currentText(); }
@@ -319,7 +322,11 @@ Job *ClaimsPanel::checkOffline(const QString &run)
         }
         m_stale = true;
         const QString done = *note;
-        connect(reload(), &Job::finished, this, [this, done] { m_status->setText(done + QLatin1Char(' ') + m_status->text()); });
+        // Reloaded once this handler has returned: the job that emitted finished is replaced.
+        QTimer::singleShot(0, this, [this, done] {
+            if (Job *job = reload())
+                connect(job, &Job::finished, this, [this, done] { m_status->setText(done + QLatin1Char(' ') + m_status->text()); });
+        });
     });
     emit jobStarted(m_job.get());
     m_job->start();
@@ -343,6 +350,7 @@ void ClaimsPanel::showLoaded(const Loaded &loaded)
         m_baseline->addItems(loaded.figureRuns);
         m_baseline->setCurrentIndex(std::max(0, m_baseline->findText(baseline)));
     }
+    m_differences.clear();
     m_check->setEnabled(!loaded.runs.isEmpty());
     m_checker->setEnabled(!loaded.checkers.isEmpty());
     m_checker->setPlaceholderText(tr("(none yet)"));
@@ -355,14 +363,49 @@ void ClaimsPanel::showLoaded(const Loaded &loaded)
         m_status->setText(tr("%n run(s) with claims of checker %1. Values ×100; hover a cell for its interval and how many items it covers.", nullptr,
                              int(loaded.figures.size()))
                               .arg(m_checker->currentText()));
+    compareWithBaseline();
+}
+
+// Every other run against the chosen one, paired, in the background (a bootstrap per metric
+// and run); the grid shows the differences when they are ready.
+void ClaimsPanel::compareWithBaseline()
+{
+    if (m_compareJob && m_compareJob->isRunning())
+        Job::abandon(std::move(m_compareJob), this); // a comparison no longer wanted ends on its own
+    m_differences.clear();
+    const int baseIndex = m_baseline->currentIndex() > 0 ? int(m_loaded.figureRuns.indexOf(m_baseline->currentText())) : -1;
+    if (baseIndex < 0) {
+        fillGrid();
+        return;
+    }
+    const Loaded loaded = m_loaded;
+    auto result = std::make_shared<QHash<QString, QVector<ClaimAnalysis::Difference>>>();
+    m_compareJob = std::make_unique<Job>(tr("Comparing claims with %1").arg(loaded.figureRuns.value(baseIndex)), [=](Job &job) {
+        for (int i = 0; i < loaded.figures.size(); ++i) {
+            if (job.isCancelled())
+                return Status::cancelled();
+            if (i == baseIndex)
+                continue;
+            job.reportProgress(i, loaded.figures.size(), tr("Comparing %1").arg(loaded.figureRuns.value(i)));
+            result->insert(loaded.figureRuns.value(i), ClaimAnalysis::compare(loaded.figures[i], loaded.figures[baseIndex], 1000));
+        }
+        return Status();
+    });
+    connect(m_compareJob.get(), &Job::finished, this, [this, result](bool ok) {
+        if (!ok)
+            return;
+        m_differences = *result;
+        fillGrid();
+        emit compared();
+    });
+    emit jobStarted(m_compareJob.get());
+    m_compareJob->start();
     fillGrid();
 }
 
 void ClaimsPanel::fillGrid()
 {
     const QString selected = gridRun(m_grid->currentRow());
-    const int baseIndex = m_baseline->currentIndex() > 0 ? int(m_loaded.figureRuns.indexOf(m_baseline->currentText())) : -1;
-    const ClaimAnalysis::RunFigures *base = baseIndex >= 0 ? &m_loaded.figures[baseIndex] : nullptr;
     m_grid->setRowCount(int(m_loaded.figures.size()));
     int selectRow = 0;
     for (int row = 0; row < m_loaded.figures.size(); ++row) {
@@ -379,7 +422,7 @@ void ClaimsPanel::fillGrid()
                               .arg(f.withoutResponse)
                               .arg(f.unreadableChecks));
         m_grid->setItem(row, 1, items);
-        const QVector<ClaimAnalysis::Difference> differences = base && base != &f ? ClaimAnalysis::compare(f, *base, 1000) : QVector<ClaimAnalysis::Difference>();
+        const QVector<ClaimAnalysis::Difference> differences = m_differences.value(runName);
         for (int m = 0; m < ClaimMetrics::MetricCount; ++m) {
             const ClaimAnalysis::Figure &x = f.figures[m];
             QString text = pointsText(x.value);

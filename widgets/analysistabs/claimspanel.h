@@ -43,6 +43,7 @@ public:
 signals:
     void jobStarted(assay::Job *job);
     void loaded();
+    void compared(); // the paired differences with the chosen run are shown
 
 protected:
     void showEvent(QShowEvent *event) override;
@@ -58,6 +59,7 @@ private:
         QHash<QString, QHash<QString, qint64>> itemIds; // run → item key → id
     };
     void showLoaded(const Loaded &loaded);
+    void compareWithBaseline();
     void fillGrid();
     void fillItems(int row);
     QString checker() const;
@@ -76,7 +78,9 @@ private:
     QTableWidget *m_matrix;
     Loaded m_loaded;
     bool m_stale = true;
+    QHash<QString, QVector<ClaimAnalysis::Difference>> m_differences; // by run, against the chosen one
     std::unique_ptr<Job> m_job;
+    std::unique_ptr<Job> m_compareJob;
 };
 
 } // namespace assay

@@ -23,12 +23,13 @@ ImportResultsDialog::ImportResultsDialog(const QStringList &querySets, QWidget *
     m_format->addItem(tr("R-Eval logs (JSONL)"), int(ResultsImporter::Format::Reval));
     m_format->addItem(tr("Assay JSONL"), int(ResultsImporter::Format::Jsonl));
     m_format->addItem(tr("RAGChecker input or checking output (JSON, claims kept)"), int(ResultsImporter::Format::RagChecker));
+    m_format->addItem(tr("RAGAS dataset (JSONL or CSV: user_input, retrieved_contexts, response, reference)"), int(ResultsImporter::Format::Ragas));
     m_set->addItem(tr("(none)"), QString());
     for (const QString &s : querySets)
         m_set->addItem(s, s);
     auto *browse = new QPushButton(tr("Browse…"), this);
     connect(browse, &QPushButton::clicked, this, [this] {
-        const QString p = FileDialogs::openFile(this, QStringLiteral("results"), tr("Results file"), tr("Results (*.json *.jsonl);;All files (*)"));
+        const QString p = FileDialogs::openFile(this, QStringLiteral("results"), tr("Results file"), tr("Results (*.json *.jsonl *.csv);;All files (*)"));
         if (!p.isEmpty())
             setPath(p);
     });
