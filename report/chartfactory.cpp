@@ -166,6 +166,9 @@ void bars(QChart *chart, const ChartData &data, ChartFactory *events)
     if (data.yMin < 0) {
         y->setRange(data.yMin * 1.1, std::max(data.yMax, 0.0) * 1.1 + 0.05);
         y->applyNiceNumbers();
+    } else if (data.yMax == 100.0) { // points (×100): exactly 0..100, like a share's 0..1
+        y->setRange(0, 100);
+        y->setTickCount(6);
     } else {
         y->setRange(0, data.yMax <= 1.0 ? 1.0 : data.yMax * 1.05);
         y->setTickCount(6);

@@ -1,8 +1,13 @@
 #include "report/claimsection.h"
 
 #include "analysis/claimanalysis.h"
+#include "analysis/claimcharts.h"
 #include "claims/claimstore.h"
+#include "report/chartexporter.h"
 #include "runs/runstore.h"
+
+#include <QMap>
+#include <QPair>
 
 #include <cmath>
 
@@ -14,12 +19,13 @@ QString claimPoints(double v) { return std::isnan(v) ? QStringLiteral("n/a") : Q
 
 } // namespace
 
-Result<QString> ClaimSection::html(Database &db, const QStringList &runs)
+Result<QString> ClaimSection::html(Database &db, const QStringList &runs, bool withChart)
 {
     using R = Result<QString>;
     RunStore runStore(db);
     ClaimStore claims(db);
     QString rows;
+    QMap<QString, QPair<QVector<ClaimAnalysis::RunFigures>, QStringList>> byChecker; // for the charts
     for (const QString &run : runs) {
         auto id = runStore.idOf(run);
         if (!id)
@@ -31,6 +37,8 @@ Result<QString> ClaimSection::html(Database &db, const QStringList &runs)
             auto f = ClaimAnalysis::ofRun(claims, id.value(), checker);
             if (!f)
                 return R::failure(f);
+            byChecker[checker].first << f.value();
+            byChecker[checker].second << run;
             QString row = QStringLiteral("<tr><td>%1</td><td>%2</td><td class=\"num\">%3</td>").arg(run.toHtmlEscaped(), checker.toHtmlEscaped()).arg(f.value().items);
             for (int m = 0; m < ClaimMetrics::MetricCount; ++m) {
                 const ClaimAnalysis::Figure &x = f.value().figures[m];
@@ -55,7 +63,15 @@ Result<QString> ClaimSection::html(Database &db, const QStringList &runs)
         const auto metric = ClaimMetrics::Metric(m);
         h += QStringLiteral("<th title=\"%1\">%2</th>").arg(ClaimAnalysis::explanation(metric).toHtmlEscaped(), ClaimMetrics::label(metric).toHtmlEscaped());
     }
-    return h + QStringLiteral("</tr>\n") + rows + QStringLiteral("</table></div>\n");
+    h += QStringLiteral("</tr>\n") + rows + QStringLiteral("</table></div>\n");
+    if (withChart)
+        for (auto it = byChecker.constBegin(); it != byChecker.constEnd(); ++it) {
+            QString svg = QString::fromUtf8(ChartExporter::svgText(ClaimCharts::metrics(it.value().first, it.value().second, it.key())));
+            if (const qsizetype start = svg.indexOf(QLatin1String("<svg")); start > 0)
+                svg = svg.mid(start); // without the XML prolog
+            h += QStringLiteral("<figure aria-label=\"Claims of checker %1\">%2</figure>\n").arg(it.key().toHtmlEscaped(), svg);
+        }
+    return h;
 }
 
 } // namespace assay

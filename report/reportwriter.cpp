@@ -86,7 +86,7 @@ Result<QString> ReportWriter::runsSection() const
         QStringList names;
         for (const RunAnalysis &a : m_analyses)
             names << a.run;
-        auto claims = ClaimSection::html(const_cast<Project &>(m_project).database(), names);
+        auto claims = ClaimSection::html(const_cast<Project &>(m_project).database(), names, !m_charts.isEmpty());
         if (!claims)
             return claims;
         h += claims.value();

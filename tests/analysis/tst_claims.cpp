@@ -103,6 +103,9 @@ private slots:
         QVERIFY(section.value().contains(QLatin1String("<h2>Claims</h2>")));
         QVERIFY2(section.value().contains(QLatin1String(">16.7<br>")), qPrintable(section.value()));
         QVERIFY(section.value().contains(QLatin1String(">38.9<br>")));
+        QVERIFY(!section.value().contains(QLatin1String("<figure")));
+        auto charted = ClaimSection::html(m_project->database(), {QStringLiteral("hand")}, true);
+        QVERIFY2(charted && charted.value().contains(QLatin1String("<figure aria-label=\"Claims of checker imported\"><svg")), qPrintable(charted.error()));
     }
 
     // Export writes RAGChecker's format; reading it back gives the same claims and checks (the
@@ -332,7 +335,7 @@ private slots:
     }
 };
 
-ASSAY_TEST_GUILESS_MAIN(TestClaims)
+ASSAY_TEST_MAIN(TestClaims)
 
 } // namespace tst_claims
 #include "tst_claims.moc"

@@ -6,6 +6,7 @@
 #include "testmain.h"
 #include "analysis/claimanalysis.h"
 #include "analysistabs/claimspanel.h"
+#include "charts/chartpanel.h"
 #include "claims/claimstore.h"
 #include "core/job.h"
 #include "project/project.h"
@@ -17,11 +18,15 @@
 #include "testsettings.h"
 
 #include <QComboBox>
+#include <QFileInfo>
 #include <QScrollBar>
 #include <QLabel>
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QtTest>
+
+#include <cmath>
 
 namespace tst_claimspanel {
 
@@ -85,6 +90,22 @@ private slots:
         QVERIFY(panel.grid()->item(none, columnOf(panel.grid(), ClaimMetrics::ClaimRecall))->text() != QLatin1String("n/a"));
         QVERIFY(panel.grid()->horizontalHeaderItem(columnOf(panel.grid(), ClaimMetrics::ContextPrecision))->toolTip().contains(QLatin1String("chunks")));
 
+        // The chart: a bar per run in each metric's group, the retrieval-only run's response
+        // metrics n/a (no bar), its claim recall as in the table; it exports.
+        const ChartData chart = panel.chart()->data();
+        QCOMPARE(chart.categories.size(), int(ClaimMetrics::MetricCount));
+        QCOMPARE(chart.series.size(), 2);
+        for (const ChartSeries &s : chart.series) {
+            QVERIFY(!std::isnan(s.values[ClaimMetrics::ClaimRecall]));
+            QCOMPARE(std::isnan(s.values[ClaimMetrics::Faithfulness]), s.name == QLatin1String("claims/none"));
+            if (s.name == QLatin1String("claims/extractive"))
+                QCOMPARE(s.values[ClaimMetrics::Hallucination], 0.0);
+        }
+        QVERIFY(chart.subtitle.contains(QLatin1String("only the retriever's metrics apply: claims/none")));
+        const QString svg = m_dir.filePath(QStringLiteral("claims.svg"));
+        QVERIFY(panel.chart()->exportTo(svg).ok());
+        QVERIFY(QFileInfo(svg).size() > 1000);
+
         // Compared with the retrieval-only run: the same retriever, so claim recall moves by 0.
         auto *baseline = panel.findChild<QComboBox *>(QStringLiteral("claimsBaseline"));
         QVERIFY(baseline);
@@ -116,6 +137,11 @@ private slots:
         QCOMPARE(panel.grid()->horizontalScrollBar()->isVisible(), false);
         QTest::qWait(50);
         test::screenshot(&panel, QStringLiteral("claims-panel"));
+        auto *views = panel.findChild<QTabWidget *>(QStringLiteral("claimsViews"));
+        QVERIFY(views);
+        views->setCurrentIndex(1);
+        QTest::qWait(100);
+        test::screenshot(&panel, QStringLiteral("claims-chart"));
     }
 };
 

@@ -1,6 +1,8 @@
 #include "analysistabs/claimspanel.h"
 
+#include "analysis/claimcharts.h"
 #include "analysis/offlineclaimchecker.h"
+#include "charts/chartpanel.h"
 #include "claims/claimstore.h"
 #include "core/job.h"
 #include "project/project.h"
@@ -14,6 +16,7 @@
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -91,7 +94,7 @@ const ClaimMetrics::Metric kItemColumns[] = {ClaimMetrics::ClaimRecall, ClaimMet
 ClaimsPanel::ClaimsPanel(Project *project, QWidget *parent)
     : QWidget(parent), m_project(project), m_intro(new QLabel(this)), m_run(new QComboBox(this)), m_check(new QPushButton(tr("Check Claims Offline"), this)),
       m_checker(new QComboBox(this)), m_baseline(new QComboBox(this)), m_status(new QLabel(this)), m_grid(new QTableWidget(this)),
-      m_items(new QTableWidget(this)), m_itemTitle(new QLabel(this)), m_matrix(new QTableWidget(this))
+      m_chart(new ChartPanel(this)), m_items(new QTableWidget(this)), m_itemTitle(new QLabel(this)), m_matrix(new QTableWidget(this))
 {
     setObjectName(QStringLiteral("claimsPanel"));
     m_run->setObjectName(QStringLiteral("claimsRun"));
@@ -111,6 +114,7 @@ ClaimsPanel::ClaimsPanel(Project *project, QWidget *parent)
                               "computed in the background)"));
     m_status->setWordWrap(true);
     m_status->setObjectName(QStringLiteral("claimsStatus"));
+    m_chart->setObjectName(QStringLiteral("claimsChart"));
 
     m_grid->setColumnCount(ClaimMetrics::MetricCount + 2);
     QStringList headers{tr("Run"), tr("Items")};
@@ -164,8 +168,15 @@ ClaimsPanel::ClaimsPanel(Project *project, QWidget *parent)
     bottom->addWidget(inspector);
     bottom->setStretchFactor(0, 1);
     bottom->setStretchFactor(1, 1);
+    // The figures as a table or as a chart (its menu exports PNG, SVG and PDF).
+    auto *views = new QTabWidget(this);
+    views->setObjectName(QStringLiteral("claimsViews"));
+    views->setDocumentMode(true);
+    views->addTab(m_grid, tr("Table"));
+    views->addTab(m_chart, tr("Chart"));
+    views->setTabToolTip(1, tr("The eleven metrics as bars, one per run, with their 95% intervals; right-click to export it"));
     auto *split = new QSplitter(Qt::Vertical, this);
-    split->addWidget(m_grid);
+    split->addWidget(views);
     split->addWidget(bottom);
     split->setStretchFactor(1, 2);
     auto *layout = new QVBoxLayout(this);
@@ -351,6 +362,7 @@ void ClaimsPanel::showLoaded(const Loaded &loaded)
         m_baseline->setCurrentIndex(std::max(0, m_baseline->findText(baseline)));
     }
     m_differences.clear();
+    m_chart->setData(ClaimCharts::metrics(loaded.figures, loaded.figureRuns, loaded.checker));
     m_check->setEnabled(!loaded.runs.isEmpty());
     m_checker->setEnabled(!loaded.checkers.isEmpty());
     m_checker->setPlaceholderText(tr("(none yet)"));

@@ -19,6 +19,7 @@ class QTableWidget;
 
 namespace assay {
 
+class ChartPanel;
 class Job;
 class Project;
 
@@ -36,6 +37,7 @@ public:
     void inspect(const QString &run, const QString &itemKey);
 
     QTableWidget *grid() const { return m_grid; }
+    ChartPanel *chart() const { return m_chart; }
     QTableWidget *items() const { return m_items; }
     QTableWidget *matrix() const { return m_matrix; }
     QString statusText() const;
@@ -73,6 +75,7 @@ private:
     QComboBox *m_baseline;
     QLabel *m_status;
     QTableWidget *m_grid;
+    ChartPanel *m_chart;
     QTableWidget *m_items;
     QLabel *m_itemTitle;
     QTableWidget *m_matrix;
