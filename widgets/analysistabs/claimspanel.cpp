@@ -285,6 +285,9 @@ Job *ClaimsPanel::reload()
             return;
         }
         showLoaded(*result);
+        if (!m_note.isEmpty())
+            m_status->setText(m_note + QLatin1Char(' ') + m_status->text());
+        m_note.clear();
         emit loaded();
     });
     emit jobStarted(m_job.get());
@@ -332,12 +335,9 @@ Job *ClaimsPanel::checkOffline(const QString &run)
             m_checker->setCurrentIndex(offline);
         }
         m_stale = true;
-        const QString done = *note;
+        m_note = *note; // said before the reloaded figures' summary
         // Reloaded once this handler has returned: the job that emitted finished is replaced.
-        QTimer::singleShot(0, this, [this, done] {
-            if (Job *job = reload())
-                connect(job, &Job::finished, this, [this, done] { m_status->setText(done + QLatin1Char(' ') + m_status->text()); });
-        });
+        QTimer::singleShot(0, this, [this] { reload(); });
     });
     emit jobStarted(m_job.get());
     m_job->start();

@@ -81,6 +81,7 @@ private:
     QTableWidget *m_matrix;
     Loaded m_loaded;
     bool m_stale = true;
+    QString m_note; // what the last check did, said with the next figures
     QHash<QString, QVector<ClaimAnalysis::Difference>> m_differences; // by run, against the chosen one
     std::unique_ptr<Job> m_job;
     std::unique_ptr<Job> m_compareJob;
