@@ -11,6 +11,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -117,8 +118,10 @@ RunLauncher::RunLauncher(Project &project, QWidget *parent) : QWidget(parent), m
 QWidget *RunLauncher::buildReaderRow()
 {
     m_workflowsBox = new QWidget(this);
-    auto *workflows = new QHBoxLayout(m_workflowsBox);
+    // Three to a line: one line of six pushed the grid beside the form off a laptop's width.
+    auto *workflows = new QGridLayout(m_workflowsBox);
     workflows->setContentsMargins(0, 0, 0, 0);
+    int placed = 0;
     for (const ReaderKind *kind : ReaderRegistry::instance().kinds()) {
         if (!kind->inLauncher)
             continue;
@@ -128,10 +131,11 @@ QWidget *RunLauncher::buildReaderRow()
         box->setChecked(kind->checkedByDefault);
         box->setToolTip(QStringLiteral("%1: %2").arg(kind->synopsis(), kind->description));
         connect(box, &QCheckBox::toggled, this, &RunLauncher::rebuildGrid);
-        workflows->addWidget(box);
+        workflows->addWidget(box, placed / 3, placed % 3);
+        ++placed;
         m_workflows << box;
     }
-    workflows->addStretch(1);
+    workflows->setColumnStretch(3, 1);
     return m_workflowsBox;
 }
 

@@ -119,6 +119,8 @@ ClaimAnalysis::RunFigures ClaimAnalysis::figures(const QVector<ClaimSet> &sets, 
             out.unreadableChecks += c == ClaimVerdict::Unknown;
         if (!set.hasResponse)
             ++out.withoutResponse;
+        else if (set.checks.responseClaims == 0)
+            ++out.emptyResponses;
         for (int m = 0; m < ClaimMetrics::MetricCount; ++m) {
             Figure &f = out.figures[m];
             if (!set.hasResponse && needsResponse(ClaimMetrics::Metric(m))) {

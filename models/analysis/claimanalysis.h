@@ -33,6 +33,7 @@ public:
         QString checker;
         int items = 0;              // checked items
         int withoutResponse = 0;    // of them, items with no response to check
+        int emptyResponses = 0;     // items with a response that has no claims (scored 0, as RAGChecker does)
         qint64 unreadableChecks = 0;
         std::array<Figure, ClaimMetrics::MetricCount> figures;
         // Per checked item (by item key): its values, NaN where unknown or not applicable.

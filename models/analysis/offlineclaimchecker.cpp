@@ -264,7 +264,9 @@ Result<OfflineClaimChecker::Report> OfflineClaimChecker::check(Project &project,
                 valueForms << (QStringList{v} + aliases.value().formsOf(v));
             known = factsByGroup.insert(groupId, factsOf(rows.value(), QStringList{answer} + aliases.value().formsOf(answer), valueForms));
         }
-        if (known->isEmpty()) {
+        // Without the answer as a fact (a computed answer, or one too short to find in text, such
+        // as "12") the item's claims would leave out what it asks: it is left out, not scored.
+        if (std::none_of(known->begin(), known->end(), [](const Fact &f) { return f.answer; })) {
             ++report.withoutFacts;
             continue;
         }

@@ -17,7 +17,8 @@
 // Exact: which facts are the truth, and whether a text holds their values. Approximate: that
 // holding a value in a sentence with a name tying it to its row states the fact, and the
 // word-overlap rule. No check is ever Contradiction offline. An item whose group
-// has no row facts (a computed answer, a regenerated group, an imported item) is left out
+// has no row facts, or no fact for its answer (a computed answer, an answer too short to find
+// in text such as "12", a regenerated group, an imported item) is left out
 // and counted.
 #include "claims/claimset.h"
 #include "core/result.h"
@@ -42,7 +43,7 @@ public:
     struct Report {
         qint64 items = 0;           // executed items of the run
         qint64 checked = 0;         // items with claims stored
-        qint64 withoutFacts = 0;    // left out: no row facts for the item's group
+        qint64 withoutFacts = 0;    // left out: no row facts, or none for the answer
         qint64 withoutResponse = 0; // checked, but with no response (retrieval only)
         qint64 failed = 0;          // left out: the item failed, so nothing can be checked
     };

@@ -45,6 +45,7 @@ private slots:
         test::isolateSettings();
         m_project = test::openDemoProject(m_dir);
         QVERIFY(m_project);
+        m_project->watchChanges(10, 0); // as the main window does
         RunStore store(m_project->database());
         for (const char *reader : {"none", "extractive"}) {
             auto id = store.openOrCreate(QStringLiteral("claims/%1").arg(QLatin1String(reader)),
@@ -133,6 +134,21 @@ private slots:
         QCOMPARE(panel.matrix()->item(0, 3)->text(), QStringLiteral("neutral"));
         QVERIFY(panel.matrix()->item(0, 2)->background().color() != panel.matrix()->item(0, 3)->background().color());
         QVERIFY(panel.matrix()->horizontalHeaderItem(2)->toolTip().contains(QLatin1String("Valletta")));
+        // A run made elsewhere (the Runs page's jobs write on their own connections) joins the
+        // run chooser without a restart.
+        {
+            auto db = Project::openConnection(m_project->path());
+            QVERIFY(db);
+            RunStore other(db.value());
+            auto later = other.openOrCreate(QStringLiteral("claims/later"), PipelineSpec::parse(QStringLiteral("retriever=bm25,k=1,reader=none")).value(),
+                                            QStringLiteral("short"));
+            QVERIFY(later);
+            QVERIFY(RunExecutor::execute(db.value(), later.value()).ok());
+        }
+        auto *runChooser = panel.findChild<QComboBox *>(QStringLiteral("claimsRun"));
+        QVERIFY(runChooser);
+        QTRY_VERIFY_WITH_TIMEOUT(runChooser->findText(QStringLiteral("claims/later")) >= 0, 20000);
+
         panel.resize(970, 600); // the tab's room in a 1366 × 768 window
         QCOMPARE(panel.grid()->horizontalScrollBar()->isVisible(), false);
         QTest::qWait(50);

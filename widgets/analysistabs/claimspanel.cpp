@@ -1,12 +1,14 @@
 #include "analysistabs/claimspanel.h"
 
+#include "analysistabs/claiminspector.h"
+
 #include "analysis/claimcharts.h"
 #include "analysis/offlineclaimchecker.h"
+#include "changefollower.h"
 #include "charts/chartpanel.h"
 #include "claims/claimstore.h"
 #include "core/job.h"
 #include "project/project.h"
-#include "runs/runresultstore.h"
 #include "runs/runstore.h"
 
 #include <QComboBox>
@@ -64,37 +66,15 @@ private:
     double m_value;
 };
 
-QColor colourOf(ClaimVerdict v)
-{
-    switch (v) {
-    case ClaimVerdict::Entailment: return QColor(0xc8, 0xe6, 0xc9);
-    case ClaimVerdict::Neutral: return QColor(0xee, 0xee, 0xee);
-    case ClaimVerdict::Contradiction: return QColor(0xff, 0xcd, 0xd2);
-    case ClaimVerdict::Unknown: break;
-    }
-    return QColor(0xff, 0xf3, 0xb0);
-}
-
-QString wordOf(ClaimVerdict v)
-{
-    switch (v) {
-    case ClaimVerdict::Entailment: return QObject::tr("entailed");
-    case ClaimVerdict::Neutral: return QObject::tr("neutral");
-    case ClaimVerdict::Contradiction: return QObject::tr("contradicted");
-    case ClaimVerdict::Unknown: break;
-    }
-    return QObject::tr("unknown");
-}
-
-const ClaimMetrics::Metric kItemColumns[] = {ClaimMetrics::ClaimRecall, ClaimMetrics::ContextPrecision, ClaimMetrics::Precision, ClaimMetrics::Recall,
-                                             ClaimMetrics::Faithfulness, ClaimMetrics::Hallucination};
+// Four per item, so the list fits beside the inspector on a laptop (the grid above has all eleven).
+const ClaimMetrics::Metric kItemColumns[] = {ClaimMetrics::ClaimRecall, ClaimMetrics::Precision, ClaimMetrics::Faithfulness, ClaimMetrics::Hallucination};
 
 } // namespace
 
 ClaimsPanel::ClaimsPanel(Project *project, QWidget *parent)
     : QWidget(parent), m_project(project), m_intro(new QLabel(this)), m_run(new QComboBox(this)), m_check(new QPushButton(tr("Check Claims Offline"), this)),
       m_checker(new QComboBox(this)), m_baseline(new QComboBox(this)), m_status(new QLabel(this)), m_grid(new QTableWidget(this)),
-      m_chart(new ChartPanel(this)), m_items(new QTableWidget(this)), m_itemTitle(new QLabel(this)), m_matrix(new QTableWidget(this))
+      m_chart(new ChartPanel(this)), m_items(new QTableWidget(this)), m_inspector(new ClaimInspector(project, this))
 {
     setObjectName(QStringLiteral("claimsPanel"));
     m_run->setObjectName(QStringLiteral("claimsRun"));
@@ -103,7 +83,6 @@ ClaimsPanel::ClaimsPanel(Project *project, QWidget *parent)
     m_baseline->setObjectName(QStringLiteral("claimsBaseline"));
     m_grid->setObjectName(QStringLiteral("claimsGrid"));
     m_items->setObjectName(QStringLiteral("claimsItems"));
-    m_matrix->setObjectName(QStringLiteral("claimsMatrix"));
     m_intro->setWordWrap(true);
     m_intro->setText(tr("RAGChecker's claim-level metrics: a response and its ground-truth answer split into claims, each checked against the other "
                         "and against every retrieved chunk. <i>Check Claims Offline</i> builds them from the grounded rows: the truth's claims are "
@@ -144,10 +123,6 @@ ClaimsPanel::ClaimsPanel(Project *project, QWidget *parent)
     m_items->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_items->setSelectionMode(QAbstractItemView::SingleSelection);
     m_items->setSortingEnabled(true);
-    m_matrix->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_matrix->setWordWrap(true);
-    m_itemTitle->setWordWrap(true);
-    m_itemTitle->setText(tr("Select an item on the left to see its claims against the truth and each retrieved chunk."));
 
     auto *controls = new QHBoxLayout;
     controls->addWidget(new QLabel(tr("Run:"), this));
@@ -158,14 +133,9 @@ ClaimsPanel::ClaimsPanel(Project *project, QWidget *parent)
     controls->addWidget(m_checker, 1);
     controls->addWidget(new QLabel(tr("Compare with:"), this));
     controls->addWidget(m_baseline, 2);
-    auto *inspector = new QWidget(this);
-    auto *inspectorLayout = new QVBoxLayout(inspector);
-    inspectorLayout->setContentsMargins(0, 0, 0, 0);
-    inspectorLayout->addWidget(m_itemTitle);
-    inspectorLayout->addWidget(m_matrix, 1);
     auto *bottom = new QSplitter(Qt::Horizontal, this);
     bottom->addWidget(m_items);
-    bottom->addWidget(inspector);
+    bottom->addWidget(m_inspector);
     bottom->setStretchFactor(0, 1);
     bottom->setStretchFactor(1, 1);
     // The figures as a table or as a chart (its menu exports PNG, SVG and PDF).
@@ -185,6 +155,12 @@ ClaimsPanel::ClaimsPanel(Project *project, QWidget *parent)
     layout->addWidget(m_status);
     layout->addWidget(split, 1);
 
+    // Runs made, scored or checked elsewhere (the Runs page, another process) are read again
+    // when this view is next shown.
+    new ChangeFollower(this, m_project, ChangeFollower::touching(ProjectChange::Aggregate::Runs | ProjectChange::Aggregate::Judgements), [this] {
+        m_stale = true;
+        return reload() != nullptr;
+    });
     connect(m_check, &QPushButton::clicked, this, [this] { checkOffline(m_run->currentText()); });
     connect(m_checker, &QComboBox::currentIndexChanged, this, [this] {
         m_stale = true;
@@ -211,6 +187,8 @@ QString ClaimsPanel::checker() const { return m_checker->currentText(); }
 
 QString ClaimsPanel::statusText() const { return m_status->text(); }
 
+QTableWidget *ClaimsPanel::matrix() const { return m_inspector->matrix(); }
+
 QString ClaimsPanel::gridRun(int row) const { return row >= 0 && m_grid->item(row, 0) ? m_grid->item(row, 0)->text() : QString(); }
 
 void ClaimsPanel::showEvent(QShowEvent *event)
@@ -226,7 +204,9 @@ Job *ClaimsPanel::reload()
         return nullptr;
     m_stale = false;
     const QString path = m_project->path();
-    const QString wanted = checker();
+    // The checker whose claims were just made, else the one shown.
+    const QString wanted = m_preferredChecker.isEmpty() ? checker() : m_preferredChecker;
+    m_preferredChecker.clear();
     auto result = std::make_shared<Loaded>();
     m_status->setText(tr("Reading the runs' claims…"));
     m_job = std::make_unique<Job>(tr("Reading claims"), [=](Job &job) {
@@ -323,17 +303,14 @@ Job *ClaimsPanel::checkOffline(const QString &run)
                     .arg(r.withoutResponse);
         return Status();
     });
-    connect(m_job.get(), &Job::finished, this, [this, note](bool ok, const QString &message) {
+    connect(m_job.get(), &Job::finished, this, [this, note, run](bool ok, const QString &message) {
         m_check->setEnabled(true);
         if (!ok) {
             m_status->setText(tr("No claims were stored: %1").arg(message));
             return;
         }
-        const int offline = m_checker->findText(OfflineClaimChecker::checker());
-        if (offline >= 0) {
-            const QSignalBlocker block(m_checker);
-            m_checker->setCurrentIndex(offline);
-        }
+        m_preferredChecker = OfflineClaimChecker::checker();
+        m_selectRun = run;
         m_stale = true;
         m_note = *note; // said before the reloaded figures' summary
         // Reloaded once this handler has returned: the job that emitted finished is replaced.
@@ -367,7 +344,7 @@ void ClaimsPanel::showLoaded(const Loaded &loaded)
     m_checker->setEnabled(!loaded.checkers.isEmpty());
     m_checker->setPlaceholderText(tr("(none yet)"));
     if (loaded.runs.isEmpty())
-        m_status->setText(tr("No runs yet: start one on the Runs page, or import RAGChecker's checking output there with Import Results…."));
+        m_status->setText(tr("No runs yet: start one on the Runs page, or import RAGChecker's checking output there with Import Results…"));
     else if (loaded.figures.isEmpty())
         m_status->setText(tr("No run has claims yet: choose a run above and click Check Claims Offline, or import RAGChecker's checking output on the "
                              "Runs page (Import Results…)."));
@@ -417,7 +394,8 @@ void ClaimsPanel::compareWithBaseline()
 
 void ClaimsPanel::fillGrid()
 {
-    const QString selected = gridRun(m_grid->currentRow());
+    const QString selected = m_selectRun.isEmpty() ? gridRun(m_grid->currentRow()) : m_selectRun;
+    m_selectRun.clear();
     m_grid->setRowCount(int(m_loaded.figures.size()));
     int selectRow = 0;
     for (int row = 0; row < m_loaded.figures.size(); ++row) {
@@ -429,9 +407,11 @@ void ClaimsPanel::fillGrid()
         name->setToolTip(runName);
         m_grid->setItem(row, 0, name);
         auto *items = new QTableWidgetItem(QString::number(f.items));
-        items->setToolTip(tr("%1 items checked, %2 of them without a response; %3 unreadable checks (unknown, never neutral)")
+        items->setToolTip(tr("%1 items checked: %2 without a response, %3 with an empty one (no claims: its response metrics are 0, as "
+                             "RAGChecker scores them); %4 unreadable checks (unknown, never neutral)")
                               .arg(f.items)
                               .arg(f.withoutResponse)
+                              .arg(f.emptyResponses)
                               .arg(f.unreadableChecks));
         m_grid->setItem(row, 1, items);
         const QVector<ClaimAnalysis::Difference> differences = m_differences.value(runName);
@@ -446,6 +426,8 @@ void ClaimsPanel::fillGrid()
                                     .arg(x.n)
                                     .arg(x.unknown)
                                     .arg(x.notApplicable);
+            if (!std::isnan(x.value) && ClaimAnalysis::needsResponse(ClaimMetrics::Metric(m)) && f.emptyResponses > 0)
+                tip += tr("; %n of them with an empty response, which counts 0 here (RAGChecker's rule)", nullptr, f.emptyResponses);
             if (!differences.isEmpty() && differences[m].result.shared > 0) {
                 const GateResult &d = differences[m].result;
                 text += QStringLiteral(" (%1%2)").arg(d.difference >= 0 ? QStringLiteral("+") : QString(), pointsText(d.difference));
@@ -472,9 +454,7 @@ void ClaimsPanel::fillItems(int row)
 {
     m_items->setSortingEnabled(false);
     m_items->setRowCount(0);
-    m_matrix->clear();
-    m_matrix->setRowCount(0);
-    m_matrix->setColumnCount(0);
+    m_inspector->clear();
     if (row < 0 || row >= m_loaded.figures.size())
         return;
     const ClaimAnalysis::RunFigures &f = m_loaded.figures[row];
@@ -487,66 +467,11 @@ void ClaimsPanel::fillItems(int row)
     }
     m_items->setSortingEnabled(true);
     m_items->sortByColumn(1, Qt::AscendingOrder); // the items whose facts the retriever missed first
-    m_itemTitle->setText(tr("Select an item on the left to see its claims against the truth and each retrieved chunk."));
 }
 
 void ClaimsPanel::inspect(const QString &run, const QString &itemKey)
 {
-    const qint64 itemId = m_loaded.itemIds.value(run).value(itemKey);
-    auto set = m_project->service<ClaimStore>()->item(itemId, m_checker->currentText());
-    if (!set || !set.value()) {
-        m_itemTitle->setText(set ? tr("Item %1 has no claims of checker %2.").arg(itemKey, m_checker->currentText())
-                                 : tr("The claims of item %1 could not be read: %2").arg(itemKey, set.error()));
-        return;
-    }
-    const ClaimSet &s = *set.value();
-    QStringList chunkIds = s.chunkIds, chunkTexts = s.chunkTexts;
-    auto item = m_project->service<RunResultStore>()->item(itemId);
-    if (!item) {
-        m_itemTitle->setText(tr("Item %1 could not be read: %2").arg(itemKey, item.error()));
-        return;
-    }
-    if (chunkTexts.isEmpty() && s.checks.chunks > 0) {
-        chunkTexts = item.value().retrievedTexts.isEmpty() ? QStringList{item.value().retrievedText} : item.value().retrievedTexts;
-        chunkIds = item.value().retrievedIds;
-    }
-    m_itemTitle->setText(tr("<b>%1</b>: %2<br>Truth: %3 · Response: %4")
-                             .arg(itemKey.toHtmlEscaped(), item.value().query.toHtmlEscaped(), item.value().gold.toHtmlEscaped(),
-                                  s.hasResponse ? item.value().answer.left(300).toHtmlEscaped() : tr("<i>none (retrieval only)</i>")));
-    const int chunks = s.checks.chunks;
-    m_matrix->clear();
-    m_matrix->setColumnCount(2 + chunks);
-    QStringList headers{tr("Claim"), tr("Other side")};
-    for (int k = 0; k < chunks; ++k)
-        headers << tr("Chunk %1").arg(k + 1);
-    m_matrix->setHorizontalHeaderLabels(headers);
-    m_matrix->horizontalHeaderItem(1)->setToolTip(tr("A truth claim against the response; a response claim against the truth"));
-    for (int k = 0; k < chunks; ++k)
-        m_matrix->horizontalHeaderItem(k + 2)->setToolTip(tr("%1\n\n%2").arg(chunkIds.value(k), chunkTexts.value(k).left(800)));
-    m_matrix->setRowCount(int(s.answerClaims.size() + s.responseClaims.size()));
-    const auto put = [&](int row, const QString &side, const QString &claim, ClaimVerdict other, const QVector<ClaimVerdict> &byChunk, int index) {
-        auto *text = new QTableWidgetItem(QStringLiteral("%1: %2").arg(side, ClaimSet::display(claim)));
-        text->setToolTip(ClaimSet::display(claim));
-        m_matrix->setItem(row, 0, text);
-        const auto verdictCell = [&](int column, ClaimVerdict v) {
-            auto *cell = new QTableWidgetItem(wordOf(v));
-            cell->setBackground(colourOf(v));
-            cell->setForeground(Qt::black);
-            m_matrix->setItem(row, column, cell);
-        };
-        verdictCell(1, other);
-        for (int k = 0; k < chunks; ++k)
-            verdictCell(k + 2, byChunk.value(index * chunks + k, ClaimVerdict::Unknown));
-    };
-    int row = 0;
-    for (int g = 0; g < s.answerClaims.size(); ++g)
-        put(row++, tr("Truth"), s.answerClaims[g], s.checks.answerByResponse.value(g, ClaimVerdict::Unknown), s.checks.answerByChunk, g);
-    for (int r = 0; r < s.responseClaims.size(); ++r)
-        put(row++, tr("Response"), s.responseClaims[r], s.checks.responseByAnswer.value(r, ClaimVerdict::Unknown), s.checks.responseByChunk, r);
-    m_matrix->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
-    for (int c = 1; c < m_matrix->columnCount(); ++c)
-        m_matrix->horizontalHeader()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
-    m_matrix->resizeRowsToContents();
+    m_inspector->show(m_loaded.itemIds.value(run).value(itemKey), itemKey, m_checker->currentText());
 }
 
 } // namespace assay

@@ -20,6 +20,7 @@ class QTableWidget;
 namespace assay {
 
 class ChartPanel;
+class ClaimInspector;
 class Job;
 class Project;
 
@@ -39,7 +40,7 @@ public:
     QTableWidget *grid() const { return m_grid; }
     ChartPanel *chart() const { return m_chart; }
     QTableWidget *items() const { return m_items; }
-    QTableWidget *matrix() const { return m_matrix; }
+    QTableWidget *matrix() const;
     QString statusText() const;
 
 signals:
@@ -77,11 +78,12 @@ private:
     QTableWidget *m_grid;
     ChartPanel *m_chart;
     QTableWidget *m_items;
-    QLabel *m_itemTitle;
-    QTableWidget *m_matrix;
+    ClaimInspector *m_inspector;
     Loaded m_loaded;
     bool m_stale = true;
     QString m_note; // what the last check did, said with the next figures
+    QString m_preferredChecker; // the next reload shows this checker's claims (the one just run)
+    QString m_selectRun;        // and selects this run's row (the one just checked)
     QHash<QString, QVector<ClaimAnalysis::Difference>> m_differences; // by run, against the chosen one
     std::unique_ptr<Job> m_job;
     std::unique_ptr<Job> m_compareJob;

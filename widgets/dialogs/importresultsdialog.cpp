@@ -44,6 +44,11 @@ ImportResultsDialog::ImportResultsDialog(const QStringList &querySets, QWidget *
     buttons->button(QDialogButtonBox::Ok)->setText(tr("Import"));
     const auto update = [this, buttons] { buttons->button(QDialogButtonBox::Ok)->setEnabled(!path().isEmpty() && !runName().isEmpty()); };
     connect(m_path, &QLineEdit::textChanged, this, update);
+    // A path typed or pasted gets its format guessed too, as one browsed for does.
+    connect(m_path, &QLineEdit::editingFinished, this, [this] {
+        if (!path().isEmpty())
+            setPath(path());
+    });
     connect(m_name, &QLineEdit::textChanged, this, update);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
