@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes v1.assay ... vN.assay: project files at each schema version, made from that
-version's migrations (read from models/project/migrations.cpp) plus one representative row
+version's migrations (read from models/project/migrations.cpp and latermigrations.cpp) plus one representative row
 in every table that exists at that version. Run once when a migration lands; the files are
 committed and never regenerated for an old version (landed migrations are frozen), so
 tst_migrations checks that a file made by an older Assay still opens with its content.
@@ -11,7 +11,7 @@ import sqlite3
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-SOURCE = os.path.join(HERE, "..", "..", "..", "models", "project", "migrations.cpp")
+SOURCES = [os.path.join(HERE, "..", "..", "..", "models", "project", name) for name in ("migrations.cpp", "latermigrations.cpp")]
 APPLICATION_ID = 0x41535359
 
 # (version that created the table, statements): the rows each fixture holds.
@@ -86,7 +86,7 @@ ROWS = [
 def migrations():
     # A migration's SQL, and its sqlAfter when it has one (what runs after its C++ conversion:
     # the fixture's rows are written for the schema as it is once the migration is done).
-    text = open(SOURCE, encoding="utf-8").read()
+    text = "\n".join(open(source, encoding="utf-8").read() for source in SOURCES)
     steps = {}
     for m in re.finditer(r'\{(\d+), QStringLiteral\("([^"]*)"\), QStringLiteral\(R"sql\((.*?)\)sql"\)([,}])', text, re.S):
         sql = m.group(3)
@@ -126,7 +126,7 @@ def main():
     wanted = [int(a) for a in sys.argv[1:]] or [v for v in sorted(steps) if not os.path.exists(os.path.join(HERE, f"v{v}.assay"))]
     for v in wanted:
         if v not in steps:
-            sys.exit(f"no migration {v} in {SOURCE}")
+            sys.exit(f"no migration {v} in {SOURCES}")
         make(v, steps)
 
 
