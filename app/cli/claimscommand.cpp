@@ -2,6 +2,7 @@
 
 #include "analysis/claimanalysis.h"
 #include "claims/claimstore.h"
+#include "analysis/llmclaimchecker.h"
 #include "analysis/offlineclaimchecker.h"
 #include "analysis/ragcheckerexport.h"
 #include "runs/runstore.h"
@@ -39,14 +40,16 @@ int ClaimsCommand::run(const QStringList &args, CliIo &io)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
-        "check: makes claims and checks offline from the grounded rows (--offline) and stores them; analyze: RAGChecker's eleven metrics (×100) per run "
+        "check: makes claims and checks them, offline from the grounded rows (--offline) or through an LLM profile (--llm), and stores them; extract: "
+        "only the LLM's claims (checks unknown until checked); analyze: RAGChecker's eleven metrics (×100) per run "
         "with n, unknown and not-applicable counts, optionally paired against another run; export: the run in RAGChecker's format, with a checker's "
         "claims when --checker is given."));
-    parser.addPositionalArgument(QStringLiteral("check|analyze|export"), QStringLiteral("What to do."));
+    parser.addPositionalArgument(QStringLiteral("extract|check|analyze|export"), QStringLiteral("What to do."));
     parser.addPositionalArgument(QStringLiteral("FILE.assay"), QStringLiteral("The project."));
     parser.addOptions({
         {QStringLiteral("run"), QStringLiteral("The run."), QStringLiteral("R")},
         {QStringLiteral("offline"), QStringLiteral("check: claims from the grounded rows, without an LLM (docs/METHODS.md §12.3).")},
+        {QStringLiteral("llm"), QStringLiteral("extract, check: claims and checks by this LLM profile (docs/METHODS.md §12.4)."), QStringLiteral("PROFILE")},
         {QStringLiteral("checker"), QStringLiteral("analyze, export: whose claims (imported, offline; default: the run's only checker)."), QStringLiteral("C")},
         {QStringLiteral("against"), QStringLiteral("analyze: a second run, compared paired on the items both checked."), QStringLiteral("R2")},
         {QStringLiteral("out"), QStringLiteral("export: the file to write."), QStringLiteral("F.json")},
@@ -55,12 +58,15 @@ int ClaimsCommand::run(const QStringList &args, CliIo &io)
     if (!parse(parser, args, io, 2, 2))
         return stopped(parser);
     const QString action = parser.positionalArguments().at(0);
-    if (action != QLatin1String("check") && action != QLatin1String("analyze") && action != QLatin1String("export"))
-        return usageError(parser, io, QStringLiteral("unknown claims action '%1' (check, analyze, export)").arg(action));
+    if (action != QLatin1String("extract") && action != QLatin1String("check") && action != QLatin1String("analyze") && action != QLatin1String("export"))
+        return usageError(parser, io, QStringLiteral("unknown claims action '%1' (extract, check, analyze, export)").arg(action));
     if (!parser.isSet(QStringLiteral("run")))
         return usageError(parser, io, QStringLiteral("--run is required"));
-    if (action == QLatin1String("check") && !parser.isSet(QStringLiteral("offline")))
-        return usageError(parser, io, QStringLiteral("claims check needs --offline (the claims from the grounded rows)"));
+    const bool llm = parser.isSet(QStringLiteral("llm"));
+    if (action == QLatin1String("check") && parser.isSet(QStringLiteral("offline")) == llm)
+        return usageError(parser, io, QStringLiteral("claims check needs one of --offline (the claims from the grounded rows) or --llm PROFILE"));
+    if (action == QLatin1String("extract") && !llm)
+        return usageError(parser, io, QStringLiteral("claims extract needs --llm PROFILE"));
     if (action == QLatin1String("export") && !parser.isSet(QStringLiteral("out")))
         return usageError(parser, io, QStringLiteral("claims export needs --out F.json"));
     auto project = openProject(parser.positionalArguments().at(1), io);
@@ -69,6 +75,8 @@ int ClaimsCommand::run(const QStringList &args, CliIo &io)
     auto runId = RunStore(project->database()).idOf(parser.value(QStringLiteral("run")));
     if (!runId)
         return fail(io, runId.error());
+    if (llm)
+        return checkWithLlm(parser, *project, runId.value(), action == QLatin1String("extract"), io);
     if (action == QLatin1String("check"))
         return check(parser, *project, runId.value(), io);
     if (action == QLatin1String("export"))
@@ -101,6 +109,58 @@ int ClaimsCommand::check(QCommandLineParser &parser, Project &project, qint64 ru
                   .arg(r.withoutFacts)
                   .arg(r.failed)
                   .arg(r.withoutResponse);
+    return ExitOk;
+}
+
+int ClaimsCommand::checkWithLlm(QCommandLineParser &parser, Project &project, qint64 runId, bool extractOnly, CliIo &io)
+{
+    const QString profile = parser.value(QStringLiteral("llm"));
+    auto report = LlmClaimChecker::run(project, runId, profile, extractOnly ? LlmClaimChecker::Mode::Extract : LlmClaimChecker::Mode::Check);
+    if (!report)
+        return fail(io, report.error());
+    const auto &r = report.value();
+    if (parser.isSet(QStringLiteral("json"))) {
+        io.out << QString::fromStdString(nlohmann::json{{"run", parser.value(QStringLiteral("run")).toStdString()},
+                                                        {"checker", LlmClaimChecker::checkerOf(profile).toStdString()},
+                                                        {"items", r.items},
+                                                        {"checked", r.checked},
+                                                        {"failed", r.failed},
+                                                        {"extraction_failed", r.extractionFailed},
+                                                        {"extraction_unread", r.extractionUnread},
+                                                        {"without_response", r.withoutResponse},
+                                                        {"check_requests", r.checkRequests},
+                                                        {"check_failed", r.checkFailed},
+                                                        {"check_unread", r.checkUnread},
+                                                        {"unknown_checks", r.unknownChecks},
+                                                        {"requests", r.usage.requests},
+                                                        {"cached", r.usage.cached},
+                                                        {"prompt_tokens", r.usage.promptTokens},
+                                                        {"completion_tokens", r.usage.completionTokens},
+                                                        {"cost", r.usage.unreported > 0 ? nlohmann::json(nullptr) : nlohmann::json(r.usage.cost)},
+                                                        {"cost_reported", r.usage.cost},
+                                                        {"usage_unknown", r.usage.unreported}}
+                                                  .dump(2))
+               << '\n';
+        return ExitOk;
+    }
+    io.out << QStringLiteral("Run %1: claims %2 by %3 on %4 of %5 items (%6 failed items, %7 extractions failed, %8 unreadable, %9 without a response)\n")
+                  .arg(parser.value(QStringLiteral("run")), extractOnly ? QStringLiteral("extracted") : QStringLiteral("extracted and checked"), profile)
+                  .arg(r.checked)
+                  .arg(r.items)
+                  .arg(r.failed)
+                  .arg(r.extractionFailed)
+                  .arg(r.extractionUnread)
+                  .arg(r.withoutResponse);
+    if (extractOnly)
+        io.out << QStringLiteral("Checks are unknown until checked: claims check %1 --run %2 --llm %3 (the extractions come from the cache)\n")
+                      .arg(parser.positionalArguments().at(1), parser.value(QStringLiteral("run")), profile);
+    else
+        io.out << QStringLiteral("%1 check requests (%2 failed, %3 unreadable); %4 checks unknown\n")
+                      .arg(r.checkRequests)
+                      .arg(r.checkFailed)
+                      .arg(r.checkUnread)
+                      .arg(r.unknownChecks);
+    io.out << QStringLiteral("LLM: %1\n").arg(r.usage.summary());
     return ExitOk;
 }
 

@@ -9,6 +9,7 @@
 #include "io/words.h"
 #include "io/wordmatch.h"
 #include "project/project.h"
+#include "runs/runcontexts.h"
 #include "runs/runresultstore.h"
 
 #include <QHash>
@@ -275,9 +276,7 @@ Result<OfflineClaimChecker::Report> OfflineClaimChecker::check(Project &project,
             continue;
         }
         const bool hasResponse = !retrievalOnly;
-        ClaimSet set = checkItem(*known, item.answer, hasResponse, item.retrievedTexts.isEmpty() && !item.retrievedText.isEmpty()
-                                                                       ? QStringList{item.retrievedText}
-                                                                       : item.retrievedTexts);
+        ClaimSet set = checkItem(*known, item.answer, hasResponse, RunContexts::chunkTexts(item.retrievedIds, item.retrievedText, item.retrievedTexts));
         set.itemId = item.id;
         set.itemKey = item.key;
         report.withoutResponse += !hasResponse;

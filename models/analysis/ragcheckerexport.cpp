@@ -3,6 +3,7 @@
 #include "claims/claimstore.h"
 #include "claims/ragcheckerfile.h"
 #include "io/filewriter.h"
+#include "runs/runcontexts.h"
 #include "runs/runresultstore.h"
 
 namespace assay {
@@ -22,7 +23,7 @@ Result<QByteArray> RagCheckerExport::bytes(Database &db, qint64 runId, const QSt
         r.query = item.query;
         r.gtAnswer = item.gold;
         r.response = item.answer;
-        r.chunkTexts = item.retrievedTexts.isEmpty() && !item.retrievedText.isEmpty() ? QStringList{item.retrievedText} : item.retrievedTexts;
+        r.chunkTexts = RunContexts::chunkTexts(item.retrievedIds, item.retrievedText, item.retrievedTexts);
         for (int k = 0; k < r.chunkTexts.size(); ++k)
             r.chunkIds << item.retrievedIds.value(k);
         if (!checker.isEmpty()) {

@@ -57,4 +57,14 @@ Status RunContexts::resolve(const QByteArray &blob, QStringList *docIds, QString
     return {};
 }
 
+QStringList RunContexts::chunkTexts(const QStringList &ids, const QString &text, const QStringList &texts)
+{
+    if (!texts.isEmpty() || text.isEmpty())
+        return texts;
+    if (ids.size() > 1)
+        if (const QStringList pieces = text.split(separator()); pieces.size() == ids.size())
+            return pieces;
+    return {text};
+}
+
 } // namespace assay

@@ -25,6 +25,10 @@ public:
     Status resolve(const QByteArray &blob, QStringList *docIds, QString *text, QStringList *chunkTexts = nullptr);
     // The separator between a context's chunks.
     static QString separator() { return QStringLiteral("\n\n"); }
+    // A stored item's chunks as texts, in rank order: `texts` when the context was stored as
+    // chunks; else the one stored text, split at the separator when that gives exactly one
+    // piece per retrieved id (an imported context, stored joined), or whole when it does not.
+    static QStringList chunkTexts(const QStringList &ids, const QString &text, const QStringList &texts);
 
 private:
     Result<const ChunkSource *> chunk(qint64 id);

@@ -63,7 +63,7 @@ private slots:
         panel.show();
         QVERIFY(loaded.wait(30000));
         QCOMPARE(panel.grid()->rowCount(), 0);
-        QVERIFY2(panel.statusText().contains(QLatin1String("click Check Claims Offline")), qPrintable(panel.statusText()));
+        QVERIFY2(panel.statusText().contains(QLatin1String("click Check Claims")), qPrintable(panel.statusText()));
         QVERIFY(!panel.statusText().contains(QLatin1String("assay-cli")));
 
         for (const QString &run : {QStringLiteral("claims/extractive"), QStringLiteral("claims/none")}) {

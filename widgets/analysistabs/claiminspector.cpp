@@ -2,6 +2,7 @@
 
 #include "claims/claimstore.h"
 #include "project/project.h"
+#include "runs/runcontexts.h"
 #include "runs/runresultstore.h"
 
 #include <QHeaderView>
@@ -77,7 +78,7 @@ void ClaimInspector::show(qint64 itemId, const QString &itemKey, const QString &
         return;
     }
     if (chunkTexts.isEmpty() && s.checks.chunks > 0) {
-        chunkTexts = item.value().retrievedTexts.isEmpty() ? QStringList{item.value().retrievedText} : item.value().retrievedTexts;
+        chunkTexts = RunContexts::chunkTexts(item.value().retrievedIds, item.value().retrievedText, item.value().retrievedTexts);
         chunkIds = item.value().retrievedIds;
     }
     m_title->setText(tr("<b>%1</b>: %2<br>Truth: %3 · Response: %4")

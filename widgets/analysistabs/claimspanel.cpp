@@ -3,11 +3,13 @@
 #include "analysistabs/claiminspector.h"
 
 #include "analysis/claimcharts.h"
+#include "analysis/llmclaimchecker.h"
 #include "analysis/offlineclaimchecker.h"
 #include "changefollower.h"
 #include "charts/chartpanel.h"
 #include "claims/claimstore.h"
 #include "core/job.h"
+#include "llm/llmprofilestore.h"
 #include "project/project.h"
 #include "runs/runstore.h"
 
@@ -72,7 +74,7 @@ const ClaimMetrics::Metric kItemColumns[] = {ClaimMetrics::ClaimRecall, ClaimMet
 } // namespace
 
 ClaimsPanel::ClaimsPanel(Project *project, QWidget *parent)
-    : QWidget(parent), m_project(project), m_intro(new QLabel(this)), m_run(new QComboBox(this)), m_check(new QPushButton(tr("Check Claims Offline"), this)),
+    : QWidget(parent), m_project(project), m_intro(new QLabel(this)), m_run(new QComboBox(this)), m_method(new QComboBox(this)), m_check(new QPushButton(tr("Check Claims"), this)),
       m_checker(new QComboBox(this)), m_baseline(new QComboBox(this)), m_status(new QLabel(this)), m_grid(new QTableWidget(this)),
       m_chart(new ChartPanel(this)), m_items(new QTableWidget(this)), m_inspector(new ClaimInspector(project, this))
 {
@@ -80,15 +82,19 @@ ClaimsPanel::ClaimsPanel(Project *project, QWidget *parent)
     m_run->setObjectName(QStringLiteral("claimsRun"));
     m_check->setObjectName(QStringLiteral("claimsCheckOffline"));
     m_checker->setObjectName(QStringLiteral("claimsChecker"));
+    m_method->setObjectName(QStringLiteral("claimsMethod"));
+    m_method->setToolTip(tr("Who makes and checks the claims: the grounded rows (offline: exact facts, word-matching checks) or an LLM profile "
+                            "(its extraction and entailment prompts, cached; replies it cannot read stay unknown)"));
     m_baseline->setObjectName(QStringLiteral("claimsBaseline"));
     m_grid->setObjectName(QStringLiteral("claimsGrid"));
     m_items->setObjectName(QStringLiteral("claimsItems"));
     m_intro->setWordWrap(true);
     m_intro->setText(tr("RAGChecker's claim-level metrics: a response and its ground-truth answer split into claims, each checked against the other "
-                        "and against every retrieved chunk. <i>Check Claims Offline</i> builds them from the grounded rows: the truth's claims are "
-                        "exact facts of the answer's row, the checks are word-matching approximations (never an LLM); RAGChecker's own checking "
-                        "output imports on the Runs page (Import Results…). Hover a column title for what it measures."));
-    m_check->setToolTip(tr("Make the chosen run's claims from the grounded rows and check them against its response and chunks, without an LLM"));
+                        "and against every retrieved chunk. <i>Check Claims</i> with <i>offline</i> builds them from the grounded rows: the truth's claims are "
+                        "exact facts of the answer's row, the checks are word-matching approximations; with an LLM profile, the LLM extracts and "
+                        "checks them. RAGChecker's own checking output imports on the Runs page (Import Results…). Hover a column title for what it "
+                        "measures."));
+    m_check->setToolTip(tr("Make the chosen run's claims with the chosen method and check them against its response and chunks"));
     m_baseline->setToolTip(tr("A run to compare the others with, paired on the items both checked (95% bootstrap interval of the difference, "
                               "computed in the background)"));
     m_status->setWordWrap(true);
@@ -127,6 +133,7 @@ ClaimsPanel::ClaimsPanel(Project *project, QWidget *parent)
     auto *controls = new QHBoxLayout;
     controls->addWidget(new QLabel(tr("Run:"), this));
     controls->addWidget(m_run, 2);
+    controls->addWidget(m_method, 1);
     controls->addWidget(m_check);
     controls->addSpacing(12);
     controls->addWidget(new QLabel(tr("Checker:"), this));
@@ -161,7 +168,14 @@ ClaimsPanel::ClaimsPanel(Project *project, QWidget *parent)
         m_stale = true;
         return reload() != nullptr;
     });
-    connect(m_check, &QPushButton::clicked, this, [this] { checkOffline(m_run->currentText()); });
+    fillMethods();
+    connect(m_check, &QPushButton::clicked, this, [this] {
+        const QString profile = m_method->currentData().toString();
+        if (profile.isEmpty())
+            checkOffline(m_run->currentText());
+        else
+            checkWithLlm(m_run->currentText(), profile);
+    });
     connect(m_checker, &QComboBox::currentIndexChanged, this, [this] {
         m_stale = true;
         reload();
@@ -191,9 +205,23 @@ QTableWidget *ClaimsPanel::matrix() const { return m_inspector->matrix(); }
 
 QString ClaimsPanel::gridRun(int row) const { return row >= 0 && m_grid->item(row, 0) ? m_grid->item(row, 0)->text() : QString(); }
 
+void ClaimsPanel::fillMethods()
+{
+    const QString current = m_method->currentData().toString();
+    const QSignalBlocker block(m_method);
+    m_method->clear();
+    m_method->addItem(tr("offline (grounded rows)"), QString());
+    for (const LlmProfile &p : LlmProfileStore::all())
+        m_method->addItem(tr("LLM: %1").arg(p.name), p.name);
+    m_method->setCurrentIndex(std::max(0, m_method->findData(current)));
+    if (m_method->count() == 1)
+        m_method->setItemData(0, tr("Add an LLM profile under Edit → Settings to have an LLM extract and check the claims"), Qt::ToolTipRole);
+}
+
 void ClaimsPanel::showEvent(QShowEvent *event)
 {
     QWidget::showEvent(event);
+    fillMethods(); // profiles added since
     if (m_stale)
         reload();
 }
@@ -275,20 +303,45 @@ Job *ClaimsPanel::reload()
     return m_job.get();
 }
 
-Job *ClaimsPanel::checkOffline(const QString &run)
+Job *ClaimsPanel::checkOffline(const QString &run) { return check(run, QString()); }
+
+Job *ClaimsPanel::checkWithLlm(const QString &run, const QString &profile) { return check(run, profile); }
+
+Job *ClaimsPanel::check(const QString &run, const QString &profile)
 {
     if (run.isEmpty() || (m_job && m_job->isRunning()))
         return nullptr;
     const QString path = m_project->path();
     auto note = std::make_shared<QString>();
     m_check->setEnabled(false);
-    m_job = std::make_unique<Job>(tr("Checking the claims of %1 offline").arg(run), [=](Job &job) {
+    const QString title = profile.isEmpty() ? tr("Checking the claims of %1 offline").arg(run) : tr("Checking the claims of %1 with %2").arg(run, profile);
+    m_job = std::make_unique<Job>(title, [=](Job &job) {
         auto project = Project::openForJob(path); // this thread's own connection
         if (!project)
             return Status::failure(project);
         auto id = RunStore(project.value()->database()).idOf(run);
         if (!id)
             return Status::failure(id);
+        if (!profile.isEmpty()) {
+            auto report = LlmClaimChecker::run(*project.value(), id.value(), profile, LlmClaimChecker::Mode::Check, &job);
+            if (!report)
+                return Status::failure(report);
+            const auto &r = report.value();
+            *note = tr("Run %1: claims extracted and checked by %2 on %3 of %4 items; %5 failed items, %6 failed and %7 unreadable extractions "
+                       "left out; %8 of %9 check requests failed and %10 could not be read, so %11 checks are unknown (never Neutral). LLM: %12.")
+                        .arg(run, profile)
+                        .arg(r.checked)
+                        .arg(r.items)
+                        .arg(r.failed)
+                        .arg(r.extractionFailed)
+                        .arg(r.extractionUnread)
+                        .arg(r.checkFailed)
+                        .arg(r.checkRequests)
+                        .arg(r.checkUnread)
+                        .arg(r.unknownChecks)
+                        .arg(r.usage.summary());
+            return Status();
+        }
         auto report = OfflineClaimChecker::check(*project.value(), id.value(), &job);
         if (!report)
             return Status::failure(report);
@@ -303,13 +356,14 @@ Job *ClaimsPanel::checkOffline(const QString &run)
                     .arg(r.withoutResponse);
         return Status();
     });
-    connect(m_job.get(), &Job::finished, this, [this, note, run](bool ok, const QString &message) {
+    const QString checker = profile.isEmpty() ? OfflineClaimChecker::checker() : LlmClaimChecker::checkerOf(profile);
+    connect(m_job.get(), &Job::finished, this, [this, note, run, checker](bool ok, const QString &message) {
         m_check->setEnabled(true);
         if (!ok) {
             m_status->setText(tr("No claims were stored: %1").arg(message));
             return;
         }
-        m_preferredChecker = OfflineClaimChecker::checker();
+        m_preferredChecker = checker;
         m_selectRun = run;
         m_stale = true;
         m_note = *note; // said before the reloaded figures' summary
@@ -346,7 +400,7 @@ void ClaimsPanel::showLoaded(const Loaded &loaded)
     if (loaded.runs.isEmpty())
         m_status->setText(tr("No runs yet: start one on the Runs page, or import RAGChecker's checking output there with Import Results…"));
     else if (loaded.figures.isEmpty())
-        m_status->setText(tr("No run has claims yet: choose a run above and click Check Claims Offline, or import RAGChecker's checking output on the "
+        m_status->setText(tr("No run has claims yet: choose a run above and click Check Claims, or import RAGChecker's checking output on the "
                              "Runs page (Import Results…)."));
     else
         m_status->setText(tr("%n run(s) with claims of checker %1. Values ×100; hover a cell for its interval and how many items it covers.", nullptr,

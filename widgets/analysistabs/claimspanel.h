@@ -1,8 +1,8 @@
 #pragma once
 // The Claims view of the Analysis page (docs/METHODS.md §12): RAGChecker's eleven metrics per
 // run — retriever, generator, overall — for the runs whose claims a checker stored, against a
-// chosen run with paired bootstrap intervals; "Check Claims Offline" makes the claims of a
-// run from the grounded rows (a background job). Below, the items of the selected run, and an
+// chosen run with paired bootstrap intervals; "Check Claims" makes the claims of a run from the
+// grounded rows or through an LLM profile (a background job). Below, the items of the selected run, and an
 // inspector that shows one item's claims against the ground-truth answer (or the response) and
 // against each retrieved chunk, coloured by verdict.
 #include "analysis/claimanalysis.h"
@@ -32,6 +32,8 @@ public:
 
     // Makes run `run`'s claims offline and stores them (checker "offline"), then reloads.
     Job *checkOffline(const QString &run);
+    // The same through LLM profile `profile` (checker "llm:PROFILE").
+    Job *checkWithLlm(const QString &run, const QString &profile);
     // Reads the figures of every run the current checker checked (a background job).
     Job *reload();
     // Shows item `itemKey` of run `run` in the inspector.
@@ -61,6 +63,8 @@ private:
         QHash<QString, qint64> runIds;
         QHash<QString, QHash<QString, qint64>> itemIds; // run → item key → id
     };
+    Job *check(const QString &run, const QString &profile);
+    void fillMethods();
     void showLoaded(const Loaded &loaded);
     void compareWithBaseline();
     void fillGrid();
@@ -71,6 +75,7 @@ private:
     Project *m_project;
     QLabel *m_intro;
     QComboBox *m_run;
+    QComboBox *m_method;
     QPushButton *m_check;
     QComboBox *m_checker;
     QComboBox *m_baseline;
