@@ -31,6 +31,10 @@ QString moduleTitle(const QString &module)
         return QStringLiteral("context size (the same documents first, k differs)");
     if (module == QLatin1String("llm"))
         return QStringLiteral("LLM / reader (retrieval verdict unchanged or against the change)");
+    if (module == QLatin1String("generator"))
+        return QStringLiteral("generator (a generator metric: how the reader used its chunks)");
+    if (module == QLatin1String("overall"))
+        return QStringLiteral("overall (an end-to-end metric: retriever and reader together)");
     return QStringLiteral("knowledge (no true documents known for the item)");
 }
 
@@ -67,7 +71,8 @@ QStringList GateReportWriter::moduleLines(const GateReport &report)
 {
     const QLocale c(QLocale::English);
     QStringList lines;
-    for (const QString &m : {QStringLiteral("retriever"), QStringLiteral("context"), QStringLiteral("llm"), QStringLiteral("knowledge")}) {
+    for (const QString &m : {QStringLiteral("retriever"), QStringLiteral("context"), QStringLiteral("llm"), QStringLiteral("knowledge"), QStringLiteral("generator"),
+                             QStringLiteral("overall")}) {
         if (!report.modules.contains(m))
             continue;
         const GateModule g = report.modules.value(m);

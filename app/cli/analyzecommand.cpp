@@ -1,5 +1,6 @@
 #include "analyzecommand.h"
 #include "claimscommand.h"
+#include "metricscommand.h"
 
 #include "runs/labelstore.h"
 #include "analysis/biasprobe.h"
@@ -43,9 +44,11 @@ int AnalyzeCommand::run(const QStringList &args, CliIo &io)
 {
     if (!args.isEmpty() && args.first() == QLatin1String("claims")) // the same as `claims analyze`
         return ClaimsCommand(QStringLiteral("analyze claims")).run(QStringList{QStringLiteral("analyze")} + args.mid(1), io);
+    if (!args.isEmpty() && args.first() == QLatin1String("metrics")) // every registered metric
+        return MetricsCommand().run(args.mid(1), io);
     QCommandLineParser parser;
-    parser.addPositionalArgument(QStringLiteral("grammar|compare|taxonomy|judges|ppi|stability|probe|garage|workflows|claims"),
-                                 QStringLiteral("The analysis (claims: see assay-cli claims --help)."));
+    parser.addPositionalArgument(QStringLiteral("grammar|compare|taxonomy|judges|ppi|stability|probe|garage|workflows|claims|metrics"),
+                                 QStringLiteral("The analysis (claims: see assay-cli claims --help; metrics: assay-cli analyze metrics --help)."));
     parser.addPositionalArgument(QStringLiteral("FILE.assay"), QStringLiteral("The project."));
     parser.addOptions({
         {QStringLiteral("run"), QStringLiteral("grammar, taxonomy, judges: the run; ppi: the run, or two runs R1,R2 (also their difference)."), QStringLiteral("R")},

@@ -3,6 +3,7 @@
 #include "analysis/gatebaseline.h"
 #include "analysis/gatebaselinefile.h"
 #include "analysis/gatecomparison.h"
+#include "analysis/metricregistry.h"
 #include "report/gatereportwriter.h"
 #include "analysis/runanalysis.h"
 #include "core/job.h"
@@ -50,7 +51,9 @@ int GateCommand::run(const QStringList &args, CliIo &io)
         {QStringLiteral("baseline-file"), QStringLiteral("A baseline exported as results JSONL (Export Results with a judge), e.g. committed next to the code."), QStringLiteral("F.jsonl")},
         {QStringLiteral("pipeline"), QStringLiteral("Make the candidate first: run this pipeline on --testset, score it with --judge, then gate it."), QStringLiteral("SPEC")},
         {QStringLiteral("testset"), QStringLiteral("With --pipeline: the frozen version to run on."), QStringLiteral("V")},
-        {QStringLiteral("metric"), QStringLiteral("accuracy (default), refined (groups answered in some form by either run) or retrieval."), QStringLiteral("M"), QStringLiteral("accuracy")},
+        {QStringLiteral("metric"), QStringLiteral("accuracy (default), refined (groups answered in some form by either run), retrieval, or any registered "
+                                                  "metric (assay-cli analyze metrics --list), e.g. faithfulness."), QStringLiteral("M"), QStringLiteral("accuracy")},
+        {QStringLiteral("checker"), QStringLiteral("A claim metric's checker (default: each run's only one)."), QStringLiteral("C")},
         {QStringLiteral("max-drop"), QStringLiteral("The drop allowed before a significant one is a regression, as a share or in points (default %1: two points).").arg(GateOptions::DefaultMaxDrop), QStringLiteral("D"), QString::number(GateOptions::DefaultMaxDrop)},
         {QStringLiteral("alpha"), QStringLiteral("1 − the interval's level (default 0.05)."), QStringLiteral("A"), QStringLiteral("0.05")},
         {QStringLiteral("max-errors"), QStringLiteral("The largest share (or percentage) of shared items that may fail or stay unread before the gate cannot evaluate (default 0.01)."), QStringLiteral("E"), QStringLiteral("0.01")},
@@ -73,8 +76,14 @@ int GateCommand::run(const QStringList &args, CliIo &io)
         return usageError(parser, io, QStringLiteral("--pipeline and --testset go together"));
     GateComparison::Options options;
     options.metric = parser.value(QStringLiteral("metric"));
-    if (!GateReport::metrics().contains(options.metric))
-        return usageError(parser, io, QStringLiteral("--metric takes %1").arg(GateReport::metrics().join(QStringLiteral(", "))));
+    if (const Metric *registered = MetricRegistry::instance().metric(options.metric); registered && !GateReport::metrics().contains(options.metric))
+        options.metric = registered->name(); // "claim-recall" and "Claim_Recall" read as claim_recall
+    if (!GateReport::allMetrics().contains(options.metric))
+        return usageError(parser, io, QStringLiteral("--metric takes %1").arg(GateReport::allMetrics().join(QStringLiteral(", "))));
+    if (!GateReport::metrics().contains(options.metric) && parser.isSet(QStringLiteral("baseline-file")))
+        return usageError(parser, io, QStringLiteral("--baseline-file gates %1; --metric %2 needs a baseline run in the project (--baseline)")
+                                          .arg(GateReport::metrics().join(QStringLiteral(", ")), options.metric));
+    options.checker = parser.value(QStringLiteral("checker"));
     if (!readShare(parser.value(QStringLiteral("max-drop")), &options.gate.maxDrop))
         return usageError(parser, io, QStringLiteral("--max-drop takes a share from 0 to 1 (0.02) or points (2)"));
     if (!readShare(parser.value(QStringLiteral("max-errors")), &options.gate.maxErrors))

@@ -1,5 +1,6 @@
 #include "analysis/claimanalysis.h"
 
+#include "analysis/meaninterval.h"
 #include "claims/claimstore.h"
 
 #include <QtNumeric>
@@ -10,46 +11,6 @@
 
 namespace assay {
 
-namespace {
-
-// A mean's 95% interval: a percentile bootstrap (seeded: the same items give the same interval)
-// up to 5,000 items; beyond, where the bootstrap's cost grows and the mean is close to normal,
-// the normal interval mean ± 1.96 standard errors, clipped to [0, 1].
-void interval(const QVector<double> &values, double *low, double *high)
-{
-    const int n = int(values.size());
-    if (n < 2) {
-        *low = *high = n == 1 ? values[0] : qQNaN();
-        return;
-    }
-    if (n > 5000) {
-        double sum = 0, squares = 0;
-        for (double x : values) {
-            sum += x;
-            squares += x * x;
-        }
-        const double mean = sum / n, variance = std::max(0.0, (squares - n * mean * mean) / (n - 1));
-        const double half = 1.96 * std::sqrt(variance / n);
-        *low = std::max(0.0, mean - half);
-        *high = std::min(1.0, mean + half);
-        return;
-    }
-    constexpr int resamples = 1000;
-    std::mt19937_64 rng(0x5eedULL + quint64(n));
-    std::uniform_int_distribution<int> pick(0, n - 1);
-    QVector<double> means(resamples);
-    for (double &m : means) {
-        double sum = 0;
-        for (int i = 0; i < n; ++i)
-            sum += values[pick(rng)];
-        m = sum / n;
-    }
-    std::sort(means.begin(), means.end());
-    *low = means[int(0.025 * (resamples - 1))];
-    *high = means[int(std::ceil(0.975 * (resamples - 1)))];
-}
-
-} // namespace
 
 bool ClaimAnalysis::needsResponse(ClaimMetrics::Metric m) { return m != ClaimMetrics::ClaimRecall && m != ClaimMetrics::ContextPrecision; }
 
@@ -143,7 +104,7 @@ ClaimAnalysis::RunFigures ClaimAnalysis::figures(const QVector<ClaimSet> &sets, 
         for (double x : known[m])
             sum += x;
         f.value = sum / f.n;
-        interval(known[m], &f.low, &f.high);
+        meanInterval(known[m], &f.low, &f.high);
     }
     return out;
 }

@@ -1,5 +1,8 @@
 #include "analysis/gatecomparison.h"
 
+#include "analysis/metricgate.h"
+#include "analysis/metricregistry.h"
+
 #include "runs/gatestore.h"
 #include "runs/runstore.h"
 #include "scoring/llmjudge.h"
@@ -98,8 +101,12 @@ int GateReport::exitCode() const
 Result<GateReport> GateComparison::compare(Database &db, const QString &run, const QString &baseline, const Options &options)
 {
     using R = Result<GateReport>;
-    if (!GateReport::metrics().contains(options.metric))
-        return R::failure(QStringLiteral("unknown metric '%1' (%2)").arg(options.metric, GateReport::metrics().join(QStringLiteral(", "))));
+    if (!GateReport::metrics().contains(options.metric)) {
+        // Any other registered metric: its values paired (MetricGate).
+        if (const Metric *metric = MetricRegistry::instance().metric(options.metric))
+            return MetricGate::compare(db, run, baseline, *metric, options, options.checker);
+        return R::failure(QStringLiteral("unknown metric '%1' (%2)").arg(options.metric, GateReport::allMetrics().join(QStringLiteral(", "))));
+    }
     RunOutcomes::Options ro;
     ro.judge = options.judge;
     ro.closedDomain = options.closedDomain;
@@ -378,7 +385,8 @@ QString GateReport::coverageText() const
     if (baselineFailed > 0)
         parts << QStringLiteral("%1 failed in %2").arg(c.toString(baselineFailed), baseline);
     if (unread > 0)
-        parts << QStringLiteral("%1 unread (no %2 verdict)").arg(c.toString(unread), metric == QLatin1String("retrieval") ? QStringLiteral("retrieval") : QStringLiteral("judge"));
+        parts << (metrics().contains(metric) ? QStringLiteral("%1 unread (no %2 verdict)").arg(c.toString(unread), metric == QLatin1String("retrieval") ? QStringLiteral("retrieval") : QStringLiteral("judge"))
+                                             : QStringLiteral("%1 unknown (no %2 value)").arg(c.toString(unread), metric));
     QString text = QStringLiteral("%1 of %2 shared items could not be evaluated%3")
                        .arg(c.toString(unevaluated()), c.toString(paired), parts.isEmpty() ? QString() : QStringLiteral(": ") + parts.join(QStringLiteral(", ")));
     if (!firstFailure.isEmpty())
@@ -452,6 +460,15 @@ nlohmann::json GateReport::toJson() const
             {"regressed_groups", groupsJson},
             {"regressed_templates", templatesJson},
             {"notes", notesJson}};
+}
+
+QStringList GateReport::allMetrics()
+{
+    QStringList out = metrics();
+    for (const QString &name : MetricRegistry::instance().names())
+        if (!out.contains(name))
+            out << name;
+    return out;
 }
 
 } // namespace assay

@@ -71,7 +71,10 @@ struct GateReport {
     nlohmann::json toJson() const;
     // Records it in the project (GateStore): what the Overview's latest verdict reads.
     Status record(Database &db) const;
+    // The gate's own metrics, split by module from GRAMMAR's group view.
     static QStringList metrics() { return {QStringLiteral("accuracy"), QStringLiteral("refined"), QStringLiteral("retrieval")}; }
+    // Those and every other registered metric (MetricGate).
+    static QStringList allMetrics();
 };
 
 class GateComparison {
@@ -80,6 +83,7 @@ public:
         QString metric = QStringLiteral("accuracy");
         QString judge;         // the candidate's answer judge; empty: its only one
         QString baselineJudge; // empty: the candidate's judge when the baseline has it, else its only one
+        QString checker;       // a claim metric's checker; empty: each run's only one
         bool closedDomain = true;
         GateOptions gate;
         int topGroups = 10;

@@ -224,6 +224,22 @@ CREATE TABLE claim_check (
     PRIMARY KEY (run_item_id, checker)
 ) WITHOUT ROWID;
 )sql")},
+        {26, QStringLiteral("per-item metric values"), QStringLiteral(R"sql(
+-- A registered metric's value on each item of a run (docs/METHODS.md §13), as a gate or an
+-- analysis kept it: the evidence a verdict rests on, readable by any SQLite client. variant
+-- names what the values depend on beyond the run (the answer judge, the claim checker; ''
+-- when nothing). state: 0 known (value set), 1 unknown (a verdict or check that could not be
+-- read, an item left out), 2 does not apply (a generator metric on a retrieval-only run),
+-- 3 the item failed; value is NULL unless the state is 0.
+CREATE TABLE metric_value (
+    run_item_id INTEGER NOT NULL REFERENCES run_item(id) ON DELETE CASCADE,
+    metric      TEXT NOT NULL,
+    variant     TEXT NOT NULL DEFAULT '',
+    state       INTEGER NOT NULL CHECK (state BETWEEN 0 AND 3),
+    value       REAL CHECK ((state = 0) = (value IS NOT NULL)),
+    PRIMARY KEY (run_item_id, metric, variant)
+) WITHOUT ROWID;
+)sql")},
     };
     return migrations;
 }

@@ -89,6 +89,8 @@ const Kept kept[] = {
     // earlier gate keeps its verdict through the table's rebuild.
     {24, "SELECT run || ':' || verdict || ':' || (SELECT usage_unknown FROM run_item WHERE id = 1) FROM gate_result WHERE id = 9", "r3:error:1"},
     {25, "SELECT checker || ':' || response_by_answer || answer_by_chunk || ':' || chunk_count FROM claim_check WHERE run_item_id = 1", "imported:E?:1"},
+    // Version 26: per-item metric values, known and failed.
+    {26, "SELECT group_concat(metric || ':' || state || ':' || coalesce(value, '-'), '|') FROM metric_value WHERE variant = 'offline'", "faithfulness:0:0.75|faithfulness:3:-"},
     {22, "SELECT verdict FROM gate_result WHERE run = 'r2'", "pass"},
     {6, "SELECT coalesce(testset_id, 'working') || ':' || (SELECT identity FROM run_item WHERE id = 1) || '.' FROM run WHERE id = 1", "working:."},
     {3, "SELECT min(d.value) FROM group_truth t, json_each(t.doc_ids) d WHERE t.group_id = 1", "d1"},

@@ -80,6 +80,8 @@ ROWS = [
     (25, ["INSERT INTO claim_check(run_item_id, checker, has_response, response_claims, answer_claims, chunk_count, chunks, response_by_answer, "
           "answer_by_response, response_by_chunk, answer_by_chunk) VALUES (1, 'imported', 1, '[\"Estonia\"]', '[[\"Tallinn\", \"country\", \"Estonia\"]]', 1, "
           "'[{\"doc_id\": \"d1\", \"text\": \"Tallinn is the capital of Estonia.\"}]', 'E', 'E', 'E', '?')"]),
+    (26, ["INSERT INTO metric_value(run_item_id, metric, variant, state, value) VALUES (1, 'faithfulness', 'offline', 0, 0.75)",
+          "INSERT INTO metric_value(run_item_id, metric, variant, state, value) VALUES (2, 'faithfulness', 'offline', 3, NULL)"]),
 ]
 
 
