@@ -1,5 +1,7 @@
 #include "report/analysisexport.h"
 
+#include "report/metricsection.h"
+
 #include "analysis/chartdata.h"
 #include "report/chartexporter.h"
 #include "io/filewriter.h"
@@ -41,9 +43,16 @@ Result<QVector<RunAnalysis>> AnalysisExport::analyses(Database &db, const QStrin
     return out;
 }
 
-Result<QStringList> AnalysisExport::writePlots(const QVector<RunAnalysis> &analyses, const QString &dir, const QStringList &formats, int dpi)
+Result<QStringList> AnalysisExport::writePlots(const QVector<RunAnalysis> &analyses, const QString &dir, const QStringList &formats, int dpi, Database *db)
 {
-    return writeCharts(ChartBuilder::all(analyses), dir, formats, dpi);
+    QVector<ChartData> charts = ChartBuilder::all(analyses);
+    if (db && !analyses.isEmpty()) {
+        auto values = MetricSection::values(*db, analyses);
+        if (!values)
+            return Result<QStringList>::failure(values);
+        charts << MetricSection::chart(values.value(), analyses);
+    }
+    return writeCharts(charts, dir, formats, dpi);
 }
 
 Result<QStringList> AnalysisExport::writeCharts(const QVector<ChartData> &charts, const QString &dir, const QStringList &formats, int dpi)

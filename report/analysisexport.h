@@ -15,8 +15,10 @@ class AnalysisExport {
 public:
     // The named runs (all scored runs when empty), each with `judge` (or its only/first judge).
     static Result<QVector<RunAnalysis>> analyses(Database &db, const QStringList &runs = {}, const QString &judge = {}, ClosedDomain::Setting closedDomain = {});
-    // DIR/<chart id>.<format> for each chart and format; returns the files written.
-    static Result<QStringList> writePlots(const QVector<RunAnalysis> &analyses, const QString &dir, const QStringList &formats, int dpi = 144);
+    // DIR/<chart id>.<format> for each chart and format; returns the files written. With the
+    // project's database, the registered metrics' chart (metrics.*) too.
+    static Result<QStringList> writePlots(const QVector<RunAnalysis> &analyses, const QString &dir, const QStringList &formats, int dpi = 144,
+                                          Database *db = nullptr);
     // The same for any charts (the IRT panels).
     static Result<QStringList> writeCharts(const QVector<ChartData> &charts, const QString &dir, const QStringList &formats, int dpi = 144);
     // DIR/report.html and DIR/summary.json (and DIR/report.pdf); returns the files written.

@@ -1,6 +1,7 @@
 #include "report/reportwriter.h"
 
 #include "report/claimsection.h"
+#include "report/metricsection.h"
 #include "report/examsection.h"
 #include "report/labelsection.h"
 #include "report/projectsummary.h"
@@ -90,6 +91,10 @@ Result<QString> ReportWriter::runsSection() const
         if (!claims)
             return claims;
         h += claims.value();
+        auto metricValues = MetricSection::values(const_cast<Project &>(m_project).database(), m_analyses);
+        if (!metricValues)
+            return Result<QString>::failure(metricValues);
+        h += MetricSection::html(metricValues.value(), m_analyses, !m_charts.isEmpty());
     }
     // The exam's section whether or not runs are analysed: it reads the exam, not the runs.
     if (m_exam)

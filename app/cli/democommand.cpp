@@ -117,7 +117,7 @@ int DemoCommand::run(const QStringList &args, CliIo &io)
     auto report = AnalysisExport::writeReport(*project, analyses.value(), dir.absolutePath(), false, exam, &irt);
     if (!report)
         return fail(io, report.error());
-    auto plots = AnalysisExport::writePlots(analyses.value(), dir.absoluteFilePath(QStringLiteral("plots")), {QStringLiteral("svg"), QStringLiteral("png")});
+    auto plots = AnalysisExport::writePlots(analyses.value(), dir.absoluteFilePath(QStringLiteral("plots")), {QStringLiteral("svg"), QStringLiteral("png")}, 144, &project->database());
     if (!plots)
         return fail(io, plots.error());
     auto irtPlots = AnalysisExport::writeCharts(irtCharts, dir.absoluteFilePath(QStringLiteral("plots")), {QStringLiteral("svg"), QStringLiteral("png")});

@@ -65,7 +65,7 @@ int ExportCommand::run(const QStringList &args, CliIo &io)
                                                  closedDomain.value());
         if (!analyses)
             return fail(io, analyses.error());
-        auto files = AnalysisExport::writePlots(analyses.value(), parser.value(out), formats, resolution);
+        auto files = AnalysisExport::writePlots(analyses.value(), parser.value(out), formats, resolution, &project->database());
         if (!files)
             return fail(io, files.error());
         for (const QString &f : files.value())

@@ -47,7 +47,9 @@ struct MetricValue {
 
 class Metric {
 public:
-    enum class Chart { Bars, Points }; // how runs are drawn side by side: bars, or points with intervals
+    // Bars: drawn in the metrics chart, one bar per run with its interval (shares, 0–100);
+    // None: listed in tables only (a value on another scale).
+    enum class Chart { Bars, None };
     virtual ~Metric() = default;
     virtual QString name() const = 0;     // the key: CLI arguments, JSON, stored values ("faithfulness")
     virtual QString label() const = 0;    // what tables and charts say ("Faithfulness")
@@ -57,7 +59,7 @@ public:
     virtual bool higherIsBetter() const { return true; }
     // Values in [0, 1] shown ×100 (points); false: shown as they are.
     virtual bool share() const { return true; }
-    virtual Chart chart() const { return Chart::Bars; }
+    virtual Chart chart() const { return share() ? Chart::Bars : Chart::None; }
     // The item's value. A failed item never reaches here (the evaluator counts it as failed).
     virtual MetricValue value(const MetricItem &item) const = 0;
 };

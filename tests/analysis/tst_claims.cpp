@@ -5,6 +5,8 @@
 // write leaves the earlier claims.
 #include "testmain.h"
 #include "analysis/claimanalysis.h"
+#include "analysis/metricevaluator.h"
+#include "analysis/metricregistry.h"
 #include "analysis/offlineclaimchecker.h"
 #include "analysis/ragcheckerexport.h"
 #include "claims/claimstore.h"
@@ -85,6 +87,16 @@ private slots:
         QCOMPARE(f.figures[ClaimMetrics::Precision].value, 1.0 / 6);
         QCOMPARE(f.figures[ClaimMetrics::Faithfulness].value, (2.0 / 3 + 0 + 0.5) / 3);
         QCOMPARE(f.figures[ClaimMetrics::ClaimRecall].notApplicable, 0);
+        // The registered claim metrics give the Claims view's figures (MetricEvaluator).
+        auto registered = MetricEvaluator::evaluate(m_project->database(), run, MetricEvaluator::registered());
+        QVERIFY2(registered, qPrintable(registered.error()));
+        for (int m = 0; m < ClaimMetrics::MetricCount; ++m) {
+            const Metric *metric = MetricRegistry::instance().metric(QString::fromLatin1(ClaimMetrics::key(ClaimMetrics::Metric(m))));
+            QVERIFY(metric);
+            const MetricEvaluator::Figure g = MetricEvaluator::figure(registered.value(), *metric);
+            QVERIFY2(std::abs(g.value - f.figures[m].value) < 1e-12 && g.n == f.figures[m].n && g.unknown == f.figures[m].unknown,
+                     ClaimMetrics::key(ClaimMetrics::Metric(m)));
+        }
 
         // The inspector's read: texts, chunks and checks of one item.
         auto ids = store.itemIds(run);

@@ -2,6 +2,7 @@
 
 #include "core/job.h"
 #include "analysistabs/gatepanel.h"
+#include "analysistabs/metricspanel.h"
 
 #include <QComboBox>
 #include <QFormLayout>
@@ -23,7 +24,7 @@ QString points(const std::optional<double> &v) { return v ? QStringLiteral("%1%2
 
 ComparePanel::ComparePanel(Project *project, QWidget *parent)
     : QWidget(parent), m_a(new QComboBox(this)), m_b(new QComboBox(this)), m_summary(new QLabel(this)), m_changed(new QTableWidget(this)),
-      m_gate(new GatePanel(project, this))
+      m_gate(new GatePanel(project, this)), m_metrics(new MetricsPanel(project, this))
 {
     setObjectName(QStringLiteral("comparePanel"));
     m_a->setObjectName(QStringLiteral("compareRunA"));
@@ -52,11 +53,15 @@ ComparePanel::ComparePanel(Project *project, QWidget *parent)
     views->setDocumentMode(true);
     views->addTab(m_gate, tr("Regression gate (A against B)"));
     views->addTab(changed, tr("Groups whose tag changed"));
+    views->addTab(m_metrics, tr("All metrics (A against B)"));
+    views->setTabToolTip(2, tr("Every registered metric — accuracy, retrieval, token F1, answer in context and the claim metrics — for A and B, "
+                               "with A − B paired"));
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(pick);
     layout->addWidget(m_summary);
     layout->addWidget(views, 1);
     connect(m_gate, &GatePanel::jobStarted, this, &ComparePanel::jobStarted);
+    connect(m_metrics, &MetricsPanel::jobStarted, this, &ComparePanel::jobStarted);
     connect(m_gate, &GatePanel::groupActivated, this, &ComparePanel::groupActivated);
     connect(m_gate, &GatePanel::baselineMarked, this, &ComparePanel::compareSelected);
     connect(m_a, &QComboBox::currentIndexChanged, this, &ComparePanel::compareSelected);
@@ -95,6 +100,7 @@ void ComparePanel::setAnalyses(const QVector<RunAnalysis> &analyses)
     if (analyses.size() < 2) {
         m_changed->setRowCount(0);
         m_gate->clear(tr("Check two or more runs on the left: run A is gated against run B."));
+        m_metrics->clear(tr("Check two or more runs on the left: every metric of run A is set against run B."));
         m_summary->setText(tr("<p style='color:gray'>Check two or more runs on the left: the Compare view sets one against another.</p>"));
         return;
     }
@@ -128,9 +134,11 @@ Job *ComparePanel::compare(const QString &a, const QString &b)
         m_summary->setText(tr("<p style='color:gray'>Choose two different runs.</p>"));
         m_changed->setRowCount(0);
         m_gate->clear(tr("Choose two different runs: A is gated against B."));
+        m_metrics->clear(tr("Choose two different runs: every metric of A is set against B."));
         return nullptr;
     }
     m_gate->gate(*ra, *rb);
+    m_metrics->compare(ra->run, ra->judge, rb->run, rb->judge);
     if (m_job && m_job->isRunning()) {
         m_job->cancel();
         m_job->wait(); // the bootstrap is short; the newer choice wins

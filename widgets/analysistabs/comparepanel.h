@@ -3,7 +3,8 @@
 // vs long forms) side by side — their refined accuracies over the groups that are not a gap
 // for both, the difference with its 95% bootstrap interval, and the groups whose tag changed
 // from one run to the other; and the regression gate of A against B (GatePanel), B being by
-// default A's marked baseline. Double-clicking a group opens it in the inspector.
+// default A's marked baseline; and every registered metric of A against B (MetricsPanel).
+// Double-clicking a group opens it in the inspector.
 #include "analysis/formcomparison.h"
 #include "analysis/runanalysis.h"
 
@@ -19,6 +20,7 @@ namespace assay {
 
 class GatePanel;
 class Job;
+class MetricsPanel;
 class Project;
 
 class ComparePanel : public QWidget {
@@ -36,6 +38,7 @@ public:
     QComboBox *runA() const { return m_a; }
     QComboBox *runB() const { return m_b; }
     GatePanel *gatePanel() const { return m_gate; }
+    MetricsPanel *metricsPanel() const { return m_metrics; }
 
 signals:
     void jobStarted(assay::Job *job);
@@ -52,6 +55,7 @@ private:
     QLabel *m_summary;
     QTableWidget *m_changed;
     GatePanel *m_gate;
+    MetricsPanel *m_metrics;
     QVector<RunAnalysis> m_analyses;
     std::unique_ptr<Job> m_job;
 };

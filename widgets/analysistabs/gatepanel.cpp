@@ -2,6 +2,7 @@
 
 #include "report/gatereportwriter.h"
 #include "analysis/gatebaseline.h"
+#include "analysis/metricregistry.h"
 #include "core/job.h"
 #include "filedialogs.h"
 #include "io/filewriter.h"
@@ -10,6 +11,7 @@
 #include "runs/runstore.h"
 #include "runs/testsetstore.h"
 
+#include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -43,7 +45,7 @@ Badge badgeOf(GateResult::Verdict v)
 
 GatePanel::GatePanel(Project *project, QWidget *parent)
     : QWidget(parent), m_project(project), m_badge(new QLabel(this)), m_summary(new QLabel(this)), m_mark(new QPushButton(tr("Mark B as Baseline"), this)),
-      m_export(new QPushButton(tr("Export Gate Report…"), this)), m_groups(new QTableWidget(this))
+      m_export(new QPushButton(tr("Export Gate Report…"), this)), m_groups(new QTableWidget(this)), m_metric(new QComboBox(this))
 {
     setObjectName(QStringLiteral("gatePanel"));
     m_badge->setObjectName(QStringLiteral("gateBadge"));
@@ -79,7 +81,22 @@ GatePanel::GatePanel(Project *project, QWidget *parent)
     auto *top = new QHBoxLayout;
     top->addWidget(m_badge, 0, Qt::AlignTop);
     top->addWidget(m_summary, 1);
+    m_metric->setObjectName(QStringLiteral("gateMetric"));
+    m_metric->addItem(tr("Accuracy"), QStringLiteral("accuracy"));
+    m_metric->addItem(tr("Refined accuracy"), QStringLiteral("refined"));
+    m_metric->addItem(tr("Retrieval accuracy"), QStringLiteral("retrieval"));
+    for (const QString &name : GateReport::allMetrics())
+        if (!GateReport::metrics().contains(name))
+            if (const Metric *m = MetricRegistry::instance().metric(name); m && m_metric->findData(name) < 0)
+                m_metric->addItem(m->label(), name);
+    for (int i = 0; i < m_metric->count(); ++i) {
+        const Metric *m = MetricRegistry::instance().metric(m_metric->itemData(i).toString());
+        m_metric->setItemData(i, m ? m->glossary() : tr("Split by module from GRAMMAR's group view (retriever, LLM, knowledge)"), Qt::ToolTipRole);
+    }
+    m_metric->setToolTip(tr("What the gate compares: accuracy (split by module), or any registered metric, e.g. faithfulness"));
+    connect(m_metric, &QComboBox::currentIndexChanged, this, [this] { regate(); });
     auto *buttons = new QVBoxLayout;
+    buttons->addWidget(m_metric);
     buttons->addWidget(m_mark);
     buttons->addWidget(m_export);
     buttons->addStretch(1);
@@ -168,25 +185,37 @@ Status GatePanel::exportReport(const QString &path) const
 
 Job *GatePanel::gate(const RunAnalysis &a, const RunAnalysis &b)
 {
+    m_runA = a.run;
+    m_runB = b.run;
+    m_judgeA = a.judge;
+    m_judgeB = b.judge;
+    m_closedDomain = a.closedDomain;
+    return regate();
+}
+
+Job *GatePanel::regate()
+{
+    if (m_runA.isEmpty() || m_runB.isEmpty() || m_runA == m_runB)
+        return nullptr;
     if (m_job && m_job->isRunning()) {
         m_job->cancel();
         m_job->wait();
     }
-    m_runA = a.run;
-    m_runB = b.run;
     GateComparison::Options options;
-    options.judge = a.judge;
-    options.baselineJudge = b.judge;
-    options.closedDomain = a.closedDomain;
+    options.metric = m_metric->currentData().toString();
+    options.judge = m_judgeA;
+    options.baselineJudge = m_judgeB;
+    options.closedDomain = m_closedDomain;
     // options.gate.maxDrop: GateOptions::DefaultMaxDrop, as assay-cli gate's.
-    const bool marked = baselineOf(a.run) == b.run;
+    const QString runA = m_runA, runB = m_runB;
+    const bool marked = baselineOf(runA) == runB;
     const QString path = m_project->path();
     auto report = std::make_shared<GateReport>();
-    m_job = std::make_unique<Job>(tr("Gating %1 against %2").arg(a.run, b.run), [=](Job &) {
+    m_job = std::make_unique<Job>(tr("Gating %1 against %2 (%3)").arg(runA, runB, options.metric), [=](Job &) {
         auto project = Project::openForJob(path);
         if (!project)
             return Status::failure(project);
-        auto r = GateComparison::compare(project.value()->database(), a.run, b.run, options);
+        auto r = GateComparison::compare(project.value()->database(), runA, runB, options);
         if (!r)
             return Status::failure(r);
         *report = r.take();
@@ -219,10 +248,12 @@ void GatePanel::showReport(const GateReport &r)
     const QString baseline = baselineOf(r.run);
     if (r.result.verdict == GateResult::Verdict::Error) {
         // Nothing to judge: say what is unknown and what click fixes it.
-        m_summary->setText(tr("<p><b>A</b> %1 against <b>B</b> %2: %3</p><p style='color:gray'>No verdict is given. "
-                              "Execute the failed items again (Runs → <b>Retry Failed</b>) or score the unread ones again (Runs → <b>Score…</b>), "
-                              "then compare again.</p>")
-                               .arg(r.run.toHtmlEscaped(), r.baseline.toHtmlEscaped(), r.coverageText().toHtmlEscaped()));
+        const bool own = GateReport::metrics().contains(r.metric);
+        m_summary->setText(tr("<p><b>A</b> %1 against <b>B</b> %2 (%3): %4</p><p style='color:gray'>No verdict is given. "
+                              "Execute the failed items again (Runs → <b>Retry Failed</b>) or %5, then compare again.</p>")
+                               .arg(r.run.toHtmlEscaped(), r.baseline.toHtmlEscaped(), r.metric, r.coverageText().toHtmlEscaped(),
+                                    own ? tr("score the unread ones again (Runs → <b>Score…</b>)")
+                                        : tr("give the items their values (claim metrics: Analysis → Grounding → Claims, <b>Check Claims</b>)")));
         m_groups->setRowCount(0);
         showGroups(false);
         m_mark->setEnabled(false);
@@ -244,8 +275,9 @@ void GatePanel::showReport(const GateReport &r)
         html += tr("<p><b>By module</b> (adds up to the difference): %1.</p>").arg(modules.join(QStringLiteral("; ")).toHtmlEscaped());
     for (const QString &n : r.notes)
         html += QStringLiteral("<p style='color:gray'>%1</p>").arg(n.toHtmlEscaped());
-    html += tr("<p style='color:gray'>The gate counts every shared item once (item accuracy); the refined difference above is over the groups "
-               "that are not a gap in both runs, so the two can differ.</p>");
+    if (GateReport::metrics().contains(r.metric))
+        html += tr("<p style='color:gray'>The gate counts every shared item once (item accuracy); the refined difference above is over the groups "
+                   "that are not a gap in both runs, so the two can differ.</p>");
     if (baseline.isEmpty())
         html += tr("<p style='color:gray'>A's test set has no baseline yet: click <b>Mark B as Baseline</b> to gate new runs against B.</p>");
     m_summary->setText(html);

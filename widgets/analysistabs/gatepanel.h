@@ -4,7 +4,8 @@
 // by module (retriever, LLM, knowledge gap) and the most regressed groups with an example
 // (double-click: the group in the inspector). "Mark B as Baseline" makes B the baseline of
 // its test-set version; a gate against the marked baseline is recorded for the Overview.
-// Export writes the JUnit XML or the Markdown summary CI would.
+// Export writes the JUnit XML or the Markdown summary CI would. The metric chooser gates on
+// accuracy or on any registered metric (MetricGate).
 #include "analysis/gatecomparison.h"
 #include "analysis/runanalysis.h"
 
@@ -12,6 +13,7 @@
 
 #include <memory>
 
+class QComboBox;
 class QLabel;
 class QPushButton;
 class QTableWidget;
@@ -27,8 +29,10 @@ public:
     explicit GatePanel(Project *project, QWidget *parent = nullptr);
     ~GatePanel() override;
 
-    // Gates run a against run b in the background.
+    // Gates run a against run b in the background, on the chosen metric.
     Job *gate(const RunAnalysis &a, const RunAnalysis &b);
+    // The metric chooser: accuracy, refined, retrieval, then every other registered metric.
+    QComboBox *metricChooser() const { return m_metric; }
     void clear(const QString &why);
     // The marked baseline of run's test-set version, empty when none.
     QString baselineOf(const QString &run) const;
@@ -46,6 +50,7 @@ signals:
     void groupActivated(const QString &run, const QString &group);
 
 private:
+    Job *regate();
     void showReport(const GateReport &report);
 
     Project *m_project;
@@ -54,8 +59,10 @@ private:
     QPushButton *m_mark;
     QPushButton *m_export;
     QTableWidget *m_groups;
+    QComboBox *m_metric;
     void showGroups(bool on);
-    QString m_runA, m_runB;
+    QString m_runA, m_runB, m_judgeA, m_judgeB;
+    bool m_closedDomain = true;
     std::optional<GateReport> m_report;
     std::unique_ptr<Job> m_job;
 };
