@@ -189,7 +189,23 @@ int ClaimsCommand::analyze(QCommandLineParser &parser, Project &project, qint64 
         differences = ClaimAnalysis::compare(figures.value(), other.value());
     }
     const auto &f = figures.value();
+    auto levels = ClaimAnalysis::ofRunByLevel(project.database(), runId, checker.value());
+    if (!levels)
+        return fail(io, levels.error());
+    const auto metricsJson = [](const ClaimAnalysis::RunFigures &g) {
+        nlohmann::json out = nlohmann::json::object();
+        for (int m = 0; m < ClaimMetrics::MetricCount; ++m) {
+            const ClaimAnalysis::Figure &x = g.figures[m];
+            out[ClaimMetrics::key(ClaimMetrics::Metric(m))] = {{"value", points(x.value)}, {"low", points(x.low)}, {"high", points(x.high)}, {"n", x.n},
+                                                               {"unknown", x.unknown}, {"not_applicable", x.notApplicable},
+                                                               {"coverage", g.items > 0 ? double(x.n) / g.items : 0.0}};
+        }
+        return out;
+    };
     if (parser.isSet(QStringLiteral("json"))) {
+        nlohmann::json byLevel = nlohmann::json::object();
+        for (const auto &[level, g] : levels.value())
+            byLevel[level.isEmpty() ? "none" : level.toStdString()] = {{"items", g.items}, {"metrics", metricsJson(g)}};
         nlohmann::json metrics = nlohmann::json::object();
         for (int m = 0; m < ClaimMetrics::MetricCount; ++m) {
             const auto metric = ClaimMetrics::Metric(m);
@@ -209,7 +225,8 @@ int ClaimsCommand::analyze(QCommandLineParser &parser, Project &project, qint64 
                                                         {"items", f.items},
                                                         {"without_response", f.withoutResponse},
                                                         {"unreadable_checks", f.unreadableChecks},
-                                                        {"metrics", metrics}}
+                                                        {"metrics", metrics},
+                                                        {"levels", byLevel}}
                                                   .dump(2))
                << '\n';
         return ExitOk;
@@ -249,6 +266,15 @@ int ClaimsCommand::analyze(QCommandLineParser &parser, Project &project, qint64 
                         .arg(d.shared);
         }
         io.out << line << '\n';
+    }
+    if (levels.value().size() > 1 || (levels.value().size() == 1 && !levels.value().first().first.isEmpty())) {
+        io.out << QStringLiteral("By task level (value, n):\n");
+        for (const auto &[level, g] : levels.value()) {
+            QStringList cells;
+            for (int m = 0; m < ClaimMetrics::MetricCount; ++m)
+                cells << QStringLiteral("%1 %2 (%3)").arg(QString::fromLatin1(ClaimMetrics::key(ClaimMetrics::Metric(m))), pointsText(g.figures[m].value)).arg(g.figures[m].n);
+            io.out << QStringLiteral("  %1, %2 items: %3\n").arg(level.isEmpty() ? QStringLiteral("no level") : level).arg(g.items).arg(cells.join(QStringLiteral(", ")));
+        }
     }
     return ExitOk;
 }

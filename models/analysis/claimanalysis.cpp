@@ -2,6 +2,10 @@
 
 #include "analysis/meaninterval.h"
 #include "claims/claimstore.h"
+#include "runs/runresultstore.h"
+#include "runs/tasklevels.h"
+
+#include <QMap>
 
 #include <QtNumeric>
 
@@ -115,6 +119,30 @@ Result<ClaimAnalysis::RunFigures> ClaimAnalysis::ofRun(const ClaimStore &store, 
     if (!sets)
         return Result<RunFigures>::failure(sets);
     return figures(sets.value(), runId, checker);
+}
+
+Result<QVector<QPair<QString, ClaimAnalysis::RunFigures>>> ClaimAnalysis::ofRunByLevel(Database &db, qint64 runId, const QString &checker)
+{
+    using R = Result<QVector<QPair<QString, RunFigures>>>;
+    auto sets = ClaimStore(db).checks(runId, checker);
+    if (!sets)
+        return R::failure(sets);
+    auto levels = TaskLevels::load(db);
+    if (!levels)
+        return R::failure(levels);
+    auto items = RunResultStore(db).executed(runId, {}, {}, false);
+    if (!items)
+        return R::failure(items);
+    QHash<qint64, QString> levelOf;
+    for (const StoredRunItem &it : items.value())
+        levelOf.insert(it.id, levels.value().resolve(it.level, it.form, it.sqlTemplateId));
+    QMap<QString, QVector<ClaimSet>> byLevel;
+    for (const ClaimSet &set : sets.value())
+        byLevel[levelOf.value(set.itemId)] << set;
+    QVector<QPair<QString, RunFigures>> out;
+    for (const QString &level : TaskLevels::ordered(byLevel.keys()))
+        out.append({level, figures(byLevel.value(level), runId, checker)});
+    return out;
 }
 
 QVector<ClaimAnalysis::Difference> ClaimAnalysis::compare(const RunFigures &run, const RunFigures &baseline, int resamples)

@@ -10,6 +10,7 @@
 #include "core/result.h"
 
 #include <QHash>
+#include <QPair>
 #include <QString>
 #include <QVector>
 
@@ -18,6 +19,7 @@
 namespace assay {
 
 class ClaimStore;
+class Database;
 
 class ClaimAnalysis {
 public:
@@ -58,6 +60,9 @@ public:
 
     static RunFigures figures(const QVector<ClaimSet> &sets, qint64 runId = 0, const QString &checker = {});
     static Result<RunFigures> ofRun(const ClaimStore &store, qint64 runId, const QString &checker);
+    // The same per task level (KS, KU, KA or the user's own; TaskLevels), levels in display
+    // order; items without a level are under "".
+    static Result<QVector<QPair<QString, RunFigures>>> ofRunByLevel(Database &db, qint64 runId, const QString &checker);
     // Each metric of `run` against `baseline` on the items both checked (paired).
     static QVector<Difference> compare(const RunFigures &run, const RunFigures &baseline, int resamples = 2000);
 };

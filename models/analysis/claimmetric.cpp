@@ -8,7 +8,16 @@ namespace assay {
 
 QString ClaimMetric::name() const { return QString::fromLatin1(ClaimMetrics::key(m_which)); }
 
-QString ClaimMetric::label() const { return ClaimMetrics::label(m_which); }
+QString ClaimMetric::label() const
+{
+    // Beside accuracy and token F1, RAGChecker's overall three say they are over claims.
+    switch (m_which) {
+    case ClaimMetrics::Precision:
+    case ClaimMetrics::Recall:
+    case ClaimMetrics::F1: return QStringLiteral("%1 (claims)").arg(ClaimMetrics::label(m_which));
+    default: return ClaimMetrics::label(m_which);
+    }
+}
 
 QString ClaimMetric::glossary() const { return ClaimAnalysis::explanation(m_which); }
 

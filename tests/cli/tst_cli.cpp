@@ -261,9 +261,10 @@ private slots:
             QVERIFY2(html.contains(QLatin1String(section)), section);
         // The run charts and the exam's IRT charts (with SE(θ) by Bloom level and by question
         // type), and the short forms' validation: error and ranking against the number of
-        // items. No response types by task level: the demo's runs are retrieval-only, and no
-        // model answered (docs/METHODS.md §6.1).
-        QCOMPARE(html.count(QLatin1String("<figure")), 5 + 9 + 2);
+        // items; and the registered metrics' chart (All metrics). No response types by task level:
+        // the demo's runs are retrieval-only, and no model answered (docs/METHODS.md §6.1).
+        QCOMPARE(html.count(QLatin1String("<figure")), 5 + 9 + 2 + 1);
+        QVERIFY(html.contains(QLatin1String("<h2>All metrics</h2>")));
         // Chart text a browser draws in a sans-serif face, a line's runs kept in one text (no
         // gaps where Qt's font and the browser's measure differently).
         QVERIFY(!html.contains(QLatin1String("font-family=\"Sans Serif\"")));
@@ -302,8 +303,8 @@ private slots:
             QVERIFY(run["refined_accuracy"].is_number() && run.contains("taxonomy") && run.contains("refined_accuracy_ci95"));
         // The run and IRT plots, and the short forms' error and ranking against N; no response
         // types by task level, the demo's runs being retrieval-only (docs/METHODS.md §6.1).
-        QCOMPARE(QDir(out + QStringLiteral("/plots")).entryList({QStringLiteral("*.svg")}).size(), 16);
-        QCOMPARE(QDir(out + QStringLiteral("/plots")).entryList({QStringLiteral("*.png")}).size(), 16);
+        QCOMPARE(QDir(out + QStringLiteral("/plots")).entryList({QStringLiteral("*.svg")}).size(), 16 + 1); // and metrics.svg
+        QCOMPARE(QDir(out + QStringLiteral("/plots")).entryList({QStringLiteral("*.png")}).size(), 16 + 1);
         QVERIFY(!QFile::exists(out + QStringLiteral("/plots/error-types-by-level.svg")));
         QVERIFY(QFile::exists(out + QStringLiteral("/plots/shortform-error.svg")));
         QCOMPARE(json["exam"]["shortform_validation"]["students"].get<int>(), 25);

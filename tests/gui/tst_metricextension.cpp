@@ -7,6 +7,9 @@
 #include "testmain.h"
 #include "testdemo.h"
 #include "analysis/metricevaluator.h"
+#include "analysis/offlineclaimchecker.h"
+#include "analysistabs/analysispage.h"
+#include "analysistabs/comparepanel.h"
 #include "analysis/metricregistry.h"
 #include "analysistabs/gatepanel.h"
 #include "analysistabs/metricspanel.h"
@@ -20,11 +23,13 @@
 #include "runs/metricvaluestore.h"
 #include "runs/runresultstore.h"
 #include "runs/runstore.h"
+#include "testrunspage.h"
 #include "testsettings.h"
 
 #include <QComboBox>
 #include <QFile>
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -189,6 +194,53 @@ private slots:
                 QCOMPARE(t->item(i, 2)->text(), QStringLiteral("n/a"));
                 QVERIFY2(t->item(i, 2)->toolTip().contains(QLatin1String("Check Claims")), qPrintable(t->item(i, 2)->toolTip()));
             }
+    }
+
+    // The Compare view's All metrics tab and the gate on a claim metric, in the Analysis page at
+    // a laptop's size (screenshots with ASSAY_SCREENSHOT_DIR).
+    void onTheAnalysisPage()
+    {
+        auto opened = Project::open(m_path);
+        QVERIFY(opened);
+        std::unique_ptr<Project> project = opened.take();
+        for (const QString &run : {kK3, kK1})
+            QVERIFY(OfflineClaimChecker::check(*project, RunStore(project->database()).idOf(run).value()));
+        AnalysisPage page(project.get());
+        page.resize(1366, 700);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        ComparePanel *compare = page.comparePanel();
+        page.tabs()->setCurrentWidget(compare);
+        QTRY_VERIFY_WITH_TIMEOUT(compare->runA()->count() >= 2, 60000);
+        auto *views = compare->findChild<QTabWidget *>(QStringLiteral("compareViews"));
+        QVERIFY(views);
+        views->setCurrentWidget(compare->metricsPanel());
+        QSignalSpy compared(compare->metricsPanel(), &MetricsPanel::compared);
+        compare->runA()->setCurrentText(kK3);
+        compare->runB()->setCurrentText(kK1);
+        QTRY_VERIFY_WITH_TIMEOUT(compare->metricsPanel()->statusText().contains(kK3) && compare->metricsPanel()->statusText().contains(QLatin1String("registered metrics have values")), 60000);
+        QTableWidget *t = compare->metricsPanel()->table();
+        bool claimRecall = false;
+        for (int i = 0; i < t->rowCount(); ++i)
+            if (t->item(i, 0)->text() == QLatin1String("Claim recall")) {
+                claimRecall = true;
+                QCOMPARE(t->item(i, 2)->text(), QStringLiteral("72.5"));
+            }
+        QVERIFY(claimRecall);
+        test::screenshot(&page, QStringLiteral("compare-all-metrics"));
+        auto *metricViews = compare->metricsPanel()->findChild<QTabWidget *>(QStringLiteral("metricsViews"));
+        QVERIFY(metricViews);
+        metricViews->setCurrentIndex(1);
+        QTest::qWait(200);
+        test::screenshot(&page, QStringLiteral("compare-all-metrics-chart"));
+
+        views->setCurrentWidget(compare->gatePanel());
+        QSignalSpy gated(compare->gatePanel(), &GatePanel::gated);
+        compare->gatePanel()->metricChooser()->setCurrentIndex(compare->gatePanel()->metricChooser()->findData(QStringLiteral("claim_recall")));
+        QVERIFY(gated.wait(60000));
+        QCOMPARE(compare->gatePanel()->verdictText(), QStringLiteral("IMPROVEMENT"));
+        QVERIFY2(compare->gatePanel()->summaryText().contains(QLatin1String("claim_recall")), qPrintable(compare->gatePanel()->summaryText()));
+        test::screenshot(&page, QStringLiteral("gate-claim-recall"));
     }
 };
 

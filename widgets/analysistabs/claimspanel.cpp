@@ -83,6 +83,12 @@ ClaimsPanel::ClaimsPanel(Project *project, QWidget *parent)
     m_check->setObjectName(QStringLiteral("claimsCheckOffline"));
     m_checker->setObjectName(QStringLiteral("claimsChecker"));
     m_method->setObjectName(QStringLiteral("claimsMethod"));
+    // The row's combo boxes as narrow as a short name (their tooltips and lists show it whole):
+    // at their contents' width the row would widen the Analysis page past a laptop's.
+    for (QComboBox *box : {m_run, m_method, m_checker, m_baseline}) {
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(10);
+    }
     m_method->setToolTip(tr("Who makes and checks the claims: the grounded rows (offline: exact facts, word-matching checks) or an LLM profile "
                             "(its extraction and entailment prompts, cached; replies it cannot read stay unknown)"));
     m_baseline->setObjectName(QStringLiteral("claimsBaseline"));
@@ -130,16 +136,22 @@ ClaimsPanel::ClaimsPanel(Project *project, QWidget *parent)
     m_items->setSelectionMode(QAbstractItemView::SingleSelection);
     m_items->setSortingEnabled(true);
 
-    auto *controls = new QHBoxLayout;
-    controls->addWidget(new QLabel(tr("Run:"), this));
-    controls->addWidget(m_run, 2);
-    controls->addWidget(m_method, 1);
-    controls->addWidget(m_check);
-    controls->addSpacing(12);
-    controls->addWidget(new QLabel(tr("Checker:"), this));
-    controls->addWidget(m_checker, 1);
-    controls->addWidget(new QLabel(tr("Compare with:"), this));
-    controls->addWidget(m_baseline, 2);
+    // Two rows: what to check (run, method), and what to show (checker, comparison); one row
+    // would set the Analysis page's least width past what its drill pane leaves on a laptop.
+    auto *controls = new QVBoxLayout;
+    auto *make = new QHBoxLayout;
+    make->addWidget(new QLabel(tr("Run:"), this));
+    make->addWidget(m_run, 2);
+    make->addWidget(new QLabel(tr("Method:"), this));
+    make->addWidget(m_method, 1);
+    make->addWidget(m_check);
+    auto *show = new QHBoxLayout;
+    show->addWidget(new QLabel(tr("Checker:"), this));
+    show->addWidget(m_checker, 1);
+    show->addWidget(new QLabel(tr("Compare with:"), this));
+    show->addWidget(m_baseline, 2);
+    controls->addLayout(make);
+    controls->addLayout(show);
     auto *bottom = new QSplitter(Qt::Horizontal, this);
     bottom->addWidget(m_items);
     bottom->addWidget(m_inspector);

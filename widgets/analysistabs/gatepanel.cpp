@@ -93,6 +93,10 @@ GatePanel::GatePanel(Project *project, QWidget *parent)
         const Metric *m = MetricRegistry::instance().metric(m_metric->itemData(i).toString());
         m_metric->setItemData(i, m ? m->glossary() : tr("Split by module from GRAMMAR's group view (retriever, LLM, knowledge)"), Qt::ToolTipRole);
     }
+    // As narrow as a short label: the longest names ("Noise sensitivity (irrelevant)") would
+    // widen the gate's button column and squeeze the Analysis page's drill pane.
+    m_metric->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_metric->setMinimumContentsLength(14);
     m_metric->setToolTip(tr("What the gate compares: accuracy (split by module), or any registered metric, e.g. faithfulness"));
     connect(m_metric, &QComboBox::currentIndexChanged, this, [this] { regate(); });
     auto *buttons = new QVBoxLayout;
@@ -249,9 +253,9 @@ void GatePanel::showReport(const GateReport &r)
     if (r.result.verdict == GateResult::Verdict::Error) {
         // Nothing to judge: say what is unknown and what click fixes it.
         const bool own = GateReport::metrics().contains(r.metric);
-        m_summary->setText(tr("<p><b>A</b> %1 against <b>B</b> %2 (%3): %4</p><p style='color:gray'>No verdict is given. "
+        m_summary->setText(tr("<p><b>A</b> %1 against <b>B</b> %2: %3</p><p style='color:gray'>No verdict is given (%4). "
                               "Execute the failed items again (Runs → <b>Retry Failed</b>) or %5, then compare again.</p>")
-                               .arg(r.run.toHtmlEscaped(), r.baseline.toHtmlEscaped(), r.metric, r.coverageText().toHtmlEscaped(),
+                               .arg(r.run.toHtmlEscaped(), r.baseline.toHtmlEscaped(), r.coverageText().toHtmlEscaped(), r.metric,
                                     own ? tr("score the unread ones again (Runs → <b>Score…</b>)")
                                         : tr("give the items their values (claim metrics: Analysis → Grounding → Claims, <b>Check Claims</b>)")));
         m_groups->setRowCount(0);
@@ -260,7 +264,10 @@ void GatePanel::showReport(const GateReport &r)
         m_export->setEnabled(true);
         return;
     }
-    QString html = tr("<p><b>A</b> %1 against <b>B</b> %2%3, on %4 shared items (%5, judge %6): <b>%7</b>. %8 McNemar's exact test on the items "
+    // Whose values: the answer judge's, or for a claim metric the checker's.
+    const Metric *registered = GateReport::metrics().contains(r.metric) ? nullptr : MetricRegistry::instance().metric(r.metric);
+    const QString by = registered && (registered->needs() & MetricNeeds::Claims) ? tr("checker") : tr("judge");
+    QString html = tr("<p><b>A</b> %1 against <b>B</b> %2%3, on %4 shared items (%5, %12 %6): <b>%7</b>. %8 McNemar's exact test on the items "
                       "right in one run only (%9 in A, %10 in B): %11.</p>")
                        .arg(r.run.toHtmlEscaped(), r.baseline.toHtmlEscaped(),
                             baseline == r.baseline ? tr(" (the baseline of %1)").arg(r.baselineVersion.isEmpty() ? tr("the working set") : tr("version %1").arg(r.baselineVersion))
@@ -269,7 +276,7 @@ void GatePanel::showReport(const GateReport &r)
                        .arg(r.metric, r.judge.toHtmlEscaped(), GateReportWriter::differenceText(r).toHtmlEscaped(), r.result.reason.toHtmlEscaped())
                        .arg(r.result.runOnly)
                        .arg(r.result.baselineOnly)
-                       .arg(GateReportWriter::pValueText(r.result.mcnemarP).toHtmlEscaped());
+                       .arg(GateReportWriter::pValueText(r.result.mcnemarP).toHtmlEscaped(), by);
     const QStringList modules = GateReportWriter::moduleLines(r);
     if (!modules.isEmpty())
         html += tr("<p><b>By module</b> (adds up to the difference): %1.</p>").arg(modules.join(QStringLiteral("; ")).toHtmlEscaped());

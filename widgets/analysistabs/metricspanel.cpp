@@ -35,6 +35,15 @@ QTableWidgetItem *figureItem(const Metric &m, const MetricEvaluator::Figure &f, 
         item->setForeground(Qt::gray);
         return item;
     }
+    if (f.n == 0) {
+        item->setToolTip(QObject::tr("No item has a value: %1 of %2 items do not apply (no response, or not checked), %3 unknown, %4 failed")
+                             .arg(f.notApplicable)
+                             .arg(items)
+                             .arg(f.unknown)
+                             .arg(f.failed));
+        item->setForeground(Qt::gray);
+        return item;
+    }
     item->setToolTip(QObject::tr("95% interval %1 to %2; over %3 of %4 items (%5 unknown, %6 not applicable, %7 failed)")
                          .arg(shownValue(m, f.low), shownValue(m, f.high))
                          .arg(f.n)
@@ -149,7 +158,7 @@ void MetricsPanel::show(const Loaded &l)
     for (int i = 0; i < metrics.size(); ++i) {
         const Metric &m = *metrics[i];
         const MetricEvaluator::Figure fa = MetricEvaluator::figure(l.va, m), fb = MetricEvaluator::figure(l.vb, m);
-        withValues += fa.missing.isEmpty() || fb.missing.isEmpty();
+        withValues += fa.n > 0 || fb.n > 0;
         const int row = m_table->rowCount();
         m_table->insertRow(row);
         auto *name = new QTableWidgetItem(m.label());
@@ -177,8 +186,8 @@ void MetricsPanel::show(const Loaded &l)
         m_table->setItem(row, 5, shared);
     }
     m_chart->setData(MetricCharts::metrics({l.va, l.vb}, {QStringLiteral("A: %1").arg(l.a), QStringLiteral("B: %1").arg(l.b)}, metrics));
-    m_status->setText(tr("<b>A</b> %1 against <b>B</b> %2: %3 of %4 registered metrics have values. Hover a metric for what it measures, an n/a for what "
-                         "is missing (claim metrics: Analysis → Grounding → Claims, Check Claims).")
+    m_status->setText(tr("<b>A</b> %1 against <b>B</b> %2: %3 of %4 registered metrics have values on these runs. Hover a metric for what it measures, "
+                         "an n/a for what is missing (claim metrics: Analysis → Grounding → Claims, Check Claims).")
                           .arg(l.a.toHtmlEscaped(), l.b.toHtmlEscaped())
                           .arg(withValues)
                           .arg(metrics.size()));
