@@ -102,13 +102,7 @@ int ClaimsCommand::check(QCommandLineParser &parser, Project &project, qint64 ru
                << '\n';
         return ExitOk;
     }
-    io.out << QStringLiteral("Run %1: claims checked offline on %2 of %3 items (%4 without row facts, %5 failed, %6 without a response)\n")
-                  .arg(parser.value(QStringLiteral("run")))
-                  .arg(r.checked)
-                  .arg(r.items)
-                  .arg(r.withoutFacts)
-                  .arg(r.failed)
-                  .arg(r.withoutResponse);
+    io.out << r.summary(parser.value(QStringLiteral("run"))) << '\n';
     return ExitOk;
 }
 
@@ -143,24 +137,7 @@ int ClaimsCommand::checkWithLlm(QCommandLineParser &parser, Project &project, qi
                << '\n';
         return ExitOk;
     }
-    io.out << QStringLiteral("Run %1: claims %2 by %3 on %4 of %5 items (%6 failed items, %7 extractions failed, %8 unreadable, %9 without a response)\n")
-                  .arg(parser.value(QStringLiteral("run")), extractOnly ? QStringLiteral("extracted") : QStringLiteral("extracted and checked"), profile)
-                  .arg(r.checked)
-                  .arg(r.items)
-                  .arg(r.failed)
-                  .arg(r.extractionFailed)
-                  .arg(r.extractionUnread)
-                  .arg(r.withoutResponse);
-    if (extractOnly)
-        io.out << QStringLiteral("Checks are unknown until checked: claims check %1 --run %2 --llm %3 (the extractions come from the cache)\n")
-                      .arg(parser.positionalArguments().at(1), parser.value(QStringLiteral("run")), profile);
-    else
-        io.out << QStringLiteral("%1 check requests (%2 failed, %3 unreadable); %4 checks unknown\n")
-                      .arg(r.checkRequests)
-                      .arg(r.checkFailed)
-                      .arg(r.checkUnread)
-                      .arg(r.unknownChecks);
-    io.out << QStringLiteral("LLM: %1\n").arg(r.usage.summary());
+    io.out << r.summary(parser.value(QStringLiteral("run")), profile, extractOnly) << '\n';
     return ExitOk;
 }
 

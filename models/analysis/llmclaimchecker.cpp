@@ -48,6 +48,26 @@ void fillLabels(QVector<ClaimVerdict> &target, const QVector<ClaimVerdict> &labe
 
 } // namespace
 
+QString LlmClaimChecker::Report::summary(const QString &run, const QString &profile, bool extractOnly) const
+{
+    QString text = QStringLiteral("Run %1: claims %2 by %3 on %4 of %5 items; left out: %6 failed items, %7 failed and %8 unreadable extractions.")
+                       .arg(run, extractOnly ? QStringLiteral("extracted") : QStringLiteral("extracted and checked"), profile)
+                       .arg(checked)
+                       .arg(items)
+                       .arg(failed)
+                       .arg(extractionFailed)
+                       .arg(extractionUnread);
+    if (extractOnly)
+        text += QStringLiteral(" Every check is unknown until the claims are checked (the extractions then come from the cache).");
+    else
+        text += QStringLiteral(" %1 of %2 check requests failed and %3 could not be read: %4 checks are unknown (never Neutral).")
+                    .arg(checkFailed)
+                    .arg(checkRequests)
+                    .arg(checkUnread)
+                    .arg(unknownChecks);
+    return text + QStringLiteral(" LLM: %1.").arg(usage.summary());
+}
+
 std::optional<QStringList> LlmClaimChecker::parseClaims(const QString &reply)
 {
     auto j = JsonExtractor::extract(reply);

@@ -43,6 +43,8 @@ public:
         qint64 checkUnread = 0;       // check replies not read: their checks are Unknown
         qint64 unknownChecks = 0;     // checks stored as Unknown (either cause, or a bad label)
         LlmUsage usage;               // every request of the job, cached ones included
+        // What the job did, in sentences: the GUI's note and the CLI's output.
+        QString summary(const QString &run, const QString &profile, bool extractOnly) const;
     };
     static QString checkerOf(const QString &profile) { return QStringLiteral("llm:%1").arg(profile); }
 

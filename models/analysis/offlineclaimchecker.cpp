@@ -74,6 +74,19 @@ QString triplet(const QString &subject, const QString &relation, const QString &
 
 } // namespace
 
+QString OfflineClaimChecker::Report::summary(const QString &run) const
+{
+    return QStringLiteral("Run %1: claims checked offline on %2 of %3 items; left out: %4 without row facts (computed answers, answers too short to "
+                          "find in text, groups rebuilt since the run, imported items) and %5 failed items; %6 without a response (only the "
+                          "retriever's metrics apply to them).")
+        .arg(run)
+        .arg(checked)
+        .arg(items)
+        .arg(withoutFacts)
+        .arg(failed)
+        .arg(withoutResponse);
+}
+
 QVector<OfflineClaimChecker::Fact> OfflineClaimChecker::factsOf(const QVector<PathFacts::Row> &rows, const QStringList &answerForms,
                                                                const QVector<QStringList> &valueForms)
 {

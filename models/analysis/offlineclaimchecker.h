@@ -46,6 +46,8 @@ public:
         qint64 withoutFacts = 0;    // left out: no row facts, or none for the answer
         qint64 withoutResponse = 0; // checked, but with no response (retrieval only)
         qint64 failed = 0;          // left out: the item failed, so nothing can be checked
+        // What the check did, in a sentence: the GUI's note and the CLI's output.
+        QString summary(const QString &run) const;
     };
     static QString checker() { return QStringLiteral("offline"); }
 

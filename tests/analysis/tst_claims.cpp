@@ -24,6 +24,8 @@
 
 #include <QtTest>
 
+#include <nlohmann/json.hpp>
+
 #include <cmath>
 
 namespace tst_claims {
@@ -331,6 +333,26 @@ private slots:
         QCOMPARE(q100.value()->answerClaims.size(), 2);
         QCOMPARE(ClaimSet::display(q100.value()->answerClaims[0]), QStringLiteral("Malta · city · Valletta"));
         QCOMPARE(q100.value()->checks.answerByChunk, (QVector<ClaimVerdict>{E, N, N, E, N, N}));
+
+        // Twenty items drawn at random (52 truth claims, 152 checks against their chunks), each
+        // check read by hand against the chunk's sentences (docs/METHODS.md §12.3).
+        QFile hand(QStringLiteral(ASSAY_TEST_DATA "/ragchecker/demo_offline_hand20.json"));
+        QVERIFY(hand.open(QIODevice::ReadOnly));
+        const auto golden = nlohmann::json::parse(hand.readAll().toStdString());
+        QCOMPARE(golden.size(), size_t(20));
+        for (auto it = golden.begin(); it != golden.end(); ++it) {
+            const QString key = QString::fromStdString(it.key());
+            auto set = ClaimStore(demo->database()).item(keyIds.value().value(key), QStringLiteral("offline"));
+            QVERIFY2(set && set.value(), qPrintable(key));
+            QStringList claims;
+            for (const QString &c : set.value()->answerClaims)
+                claims << ClaimSet::display(c);
+            QStringList expected;
+            for (const auto &c : it.value()["claims"])
+                expected << QString::fromStdString(c.get<std::string>());
+            QCOMPARE(claims, expected);
+            QCOMPARE(ClaimSet::letters(set.value()->checks.answerByChunk), QString::fromStdString(it.value()["by_chunk"].get<std::string>()));
+        }
     }
 
     // The extractive reader takes the sentence with the most of the question's words.

@@ -8,6 +8,7 @@
 #include "analysis/claimanalysis.h"
 #include "analysis/llmclaimchecker.h"
 #include "claims/claimstore.h"
+#include "claimscommand.h"
 #include "project/project.h"
 #include "runs/resultsimporter.h"
 #include "testendpoint.h"
@@ -17,6 +18,9 @@
 #include <QtTest>
 
 #include <cmath>
+#include <tuple>
+
+#include <nlohmann/json.hpp>
 
 namespace tst_llmclaims {
 
@@ -182,6 +186,37 @@ private slots:
         QCOMPARE(extracted.value().checked, 1);
         QCOMPARE(extracted.value().checkRequests, 0);
         QCOMPARE(extracted.value().unknownChecks, 4); // 1 × truth, 1 × response, 2 × chunk
+    }
+
+    // assay-cli claims extract|check --llm, in process: the cache answers what was asked before.
+    void theCommandLine()
+    {
+        const auto cli = [&](const QStringList &args) {
+            QString out, err;
+            QTextStream o(&out), e(&err);
+            CliIo io{o, e};
+            const int code = ClaimsCommand().run(args, io);
+            o.flush();
+            e.flush();
+            return std::make_tuple(code, out, err);
+        };
+        const QString path = m_project->path();
+        auto [code, out, err] = cli({QStringLiteral("check"), path, QStringLiteral("--run"), QStringLiteral("quay"), QStringLiteral("--llm"), QStringLiteral("checker"),
+                                     QStringLiteral("--json")});
+        QVERIFY2(code == 0, qPrintable(err));
+        const auto j = nlohmann::json::parse(out.toStdString(), nullptr, false);
+        QVERIFY2(j.is_object(), qPrintable(out));
+        QCOMPARE(j["checker"].get<std::string>(), std::string("llm:checker"));
+        QCOMPARE(j["checked"].get<int>(), 1);
+        QCOMPARE(j["extraction_unread"].get<int>(), 1);
+        QCOMPARE(j["cached"].get<int>(), j["requests"].get<int>());
+        std::tie(code, out, err) = cli({QStringLiteral("extract"), path, QStringLiteral("--run"), QStringLiteral("quay"), QStringLiteral("--llm"), QStringLiteral("checker")});
+        QVERIFY2(code == 0, qPrintable(err));
+        QVERIFY2(out.contains(QLatin1String("claims extracted by checker on 1 of 2 items")) && out.contains(QLatin1String("unknown until the claims are checked")),
+                 qPrintable(out));
+        std::tie(code, out, err) = cli({QStringLiteral("check"), path, QStringLiteral("--run"), QStringLiteral("quay")});
+        QCOMPARE(code, 2); // neither --offline nor --llm
+        QVERIFY2(err.contains(QLatin1String("--offline")), qPrintable(err));
     }
 };
 

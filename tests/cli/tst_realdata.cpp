@@ -375,6 +375,34 @@ private slots:
         QCOMPARE(years, 50); // 5 employment rows × 10 short text templates
         QCOMPARE(right, years);
     }
+
+    // Claims made offline on Spider's rows (docs/METHODS.md §12.3): every item but the
+    // employment years ("2", "3": too short to find in text) gets the truth's facts; an
+    // extractive reader, whose answer is a sentence of its context, never hallucinates; and the
+    // true documents recall at least the facts BM25's first document does.
+    void claimsOfflineOnSpider()
+    {
+        QHash<QString, nlohmann::json> figures;
+        for (const QString &retriever : {QStringLiteral("oracle"), QStringLiteral("bm25")}) {
+            const QString run = retriever + QStringLiteral("-1-extractive");
+            CliOutcome o = runCli({QStringLiteral("run"), m_project, QStringLiteral("--name"), run, QStringLiteral("--pipeline"),
+                                   QStringLiteral("retriever=%1,k=1,reader=extractive").arg(retriever)});
+            QVERIFY2(o.code == 0, qPrintable(o.err));
+            o = runCli({QStringLiteral("claims"), QStringLiteral("check"), m_project, QStringLiteral("--run"), run, QStringLiteral("--offline"), QStringLiteral("--json")});
+            QVERIFY2(o.code == 0, qPrintable(o.err));
+            const nlohmann::json check = jsonOf(o);
+            QCOMPARE(check["items"].get<int>(), 570);
+            QCOMPARE(check["without_facts"].get<int>(), 50); // the employment template's years
+            QCOMPARE(check["checked"].get<int>(), 520);
+            o = runCli({QStringLiteral("analyze"), QStringLiteral("claims"), m_project, QStringLiteral("--run"), run, QStringLiteral("--json")});
+            QVERIFY2(o.code == 0, qPrintable(o.err));
+            figures.insert(retriever, jsonOf(o)["metrics"]);
+            QCOMPARE(figures[retriever]["hallucination"]["value"].get<double>(), 0.0);
+            QVERIFY(figures[retriever]["faithfulness"]["value"].get<double>() > 85);
+        }
+        QVERIFY(figures[QStringLiteral("oracle")]["claim_recall"]["value"].get<double>() >= figures[QStringLiteral("bm25")]["claim_recall"]["value"].get<double>());
+        QVERIFY(figures[QStringLiteral("oracle")]["context_precision"]["value"].get<double>() > 90);
+    }
 };
 
 ASSAY_TEST_GUILESS_MAIN(TestRealData)

@@ -71,7 +71,7 @@ private slots:
             QVERIFY(loaded.wait(60000));
         }
         QCOMPARE(panel.grid()->rowCount(), 2);
-        QVERIFY2(panel.statusText().contains(QLatin1String("claims checked on")), qPrintable(panel.statusText()));
+        QVERIFY2(panel.statusText().contains(QLatin1String("claims checked offline on")), qPrintable(panel.statusText()));
         // The grid shows the model's figures, ×100 with one decimal.
         ClaimStore store(m_project->database());
         const qint64 extractiveId = RunStore(m_project->database()).idOf(QStringLiteral("claims/extractive")).value();

@@ -338,34 +338,13 @@ Job *ClaimsPanel::check(const QString &run, const QString &profile)
             auto report = LlmClaimChecker::run(*project.value(), id.value(), profile, LlmClaimChecker::Mode::Check, &job);
             if (!report)
                 return Status::failure(report);
-            const auto &r = report.value();
-            *note = tr("Run %1: claims extracted and checked by %2 on %3 of %4 items; %5 failed items, %6 failed and %7 unreadable extractions "
-                       "left out; %8 of %9 check requests failed and %10 could not be read, so %11 checks are unknown (never Neutral). LLM: %12.")
-                        .arg(run, profile)
-                        .arg(r.checked)
-                        .arg(r.items)
-                        .arg(r.failed)
-                        .arg(r.extractionFailed)
-                        .arg(r.extractionUnread)
-                        .arg(r.checkFailed)
-                        .arg(r.checkRequests)
-                        .arg(r.checkUnread)
-                        .arg(r.unknownChecks)
-                        .arg(r.usage.summary());
+            *note = report.value().summary(run, profile, false);
             return Status();
         }
         auto report = OfflineClaimChecker::check(*project.value(), id.value(), &job);
         if (!report)
             return Status::failure(report);
-        const auto &r = report.value();
-        *note = tr("Run %1: claims checked on %2 of %3 items; %4 left out without row facts (computed answers, or groups rebuilt since the run), %5 "
-                   "failed items left out, %6 without a response (only the retriever's metrics apply to them).")
-                    .arg(run)
-                    .arg(r.checked)
-                    .arg(r.items)
-                    .arg(r.withoutFacts)
-                    .arg(r.failed)
-                    .arg(r.withoutResponse);
+        *note = report.value().summary(run);
         return Status();
     });
     const QString checker = profile.isEmpty() ? OfflineClaimChecker::checker() : LlmClaimChecker::checkerOf(profile);
