@@ -4,6 +4,7 @@
 // benchmark (duplicate and unknown citations, deflection on both sides, RAF with an LLM
 // judge), and end to end on the demo: keyword is measurably worse than BM25 on long queries.
 #include "testmain.h"
+#include "testfiles.h"
 #include "analysis/formcomparison.h"
 #include "analysis/garageevaluator.h"
 #include "analysis/grammareval.h"
@@ -43,14 +44,7 @@ class TestAnalysisRuns : public QObject {
     std::unique_ptr<Project> m_project;
     test::TestEndpoint m_endpoint;
 
-    QString write(const QString &name, const QByteArray &bytes)
-    {
-        QFile f(m_dir.filePath(name));
-        if (!f.open(QIODevice::WriteOnly))
-            return {};
-        f.write(bytes);
-        return f.fileName();
-    }
+    QString write(const QString &name, const QByteArray &bytes) { return test::writeFile(m_dir, name, bytes); }
 
 private slots:
     void initTestCase()

@@ -4,6 +4,7 @@
 // extractive reader (whose every answer is a context sentence) never hallucinates; a failed
 // write leaves the earlier claims.
 #include "testmain.h"
+#include "testfiles.h"
 #include "analysis/claimanalysis.h"
 #include "analysis/metricevaluator.h"
 #include "analysis/metricregistry.h"
@@ -46,14 +47,7 @@ class TestClaims : public QObject {
     QTemporaryDir m_dir;
     std::unique_ptr<Project> m_project;
 
-    QString write(const QString &name, const QByteArray &bytes)
-    {
-        QFile f(m_dir.filePath(name));
-        if (!f.open(QIODevice::WriteOnly))
-            return {};
-        f.write(bytes);
-        return f.fileName();
-    }
+    QString write(const QString &name, const QByteArray &bytes) { return test::writeFile(m_dir, name, bytes); }
 
 private slots:
     void initTestCase()

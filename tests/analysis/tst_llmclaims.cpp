@@ -5,6 +5,7 @@
 // cache; a failed request leaves its item out and is asked again next time; a refused key stops
 // the job and stores nothing; cost is counted from the replies' usage.
 #include "testmain.h"
+#include "testfiles.h"
 #include "analysis/claimanalysis.h"
 #include "analysis/llmclaimchecker.h"
 #include "claims/claimstore.h"
@@ -32,14 +33,7 @@ class TestLlmClaims : public QObject {
     std::unique_ptr<Project> m_project;
     test::TestEndpoint m_endpoint;
 
-    QString write(const QString &name, const QByteArray &bytes)
-    {
-        QFile f(m_dir.filePath(name));
-        if (!f.open(QIODevice::WriteOnly))
-            return {};
-        f.write(bytes);
-        return f.fileName();
-    }
+    QString write(const QString &name, const QByteArray &bytes) { return test::writeFile(m_dir, name, bytes); }
     qint64 importRun(const QString &name, const QByteArray &json)
     {
         const QString path = write(name + QStringLiteral(".json"), json);

@@ -2,6 +2,7 @@
 // with judgements of judge "imported"; a malformed record names its file and line (or record)
 // and imports nothing.
 #include "testmain.h"
+#include "testfiles.h"
 #include "project/project.h"
 #include "runs/resultsimporter.h"
 #include "testsettings.h"
@@ -17,14 +18,7 @@ class TestResultsImport : public QObject {
     QTemporaryDir m_dir;
     std::unique_ptr<Project> m_project;
 
-    QString write(const QString &name, const QByteArray &bytes)
-    {
-        QFile f(m_dir.filePath(name));
-        if (!f.open(QIODevice::WriteOnly))
-            return {};
-        f.write(bytes);
-        return f.fileName();
-    }
+    QString write(const QString &name, const QByteArray &bytes) { return test::writeFile(m_dir, name, bytes); }
     QVariant scalar(const QString &sql) { return m_project->database().scalar(sql).value(); }
     int runs() { return scalar(QStringLiteral("SELECT count(*) FROM run")).toInt(); }
 
