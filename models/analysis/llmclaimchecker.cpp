@@ -3,7 +3,6 @@
 #include "claims/claimstore.h"
 #include "core/job.h"
 #include "generation/promptlibrary.h"
-#include "llm/jsonextractor.h"
 #include "llm/llmbatchcall.h"
 #include "llm/llmclient.h"
 #include "llm/llmprofilestore.h"
@@ -40,6 +39,21 @@ struct LlmCheckTarget {
     int chunk = 0;
 };
 
+// The reply as JSON, read strictly: the whole reply, or the whole of one ```json fence. A JSON
+// array found inside other text (a model echoing its prompt's "[]") is not a reply.
+nlohmann::json strictReplyJson(const QString &reply)
+{
+    QString text = reply.trimmed();
+    if (text.startsWith(QLatin1String("```"))) {
+        const qsizetype firstLine = text.indexOf(QLatin1Char('\n'));
+        const qsizetype close = text.lastIndexOf(QLatin1String("```"));
+        if (firstLine < 0 || close <= firstLine)
+            return nlohmann::json::value_t::discarded;
+        text = text.mid(firstLine + 1, close - firstLine - 1).trimmed();
+    }
+    return nlohmann::json::parse(text.toStdString(), nullptr, false);
+}
+
 void fillLabels(QVector<ClaimVerdict> &target, const QVector<ClaimVerdict> &labels, int from, int count, int offset)
 {
     for (int i = 0; i < count; ++i)
@@ -70,11 +84,11 @@ QString LlmClaimChecker::Report::summary(const QString &run, const QString &prof
 
 std::optional<QStringList> LlmClaimChecker::parseClaims(const QString &reply)
 {
-    auto j = JsonExtractor::extract(reply);
-    if (!j || !j.value().is_array())
+    const nlohmann::json j = strictReplyJson(reply);
+    if (!j.is_array())
         return std::nullopt;
     QStringList out;
-    for (const auto &c : j.value()) {
+    for (const auto &c : j) {
         if (c.is_string() && !QString::fromStdString(c.get<std::string>()).trimmed().isEmpty()) {
             out << llmClaimJson(nlohmann::json(QString::fromStdString(c.get<std::string>()).trimmed().toStdString()));
             continue;
@@ -89,11 +103,11 @@ std::optional<QStringList> LlmClaimChecker::parseClaims(const QString &reply)
 
 std::optional<QVector<ClaimVerdict>> LlmClaimChecker::parseChecks(const QString &reply, int count)
 {
-    auto j = JsonExtractor::extract(reply);
-    if (!j || !j.value().is_array() || int(j.value().size()) != count)
+    const nlohmann::json j = strictReplyJson(reply);
+    if (!j.is_array() || int(j.size()) != count)
         return std::nullopt;
     QVector<ClaimVerdict> out;
-    for (const auto &label : j.value()) {
+    for (const auto &label : j) {
         const QString l = label.is_string() ? QString::fromStdString(label.get<std::string>()).trimmed().toLower() : QString();
         out << (l == QLatin1String("entailment")      ? ClaimVerdict::Entailment
                 : l == QLatin1String("neutral")       ? ClaimVerdict::Neutral

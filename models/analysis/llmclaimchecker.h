@@ -49,7 +49,9 @@ public:
     static QString checkerOf(const QString &profile) { return QStringLiteral("llm:%1").arg(profile); }
 
     // A claim list from an extraction reply (each claim as JSON text: a string or a triplet);
-    // none when the reply is not a JSON array of non-empty strings or of 3-string arrays.
+    // none when the reply is not a JSON array of non-empty strings or of 3-string arrays. The
+    // reply must be the array (alone, or alone in a ```json fence): an array inside other text,
+    // such as a model echoing its prompt, is not read.
     static std::optional<QStringList> parseClaims(const QString &reply);
     // The labels of a check reply; none when it is not a JSON array of `count` elements. A
     // label other than the three (any case) is Unknown.

@@ -74,12 +74,19 @@ Result<MetricEvaluator::RunValues> MetricEvaluator::evaluate(Database &db, qint6
             auto checkers = store.checkers(runId);
             if (!checkers)
                 return R::failure(checkers);
-            if (checkers.value().size() == 1)
-                out.checker = checkers.value().first();
-            else
-                claimsMissing = checkers.value().isEmpty()
-                                    ? QStringLiteral("the run has no claims yet: check them (Analysis → Grounding → Claims, Check Claims)")
-                                    : QStringLiteral("the run has claims of several checkers (%1): choose one").arg(checkers.value().join(QStringLiteral(", ")));
+            if (checkers.value().isEmpty())
+                claimsMissing = QStringLiteral("the run has no claims yet: check them (Analysis → Grounding → Claims, Check Claims)");
+            // Several: the one that checked the most items (then by name), named with the figures.
+            int most = -1;
+            for (const QString &c : checkers.value()) {
+                auto sets = store.checks(runId, c);
+                if (!sets)
+                    return R::failure(sets);
+                if (int(sets.value().size()) > most) {
+                    most = int(sets.value().size());
+                    out.checker = c;
+                }
+            }
         }
         if (!out.checker.isEmpty()) {
             auto sets = store.checks(runId, out.checker);

@@ -23,7 +23,7 @@ public:
     struct Options {
         QString judge;          // answer judge; empty: the run's only machine judge
         QString retrievalJudge; // empty: the run's default retrieval judge
-        QString checker;        // claim checker; empty: the run's only checker
+        QString checker;        // claim checker; empty: the run's checker that checked the most items
     };
     struct Item {
         qint64 id = 0;

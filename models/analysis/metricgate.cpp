@@ -25,6 +25,8 @@ Result<GateReport> MetricGate::compare(Database &db, const QString &run, const Q
         return R::failure(a);
     MetricEvaluator::Options bo = ro;
     bo.judge = options.baselineJudge.isEmpty() ? a.value().judge : options.baselineJudge;
+    if (bo.checker.isEmpty())
+        bo.checker = a.value().checker; // both runs' claims of one checker
     auto b = MetricEvaluator::evaluate(db, baseId.value(), {&metric}, bo);
     if (!b)
         return R::failure(b);

@@ -21,7 +21,9 @@ ProjectChange::Aggregate ProjectChange::aggregateOf(const QString &table)
         {QStringLiteral("run"), Aggregate::Runs},                {QStringLiteral("run_item"), Aggregate::Runs},
         {QStringLiteral("context_text"), Aggregate::Runs},       {QStringLiteral("judgement"), Aggregate::Judgements},
         {QStringLiteral("claim_check"), Aggregate::Judgements},
-        {QStringLiteral("metric_value"), Aggregate::Judgements},
+        // A gate's evidence: writing it must not read as new verdicts (the Analysis page would
+        // analyse again, and gate again).
+        {QStringLiteral("metric_value"), Aggregate::Gates},
         {QStringLiteral("project_meta"), Aggregate::Meta},       {QStringLiteral("ground_link"), Aggregate::Generation},
         {QStringLiteral("value_alias"), Aggregate::Generation}, {QStringLiteral("document_key"), Aggregate::Generation},
         {QStringLiteral("key_truth"), Aggregate::Generation},    {QStringLiteral("testset"), Aggregate::Versions},

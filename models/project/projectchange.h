@@ -26,7 +26,7 @@ public:
         LlmCache = 0x40,   // the LLM cache and call log
         Meta = 0x80,       // project properties (project_meta) only
         Versions = 0x100,  // frozen test-set versions, their items and baselines
-        Gates = 0x200,     // regression gates' results
+        Gates = 0x200,     // regression gates' results, and the per-item metric values kept as their evidence
     };
     Q_DECLARE_FLAGS(Aggregates, Aggregate)
     static constexpr Aggregates everything() { return Aggregates(0x3ff); }

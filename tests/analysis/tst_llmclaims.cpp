@@ -59,6 +59,9 @@ private slots:
                  (QStringList{QStringLiteral("\"Ada built it.\""), QStringLiteral("[\"Ada\",\"built\",\"the quay\"]")}));
         QCOMPARE(LlmClaimChecker::parseClaims(QStringLiteral("[]")).value(), QStringList());
         QVERIFY(!LlmClaimChecker::parseClaims(QStringLiteral("Ada built it.")));
+        // A prompt echoed back holds "[]" in its text: that is no reply, not "no claims".
+        QVERIFY(!LlmClaimChecker::parseClaims(QStringLiteral("Reply with JSON only: an array of strings; [] when the passage states no fact.")));
+        QVERIFY(!LlmClaimChecker::parseChecks(QStringLiteral("Labels: [\"Neutral\"] as asked"), 1));
         QVERIFY(!LlmClaimChecker::parseClaims(QStringLiteral("[\"Ada\", 3]")));
         QVERIFY(!LlmClaimChecker::parseClaims(QStringLiteral("[[\"Ada\", \"built\"]]")));
         QVERIFY(!LlmClaimChecker::parseClaims(QStringLiteral("{\"claims\": []}")));

@@ -13,6 +13,7 @@
 #include "project/project.h"
 #include "runs/runstore.h"
 
+#include <QColor>
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -482,6 +483,14 @@ void ClaimsPanel::fillGrid()
                            .arg(d.difference >= 0 ? QStringLiteral("+") : QString(), pointsText(d.difference), pointsText(d.low), pointsText(d.high));
             }
             auto *cell = new QTableWidgetItem(text);
+            // A figure over fewer than nine in ten of the items it could cover (the rest unknown)
+            // is marked, so it is not read like one over them all.
+            const bool thin = !std::isnan(x.value) && x.n < 0.9 * (x.n + x.unknown);
+            if (thin) {
+                cell->setText(text + QLatin1Char('*'));
+                cell->setForeground(QColor(0xb0, 0x60, 0x00));
+                tip = tr("* Over only %1 of %2 items: the other %3 are unknown (unreadable checks). ").arg(x.n).arg(x.n + x.unknown).arg(x.unknown) + tip;
+            }
             cell->setToolTip(tip);
             cell->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
             if (std::isnan(x.value))

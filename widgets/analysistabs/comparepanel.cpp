@@ -90,6 +90,7 @@ const RunAnalysis *ComparePanel::analysis(const QString &run) const
 void ComparePanel::setAnalyses(const QVector<RunAnalysis> &analyses)
 {
     m_analyses = analyses;
+    const QString previousA = m_a->currentText(), previousB = m_b->currentText();
     const QSignalBlocker blockA(m_a), blockB(m_b);
     m_a->clear();
     m_b->clear();
@@ -102,6 +103,14 @@ void ComparePanel::setAnalyses(const QVector<RunAnalysis> &analyses)
         m_gate->clear(tr("Check two or more runs on the left: run A is gated against run B."));
         m_metrics->clear(tr("Check two or more runs on the left: every metric of run A is set against run B."));
         m_summary->setText(tr("<p style='color:gray'>Check two or more runs on the left: the Compare view sets one against another.</p>"));
+        return;
+    }
+    // The runs chosen before, when both are still analysed (a new analysis must not undo the
+    // user's choice).
+    if (const int keptA = m_a->findText(previousA), keptB = m_b->findText(previousB); keptA >= 0 && keptB >= 0 && keptA != keptB) {
+        m_a->setCurrentIndex(keptA);
+        m_b->setCurrentIndex(keptB);
+        compareSelected();
         return;
     }
     // Default: the first run against the same pipeline on another form, else the second run.

@@ -126,6 +126,7 @@ Job *MetricsPanel::compare(const QString &a, const QString &judgeA, const QStrin
                 return Status::failure(id);
             MetricEvaluator::Options options;
             options.judge = judge;
+            options.checker = loaded->va.checker; // B's claims of A's checker (empty for A: its own default)
             auto values = MetricEvaluator::evaluate(db, id.value(), metrics, options);
             if (!values)
                 return Status::failure(values);
@@ -186,11 +187,12 @@ void MetricsPanel::show(const Loaded &l)
         m_table->setItem(row, 5, shared);
     }
     m_chart->setData(MetricCharts::metrics({l.va, l.vb}, {QStringLiteral("A: %1").arg(l.a), QStringLiteral("B: %1").arg(l.b)}, metrics));
-    m_status->setText(tr("<b>A</b> %1 against <b>B</b> %2: %3 of %4 registered metrics have values on these runs. Hover a metric for what it measures, "
-                         "an n/a for what is missing (claim metrics: Analysis → Grounding → Claims, Check Claims).")
+    m_status->setText(tr("<b>A</b> %1 against <b>B</b> %2%5: %3 of %4 registered metrics have values on these runs. Hover a metric for what it "
+                         "measures, an n/a for what is missing (claim metrics: Analysis → Grounding → Claims, Check Claims).")
                           .arg(l.a.toHtmlEscaped(), l.b.toHtmlEscaped())
                           .arg(withValues)
-                          .arg(metrics.size()));
+                          .arg(metrics.size())
+                          .arg(l.va.checker.isEmpty() ? QString() : tr(" (claims of checker %1)").arg(l.va.checker.toHtmlEscaped())));
 }
 
 } // namespace assay
