@@ -31,9 +31,10 @@ ChartData ClaimCharts::metrics(const QVector<ClaimAnalysis::RunFigures> &figures
     for (int m = 0; m < ClaimMetrics::MetricCount; ++m)
         c.categories << axisLabel(ClaimMetrics::Metric(m));
     QStringList notApplicable;
+    const QString prefix = ChartBuilder::sharedPrefix(runs);
     for (int r = 0; r < figures.size(); ++r) {
         ChartSeries s;
-        s.name = runs.value(r);
+        s.name = runs.value(r).mid(prefix.size()); // the part the runs share is said once, in the subtitle
         s.color = ChartBuilder::paletteColor(r);
         s.nUnit = QStringLiteral("items");
         bool anyMissing = false;
@@ -50,7 +51,7 @@ ChartData ClaimCharts::metrics(const QVector<ClaimAnalysis::RunFigures> &figures
             notApplicable << s.name;
         c.series << s;
     }
-    c.subtitle = QStringLiteral("claims of checker %1; retriever: claim recall, context precision; noise, hallucination: lower is better").arg(checker);
+    c.subtitle = (prefix.isEmpty() ? QString() : QStringLiteral("runs %1…; ").arg(prefix)) + QStringLiteral("claims of checker %1; retriever: claim recall, context precision; noise, hallucination: lower is better").arg(checker);
     if (!notApplicable.isEmpty())
         c.subtitle += QStringLiteral(" · no response, so only the retriever's metrics apply: %1").arg(notApplicable.join(QStringLiteral(", ")));
     return c;

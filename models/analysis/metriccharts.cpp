@@ -30,9 +30,10 @@ ChartData MetricCharts::metrics(const QVector<MetricEvaluator::RunValues> &value
     }
     for (const Metric *m : drawn)
         c.categories << m->label().toLower().replace(QLatin1Char(' '), QStringLiteral("<br>"));
+    const QString prefix = ChartBuilder::sharedPrefix(runs);
     for (int r = 0; r < values.size(); ++r) {
         ChartSeries s;
-        s.name = runs.value(r);
+        s.name = runs.value(r).mid(prefix.size()); // the part the runs share is said once, in the subtitle
         s.color = ChartBuilder::paletteColor(r);
         s.nUnit = QStringLiteral("items");
         for (const Metric *m : drawn) {
@@ -46,6 +47,8 @@ ChartData MetricCharts::metrics(const QVector<MetricEvaluator::RunValues> &value
         c.series << s;
     }
     c.subtitle = QStringLiteral("each metric over the items whose value is known; hallucination and noise: lower is better");
+    if (!prefix.isEmpty())
+        c.subtitle = QStringLiteral("runs %1…; ").arg(prefix) + c.subtitle;
     if (missing.size() > 3)
         c.subtitle += QStringLiteral(" · %1 metrics have no values on these runs (e.g. %2): the table says why").arg(missing.size()).arg(missing.mid(0, 2).join(QStringLiteral(", ")));
     else if (!missing.isEmpty())
