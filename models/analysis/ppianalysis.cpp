@@ -1,6 +1,7 @@
 #include "analysis/ppianalysis.h"
 
 #include "analysis/runoutcomes.h"
+#include "runs/humanlabel.h"
 #include "runs/labelstore.h"
 #include "runs/runstore.h"
 
@@ -17,47 +18,115 @@ Result<PpiAnalysis::Loaded> PpiAnalysis::load(Database &db, const QString &run, 
     return loadLabels(db, run, judged.value().outcomes, truth);
 }
 
-Result<PpiAnalysis::Loaded> PpiAnalysis::loadLabels(Database &db, const QString &run, const QVector<Outcome> &judged, const QString &truth)
+namespace {
+
+// One labelled item's labels under the truth asked for.
+struct LabelTally {
+    QString key;
+    int correct = 0, count = 0;
+    bool chosenAtRandom = true, simulated = false;
+};
+
+// The truth's labels of a run, by item id.
+Result<QHash<qint64, LabelTally>> tallyLabels(Database &db, qint64 runId, const QString &truth)
 {
-    using R = Result<Loaded>;
+    using R = Result<QHash<qint64, LabelTally>>;
     if (!LabelStore::isHuman(truth))
         return R::failure(QStringLiteral("the truth of a prediction-powered estimate is human labels (human or human:NAME), not '%1'").arg(truth));
-    auto runId = RunStore(db).idOf(run);
-    if (!runId)
-        return R::failure(runId);
-    LabelStore labels(db);
-    Loaded loaded;
-    for (const Outcome &o : judged) // the run's own items: each outcome carries its item's key
-        loaded.judge.insert(o.key, o.correct() ? 1 : 0);
-    auto all = labels.labels(runId.value());
+    auto all = LabelStore(db).labels(runId);
     if (!all)
         return R::failure(all);
     const QString labeller = truth.section(QLatin1Char(':'), 1);
-    QHash<QString, std::pair<int, int>> votes; // key → correct, labels
-    QHash<QString, bool> chosenAtRandom, simulated;
+    QHash<qint64, LabelTally> votes;
     for (const HumanLabel &l : all.value()) {
         if (!labeller.isEmpty() && l.labeller != labeller)
             continue;
-        auto &[correct, count] = votes[l.itemKey];
-        correct += l.verdict;
-        ++count;
-        const bool random = l.rule.isEmpty() || l.rule == QLatin1String("random") || l.rule == QLatin1String("import");
-        chosenAtRandom[l.itemKey] = chosenAtRandom.value(l.itemKey, true) && random;
-        simulated[l.itemKey] = simulated.value(l.itemKey) || l.simulated;
+        LabelTally &t = votes[l.itemId];
+        t.key = l.itemKey;
+        t.correct += l.verdict;
+        ++t.count;
+        t.chosenAtRandom = t.chosenAtRandom && (l.rule.isEmpty() || l.rule == QLatin1String("random") || l.rule == QLatin1String("import"));
+        t.simulated = t.simulated || l.simulated;
     }
+    return votes;
+}
+
+// The labels of the executed items (`executed`: the run's outcome of an item id, or none) as
+// truth by key: an even split between labellers gives no verdict and is counted apart.
+template<typename Executed>
+void truthOf(const QHash<qint64, LabelTally> &votes, Executed executed, QHash<QString, int> *truth, qint64 *ties, qint64 *nonRandom, qint64 *simulated)
+{
     for (auto it = votes.cbegin(); it != votes.cend(); ++it) {
-        const auto [correct, count] = it.value();
-        if (!loaded.judge.contains(it.key()))
+        const LabelTally &t = it.value();
+        if (!executed(it.key()))
             continue; // an item the run did not execute
-        if (2 * correct == count) {
-            ++loaded.ties; // the labellers disagree evenly: no verdict
+        if (2 * t.correct == t.count) {
+            ++*ties; // the labellers disagree evenly: no verdict
             continue;
         }
-        loaded.truth.insert(it.key(), 2 * correct > count ? 1 : 0);
-        loaded.nonRandom += !chosenAtRandom.value(it.key());
-        loaded.simulated += simulated.value(it.key());
+        truth->insert(t.key, 2 * t.correct > t.count ? 1 : 0);
+        *nonRandom += !t.chosenAtRandom;
+        *simulated += t.simulated;
     }
+}
+
+} // namespace
+
+Result<PpiAnalysis::Loaded> PpiAnalysis::loadLabels(Database &db, const QString &run, const QVector<Outcome> &judged, const QString &truth)
+{
+    using R = Result<Loaded>;
+    auto runId = RunStore(db).idOf(run);
+    if (!runId)
+        return R::failure(runId);
+    auto votes = tallyLabels(db, runId.value(), truth);
+    if (!votes)
+        return R::failure(votes);
+    Loaded loaded;
+    loaded.judge = judgeVerdicts(judged); // the run's own items: each outcome carries its item's key
+    truthOf(votes.value(), [&](qint64 id) { return loaded.judge.contains(votes.value().value(id).key); }, &loaded.truth, &loaded.ties, &loaded.nonRandom,
+            &loaded.simulated);
     return loaded;
+}
+
+QHash<QString, int> PpiAnalysis::judgeVerdicts(const QVector<Outcome> &judged)
+{
+    QHash<QString, int> out;
+    out.reserve(judged.size());
+    for (const Outcome &o : judged)
+        out.insert(o.key, o.correct() ? 1 : 0);
+    return out;
+}
+
+Result<PpiAnalysis::OfRun> PpiAnalysis::ofRun(Database &db, qint64 runId, const QString &run, const QVector<Outcome> &judged, const QString &truth)
+{
+    using R = Result<OfRun>;
+    auto votes = tallyLabels(db, runId, truth);
+    if (!votes)
+        return R::failure(votes);
+    // The outcomes in one pass: the judge's count on every item, its verdict beside the label's
+    // on each labelled one.
+    QHash<qint64, int> judgeOf; // labelled items only
+    qint64 right = 0;
+    for (const Outcome &o : judged) {
+        const int verdict = o.correct() ? 1 : 0;
+        right += verdict;
+        if (votes.value().contains(o.itemId))
+            judgeOf.insert(o.itemId, verdict);
+    }
+    OfRun out;
+    qint64 ties = 0, nonRandom = 0, simulated = 0;
+    truthOf(votes.value(), [&](qint64 id) { return judgeOf.contains(id); }, &out.truth, &ties, &nonRandom, &simulated);
+    QVector<std::pair<int, int>> labelled;
+    labelled.reserve(out.truth.size());
+    for (auto it = judgeOf.cbegin(); it != judgeOf.cend(); ++it)
+        if (const auto t = out.truth.constFind(votes.value().value(it.key()).key); t != out.truth.cend())
+            labelled.append({it.value(), t.value()});
+    out.estimate = PpiEstimator::estimate(judged.size(), right, labelled);
+    out.estimate.run = run;
+    out.estimate.nonRandom = nonRandom;
+    out.estimate.simulated = simulated;
+    out.estimate.ties = ties;
+    return out;
 }
 
 PpiEstimate PpiAnalysis::estimate(const Loaded &loaded, const QString &run)

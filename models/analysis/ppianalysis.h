@@ -26,6 +26,17 @@ public:
     // The labels of `run` paired with outcomes loaded already, by item key.
     static Result<Loaded> loadLabels(Database &db, const QString &run, const QVector<Outcome> &judged, const QString &truth);
     static PpiEstimate estimate(const Loaded &loaded, const QString &run);
+    // The estimate of a run's analysis, from its outcomes loaded already, and the labels'
+    // verdicts by item key (the corrected difference of two runs pairs them). The same figures
+    // as estimate(loadLabels(…)) without a map of every item by key: labels are matched to
+    // outcomes by item id.
+    struct OfRun {
+        PpiEstimate estimate;
+        QHash<QString, int> truth; // labelled items (a labellers' tie is left out)
+    };
+    static Result<OfRun> ofRun(Database &db, qint64 runId, const QString &run, const QVector<Outcome> &judged, const QString &truth);
+    // Item key → the judge's verdict (1/0) for every outcome: Loaded::judge of outcomes at hand.
+    static QHash<QString, int> judgeVerdicts(const QVector<Outcome> &judged);
     static Result<PpiDifference> difference(Database &db, const QString &run1, const QString &run2, const QString &judge, const QString &truth,
                                             bool closedDomain1, bool closedDomain2);
 };

@@ -50,16 +50,27 @@ struct Moments {
 
 PpiEstimate PpiEstimator::estimate(const QHash<QString, int> &judge, const QHash<QString, int> &human, double z)
 {
+    qint64 right = 0;
+    for (auto it = judge.cbegin(); it != judge.cend(); ++it)
+        right += it.value() == 1;
+    QVector<std::pair<int, int>> labelled;
+    for (auto h = human.cbegin(); h != human.cend(); ++h)
+        if (const auto j = judge.constFind(h.key()); j != judge.cend())
+            labelled.append({j.value(), h.value()});
+    return estimate(judge.size(), right, labelled, z);
+}
+
+PpiEstimate PpiEstimator::estimate(qint64 judged, qint64 judgedRight, const QVector<std::pair<int, int>> &labelled, double z)
+{
     PpiEstimate e;
+    // The judge's 0/1 verdicts on every item: their sums are exact counts.
     Moments f, rectifier, y;
-    for (auto it = judge.cbegin(); it != judge.cend(); ++it) {
-        f.add(it.value() == 1);
-        const auto h = human.constFind(it.key());
-        if (h == human.cend())
-            continue;
-        rectifier.add(double(it.value() == 1) - double(h.value() == 1));
-        e.disagreements += (it.value() == 1) != (h.value() == 1);
-        y.add(h.value() == 1);
+    f.n = double(judged);
+    f.sum = f.squares = double(judgedRight);
+    for (const auto &[verdict, label] : labelled) {
+        rectifier.add(double(verdict == 1) - double(label == 1));
+        e.disagreements += (verdict == 1) != (label == 1);
+        y.add(label == 1);
     }
     e.n = qint64(f.n);
     e.labelled = qint64(y.n);

@@ -83,6 +83,9 @@ class PpiEstimator {
 public:
     // judge: item → judge verdict (1/0) for every item of the run; human: item → label.
     static PpiEstimate estimate(const QHash<QString, int> &judge, const QHash<QString, int> &human, double z = 1.959963984540054);
+    // The same from counts: `judged` items, `judgedRight` of them correct by the judge, and each
+    // labelled item's (judge verdict, label).
+    static PpiEstimate estimate(qint64 judged, qint64 judgedRight, const QVector<std::pair<int, int>> &labelled, double z = 1.959963984540054);
     // Run 1 minus run 2 on the items both have (by item key), corrected on the items labelled
     // in both.
     static PpiDifference difference(const QHash<QString, int> &judge1, const QHash<QString, int> &human1, const QHash<QString, int> &judge2,

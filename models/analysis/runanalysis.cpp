@@ -1,4 +1,5 @@
 #include "analysis/runanalysis.h"
+#include "core/vectorstate.h"
 #include "core/fastremainder.h"
 
 #include "grounding/groundlinkstore.h"
@@ -92,6 +93,7 @@ std::pair<std::optional<double>, std::optional<double>> RunAnalyzer::refinedInte
             competent.emplace_back(g.correct, g.total);
     if (competent.empty())
         return {std::nullopt, std::nullopt};
+    clearUpperVectorState(); // core/vectorstate.h
     std::mt19937_64 random(seed);
     std::vector<double> values;
     values.reserve(size_t(resamples));
@@ -220,15 +222,29 @@ Result<RunAnalysis> RunAnalyzer::analyzeWith(Database &db, const QString &run, c
         a.truthSources = coverage.value().sourcesText(true);
     }
     // What each group asks: its fill-in values (groups of this project's queries) and answer.
+    // Groups without a label (an imported run's) are named by their answer (the last item's).
     QHash<QString, QString> answers;
-    for (const Outcome &o : std::as_const(a.outcomes))
-        answers.insert(o.group, o.gold);
     if (facts) {
-        for (auto it = answers.constBegin(); it != answers.constEnd(); ++it)
-            if (const auto label = facts->groupLabels.constFind(it.key()); label != facts->groupLabels.constEnd())
-                a.groupLabels.insert(it.key(), label.value());
-    } else if (const Status described = describeGroups(db, &answers, &a.groupLabels); !described) {
-        return R::failure(described);
+        // The project's labels, shared by every run's analysis (they are only looked up by
+        // group); only a run with groups the project does not know gets a copy of its own.
+        a.groupLabels = facts->groupLabels;
+        const QString *previous = nullptr; // a group's items mostly follow each other
+        for (const Outcome &o : std::as_const(a.outcomes)) {
+            if (previous && *previous == o.group)
+                continue;
+            previous = &o.group;
+            if (!facts->groupLabels.contains(o.group))
+                answers.insert(o.group, o.gold);
+        }
+        if (!answers.isEmpty())
+            for (const Outcome &o : std::as_const(a.outcomes)) // the last item's answer
+                if (const auto it = answers.find(o.group); it != answers.end())
+                    it.value() = o.gold;
+    } else {
+        for (const Outcome &o : std::as_const(a.outcomes))
+            answers.insert(o.group, o.gold);
+        if (const Status described = describeGroups(db, &answers, &a.groupLabels); !described)
+            return R::failure(described);
     }
     for (auto it = answers.constBegin(); it != answers.constEnd(); ++it)
         if (!a.groupLabels.contains(it.key()))
@@ -242,12 +258,11 @@ Result<RunAnalysis> RunAnalyzer::analyzeWith(Database &db, const QString &run, c
     a.workflow = WorkflowFigures::compute(s.pipeline.isEmpty() ? QString() : a.reader, a.outcomes);
     if (!LabelStore::isHuman(a.judge)) {
         if (!labellers.isEmpty()) {
-            auto loaded = PpiAnalysis::loadLabels(db, run, a.outcomes, LabelStore::majorityJudge());
-            if (!loaded)
-                return R::failure(loaded);
-            a.ppi = PpiAnalysis::estimate(loaded.value(), run);
-            a.ppiJudge = loaded.value().judge;
-            a.ppiTruth = loaded.value().truth;
+            auto ppi = PpiAnalysis::ofRun(db, runId.value(), run, a.outcomes, LabelStore::majorityJudge());
+            if (!ppi)
+                return R::failure(ppi);
+            a.ppi = ppi.value().estimate;
+            a.ppiTruth = std::move(ppi.value().truth);
         }
     }
     return a;

@@ -38,9 +38,9 @@ struct RunAnalysis {
     QHash<QString, QString> groupLabels; // group → what it asks: "Estonia, 2014-02-03 → Tallinn"
     // The accuracy corrected by human labels, when the run has any (and the judge is not human).
     std::optional<PpiEstimate> ppi;
-    // What it was computed from, by item key: the judge's verdicts and people's (for the
-    // corrected difference of two runs on the items both have).
-    QHash<QString, int> ppiJudge, ppiTruth;
+    // People's verdicts it was computed from, by item key (the corrected difference of two runs
+    // pairs them with PpiAnalysis::judgeVerdicts(outcomes) on the items both have).
+    QHash<QString, int> ppiTruth;
 
     QString pipelineLabel() const; // "bm25 k=3" / "bm25 k=3 llm:gpt" / "imported"
     QString formLabel() const;     // the query set, or "all"

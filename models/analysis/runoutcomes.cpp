@@ -31,11 +31,14 @@ Result<RunOutcomes::Loaded> RunOutcomes::load(Database &db, const QString &runNa
         return R::failure(runId.error());
     Loaded loaded;
     loaded.runName = runName;
-    // One pass over the run's verdicts names the judges of both aspects.
-    auto readJudges = RunResultStore(db).judgesOf(runId.value());
-    if (!readJudges)
-        return R::failure(readJudges);
-    const QStringList all = readJudges.value().answer;
+    // One pass over the run's judgements names the judges of both aspects and holds every
+    // verdict, so the items are then read without seeking the chosen judges' verdicts.
+    using Aspect = RunVerdicts::Aspect;
+    auto readVerdicts = RunResultStore(db).verdictsOf(runId.value());
+    if (!readVerdicts)
+        return R::failure(readVerdicts);
+    const RunVerdicts &verdicts = readVerdicts.value();
+    const QStringList all = verdicts.judges(Aspect::Answer);
     loaded.answerJudges = all;
     const QStringList judges = machineJudges(all);
     loaded.judge = options.judge;
@@ -51,7 +54,7 @@ Result<RunOutcomes::Loaded> RunOutcomes::load(Database &db, const QString &runNa
                               ? QStringLiteral("run '%1' has no labels of %2: label its items on Analysis → Labels, or import a labels file").arg(runName, loaded.judge)
                               : QStringLiteral("run '%1' has no verdicts of judge '%2' (it has: %3)").arg(runName, loaded.judge, all.isEmpty() ? QStringLiteral("none") : all.join(QStringLiteral(", "))));
     }
-    loaded.retrievalJudge = options.retrievalJudge.isEmpty() ? Scorer::defaultRetrievalJudge(readJudges.value().retrieval) : options.retrievalJudge;
+    loaded.retrievalJudge = options.retrievalJudge.isEmpty() ? Scorer::defaultRetrievalJudge(verdicts.judges(Aspect::Retrieval)) : options.retrievalJudge;
     auto reader = RunResultStore(db).readerOf(runId.value());
     if (!reader)
         return R::failure(reader);
@@ -72,9 +75,12 @@ Result<RunOutcomes::Loaded> RunOutcomes::load(Database &db, const QString &runNa
     const bool needsTruth = loaded.retrievalJudge == QLatin1String("covered") || loaded.retrievalJudge == QLatin1String("top1") || loaded.retrievalJudge == QLatin1String("topk");
     // Each stored item becomes its outcome as it is read: its strings move, no second copy of the run.
     bool inIdOrder = true;
+    const int answerColumn = verdicts.indexOf(Aspect::Answer, loaded.judge), retrievalColumn = verdicts.indexOf(Aspect::Retrieval, loaded.retrievalJudge);
     const Status read = RunResultStore(db).forEachExecuted(
-        runId.value(), loaded.judge, loaded.retrievalJudge, false, [&](qint64 items) { loaded.outcomes.reserve(items); },
+        runId.value(), QString(), QString(), false, [&](qint64 items) { loaded.outcomes.reserve(items); },
         [&](StoredRunItem &it) {
+        it.verdict = verdicts.verdict(it.id, Aspect::Answer, answerColumn);
+        it.retrievalVerdict = verdicts.verdict(it.id, Aspect::Retrieval, retrievalColumn);
         if (labels && !it.verdict)
             return;
         Outcome o;

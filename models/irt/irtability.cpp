@@ -1,4 +1,5 @@
 #include "irt/irtability.h"
+#include "core/vectorstate.h"
 
 #include "irt/irtquadrature.h"
 
@@ -16,6 +17,7 @@ const IrtQuadrature &rule()
 
 IrtAbilityEstimate IrtAbility::eap(const QVector<IrtItem> &items, const QVector<QPair<int, int>> &answered)
 {
+    clearUpperVectorState(); // core/vectorstate.h
     std::vector<std::array<double, 3>> params;
     std::vector<IrtCell> cells;
     params.reserve(size_t(answered.size()));
@@ -54,6 +56,7 @@ IrtAbilityEstimate IrtAbility::eap(const QVector<IrtItem> &items, const QVector<
 
 double IrtAbility::expectedAccuracy(const QVector<IrtItem> &items, double theta)
 {
+    clearUpperVectorState(); // core/vectorstate.h
     if (items.isEmpty())
         return 0;
     double sum = 0;

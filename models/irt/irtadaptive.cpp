@@ -1,4 +1,5 @@
 #include "irt/irtadaptive.h"
+#include "core/vectorstate.h"
 
 #include <cmath>
 
@@ -84,6 +85,7 @@ double IrtAdaptive::bound(double distance) const
 
 int IrtAdaptive::mostInformative() const
 {
+    clearUpperVectorState(); // core/vectorstate.h
     // The most informative unanswered item; ties go to the lower index.
     int best = -1;
     double bestInfo = 0;

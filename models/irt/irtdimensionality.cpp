@@ -1,4 +1,5 @@
 #include "irt/irtdimensionality.h"
+#include "core/vectorstate.h"
 
 #include "irt/irtfitter.h"
 
@@ -231,6 +232,7 @@ IrtDimensionality::Check IrtDimensionality::eigenCheck(const IrtData &data, cons
 
 IrtDimensionality::Check IrtDimensionality::check(const IrtData &data, const QVector<IrtItem> &items, const QVector<double> &theta, bool weighted)
 {
+    clearUpperVectorState(); // core/vectorstate.h
     const int n = int(data.students.size()), J = int(data.items.size());
     if (items.size() != J || theta.size() != n) {
         Check out;

@@ -1,4 +1,5 @@
 #include "irt/irtfitter.h"
+#include "core/vectorstate.h"
 
 #include "irt/irtmarginalestimator.h"
 
@@ -121,6 +122,7 @@ double IrtFitter::objective(const IrtData &data, const IrtOptions &options, cons
 
 Result<IrtFit> IrtFitter::fit(const IrtData &data, const IrtOptions &options, const IrtFit *warm)
 {
+    clearUpperVectorState(); // core/vectorstate.h
     if (options.marginal)
         return IrtMarginalEstimator::fit(data, options, warm ? &warm->items : nullptr);
     using R = Result<IrtFit>;

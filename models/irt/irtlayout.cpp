@@ -1,4 +1,5 @@
 #include "irt/irtlayout.h"
+#include "core/vectorstate.h"
 
 #include "irt/irtfitter.h"
 
@@ -78,6 +79,7 @@ double IrtLayout::priorTerms(const double *x, double *g, double *hDiag) const
 
 long double IrtLayout::evaluateRows(const IrtData &data, const double *x, const double *as, const double *bs, const double *cs, int from, int to, double *g) const
 {
+    clearUpperVectorState(); // on both threads (core/vectorstate.h)
     long double nll = 0;
     for (int s = from; s < to; ++s) {
         const double theta = abilityOf(x, s);

@@ -1,4 +1,5 @@
 #include "irt/irtmarginal.h"
+#include "core/vectorstate.h"
 
 #include "irt/irtguard.h"
 #include "irt/irtmarginalengine.h"
@@ -109,6 +110,7 @@ double IrtMarginal::nll(const IrtData &data, const QVector<IrtItem> &items, int 
 
 Result<IrtMarginalFit> IrtMarginal::fit(const IrtData &data, const Options &options, const QVector<IrtItem> *start)
 {
+    clearUpperVectorState(); // core/vectorstate.h
     using R = Result<IrtMarginalFit>;
     auto bounds = IrtBounds::preset(options.bounds);
     if (!bounds)
@@ -176,6 +178,7 @@ Result<IrtMarginalFit> IrtMarginal::fit(const IrtData &data, const Options &opti
 
 Result<QVector<IrtMarginalFit>> IrtMarginal::nested(const IrtData &data, const Options &options)
 {
+    clearUpperVectorState(); // core/vectorstate.h
     using R = Result<QVector<IrtMarginalFit>>;
     QVector<IrtMarginalFit> rows;
     Options o = options;

@@ -1,4 +1,5 @@
 #include "irt/irtmarginalengine.h"
+#include "core/vectorstate.h"
 
 #include "core/twohalves.h"
 #include "irt/irtcellterms.h"
@@ -41,6 +42,7 @@ IrtMarginalEngine::IrtMarginalEngine(const IrtData &data, Model model, const Irt
 
 double IrtMarginalEngine::eStep(const Params &p)
 {
+    clearUpperVectorState(); // core/vectorstate.h
     std::vector<double> logs(m_byStudent.size(), 0.0);
     split(m_twoCores, students(), qint64(items()) * m_q, [&](int begin, int end) {
         for (int s = begin; s < end; ++s)

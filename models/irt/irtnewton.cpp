@@ -1,4 +1,5 @@
 #include "irt/irtnewton.h"
+#include "core/vectorstate.h"
 
 #include "core/twohalves.h"
 #include "irt/irtgauge.h"
@@ -124,6 +125,7 @@ double IrtNewton::projectedGradient(const double *x, const double *g, const doub
 
 long double IrtNewton::assembleRows(const double *x, bool withNll, int from, int to, double *g, double *itemHessian, double *thetaHessian, Eigen::MatrixXd &crossTerms)
 {
+    clearUpperVectorState(); // on both threads (core/vectorstate.h)
     const IrtLayout &l = m_layout;
     const int p = m_p;
     // Positions of a, b and c within an item's parameters (−1: not a parameter).
@@ -327,7 +329,10 @@ bool IrtNewton::solve(const double *x, double lambda, const std::vector<char> &f
     const qsizetype half = split ? (U.rows() / 2) : U.rows();
     std::thread gram;
     if (half < U.rows())
-        gram = std::thread([&] { second.selfadjointView<Eigen::Lower>().rankUpdate(U.bottomRows(U.rows() - half).transpose(), -1.0); });
+        gram = std::thread([&] {
+            clearUpperVectorState();
+            second.selfadjointView<Eigen::Lower>().rankUpdate(U.bottomRows(U.rows() - half).transpose(), -1.0);
+        });
     S.selfadjointView<Eigen::Lower>().rankUpdate(U.topRows(half).transpose(), -1.0);
     if (gram.joinable())
         gram.join();

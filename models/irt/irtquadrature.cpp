@@ -1,4 +1,5 @@
 #include "irt/irtquadrature.h"
+#include "core/vectorstate.h"
 
 #include "irt/irtcellterms.h"
 
@@ -64,6 +65,7 @@ double IrtQuadrature::logProbability(double a, double b, double c, int correct, 
 double IrtQuadrature::integrate(const std::vector<IrtCell> &answers, const std::vector<std::array<double, 3>> &params, double *mode, double *theta,
                                 double *weights) const
 {
+    clearUpperVectorState(); // core/vectorstate.h
     // The posterior mode by Fisher scoring on log L(θ) − θ²/2, warm from the last one.
     double mu = std::clamp(*mode, -ThetaLimit, ThetaLimit), information = 1;
     for (int iteration = 0; iteration < 30; ++iteration) {

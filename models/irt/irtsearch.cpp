@@ -1,4 +1,5 @@
 #include "irt/irtsearch.h"
+#include "core/vectorstate.h"
 
 #include "irt/irtdimensionality.h"
 
@@ -192,6 +193,7 @@ Status fitSecondDimension(const IrtData &data, const QVector<IrtMarginalFit> &ma
 
 Result<IrtFit> IrtSearch::run(const IrtData &data, const IrtOptions &givenOptions)
 {
+    clearUpperVectorState(); // core/vectorstate.h
     using R = Result<IrtFit>;
     auto bounds = IrtBounds::preset(givenOptions.bounds);
     if (!bounds)

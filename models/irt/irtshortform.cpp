@@ -1,4 +1,5 @@
 #include "irt/irtshortform.h"
+#include "core/vectorstate.h"
 
 #include <QByteArray>
 #include <QHash>
@@ -72,6 +73,7 @@ Result<IrtShortFormChoice> IrtShortForm::choose(Method method, const QVector<Irt
 
 QVector<int> IrtShortForm::information(const QVector<IrtItem> &items, const QVector<double> &thetas, int n, const QVector<int> &pool)
 {
+    clearUpperVectorState(); // core/vectorstate.h
     // The grid spans the panel's abilities (±2 without a panel), 25 points.
     double lo = -2, hi = 2;
     if (!thetas.isEmpty()) {

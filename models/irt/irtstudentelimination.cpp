@@ -1,4 +1,5 @@
 #include "irt/irtstudentelimination.h"
+#include "core/vectorstate.h"
 
 #include <Eigen/Cholesky>
 #include <Eigen/Dense>
@@ -24,7 +25,10 @@ void gram(const Eigen::MatrixXd &W, Eigen::MatrixXd &out)
     if (double(K) * double(m) * double(m) > 1e7 && std::thread::hardware_concurrency() > 1) {
         Eigen::MatrixXd second = Eigen::MatrixXd::Zero(m, m);
         const qsizetype half = K / 2;
-        std::thread worker([&] { second.selfadjointView<Eigen::Lower>().rankUpdate(W.rightCols(K - half)); });
+        std::thread worker([&] {
+            clearUpperVectorState();
+            second.selfadjointView<Eigen::Lower>().rankUpdate(W.rightCols(K - half));
+        });
         out.selfadjointView<Eigen::Lower>().rankUpdate(W.leftCols(half));
         worker.join();
         out.triangularView<Eigen::Lower>() += second;

@@ -171,16 +171,10 @@ Result<QVector<StoredRunItem>> RunResultStore::executed(qint64 runId, const QStr
 Status RunResultStore::forEachExecuted(qint64 runId, const QString &judge, const QString &retrievalJudge, bool texts, const std::function<void(qint64)> &expect,
                                        const std::function<void(StoredRunItem &)> &take, bool *inIdOrder) const
 {
-    // All the run's items (pending ones too) and their id range, from the (run_id, item_key) index alone.
-    qint64 items = 0, low = 0, high = -1;
-    auto count = m_db.first(QStringLiteral("SELECT count(*), coalesce(min(id), 0), coalesce(max(id), -1) FROM run_item WHERE run_id = ?"), {runId},
-                            [&](const Statement &r) {
-                                items = r.integer(0);
-                                low = r.integer(1);
-                                high = r.integer(2);
-                            });
-    if (!count)
-        return Status::failure(count);
+    auto range = idRange(runId);
+    if (!range)
+        return Status::failure(range);
+    const auto [items, low, high] = range.value();
     if (expect)
         expect(items);
     // A run's items are added together, so their ids are mostly one range: reading that range in
@@ -199,13 +193,16 @@ Status RunResultStore::forEachExecuted(qint64 runId, const QString &judge, const
     Status failure;
     Repeats repeats;
     StoredRunItem it;
+    // Without judges, no verdict is sought (the analysis takes them from verdictsOf).
+    const bool verdicts = !judge.isEmpty() || !retrievalJudge.isEmpty();
     const Status read = m_db.each(
-        QStringLiteral("SELECT %1, a.verdict, r.verdict, i.gold_in_context, i.answer_f1 FROM %2 "
-                       "LEFT JOIN judgement a ON a.run_item_id = i.id AND a.judge = ?1 AND a.aspect = 'answer' "
-                       "LEFT JOIN judgement r ON r.run_item_id = i.id AND r.judge = ?2 AND r.aspect = 'retrieval' "
+        QStringLiteral("SELECT %1, %5, i.gold_in_context, i.answer_f1 FROM %2 %6"
                        "WHERE %3 AND i.status <> 'pending'%4")
             .arg(columns, QLatin1String(itemTables), byRange ? QLatin1String("i.id BETWEEN ?4 AND ?5 AND +i.run_id = ?3") : QLatin1String("i.run_id = ?3"),
-                 byRange ? QLatin1String(" ORDER BY i.id") : QLatin1String("")),
+                 byRange ? QLatin1String(" ORDER BY i.id") : QLatin1String(""), verdicts ? QLatin1String("a.verdict, r.verdict") : QLatin1String("NULL, NULL"),
+                 verdicts ? QLatin1String("LEFT JOIN judgement a ON a.run_item_id = i.id AND a.judge = ?1 AND a.aspect = 'answer' "
+                                          "LEFT JOIN judgement r ON r.run_item_id = i.id AND r.judge = ?2 AND r.aspect = 'retrieval' ")
+                          : QLatin1String("")),
         byRange ? QVariantList{judge, retrievalJudge, runId, low, high} : QVariantList{judge, retrievalJudge, runId},
         [&](const Statement &r) {
             it = StoredRunItem(); // nothing of the previous row stays
@@ -297,12 +294,48 @@ Result<QStringList> RunResultStore::answerJudges(qint64 runId) const
 
 Result<RunResultStore::RunJudges> RunResultStore::judgesOf(qint64 runId) const
 {
-    RunJudges out;
-    const Status read = m_db.each(QStringLiteral("SELECT DISTINCT j.aspect, j.judge FROM judgement j JOIN run_item i ON i.id = j.run_item_id "
-                                                 "WHERE i.run_id = ? ORDER BY j.aspect, j.judge"),
-                                  {runId}, [&](const Statement &r) { (r.text(0) == QLatin1String("answer") ? out.answer : out.retrieval) << r.text(1); });
+    auto verdicts = verdictsOf(runId);
+    if (!verdicts)
+        return Result<RunJudges>::failure(verdicts);
+    return RunJudges{verdicts.value().judges(RunVerdicts::Aspect::Answer), verdicts.value().judges(RunVerdicts::Aspect::Retrieval)};
+}
+
+Result<RunResultStore::IdRange> RunResultStore::idRange(qint64 runId) const
+{
+    // All the run's items (pending ones too) and their id range, from the (run_id, item_key) index alone.
+    IdRange range;
+    auto count = m_db.first(QStringLiteral("SELECT count(*), coalesce(min(id), 0), coalesce(max(id), -1) FROM run_item WHERE run_id = ?"), {runId},
+                            [&](const Statement &r) {
+                                range.items = r.integer(0);
+                                range.low = r.integer(1);
+                                range.high = r.integer(2);
+                            });
+    if (!count)
+        return Result<IdRange>::failure(count);
+    return range;
+}
+
+Result<RunVerdicts> RunResultStore::verdictsOf(qint64 runId) const
+{
+    auto range = idRange(runId);
+    if (!range)
+        return Result<RunVerdicts>::failure(range);
+    const auto [items, low, high] = range.value();
+    // When every id from the lowest to the highest is the run's, its judgements are one range of
+    // the judgement table's key, read in order with no join and no sort (a DISTINCT over the
+    // judges cost three times the reading). Otherwise each item's judgements are sought.
+    const bool wholeRange = items > 0 && high - low + 1 == items;
+    RunVerdicts out = wholeRange ? RunVerdicts(low, high) : RunVerdicts();
+    const Status read = m_db.each(wholeRange ? QStringLiteral("SELECT run_item_id, aspect, judge, verdict FROM judgement WHERE run_item_id BETWEEN ?1 AND ?2")
+                                             : QStringLiteral("SELECT j.run_item_id, j.aspect, j.judge, j.verdict FROM run_item i "
+                                                              "JOIN judgement j ON j.run_item_id = i.id WHERE i.run_id = ?1"),
+                                  wholeRange ? QVariantList{low, high} : QVariantList{runId}, [&](const Statement &r) {
+                                      out.add(r.integer(0), r.utf8(1) == QByteArrayView("answer") ? RunVerdicts::Aspect::Answer : RunVerdicts::Aspect::Retrieval,
+                                              r.utf8(2), verdictAt(r, 3));
+                                  });
     if (!read)
-        return Result<RunJudges>::failure(read);
+        return Result<RunVerdicts>::failure(read);
+    out.finish();
     return out;
 }
 

@@ -5,6 +5,7 @@
 // models/runs.
 #include "core/result.h"
 #include "runs/runcontexts.h"
+#include "runs/runverdicts.h"
 
 #include <QStringList>
 #include <QVector>
@@ -97,6 +98,8 @@ public:
         QStringList answer, retrieval;
     };
     Result<RunJudges> judgesOf(qint64 runId) const;
+    // Every judge's verdicts on the run's items (pending ones too), in one pass.
+    Result<RunVerdicts> verdictsOf(qint64 runId) const;
     // The true documents of a run's items made from this project's groups, read again from the
     // project's current ground truth (links, keys) — an item keeps its truth when its group is
     // gone or now holds another answer; imported items keep theirs. Returns the items changed.
@@ -108,6 +111,11 @@ public:
     static QStringList parseIds(const QString &json, bool *isList = nullptr);
 
 private:
+    // How many items the run has and the lowest and highest of their ids.
+    struct IdRange {
+        qint64 items = 0, low = 0, high = -1;
+    };
+    Result<IdRange> idRange(qint64 runId) const;
     Result<QString> pipelineField(qint64 runId, const QString &column) const;
     class RepeatedText;
     struct Repeats;

@@ -1,5 +1,6 @@
 #include "analysistabs/comparepanel.h"
 
+#include "analysis/ppianalysis.h"
 #include "core/job.h"
 #include "analysistabs/gatepanel.h"
 #include "analysistabs/metricspanel.h"
@@ -189,7 +190,7 @@ void ComparePanel::showComparison(const RunAnalysis &a, const RunAnalysis &b, co
                            .arg(r.basis().toHtmlEscaped()));
     // With people's labels on both runs: the difference of their corrected accuracies.
     if (a.ppi && b.ppi) {
-        const PpiDifference d = PpiEstimator::difference(a.ppiJudge, a.ppiTruth, b.ppiJudge, b.ppiTruth);
+        const PpiDifference d = PpiEstimator::difference(PpiAnalysis::judgeVerdicts(a.outcomes), a.ppiTruth, PpiAnalysis::judgeVerdicts(b.outcomes), b.ppiTruth);
         m_summary->setText(m_summary->text() +
                            (d.ppi ? tr("<p>Corrected accuracy (human labels, prediction-powered): A − B = <b>%1</b>, 95% interval [%2, %3], on %4 items "
                                        "both runs have, %5 labelled in both.</p>")
