@@ -1,4 +1,5 @@
 #include "irt/irtinformation.h"
+#include "core/vectorstate.h"
 
 #include <algorithm>
 #include <cmath>
@@ -21,6 +22,7 @@ std::vector<double> curve(double (*f)(double, double, double, double), const Irt
 {
     std::vector<double> v;
     v.reserve(grid.size());
+    clearUpperVectorState(); // core/vectorstate.h
     for (double t : grid)
         v.push_back(f(item.a, item.b, item.c, t));
     return v;
@@ -63,6 +65,7 @@ IrtCurve IrtInformation::standardError(const IrtCurve &information)
 IrtCurve IrtInformation::test(const QVector<IrtItem> &items, const std::vector<double> &grid, bool mean)
 {
     IrtCurve curve{mean ? QStringLiteral("mean item information") : QStringLiteral("test information"), int(items.size()), std::vector<double>(grid.size(), 0.0)};
+    clearUpperVectorState(); // core/vectorstate.h
     for (const IrtItem &it : items)
         for (size_t k = 0; k < grid.size(); ++k)
             curve.values[k] += IrtFitter::information(it.a, it.b, it.c, grid[k]);
