@@ -15,6 +15,7 @@
 #include "retrieval/tokenizer.h"
 #include "testsettings.h"
 
+#include <QSet>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -57,11 +58,12 @@ struct Reference {
     struct Chunk {
         qint64 id;
         QString docId;
-        QHash<QString, int> counts;
+        QHash<int, int> counts; // by word id: a lookup per chunk and query word hashes no string
         int length;
     };
     QVector<Chunk> chunks;
     QHash<QString, int> documentFrequency;
+    QHash<QString, int> wordIds;
     double average = 1;
 
     // Every chunk scored; the best k with a positive score, ties to the earlier chunk.
@@ -73,8 +75,10 @@ struct Reference {
         for (const QString &t : referenceTokens(query))
             if (!terms.contains(t) && documentFrequency.contains(t))
                 terms << t;
+        QVector<int> ids;
         QVector<double> idf;
         for (const QString &t : std::as_const(terms)) {
+            ids << wordIds.value(t);
             const double hit = documentFrequency.value(t);
             const double value = std::log((n - hit + 0.5) / (hit + 0.5));
             idf << (value <= 0.0 ? 1e-6 : value);
@@ -84,7 +88,7 @@ struct Reference {
             const double lengthNorm = k1 * (1.0 - b + b * double(chunks[c].length) / average);
             double score = 0;
             for (int q = 0; q < terms.size(); ++q)
-                if (const int f = chunks[c].counts.value(terms[q]))
+                if (const int f = chunks[c].counts.value(ids[q]))
                     score += idf[q] * (f * (k1 + 1.0)) / (f + lengthNorm);
             if (score > 0)
                 scored.append({score, c});
@@ -125,10 +129,14 @@ class TestBm25Ranking : public QObject {
                 same = false;
             }
             Reference::Chunk c{chunk.id, chunk.docId, {}, int(words.size())};
-            for (const QString &w : words)
-                ++c.counts[w];
-            for (auto it = c.counts.cbegin(); it != c.counts.cend(); ++it)
-                ++reference.documentFrequency[it.key()];
+            QSet<QString> distinct;
+            for (const QString &w : words) {
+                const auto id = reference.wordIds.insert(w, reference.wordIds.value(w, int(reference.wordIds.size())));
+                ++c.counts[id.value()];
+                distinct.insert(w);
+            }
+            for (const QString &w : std::as_const(distinct))
+                ++reference.documentFrequency[w];
             tokens += words.size();
             reference.chunks.append(c);
         });
