@@ -51,23 +51,29 @@ Result<QHash<qint64, LabelTally>> tallyLabels(Database &db, qint64 runId, const 
     return votes;
 }
 
-// The labels of the executed items (`executed`: the run's outcome of an item id, or none) as
-// truth by key: an even split between labellers gives no verdict and is counted apart.
-template<typename Executed>
-void truthOf(const QHash<qint64, LabelTally> &votes, Executed executed, QHash<QString, int> *truth, qint64 *ties, qint64 *nonRandom, qint64 *simulated)
+// The labels' verdicts on the items `executed(id, tally)` accepts (the run's own): each item's
+// majority goes to take(id, tally, label); an even split between labellers gives no verdict and
+// is counted apart, as are items chosen by another rule than random and simulated labels.
+struct TruthCounts {
+    qint64 ties = 0, nonRandom = 0, simulated = 0;
+};
+template<typename Executed, typename Take>
+TruthCounts truthOf(const QHash<qint64, LabelTally> &votes, Executed executed, Take take)
 {
+    TruthCounts counts;
     for (auto it = votes.cbegin(); it != votes.cend(); ++it) {
         const LabelTally &t = it.value();
-        if (!executed(it.key()))
+        if (!executed(it.key(), t))
             continue; // an item the run did not execute
         if (2 * t.correct == t.count) {
-            ++*ties; // the labellers disagree evenly: no verdict
+            ++counts.ties; // the labellers disagree evenly: no verdict
             continue;
         }
-        truth->insert(t.key, 2 * t.correct > t.count ? 1 : 0);
-        *nonRandom += !t.chosenAtRandom;
-        *simulated += t.simulated;
+        take(it.key(), t, 2 * t.correct > t.count ? 1 : 0);
+        counts.nonRandom += !t.chosenAtRandom;
+        counts.simulated += t.simulated;
     }
+    return counts;
 }
 
 } // namespace
@@ -83,8 +89,12 @@ Result<PpiAnalysis::Loaded> PpiAnalysis::loadLabels(Database &db, const QString 
         return R::failure(votes);
     Loaded loaded;
     loaded.judge = judgeVerdicts(judged); // the run's own items: each outcome carries its item's key
-    truthOf(votes.value(), [&](qint64 id) { return loaded.judge.contains(votes.value().value(id).key); }, &loaded.truth, &loaded.ties, &loaded.nonRandom,
-            &loaded.simulated);
+    const TruthCounts counts = truthOf(
+        votes.value(), [&](qint64, const LabelTally &t) { return loaded.judge.contains(t.key); },
+        [&](qint64, const LabelTally &t, int label) { loaded.truth.insert(t.key, label); });
+    loaded.ties = counts.ties;
+    loaded.nonRandom = counts.nonRandom;
+    loaded.simulated = counts.simulated;
     return loaded;
 }
 
@@ -114,18 +124,18 @@ Result<PpiAnalysis::OfRun> PpiAnalysis::ofRun(Database &db, qint64 runId, const 
             judgeOf.insert(o.itemId, verdict);
     }
     OfRun out;
-    qint64 ties = 0, nonRandom = 0, simulated = 0;
-    truthOf(votes.value(), [&](qint64 id) { return judgeOf.contains(id); }, &out.truth, &ties, &nonRandom, &simulated);
-    QVector<std::pair<int, int>> labelled;
-    labelled.reserve(out.truth.size());
-    for (auto it = judgeOf.cbegin(); it != judgeOf.cend(); ++it)
-        if (const auto t = out.truth.constFind(votes.value().value(it.key()).key); t != out.truth.cend())
-            labelled.append({it.value(), t.value()});
+    QVector<std::pair<int, int>> labelled; // (the judge's verdict, the label)
+    const TruthCounts counts = truthOf(
+        votes.value(), [&](qint64 id, const LabelTally &) { return judgeOf.contains(id); },
+        [&](qint64 id, const LabelTally &t, int label) {
+            out.truth.insert(t.key, label);
+            labelled.append({judgeOf.value(id), label});
+        });
     out.estimate = PpiEstimator::estimate(judged.size(), right, labelled);
     out.estimate.run = run;
-    out.estimate.nonRandom = nonRandom;
-    out.estimate.simulated = simulated;
-    out.estimate.ties = ties;
+    out.estimate.nonRandom = counts.nonRandom;
+    out.estimate.simulated = counts.simulated;
+    out.estimate.ties = counts.ties;
     return out;
 }
 

@@ -228,18 +228,16 @@ Result<RunAnalysis> RunAnalyzer::analyzeWith(Database &db, const QString &run, c
         // The project's labels, shared by every run's analysis (they are only looked up by
         // group); only a run with groups the project does not know gets a copy of its own.
         a.groupLabels = facts->groupLabels;
-        const QString *previous = nullptr; // a group's items mostly follow each other
-        for (const Outcome &o : std::as_const(a.outcomes)) {
-            if (previous && *previous == o.group)
+        // From the last item back, so the last item's answer is the one kept; a group's items
+        // mostly follow each other, so a repeat of the previous group is passed over.
+        const QString *previous = nullptr;
+        for (auto o = a.outcomes.crbegin(); o != a.outcomes.crend(); ++o) {
+            if (previous && *previous == o->group)
                 continue;
-            previous = &o.group;
-            if (!facts->groupLabels.contains(o.group))
-                answers.insert(o.group, o.gold);
+            previous = &o->group;
+            if (!facts->groupLabels.contains(o->group) && !answers.contains(o->group))
+                answers.insert(o->group, o->gold);
         }
-        if (!answers.isEmpty())
-            for (const Outcome &o : std::as_const(a.outcomes)) // the last item's answer
-                if (const auto it = answers.find(o.group); it != answers.end())
-                    it.value() = o.gold;
     } else {
         for (const Outcome &o : std::as_const(a.outcomes))
             answers.insert(o.group, o.gold);
